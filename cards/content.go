@@ -1,0 +1,124 @@
+package cards
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+// ContentBlock is one block of LLM content. The vocabulary is open: a
+// block type this package does not know decodes into an OpaqueBlock, which
+// the renderer shows as a visible placeholder instead of failing.
+//
+//sumtype:decl
+type ContentBlock interface {
+	contentBlock()
+	// BlockType is the block's "type" on the wire.
+	BlockType() string
+}
+
+// TextBlock is Markdown text.
+type TextBlock struct {
+	Text string
+}
+
+// ImageBlock is an image, carried as base64 Data or as a URI.
+type ImageBlock struct {
+	MimeType string
+	Data     string
+	URI      string
+}
+
+// OpaqueBlock is a block of a type cardtui does not render; Raw keeps the
+// whole block so nothing is lost on re-encoding.
+type OpaqueBlock struct {
+	Type string
+	Raw  json.RawMessage
+}
+
+func (TextBlock) contentBlock()   {}
+func (ImageBlock) contentBlock()  {}
+func (OpaqueBlock) contentBlock() {}
+
+// BlockType returns "text".
+func (TextBlock) BlockType() string { return "text" }
+
+// BlockType returns "image".
+func (ImageBlock) BlockType() string { return "image" }
+
+// BlockType returns the unknown block's own type.
+func (b OpaqueBlock) BlockType() string { return b.Type }
+
+// MarshalJSON writes {"type":"text","text":...}.
+func (b TextBlock) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}{"text", b.Text})
+}
+
+// MarshalJSON writes {"type":"image",...}.
+func (b ImageBlock) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Type     string `json:"type"`
+		MimeType string `json:"mimeType,omitempty"`
+		Data     string `json:"data,omitempty"`
+		URI      string `json:"uri,omitempty"`
+	}{"image", b.MimeType, b.Data, b.URI})
+}
+
+// MarshalJSON writes the block exactly as it was read.
+func (b OpaqueBlock) MarshalJSON() ([]byte, error) {
+	if len(b.Raw) == 0 {
+		return json.Marshal(struct {
+			Type string `json:"type"`
+		}{b.Type})
+	}
+	return b.Raw, nil
+}
+
+// DecodeContentBlock decodes one block. Known types are checked (a text
+// block needs its text); fields beyond those cardtui uses are allowed, as
+// LLM blocks carry annotations; an unknown type becomes an OpaqueBlock.
+func DecodeContentBlock(data []byte) (ContentBlock, error) {
+	o, err := parseObject(data, "ContentBlock")
+	if err != nil {
+		return nil, err
+	}
+	typ, err := o.nonEmptyStr("type")
+	if err != nil {
+		return nil, err
+	}
+	switch typ {
+	case "text":
+		text, err := o.requiredStr("text")
+		return TextBlock{Text: text}, err
+	case "image":
+		return decodeImage(o)
+	default:
+		return OpaqueBlock{Type: typ, Raw: slices.Clone(json.RawMessage(data))}, nil
+	}
+}
+
+func decodeImage(o *object) (ContentBlock, error) {
+	var img ImageBlock
+	var err error
+	if img.MimeType, err = o.str("mimeType"); err != nil {
+		return nil, err
+	}
+	if img.Data, err = o.str("data"); err != nil {
+		return nil, err
+	}
+	if img.URI, err = o.str("uri"); err != nil {
+		return nil, err
+	}
+	return img, nil
+}
+
+// decodeContent reads an optional "content" array of blocks.
+func decodeContent(o *object) ([]ContentBlock, error) {
+	items, _, err := o.array("content")
+	if err != nil || items == nil {
+		return nil, err
+	}
+	return decodeEach(o, "content", items, DecodeContentBlock)
+}

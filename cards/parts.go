@@ -1,0 +1,150 @@
+package cards
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+// ToolCallKind says what sort of work a call does; the renderer picks the
+// card's glyph from it.
+type ToolCallKind string
+
+// The closed set of call kinds.
+const (
+	KindRead       ToolCallKind = "read"
+	KindEdit       ToolCallKind = "edit"
+	KindDelete     ToolCallKind = "delete"
+	KindMove       ToolCallKind = "move"
+	KindSearch     ToolCallKind = "search"
+	KindExecute    ToolCallKind = "execute"
+	KindThink      ToolCallKind = "think"
+	KindFetch      ToolCallKind = "fetch"
+	KindSwitchMode ToolCallKind = "switch_mode"
+	KindOther      ToolCallKind = "other"
+)
+
+// Kinds lists every valid ToolCallKind.
+var Kinds = []ToolCallKind{KindRead, KindEdit, KindDelete, KindMove, KindSearch,
+	KindExecute, KindThink, KindFetch, KindSwitchMode, KindOther}
+
+// Valid reports whether k is one of Kinds.
+func (k ToolCallKind) Valid() bool { return slices.Contains(Kinds, k) }
+
+// FileLocation points at a file and, when Line is not 0, a 1-based line.
+type FileLocation struct {
+	Path string `json:"path"`
+	Line int    `json:"line,omitempty"`
+}
+
+// DecodeFileLocation decodes one location strictly.
+func DecodeFileLocation(data []byte) (FileLocation, error) {
+	o, err := parseObject(data, "FileLocation")
+	if err != nil {
+		return FileLocation{}, err
+	}
+	var loc FileLocation
+	if loc.Path, err = o.nonEmptyStr("path"); err != nil {
+		return loc, err
+	}
+	if loc.Line, err = o.optionalInt("line", 1); err != nil {
+		return loc, err
+	}
+	return loc, o.check()
+}
+
+// FileDiff is the before and after text of one file, or of one applied
+// hunk of it. OldText nil marks a new file (or a file with no before-image).
+// OldStart and NewStart, when not 0, are the 1-based lines where the texts
+// start in the old and new file; sources that do not know leave them 0 and
+// no line numbers are shown.
+type FileDiff struct {
+	Path     string  `json:"path"`
+	OldText  *string `json:"oldText"`
+	NewText  string  `json:"newText"`
+	OldStart int     `json:"oldStart,omitempty"`
+	NewStart int     `json:"newStart,omitempty"`
+}
+
+// IsNewFile reports whether the diff creates its file.
+func (d FileDiff) IsNewFile() bool { return d.OldText == nil }
+
+// DecodeFileDiff decodes one FileDiff strictly: path and newText are
+// required, and oldText must be present (null is the new-file marker, an
+// absent oldText is an error).
+func DecodeFileDiff(data []byte) (FileDiff, error) {
+	o, err := parseObject(data, "FileDiff")
+	if err != nil {
+		return FileDiff{}, err
+	}
+	var d FileDiff
+	if d.Path, err = o.nonEmptyStr("path"); err != nil {
+		return d, err
+	}
+	if !o.has("oldText") {
+		return d, o.fail("oldText", ErrMissingField, "use null for a new file")
+	}
+	if d.OldText, err = o.optionalStr("oldText"); err != nil {
+		return d, err
+	}
+	if d.NewText, err = o.requiredStr("newText"); err != nil {
+		return d, err
+	}
+	if d.OldStart, err = o.optionalInt("oldStart", 1); err != nil {
+		return d, err
+	}
+	if d.NewStart, err = o.optionalInt("newStart", 1); err != nil {
+		return d, err
+	}
+	return d, o.check()
+}
+
+// decodeKind reads an optional "kind" field and checks it is a ToolCallKind.
+func decodeKind(o *object) (ToolCallKind, error) {
+	s, err := o.str("kind")
+	if err != nil || s == "" {
+		return "", err
+	}
+	if k := ToolCallKind(s); k.Valid() {
+		return k, nil
+	}
+	return "", o.fail("kind", ErrInvalidValue, "unknown kind "+quote(s))
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// decodeLocations reads an optional "locations" array.
+func decodeLocations(o *object) ([]FileLocation, error) {
+	items, _, err := o.array("locations")
+	if err != nil {
+		return nil, err
+	}
+	if items == nil {
+		return nil, nil
+	}
+	return decodeEach(o, "locations", items, DecodeFileLocation)
+}
+
+// decodeDiffs reads the required "diffs" array.
+func decodeDiffs(o *object) ([]FileDiff, error) {
+	items, err := o.requiredArray("diffs")
+	if err != nil {
+		return nil, err
+	}
+	return decodeEach(o, "diffs", items, DecodeFileDiff)
+}
+
+func contains(list []string, s string) bool { return slices.Contains(list, s) }
+
+func joinQuoted(list []string) string {
+	out := ""
+	for i, s := range list {
+		if i > 0 {
+			out += ", "
+		}
+		out += quote(s)
+	}
+	return out
+}

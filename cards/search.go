@@ -1,0 +1,117 @@
+package cards
+
+import "encoding/json"
+
+// decodeSearch decodes a search result by its required shape.
+func decodeSearch(o *object) (ResultView, error) {
+	shape, err := o.requiredStr("shape")
+	if err != nil {
+		return nil, err
+	}
+	title, err := o.str("title")
+	if err != nil {
+		return nil, err
+	}
+	truncated, err := o.requiredBool("truncated")
+	if err != nil {
+		return nil, err
+	}
+	total, err := o.requiredInt("total", 0)
+	if err != nil {
+		return nil, err
+	}
+	switch shape {
+	case "matches":
+		o.card = "search result (matches)"
+		items, err := o.requiredArray("files")
+		if err != nil {
+			return nil, err
+		}
+		files, err := decodeEach(o, "files", items, decodeSearchFile)
+		return SearchMatches{Title: title, Files: files, Truncated: truncated, Total: total}, err
+	case "paths":
+		o.card = "search result (paths)"
+		items, err := o.requiredArray("paths")
+		if err != nil {
+			return nil, err
+		}
+		paths, err := decodeEach(o, "paths", items, decodeString)
+		return SearchPaths{Title: title, Paths: paths, Truncated: truncated, Total: total}, err
+	default:
+		return nil, o.fail("shape", ErrInvalidValue, quote(shape)+` is not one of "matches", "paths"`)
+	}
+}
+
+func decodeString(data []byte) (string, error) {
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return "", &Error{Card: "path", Reason: ErrWrongType, Detail: "want a string, found " + describe(data)}
+	}
+	return s, nil
+}
+
+func decodeSearchFile(data []byte) (SearchFile, error) {
+	o, err := parseObject(data, "search file")
+	if err != nil {
+		return SearchFile{}, err
+	}
+	var f SearchFile
+	if f.Path, err = o.nonEmptyStr("path"); err != nil {
+		return f, err
+	}
+	items, err := o.requiredArray("matches")
+	if err != nil {
+		return f, err
+	}
+	if f.Matches, err = decodeEach(o, "matches", items, decodeSearchMatch); err != nil {
+		return f, err
+	}
+	return f, o.check()
+}
+
+func decodeSearchMatch(data []byte) (SearchMatch, error) {
+	o, err := parseObject(data, "search match")
+	if err != nil {
+		return SearchMatch{}, err
+	}
+	var m SearchMatch
+	if m.LineNumber, err = o.requiredInt("lineNumber", 1); err != nil {
+		return m, err
+	}
+	if m.Line, err = o.requiredStr("line"); err != nil {
+		return m, err
+	}
+	return m, o.check()
+}
+
+// MarshalJSON writes the view with its card tag and shape.
+func (v SearchMatches) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Card      string       `json:"card"`
+		Shape     string       `json:"shape"`
+		Title     string       `json:"title,omitempty"`
+		Files     []SearchFile `json:"files"`
+		Truncated bool         `json:"truncated"`
+		Total     int          `json:"total"`
+	}{v.Card(), "matches", v.Title, nonNil(v.Files), v.Truncated, v.Total})
+}
+
+// MarshalJSON writes the view with its card tag and shape.
+func (v SearchPaths) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Card      string   `json:"card"`
+		Shape     string   `json:"shape"`
+		Title     string   `json:"title,omitempty"`
+		Paths     []string `json:"paths"`
+		Truncated bool     `json:"truncated"`
+		Total     int      `json:"total"`
+	}{v.Card(), "paths", v.Title, nonNil(v.Paths), v.Truncated, v.Total})
+}
+
+// MarshalJSON writes the file with a non-null matches array.
+func (f SearchFile) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Path    string        `json:"path"`
+		Matches []SearchMatch `json:"matches"`
+	}{f.Path, nonNil(f.Matches)})
+}

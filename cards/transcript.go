@@ -1,0 +1,69 @@
+package cards
+
+// Entry is one item of a transcript: a Message, a ToolCard, a Problem or a
+// Notice. Replay builds entries from a session; the renderer draws each
+// with its own widget.
+//
+//sumtype:decl
+type Entry interface {
+	entry()
+}
+
+// Role says who wrote a message.
+type Role string
+
+// The roles a message can have. Reasoning and context messages are shown
+// collapsed; user and assistant messages prominently.
+const (
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+	RoleReasoning Role = "reasoning"
+	RoleContext   Role = "context"
+)
+
+// Message is conversation text (Markdown).
+type Message struct {
+	Role Role
+	Text string
+}
+
+// ToolCard is one tool call and, once it arrived, its result.
+type ToolCard struct {
+	// ID is the call id that matched the result to the call.
+	ID string
+	// Tool is the tool's name, when the source gives it.
+	Tool string
+	// Call is the call view; nil only for a result whose call was never
+	// seen.
+	Call CallView
+	// Result is the result view, nil while none has arrived.
+	Result ResultView
+	// Ended is set when the input ended without a result for this call:
+	// the card then says "no result" instead of "running".
+	Ended bool
+}
+
+// Problem is an input line that could not be understood. It is shown as an
+// error card; nothing else of the input is lost because of it.
+type Problem struct {
+	// Source names the input (a file name, "-" for stdin).
+	Source string
+	// Line is the 1-based line number, 0 when the problem is not tied to
+	// a line.
+	Line int
+	// Reason says what was wrong.
+	Reason string
+	// Excerpt is the start of the offending line.
+	Excerpt string
+}
+
+// Notice is an informational line about the input itself, such as a torn
+// last line or a compaction boundary.
+type Notice struct {
+	Text string
+}
+
+func (Message) entry()  {}
+func (ToolCard) entry() {}
+func (Problem) entry()  {}
+func (Notice) entry()   {}

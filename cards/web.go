@@ -1,0 +1,99 @@
+package cards
+
+import "encoding/json"
+
+// decodeWeb decodes a web result by its required kind.
+func decodeWeb(o *object) (ResultView, error) {
+	kind, err := o.requiredStr("kind")
+	if err != nil {
+		return nil, err
+	}
+	title, err := o.str("title")
+	if err != nil {
+		return nil, err
+	}
+	truncated, err := o.requiredBool("truncated")
+	if err != nil {
+		return nil, err
+	}
+	switch kind {
+	case "search":
+		o.card = "web result (search)"
+		return decodeWebSearch(o, WebSearch{Title: title, Truncated: truncated})
+	case "fetch":
+		o.card = "web result (fetch)"
+		return decodeWebFetch(o, WebFetch{Title: title, Truncated: truncated})
+	default:
+		return nil, o.fail("kind", ErrInvalidValue, quote(kind)+` is not one of "search", "fetch"`)
+	}
+}
+
+func decodeWebSearch(o *object, v WebSearch) (ResultView, error) {
+	items, err := o.requiredArray("sources")
+	if err != nil {
+		return nil, err
+	}
+	if v.Sources, err = decodeEach(o, "sources", items, decodeWebSource); err != nil {
+		return nil, err
+	}
+	if v.Answer, err = o.str("answer"); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeWebFetch(o *object, v WebFetch) (ResultView, error) {
+	var err error
+	if v.URL, err = o.nonEmptyStr("url"); err != nil {
+		return nil, err
+	}
+	if v.StatusCode, err = o.requiredInt("statusCode", 0); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeWebSource(data []byte) (WebSource, error) {
+	o, err := parseObject(data, "web source")
+	if err != nil {
+		return WebSource{}, err
+	}
+	var s WebSource
+	if s.URL, err = o.nonEmptyStr("url"); err != nil {
+		return s, err
+	}
+	if s.Title, err = o.str("title"); err != nil {
+		return s, err
+	}
+	if s.Snippet, err = o.str("snippet"); err != nil {
+		return s, err
+	}
+	if s.PublishedAt, err = o.str("publishedAt"); err != nil {
+		return s, err
+	}
+	return s, o.check()
+}
+
+// MarshalJSON writes the view with its card tag and kind.
+func (v WebSearch) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Card      string      `json:"card"`
+		Kind      string      `json:"kind"`
+		Title     string      `json:"title,omitempty"`
+		Sources   []WebSource `json:"sources"`
+		Answer    string      `json:"answer,omitempty"`
+		Truncated bool        `json:"truncated"`
+	}{v.Card(), "search", v.Title, nonNil(v.Sources), v.Answer, v.Truncated})
+}
+
+// MarshalJSON writes the view with its card tag and kind.
+func (v WebFetch) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Card       string `json:"card"`
+		Kind       string `json:"kind"`
+		Title      string `json:"title,omitempty"`
+		URL        string `json:"url"`
+		StatusCode int    `json:"statusCode"`
+		Truncated  bool   `json:"truncated"`
+	}{v.Card(), "fetch", v.Title, v.URL, v.StatusCode, v.Truncated})
+}
