@@ -110,7 +110,10 @@ func DecodeCall(data []byte) (CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	return v, o.check()
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // parseTagged parses a tagged object and reads its card, which must be one

@@ -1,9 +1,6 @@
 package cards
 
-import (
-	"encoding/json"
-	"slices"
-)
+import "encoding/json"
 
 // ContentBlock is one block of LLM content. The vocabulary is open: a
 // block type this package does not know decodes into an OpaqueBlock, which
@@ -91,11 +88,14 @@ func DecodeContentBlock(data []byte) (ContentBlock, error) {
 	switch typ {
 	case "text":
 		text, err := o.requiredStr("text")
-		return TextBlock{Text: text}, err
+		if err != nil {
+			return nil, err
+		}
+		return TextBlock{Text: text}, nil
 	case "image":
 		return decodeImage(o)
 	default:
-		return OpaqueBlock{Type: typ, Raw: slices.Clone(json.RawMessage(data))}, nil
+		return OpaqueBlock{Type: typ, Raw: canonical(data)}, nil
 	}
 }
 

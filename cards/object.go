@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -48,6 +49,9 @@ func parseObject(data []byte, card string) (*object, error) {
 	}
 	if _, err := dec.Token(); err != nil {
 		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: err.Error()}
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "data after the object"}
 	}
 	return obj, nil
 }
@@ -156,6 +160,11 @@ func (o *object) integer(name string) (n int, present bool, err error) {
 		return 0, false, nil
 	}
 	var num json.Number
+	// json.Number also accepts a quoted number such as "3"; only a JSON
+	// number is an integer here.
+	if describe(raw) != "a number" {
+		return 0, false, o.fail(name, ErrWrongType, "want an integer, found "+describe(raw))
+	}
 	if err := o.value(name, raw, &num, "an integer"); err != nil {
 		return 0, false, err
 	}
@@ -227,13 +236,24 @@ func (o *object) requiredArray(name string) ([]json.RawMessage, error) {
 	return items, err
 }
 
-// raw reads an optional field of any JSON type, kept verbatim.
+// raw reads an optional field of any JSON type, kept in canonical form.
 func (o *object) raw(name string) json.RawMessage {
 	raw, ok := o.take(name)
 	if !ok {
 		return nil
 	}
-	return slices.Clone(raw)
+	return canonical(raw)
+}
+
+// canonical returns valid JSON the way encoding writes it back (compact,
+// with <, > and & escaped), so that decoding an encoded value gives the
+// value again, byte for byte.
+func canonical(raw []byte) json.RawMessage {
+	out, err := json.Marshal(json.RawMessage(raw))
+	if err != nil {
+		return slices.Clone(raw)
+	}
+	return out
 }
 
 // check fails on the first field (in sorted order, for stable messages)
@@ -259,6 +279,9 @@ func (o *object) check() error {
 // decodeEach decodes every element of items with decode, prefixing errors
 // with the element's path.
 func decodeEach[T any](o *object, name string, items []json.RawMessage, decode func([]byte) (T, error)) ([]T, error) {
+	if len(items) == 0 {
+		return nil, nil // as a nil slice encodes
+	}
 	out := make([]T, 0, len(items))
 	for i, item := range items {
 		v, err := decode(item)

@@ -168,7 +168,10 @@ func DecodeResult(data []byte) (ResultView, error) {
 	if err != nil {
 		return nil, err
 	}
-	return v, o.check()
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 func decodeGenericResult(o *object) (ResultView, error) {

@@ -44,7 +44,7 @@ func decodeSearch(o *object) (ResultView, error) {
 
 func decodeString(data []byte) (string, error) {
 	var s string
-	if err := json.Unmarshal(data, &s); err != nil {
+	if describe(data) != "a string" || json.Unmarshal(data, &s) != nil {
 		return "", &Error{Card: "path", Reason: ErrWrongType, Detail: "want a string, found " + describe(data)}
 	}
 	return s, nil
