@@ -1,0 +1,110 @@
+package render
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// fuzzSeeds are nasty inputs shared by the sanitiser fuzz targets.
+var fuzzSeeds = []string{
+	"",
+	"plain text\n",
+	"before\x1b]52;c;SGVsbG8=\x07 \x1b]0;title\x07\x1b[2J\x1b[1;1H\x1b[31mred\x1b[0m after",
+	"\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\",
+	"\x1b]0;unterminated",
+	"\x1bP1$r0m\x1b\\\x1b_G;AAAA\x1b\\\x1b^pm\x07\x1bXsos\x1b\\",
+	"\u009b2J\u009d0;t\u0007\u0090q\u009c\u0085",
+	"\x9b31m\x9d0;t\x07\x90q\x9c\x80\x9f",
+	"\x1b[?1049h\x1b[1;1H\x1b[5A\x1b[6n\x1b7\x1b8\x1bc",
+	"a\bb\x00c\x7fd\x01\x0b\x0c",
+	"10%\r20%\r100%\r\n",
+	"\x1b[31mabcdef\rxy\x1b[1m\rz",
+	"中文字\rx中\r👍\t|\n\t中\tb",
+	"progress\r\x1b[K\x1b[2K\x1b[1Gdone\x1b[3G!",
+	"a\xffb\xc3(\xe4\xb8",
+	"\u202e\u2066\u200b\u2060\ufeff\u00ad\U000E0041\u0600中",
+	"👩\u200d👩\u200d👦 e\u0301 \u0301x e\x00\u0301",
+	"\x1b[38;5;196;48;2;1;2;3;4:3;58:2::1:2:3m x \x1b[22;39m y",
+	"\x1b[" + strings.Repeat("1;", 40) + "m overflow",
+	"\x1b[31m\nline\n\x1b[0m\n",
+	"\x1b]0;\u271d\x07v",
+	"\x1b\x1b[31m\x1b",
+}
+
+// checkSanitized asserts the properties every sanitised string has.
+func checkSanitized(t *testing.T, name string, f func(string) string, in, out string) {
+	t.Helper()
+	if !utf8.ValidString(out) {
+		t.Fatalf("%s(%q) = %q: invalid UTF-8", name, in, out)
+	}
+	if !onlySGR(out) {
+		t.Fatalf("%s(%q) = %q: not only SGR", name, in, out)
+	}
+	if strings.ContainsAny(out, "\t\r") {
+		t.Fatalf("%s(%q) = %q: tab or CR left", name, in, out)
+	}
+	if !linesSelfContained(out) {
+		t.Fatalf("%s(%q) = %q: a line leaks SGR state", name, in, out)
+	}
+	if again := f(out); again != out {
+		t.Fatalf("%s not idempotent on %q:\n once  %q\n twice %q", name, in, out, again)
+	}
+}
+
+func FuzzSanitizeOutput(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out := SanitizeOutput(in)
+		checkSanitized(t, "SanitizeOutput", SanitizeOutput, in, out)
+	})
+}
+
+func FuzzSanitizeText(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out := SanitizeText(in)
+		if strings.Contains(out, "\x1b") {
+			t.Fatalf("SanitizeText(%q) = %q: ESC left", in, out)
+		}
+		checkSanitized(t, "SanitizeText", SanitizeText, in, out)
+	})
+}
+
+// nastyTokens are the pieces TestSanitizeRandomTokens assembles: text of
+// every width, clusters that combine across tokens, controls, fragments of
+// sequences and whole sequences.
+var nastyTokens = []string{
+	"a", "e", " ", ";", "m", "2", "中", "👍", "👩\u200d", "👦", "\u0301",
+	"\ufe0f", "🇺", "\u0d4e", "\u0600", "\u1100", "\u1161", "\u200b",
+	"\u202e", "\u00ad", "\U000E0041", "\r", "\n", "\t", "\x00", "\b",
+	"\x07", "\x18", "\x7f", "\xff", "\xe4", "\x9b", "\x9c", "\u009b",
+	"\u009c", "\u009d", "\x1b", "\x1b[", "\x1b]", "\x1bP", "\x1b\\",
+	"\x1b[31m", "\x1b[1;4:3m", "\x1b[38;5;9m", "\x1b[48:2::1:2:3m",
+	"\x1b[m", "\x1b[0m", "\x1b[22m", "\x1b[K", "\x1b[2K", "\x1b[3G",
+	"\x1b[G", "\x1b]0;t\x07", "\x1b[?25h", "\x1b[2J",
+}
+
+// TestSanitizeRandomTokens checks the fuzz oracle on many random
+// concatenations of nastyTokens.
+func TestSanitizeRandomTokens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	n := 20_000
+	if testing.Short() {
+		n = 2_000
+	}
+	for range n {
+		var b strings.Builder
+		for range 1 + rng.IntN(24) {
+			b.WriteString(nastyTokens[rng.IntN(len(nastyTokens))])
+		}
+		in := b.String()
+		checkSanitized(t, "SanitizeOutput", SanitizeOutput, in, SanitizeOutput(in))
+		checkSanitized(t, "SanitizeText", SanitizeText, in, SanitizeText(in))
+	}
+}

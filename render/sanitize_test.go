@@ -1,0 +1,382 @@
+package render
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// sgrToken matches one SGR sequence.
+var sgrToken = regexp.MustCompile(`^\x1b\[[0-9;:]*m$`)
+
+// forbiddenRunes are runes that must never survive sanitising: bidi
+// controls and the invisible characters the sanitiser must show.
+var forbiddenRunes = map[rune]bool{
+	0x202A: true, 0x202B: true, 0x202C: true, 0x202D: true, 0x202E: true,
+	0x2066: true, 0x2067: true, 0x2068: true, 0x2069: true,
+	0x200E: true, 0x200F: true, 0x061C: true,
+	0x200B: true, 0x2060: true, 0xFEFF: true, 0x00AD: true,
+}
+
+// onlySGR walks s with ansi's decoder and reports whether every escape
+// sequence is a complete SGR sequence and no C0 control other than '\n', no
+// C1 control, no invalid UTF-8 and no bidi or invisible control remains.
+func onlySGR(s string) bool {
+	for s != "" {
+		_, _, n, state := ansi.DecodeSequence(s, ansi.NormalState, nil)
+		if n < 1 || state != ansi.NormalState || !allowedToken(s[:n]) {
+			return false
+		}
+		s = s[n:]
+	}
+	return true
+}
+
+// allowedToken is onlySGR's verdict on one decoded token.
+func allowedToken(tok string) bool {
+	switch c := tok[0]; {
+	case c == ansi.ESC:
+		return sgrToken.MatchString(tok)
+	case c == '\n':
+		return true
+	case c < ' ' || c == ansi.DEL:
+		return false
+	case c < utf8.RuneSelf:
+		return true
+	}
+	if !utf8.ValidString(tok) {
+		return false
+	}
+	for _, r := range tok {
+		if (r >= 0x80 && r <= 0x9F) || forbiddenRunes[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// linesSelfContained reports whether the last SGR sequence of every line of
+// s that uses SGR is a reset, so no style leaks into the next line.
+func linesSelfContained(s string) bool {
+	for line := range strings.SplitSeq(s, "\n") {
+		i := strings.LastIndex(line, "\x1b[")
+		if i >= 0 && !isResetSGR(line[i:]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isResetSGR reports whether s starts with an SGR sequence that resets
+// every attribute.
+func isResetSGR(s string) bool {
+	end := strings.IndexByte(s, 'm')
+	if end < 0 {
+		return false
+	}
+	return strings.Trim(s[2:end], "0;") == ""
+}
+
+func TestOnlySGR(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want bool
+	}{
+		{"plain", "hello\nworld", true},
+		{"sgr", "\x1b[1;38:2::1:2:3mx\x1b[m", true},
+		{"csi", "\x1b[2J", false},
+		{"osc", "\x1b]0;t\x07", false},
+		{"unterminated", "\x1b[31", false},
+		{"tab", "a\tb", false},
+		{"cr", "a\rb", false},
+		{"c1 encoded", "a\u009bb", false},
+		{"c1 raw", "a\x9bb", false},
+		{"invalid utf8", "a\xffb", false},
+		{"bidi", "a\u202eb", false},
+		{"zwsp", "a\u200bb", false},
+		{"wide", "中文 👩\u200d👦", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, onlySGR(tt.in))
+		})
+	}
+}
+
+func TestSanitizeOutputPinned(t *testing.T) {
+	in := "before\x1b]52;c;SGVsbG8=\x07 \x1b]0;title\x07\x1b[2J\x1b[1;1H\x1b[31mred\x1b[0m after"
+	got := SanitizeOutput(in)
+	for _, bad := range []string{"\x1b]", "\x1b[2J", "\x1b[1;1H", "\x07"} {
+		assert.NotContains(t, got, bad)
+	}
+	assert.Contains(t, got, "\x1b[31mred")
+	assert.Equal(t, "before \x1b[31mred\x1b[m after", got)
+	assert.True(t, onlySGR(got))
+}
+
+// sanitizeCase is one table-test case: input and exact expected output.
+type sanitizeCase struct {
+	name, in, want string
+}
+
+func runSanitizeCases(t *testing.T, f func(string) string, tests []sanitizeCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := f(tt.in)
+			assert.Equal(t, tt.want, got)
+			assert.True(t, onlySGR(got), "onlySGR(%q)", got)
+			assert.Equal(t, got, f(got), "idempotent")
+		})
+	}
+}
+
+func TestSanitizeOutputSequences(t *testing.T) {
+	runSanitizeCases(t, SanitizeOutput, []sanitizeCase{
+		{"plain", "hello world", "hello world"},
+		{"empty", "", ""},
+		{"newlines kept", "a\n\nb\n", "a\n\nb\n"},
+		{"clear screen", "a\x1b[2Jb", "ab"},
+		{"cursor position", "a\x1b[1;1Hb", "ab"},
+		{"cursor movement", "a\x1b[5Cb\x1b[2Ac\x1b[3Dd\x1b[Be", "abcde"},
+		{"save restore cursor", "a\x1b7b\x1b8c\x1b[sd\x1b[u", "abcd"},
+		{"private mode", "\x1b[?1049h\x1b[?25lx\x1b[?25h", "x"},
+		{"scroll region and insert", "\x1b[1;5r\x1b[3L\x1b[2Mx", "x"},
+		{"device status request", "\x1b[6n\x1b[cx", "x"},
+		{"osc title bel", "\x1b]0;pwned\x07ok", "ok"},
+		{"osc clipboard", "\x1b]52;c;SGVsbG8=\x07ok", "ok"},
+		{"osc terminated by st", "\x1b]2;title\x1b\\ok", "ok"},
+		{"osc 8 link from input", "\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\", "click"},
+		{"osc unterminated at end", "text\x1b]0;never ends", "text"},
+		{"osc unterminated keeps next line", "a\x1b]0;x\nb", "a\nb"},
+		{"osc cancelled by can", "a\x1b]0;x\x18b", "ab"},
+		{"dcs", "a\x1bP1$r0m\x1b\\b", "ab"},
+		{"dcs sixel", "a\x1bPq#0;2;0;0;0#0~~@@\x1b\\b", "ab"},
+		{"apc pm sos", "\x1b_Gf=100;AAAA\x1b\\a\x1b^pm\x1b\\b\x1bXsos\x1b\\c", "abc"},
+		{"lone esc", "a\x1bb", "a"},
+		{"lone esc at end", "ab\x1b", "ab"},
+		{"two-byte esc", "\x1bc\x1b(B\x1b=\x1bMx", "x"},
+		{"csi unterminated at end", "ab\x1b[12", "ab"},
+		{"csi broken by control", "a\x1b[1\x07b", "ab"},
+		{"8-bit csi encoded", "a\u009b2Jb", "ab"},
+		{"8-bit csi encoded sgr dropped", "a\u009b31mred", "ared"},
+		{"8-bit osc encoded", "a\u009d0;title\u0007b", "ab"},
+		{"8-bit osc encoded with 8-bit st", "a\u009d0;title\u009cb", "ab"},
+		{"8-bit dcs encoded", "a\u0090q#0\u009cb", "ab"},
+		{"other c1 encoded", "a\u0085\u0084\u0088b", "ab"},
+		{"raw byte 0x9b", "a\x9b2Jb", "ab"},
+		{"raw byte 0x9b sgr dropped", "a\x9b1;31mb", "ab"},
+		{"raw byte 0x9d osc", "a\x9d0;t\x07b", "ab"},
+		{"raw c1 bytes", "a\x80\x85\x8fb", "ab"},
+		{"raw apc swallows its line", "a\x9fdata\nb", "a\nb"},
+		{"bel", "ding\x07!", "ding!"},
+		{"backspace", "ab\bc", "abc"},
+		{"nul", "a\x00b", "ab"},
+		{"del", "a\x7fb", "ab"},
+		{"other c0", "a\x01\x0b\x0c\x0e\x1a\x1fb", "ab"},
+		{"osc string ended inside utf-8", "a\x1b]0;\u271d\x07b", "ab"},
+	})
+}
+
+func TestSanitizeOutputSGR(t *testing.T) {
+	runSanitizeCases(t, SanitizeOutput, []sanitizeCase{
+		{"sgr kept", "\x1b[31mred\x1b[0m", "\x1b[31mred\x1b[m"},
+		{"sgr closed at end", "\x1b[1mbold", "\x1b[1mbold\x1b[m"},
+		{"sgr combined canonically", "\x1b[31m\x1b[1mx", "\x1b[1;31mx\x1b[m"},
+		{"sgr transition", "\x1b[31ma\x1b[32mb", "\x1b[31ma\x1b[0;32mb\x1b[m"},
+		{"sgr 256 and truecolor", "\x1b[38;5;196;48;2;1;2;3mx", "\x1b[38;5;196;48;2;1;2;3mx\x1b[m"},
+		{"sgr colon forms", "\x1b[4:3;38:2::255:0:0mx", "\x1b[4:3;38:2::255:0:0mx\x1b[m"},
+		{"sgr without text vanishes", "a\x1b[31m\x1b[0mb", "ab"},
+		{"sgr partial reset", "\x1b[1;31ma\x1b[22mb\x1b[39mc", "\x1b[1;31ma\x1b[0;31mb\x1b[mc"},
+		{"sgr private not sgr", "\x1b[?31mx", "x"},
+		{"sgr with intermediate not sgr", "\x1b[31 mx", "x"},
+		{"sgr with 40 params", "\x1b[" + strings.Repeat("1;", 40) + "31mx", "\x1b[1;31mx\x1b[m"},
+		{"sgr invalid extended colour ignored", "\x1b[38;5;999mx", "x"},
+		{"per-line self-contained", "\x1b[31mred\nstill red\x1b[0m\nplain",
+			"\x1b[31mred\x1b[m\n\x1b[31mstill red\x1b[m\nplain"},
+		{"per-line reopen combined", "\x1b[1m\x1b[44mA\nB\x1b[m", "\x1b[1;44mA\x1b[m\n\x1b[1;44mB\x1b[m"},
+		{"empty styled line", "\x1b[31m\n\nx", "\n\n\x1b[31mx\x1b[m"},
+	})
+}
+
+func TestSanitizeOutputCarriageReturn(t *testing.T) {
+	runSanitizeCases(t, SanitizeOutput, []sanitizeCase{
+		{"progress", "10%\r20%\r100%", "100%"},
+		{"partial overwrite", "abcdef\rxy", "xycdef"},
+		{"crlf", "a\r\nb\r\n", "a\nb\n"},
+		{"trailing cr", "abc\r", "abc"},
+		{"cr then erase line", "downloading 10%\r\x1b[Kdone", "done"},
+		{"erase whole line", "old text\x1b[2K\rnew", "new"},
+		{"cha column 1", "old text\x1b[2K\x1b[1Gnew", "new"},
+		{"cha column", "abcdef\x1b[3GX", "abXdef"},
+		{"overwrite keeps pen across cr", "\x1b[31mabcdef\rxy", "\x1b[31mxycdef\x1b[m"},
+		{"overwrite with new style", "abc\x1b[32mdef\r\x1b[1mX",
+			"\x1b[1;32mX\x1b[mbc\x1b[32mdef\x1b[m"},
+		{"overwrite styled with plain", "\x1b[31mabc\x1b[m\rX", "X\x1b[31mbc\x1b[m"},
+		{"wide overwritten by narrow", "中文\rx", "x 文"},
+		{"narrow overwritten by wide", "abcd\r中", "中cd"},
+		{"wide straddled", "a中b\r中", "中 b"},
+		{"wide over wide shifted", "中文字\rx中", "x中 字"},
+		{"emoji overwrite", "👍👍\r!", "! 👍"},
+	})
+}
+
+func TestSanitizeOutputTabs(t *testing.T) {
+	runSanitizeCases(t, SanitizeOutput, []sanitizeCase{
+		{"tab at start", "\tx", "        x"},
+		{"tab after text", "ab\tc", "ab      c"},
+		{"tab at stop", "abcdefgh\tx", "abcdefgh        x"},
+		{"tab after cjk", "中文\tx", "中文    x"},
+		{"tab after emoji", "👍\tx", "👍      x"},
+		{"tabs per line", "abc\tx\n\ty", "abc     x\n        y"},
+		{"tab counts cells not bytes", "é\tx", "é       x"},
+		{"tab ignores sgr", "\x1b[31mab\x1b[m\tc", "\x1b[31mab\x1b[m      c"},
+		{"tab after cr moves without erasing", "abcdefghij\r\tX", "abcdefghXj"},
+		{"trailing tab", "a\t", "a       "},
+	})
+}
+
+func TestSanitizeOutputUnicode(t *testing.T) {
+	runSanitizeCases(t, SanitizeOutput, []sanitizeCase{
+		{"invalid utf-8", "a\xffb\xc3(c", "a\ufffdb\ufffd(c"},
+		{"truncated utf-8", "ab\xe4\xb8", "ab\ufffd\ufffd"},
+		{"bidi override shown", "access\u202e\u2066 if admin", "access<U+202E><U+2066> if admin"},
+		{"all bidi controls", "\u202a\u202b\u202c\u202d\u2067\u2068\u2069\u200e\u200f\u061c",
+			"<U+202A><U+202B><U+202C><U+202D><U+2067><U+2068><U+2069><U+200E><U+200F><U+061C>"},
+		{"invisible shown", "a\u200bb\u2060c\ufeffd\u00ade", "a<U+200B>b<U+2060>c<U+FEFF>d<U+00AD>e"},
+		{"tag characters shown", "hi\U000E0041", "hi<U+E0041>"},
+		{"zwj emoji kept", "👩\u200d👩\u200d👦 family", "👩\u200d👩\u200d👦 family"},
+		{"combining mark kept", "e\u0301", "e\u0301"},
+		{"combining after dropped control", "e\x00\u0301", "e\u0301"},
+		{"lone combining mark gets a base", "\u0301x", " \u0301x"},
+		{"prepend format char", "\u0600中", "<U+0600>中"},
+		{"cjk and emoji", "中文 🎉", "中文 🎉"},
+	})
+}
+
+func TestSanitizeText(t *testing.T) {
+	runSanitizeCases(t, SanitizeText, []sanitizeCase{
+		{"strips sgr", "\x1b[1;31mError:\x1b[0m bad", "Error: bad"},
+		{"pinned input", "before\x1b]52;c;SGVsbG8=\x07 \x1b]0;title\x07\x1b[2J\x1b[1;1H\x1b[31mred\x1b[0m after",
+			"before red after"},
+		{"strips osc 8", "\x1b]8;;http://x\x07link\x1b]8;;\x07", "link"},
+		{"c1 csi", "a\u009b31mb", "ab"},
+		{"cr shown, not overwritten", "10%\r100%", "10%<U+000D>100%"},
+		{"hidden command shown", "rm -rf ~ \x1b[2K\rls -la", "rm -rf ~ <U+000D>ls -la"},
+		{"crlf", "a\r\nb\r\n", "a\nb\n"},
+		{"trailing cr dropped", "a\r", "a"},
+		{"cha and el removed", "abc\x1b[1G\x1b[Kd", "abcd"},
+		{"tabs", "a\tb", "a       b"},
+		{"bidi", "file\u202etxt.exe", "file<U+202E>txt.exe"},
+		{"newlines kept", "a\nb", "a\nb"},
+	})
+	assert.NotContains(t, SanitizeText("\x1b[31mx\x1b[m\x1b"), "\x1b")
+}
+
+func TestSafeURL(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		ok             bool
+	}{
+		{"https", "https://example.com/a?b=c", "https://example.com/a?b=c", true},
+		{"http", "http://example.com", "http://example.com", true},
+		{"upper-case scheme", "HTTPS://example.com/", "https://example.com/", true},
+		{"file", "file:///home/u/a.go", "file:///home/u/a.go", true},
+		{"fragment", "https://example.com/#x", "https://example.com/#x", true},
+		{"javascript", "javascript:alert(1)", "", false},
+		{"data", "data:text/html;base64,PHNjcmlwdD4=", "", false},
+		{"osc injection", "http://x\x1b]8;;", "", false},
+		{"bel", "http://x\x07", "", false},
+		{"space", "http://a b", "", false},
+		{"leading space", " https://example.com", "", false},
+		{"newline", "https://example.com/\nx", "", false},
+		{"c1", "https://example.com/\u009b", "", false},
+		{"bidi", "https://example.com/\u202etxt", "", false},
+		{"zero width", "https://exa\u200bmple.com", "", false},
+		{"invalid utf-8", "https://example.com/\xff", "", false},
+		{"no host", "https:///path", "", false},
+		{"opaque", "http:example.com", "", false},
+		{"relative", "/just/a/path", "", false},
+		{"ftp", "ftp://example.com", "", false},
+		{"empty", "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := SafeURL(tt.in)
+			require.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestSanitizeOutputLineWidths(t *testing.T) {
+	// Overwrites must leave each line exactly as wide as its cells.
+	in := "中文字\rx\n👍a\r\tb\nabc\x1b[31m中\r\x1b[1G\x1b[K"
+	got := SanitizeOutput(in)
+	widths := []int{6, 9, 0}
+	for i, line := range strings.Split(got, "\n") {
+		assert.Equal(t, widths[i], ansi.StringWidth(line), "line %d %q", i, line)
+	}
+}
+
+func TestSanitizeNoQuadraticBlowUp(t *testing.T) {
+	// Combining marks separated by dropped controls, repeated erases and
+	// tabs must stay linear; the output must stay proportional.
+	in := "a" + strings.Repeat("\x00\u0301", 50_000) + "\n" +
+		strings.Repeat("x", 50_000) + strings.Repeat("\x1b[2Ky", 50_000) + "\n" +
+		strings.Repeat("\t", 50_000)
+	got := SanitizeOutput(in)
+	assert.Less(t, len(got), 8*len(in))
+}
+
+// realisticOutput returns about size bytes of build/test-like output with
+// colours, progress lines using '\r', tabs and some non-ASCII text.
+func realisticOutput(size int) string {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		switch rng.IntN(6) {
+		case 0:
+			fmt.Fprintf(&b, "\x1b[1;32m   Compiling\x1b[0m crate-%d v0.%d.0\n", i, i%9)
+		case 1:
+			for p := 0; p <= 100; p += 25 {
+				fmt.Fprintf(&b, "\rDownloading [%-20s] %3d%%", strings.Repeat("=", p/5), p)
+			}
+			b.WriteString("\r\x1b[K\x1b[32mdone\x1b[m\n")
+		case 2:
+			fmt.Fprintf(&b, "src/file_%d.go:%d:\t\x1b[31merror:\x1b[0m undefined: x%d\n", i, i%400, i)
+		case 3:
+			fmt.Fprintf(&b, "--- PASS: TestCase%d (0.%02ds)\t日本語 ✓\n", i, i%100)
+		default:
+			fmt.Fprintf(&b, "    line %d of ordinary log output with some words in it\n", i)
+		}
+	}
+	return b.String()
+}
+
+func BenchmarkSanitizeOutput(b *testing.B) {
+	in := realisticOutput(1 << 20)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		SanitizeOutput(in)
+	}
+}
+
+func TestRealisticOutput(t *testing.T) {
+	in := realisticOutput(64 << 10)
+	got := SanitizeOutput(in)
+	require.True(t, onlySGR(got))
+	require.True(t, linesSelfContained(got))
+	require.Equal(t, got, SanitizeOutput(got))
+	assert.Contains(t, got, "\x1b[32mdone\x1b[m\n")
+	assert.NotContains(t, got, "Downloading")
+}
