@@ -1,0 +1,243 @@
+package producers
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// The shell tools of the native family: bash and the background-job tools
+// job_output, job_list and job_kill.
+var (
+	bashProducer      = Producer{PresentCall: presentBashCall, PresentResult: presentBashResult}
+	jobOutputProducer = Producer{PresentCall: presentJobOutputCall, PresentResult: presentJobOutputResult}
+	jobListProducer   = Producer{PresentCall: presentJobListCall, PresentResult: presentJobListResult}
+	jobKillProducer   = Producer{PresentCall: presentJobKillCall, PresentResult: presentJobKillResult}
+)
+
+// bashArgs are the arguments of bash.
+type bashArgs struct {
+	command     string
+	description string
+	workdir     string
+	background  bool
+}
+
+func parseBashArgs(args json.RawMessage) (bashArgs, error) {
+	var raw struct {
+		Command         *string `json:"command"`
+		Description     *string `json:"description"`
+		Workdir         *string `json:"workdir"`
+		RunInBackground *bool   `json:"run_in_background"`
+	}
+	var a bashArgs
+	err := decodeArgs(args, &raw)
+	if err == nil {
+		a.command, err = nonEmpty("command", raw.Command)
+	}
+	if err == nil {
+		a.description, err = required("description", raw.Description)
+	}
+	a.workdir, a.background = valueOr(raw.Workdir, ""), valueOr(raw.RunInBackground, false)
+	return a, within("arguments", err)
+}
+
+// presentBashCall shows a foreground command as a terminal; a background
+// command only starts a job, so it is a generic card with the command as
+// its input.
+func presentBashCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseBashArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if a.background {
+		return cards.GenericCall{
+			Title:    a.command,
+			Kind:     cards.KindExecute,
+			RawInput: jsonString(a.command),
+			Content:  text(a.description),
+		}, nil
+	}
+	return cards.TerminalCall{Title: a.command, Description: a.description, Cwd: a.workdir}, nil
+}
+
+// presentBashResult shows a foreground command's output and exit status.
+// A failure (the command could not run) and a background start are shown
+// as a console block instead.
+func presentBashResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	a, err := parseBashArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if r.IsError || a.background {
+		return fencedResult(r, "console"), nil
+	}
+	output, others := textOf(r.Content)
+	if len(others) > 0 {
+		return nil, errors.New("the result holds a " + others[0].BlockType() + " block, which a terminal cannot show")
+	}
+	if hasSpillNotice(output) {
+		// The notice replaced the end of the text, exit marker included:
+		// the status is unknown.
+		return cards.TerminalResult{Output: output}, nil
+	}
+	return exitStatus(output), nil
+}
+
+// exitStatus splits the harness's exit marker off a shell result. The
+// marker is the last line, after a line break, with nothing after it:
+// "[killed by signal: X]" or "[exit code: N]" (the shell reports a
+// non-zero status only); without one the command exited 0. A marker-like
+// line anywhere else is ordinary output.
+func exitStatus(output string) cards.TerminalResult {
+	cut := strings.LastIndexByte(output, '\n')
+	if cut < 0 {
+		return exited(output, 0)
+	}
+	body, last := strings.TrimSuffix(output[:cut], "\r"), output[cut+1:]
+	if signal, ok := bracketed(last, "[killed by signal: "); ok && !strings.Contains(signal, "]") {
+		return cards.TerminalResult{Output: body, Signal: signal}
+	}
+	if digits, ok := bracketed(last, "[exit code: "); ok && allDigits(digits) {
+		if code, err := strconv.Atoi(digits); err == nil {
+			return exited(body, code)
+		}
+	}
+	return exited(output, 0)
+}
+
+func exited(output string, code int) cards.TerminalResult {
+	return cards.TerminalResult{Output: output, ExitCode: &code}
+}
+
+// bracketed returns what stands between prefix and a final "]" in line,
+// when that is not empty.
+func bracketed(line, prefix string) (string, bool) {
+	inner, ok := strings.CutPrefix(line, prefix)
+	if !ok {
+		return "", false
+	}
+	inner, ok = strings.CutSuffix(inner, "]")
+	return inner, ok && inner != ""
+}
+
+func allDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// spillLocator is what the harness's notice says when it stored a long
+// result in a file and kept only its start in the log.
+const spillLocator = " Full formatted result stored at: "
+
+// hasSpillNotice reports whether the last paragraph of a result is the
+// harness's spill notice: "(Omitted N bytes. Full formatted result stored
+// at: PATH. …)" or one of its shorter forms.
+func hasSpillNotice(output string) bool {
+	paragraphs := strings.Split(output, "\n\n")
+	segment, ok := strings.CutPrefix(paragraphs[len(paragraphs)-1], "(")
+	if !ok {
+		return false
+	}
+	omitted, rest, ok := strings.Cut(segment, spillLocator)
+	return ok && validOmission(omitted) && strings.Contains(rest, ". ")
+}
+
+// validOmission accepts the ways the spill notice states what it left out.
+func validOmission(omitted string) bool {
+	if omitted == "" || omitted == "More bytes were omitted." {
+		return true
+	}
+	count, ok := strings.CutPrefix(omitted, "Omitted ")
+	if !ok {
+		return false
+	}
+	count, ok = strings.CutSuffix(count, " bytes.")
+	return ok && allDigits(count)
+}
+
+// jobArgs are the arguments of the job tools: the job and, for job_kill,
+// why it is cancelled.
+type jobArgs struct {
+	id     string
+	reason string
+}
+
+func parseJobArgs(args json.RawMessage) (jobArgs, error) {
+	var raw struct {
+		JobID  *string `json:"job_id"`
+		Reason *string `json:"reason"`
+	}
+	var a jobArgs
+	err := decodeArgs(args, &raw)
+	if err == nil {
+		a.id, err = nonEmpty("job_id", raw.JobID)
+	}
+	a.reason = valueOr(raw.Reason, "")
+	return a, within("arguments", err)
+}
+
+func presentJobOutputCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseJobArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	return cards.GenericCall{
+		Title:    "Read output from background job " + a.id,
+		Kind:     cards.KindRead,
+		RawInput: jsonString(a.id),
+	}, nil
+}
+
+// presentJobOutputResult shows the job's new output and status line as a
+// console block.
+func presentJobOutputResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	if _, err := parseJobArgs(args); err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return genericResult(r), nil
+	}
+	return fencedResult(r, "console"), nil
+}
+
+func presentJobListCall(json.RawMessage) (cards.CallView, error) {
+	return cards.GenericCall{Title: "List background jobs", Kind: cards.KindRead}, nil
+}
+
+// presentJobListResult keeps the one-job-per-line listing as preformatted
+// text.
+func presentJobListResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+	if r.IsError {
+		return genericResult(r), nil
+	}
+	return fencedResult(r, "text"), nil
+}
+
+// presentJobKillCall shows the job to cancel and, when given, why.
+func presentJobKillCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseJobArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	return cards.GenericCall{
+		Title:    "Kill background job " + a.id,
+		Kind:     cards.KindExecute,
+		RawInput: jsonString(a.id),
+		Content:  text(a.reason),
+	}, nil
+}
+
+func presentJobKillResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	if _, err := parseJobArgs(args); err != nil {
+		return nil, err
+	}
+	return genericResult(r), nil
+}

@@ -1,0 +1,229 @@
+package producers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// decodeArgs decodes a tool's arguments into dst, naming the offending field
+// and the JSON type found when a value has the wrong type. Fields dst does
+// not declare are ignored: tools grow arguments the views do not show.
+func decodeArgs(args json.RawMessage, dst any) error {
+	return within("arguments", decodeJSON(args, dst))
+}
+
+// decodeJSON unmarshals data into dst and rewrites decoding errors without
+// Go type names.
+func decodeJSON(data []byte, dst any) error {
+	err := json.Unmarshal(data, dst)
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &typeErr) && typeErr.Field == "":
+		return fmt.Errorf("want %s, found %s", jsonTypeName(typeErr.Type), typeErr.Value)
+	case errors.As(err, &typeErr):
+		return fmt.Errorf("field %q: want %s, found %s", typeErr.Field, jsonTypeName(typeErr.Type), typeErr.Value)
+	case errors.As(err, &syntaxErr):
+		return fmt.Errorf("not valid JSON: %s", syntaxErr.Error())
+	default:
+		return err
+	}
+}
+
+// jsonTypeName names the JSON type that decodes into t.
+func jsonTypeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return jsonTypeName(t.Elem())
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	default:
+		return "an object"
+	}
+}
+
+// within prefixes a non-nil error with the part of the input it is about.
+func within(part string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", part, err)
+}
+
+// required returns the value of a field that must be present (not absent
+// and not null).
+func required[T any](name string, p *T) (T, error) {
+	if p == nil {
+		var zero T
+		return zero, fmt.Errorf("missing field %q", name)
+	}
+	return *p, nil
+}
+
+// nonEmpty returns the value of a string field that must be present and not
+// empty.
+func nonEmpty(name string, p *string) (string, error) {
+	s, err := required(name, p)
+	if err == nil && s == "" {
+		err = fmt.Errorf("field %q is empty", name)
+	}
+	return s, err
+}
+
+// atLeast checks an optional integer field against its minimum.
+func atLeast(name string, p *int, minimum int) error {
+	if p != nil && *p < minimum {
+		return fmt.Errorf("field %q is %d, less than %d", name, *p, minimum)
+	}
+	return nil
+}
+
+// valueOr returns *p, or fallback when the field is absent.
+func valueOr[T any](p *T, fallback T) T {
+	if p == nil {
+		return fallback
+	}
+	return *p
+}
+
+// orNil returns nil for an empty slice: the cards codec decodes an empty
+// array as nil, so a view says "none" with nil.
+func orNil[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// hasMeta reports whether a result carries presentation metadata at all.
+func hasMeta(r Result) bool {
+	trimmed := bytes.TrimSpace(r.Meta)
+	return len(trimmed) > 0 && string(trimmed) != "null"
+}
+
+// canonicalJSON returns valid JSON in the exact form the cards codec writes
+// it (compact, with <, > and & escaped), so that a view holding it re-encodes
+// and decodes to an equal value.
+func canonicalJSON(raw []byte) (json.RawMessage, error) {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, raw); err != nil {
+		return nil, err
+	}
+	var escaped bytes.Buffer
+	json.HTMLEscape(&escaped, compact.Bytes())
+	return escaped.Bytes(), nil
+}
+
+// jsonString encodes s as a JSON string.
+func jsonString(s string) json.RawMessage {
+	raw, _ := json.Marshal(s) // a string always encodes
+	return raw
+}
+
+// validUTF8 replaces every byte that is not UTF-8 with U+FFFD, one
+// replacement per byte as encoding/json does, so the text survives a round
+// trip through JSON unchanged.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return string([]rune(s))
+}
+
+// text wraps Markdown text as content, or returns no content for "".
+func text(s string) []cards.ContentBlock {
+	if s == "" {
+		return nil
+	}
+	return []cards.ContentBlock{cards.TextBlock{Text: s}}
+}
+
+// fence puts body in a Markdown code fence with the info string, using a
+// fence longer than any run of backticks inside; one final line ending of
+// the body is dropped so the block does not end with an empty line.
+func fence(info, body string) string {
+	ticks := strings.Repeat("`", max(3, longestRun(body, '`')+1))
+	body = strings.TrimSuffix(strings.TrimSuffix(body, "\n"), "\r")
+	if body == "" {
+		return ticks + info + "\n" + ticks
+	}
+	return ticks + info + "\n" + body + "\n" + ticks
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := range len(s) {
+		if s[i] != c {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return longest
+}
+
+// textOf joins the text blocks of a result's content and returns the other
+// blocks apart.
+func textOf(content []cards.ContentBlock) (string, []cards.ContentBlock) {
+	var parts []string
+	var others []cards.ContentBlock
+	for _, b := range content {
+		if t, ok := b.(cards.TextBlock); ok {
+			parts = append(parts, t.Text)
+			continue
+		}
+		others = append(others, b)
+	}
+	return strings.Join(parts, "\n"), others
+}
+
+// genericResult shows a result's content as it is, followed by the tool's
+// error when the result carries one.
+func genericResult(r Result) cards.GenericResult {
+	return cards.GenericResult{Content: withError(r.Content, r)}
+}
+
+// fencedResult shows a result's text as one fenced code block with the info
+// string (other blocks follow it), then the tool's error if any.
+func fencedResult(r Result, info string) cards.GenericResult {
+	body, content := textOf(r.Content)
+	if body != "" {
+		content = append(text(fence(info, body)), content...)
+	}
+	return cards.GenericResult{Content: withError(content, r)}
+}
+
+// withError returns content followed by the result's error: its top-level
+// error text, or a note when the result failed without saying why. The
+// returned slice never shares spare capacity with content.
+func withError(content []cards.ContentBlock, r Result) []cards.ContentBlock {
+	switch {
+	case r.Error != "":
+		return append(slices.Clip(content), cards.TextBlock{Text: "Tool error: " + r.Error})
+	case r.IsError && len(content) == 0:
+		return []cards.ContentBlock{cards.TextBlock{Text: "The tool reported an error."}}
+	default:
+		return slices.Clip(content)
+	}
+}

@@ -1,0 +1,334 @@
+package producers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// The file tools of the native family: read, write and edit.
+var (
+	readProducer  = Producer{PresentCall: presentReadCall, PresentResult: presentReadResult}
+	writeProducer = Producer{PresentCall: presentWriteCall, PresentResult: presentWriteResult}
+	editProducer  = Producer{PresentCall: presentEditCall, PresentResult: presentEditResult}
+)
+
+// readArgs are the arguments of read: a 1-based offset and a line count.
+type readArgs struct {
+	path   string
+	offset *int
+	limit  *int
+}
+
+func parseReadArgs(args json.RawMessage) (readArgs, error) {
+	var raw struct {
+		FilePath *string `json:"file_path"`
+		Offset   *int    `json:"offset"`
+		Limit    *int    `json:"limit"`
+	}
+	err := decodeArgs(args, &raw)
+	a := readArgs{offset: raw.Offset, limit: raw.Limit}
+	if err == nil {
+		a.path, err = nonEmpty("file_path", raw.FilePath)
+	}
+	if err == nil {
+		err = errors.Join(atLeast("offset", raw.Offset, 1), atLeast("limit", raw.Limit, 0))
+	}
+	return a, within("arguments", err)
+}
+
+// presentReadCall titles the card by the file and the window read:
+// "Read a.go (5 - 8)" for offset 5 and limit 4, "Read a.go (from line 5)"
+// for an offset alone.
+func presentReadCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseReadArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	first := valueOr(a.offset, 1)
+	title := "Read " + a.path
+	switch {
+	case a.limit != nil && *a.limit > 0:
+		title += fmt.Sprintf(" (%d - %d)", first, first+*a.limit-1)
+	case a.offset != nil:
+		title += fmt.Sprintf(" (from line %d)", first)
+	}
+	return cards.GenericCall{
+		Title:     title,
+		Kind:      cards.KindRead,
+		Locations: []cards.FileLocation{{Path: a.path, Line: first}},
+	}, nil
+}
+
+// presentReadResult draws the window from the meta {path, offset, lines,
+// totalLines, lang?}; without meta (a directory, an older log) the content
+// is shown as it is.
+func presentReadResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	if _, err := parseReadArgs(args); err != nil {
+		return nil, err
+	}
+	if r.IsError || !hasMeta(r) {
+		return genericResult(r), nil
+	}
+	view, err := readMetaView(r.Meta)
+	return view, within("meta", err)
+}
+
+// readLine is one numbered line of the read meta.
+type readLine struct {
+	Number *int    `json:"number"`
+	Text   *string `json:"text"`
+}
+
+// readMetaView decodes the read meta into a read card.
+func readMetaView(meta json.RawMessage) (cards.ResultView, error) {
+	var m struct {
+		Path       *string     `json:"path"`
+		Offset     *int        `json:"offset"`
+		Lines      *[]readLine `json:"lines"`
+		TotalLines *int        `json:"totalLines"`
+		Lang       *string     `json:"lang"`
+	}
+	if err := decodeJSON(meta, &m); err != nil {
+		return nil, err
+	}
+	v := cards.ReadResult{Lang: valueOr(m.Lang, "")}
+	var err error
+	if v.Path, err = nonEmpty("path", m.Path); err != nil {
+		return nil, err
+	}
+	if v.Offset, err = required("offset", m.Offset); err != nil {
+		return nil, err
+	}
+	if err = atLeast("offset", m.Offset, 1); err != nil {
+		return nil, err
+	}
+	if v.TotalLines, err = required("totalLines", m.TotalLines); err != nil {
+		return nil, err
+	}
+	lines, err := required("lines", m.Lines)
+	if err != nil {
+		return nil, err
+	}
+	v.Lines, err = readWindow(lines, v.Offset, v.TotalLines)
+	return v, err
+}
+
+// readWindow converts the lines of a read, which must be the contiguous
+// window that starts at offset and ends by line totalLines.
+func readWindow(lines []readLine, offset, totalLines int) ([]cards.ReadLine, error) {
+	var window []cards.ReadLine
+	for i, l := range lines {
+		number, err := required("number", l.Number)
+		if err == nil && number != offset+i {
+			err = fmt.Errorf("is %d, want %d (the lines follow the offset)", number, offset+i)
+		}
+		if err == nil && number > totalLines {
+			err = fmt.Errorf("is %d, past totalLines %d", number, totalLines)
+		}
+		line, textErr := required("text", l.Text)
+		if err = errors.Join(err, textErr); err != nil {
+			return nil, fmt.Errorf("lines[%d]: %w", i, err)
+		}
+		window = append(window, cards.ReadLine{Number: number, Text: line})
+	}
+	return window, nil
+}
+
+// writeArgs are the arguments of write.
+type writeArgs struct {
+	path    string
+	content string
+}
+
+func parseWriteArgs(args json.RawMessage) (writeArgs, error) {
+	var raw struct {
+		FilePath *string `json:"file_path"`
+		Content  *string `json:"content"`
+	}
+	var a writeArgs
+	err := decodeArgs(args, &raw)
+	if err == nil {
+		a.path, err = nonEmpty("file_path", raw.FilePath)
+	}
+	if err == nil {
+		a.content, err = required("content", raw.Content)
+	}
+	return a, within("arguments", err)
+}
+
+// wholeFile is the diff of writing content to path with no before-image.
+func (a writeArgs) wholeFile() []cards.FileDiff {
+	return []cards.FileDiff{{Path: a.path, NewText: a.content}}
+}
+
+func presentWriteCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseWriteArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	return cards.DiffCall{
+		Title:     "Write " + a.path,
+		Diffs:     a.wholeFile(),
+		Locations: []cards.FileLocation{{Path: a.path}},
+	}, nil
+}
+
+// presentWriteResult shows the applied hunks of the meta {diffs}; a create
+// (or a write whose diff the harness did not keep) has none and shows the
+// call's whole-file diff.
+func presentWriteResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	a, err := parseWriteArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return genericResult(r), nil
+	}
+	diffs, err := metaDiffs(r)
+	if err != nil {
+		return nil, within("meta", err)
+	}
+	if len(diffs) == 0 {
+		diffs = a.wholeFile()
+	}
+	return cards.DiffResult{Title: "Write " + a.path, Diffs: diffs}, nil
+}
+
+// editArgs are the arguments of edit; replace_all does not change the
+// views (the meta has one hunk per replaced site either way).
+type editArgs struct {
+	path      string
+	oldString string
+	newString string
+}
+
+func parseEditArgs(args json.RawMessage) (editArgs, error) {
+	var raw struct {
+		FilePath  *string `json:"file_path"`
+		OldString *string `json:"old_string"`
+		NewString *string `json:"new_string"`
+	}
+	var a editArgs
+	err := decodeArgs(args, &raw)
+	if err == nil {
+		a.path, err = nonEmpty("file_path", raw.FilePath)
+	}
+	if err == nil {
+		a.oldString, err = required("old_string", raw.OldString)
+	}
+	if err == nil {
+		a.newString, err = required("new_string", raw.NewString)
+	}
+	return a, within("arguments", err)
+}
+
+// presentEditCall shows the requested replacement; an empty old_string
+// (an insertion into a new or empty file) has no before-text.
+func presentEditCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseEditArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	diff := cards.FileDiff{Path: a.path, NewText: a.newString}
+	if a.oldString != "" {
+		diff.OldText = &a.oldString
+	}
+	return cards.DiffCall{
+		Title:     "Edit " + a.path,
+		Diffs:     []cards.FileDiff{diff},
+		Locations: []cards.FileLocation{{Path: a.path}},
+	}, nil
+}
+
+// presentEditResult shows the applied hunks of the meta {diffs}, one per
+// edited site (replace_all edits several); without them the content is
+// shown as it is.
+func presentEditResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	a, err := parseEditArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return genericResult(r), nil
+	}
+	diffs, err := metaDiffs(r)
+	if err != nil {
+		return nil, within("meta", err)
+	}
+	if len(diffs) == 0 {
+		return genericResult(r), nil
+	}
+	return cards.DiffResult{Title: "Edit " + a.path, Diffs: diffs}, nil
+}
+
+// metaDiff is one applied hunk of the write and edit meta.
+type metaDiff struct {
+	Path     *string         `json:"path"`
+	OldText  json.RawMessage `json:"oldText"`
+	NewText  *string         `json:"newText"`
+	OldStart *int            `json:"oldStart"`
+	NewStart *int            `json:"newStart"`
+}
+
+// metaDiffs decodes the applied hunks of a write or edit from the meta
+// {diffs: [{path, oldText: string|null, newText, oldStart?, newStart?}]};
+// none when the result has no meta.
+func metaDiffs(r Result) ([]cards.FileDiff, error) {
+	if !hasMeta(r) {
+		return nil, nil
+	}
+	var m struct {
+		Diffs *[]metaDiff `json:"diffs"`
+	}
+	if err := decodeJSON(r.Meta, &m); err != nil {
+		return nil, err
+	}
+	items, err := required("diffs", m.Diffs)
+	if err != nil {
+		return nil, err
+	}
+	var diffs []cards.FileDiff
+	for i, item := range items {
+		d, err := item.fileDiff()
+		if err != nil {
+			return nil, fmt.Errorf("diffs[%d]: %w", i, err)
+		}
+		diffs = append(diffs, d)
+	}
+	return diffs, nil
+}
+
+// fileDiff checks the hunk and converts it.
+func (item metaDiff) fileDiff() (cards.FileDiff, error) {
+	d := cards.FileDiff{OldStart: valueOr(item.OldStart, 0), NewStart: valueOr(item.NewStart, 0)}
+	var err error
+	if d.Path, err = nonEmpty("path", item.Path); err != nil {
+		return d, err
+	}
+	if d.OldText, err = oldText(item.OldText); err != nil {
+		return d, err
+	}
+	if d.NewText, err = required("newText", item.NewText); err != nil {
+		return d, err
+	}
+	return d, errors.Join(atLeast("oldStart", item.OldStart, 1), atLeast("newStart", item.NewStart, 1))
+}
+
+// oldText reads a hunk's before-text, which must be present: a string, or
+// null for a pure insertion.
+func oldText(raw json.RawMessage) (*string, error) {
+	if len(raw) == 0 {
+		return nil, errors.New(`missing field "oldText"`)
+	}
+	if string(raw) == "null" {
+		return nil, nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, fmt.Errorf(`field "oldText": want a string or null, found %s`, jsonKind(raw[0]))
+	}
+	return &s, nil
+}

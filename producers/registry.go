@@ -1,0 +1,223 @@
+// Package producers turns a tool call recorded in a session log — the
+// tool's name, its raw JSON arguments and its result — back into the views
+// the tool declares: Go ports of the tools' presentCall and presentResult.
+//
+// Producers are pure: the same inputs always give the same views, so a
+// replayed session looks exactly as it did live. A Registry never fails:
+// an unknown tool, malformed arguments, unusable result metadata, a
+// producer error or panic all yield a generic fallback card that shows the
+// call's raw input and the result's content, with a note saying why —
+// nothing is hidden. Every view a Registry returns encodes with the cards
+// codec and decodes back strictly to an equal value.
+//
+// Each tool family lives in its own file (fs.go, bash.go, todo.go,
+// search.go, web.go for the harness's native family); helpers shared by the
+// families are in common.go.
+package producers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Producer presents the calls and results of one tool. Both functions must
+// be pure; an error makes the Registry fall back to a generic card.
+type Producer struct {
+	// PresentCall returns the view of a call from its arguments, which the
+	// Registry has checked to be a JSON object.
+	PresentCall func(args json.RawMessage) (cards.CallView, error)
+	// PresentResult returns the view of a result from the call's arguments
+	// (a JSON object) and what the tool returned.
+	PresentResult func(args json.RawMessage, r Result) (cards.ResultView, error)
+}
+
+// Registry maps a tool name, as the session log spells it, to its
+// producer. Registries of several families can be merged with maps.Copy.
+type Registry map[string]Producer
+
+// Native returns the producers of the harness's native tool family: read,
+// write, edit, bash, job_output, job_list, job_kill, todo_write, glob,
+// grep, web_search and web_fetch.
+func Native() Registry {
+	return Registry{
+		"read":       readProducer,
+		"write":      writeProducer,
+		"edit":       editProducer,
+		"bash":       bashProducer,
+		"job_output": jobOutputProducer,
+		"job_list":   jobListProducer,
+		"job_kill":   jobKillProducer,
+		"todo_write": todoWriteProducer,
+		"glob":       globProducer,
+		"grep":       grepProducer,
+		"web_search": webSearchProducer,
+		"web_fetch":  webFetchProducer,
+	}
+}
+
+// Call returns the view of a call to tool with the raw JSON arguments. It
+// never fails: see the package documentation for the fallback.
+func (reg Registry) Call(tool string, args []byte) cards.CallView {
+	p, ok := reg[tool]
+	if !ok {
+		return FallbackCall(tool, args, nil)
+	}
+	view, err := presentCall(p, args)
+	if err != nil {
+		return FallbackCall(tool, args, err)
+	}
+	return view
+}
+
+// Result returns the view of a result of tool, called with the raw JSON
+// arguments. It never fails: see the package documentation for the
+// fallback.
+func (reg Registry) Result(tool string, args []byte, r Result) cards.ResultView {
+	r.Content = cleanContent(r.Content)
+	r.Error = validUTF8(r.Error)
+	p, ok := reg[tool]
+	if !ok {
+		return FallbackResult(r, nil)
+	}
+	view, err := presentResult(p, args, r)
+	if err != nil {
+		return FallbackResult(r, err)
+	}
+	return view
+}
+
+// presentCall runs a call producer, turning a panic, a missing view and a
+// view the codec rejects into errors.
+func presentCall(p Producer, args []byte) (view cards.CallView, err error) {
+	defer recoverInto(&err)
+	if err := checkArgs(args); err != nil {
+		return nil, err
+	}
+	if view, err = p.PresentCall(args); err != nil {
+		return nil, err
+	}
+	return view, checkView(view, func() error {
+		data, err := cards.EncodeCall(view)
+		if err == nil {
+			_, err = cards.DecodeCall(data)
+		}
+		return err
+	})
+}
+
+// presentResult runs a result producer like presentCall.
+func presentResult(p Producer, args []byte, r Result) (view cards.ResultView, err error) {
+	defer recoverInto(&err)
+	if err := checkArgs(args); err != nil {
+		return nil, err
+	}
+	if view, err = p.PresentResult(args, r); err != nil {
+		return nil, err
+	}
+	return view, checkView(view, func() error {
+		data, err := cards.EncodeResult(view)
+		if err == nil {
+			_, err = cards.DecodeResult(data)
+		}
+		return err
+	})
+}
+
+// recoverInto turns a panic of the producer into an error.
+func recoverInto(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("the producer panicked: %v", p)
+	}
+}
+
+// checkView rejects a missing view, a pointer to a view (the renderer
+// switches on view values) and a view the codec does not read back.
+func checkView(view any, roundTrip func() error) error {
+	switch {
+	case view == nil:
+		return errors.New("the producer returned no view")
+	case reflect.ValueOf(view).Kind() == reflect.Pointer:
+		return fmt.Errorf("the producer returned a pointer (%T), not a view value", view)
+	default:
+		return within("the producer returned an invalid view", roundTrip())
+	}
+}
+
+// checkArgs requires the arguments to be one JSON object.
+func checkArgs(args []byte) error {
+	trimmed := bytes.TrimSpace(args)
+	switch {
+	case !json.Valid(trimmed):
+		return errors.New("the arguments are not valid JSON")
+	case trimmed[0] != '{':
+		return fmt.Errorf("the arguments are %s, not a JSON object", jsonKind(trimmed[0]))
+	default:
+		return nil
+	}
+}
+
+// jsonKind names the type of a JSON value from its first byte.
+func jsonKind(first byte) string {
+	switch first {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	default:
+		return "a number"
+	}
+}
+
+// FallbackCall is the generic card shown for a call no producer could
+// present: titled by the tool's name, with the raw arguments as its input
+// (as JSON when they are valid JSON, else as a JSON string of the raw text)
+// and, when reason is not nil, a note saying why it fell back.
+func FallbackCall(tool string, args []byte, reason error) cards.GenericCall {
+	title := validUTF8(tool)
+	if title == "" {
+		title = "unnamed tool"
+	}
+	var note []cards.ContentBlock
+	if reason != nil {
+		note = text(validUTF8("could not present this call: " + reason.Error()))
+	}
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, RawInput: rawInput(args), Content: note}
+}
+
+// rawInput is the raw arguments as a view's raw input: canonical JSON when
+// they are a JSON value other than null, else a JSON string of the text;
+// nil when there is no text at all.
+func rawInput(args []byte) json.RawMessage {
+	trimmed := bytes.TrimSpace(args)
+	if len(trimmed) == 0 {
+		return nil
+	}
+	if raw, err := canonicalJSON(trimmed); err == nil && string(raw) != "null" {
+		return raw
+	}
+	return jsonString(validUTF8(string(args)))
+}
+
+// FallbackResult is the generic card shown for a result no producer could
+// present: the result's content, the tool's error when there is one and,
+// when reason is not nil, a note saying why it fell back.
+func FallbackResult(r Result, reason error) cards.GenericResult {
+	r.Content = cleanContent(r.Content)
+	r.Error = validUTF8(r.Error)
+	content := withError(r.Content, r)
+	if reason != nil {
+		content = append(content, text(validUTF8("could not present this result: "+reason.Error()))...)
+	}
+	return cards.GenericResult{Content: content}
+}

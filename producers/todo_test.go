@@ -1,0 +1,75 @@
+package producers_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+const todos = `{"todos":[
+	{"content":"read the code","status":"completed"},
+	{"content":"write the fix","status":"in_progress","id":"2"},
+	{"content":"run the tests","status":"pending"},
+	{"content":"ship it","status":"cancelled"},
+	{"content":"celebrate","status":"someday"}]}`
+
+func TestTodoWriteCall(t *testing.T) {
+	require.Equal(t, cards.GenericCall{
+		Title: "Update todo list",
+		Kind:  cards.KindOther,
+		RawInput: json.RawMessage(`[{"content":"read the code","status":"completed"},` +
+			`{"content":"write the fix","status":"in_progress","id":"2"},` +
+			`{"content":"run the tests","status":"pending"},` +
+			`{"content":"ship it","status":"cancelled"},` +
+			`{"content":"celebrate","status":"someday"}]`),
+	}, call(t, "todo_write", todos))
+}
+
+func TestTodoWriteResultIsAChecklist(t *testing.T) {
+	view := result(t, "todo_write", todos, textResult("Updated todo list: 1 pending, 1 in progress, 1 completed."))
+	require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "" +
+		"- [x] read the code\n" +
+		"- [ ] **write the fix** (in progress)\n" +
+		"- [ ] run the tests\n" +
+		"- [ ] ~~ship it~~ (cancelled)\n" +
+		"- [ ] celebrate (someday)"}}}, view)
+}
+
+func TestTodoWriteChecklistEdgeCases(t *testing.T) {
+	cases := []struct{ name, args, want string }{
+		{"empty list", `{"todos":[]}`, "The todo list is empty."},
+		{"a multi-line item stays one item", `{"todos":[{"content":"fix\n  the  bug","status":"pending"}]}`, "- [ ] fix the bug"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: c.want}}},
+				result(t, "todo_write", c.args, textResult("Updated todo list")))
+		})
+	}
+}
+
+func TestTodoWriteError(t *testing.T) {
+	view := result(t, "todo_write", todos, failed("Error: too many todos", ""))
+	require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "Error: too many todos"}}}, view)
+}
+
+func TestTodoWriteRejectsBadArguments(t *testing.T) {
+	cases := []struct{ args, reason string }{
+		{`{}`, `missing field "todos"`},
+		{`{"todos":null}`, `missing field "todos"`},
+		{`{"todos":"read"}`, `todos: want an array, found string`},
+		{`{"todos":[{"status":"pending"}]}`, `todos[0]: missing field "content"`},
+		{`{"todos":[{"content":"","status":"pending"}]}`, `todos[0]: field "content" is empty`},
+		{`{"todos":[{"content":"a","status":"pending"},{"content":"b"}]}`, `todos[1]: missing field "status"`},
+		{`{"todos":[{"content":"a","status":1}]}`, `field "status": want a string, found number`},
+	}
+	for _, c := range cases {
+		t.Run(c.args, func(t *testing.T) {
+			requireFallbackNote(t, call(t, "todo_write", c.args), c.reason)
+			requireFallbackNote(t, result(t, "todo_write", c.args, textResult("ok")), c.reason)
+		})
+	}
+}
