@@ -1,0 +1,67 @@
+package viewer
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCacheChecksTheVersion(t *testing.T) {
+	c := newCardCache()
+	k := cardKey{index: 1, width: 80}
+	c.put(k, 1, []string{"a"})
+	got, ok := c.get(k, 1)
+	require.True(t, ok)
+	assert.Equal(t, []string{"a"}, got)
+	_, ok = c.get(k, 2)
+	assert.False(t, ok, "the entry changed")
+	_, ok = c.get(cardKey{index: 1, width: 81}, 1)
+	assert.False(t, ok)
+	c.put(k, 2, []string{"b", "c"})
+	assert.Equal(t, 2, c.lines, "a new version replaces the old")
+}
+
+func TestCacheEvictsTheLeastRecentlyUsed(t *testing.T) {
+	c := newCardCache()
+	for i := range cacheCards + 5 {
+		c.put(cardKey{index: i}, 1, []string{"x"})
+		if i == 0 {
+			continue
+		}
+		_, ok := c.get(cardKey{index: 0}, 1)
+		require.True(t, ok, "card 0 is used all the time and stays")
+	}
+	assert.Equal(t, cacheCards, c.order.Len())
+	_, ok := c.get(cardKey{index: 1}, 1)
+	assert.False(t, ok, "card 1 is the least recently used")
+}
+
+func TestCacheBoundsTheLines(t *testing.T) {
+	c := newCardCache()
+	big := make([]string, cacheLines/2+1)
+	c.put(cardKey{index: 0}, 1, big)
+	c.put(cardKey{index: 1}, 1, big)
+	assert.Equal(t, 1, c.order.Len())
+	c.put(cardKey{index: 2}, 1, make([]string, 2*cacheLines))
+	_, ok := c.get(cardKey{index: 2}, 1)
+	assert.True(t, ok, "the card just drawn stays, however long")
+}
+
+func TestOnlyTheCardsOnScreenAreRendered(t *testing.T) {
+	m := newModel(80, 24, titledCards(5000)...)
+	m, _ = press(t, m, "j", "space", "ctrl+d", "n", "G", "k", "g")
+	_ = m.View()
+	assert.Less(t, m.cache.order.Len(), 40, "5000 cards, a few screens rendered")
+}
+
+func TestACopyOfTheModelNeverSeesTheOthersCards(t *testing.T) {
+	a := newModel(80, 12, titledCards(3)...)
+	b := a
+	b.SetEntries(needles())
+	a.SetEntries(titledCards(3))
+	assert.Contains(t, screen(b), "card 000")
+	assert.NotContains(t, screen(a), "needle")
+	b, _ = press(t, b, "n", "n", "n", "n", "n")
+	assert.Contains(t, screen(b), "a needle here")
+}

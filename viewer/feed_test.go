@@ -1,0 +1,109 @@
+package viewer
+
+import (
+	"image/color"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestListenTakesWhatIsQueuedInOneMessage(t *testing.T) {
+	ch := make(chan Update, 10)
+	for i := range 3 {
+		ch <- Update{Index: i, Entry: titled(i)}
+	}
+	msg := Listen(ch)()
+	require.IsType(t, EntriesMsg{}, msg)
+	assert.Len(t, msg.(EntriesMsg).Updates, 3)
+
+	m, next := send(t, newModel(80, 24), msg)
+	assert.Equal(t, 3, m.Len())
+	require.NotNil(t, next, "the model listens on")
+	ch <- Update{Index: 3, Entry: titled(3)}
+	close(ch)
+	last := next()
+	require.IsType(t, EntriesMsg{}, last)
+	m, end := send(t, m, last)
+	assert.Equal(t, 4, m.Len())
+	require.NotNil(t, end)
+	assert.Equal(t, EndMsg{}, end(), "the channel was closed after the last update")
+}
+
+func TestListenOnAClosedChannelEnds(t *testing.T) {
+	ch := make(chan Update)
+	close(ch)
+	assert.Equal(t, EndMsg{}, Listen(ch)())
+}
+
+func TestListenBatchesAreBounded(t *testing.T) {
+	ch := make(chan Update, maxBatch+10)
+	for i := range maxBatch + 10 {
+		ch <- Update{Index: i, Entry: titled(i)}
+	}
+	first := Listen(ch)().(EntriesMsg)
+	assert.Len(t, first.Updates, maxBatch)
+	assert.Len(t, first.next().(EntriesMsg).Updates, 10)
+}
+
+func TestAnEntriesMsgFromTheHarnessNeedsNoListen(t *testing.T) {
+	m, cmd := send(t, newModel(80, 24), EntriesMsg{Updates: []Update{{Entry: titled(0)}}})
+	assert.Nil(t, cmd)
+	assert.Equal(t, 1, m.Len())
+	assert.NotContains(t, statusRow(m), "live")
+}
+
+func TestInitReadsTheFeed(t *testing.T) {
+	ch := make(chan Update, 1)
+	ch <- Update{Entry: titled(0)}
+	opts := testOptions()
+	opts.Feed = ch
+	cmd := New(opts).Init()
+	require.NotNil(t, cmd)
+	assert.IsType(t, EntriesMsg{}, cmd())
+}
+
+func TestTheBackgroundColourPicksTheTheme(t *testing.T) {
+	opts := testOptions()
+	opts.ThemeFixed = false
+	opts.Render.Profile = colorprofile.TrueColor
+	m := New(opts)
+	m.SetSize(80, 12)
+	m.SetEntries(titledCards(3))
+	const darkBorder, lightBorder = "95;107;122", "175;184;193"
+	require.Contains(t, m.View().Content, darkBorder)
+
+	m, _ = send(t, m, tea.BackgroundColorMsg{Color: color.White})
+	assert.Contains(t, m.View().Content, lightBorder)
+	assert.NotContains(t, m.View().Content, darkBorder)
+	m, _ = send(t, m, tea.BackgroundColorMsg{Color: color.Black})
+	assert.Contains(t, m.View().Content, darkBorder)
+
+	opts.ThemeFixed = true
+	fixed := New(opts)
+	fixed.SetSize(80, 12)
+	fixed.SetEntries(titledCards(3))
+	fixed, _ = send(t, fixed, tea.BackgroundColorMsg{Color: color.White})
+	assert.Contains(t, fixed.View().Content, darkBorder, "--theme wins over the terminal")
+}
+
+func TestChromeFollowsTheProfile(t *testing.T) {
+	m := newModel(80, 12, titledCards(3)...)
+	assert.NotContains(t, m.View().Content, "\x1b", "NoTTY: no escape anywhere")
+	opts := testOptions()
+	opts.Render.Profile = colorprofile.ANSI
+	ansi16 := New(opts)
+	ansi16.SetSize(80, 12)
+	ansi16.SetEntries(titledCards(3))
+	assert.NotContains(t, ansi16.View().Content, "38;2;", "no true colour in a 16-colour profile")
+	assert.True(t, strings.Contains(ansi16.View().Content, "\x1b["))
+
+	opts.Render.Profile = colorprofile.TrueColor
+	full := New(opts)
+	full.SetSize(80, 12)
+	rows := strings.Split(full.View().Content, "\n")
+	assert.Contains(t, rows[full.contentHeight()], "\x1b[1;38;2;121;192;255mtest.jsonl\x1b[m", "the source in bold accent")
+}

@@ -1,0 +1,251 @@
+package viewer
+
+import (
+	"slices"
+	"sort"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// search is the state of the search prompt and of the last query run.
+type search struct {
+	prompt bool   // the prompt is open
+	input  string // the text typed at the prompt
+	active bool   // a query was run; match holds it
+	match  matcher
+	// id names the latest run; a result of an earlier one is dropped.
+	id      int
+	running bool
+	// dirty lists the entries that changed while the run was going on;
+	// they are counted again when its result arrives.
+	dirty []int
+	hits  []cardHits // sorted by card
+	total int
+	// cur is the index in hits of the current match's card (-1 before
+	// the first jump), nth the match inside that card and before the
+	// number of matches in hits[:cur].
+	cur, nth, before int
+}
+
+// cardHits is how many matches one card's text holds.
+type cardHits struct{ card, count int }
+
+// searchDoneMsg is the result of a search run.
+type searchDoneMsg struct {
+	id   int
+	hits []cardHits
+}
+
+// runSearch counts the matches in every entry of snapshot, in the
+// command's goroutine; snapshot is a copy that Update never writes.
+func runSearch(id int, snapshot []cards.Entry, mt matcher) tea.Cmd {
+	return func() tea.Msg {
+		var hits []cardHits
+		for i, e := range snapshot {
+			if n := countMatches(e, mt); n > 0 {
+				hits = append(hits, cardHits{card: i, count: n})
+			}
+		}
+		return searchDoneMsg{id: id, hits: hits}
+	}
+}
+
+// startSearch runs a query over a snapshot of the entries; an empty query
+// clears the search.
+func (m *Model) startSearch(query string) tea.Cmd {
+	if query == "" {
+		m.clearSearch()
+		return nil
+	}
+	id := m.search.id + 1
+	m.search = search{active: true, match: newMatcher(query), id: id, running: true, cur: -1}
+	return runSearch(id, slices.Clone(m.entries), m.search.match)
+}
+
+func (m *Model) clearSearch() {
+	m.search = search{id: m.search.id, cur: -1}
+}
+
+// searchDone takes a run's result, counts again what changed meanwhile and
+// jumps to the first match at or after the focused card.
+func (m *Model) searchDone(msg searchDoneMsg) {
+	s := &m.search
+	if !s.running || msg.id != s.id {
+		return
+	}
+	s.running, s.hits, s.total = false, msg.hits, 0
+	for _, h := range s.hits {
+		s.total += h.count
+	}
+	for _, i := range s.dirty {
+		m.recount(i)
+	}
+	s.dirty = nil
+	m.firstMatch()
+}
+
+// recount updates the matches of entry i after it changed.
+func (m *Model) recount(i int) {
+	s := &m.search
+	switch {
+	case !s.active:
+		return
+	case s.running:
+		s.dirty = append(s.dirty, i)
+		return
+	}
+	n := countMatches(m.entries[i], s.match)
+	j := sort.Search(len(s.hits), func(k int) bool { return s.hits[k].card >= i })
+	found := j < len(s.hits) && s.hits[j].card == i
+	switch {
+	case found && n > 0:
+		m.changeHits(j, n)
+	case found:
+		m.removeHits(j)
+	case n > 0:
+		m.insertHits(j, cardHits{card: i, count: n})
+	}
+}
+
+func (m *Model) changeHits(j, n int) {
+	s := &m.search
+	old := s.hits[j].count
+	s.hits[j].count = n
+	s.total += n - old
+	switch {
+	case j < s.cur:
+		s.before += n - old
+	case j == s.cur:
+		s.nth = min(s.nth, n-1)
+	}
+}
+
+func (m *Model) removeHits(j int) {
+	s := &m.search
+	old := s.hits[j].count
+	s.hits = slices.Delete(s.hits, j, j+1)
+	s.total -= old
+	switch {
+	case j < s.cur:
+		s.cur--
+		s.before -= old
+	case j == s.cur:
+		s.nth = 0
+		if s.cur == len(s.hits) {
+			s.cur, s.before = -1, 0
+		}
+	}
+}
+
+func (m *Model) insertHits(j int, h cardHits) {
+	s := &m.search
+	s.hits = slices.Insert(s.hits, j, h)
+	s.total += h.count
+	if s.cur >= 0 && j <= s.cur {
+		s.cur++
+		s.before += h.count
+	}
+}
+
+// firstMatch jumps to the first match in or after the focused card,
+// wrapping around to the first card.
+func (m *Model) firstMatch() {
+	s := &m.search
+	if s.total == 0 {
+		s.cur = -1
+		return
+	}
+	s.cur = sort.Search(len(s.hits), func(k int) bool { return s.hits[k].card >= m.focus })
+	if s.cur == len(s.hits) {
+		s.cur = 0
+	}
+	s.nth, s.before = 0, 0
+	for _, h := range s.hits[:s.cur] {
+		s.before += h.count
+	}
+	m.jumpToMatch()
+}
+
+// nextMatch goes to the following match, wrapping around at the end.
+func (m *Model) nextMatch() {
+	s := &m.search
+	switch {
+	case s.running || s.total == 0:
+		return
+	case s.cur < 0:
+		m.firstMatch()
+		return
+	case s.nth+1 < s.hits[s.cur].count:
+		s.nth++
+	case s.cur+1 < len(s.hits):
+		s.before += s.hits[s.cur].count
+		s.cur, s.nth = s.cur+1, 0
+	default:
+		s.cur, s.nth, s.before = 0, 0, 0
+	}
+	m.jumpToMatch()
+}
+
+// prevMatch goes to the preceding match, wrapping around at the start.
+func (m *Model) prevMatch() {
+	s := &m.search
+	switch {
+	case s.running || s.total == 0:
+		return
+	case s.cur < 0:
+		m.firstMatch()
+		return
+	case s.nth > 0:
+		s.nth--
+	case s.cur > 0:
+		s.cur--
+		s.before -= s.hits[s.cur].count
+		s.nth = s.hits[s.cur].count - 1
+	default:
+		s.cur = len(s.hits) - 1
+		s.nth = s.hits[s.cur].count - 1
+		s.before = s.total - s.hits[s.cur].count
+	}
+	m.jumpToMatch()
+}
+
+// jumpToMatch focuses the current match's card and scrolls its line into
+// view. A match that the collapsed card hides expands the card, as a
+// search opens a fold in vi.
+func (m *Model) jumpToMatch() {
+	c := m.search.hits[m.search.cur].card
+	m.focus = c
+	m.reveal(position{card: c, line: m.matchLine(c, m.search.nth)})
+	m.follow = m.atBottom()
+}
+
+// matchLine is the line of card c that shows its nth match, or its first
+// line when the rendering does not show that match.
+func (m *Model) matchLine(c, nth int) int {
+	if line, ok := m.nthMatchLine(c, nth); ok {
+		return line
+	}
+	if m.isExpanded(c) {
+		return 0
+	}
+	m.setExpanded(c, true)
+	if line, ok := m.nthMatchLine(c, nth); ok {
+		return line
+	}
+	m.setExpanded(c, false)
+	return 0
+}
+
+// nthMatchLine finds the line of card c's rendering that holds its nth
+// match.
+func (m *Model) nthMatchLine(c, nth int) (int, bool) {
+	seen := 0
+	for i, line := range m.cardLines(c) {
+		if seen += m.search.match.occurrences(line); seen > nth {
+			return i, true
+		}
+	}
+	return 0, false
+}
