@@ -1,0 +1,153 @@
+package render
+
+import (
+	"image/color"
+	"strings"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Entry renders one transcript entry as lines joined by "\n", styled for
+// the options' colour profile, each line at most Options.Width cells.
+func Entry(e cards.Entry, o Options) string {
+	return finish(entryLines(e, o), o)
+}
+
+// entryLines dispatches an entry to its widget. The switch is closed:
+// go-check-sumtype fails the build when a variant has no case.
+func entryLines(e cards.Entry, o Options) []string {
+	switch e := e.(type) {
+	case cards.Message:
+		return messageLines(e, o)
+	case cards.ToolCard:
+		return toolCardLines(e, o)
+	case cards.Problem:
+		return problemLines(e, o)
+	case cards.Notice:
+		return noticeLines(e, o)
+	}
+	return nil // unreachable: the switch above is exhaustive
+}
+
+// toolCardLines draws a call and its result as one framed card.
+func toolCardLines(c cards.ToolCard, o Options) []string {
+	badge, border := status(c, o)
+	if !o.Terminal {
+		c = withoutTerminal(c)
+	}
+	f := callFrame(c, o)
+	result := resultBody(c, o)
+	if len(f.Body) > 0 && len(result) > 0 {
+		f.Body = append(f.Body, separator(o))
+	}
+	f.Body = append(f.Body, result...)
+	f.Badge, f.Border = badge, border
+	return f.render(o)
+}
+
+// callFrame starts a card's frame from its call view: glyph, title and the
+// call's own body.
+func callFrame(c cards.ToolCard, o Options) frame {
+	switch v := c.Call.(type) {
+	case cards.GenericCall:
+		return frame{Glyph: glyph(v.Kind), Title: v.Title, Body: genericCallBody(v, o)}
+	case cards.TerminalCall:
+		return frame{Glyph: glyph(cards.KindExecute), Title: terminalTitle(v), Body: terminalCallBody(v, o)}
+	case cards.DiffCall:
+		return frame{Glyph: glyph(cards.KindEdit), Title: v.Title, Body: diffCallBody(v, c.Result, o)}
+	case nil:
+		return frame{Glyph: glyph(cards.KindOther), Title: orphanTitle(c), Body: nil}
+	}
+	return frame{} // unreachable: the switch above is exhaustive
+}
+
+// resultBody draws a card's result view, if it has one.
+func resultBody(c cards.ToolCard, o Options) []string {
+	switch v := c.Result.(type) {
+	case cards.GenericResult:
+		return genericResultBody(v, o)
+	case cards.TerminalResult:
+		return terminalOutputBody(v, o)
+	case cards.DiffResult:
+		return diffBody(v.Diffs, o)
+	case cards.ReadResult:
+		return readBody(v, o)
+	case cards.SearchMatches:
+		return searchMatchesBody(v, o)
+	case cards.SearchPaths:
+		return searchPathsBody(v, o)
+	case cards.WebSearch:
+		return webSearchBody(v, o)
+	case cards.WebFetch:
+		return webFetchBody(v, o)
+	case nil:
+		return nil
+	}
+	return nil // unreachable: the switch above is exhaustive
+}
+
+// diffCallBody shows the call's proposed diffs unless the result carries
+// the applied hunks, which then replace them.
+func diffCallBody(v cards.DiffCall, result cards.ResultView, o Options) []string {
+	if applied, ok := result.(cards.DiffResult); ok && len(applied.Diffs) > 0 {
+		return nil
+	}
+	return diffBody(v.Diffs, o)
+}
+
+// orphanTitle names a card whose call was never seen.
+func orphanTitle(c cards.ToolCard) string {
+	name := c.Tool
+	if name == "" {
+		name = "tool"
+	}
+	return name + " (call " + c.ID + " not seen)"
+}
+
+// status returns the badge at the top right of a card and the colour of
+// its border.
+func status(c cards.ToolCard, o Options) (string, color.Color) {
+	p := o.colors()
+	switch {
+	case c.Result == nil && c.Ended:
+		return fg(p.Error).Render("no result"), p.Border
+	case c.Result == nil:
+		return fg(p.Warn).Render("running"), p.Border
+	}
+	if r, ok := c.Result.(cards.TerminalResult); ok {
+		return terminalBadge(r, o)
+	}
+	return "", p.Border
+}
+
+// separator is the dim rule between a card's call and its result.
+func separator(o Options) string {
+	return fg(o.colors().Border).Render(strings.Repeat("┄", innerWidth(o)))
+}
+
+// finish joins lines, downsamples their colours to the options' profile and
+// guarantees the width.
+func finish(lines []string, o Options) string {
+	width := o.width()
+	for i, line := range lines {
+		if ansi.StringWidth(line) > width {
+			lines[i] = ansi.Truncate(line, width, "…")
+		}
+	}
+	return downsample(strings.Join(lines, "\n"), o.Profile)
+}
+
+// downsample converts true-colour styling to profile p (NoTTY strips every
+// escape sequence).
+func downsample(s string, p colorprofile.Profile) string {
+	if p == colorprofile.TrueColor {
+		return s
+	}
+	var b strings.Builder
+	w := colorprofile.Writer{Forward: &b, Profile: p}
+	_, _ = w.WriteString(s)
+	return b.String()
+}

@@ -1,0 +1,438 @@
+package render
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// The diff card's model: a card's FileDiffs become files, each a list of
+// hunks, each a list of lines that are kept, added or removed. The
+// terminal and Markdown renderers only draw this model; word emphasis,
+// syntax colours, a split layout or interactive folding can be added on top
+// of it without touching how hunks are computed.
+
+// diffContext is the number of unchanged lines kept around a change, as git
+// does.
+const diffContext = 3
+
+// maxDiffLines is the number of distinct lines go-diff can encode (one rune
+// per line); two texts with more lines than this are not diffed.
+const maxDiffLines = 1_112_060
+
+// lineKind says what a diff line does.
+type lineKind uint8
+
+// The kinds of diff lines.
+const (
+	lineContext lineKind = iota
+	lineAdded
+	lineRemoved
+)
+
+// diffLine is one line of a hunk. Text is the raw line without its line
+// break (sanitised only when drawn). Old and New are the 1-based line
+// numbers in the old and new file, 0 when unknown or when the line is not
+// on that side. NoEOL marks the last line of a side that has no final
+// newline, where git prints "\ No newline at end of file".
+type diffLine struct {
+	Kind     lineKind
+	Text     string
+	Old, New int
+	NoEOL    bool
+}
+
+// unknownFold is the fold of a hunk whose distance from the previous hunk
+// is not known.
+const unknownFold = -1
+
+// hunk is a run of changes with their context lines. Fold counts the
+// unchanged lines hidden between the previous hunk (or the start of the
+// text) and this one, or is unknownFold. OldStart and NewStart are the
+// 1-based positions of the hunk in the old and new file, 0 when unknown.
+type hunk struct {
+	Fold               int
+	OldStart, NewStart int
+	Lines              []diffLine
+}
+
+// counts returns the number of old-side and new-side lines of the hunk,
+// the two lengths of its "@@ -a,b +c,d @@" header.
+func (h hunk) counts() (old, new int) {
+	for _, l := range h.Lines {
+		if l.Kind != lineAdded {
+			old++
+		}
+		if l.Kind != lineRemoved {
+			new++
+		}
+	}
+	return old, new
+}
+
+// knownStarts reports whether the hunk knows where it is in both files.
+func (h hunk) knownStarts() bool { return h.OldStart > 0 && h.NewStart > 0 }
+
+// opaqueText describes a part of a file that is shown as a summary instead
+// of hunks: binary content, or texts too large for go-diff.
+type opaqueText struct {
+	Binary           bool
+	HasOld           bool
+	OldSize, NewSize int // bytes, or lines when not Binary
+}
+
+// diffFile is everything the card shows about one path.
+type diffFile struct {
+	Path    string
+	NewFile bool
+	// Opaque, when set, replaces the hunks by a one-line summary.
+	Opaque         *opaqueText
+	Added, Removed int
+	Hunks          []hunk
+	// Trailing counts the unchanged lines hidden after the last hunk (or
+	// is unknownFold).
+	Trailing int
+	// end is the old-file line after the last part added, 0 when unknown.
+	end int
+}
+
+// diffFiles builds the model of a card's diffs: one file per distinct
+// path in order of first appearance, its parts (applied hunks) in the
+// order given.
+func diffFiles(diffs []cards.FileDiff) []diffFile {
+	var files []diffFile
+	index := map[string]int{}
+	for _, d := range diffs {
+		i, ok := index[d.Path]
+		if !ok {
+			i = len(files)
+			index[d.Path] = i
+			files = append(files, diffFile{Path: d.Path})
+		}
+		files[i].add(d, ok)
+	}
+	return files
+}
+
+// add appends one FileDiff of the file's path; more says whether an
+// earlier part of the same path was added already.
+func (f *diffFile) add(d cards.FileDiff, more bool) {
+	f.NewFile = f.NewFile || d.IsNewFile()
+	if o := opaque(d); o != nil {
+		if f.Opaque == nil {
+			f.Opaque = o
+		}
+		return
+	}
+	p := diffPart(d)
+	f.Added += p.added
+	f.Removed += p.removed
+	fold := addFolds(f.Trailing, f.gapBefore(d, more))
+	if len(p.hunks) == 0 {
+		f.Trailing = addFolds(fold, p.trailing)
+	} else {
+		p.hunks[0].Fold = addFolds(fold, p.hunks[0].Fold)
+		f.Hunks = append(f.Hunks, p.hunks...)
+		f.Trailing = p.trailing
+	}
+	f.end = lineNumber(d.OldStart, p.oldLines)
+}
+
+// gapBefore is the number of unchanged lines between the previous part of
+// the file and d: 0 for the first part, unknownFold when a start is not
+// known or the parts overlap.
+func (f *diffFile) gapBefore(d cards.FileDiff, more bool) int {
+	switch {
+	case !more:
+		return 0
+	case f.end == 0 || d.OldStart == 0 || d.OldStart < f.end:
+		return unknownFold
+	}
+	return d.OldStart - f.end
+}
+
+// lineCount is the number of diff lines of the file's hunks.
+func (f diffFile) lineCount() int {
+	n := 0
+	for _, h := range f.Hunks {
+		n += len(h.Lines)
+	}
+	return n
+}
+
+// addFolds adds two folds; an unknown one makes the sum unknown.
+func addFolds(a, b int) int {
+	if a == unknownFold || b == unknownFold {
+		return unknownFold
+	}
+	return a + b
+}
+
+// oldText is the before-image of d, "" for a new file.
+func oldText(d cards.FileDiff) string {
+	if d.OldText == nil {
+		return ""
+	}
+	return *d.OldText
+}
+
+// opaque returns the summary of a FileDiff that cannot be shown as hunks:
+// binary content (a NUL byte or invalid UTF-8 on either side) or more lines
+// than go-diff can encode. It returns nil for an ordinary text diff.
+func opaque(d cards.FileDiff) *opaqueText {
+	old := oldText(d)
+	if isBinary(old) || isBinary(d.NewText) {
+		return &opaqueText{Binary: true, HasOld: d.OldText != nil, OldSize: len(old), NewSize: len(d.NewText)}
+	}
+	oldLines, newLines := strings.Count(old, "\n")+1, strings.Count(d.NewText, "\n")+1
+	if oldLines+newLines > maxDiffLines {
+		return &opaqueText{HasOld: d.OldText != nil, OldSize: oldLines, NewSize: newLines}
+	}
+	return nil
+}
+
+// isBinary reports whether s is not text: it holds a NUL byte or invalid
+// UTF-8.
+func isBinary(s string) bool {
+	return strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s)
+}
+
+// splitLines splits s after each "\n"; a last line without a newline is
+// kept, an empty s has no lines. It splits exactly as go-diff's line mode.
+func splitLines(s string) []string {
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// lineOp is a run of n lines of one kind in a line diff.
+type lineOp struct {
+	Kind lineKind
+	N    int
+}
+
+// lineOps returns the minimal line diff of old and new as runs of kept,
+// removed and added lines, removals before additions in each change.
+//
+// go-diff encodes each distinct line as one rune (DiffLinesToRunes) and
+// diffs the runes with DiffMainRunes, checklines false and DiffTimeout 0:
+// the exact Myers bisection with no deadline, so a shortest edit script.
+// Lines that occur on one side only can never be kept, so they are left
+// out of the bisection (the longest common subsequence is the same with
+// or without them) and come back as removals and additions: a rewritten
+// file costs linear time instead of Myers' quadratic worst case.
+func lineOps(old, new string) []lineOp {
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0
+	a, b, _ := dmp.DiffLinesToRunes(old, new)
+	keptA, keptB := sharedLines(a, b)
+	var ops opList
+	i, j := 0, 0 // the next old and new line
+	x, y := 0, 0 // the next kept old and new line
+	for _, d := range dmp.DiffMainRunes(pick(a, keptA), pick(b, keptB), false) {
+		n := utf8.RuneCountInString(d.Text)
+		switch d.Type {
+		case diffmatchpatch.DiffEqual:
+			for k := range n {
+				oi, ni := keptA[x+k], keptB[y+k]
+				ops.add(lineRemoved, oi-i)
+				ops.add(lineAdded, ni-j)
+				ops.add(lineContext, 1)
+				i, j = oi+1, ni+1
+			}
+			x, y = x+n, y+n
+		case diffmatchpatch.DiffDelete:
+			x += n
+		case diffmatchpatch.DiffInsert:
+			y += n
+		}
+	}
+	ops.add(lineRemoved, len(a)-i)
+	ops.add(lineAdded, len(b)-j)
+	return ops
+}
+
+// sharedLines returns the indices of the lines of a that occur in b and of
+// the lines of b that occur in a; a and b hold one rune per line.
+func sharedLines(a, b []rune) (keptA, keptB []int) {
+	top := rune(0)
+	for _, r := range a {
+		top = max(top, r)
+	}
+	for _, r := range b {
+		top = max(top, r)
+	}
+	sides := make([]uint8, top+1) // bit 1: in a, bit 2: in b
+	for _, r := range a {
+		sides[r] |= 1
+	}
+	for _, r := range b {
+		sides[r] |= 2
+	}
+	return indicesWhere(a, sides), indicesWhere(b, sides)
+}
+
+// indicesWhere returns the indices of the runes of s that occur on both
+// sides.
+func indicesWhere(s []rune, sides []uint8) []int {
+	var kept []int
+	for i, r := range s {
+		if sides[r] == 3 {
+			kept = append(kept, i)
+		}
+	}
+	return kept
+}
+
+// pick returns the runes of s at the given indices.
+func pick(s []rune, indices []int) []rune {
+	out := make([]rune, len(indices))
+	for k, i := range indices {
+		out[k] = s[i]
+	}
+	return out
+}
+
+// opList builds a list of line operations, merging runs of one kind.
+type opList []lineOp
+
+// add appends n lines of a kind.
+func (l *opList) add(kind lineKind, n int) {
+	switch {
+	case n == 0:
+	case len(*l) > 0 && (*l)[len(*l)-1].Kind == kind:
+		(*l)[len(*l)-1].N += n
+	default:
+		*l = append(*l, lineOp{kind, n})
+	}
+}
+
+// part is the diff of one FileDiff.
+type part struct {
+	hunks          []hunk
+	trailing       int
+	added, removed int
+	oldLines       int
+}
+
+// diffPart computes the hunks of one FileDiff.
+func diffPart(d cards.FileDiff) part {
+	old := oldText(d)
+	b := newHunkBuilder(d, splitLines(old), splitLines(d.NewText))
+	ops := lineOps(old, d.NewText)
+	for i, op := range ops {
+		if op.Kind == lineContext {
+			b.equal(op.N, i == 0, i == len(ops)-1)
+		} else {
+			b.push(op.Kind, op.N)
+		}
+	}
+	return part{hunks: b.hunks, trailing: b.fold, added: b.added, removed: b.removed, oldLines: len(b.old)}
+}
+
+// hunkBuilder cuts a stream of line operations into hunks with
+// diffContext lines of context, folding longer unchanged runs.
+type hunkBuilder struct {
+	old, new           []string
+	oldStart, newStart int // line number of old[0] and new[0], 0 when unknown
+	markOld, markNew   bool
+	oi, ni             int // the next old and new line
+	hunks              []hunk
+	open               bool // the last hunk takes more lines
+	fold               int  // unchanged lines skipped since the last hunk
+	added, removed     int
+}
+
+// newHunkBuilder prepares the cutting of d's diff. A new file is numbered
+// from 1 (or its NewStart); otherwise lines are numbered only from the
+// starts the FileDiff gives. The missing-newline marker goes where git puts
+// it, but only when the two sides differ in their final newline (an empty
+// side counts as complete, so a new file gets it): the old and new string
+// of an edit usually both lack one, and that says nothing about the file.
+func newHunkBuilder(d cards.FileDiff, old, new []string) *hunkBuilder {
+	b := &hunkBuilder{old: old, new: new, oldStart: d.OldStart, newStart: d.NewStart}
+	if d.IsNewFile() {
+		b.oldStart = 1
+		b.newStart = max(d.NewStart, 1)
+	}
+	oldEnds, newEnds := endsWithNewline(oldText(d)), endsWithNewline(d.NewText)
+	b.markOld = !oldEnds && newEnds
+	b.markNew = !newEnds && oldEnds
+	return b
+}
+
+// endsWithNewline reports whether s is empty or its last line is complete.
+func endsWithNewline(s string) bool { return s == "" || strings.HasSuffix(s, "\n") }
+
+// equal takes a run of n unchanged lines: kept as context next to changes,
+// folded where it is longer. The first run has no change before it and the
+// last none after it.
+func (b *hunkBuilder) equal(n int, first, last bool) {
+	head, tail := diffContext, diffContext
+	if first {
+		head = 0
+	}
+	if last {
+		tail = 0
+	}
+	if n <= head+tail {
+		b.push(lineContext, n)
+		return
+	}
+	b.push(lineContext, head)
+	b.open = false
+	b.fold += n - head - tail
+	b.oi += n - head - tail
+	b.ni += n - head - tail
+	b.push(lineContext, tail)
+}
+
+// push appends n lines of a kind to the open hunk, opening one if needed.
+func (b *hunkBuilder) push(kind lineKind, n int) {
+	for range n {
+		if !b.open {
+			b.hunks = append(b.hunks, hunk{Fold: b.fold, OldStart: lineNumber(b.oldStart, b.oi), NewStart: lineNumber(b.newStart, b.ni)})
+			b.open, b.fold = true, 0
+		}
+		h := &b.hunks[len(b.hunks)-1]
+		h.Lines = append(h.Lines, b.line(kind))
+	}
+}
+
+// line makes the next line of a kind and advances past it.
+func (b *hunkBuilder) line(kind lineKind) diffLine {
+	var l diffLine
+	l.Kind = kind
+	if kind != lineAdded {
+		l.Text, l.Old = b.old[b.oi], lineNumber(b.oldStart, b.oi)
+		l.NoEOL = kind == lineRemoved && b.markOld && b.oi == len(b.old)-1
+		b.oi++
+	}
+	if kind != lineRemoved {
+		l.Text, l.New = b.new[b.ni], lineNumber(b.newStart, b.ni)
+		l.NoEOL = kind == lineAdded && b.markNew && b.ni == len(b.new)-1
+		b.ni++
+	}
+	switch kind {
+	case lineAdded:
+		b.added++
+	case lineRemoved:
+		b.removed++
+	}
+	l.Text = strings.TrimSuffix(l.Text, "\n")
+	return l
+}
+
+// lineNumber is the number of the line at index i of a text starting at
+// line start, 0 when the start is unknown.
+func lineNumber(start, i int) int {
+	if start == 0 {
+		return 0
+	}
+	return start + i
+}

@@ -1,0 +1,457 @@
+package render
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// plainOptions are options without escape sequences, for reading rows.
+func plainOptions(width int, expanded bool) Options {
+	return Options{Width: width, Profile: colorprofile.NoTTY, Theme: Dark, Terminal: true, Expanded: expanded}
+}
+
+// colorOptions are true-colour options with hyperlinks.
+func colorOptions(width int) Options {
+	return Options{Width: width, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true, Hyperlinks: true}
+}
+
+// renderDiffs draws a diff call card of diffs.
+func renderDiffs(diffs []cards.FileDiff, o Options) string {
+	return Entry(cards.ToolCard{ID: "d", Tool: "edit", Call: cards.DiffCall{Title: "Edit", Diffs: diffs}}, o)
+}
+
+// wholeFile is a FileDiff of a modified file.
+func wholeFile(path, old, new string) cards.FileDiff {
+	return cards.FileDiff{Path: path, OldText: &old, NewText: new}
+}
+
+// bodyRows are the rendered rows of a card without its frame: borders and
+// the padding inside them removed.
+func bodyRows(card string) []string {
+	lines := strings.Split(card, "\n")
+	rows := make([]string, 0, len(lines))
+	for _, line := range lines[1 : len(lines)-1] {
+		line = strings.TrimSuffix(strings.TrimPrefix(line, "│ "), " │")
+		rows = append(rows, strings.TrimRight(line, " "))
+	}
+	return rows
+}
+
+// lcsLength is the length of a longest common subsequence of a and b, by
+// dynamic programming.
+func lcsLength(a, b []string) int {
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			if a[i] == b[j] {
+				cur[j+1] = prev[j] + 1
+			} else {
+				cur[j+1] = max(prev[j+1], cur[j])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// applyFile replays a file's model on the old lines: folded lines are
+// copied, context and removed lines must match the old text, added lines
+// are inserted. It returns the new lines the model describes.
+func applyFile(t *testing.T, f diffFile, old []string) []string {
+	t.Helper()
+	out := []string{}
+	pos := 0
+	for _, h := range f.Hunks {
+		require.NotEqual(t, unknownFold, h.Fold)
+		out = append(out, old[pos:pos+h.Fold]...)
+		pos += h.Fold
+		for _, l := range h.Lines {
+			switch l.Kind {
+			case lineAdded:
+				out = append(out, l.Text)
+			case lineContext:
+				require.Equal(t, old[pos], l.Text, "context line %d", pos+1)
+				out = append(out, l.Text)
+				pos++
+			case lineRemoved:
+				require.Equal(t, old[pos], l.Text, "removed line %d", pos+1)
+				pos++
+			}
+		}
+	}
+	require.NotEqual(t, unknownFold, f.Trailing)
+	out = append(out, old[pos:pos+f.Trailing]...)
+	require.Equal(t, len(old), pos+f.Trailing, "the model must cover every old line")
+	return out
+}
+
+// bareLines are the lines of s without their line breaks.
+func bareLines(s string) []string {
+	lines := splitLines(s)
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\n")
+	}
+	return lines
+}
+
+// randomText is up to maxLines lines, most drawn from a small alphabet so
+// that old and new share many lines, some likely on one side only; the
+// final newline is random.
+func randomText(r *rand.Rand, maxLines int) string {
+	words := []string{"a", "b", "c", "d", "}", "", "return x"}
+	n := r.IntN(maxLines + 1)
+	lines := make([]string, n)
+	for i := range lines {
+		lines[i] = words[r.IntN(len(words))]
+		if r.IntN(5) == 0 {
+			lines[i] = fmt.Sprintf("u%d", r.IntN(100))
+		}
+	}
+	s := strings.Join(lines, "\n")
+	if n > 0 && r.IntN(4) != 0 {
+		s += "\n"
+	}
+	return s
+}
+
+func TestDiffCountsAreMinimal(t *testing.T) {
+	pairs := []struct{ old, new string }{
+		{"", "a\n"},
+		{"a\n", ""},
+		{"a\nb\nc\n", "a\nc\n"},
+		{"a\nb\nc\n", "c\nb\na\n"},
+		{"a\nb\nc\na\nb\nb\na\n", "c\nb\na\nb\na\nc\n"},
+		{"x\ny\nz\n", "x\ny\nz"},
+		{goOldSample, goNewSample},
+	}
+	for _, p := range pairs {
+		f := diffFiles([]cards.FileDiff{wholeFile("f", p.old, p.new)})[0]
+		old, new := splitLines(p.old), splitLines(p.new)
+		lcs := lcsLength(old, new)
+		assert.Equal(t, len(new)-lcs, f.Added, "added lines of %q -> %q", p.old, p.new)
+		assert.Equal(t, len(old)-lcs, f.Removed, "removed lines of %q -> %q", p.old, p.new)
+	}
+}
+
+// TestDiffModelProperties checks, over random pairs of texts, that the
+// model turns the old lines into the new ones, that its counts are those
+// of a minimal diff, and that hunks keep at most diffContext lines of
+// context at their edges.
+func TestDiffModelProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for i := range 2000 {
+		old, new := randomText(r, 30), randomText(r, 30)
+		f := diffFiles([]cards.FileDiff{wholeFile("f", old, new)})[0]
+		require.Equal(t, bareLines(new), applyFile(t, f, bareLines(old)), "pair %d: %q -> %q", i, old, new)
+		lcs := lcsLength(splitLines(old), splitLines(new))
+		require.Equal(t, len(splitLines(new))-lcs, f.Added, "pair %d", i)
+		require.Equal(t, len(splitLines(old))-lcs, f.Removed, "pair %d", i)
+		for _, h := range f.Hunks {
+			require.LessOrEqual(t, leadingContext(h.Lines), diffContext)
+			require.LessOrEqual(t, leadingContext(reversed(h.Lines)), diffContext)
+		}
+	}
+}
+
+// leadingContext counts the context lines at the start of lines.
+func leadingContext(lines []diffLine) int {
+	n := 0
+	for n < len(lines) && lines[n].Kind == lineContext {
+		n++
+	}
+	return n
+}
+
+// reversed is lines in reverse order.
+func reversed(lines []diffLine) []diffLine {
+	out := make([]diffLine, len(lines))
+	for i, l := range lines {
+		out[len(lines)-1-i] = l
+	}
+	return out
+}
+
+// TestDiffLargeFileRoundTrip checks the model of a 100,000-line edit: more
+// distinct lines than fit in go-diff's one- to three-byte line encoding.
+func TestDiffLargeFileRoundTrip(t *testing.T) {
+	old := generatedGo(100_000)
+	edited := scatteredEdit(old, 3)
+	f := diffFiles([]cards.FileDiff{wholeFile("gen.go", joinLines(old), joinLines(edited))})[0]
+	require.Equal(t, edited, applyFile(t, f, old))
+	assert.Greater(t, len(f.Hunks), 1000)
+}
+
+func TestDiffModelNumbers(t *testing.T) {
+	old := "a\nb\nc\nd\ne\nf\ng\n"
+	applied := cards.FileDiff{Path: "f", OldText: &old, NewText: "a\nb\nc\nD\ne\nf\ng\n", OldStart: 10, NewStart: 12}
+	h := diffFiles([]cards.FileDiff{applied})[0].Hunks
+	require.Len(t, h, 1)
+	assert.Equal(t, "@@ -10,7 +12,7 @@", hunkHeader(h[0]))
+	assert.Equal(t, diffLine{Kind: lineRemoved, Text: "d", Old: 13}, h[0].Lines[3])
+	assert.Equal(t, diffLine{Kind: lineAdded, Text: "D", New: 15}, h[0].Lines[4])
+
+	unknown := diffFiles([]cards.FileDiff{wholeFile("f", old, "a\nb\nc\nD\ne\nf\ng\n")})[0].Hunks[0]
+	for _, l := range unknown.Lines {
+		assert.Zero(t, l.Old+l.New, "no numbers without starts")
+	}
+	assert.False(t, unknown.knownStarts())
+
+	created := diffFiles([]cards.FileDiff{{Path: "n", NewText: "x\ny\n"}})[0].Hunks[0]
+	assert.Equal(t, []int{1, 2}, []int{created.Lines[0].New, created.Lines[1].New})
+	assert.Equal(t, "@@ -0,0 +1,2 @@", hunkHeader(created))
+}
+
+func TestDiffModelFolds(t *testing.T) {
+	old := numberedLines(30)
+	new := strings.Replace(strings.Replace(old, "line 5\n", "five\n", 1), "line 25\n", "twenty-five\n", 1)
+	f := diffFiles([]cards.FileDiff{wholeFile("f", old, new)})[0]
+	require.Len(t, f.Hunks, 2)
+	assert.Equal(t, 1, f.Hunks[0].Fold, "line 1 is folded above the first hunk")
+	assert.Equal(t, 13, f.Hunks[1].Fold, "lines 9 to 21 are folded between the hunks")
+	assert.Equal(t, 2, f.Trailing, "lines 29 and 30 are folded at the end")
+}
+
+func TestDiffModelGroupsAppliedHunks(t *testing.T) {
+	a, b := "p\nq\nr\nx\ns\nt\nu\n", "g\nh\ni\ny\nj\nk\nl\n"
+	files := diffFiles([]cards.FileDiff{
+		{Path: "c.go", OldText: &a, NewText: strings.Replace(a, "x", "X", 1), OldStart: 10, NewStart: 10},
+		{Path: "other.go", OldText: &a, NewText: a + "z\n"},
+		{Path: "c.go", OldText: &b, NewText: strings.Replace(b, "y", "Y\nY2", 1), OldStart: 40, NewStart: 40},
+	})
+	require.Len(t, files, 2)
+	c := files[0]
+	assert.Equal(t, "c.go", c.Path)
+	require.Len(t, c.Hunks, 2)
+	assert.Equal(t, []int{3, 2}, []int{c.Added, c.Removed})
+	assert.Equal(t, 23, c.Hunks[1].Fold, "lines 17 to 39 lie between the hunks")
+
+	noStart := diffFiles([]cards.FileDiff{wholeFile("c.go", a, "p\n"), wholeFile("c.go", b, "g\n")})[0]
+	assert.Equal(t, unknownFold, noStart.Hunks[1].Fold)
+}
+
+func TestDiffCard(t *testing.T) {
+	tests := []struct {
+		name     string
+		diffs    []cards.FileDiff
+		width    int
+		expanded bool
+		want     []string // rows that must appear, in this order
+		absent   []string
+	}{
+		{name: "new file", width: 60,
+			diffs: []cards.FileDiff{{Path: "hello.go", NewText: "package main\n\nfunc main() {}\n"}},
+			want:  []string{"hello.go  new file  +3 -0", "1 + package main", "2 +", "3 + func main() {}", "+3 -0 · 1 file"}},
+		{name: "multi-file footer", width: 60,
+			diffs: []cards.FileDiff{wholeFile("a.txt", "one\ntwo\nthree\n", "one\n2\nthree\n"),
+				wholeFile("docs/b.md", "# Title\n", "# Title\n\nMore text.\n")},
+			want: []string{"a.txt  +1 -1", "- two", "+ 2", "docs/b.md  +2 -0", "+3 -1 · 2 files"}},
+		{name: "applied hunks", width: 60,
+			diffs: []cards.FileDiff{
+				{Path: "config.go", OldText: strPtr("a\nb\nc\ntimeout = 5\nd\ne\nf\n"), NewText: "a\nb\nc\ntimeout = 30\nd\ne\nf\n", OldStart: 10, NewStart: 10},
+				{Path: "config.go", OldText: strPtr("g\nh\ni\nretries = 1\nj\nk\nl\n"), NewText: "g\nh\ni\nretries = 3\nj\nk\nl\n", OldStart: 40, NewStart: 40}},
+			want: []string{"config.go  +2 -2", "@@ -10,7 +10,7 @@", "10 10   a", "13    - timeout = 5", "   13 + timeout = 30",
+				"@@ -40,7 +40,7 @@ ⋯ 23 unchanged lines", "43    - retries = 1", "+2 -2 · 1 file"}},
+		{name: "unknown starts have no numbers", width: 60,
+			diffs: []cards.FileDiff{wholeFile("x.go", "keep\nold\n", "keep\nnew\n")},
+			want:  []string{"  keep", "- old", "+ new"}, absent: []string{"@@", "1   keep", "2 - old", "2 + new"}},
+		{name: "identical", width: 60,
+			diffs: []cards.FileDiff{wholeFile("same.txt", "a\nb\n", "a\nb\n")},
+			want:  []string{"same.txt  +0 -0", "no changes", "+0 -0 · 1 file"}},
+		{name: "empty new file", width: 60,
+			diffs: []cards.FileDiff{{Path: "empty.txt", NewText: ""}},
+			want:  []string{"empty.txt  new file  +0 -0", "empty file"}},
+		{name: "binary", width: 60,
+			diffs:  []cards.FileDiff{wholeFile("logo.png", "\x89PNG\x00\x01", "\x89PNG\x00\x01\x02\x03"), {Path: "blob", NewText: "ok\xffno"}},
+			want:   []string{"logo.png", "binary, 6 → 8 bytes", "blob  new file", "binary, 5 bytes", "+0 -0 · 2 files"},
+			absent: []string{"PNG", "+ ", "- "}},
+		{name: "new side lacks final newline", width: 60,
+			diffs: []cards.FileDiff{wholeFile("n.txt", "a\nb\n", "a\nb")},
+			want:  []string{"  a", "- b", "+ b", `\ No newline at end of file`}},
+		{name: "old side lacks final newline", width: 60,
+			diffs: []cards.FileDiff{wholeFile("n.txt", "a\nb", "a\nb\nc\n")},
+			want:  []string{"- b", `\ No newline at end of file`, "+ b", "+ c"}},
+		{name: "new file without final newline", width: 60,
+			diffs: []cards.FileDiff{{Path: "n.txt", NewText: "only"}},
+			want:  []string{"1 + only", `  \ No newline at end of file`}},
+		{name: "snippets without final newlines", width: 60,
+			diffs:  []cards.FileDiff{wholeFile("n.go", "timeout = 5", "timeout = 30")},
+			want:   []string{"- timeout = 5", "+ timeout = 30"},
+			absent: []string{"No newline"}},
+		{name: "whole-file folds", width: 60,
+			diffs: []cards.FileDiff{wholeFile("long.txt", numberedLines(30), strings.Replace(numberedLines(30), "line 15\n", "fifteen\n", 1))},
+			want:  []string{"⋯ 11 unchanged lines", "  line 12", "- line 15", "+ fifteen", "  line 18", "⋯ 12 unchanged lines"}},
+		{name: "collapsed new file shows its head", width: 60,
+			diffs:  []cards.FileDiff{{Path: "big.txt", NewText: numberedLines(25)}},
+			want:   []string{"10 + line 10", "… 15 more lines (enter to expand)"},
+			absent: []string{"line 11"}},
+		{name: "expanded new file shows everything", width: 60, expanded: true,
+			diffs:  []cards.FileDiff{{Path: "big.txt", NewText: numberedLines(25)}},
+			want:   []string{"10 + line 10", "25 + line 25"},
+			absent: []string{"more lines"}},
+		{name: "long diff collapsed", width: 60,
+			diffs:  []cards.FileDiff{wholeFile("l.txt", numberedLines(60), "")},
+			want:   []string{"- line 40", "… 20 more lines (enter to expand)"},
+			absent: []string{"line 41"}},
+		{name: "long diff expanded", width: 60, expanded: true,
+			diffs:  []cards.FileDiff{wholeFile("l.txt", numberedLines(60), "")},
+			want:   []string{"- line 40", "- line 60"},
+			absent: []string{"more lines"}},
+		{name: "long line cut when collapsed", width: 30,
+			diffs:  []cards.FileDiff{wholeFile("w.txt", "", strings.Repeat("abcdefghij", 5)+"\n")},
+			want:   []string{"+ abcdefghijabcdefghijabc…"},
+			absent: []string{"↪"}},
+		{name: "long line wrapped when expanded", width: 30, expanded: true,
+			diffs: []cards.FileDiff{wholeFile("w.txt", "", strings.Repeat("abcdefghij", 5)+"\n")},
+			want:  []string{"+ abcdefghijabcdefghijabcd", "↪ efghijabcdefghijabcdefgh", "↪ ij"}},
+		{name: "CJK lines are cut by cells", width: 30,
+			diffs: []cards.FileDiff{wholeFile("cjk.txt", "", strings.Repeat("漢字", 10)+"\n")},
+			want:  []string{"+ 漢字漢字漢字漢字漢字漢…"}},
+		{name: "tabs are expanded", width: 60,
+			diffs: []cards.FileDiff{wholeFile("t.go", "", "\tx := 1\n")},
+			want:  []string{"+         x := 1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			card := renderDiffs(tt.diffs, plainOptions(tt.width, tt.expanded))
+			requireWithin(t, card, tt.width)
+			rows := bodyRows(card)
+			requireRowsInOrder(t, rows, tt.want)
+			for _, a := range tt.absent {
+				assert.NotContains(t, card, a)
+			}
+		})
+	}
+}
+
+// requireRowsInOrder checks that each wanted text is in a row after the
+// row of the one before it.
+func requireRowsInOrder(t *testing.T, rows, want []string) {
+	t.Helper()
+	next := 0
+	for _, w := range want {
+		found := false
+		for next < len(rows) && !found {
+			found = strings.Contains(rows[next], w)
+			next++
+		}
+		require.True(t, found, "no row with %q in order in:\n%s", w, strings.Join(rows, "\n"))
+	}
+}
+
+// requireWithin checks that every line of s fits width cells.
+func requireWithin(t *testing.T, s string, width int) {
+	t.Helper()
+	for i, line := range strings.Split(s, "\n") {
+		require.LessOrEqual(t, ansi.StringWidth(line), width, "line %d is too wide: %q", i+1, line)
+	}
+}
+
+func TestDiffCardFitsEveryWidth(t *testing.T) {
+	diffs := []cards.FileDiff{
+		wholeFile("/home/dev/項目/很長的文件名稱/main.go", "漢字\n"+strings.Repeat("x", 300)+"\n", "漢字 🎉 emoji\n"+strings.Repeat("y", 300)+"\n"),
+		{Path: "new.txt", NewText: numberedLines(12), NewStart: 99990},
+	}
+	for _, expanded := range []bool{false, true} {
+		for width := MinWidth; width <= 130; width++ {
+			o := colorOptions(width)
+			o.Expanded = expanded
+			requireWithin(t, renderDiffs(diffs, o), width)
+		}
+	}
+}
+
+func TestDiffCardNeutralisesHostileText(t *testing.T) {
+	hostile := "ok\x1b]0;pwned\x07 \x1b[2J\x1b[31mred\x1b[0m \x1b]8;;https://evil.example\x07link\x1b]8;;\x07 \u202eevil\u009b6n"
+	diffs := []cards.FileDiff{wholeFile("evil\x1b[5m.go", "a\n", "a\n"+hostile+"\n")}
+	card := renderDiffs(diffs, colorOptions(120))
+	for _, bad := range []string{"\x1b]", "\x07", "\x1b[2J", "\x1b[31m", "\x1b[5m", "\u202e", "\u009b", "\x1b[6n", "6n"} {
+		assert.NotContains(t, card, bad)
+	}
+	plain := renderDiffs(diffs, plainOptions(120, false))
+	assert.Contains(t, plain, "evil.go")
+	assert.Contains(t, plain, "+ ok red link <U+202E>evil")
+
+	md := diffMarkdown(diffs)
+	assert.NotContains(t, md, "\x1b")
+	assert.Contains(t, md, "+ok red link <U+202E>evil")
+}
+
+func TestDiffCardHyperlinksAbsolutePaths(t *testing.T) {
+	diffs := []cards.FileDiff{{Path: "/home/dev/my file.go", NewText: "x\n"}, {Path: "rel.go", NewText: "y\n"}}
+	card := renderDiffs(diffs, colorOptions(80))
+	assert.Equal(t, 1, strings.Count(card, "\x1b]8;;file:///home/dev/my%20file.go"), "only the absolute path is linked")
+	noLinks := colorOptions(80)
+	noLinks.Hyperlinks = false
+	assert.NotContains(t, renderDiffs(diffs, noLinks), "\x1b]8")
+	assert.NotContains(t, renderDiffs(diffs, plainOptions(80, false)), "\x1b")
+}
+
+func TestDiffCardCutsLongPathsFromTheLeft(t *testing.T) {
+	diffs := []cards.FileDiff{wholeFile("a/very/long/path/to/some/deeply/nested/package/file.go", "a\n", "b\n")}
+	rows := bodyRows(renderDiffs(diffs, plainOptions(40, false)))
+	assert.Equal(t, "…eeply/nested/package/file.go  +1 -1", rows[0])
+}
+
+func TestDiffMarkdown(t *testing.T) {
+	old := "a\nb\nc\nd\ne\nf\ng\n"
+	md := diffMarkdown([]cards.FileDiff{
+		{Path: "c.go", OldText: &old, NewText: strings.Replace(old, "d", "D", 1), OldStart: 10, NewStart: 10},
+		{Path: "new.md", NewText: "```go\nx\n```\n````\n"},
+		wholeFile("same.txt", "s\n", "s\n"),
+		wholeFile("n.txt", "a\nb\n", "a\nb"),
+	})
+	want := "```diff\n--- a/c.go\n+++ b/c.go\n@@ -10,7 +10,7 @@\n a\n b\n c\n-d\n+D\n e\n f\n g\n```\n\n" +
+		"`````diff\n--- /dev/null\n+++ b/new.md\n@@ -0,0 +1,4 @@\n+```go\n+x\n+```\n+````\n`````\n\n" +
+		"same.txt: no changes\n\n" +
+		"```diff\n--- a/n.txt\n+++ b/n.txt\n a\n-b\n+b\n\\ No newline at end of file\n```\n\n" +
+		"+6 -2 · 4 files\n"
+	assert.Equal(t, want, md)
+}
+
+func TestDiffMarkdownFoldsWithoutStarts(t *testing.T) {
+	old := numberedLines(30)
+	md := diffMarkdown([]cards.FileDiff{wholeFile("f", old, strings.Replace(old, "line 15\n", "fifteen\n", 1))})
+	assert.Contains(t, md, "+++ b/f\n@@ ⋯ 11 unchanged lines @@\n line 12\n")
+	assert.NotContains(t, md, "line 11\n")
+}
+
+func TestDiffCardInResult(t *testing.T) {
+	call := cards.DiffCall{Title: "Edit c.go", Diffs: []cards.FileDiff{wholeFile("c.go", "x = 1", "x = 2")}}
+	result := cards.DiffResult{Diffs: []cards.FileDiff{{Path: "c.go", OldText: strPtr("a\nx = 1\nb\n"), NewText: "a\nx = 2\nb\n", OldStart: 7, NewStart: 7}}}
+	card := Entry(cards.ToolCard{ID: "r", Tool: "edit", Call: call, Result: result}, plainOptions(60, false))
+	assert.Contains(t, card, "@@ -7,3 +7,3 @@")
+	assert.Equal(t, 1, strings.Count(card, "c.go  +1 -1"), "the applied hunks replace the proposed diff")
+}
+
+func TestDiffCardWithoutDiffs(t *testing.T) {
+	call := cards.DiffCall{Title: "Edit c.go", Diffs: []cards.FileDiff{wholeFile("c.go", "x = 1", "x = 2")}}
+	card := Entry(cards.ToolCard{ID: "e", Tool: "edit", Call: call, Result: cards.DiffResult{}}, plainOptions(60, false))
+	assert.Equal(t, 1, strings.Count(card, "· 1 file"), "an empty result adds no second footer")
+	assert.NotContains(t, card, "0 files")
+	assert.Empty(t, diffMarkdown(nil))
+}
+
+// numberedLines is "line 1\n" … "line n\n".
+func numberedLines(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "line %d\n", i+1)
+	}
+	return b.String()
+}
+
+// strPtr returns a pointer to s.
+func strPtr(s string) *string { return &s }
+
+const goOldSample = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello\")\n}\n"
+
+const goNewSample = "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tfmt.Println(\"hello, world\")\n\tos.Exit(run())\n}\n"

@@ -1,0 +1,106 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Markdown renders one entry as a Markdown document fragment, the form for
+// clients without terminal capability and for pasting into an issue. It
+// contains no escape sequences; text from the input is sanitised.
+func Markdown(e cards.Entry, o Options) string {
+	switch e := e.(type) {
+	case cards.Message:
+		return messageMarkdown(e, o)
+	case cards.ToolCard:
+		return toolCardMarkdown(e, o)
+	case cards.Problem:
+		return problemMarkdown(e)
+	case cards.Notice:
+		return noticeMarkdown(e)
+	}
+	return "" // unreachable: the switch above is exhaustive
+}
+
+// toolCardMarkdown writes a card as a heading, the call's body and the
+// result's body.
+func toolCardMarkdown(c cards.ToolCard, o Options) string {
+	var b strings.Builder
+	b.WriteString(callMarkdown(c, o))
+	if r := resultMarkdown(c, o); r != "" {
+		b.WriteString("\n")
+		b.WriteString(r)
+	}
+	if s := statusMarkdown(c); s != "" {
+		b.WriteString("\n" + s + "\n")
+	}
+	return b.String()
+}
+
+// callMarkdown writes the heading and body of a card's call view.
+func callMarkdown(c cards.ToolCard, o Options) string {
+	switch v := c.Call.(type) {
+	case cards.GenericCall:
+		return heading(glyph(v.Kind), v.Title) + genericCallMarkdown(v, o)
+	case cards.TerminalCall:
+		return heading(glyph(cards.KindExecute), v.Title) + terminalCallMarkdown(v)
+	case cards.DiffCall:
+		body := ""
+		if applied, ok := c.Result.(cards.DiffResult); !ok || len(applied.Diffs) == 0 {
+			body = diffMarkdown(v.Diffs)
+		}
+		return heading(glyph(cards.KindEdit), v.Title) + body
+	case nil:
+		return heading(glyph(cards.KindOther), orphanTitle(c))
+	}
+	return "" // unreachable: the switch above is exhaustive
+}
+
+// resultMarkdown writes the body of a card's result view.
+func resultMarkdown(c cards.ToolCard, o Options) string {
+	switch v := c.Result.(type) {
+	case cards.GenericResult:
+		return genericResultMarkdown(v)
+	case cards.TerminalResult:
+		return terminalMarkdown(v)
+	case cards.DiffResult:
+		return diffMarkdown(v.Diffs)
+	case cards.ReadResult:
+		return readMarkdown(v)
+	case cards.SearchMatches:
+		return searchMatchesMarkdown(v)
+	case cards.SearchPaths:
+		return searchPathsMarkdown(v)
+	case cards.WebSearch:
+		return webSearchMarkdown(v)
+	case cards.WebFetch:
+		return webFetchMarkdown(v)
+	case nil:
+		return ""
+	}
+	return "" // unreachable: the switch above is exhaustive
+}
+
+// statusMarkdown says that a card is still running or never got a result.
+func statusMarkdown(c cards.ToolCard) string {
+	switch {
+	case c.Result == nil && c.Ended:
+		return "_no result_"
+	case c.Result == nil:
+		return "_running_"
+	}
+	return ""
+}
+
+// heading is a card's Markdown heading.
+func heading(glyph, title string) string {
+	return "### " + glyph + " " + escapeInline(oneLine(title)) + "\n"
+}
+
+// escapeInline escapes the Markdown characters that would change how a
+// single line of text reads.
+func escapeInline(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, "#", `\#`)
+	return r.Replace(s)
+}

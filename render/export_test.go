@@ -1,0 +1,22 @@
+package render
+
+import "github.com/cardtui/cardtui/cards"
+
+// MarkdownRenderersBuilt reports how many glamour renderers the package has
+// built so far, so that tests can check they are cached.
+func MarkdownRenderersBuilt() int {
+	markdownCache.mu.Lock()
+	defer markdownCache.mu.Unlock()
+	return markdownCache.built
+}
+
+// WidgetLines returns the lines the widgets draw for an entry before a
+// frame or Entry cuts any of them, and the width they must fit: a tool
+// card's call and result bodies (the frame's inner width), or the lines of
+// any other entry (the whole width).
+func WidgetLines(e cards.Entry, o Options) ([]string, int) {
+	if c, ok := e.(cards.ToolCard); ok {
+		return append(callFrame(c, o).Body, resultBody(c, o)...), innerWidth(o)
+	}
+	return entryLines(e, o), o.width()
+}

@@ -1,0 +1,76 @@
+package render
+
+import (
+	"image/color"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// frameChrome is the number of cells the frame takes from each line: a
+// border and a space on either side.
+const frameChrome = 4
+
+// frame is a card's box: a rounded border whose top edge carries the glyph,
+// the title and a badge, around the body lines.
+type frame struct {
+	Glyph string
+	// Title is plain text; it is sanitised and cut to fit.
+	Title string
+	// Badge is styled text shown at the right end of the top edge.
+	Badge  string
+	Body   []string
+	Border color.Color
+}
+
+// innerWidth is the width available to a card's body.
+func innerWidth(o Options) int { return o.width() - frameChrome }
+
+// render draws the frame at the options' width.
+func (f frame) render(o Options) []string {
+	width := o.width()
+	border := fg(f.Border)
+	left, right := border.Render("│")+" ", " "+border.Render("│")
+	lines := make([]string, 0, len(f.Body)+2)
+	lines = append(lines, f.top(o))
+	for _, line := range f.Body {
+		lines = append(lines, left+padRight(line, width-frameChrome)+right)
+	}
+	lines = append(lines, border.Render("╰"+strings.Repeat("─", width-2)+"╯"))
+	return lines
+}
+
+// top draws "╭─ glyph title ───── badge ─╮", cutting the title when the
+// badge and title do not both fit.
+func (f frame) top(o Options) string {
+	width := o.width()
+	border := fg(f.Border)
+	badge := ""
+	if f.Badge != "" {
+		badge = " " + f.Badge + " "
+	}
+	// The corners take 4 cells, the spaces around the title 2, and at
+	// least one dash stays between title and badge.
+	room := max(width-4-2-1-ansi.StringWidth(badge), 1)
+	title := ansi.Truncate(strings.TrimSpace(f.Glyph+" "+oneLine(f.Title)), room, "…")
+	head := " " + bold(o.colors().Title).Render(title) + " "
+	fill := width - 4 - ansi.StringWidth(head) - ansi.StringWidth(badge)
+	return border.Render("╭─") + head + border.Render(strings.Repeat("─", max(fill, 0))) + badge + border.Render("─╮")
+}
+
+// oneLine sanitises text for a single-line slot: escapes removed and line
+// breaks shown as "↵".
+func oneLine(s string) string {
+	return strings.TrimSpace(strings.ReplaceAll(SanitizeText(s), "\n", " ↵ "))
+}
+
+// padRight cuts or pads a styled line to exactly width cells.
+func padRight(line string, width int) string {
+	w := ansi.StringWidth(line)
+	if w > width {
+		// A cut before a wide character can leave one cell short.
+		line = ansi.Truncate(line, width, "…")
+		w = ansi.StringWidth(line)
+	}
+	return line + strings.Repeat(" ", width-w)
+}

@@ -1,0 +1,325 @@
+package render
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// The number of lines a collapsed card shows of a long part before
+// "… N more lines (enter to expand)".
+const (
+	rawInputFold = 12
+	bodyFold     = 20
+)
+
+// genericCallBody draws a generic call's content blocks, its raw input and
+// its locations.
+func genericCallBody(v cards.GenericCall, o Options) []string {
+	width := innerWidth(o)
+	return joinSections(
+		contentLines(v.Content, width, o),
+		rawInputLines(v.RawInput, width, o),
+		locationLines(v.Locations, width, o),
+	)
+}
+
+// genericResultBody draws a generic result's title and content.
+func genericResultBody(v cards.GenericResult, o Options) []string {
+	width := innerWidth(o)
+	return joinSections(titleLines(v.Title, width, o), foldLines(contentLines(v.Content, width, o), bodyFold, o))
+}
+
+// joinSections concatenates the non-empty sections with a blank line
+// between them.
+func joinSections(sections ...[]string) []string {
+	var lines []string
+	for _, s := range sections {
+		if len(s) == 0 {
+			continue
+		}
+		if len(lines) > 0 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, s...)
+	}
+	return lines
+}
+
+// foldLines keeps the first limit lines of a collapsed card and says how
+// many were left out; expanded cards keep everything.
+func foldLines(lines []string, limit int, o Options) []string {
+	if o.Expanded || len(lines) <= limit {
+		return lines
+	}
+	return append(lines[:limit:limit], moreLine(len(lines)-limit, o))
+}
+
+// moreLine is the dim "… N more lines (enter to expand)".
+func moreLine(n int, o Options) string {
+	return dim(fmt.Sprintf("… %s (enter to expand)", plural(n, "more line", "more lines")), o)
+}
+
+// plural is "1 thing" or "N things".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// dim styles one line of text in the theme's dim colour. It writes the SGR
+// with x/ansi: lipgloss's Render costs several times more, and dim text is
+// drawn on most lines of a card.
+func dim(s string, o Options) string {
+	return ansi.NewStyle().ForegroundColor(o.colors().Dim).Styled(s)
+}
+
+// titleLines is a result's own title, bold, on one line.
+func titleLines(title string, width int, o Options) []string {
+	if t := oneLine(title); t != "" {
+		return []string{bold(o.colors().Title).Render(ansi.Truncate(t, width, "…"))}
+	}
+	return nil
+}
+
+// contentLines draws content blocks: text as Markdown, any other block as
+// a dim placeholder.
+func contentLines(blocks []cards.ContentBlock, width int, o Options) []string {
+	sections := make([][]string, 0, len(blocks))
+	for _, block := range blocks {
+		text, ph := blockParts(block)
+		if ph != "" {
+			sections = append(sections, []string{dim(ansi.Truncate(ph, width, "…"), o)})
+			continue
+		}
+		sections = append(sections, markdownLines(text, width, o))
+	}
+	return joinSections(sections...)
+}
+
+// blockParts returns the Markdown of a text block, or the placeholder that
+// stands for any other block: "[image image/png, 8 bytes]",
+// "[reasoning block]".
+func blockParts(block cards.ContentBlock) (text, placeholder string) {
+	switch b := block.(type) {
+	case cards.TextBlock:
+		return b.Text, ""
+	case cards.ImageBlock:
+		return "", imagePlaceholder(b)
+	case cards.OpaqueBlock:
+		return "", "[" + oneLine(b.Type) + " block]"
+	}
+	return "", "" // unreachable: the switch above is exhaustive
+}
+
+// imagePlaceholder describes an image by its type and size or address.
+func imagePlaceholder(b cards.ImageBlock) string {
+	desc := "image"
+	if b.MimeType != "" {
+		desc += " " + oneLine(b.MimeType)
+	}
+	switch {
+	case b.Data != "":
+		desc += ", " + plural(decodedSize(b.Data), "byte", "bytes")
+	case b.URI != "":
+		desc += ", " + oneLine(b.URI)
+	}
+	return "[" + desc + "]"
+}
+
+// decodedSize is the number of bytes base64 data decodes to.
+func decodedSize(data string) int {
+	data = strings.TrimRight(data, "=")
+	return base64.RawStdEncoding.DecodedLen(len(data))
+}
+
+// rawInputLines draws a call's raw input: a JSON string as it is, any
+// other JSON value pretty-printed and highlighted, at most rawInputFold
+// lines when collapsed.
+func rawInputLines(raw json.RawMessage, width int, o Options) []string {
+	text, isJSON := rawInputText(raw)
+	switch {
+	case text == "":
+		return nil
+	case !isJSON:
+		return foldLines(wrapLines(text, width), rawInputFold, o)
+	}
+	lines := strings.Split(text, "\n")
+	shown := lines
+	if !o.Expanded && len(lines) > rawInputFold {
+		shown = lines[:rawInputFold]
+	}
+	out := fitLines(highlightLines(strings.Join(shown, "\n"), "json", o), width, o)
+	if hidden := len(lines) - len(shown); hidden > 0 {
+		out = append(out, moreLine(hidden, o))
+	}
+	return out
+}
+
+// rawInputText returns the sanitised text of a raw input and whether it is
+// pretty-printed JSON (as opposed to a string, shown as it is).
+func rawInputText(raw json.RawMessage) (string, bool) {
+	trimmed := bytes.TrimSpace(raw)
+	if len(trimmed) == 0 || string(trimmed) == "null" {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(trimmed, &s) == nil {
+		return strings.TrimRight(SanitizeText(s), "\n"), false
+	}
+	var pretty bytes.Buffer
+	if json.Indent(&pretty, trimmed, "", "  ") != nil {
+		return strings.TrimRight(SanitizeText(string(trimmed)), "\n"), false
+	}
+	return SanitizeText(pretty.String()), true
+}
+
+// fitLines makes lines fit width: cut with "…" when collapsed, wrapped when
+// expanded.
+func fitLines(lines []string, width int, o Options) []string {
+	out := make([]string, 0, len(lines))
+	for _, line := range lines {
+		if ansi.StringWidth(line) <= width {
+			out = append(out, line)
+			continue
+		}
+		if !o.Expanded {
+			out = append(out, ansi.Truncate(line, width, "…"))
+			continue
+		}
+		// SanitizeOutput closes the styles a wrap leaves open at the end
+		// of a line and re-opens them on the next.
+		out = append(out, strings.Split(SanitizeOutput(ansi.Wrap(line, width, "")), "\n")...)
+	}
+	return out
+}
+
+// locationLines draws file locations as "path:line", each linked to its
+// file when the path is absolute and the options allow links.
+func locationLines(locs []cards.FileLocation, width int, o Options) []string {
+	lines := make([]string, 0, len(locs))
+	for _, l := range locs {
+		text := oneLine(l.Path)
+		if l.Line > 0 {
+			text += ":" + strconv.Itoa(l.Line)
+		}
+		lines = append(lines, pathLink(ansi.Truncate(text, width, "…"), l.Path, fg(o.colors().Accent).Render, o))
+	}
+	return lines
+}
+
+// pathLink styles the visible text of a path and links it to the file
+// when the path is absolute.
+func pathLink(visible, p string, style func(...string) string, o Options) string {
+	styled := style(visible)
+	if !path.IsAbs(p) {
+		return styled
+	}
+	return hyperlink(styled, fileURL(p), o)
+}
+
+// fileURL is the file:// URL of an absolute slash-separated path.
+func fileURL(p string) string {
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// linksOn reports whether OSC 8 hyperlinks may be written.
+func linksOn(o Options) bool {
+	return o.Hyperlinks && o.Profile > colorprofile.NoTTY
+}
+
+// hyperlink wraps styled text in an OSC 8 link to rawURL when links are on
+// and the URL passes SafeURL; otherwise the text stays as it is.
+func hyperlink(styled, rawURL string, o Options) string {
+	if !linksOn(o) {
+		return styled
+	}
+	safe, ok := SafeURL(rawURL)
+	if !ok {
+		return styled
+	}
+	return ansi.SetHyperlink(safe) + styled + ansi.ResetHyperlink()
+}
+
+// genericCallMarkdown is the Markdown of a generic call's body: content,
+// raw input in a fence and locations as a list. A body starts with a blank
+// line, to separate it from the card's heading.
+func genericCallMarkdown(v cards.GenericCall, o Options) string {
+	if body := joinMarkdown(contentMarkdown(v.Content), rawInputMarkdown(v.RawInput), locationsMarkdown(v.Locations)); body != "" {
+		return "\n" + body
+	}
+	return ""
+}
+
+// genericResultMarkdown is the Markdown of a generic result's body.
+func genericResultMarkdown(v cards.GenericResult) string {
+	return joinMarkdown(titleMarkdown(v.Title), contentMarkdown(v.Content))
+}
+
+// titleMarkdown is a result's own title as a bold line.
+func titleMarkdown(title string) string {
+	if t := oneLine(title); t != "" {
+		return "**" + escapeInline(t) + "**"
+	}
+	return ""
+}
+
+// contentMarkdown writes text blocks as they are (sanitised) and other
+// blocks as italic placeholders.
+func contentMarkdown(blocks []cards.ContentBlock) string {
+	parts := make([]string, 0, len(blocks))
+	for _, block := range blocks {
+		text, ph := blockParts(block)
+		if ph != "" {
+			parts = append(parts, "_"+escapeInline(ph)+"_")
+			continue
+		}
+		parts = append(parts, SanitizeText(text))
+	}
+	return joinMarkdown(parts...)
+}
+
+// rawInputMarkdown puts the raw input in a fence: ```json for JSON, a plain
+// fence for a string.
+func rawInputMarkdown(raw json.RawMessage) string {
+	text, isJSON := rawInputText(raw)
+	if text == "" {
+		return ""
+	}
+	if isJSON {
+		return fence(text, "json")
+	}
+	return fence(text, "")
+}
+
+// locationsMarkdown lists locations; absolute paths link to their file.
+func locationsMarkdown(locs []cards.FileLocation) string {
+	var b strings.Builder
+	for _, l := range locs {
+		text := oneLine(l.Path)
+		if l.Line > 0 {
+			text += ":" + strconv.Itoa(l.Line)
+		}
+		b.WriteString("- " + markdownLink(codeSpan(text), absFileURL(l.Path)) + "\n")
+	}
+	return b.String()
+}
+
+// absFileURL is the file URL of an absolute path, "" for a relative one.
+func absFileURL(p string) string {
+	if !path.IsAbs(p) {
+		return ""
+	}
+	return fileURL(p)
+}

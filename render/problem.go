@@ -1,0 +1,70 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// problemLines draws a bad input line as a card framed in the error
+// colour: where it is in the title, the reason, then the excerpt, dim and
+// cut to one line (an excerpt may hold anything).
+func problemLines(p cards.Problem, o Options) []string {
+	width := innerWidth(o)
+	var excerpt []string
+	if e := oneLine(p.Excerpt); e != "" {
+		excerpt = []string{dim(ansi.Truncate(e, width, "…"), o)}
+	}
+	body := joinSections(wrapLines(strings.Trim(SanitizeText(p.Reason), "\n"), width), excerpt)
+	return frame{Glyph: "!", Title: problemTitle(p), Body: body, Border: o.colors().Error}.render(o)
+}
+
+// noticeLines draws a notice about the input as a dim "─ text ─", wrapped
+// when long.
+func noticeLines(n cards.Notice, o Options) []string {
+	lines := wrapLines(oneLine(n.Text), o.width()-4)
+	for i, line := range lines {
+		lead, tail := "  ", ""
+		if i == 0 {
+			lead = "─ "
+		}
+		if i == len(lines)-1 {
+			tail = " ─"
+		}
+		lines[i] = dim(lead+line+tail, o)
+	}
+	return lines
+}
+
+// problemTitle names where the problem is: "Problem · session.jsonl line 7".
+func problemTitle(p cards.Problem) string {
+	title := "Problem"
+	if s := oneLine(p.Source); s != "" {
+		title += " · " + s
+	}
+	if p.Line > 0 {
+		title += " line " + strconv.Itoa(p.Line)
+	}
+	return title
+}
+
+// problemMarkdown is the Markdown of a problem: a blockquote with the
+// title, the reason and the excerpt in a code span.
+func problemMarkdown(p cards.Problem) string {
+	lines := []string{"**" + escapeInline(problemTitle(p)) + "**", ""}
+	for _, line := range strings.Split(strings.Trim(SanitizeText(p.Reason), "\n"), "\n") {
+		lines = append(lines, escapeInline(line))
+	}
+	if e := oneLine(p.Excerpt); e != "" {
+		lines = append(lines, "", codeSpan(e))
+	}
+	return quoteMarkdown(strings.Join(lines, "\n")) + "\n"
+}
+
+// noticeMarkdown is the Markdown of a notice, an italic blockquote.
+func noticeMarkdown(n cards.Notice) string {
+	return "> _" + escapeInline(oneLine(n.Text)) + "_\n"
+}

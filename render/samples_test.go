@@ -1,0 +1,182 @@
+package render_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// sample is one entry pinned by golden files.
+type sample struct {
+	name  string
+	entry cards.Entry
+}
+
+func intPtr(n int) *int                  { return &n }
+func strPtr(s string) *string            { return &s }
+func text(s string) []cards.ContentBlock { return []cards.ContentBlock{cards.TextBlock{Text: s}} }
+
+// numbered returns n lines "prefix 1" .. "prefix n".
+func numbered(prefix string, n int) string {
+	lines := make([]string, n)
+	for i := range lines {
+		lines[i] = fmt.Sprintf("%s %d", prefix, i+1)
+	}
+	return strings.Join(lines, "\n")
+}
+
+const goOld = `package main
+
+import "fmt"
+
+func main() {
+	fmt.Println("hello")
+}
+
+func add(a, b int) int {
+	return a + b
+}
+`
+
+const goNew = `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	fmt.Println("hello, world")
+	os.Exit(run())
+}
+
+func add(a, b int) int {
+	return a + b
+}
+`
+
+// samples covers every call and result variant and every entry kind.
+var samples = []sample{
+	{"generic-call", cards.ToolCard{ID: "c1", Tool: "todo_write", Call: cards.GenericCall{
+		Title: "Update todo list", Kind: cards.KindOther,
+		RawInput:  json.RawMessage(`{"todos":[{"content":"write tests","status":"in_progress"},{"content":"ship","status":"pending"}]}`),
+		Content:   text("Plan:\n\n- [x] read the **design**\n- [ ] write `cards` tests\n\n```go\nfunc main() {}\n```"),
+		Locations: []cards.FileLocation{{Path: "cards/call.go", Line: 12}, {Path: "README.md"}},
+	}, Result: cards.GenericResult{Content: text("Todo list updated: 2 items.")}}},
+	{"generic-unknown-block", cards.ToolCard{ID: "c2", Tool: "think", Call: cards.GenericCall{
+		Title: "Think", Kind: cards.KindThink,
+		Content: []cards.ContentBlock{cards.OpaqueBlock{Type: "reasoning", Raw: json.RawMessage(`{"type":"reasoning","text":"..."}`)},
+			cards.ImageBlock{MimeType: "image/png", Data: "iVBORw0KGgo="}},
+	}, Result: cards.GenericResult{Title: "done"}}},
+	{"terminal-pending", cards.ToolCard{ID: "t1", Tool: "bash", Call: cards.TerminalCall{
+		Title: "go test ./...", Description: "Run the tests", Cwd: "/home/dev/cardtui"}}},
+	{"terminal-ok", cards.ToolCard{ID: "t2", Tool: "bash", Call: cards.TerminalCall{
+		Title: "ls -la", Description: "List files", Cwd: "/tmp"},
+		Result: cards.TerminalResult{Output: "total 8\n\x1b[34mdrwxr-xr-x\x1b[0m  2 dev dev 4096 .\nCJK 漢字 and emoji 🎉 fit\ttab", ExitCode: intPtr(0)}}},
+	{"terminal-failed", cards.ToolCard{ID: "t3", Tool: "bash", Call: cards.TerminalCall{
+		Title: "go build ./...", Description: "Build"},
+		Result: cards.TerminalResult{Output: "\x1b[31m# github.com/x/y\x1b[0m\n./main.go:3:2: undefined: foo", ExitCode: intPtr(2)}}},
+	{"terminal-signal", cards.ToolCard{ID: "t4", Tool: "bash", Call: cards.TerminalCall{Title: "sleep 600"},
+		Result: cards.TerminalResult{Output: "", Signal: "SIGKILL"}}},
+	{"terminal-long", cards.ToolCard{ID: "t5", Tool: "bash", Call: cards.TerminalCall{Title: "seq 1 200"},
+		Result: cards.TerminalResult{Output: numbered("line", 200), ExitCode: intPtr(0)}}},
+	{"terminal-hostile", cards.ToolCard{ID: "t6", Tool: "bash", Call: cards.TerminalCall{Title: "cat evil.txt\x1b]0;pwned\x07"},
+		Result: cards.TerminalResult{Output: "before\x1b]52;c;SGVsbG8=\x07 \x1b]0;title\x07\x1b[2J\x1b[1;1H\x1b[31mred\x1b[0m after\n10%\r50%\r100%\nbell\x07 back\bspace", ExitCode: intPtr(0)}}},
+	{"terminal-no-result", cards.ToolCard{ID: "t7", Tool: "bash", Call: cards.TerminalCall{Title: "make deploy"}, Ended: true}},
+	{"terminal-multiline", cards.ToolCard{ID: "t8", Tool: "bash", Call: cards.TerminalCall{
+		Title:       "for f in $(git ls-files '*.go'); do\n  gofmt -l \"$f\" >> /tmp/unformatted-go-files-of-this-repository.txt\ndone",
+		Description: "List the Go files that gofmt would change, keeping the list for the next step",
+		Cwd:         "/home/dev/cardtui"},
+		Result: cards.TerminalResult{}}},
+	{"terminal-fence", cards.ToolCard{ID: "t9", Tool: "bash", Call: cards.TerminalCall{Title: "cat notes.md"},
+		Result: cards.TerminalResult{Output: "# Notes\n```\n## not a heading\n````go\nfmt.Println(\"still inside\")\n" + strings.Repeat("漢字とemoji 🎉 ", 12) + "\n", ExitCode: intPtr(0)}}},
+	{"terminal-giant-line", cards.ToolCard{ID: "t10", Tool: "bash", Call: cards.TerminalCall{Title: "head -c 3000 /dev/urandom | base64 -w0"},
+		Result: cards.TerminalResult{Output: strings.Repeat("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy", 100), ExitCode: intPtr(0)}}},
+	{"diff-new-file", cards.ToolCard{ID: "d1", Tool: "write", Call: cards.DiffCall{Title: "Write hello.go",
+		Diffs: []cards.FileDiff{{Path: "hello.go", OldText: nil, NewText: goOld}}}}},
+	{"diff-edit", cards.ToolCard{ID: "d2", Tool: "edit", Call: cards.DiffCall{Title: "Edit main.go",
+		Diffs:     []cards.FileDiff{{Path: "main.go", OldText: strPtr(goOld), NewText: goNew}},
+		Locations: []cards.FileLocation{{Path: "main.go", Line: 1}}}}},
+	{"diff-multi-file", cards.ToolCard{ID: "d3", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files",
+		Diffs: []cards.FileDiff{
+			{Path: "a.txt", OldText: strPtr("one\ntwo\nthree\n"), NewText: "one\n2\nthree\n"},
+			{Path: "docs/b.md", OldText: strPtr("# Title\n"), NewText: "# Title\n\nMore text.\n"},
+		}}}},
+	{"diff-applied-hunks", cards.ToolCard{ID: "d4", Tool: "edit", Call: cards.DiffCall{Title: "Edit config.go",
+		Diffs: []cards.FileDiff{{Path: "config.go", OldText: strPtr("timeout = 5"), NewText: "timeout = 30"}}},
+		Result: cards.DiffResult{Diffs: []cards.FileDiff{
+			{Path: "config.go", OldText: strPtr("a\nb\nc\ntimeout = 5\nd\ne\nf\n"), NewText: "a\nb\nc\ntimeout = 30\nd\ne\nf\n", OldStart: 10, NewStart: 10},
+			{Path: "config.go", OldText: strPtr("g\nh\ni\ntimeout = 5\nj\nk\nl\n"), NewText: "g\nh\ni\ntimeout = 30\nj\nk\nl\n", OldStart: 40, NewStart: 40},
+		}}}},
+	{"diff-whole-file", cards.ToolCard{ID: "d5", Tool: "write", Call: cards.DiffCall{Title: "Write notes.txt",
+		Diffs: []cards.FileDiff{{Path: "notes.txt", OldText: strPtr(numbered("line", 40) + "\n"), OldStart: 1, NewStart: 1,
+			NewText: strings.NewReplacer("line 5\n", "line five\n", "line 33\n", "line 33\nline 33½\n").Replace(numbered("line", 40) + "\n")}}}}},
+	{"diff-edge-cases", cards.ToolCard{ID: "d6", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 4 files",
+		Diffs: []cards.FileDiff{
+			{Path: "/home/dev/cardtui/assets/logo.png", OldText: strPtr("\x89PNG\r\n\x1a\n\x00\x00"), NewText: "\x89PNG\r\n\x1a\n\x00\x00\x00\x0d"},
+			{Path: "README.md", OldText: strPtr("# cardtui\n"), NewText: "# cardtui\n"},
+			{Path: "VERSION", OldText: strPtr("0.1.0\n"), NewText: "0.2.0"},
+			{Path: "evil\x1b]0;pwned\x07.txt", OldText: strPtr("safe\n"), NewText: "safe\n\x1b[2J\x1b]8;;https://evil.example\x07click\x1b]8;;\x07 \u202eevil\x1b[31m red\n"},
+		}}}},
+	{"diff-long", cards.ToolCard{ID: "d7", Tool: "edit", Call: cards.DiffCall{Title: "Edit docs and data",
+		Diffs: []cards.FileDiff{
+			{Path: "docs/説明.md", OldText: strPtr("# 説明\n\n漢字のテキストはセルの幅が二つです。\n" + strings.Repeat("The quick brown fox jumps over the lazy dog. ", 4) + "\n"),
+				NewText: "# 説明\n\n漢字のテキストはセルの幅が二つです、絵文字 🎉 も。\n" + strings.Repeat("The quick brown fox jumps over the lazy cat. ", 4) + "\n"},
+			{Path: "data/rows.csv", OldText: strPtr(numbered("row", 60) + "\n"), NewText: ""},
+		}}}},
+	{"read", cards.ToolCard{ID: "r1", Tool: "read", Call: cards.GenericCall{Title: "Read cards/call.go (5 - 8)", Kind: cards.KindRead,
+		Locations: []cards.FileLocation{{Path: "cards/call.go", Line: 5}}},
+		Result: cards.ReadResult{Path: "cards/call.go", Offset: 5, TotalLines: 120, Lang: "go", Lines: []cards.ReadLine{
+			{Number: 5, Text: "// CallView is what a tool's presentCall returns."}, {Number: 6, Text: "type CallView interface {"},
+			{Number: 7, Text: "\tcallView()"}, {Number: 8, Text: "}"}}}}},
+	{"search-matches", cards.ToolCard{ID: "s1", Tool: "grep", Call: cards.GenericCall{Title: "grep \"TODO\"", Kind: cards.KindSearch},
+		Result: cards.SearchMatches{Total: 5, Truncated: true, Files: []cards.SearchFile{
+			{Path: "render/diff.go", Matches: []cards.SearchMatch{{LineNumber: 12, Line: "// TODO: word diff"}, {LineNumber: 40, Line: "\t// TODO fold"}}},
+			{Path: "viewer/model.go", Matches: []cards.SearchMatch{{LineNumber: 3, Line: "// TODO: follow mode"}}},
+		}}}},
+	{"search-paths", cards.ToolCard{ID: "s2", Tool: "glob", Call: cards.GenericCall{Title: "glob **/*_test.go", Kind: cards.KindSearch},
+		Result: cards.SearchPaths{Total: 3, Paths: []string{"cards/decode_test.go", "render/golden_test.go", "replay/replay_test.go"}}}},
+	{"web-search", cards.ToolCard{ID: "w1", Tool: "web_search", Call: cards.GenericCall{Title: "Search the web: bubbletea v2 viewport", Kind: cards.KindFetch},
+		Result: cards.WebSearch{Answer: "Use `viewport.New` with options.", Sources: []cards.WebSource{
+			{URL: "https://github.com/charmbracelet/bubbletea", Title: "Bubble Tea", Snippet: "A powerful little TUI framework.", PublishedAt: "2026-03-01"},
+			{URL: "https://pkg.go.dev/charm.land/bubbles/v2/viewport", Title: "viewport package"},
+			{URL: "javascript:alert(1)", Title: "spoofed link"},
+		}}}},
+	{"web-fetch", cards.ToolCard{ID: "w2", Tool: "web_fetch", Call: cards.GenericCall{Title: "Fetch https://go.dev/doc/go1.26", Kind: cards.KindFetch},
+		Result: cards.WebFetch{URL: "https://go.dev/doc/go1.26", StatusCode: 200, Truncated: true}}},
+	{"orphan-result", cards.ToolCard{ID: "x9", Tool: "bash", Result: cards.TerminalResult{Output: "late output", ExitCode: intPtr(1)}}},
+	{"problem", cards.Problem{Source: "session.jsonl", Line: 7, Reason: `result view: field "card": unknown card: "popup" is not one of "generic", "terminal", "diff", "read", "search", "web"`,
+		Excerpt: `{"type":"result","id":"c3","view":{"card":"popup"}}`}},
+	{"message-user", cards.Message{Role: cards.RoleUser, Text: "Add a `--width` flag and **tests**."}},
+	{"message-assistant", cards.Message{Role: cards.RoleAssistant, Text: "I'll add the flag.\n\n1. parse it\n2. pass it to the renderer"}},
+	{"message-reasoning", cards.Message{Role: cards.RoleReasoning, Text: numbered("thought", 12)}},
+	{"notice", cards.Notice{Text: "the last line of session.jsonl was torn (crash artefact); everything before it is shown"}},
+	{"generic-string-input", cards.ToolCard{ID: "c3", Tool: "bash", Call: cards.GenericCall{Title: "npm run dev", Kind: cards.KindExecute,
+		RawInput: json.RawMessage(`"npm run dev -- --port 3000"`), Content: text("Start the dev server in the background"),
+		Locations: []cards.FileLocation{{Path: "/home/dev/app/package.json"}}},
+		Result: cards.GenericResult{Content: text("```console\nlistening on :3000\n```")}}},
+	{"generic-long-input", cards.ToolCard{ID: "c4", Tool: "mcp_query", Call: cards.GenericCall{Title: "Query the issue tracker",
+		RawInput: json.RawMessage(`{"filters":{"state":"open","labels":["bug","render"],"assignee":null},"fields":["id","title","updatedAt"],"limit":50,"order":{"by":"updatedAt","desc":true}}`)},
+		Result: cards.GenericResult{Content: text(numbered("- issue", 30))}}},
+	{"read-long", cards.ToolCard{ID: "r2", Tool: "read", Call: cards.GenericCall{Title: "Read main.go", Kind: cards.KindRead},
+		Result: cards.ReadResult{Path: "/home/dev/cardtui/main.go", Offset: 1, TotalLines: 40, Lang: "go", Lines: readSample(goNew + "\n" + goOld)}}},
+	{"search-empty", cards.ToolCard{ID: "s3", Tool: "grep", Call: cards.GenericCall{Title: "grep \"FIXME\"", Kind: cards.KindSearch},
+		Result: cards.SearchMatches{Files: []cards.SearchFile{}}}},
+	{"web-fetch-unsafe", cards.ToolCard{ID: "w3", Tool: "web_fetch", Call: cards.GenericCall{Title: "Fetch a page", Kind: cards.KindFetch},
+		Result: cards.WebFetch{URL: "javascript:alert(document.cookie)", StatusCode: 404}}},
+	{"problem-hostile", cards.Problem{Source: "evil.jsonl\x1b]0;pwned\x07", Line: 3, Reason: "not JSON: invalid character '\\x1b' looking for beginning of value",
+		Excerpt: "\x1b[2J\x1b]8;;javascript:alert(1)\x07click me\x1b]8;;\x07\x1b]52;c;SGVsbG8=\x07\u202eevil"}},
+	{"message-context", cards.Message{Role: cards.RoleContext, Text: "# AGENTS.md\n\nRun `go test ./...` before committing."}},
+}
+
+// readSample numbers the lines of a source text as a read result holds
+// them.
+func readSample(src string) []cards.ReadLine {
+	var lines []cards.ReadLine
+	for i, l := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
+		lines = append(lines, cards.ReadLine{Number: i + 1, Text: l})
+	}
+	return lines
+}

@@ -1,0 +1,297 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Collapsed output shows its first terminalHeadLines and last
+// terminalTailLines lines around a note of how many are hidden.
+const (
+	terminalHeadLines = 10
+	terminalTailLines = 5
+	// terminalLineRows is the most rows one output line takes while the
+	// output is collapsed; the rest of the line is hidden behind a note.
+	terminalLineRows = 4
+	// terminalMarkerCells is the most cells one control character or
+	// zero-width character of raw output takes once sanitised (a tab, or a
+	// marker such as "<U+202E>").
+	terminalMarkerCells = 8
+	// terminalSignalCells is the most cells a signal name takes in the badge.
+	terminalSignalCells = 16
+	// terminalIndent is the indent of a command's continuation rows, the
+	// width of the "$ " prompt.
+	terminalIndent = "  "
+)
+
+// terminalTitle is the title of a terminal card: the description when the
+// call has one (the body shows the command in full), else the command's
+// first line.
+func terminalTitle(v cards.TerminalCall) string {
+	if d := strings.TrimSpace(v.Description); d != "" {
+		return d
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(v.Title), "\n")
+	return first
+}
+
+// terminalCallBody draws "$ command" and the cwd; the description is the
+// card's title.
+func terminalCallBody(v cards.TerminalCall, o Options) []string {
+	p := o.colors()
+	width := innerWidth(o)
+	lines := commandLines(v.Title, width, o)
+	if cwd := oneLine(v.Cwd); cwd != "" {
+		lines = append(lines, styledRows(fg(p.Dim), wrapText("in "+cwd, width))...)
+	}
+	return lines
+}
+
+// commandLines draws a command after a "$ " prompt: every line of it shown,
+// continuation lines and wrapped rows indented under the command.
+func commandLines(command string, width int, o Options) []string {
+	p := o.colors()
+	prompt := bold(p.Dim).Render("$") + " "
+	style := fg(p.Accent)
+	var lines []string
+	for _, line := range strings.Split(strings.TrimRight(SanitizeText(command), "\n"), "\n") {
+		for _, row := range wrapText(line, width-len(terminalIndent)) {
+			lead := terminalIndent
+			if lines == nil {
+				lead = prompt
+			}
+			lines = append(lines, lead+style.Render(row))
+		}
+	}
+	return lines
+}
+
+// wrapText wraps plain text to width at spaces only: in a command a
+// hyphen is no place to break. A word wider than a row is broken.
+func wrapText(s string, width int) []string {
+	var rows []string
+	for _, line := range strings.Split(s, "\n") {
+		rows = append(rows, wrapWords(line, width)...)
+	}
+	return rows
+}
+
+// wrapWords wraps one line of plain text; see wrapText.
+func wrapWords(line string, width int) []string {
+	var rows []string
+	row := ""
+	for _, word := range strings.SplitAfter(line, " ") {
+		w := ansi.StringWidth(strings.TrimRight(word, " "))
+		if used := ansi.StringWidth(row); used > 0 && used+w > width && w <= width {
+			rows = append(rows, strings.TrimRight(row, " "))
+			row = ""
+		}
+		row += word
+		if ansi.StringWidth(strings.TrimRight(row, " ")) > width {
+			parts := strings.Split(ansi.Hardwrap(row, width, true), "\n")
+			rows = append(rows, parts[:len(parts)-1]...)
+			row = parts[len(parts)-1]
+		}
+	}
+	return append(rows, strings.TrimRight(row, " "))
+}
+
+// styledRows renders every row with style.
+func styledRows(style lipgloss.Style, rows []string) []string {
+	for i, row := range rows {
+		rows[i] = style.Render(row)
+	}
+	return rows
+}
+
+// terminalOutputBody draws a command's output: the result's title, then
+// every line when expanded, else the head and the tail of it.
+func terminalOutputBody(v cards.TerminalResult, o Options) []string {
+	dim := fg(o.colors().Dim)
+	var lines []string
+	if t := oneLine(v.Title); t != "" {
+		lines = styledRows(dim, wrapText(t, innerWidth(o)))
+	}
+	out := strings.TrimSuffix(v.Output, "\n")
+	if out == "" {
+		return append(lines, dim.Render("(no output)"))
+	}
+	total := strings.Count(out, "\n") + 1
+	if o.Expanded || total <= terminalHeadLines+terminalTailLines+1 {
+		return append(lines, outputRows(out, o)...)
+	}
+	head := out[:nthNewline(out, terminalHeadLines)]
+	tail := out[lastNthNewline(out, terminalTailLines)+1:]
+	hidden := total - terminalHeadLines - terminalTailLines
+	lines = append(lines, outputRows(head, o)...)
+	lines = append(lines, note(fmt.Sprintf("… %d more lines (enter to expand)", hidden), o))
+	return append(lines, outputRows(tail, o)...)
+}
+
+// nthNewline is the index of the n-th "\n" of s (n >= 1); s holds at least n.
+func nthNewline(s string, n int) int {
+	at := -1
+	for range n {
+		at += 1 + strings.IndexByte(s[at+1:], '\n')
+	}
+	return at
+}
+
+// lastNthNewline is the index of the n-th "\n" of s counted from its end
+// (n >= 1); s holds at least n.
+func lastNthNewline(s string, n int) int {
+	at := len(s)
+	for range n {
+		at = strings.LastIndexByte(s[:at], '\n')
+	}
+	return at
+}
+
+// outputRows sanitises raw output lines and wraps each to the body's
+// width. Unless expanded, a line is cut to terminalLineRows rows, followed
+// by a note of how many of its bytes are hidden; the cut is made before
+// sanitising, so a giant line costs no more than a short one.
+func outputRows(raw string, o Options) []string {
+	width := innerWidth(o)
+	lines := strings.Split(raw, "\n")
+	hidden := make([]int, len(lines))
+	if !o.Expanded {
+		for i, line := range lines {
+			cut := rawCut(line, terminalLineRows*(width-1))
+			lines[i], hidden[i] = line[:cut], len(line)-cut
+		}
+	}
+	rows := make([]string, 0, len(lines))
+	for i, line := range strings.Split(SanitizeOutput(strings.Join(lines, "\n")), "\n") {
+		rows = append(rows, hardwrapStyled(line, width)...)
+		if hidden[i] > 0 { // SanitizeOutput keeps the lines
+			rows = append(rows, note(fmt.Sprintf("… %d more bytes (enter to expand)", hidden[i]), o))
+		}
+	}
+	return rows
+}
+
+// rawCut is the length of the longest prefix of a raw output line that,
+// sanitised, surely takes at most cells cells. The prefix ends between two
+// graphemes or escape sequences.
+func rawCut(line string, cells int) int {
+	if len(line)*terminalMarkerCells <= cells {
+		return len(line) // no byte takes more than a marker
+	}
+	used := 0
+	for i := 0; i < len(line); {
+		seq, width, n, _ := ansi.DecodeSequence(line[i:], ansi.NormalState, nil)
+		switch {
+		case width > 0:
+			used += width
+		case !strings.HasPrefix(seq, "\x1b"):
+			used += terminalMarkerCells
+		}
+		if used > cells {
+			return i
+		}
+		i += max(n, 1)
+	}
+	return len(line)
+}
+
+// hardwrapStyled breaks a sanitised output line into rows of at most width
+// cells, as a terminal would; each row carries its own SGR state.
+func hardwrapStyled(line string, width int) []string {
+	if ansi.StringWidth(line) <= width {
+		return []string{line}
+	}
+	var b strings.Builder
+	w := lipgloss.NewWrapWriter(&b)
+	_, _ = io.WriteString(w, ansi.Hardwrap(line, width, true))
+	_ = w.Close()
+	return strings.Split(b.String(), "\n")
+}
+
+// note is a dim line of the card's own, cut to the body's width.
+func note(text string, o Options) string {
+	return fg(o.colors().Dim).Render(ansi.Truncate(text, innerWidth(o), "…"))
+}
+
+// terminalBadge is the exit badge and border colour of a finished command:
+// "exit 0" in green, "exit N" and "signal X" in red with a red border, and
+// a dim "done" when the status is unknown.
+func terminalBadge(r cards.TerminalResult, o Options) (string, color.Color) {
+	p := o.colors()
+	text, known := terminalStatus(r)
+	switch {
+	case !known:
+		return fg(p.Dim).Render(text), p.Border
+	case r.Signal == "" && *r.ExitCode == 0:
+		return fg(p.OK).Render(text), p.Border
+	}
+	return fg(p.Error).Render(text), p.Error
+}
+
+// terminalStatus is "exit N" or "signal X", or "done" and false when the
+// result gives neither.
+func terminalStatus(r cards.TerminalResult) (string, bool) {
+	switch {
+	case r.Signal != "":
+		return "signal " + ansi.Truncate(oneLine(r.Signal), terminalSignalCells, "…"), true
+	case r.ExitCode != nil:
+		return fmt.Sprintf("exit %d", *r.ExitCode), true
+	}
+	return "done", false
+}
+
+// withoutTerminal derives, for a client without terminal capability, the
+// generic cards that show a terminal card as Markdown with console blocks.
+// The result's title is part of its Markdown, so it is not repeated.
+func withoutTerminal(c cards.ToolCard) cards.ToolCard {
+	if v, ok := c.Call.(cards.TerminalCall); ok {
+		c.Call = cards.GenericCall{Title: v.Title, Kind: cards.KindExecute,
+			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalCallMarkdown(v)}}}
+	}
+	if r, ok := c.Result.(cards.TerminalResult); ok {
+		c.Result = cards.GenericResult{
+			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalMarkdown(r)}}}
+	}
+	return c
+}
+
+// terminalCallMarkdown is the Markdown of a terminal call's body: the
+// description and the cwd as paragraphs, then "$ command" in a console
+// block.
+func terminalCallMarkdown(v cards.TerminalCall) string {
+	var b strings.Builder
+	if d := strings.TrimSpace(SanitizeText(v.Description)); d != "" {
+		b.WriteString(escapeInline(d) + "\n\n")
+	}
+	if cwd := oneLine(v.Cwd); cwd != "" {
+		b.WriteString("in " + escapeInline(cwd) + "\n\n")
+	}
+	b.WriteString(fence("$ "+SanitizeText(v.Title), "console"))
+	return b.String()
+}
+
+// terminalMarkdown is the Markdown of a terminal result: its title, the
+// output in a console block (or "(no output)") and the status line. The
+// output is sanitised as in the console pane, "\r" overwrites resolved, and
+// then stripped of its colours.
+func terminalMarkdown(r cards.TerminalResult) string {
+	var b strings.Builder
+	if t := oneLine(r.Title); t != "" {
+		b.WriteString(escapeInline(t) + "\n\n")
+	}
+	if out := strings.TrimSuffix(r.Output, "\n"); out != "" {
+		b.WriteString(fence(ansi.Strip(SanitizeOutput(out)), "console"))
+	} else {
+		b.WriteString("(no output)\n")
+	}
+	status, _ := terminalStatus(r)
+	b.WriteString("\n" + escapeInline(status) + "\n")
+	return b.String()
+}

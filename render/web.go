@@ -1,0 +1,206 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// unsafeNote follows a URL that SafeURL rejected; such a URL is shown as
+// plain text and never linked.
+const unsafeNote = "(unsafe link)"
+
+// snippetLines is the number of lines a source's snippet may take.
+const snippetLines = 2
+
+// webSearchBody draws a web search: the answer as Markdown, then the
+// sources as a numbered list of titles and links.
+func webSearchBody(v cards.WebSearch, o Options) []string {
+	width := innerWidth(o)
+	var sources []string
+	for i, s := range v.Sources {
+		sources = append(sources, sourceLines(i+1, len(v.Sources), s, width, o)...)
+	}
+	footer := plural(len(v.Sources), "source", "sources")
+	if v.Truncated {
+		footer += " (truncated)"
+	}
+	sources = append(foldLines(sources, bodyFold, o), footerLines(footer, width, o)...)
+	return joinSections(titleLines(v.Title, width, o), markdownLines(v.Answer, width, o), sources)
+}
+
+// sourceLines draws source number n of count: "n. title", then under it
+// the URL, the snippet and the date, dim.
+func sourceLines(n, count int, s cards.WebSource, width int, o Options) []string {
+	number := fmt.Sprintf("%*d. ", len(strconv.Itoa(count)), n)
+	pad := strings.Repeat(" ", len(number))
+	room := max(width-len(number), 1)
+	var lines []string
+	if t := oneLine(s.Title); t != "" {
+		lines = append(lines, bold(o.colors().Title).Render(ansi.Truncate(t, room, "…")))
+	}
+	lines = append(lines, urlLines(s.URL, room, fg(o.colors().Dim).Render, o)...)
+	lines = append(lines, snippet(s.Snippet, room, o)...)
+	if d := oneLine(s.PublishedAt); d != "" {
+		lines = append(lines, dim(ansi.Truncate(d, room, "…"), o))
+	}
+	for i := range lines {
+		if i == 0 {
+			lines[i] = number + lines[i]
+		} else {
+			lines[i] = pad + lines[i]
+		}
+	}
+	return lines
+}
+
+// urlLines shows a URL cut to width: linked when SafeURL accepts it;
+// plain and followed by "(unsafe link)" when it does not, the note on a
+// line of its own when the width leaves too little of the URL.
+func urlLines(raw string, width int, style func(...string) string, o Options) []string {
+	visible := oneLine(raw)
+	if _, ok := SafeURL(raw); ok {
+		return []string{hyperlink(style(ansi.Truncate(visible, width, "…")), raw, o)}
+	}
+	room := width - 1 - len(unsafeNote)
+	if room < min(ansi.StringWidth(visible), minURLRoom) {
+		return []string{style(ansi.Truncate(visible, width, "…")), dim(ansi.Truncate(unsafeNote, width, "…"), o)}
+	}
+	return []string{style(ansi.Truncate(visible, room, "…")) + " " + dim(unsafeNote, o)}
+}
+
+// minURLRoom is the fewest cells a URL is cut to before its note moves to
+// the next line.
+const minURLRoom = 12
+
+// snippet is a source's snippet, dim, in at most snippetLines lines.
+func snippet(s string, width int, o Options) []string {
+	text := oneLine(s)
+	if text == "" {
+		return nil
+	}
+	lines := wrapLines(text, width)
+	if len(lines) > snippetLines {
+		lines = lines[:snippetLines]
+		last := lines[snippetLines-1]
+		lines[snippetLines-1] = ansi.Truncate(last, width-1, "") + "…"
+	}
+	for i, line := range lines {
+		lines[i] = dim(line, o)
+	}
+	return lines
+}
+
+// webFetchBody draws "GET <url> → 200 (truncated)", the status coloured
+// by its class; the status and the note move to lines of their own when
+// they do not fit after the URL.
+func webFetchBody(v cards.WebFetch, o Options) []string {
+	width := innerWidth(o)
+	const verb = "GET "
+	lines := urlLines(v.URL, width-len(verb), fg(o.colors().Text).Render, o)
+	for i := range lines {
+		lead := verb
+		if i > 0 {
+			lead = strings.Repeat(" ", len(verb))
+		}
+		lines[i] = lead + lines[i]
+	}
+	lines = appendWord(lines, width, "→ "+fg(statusColor(v.StatusCode, o)).Render(statusText(v.StatusCode)))
+	if v.Truncated {
+		lines = appendWord(lines, width, dim("(truncated)", o))
+	}
+	return joinSections(titleLines(v.Title, width, o), lines)
+}
+
+// appendWord adds a styled word to the last line after a space, or on a
+// new line when it does not fit there.
+func appendWord(lines []string, width int, word string) []string {
+	last := lines[len(lines)-1]
+	if ansi.StringWidth(last)+1+ansi.StringWidth(word) <= width {
+		lines[len(lines)-1] = last + " " + word
+		return lines
+	}
+	return append(lines, word)
+}
+
+// statusText is the status code, "no status" when it is unknown (0).
+func statusText(code int) string {
+	if code == 0 {
+		return "no status"
+	}
+	return strconv.Itoa(code)
+}
+
+// statusColor colours a status code by class: 2xx green, 3xx accent, 4xx
+// and 5xx red, anything else dim.
+func statusColor(code int, o Options) color.Color {
+	p := o.colors()
+	switch {
+	case code >= 200 && code < 300:
+		return p.OK
+	case code >= 300 && code < 400:
+		return p.Accent
+	case code >= 400 && code < 600:
+		return p.Error
+	}
+	return p.Dim
+}
+
+// webSearchMarkdown is the Markdown of a web search: the answer, then the
+// sources as a numbered list of links.
+func webSearchMarkdown(v cards.WebSearch) string {
+	var b strings.Builder
+	for i, s := range v.Sources {
+		fmt.Fprintf(&b, "%d. %s\n", i+1, sourceMarkdown(s))
+		if sn := oneLine(s.Snippet); sn != "" {
+			b.WriteString("   " + escapeInline(sn) + "\n")
+		}
+	}
+	footer := plural(len(v.Sources), "source", "sources")
+	if v.Truncated {
+		footer += " (truncated)"
+	}
+	return joinMarkdown(titleMarkdown(v.Title), SanitizeText(v.Answer), b.String(), "_"+footer+"_")
+}
+
+// sourceMarkdown is one source's title linked to its URL, then its date.
+func sourceMarkdown(s cards.WebSource) string {
+	title := escapeInline(oneLine(s.Title))
+	_, safe := SafeURL(s.URL)
+	var line string
+	switch {
+	case title != "" && safe:
+		line = markdownLink(title, s.URL)
+	case title != "":
+		line = title + " — " + urlMarkdown(s.URL)
+	default:
+		line = urlMarkdown(s.URL)
+	}
+	if d := oneLine(s.PublishedAt); d != "" {
+		line += " · " + escapeInline(d)
+	}
+	return line
+}
+
+// urlMarkdown is a URL as a link when SafeURL accepts it, else as a code
+// span followed by "(unsafe link)".
+func urlMarkdown(raw string) string {
+	if safe, ok := SafeURL(raw); ok {
+		return markdownLink(escapeInline(safe), safe)
+	}
+	return codeSpan(oneLine(raw)) + " " + unsafeNote
+}
+
+// webFetchMarkdown is the Markdown of a fetched page.
+func webFetchMarkdown(v cards.WebFetch) string {
+	line := "GET " + urlMarkdown(v.URL) + " → " + statusText(v.StatusCode)
+	if v.Truncated {
+		line += " (truncated)"
+	}
+	return joinMarkdown(titleMarkdown(v.Title), line)
+}
