@@ -80,7 +80,7 @@ var kindGlyphs = map[cards.ToolCallKind]string{
 	cards.KindDelete:     "✗",
 	cards.KindMove:       "⇄",
 	cards.KindSearch:     "⌕",
-	cards.KindExecute:    "$",
+	cards.KindExecute:    "▶",
 	cards.KindThink:      "◌",
 	cards.KindFetch:      "⇣",
 	cards.KindSwitchMode: "⇆",

@@ -36,7 +36,7 @@ func TestExpandingKeepsTheCardsStartOnScreen(t *testing.T) {
 	rows := screenRows(m)
 	assert.Contains(t, rows[0], "make a", "the expanded card is taller than the screen: its top goes to the top")
 	m, _ = press(t, m, "space", "enter")
-	assert.Contains(t, screen(m), "╭─ $ make a", "collapsing from inside the card goes back to its start")
+	assert.Contains(t, screen(m), "╭─ ▶ make a", "collapsing from inside the card goes back to its start")
 	assert.Contains(t, screen(m), "… 45 more lines (enter to expand)")
 }
 
@@ -82,5 +82,5 @@ func TestAResultArrivingRedrawsItsCard(t *testing.T) {
 	assert.NotContains(t, screen(m), "running")
 	assert.Contains(t, screen(m), "exit 0")
 	assert.Contains(t, statusRow(m), "0 pending")
-	assert.Equal(t, 1, strings.Count(screen(m), "╭─ $ go test"), "the card was replaced, not added")
+	assert.Equal(t, 1, strings.Count(screen(m), "╭─ ▶ go test"), "the card was replaced, not added")
 }
