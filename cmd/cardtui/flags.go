@@ -1,0 +1,86 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// choiceValue is a flag whose value must be one of a fixed list.
+type choiceValue struct {
+	value   string
+	choices []string
+}
+
+// String returns the current value.
+func (c *choiceValue) String() string { return c.value }
+
+// Set accepts one of the choices.
+func (c *choiceValue) Set(s string) error {
+	if !slices.Contains(c.choices, s) {
+		return fmt.Errorf("want one of %s", strings.Join(c.choices, ", "))
+	}
+	c.value = s
+	return nil
+}
+
+// choice defines a flag that takes one of choices; the first is the
+// default.
+func choice(fs *flag.FlagSet, name string, choices ...string) *choiceValue {
+	c := &choiceValue{value: choices[0], choices: choices}
+	fs.Var(c, name, strings.Join(choices, "|"))
+	return c
+}
+
+// newFlagSet returns a flag set that reports errors on stderr and leaves
+// the usage text to parseArgs.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseArgs parses flags that may come before, between or after the
+// operands (the flag package alone stops at the first operand); after
+// "--" everything is an operand. On -h it prints the usage to stdout; on
+// an error, to stderr. ok is false when the command should exit with code.
+func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (operands []string, code int, ok bool) {
+	operands, err := parseInterspersed(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		return nil, exitOK, false
+	case err != nil:
+		fmt.Fprintf(stderr, "\n%s", usage)
+		return nil, exitUsage, false
+	}
+	return operands, exitOK, true
+}
+
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(operands, rest...), nil
+		}
+		operands = append(operands, rest[0])
+		args = rest[1:]
+	}
+}
+
+// usageError reports a bad use of the command and returns exitUsage.
+func usageError(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "cardtui: "+format+"\n\n%s", append(args, usage)...)
+	return exitUsage
+}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// defaultWidth is the width when stdout is not a terminal.
+const defaultWidth = 100
+
+// printConfig is how `cardtui replay --print` prints a session.
+type printConfig struct {
+	operand  string // FILE, "-" or "" for the demo
+	markdown bool
+	input    replay.Format
+	render   render.Options
+}
+
+// runReplay is `cardtui replay`: it prints a session and exits 1 when the
+// session had bad lines.
+func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, code, ok := parseReplayArgs(args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	tr, err := loadInput(cfg.operand, stdin, cfg.input)
+	if tr != nil {
+		if werr := printTranscript(stdout, tr, cfg); werr != nil {
+			fmt.Fprintf(stderr, "cardtui: write: %v\n", werr)
+			return exitProblems
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "cardtui: %v\n", err)
+		return exitProblems
+	}
+	if n := tr.Stats.Problems; n > 0 {
+		fmt.Fprintf(stderr, "cardtui: %s: %s (cardtui validate lists them)\n", tr.Source, count(n, "bad line", "bad lines"))
+		return exitProblems
+	}
+	return exitOK
+}
+
+// parseReplayArgs turns the arguments of replay into a configuration.
+func parseReplayArgs(args []string, stdout, stderr io.Writer) (printConfig, int, bool) {
+	fs := newFlagSet("replay", stderr)
+	fs.Bool("print", false, "print the session to stdout")
+	format := choice(fs, "format", "ansi", "plain", "markdown")
+	width := fs.Int("width", 0, "width in cells")
+	color := choice(fs, "color", "auto", "always", "never")
+	theme := choice(fs, "theme", "dark", "light")
+	input := inputFormatFlag(fs)
+	operands, code, ok := parseArgs(fs, args, stdout, stderr)
+	if !ok {
+		return printConfig{}, code, false
+	}
+	if len(operands) > 1 {
+		return printConfig{}, usageError(stderr, "replay takes one FILE, got %d: %s", len(operands), strings.Join(operands, " ")), false
+	}
+	if *width < 0 {
+		return printConfig{}, usageError(stderr, "--width must not be negative, got %d", *width), false
+	}
+	inputFormat, err := replay.ParseFormat(input.value)
+	if err != nil {
+		return printConfig{}, usageError(stderr, "%v", err), false
+	}
+	cfg := printConfig{
+		markdown: format.value == "markdown",
+		input:    inputFormat,
+		render:   renderOptions(format.value, color.value, theme.value, *width, stdout),
+	}
+	if len(operands) == 1 {
+		cfg.operand = operands[0]
+	}
+	return cfg, exitOK, true
+}
+
+// renderOptions are the rendering options for the flags' values.
+func renderOptions(format, color, theme string, width int, stdout io.Writer) render.Options {
+	o := render.Options{Width: width, Theme: render.Dark, Terminal: format != "markdown", Profile: colorprofile.NoTTY}
+	if width == 0 {
+		o.Width = terminalWidth(stdout)
+	}
+	if theme == "light" {
+		o.Theme = render.Light
+	}
+	if format == "ansi" {
+		o.Profile = colorProfile(color, stdout)
+		o.Hyperlinks = true
+	}
+	return o
+}
+
+// colorProfile is the colour profile of --color: auto asks the
+// environment (a terminal, TERM, NO_COLOR, CLICOLOR_FORCE).
+func colorProfile(color string, stdout io.Writer) colorprofile.Profile {
+	switch color {
+	case "always":
+		return colorprofile.TrueColor
+	case "never":
+		return colorprofile.NoTTY
+	}
+	return colorprofile.Detect(stdout, os.Environ())
+}
+
+// terminalWidth is stdout's width when it is a terminal, else
+// defaultWidth.
+func terminalWidth(stdout io.Writer) int {
+	f, ok := stdout.(term.File)
+	if !ok || !term.IsTerminal(f.Fd()) {
+		return defaultWidth
+	}
+	if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
+		return w
+	}
+	return defaultWidth
+}
+
+// printTranscript writes every entry, separated by blank lines.
+func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error {
+	out := bufio.NewWriter(w)
+	for i, e := range tr.Entries {
+		if i > 0 {
+			out.WriteString("\n")
+		}
+		out.WriteString(renderEntry(e, cfg))
+		out.WriteString("\n")
+	}
+	return out.Flush()
+}
+
+// renderEntry draws one entry as text or as Markdown, without a final
+// newline.
+func renderEntry(e cards.Entry, cfg printConfig) string {
+	if cfg.markdown {
+		return strings.TrimRight(render.Markdown(e, cfg.render), "\n")
+	}
+	return render.Entry(e, cfg.render)
+}
+
+// count is "1 thing" or "N things".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

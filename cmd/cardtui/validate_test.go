@@ -1,0 +1,69 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// demoSummary is the summary line of the built-in demo.
+const demoSummary = "182 lines, 182 events, 18 tool cards, 0 problems, skipped: assistant/chunk×30 request/context×18 " +
+	"request/header×18 step/end×18 step/start×18 agent/inbox/spliced×4 text-chunks×4 tool-call-chunks×4 " +
+	"reasoning-chunks×2 todo/write×2 turn/end×2 turn/start×2"
+
+func TestValidateCleanFile(t *testing.T) {
+	file := writeSession(t, "demo.jsonl", string(cardtui.Demo))
+
+	r := runWith("", "validate", file)
+
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, file+": "+demoSummary+"\n", r.stdout, "the session's own notices (its title) are not reported")
+	assert.Empty(t, r.stderr)
+}
+
+func TestValidateReportsEveryProblem(t *testing.T) {
+	clean := sessionPath(t, "demo-views.jsonl")
+	bad := writeSession(t, "bad.jsonl", badMiddle+
+		`{"type":"result","id":"c1"}`+"\n"+
+		`{"type":"message","role":"user","text":"torn`)
+
+	r := runWith("", "validate", bad, "--input-format", "views", clean)
+
+	assert.Equal(t, exitProblems, r.code)
+	assert.Equal(t, bad+`:2: terminal call: field "exitCode": field does not belong to this card`+"\n"+
+		bad+`:4: result: missing field "view"`+"\n"+
+		bad+": notice: line 5 is torn: the input ends in the middle of it (44 bytes without a newline), so it was not read\n"+
+		bad+": 5 lines, 2 events, 0 tool cards, 2 problems\n"+
+		clean+": 30 lines, 30 events, 13 tool cards, 0 problems\n", r.stdout)
+	assert.Empty(t, r.stderr)
+}
+
+func TestValidateStdinAndMissingFile(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "gone.jsonl")
+
+	r := runWith(badMiddle, "validate", "-", missing)
+
+	assert.Equal(t, exitProblems, r.code)
+	assert.Contains(t, r.stdout, "-:2: terminal call")
+	assert.Contains(t, r.stdout, "-: 3 lines, 2 events, 0 tool cards, 1 problem\n")
+	assert.Contains(t, r.stderr, "gone.jsonl: no such file")
+}
+
+func TestSummary(t *testing.T) {
+	cases := []struct {
+		stats replay.Stats
+		want  string
+	}{
+		{replay.Stats{}, "0 lines, 0 events, 0 tool cards, 0 problems"},
+		{replay.Stats{Lines: 1, Events: 1, ToolCards: 1, Problems: 1}, "1 line, 1 event, 1 tool card, 1 problem"},
+		{replay.Stats{Lines: 9, Events: 4, Skipped: map[string]int{"turn/start": 2, "step/end": 1, "assistant/chunk": 2}},
+			"9 lines, 4 events, 0 tool cards, 0 problems, skipped: assistant/chunk×2 turn/start×2 step/end×1"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, summary(c.stats))
+	}
+}

@@ -1,0 +1,55 @@
+package replay_test
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cardtui/cardtui/replay"
+)
+
+// repeatSession repeats the lines of a session (after its first skip
+// lines) with fresh call ids — every `"`+idPrefix gets a round number —
+// until the result holds about size bytes; the first skip lines are
+// written once.
+func repeatSession(lines []string, skip int, idPrefix string, size int) []byte {
+	var b bytes.Buffer
+	b.WriteString(strings.Join(lines[:skip], "\n") + "\n")
+	body := strings.Join(lines[skip:], "\n") + "\n"
+	for round := 0; b.Len() < size; round++ {
+		b.WriteString(strings.ReplaceAll(body, `"`+idPrefix, fmt.Sprintf(`"r%d_%s`, round, idPrefix)))
+	}
+	return b.Bytes()
+}
+
+func BenchmarkLoadViewStream(b *testing.B) {
+	benchmarkLoad(b, repeatSession(viewDemoLines(b), 0, "toolu_", 20<<20))
+}
+
+// BenchmarkReplayHarnessLog100MB replays a 100 MB session log: the demo's
+// events repeated with fresh call ids. Besides the throughput it reports
+// the heap the transcript holds once loaded (heap-MB).
+func BenchmarkReplayHarnessLog100MB(b *testing.B) {
+	benchmarkLoad(b, repeatSession(harnessDemoLines(b), 1, "call_", 100<<20))
+}
+
+func benchmarkLoad(b *testing.B, data []byte) {
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	var tr *replay.Transcript
+	for b.Loop() {
+		var err error
+		tr, err = replay.Load(bytes.NewReader(data), "bench", replay.Options{})
+		if err != nil || tr.Stats.Problems != 0 {
+			b.Fatalf("err %v, %d problems", err, tr.Stats.Problems)
+		}
+	}
+	b.StopTimer()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(m.HeapAlloc-uint64(len(data)))/1e6, "heap-MB")
+	runtime.KeepAlive(tr)
+}

@@ -1,0 +1,122 @@
+package replay_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/golden"
+)
+
+// fixtureFiles lists the harness's real session logs and headless streams
+// in ../shared/fixtures/dsh, skipping the test when the folder is absent.
+func fixtureFiles(t *testing.T) []string {
+	t.Helper()
+	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh")
+	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	require.NoError(t, err)
+	if len(files) == 0 {
+		t.Skip("no session logs in " + dir)
+	}
+	return files
+}
+
+// fixtureCounts counts, independently of the decoder, the lines of a
+// fixture and its tool/call events (unwrapped from the headless stream).
+func fixtureCounts(t *testing.T, data []byte) (lines, toolCalls int) {
+	t.Helper()
+	for l := range bytes.Lines(data) {
+		var e struct {
+			Type  string `json:"type"`
+			Event struct {
+				Type string `json:"type"`
+			} `json:"event"`
+		}
+		require.NoError(t, json.Unmarshal(l, &e))
+		lines++
+		if e.Type == "tool/call" || e.Type == "session_event" && e.Event.Type == "tool/call" {
+			toolCalls++
+		}
+	}
+	return lines, toolCalls
+}
+
+// TestFixturesReplayCleanly replays every real session: no problem, every
+// line understood, one card per tool/call event, and the card of every
+// call has its call view.
+func TestFixturesReplayCleanly(t *testing.T) {
+	for _, file := range fixtureFiles(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			require.NoError(t, err)
+			lines, toolCalls := fixtureCounts(t, data)
+
+			tr := loadBytes(t, data)
+
+			require.Empty(t, problems(tr), describe(tr))
+			assert.Equal(t, lines, tr.Stats.Events)
+			assert.Equal(t, toolCalls, tr.Stats.ToolCards)
+			cs := toolCards(tr)
+			require.Len(t, cs, toolCalls)
+			ids := map[string]bool{}
+			for _, c := range cs {
+				assert.NotNil(t, c.Call, "card %s", c.ID)
+				assert.False(t, ids[c.ID], "two cards for %s", c.ID)
+				ids[c.ID] = true
+			}
+			assert.Empty(t, tr.InputNotices)
+		})
+	}
+}
+
+// TestFixturesZstdTwins compresses every fixture as a .jsonl.zstd file of
+// several frames: its transcript is the raw file's.
+func TestFixturesZstdTwins(t *testing.T) {
+	for _, file := range fixtureFiles(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			require.NoError(t, err)
+			compressed, starts := compressFrames(t, data, 5)
+			if bytes.Count(data, []byte("\n")) > 5 {
+				require.Greater(t, len(starts), 1)
+			}
+
+			raw, twin := loadBytes(t, data), loadBytes(t, compressed)
+
+			assert.Equal(t, raw.Entries, twin.Entries)
+			assert.Equal(t, raw.Stats, twin.Stats)
+		})
+	}
+}
+
+// TestFixturesShowWhatMatters checks a few fixtures for the events that
+// become notices rather than cards.
+func TestFixturesShowWhatMatters(t *testing.T) {
+	files := map[string]string{}
+	for _, f := range fixtureFiles(t) {
+		files[filepath.Base(f)] = f
+	}
+	cases := map[string]string{
+		"escalation-rejected--session.jsonl":                        "Approval for bash: rejected",
+		"error-finish--session.jsonl":                               "Turn 1 failed: simulated provider error (HTTP 401) (AUTH)",
+		"headless--compaction-recovery--stream-json.expected.jsonl": "Context compacted: 266 tokens of earlier conversation were replaced by the summary below",
+		"hook-cc-pretool-ask--session.jsonl":                        "Hook PreToolUse asked for approval",
+		"empty-response-retry--session.jsonl":                       "The model request failed (model returned a completed response with no content (EMPTY_RESPONSE)): retry 1 of 2",
+	}
+	for name, want := range cases {
+		t.Run(name, func(t *testing.T) {
+			file, ok := files[name]
+			require.True(t, ok, "fixture missing")
+			data, err := os.ReadFile(file)
+			require.NoError(t, err)
+
+			assert.Contains(t, loadBytes(t, data).Entries, cards.Notice{Text: want})
+		})
+	}
+}

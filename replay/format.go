@@ -1,0 +1,101 @@
+package replay
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Format is a session file format.
+type Format int
+
+// The formats replay reads. Auto detects the format from the content.
+const (
+	Auto Format = iota
+	// ViewStream is the view stream: call, result and message lines that
+	// carry views computed by the harness (DESIGN.md 3.3).
+	ViewStream
+	// HarnessLog is the harness's session log: a "session" header line,
+	// then one {"type", "data"} event per line (DESIGN.md 3.1).
+	HarnessLog
+	// Headless is the harness's headless stream: the session log's events
+	// wrapped as {"type":"session_event","event":{...}}, and a final
+	// {"type":"result"} line (DESIGN.md 3.2).
+	Headless
+)
+
+// formatNames are the names of the formats as the --input-format flag
+// spells them, indexed by Format.
+var formatNames = []string{
+	Auto:       "auto",
+	ViewStream: "views",
+	HarnessLog: "harness",
+	Headless:   "headless",
+}
+
+// FormatNames lists the names ParseFormat accepts.
+func FormatNames() []string { return slices.Clone(formatNames) }
+
+// String returns the format's flag name.
+func (f Format) String() string {
+	if f < 0 || int(f) >= len(formatNames) {
+		return fmt.Sprintf("Format(%d)", int(f))
+	}
+	return formatNames[f]
+}
+
+// ParseFormat parses a format name as the --input-format flag spells it.
+func ParseFormat(name string) (Format, error) {
+	if i := slices.Index(formatNames, name); i >= 0 {
+		return Format(i), nil
+	}
+	return Auto, fmt.Errorf("unknown input format %q: want one of %s", name, strings.Join(formatNames, ", "))
+}
+
+// viewStreamTypes are the "type" values of view-stream lines.
+var viewStreamTypes = []string{"call", "result", "message"}
+
+// Line types that tell the harness formats apart.
+const (
+	headerType       = "session"
+	sessionEventType = "session_event"
+)
+
+// Detect tells the format of a session from its first line: the view
+// stream's call, result and message lines; the session log's header or,
+// for a log whose header was lost, any of its events ("tool/call",
+// "reasoning-chunks"...); the headless stream's session_event lines.
+func Detect(firstLine []byte) (Format, error) {
+	var head map[string]json.RawMessage
+	if err := json.Unmarshal(firstLine, &head); err != nil || head == nil {
+		return Auto, errors.New("cannot detect the input format: the line is not a JSON object")
+	}
+	raw, ok := head["type"]
+	if !ok {
+		return Auto, errors.New(`cannot detect the input format: the line has no "type" field`)
+	}
+	var typ string
+	if err := json.Unmarshal(raw, &typ); err != nil {
+		return Auto, errors.New(`cannot detect the input format: "type" is not a string`)
+	}
+	switch {
+	case slices.Contains(viewStreamTypes, typ):
+		return ViewStream, nil
+	case typ == headerType || isEventType(typ):
+		return HarnessLog, nil
+	case typ == sessionEventType:
+		return Headless, nil
+	}
+	return Auto, fmt.Errorf("cannot detect the input format: type %q belongs to no known format "+
+		"(views: %s; harness log: %s or an event type such as tool/call; headless: %s)",
+		typ, strings.Join(viewStreamTypes, ", "), headerType, sessionEventType)
+}
+
+// isEventType reports whether typ looks like the type of a session-log
+// event: a path such as "tool/call", or a packed row such as
+// "text-chunks".
+func isEventType(typ string) bool {
+	return strings.Contains(strings.Trim(typ, "/"), "/") || strings.HasSuffix(typ, "-chunks")
+}

@@ -1,0 +1,66 @@
+package replay_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/replay"
+)
+
+func TestParseFormat(t *testing.T) {
+	for _, name := range replay.FormatNames() {
+		f, err := replay.ParseFormat(name)
+		require.NoError(t, err)
+		assert.Equal(t, name, f.String())
+	}
+	f, err := replay.ParseFormat("views")
+	require.NoError(t, err)
+	assert.Equal(t, replay.ViewStream, f)
+	f, err = replay.ParseFormat("harness")
+	require.NoError(t, err)
+	assert.Equal(t, replay.HarnessLog, f)
+	f, err = replay.ParseFormat("headless")
+	require.NoError(t, err)
+	assert.Equal(t, replay.Headless, f)
+
+	_, err = replay.ParseFormat("claude")
+	assert.EqualError(t, err, `unknown input format "claude": want one of auto, views, harness, headless`)
+	assert.Equal(t, "Format(42)", replay.Format(42).String())
+}
+
+func TestDetect(t *testing.T) {
+	cases := []struct {
+		name, line string
+		want       replay.Format
+		err        string
+	}{
+		{"call", callLine, replay.ViewStream, ""},
+		{"result", resultLine, replay.ViewStream, ""},
+		{"message", userLine, replay.ViewStream, ""},
+		{"bad view still detected", `{"type":"call","view":7}`, replay.ViewStream, ""},
+		{"session header", `{"type":"session","version":0,"id":"s1","cwd":"/w"}`, replay.HarnessLog, ""},
+		{"event of a log without its header", `{"type":"tool/call","data":{}}`, replay.HarnessLog, ""},
+		{"packed row of a log without its header", `{"type":"text-chunks","data":{}}`, replay.HarnessLog, ""},
+		{"headless event", `{"type":"session_event","sessionId":"s1","event":{"type":"turn/start"}}`, replay.Headless, ""},
+		{"slashes alone are no event type", `{"type":"/"}`, replay.Auto, "belongs to no known format"},
+		{"not JSON", `call`, replay.Auto, "not a JSON object"},
+		{"array", `[{"type":"call"}]`, replay.Auto, "not a JSON object"},
+		{"null", `null`, replay.Auto, "not a JSON object"},
+		{"no type", `{"id":"c1"}`, replay.Auto, `no "type" field`},
+		{"type not a string", `{"type":1}`, replay.Auto, `"type" is not a string`},
+		{"unknown type", `{"type":"summary"}`, replay.Auto, `type "summary" belongs to no known format (views: call, result, message; harness log: session or an event type such as tool/call; headless: session_event)`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := replay.Detect([]byte(c.line))
+			assert.Equal(t, c.want, got)
+			if c.err == "" {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorContains(t, err, c.err)
+			}
+		})
+	}
+}

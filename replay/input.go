@@ -1,0 +1,108 @@
+package replay
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// zstdMagic starts every Zstandard frame; a session that starts with it
+// is a .jsonl.zstd file and is decompressed.
+var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+
+// input is the byte stream of a session: the input itself or, when it is
+// Zstandard-compressed, its decompression. A .jsonl.zstd file is a
+// concatenation of independent frames, which the decoder reads one after
+// the other. A decoding error — the last frame torn by a crash, a bad
+// checksum — ends the stream like EOF: every line decoded before it is
+// kept, and torn says what happened.
+type input struct {
+	io.Reader
+	// source is the reader under the decompressor, which tells its read
+	// errors apart from the decoder's.
+	source *recordingReader
+	// decoder is nil when the input is not compressed.
+	decoder *zstd.Decoder
+	// torn is the decoding error that ended a compressed stream.
+	torn error
+}
+
+// openInput sniffs r for the zstd magic and sets up the decompressor. The
+// error is a failure to read the first bytes.
+func openInput(r io.Reader) (*input, error) {
+	buffered := bufio.NewReaderSize(r, readBufferSize)
+	head, err := buffered.Peek(len(zstdMagic))
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if !bytes.Equal(head, zstdMagic) {
+		return &input{Reader: buffered}, nil
+	}
+	in := &input{source: &recordingReader{r: buffered}}
+	in.decoder, err = zstd.NewReader(in.source, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		return nil, err
+	}
+	in.Reader = readerFunc(in.readCompressed)
+	return in, nil
+}
+
+// readCompressed reads decompressed bytes; a decoding error ends the
+// stream, a read error of the input itself is returned as such.
+func (in *input) readCompressed(p []byte) (int, error) {
+	if in.torn != nil {
+		return 0, io.EOF
+	}
+	n, err := in.decoder.Read(p)
+	switch {
+	case err == nil, errors.Is(err, io.EOF):
+		return n, err
+	case in.source.err != nil:
+		return n, in.source.err
+	default:
+		in.torn = err
+		return n, io.EOF
+	}
+}
+
+// close releases the decompressor.
+func (in *input) close() {
+	if in.decoder != nil {
+		in.decoder.Close()
+	}
+}
+
+// addTornStreamNotice says that the compressed input ended in a frame that
+// could not be decoded. cutLine is the number of the line the bad frame
+// cut short (not read), 0 when it cut no line.
+func addTornStreamNotice(t *Transcript, err error, cutLine int) {
+	text := fmt.Sprintf("the compressed input ends in a torn or corrupt zstd frame (%v): everything before it is shown", err)
+	if cutLine > 0 {
+		text += fmt.Sprintf("; line %d, which it cuts short, was not read", cutLine)
+	}
+	t.addInputNotice(text)
+}
+
+// recordingReader passes reads through and keeps the first read error
+// other than EOF.
+type recordingReader struct {
+	r   io.Reader
+	err error
+}
+
+func (rr *recordingReader) Read(p []byte) (int, error) {
+	n, err := rr.r.Read(p)
+	if err != nil && !errors.Is(err, io.EOF) && rr.err == nil {
+		rr.err = err
+	}
+	return n, err
+}
+
+// readerFunc is a function as an io.Reader.
+type readerFunc func(p []byte) (int, error)
+
+func (f readerFunc) Read(p []byte) (int, error) { return f(p) }

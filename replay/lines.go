@@ -1,0 +1,80 @@
+package replay
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+)
+
+// readBufferSize is the size of the read buffer; a longer line is
+// accumulated across several reads, so it bounds nothing.
+const readBufferSize = 64 << 10
+
+// line is one line of newline-delimited input.
+type line struct {
+	// number is the 1-based line number.
+	number int
+	// data is the line without its "\n" (or "\r\n"); it is only valid
+	// until the next call to next.
+	data []byte
+	// terminated is false for a final line that ended without "\n": it
+	// may have been torn by a writer that crashed mid-line.
+	terminated bool
+}
+
+// blank reports whether the line holds only white space.
+func (l line) blank() bool { return len(bytes.TrimSpace(l.data)) == 0 }
+
+// lineReader reads newline-delimited input of any line length.
+type lineReader struct {
+	r      *bufio.Reader
+	number int
+	long   []byte // accumulates a line longer than the read buffer
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, readBufferSize)}
+}
+
+// next returns the next line, or io.EOF after the last one. Any other
+// error is a read failure.
+func (lr *lineReader) next() (line, error) {
+	data, err := lr.readLine()
+	if err == io.EOF && len(data) == 0 {
+		return line{}, io.EOF
+	}
+	if err != nil && err != io.EOF {
+		return line{}, err
+	}
+	lr.number++
+	terminated := err == nil
+	if terminated {
+		data = trimNewline(data)
+	}
+	return line{number: lr.number, data: data, terminated: terminated}, nil
+}
+
+// readLine reads up to and including the next "\n". A line that fits the
+// buffer is returned without copying; a longer one is accumulated.
+func (lr *lineReader) readLine() ([]byte, error) {
+	chunk, err := lr.r.ReadSlice('\n')
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return chunk, err
+	}
+	lr.long = append(lr.long[:0], chunk...)
+	for errors.Is(err, bufio.ErrBufferFull) {
+		chunk, err = lr.r.ReadSlice('\n')
+		lr.long = append(lr.long, chunk...)
+	}
+	return lr.long, err
+}
+
+// trimNewline removes the final "\n" and a "\r" before it.
+func trimNewline(b []byte) []byte {
+	b = b[:len(b)-1]
+	if n := len(b); n > 0 && b[n-1] == '\r' {
+		b = b[:n-1]
+	}
+	return b
+}

@@ -1,0 +1,111 @@
+package replay
+
+import (
+	"fmt"
+	"io"
+)
+
+// Options say how to read a session.
+type Options struct {
+	// Format is the session's format; Auto detects it from the content.
+	Format Format
+}
+
+// lineDecoder turns the lines of one format into transcript entries.
+// Blank lines never reach it.
+type lineDecoder interface {
+	decodeLine(t *Transcript, l line)
+}
+
+// decoderFor returns the decoder of format f.
+func decoderFor(f Format) (lineDecoder, error) {
+	switch f {
+	case Auto:
+		return &detector{}, nil
+	case ViewStream:
+		return viewStream{}, nil
+	case HarnessLog:
+		return &harnessLog{events: newEventHandler()}, nil
+	case Headless:
+		return &headlessStream{events: newEventHandler()}, nil
+	}
+	return nil, fmt.Errorf("replay: unknown format %v", f)
+}
+
+// detector detects the format from the first line it can tell it from and
+// hands that line and every later one to the format's decoder. A line it
+// cannot tell the format from is a Problem (or, when it is a torn last
+// line, a Notice).
+type detector struct {
+	found lineDecoder
+}
+
+func (d *detector) decodeLine(t *Transcript, l line) {
+	if d.found != nil {
+		d.found.decodeLine(t, l)
+		return
+	}
+	f, err := Detect(l.data)
+	switch {
+	case err != nil && tornJSON(l):
+		addTornNotice(t, l)
+	case err != nil:
+		t.AddProblem(l.number, err.Error(), l.data)
+	default:
+		d.found, _ = decoderFor(f)
+		d.found.decodeLine(t, l)
+	}
+}
+
+// Load reads a whole session into a transcript; name becomes the source of
+// its problems. The input may be Zstandard-compressed (a .jsonl.zstd file):
+// that is detected from its first bytes. Everything about the content —
+// bad lines, a torn last line or zstd frame, calls without results — is in
+// the transcript; the error is only for a read failure (or an unknown
+// opts.Format), and the transcript then holds what was read before it.
+func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
+	t := NewTranscript(name)
+	dec, err := decoderFor(opts.Format)
+	if err != nil {
+		return t, err
+	}
+	in, err := openInput(r)
+	if err != nil {
+		return t, fmt.Errorf("read %s: %w", name, err)
+	}
+	defer in.close()
+	if err := readLines(t, in, dec); err != nil {
+		return t, fmt.Errorf("read %s: %w", name, err)
+	}
+	t.Finish()
+	return t, nil
+}
+
+// readLines hands every non-blank line of in to dec. A last line that a
+// torn zstd frame cut short is not decoded: the notice about the frame
+// names it.
+func readLines(t *Transcript, in *input, dec lineDecoder) error {
+	lines := newLineReader(in)
+	cutLine := 0
+	for {
+		l, err := lines.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		t.startLine(l)
+		switch {
+		case l.blank():
+		case in.torn != nil && tornJSON(l):
+			cutLine = l.number
+		default:
+			dec.decodeLine(t, l)
+		}
+	}
+	if in.torn != nil {
+		addTornStreamNotice(t, in.torn, cutLine)
+	}
+	return nil
+}

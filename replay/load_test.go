@@ -1,0 +1,130 @@
+package replay_test
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// TestLoadFiftyMegabyteLine reads a single line far longer than any read
+// buffer.
+func TestLoadFiftyMegabyteLine(t *testing.T) {
+	output := strings.Repeat("0123456789abcdef", 50<<20/16)
+	big := `{"type":"result","id":"c1","view":{"card":"terminal","output":"` + output + `","exitCode":0}}`
+
+	tr := loadRaw(t, callLine+"\n"+big+"\n"+assistantEnd+"\n")
+
+	require.Empty(t, problems(tr))
+	cs := toolCards(tr)
+	require.Len(t, cs, 1)
+	assert.Len(t, cs[0].Result.(cards.TerminalResult).Output, len(output))
+	assert.Equal(t, 3, tr.Stats.Lines)
+	assert.IsType(t, cards.Message{}, tr.Entries[1])
+}
+
+func TestLoadFinalLineWithoutNewline(t *testing.T) {
+	t.Run("valid JSON is used", func(t *testing.T) {
+		tr := loadRaw(t, callLine+"\n"+resultLine)
+
+		require.Len(t, tr.Entries, 1, describe(tr))
+		assert.NotNil(t, tr.Entries[0].(cards.ToolCard).Result)
+		assert.Equal(t, 2, tr.Stats.Lines)
+		assert.Equal(t, 2, tr.Stats.Events)
+	})
+	t.Run("torn JSON is a notice", func(t *testing.T) {
+		tr := loadRaw(t, callLine+"\n"+resultLine[:30])
+
+		require.Empty(t, problems(tr))
+		require.Len(t, tr.Entries, 2)
+		n := tr.Entries[1].(cards.Notice)
+		assert.Contains(t, n.Text, "line 2 is torn")
+		assert.Contains(t, n.Text, "30 bytes")
+		assert.True(t, tr.Entries[0].(cards.ToolCard).Ended, "the call's result was in the torn line")
+		assert.Equal(t, 2, tr.Stats.Lines)
+		assert.Equal(t, 1, tr.Stats.Events)
+	})
+	t.Run("torn first and only line is a notice", func(t *testing.T) {
+		tr := loadRaw(t, callLine[:12])
+
+		require.Len(t, tr.Entries, 1)
+		assert.IsType(t, cards.Notice{}, tr.Entries[0])
+	})
+	t.Run("bad JSON with a newline is a problem", func(t *testing.T) {
+		tr := loadRaw(t, callLine+"\n"+resultLine[:30]+"\n")
+
+		require.Len(t, problems(tr), 1)
+		assert.Equal(t, 2, problems(tr)[0].Line)
+	})
+	t.Run("valid JSON that is a bad line is a problem", func(t *testing.T) {
+		tr := loadRaw(t, callLine+"\n"+`{"type":"result"}`)
+
+		require.Len(t, problems(tr), 1)
+		assert.Contains(t, problems(tr)[0].Reason, `missing field "id"`)
+	})
+}
+
+func TestLoadEmptyInput(t *testing.T) {
+	tr := loadRaw(t, "")
+
+	assert.Empty(t, tr.Entries)
+	assert.Equal(t, replay.Stats{Skipped: map[string]int{}}, tr.Stats)
+	assert.Equal(t, "test.jsonl", tr.Source)
+}
+
+// TestLoadUndetectedLines checks that lines the format cannot be told from
+// are problems, and that detection goes on with the next line.
+func TestLoadUndetectedLines(t *testing.T) {
+	tr := load(t, `not json`, `{"type":"summary","summary":"a Claude Code line"}`, callLine, `{"type":"bogus"}`)
+
+	ps := problems(tr)
+	require.Len(t, ps, 3, describe(tr))
+	assert.Equal(t, 1, ps[0].Line)
+	assert.Contains(t, ps[0].Reason, "not a JSON object")
+	assert.Equal(t, 2, ps[1].Line)
+	assert.Contains(t, ps[1].Reason, `type "summary" belongs to no known format`)
+	assert.Equal(t, 4, ps[2].Line)
+	assert.Contains(t, ps[2].Reason, `unknown type "bogus"`, "once detected, lines are decoded as view stream")
+	assert.Len(t, toolCards(tr), 1)
+}
+
+func TestLoadForcedFormat(t *testing.T) {
+	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+callLine+"\n"), "f", replay.Options{Format: replay.ViewStream})
+	require.NoError(t, err)
+
+	ps := problems(tr)
+	require.Len(t, ps, 1)
+	assert.Contains(t, ps[0].Reason, `unknown type "session"`)
+	assert.Len(t, toolCards(tr), 1)
+}
+
+func TestLoadUnknownFormat(t *testing.T) {
+	_, err := replay.Load(strings.NewReader(callLine), "f", replay.Options{Format: replay.Format(99)})
+	assert.ErrorContains(t, err, "unknown format")
+}
+
+// failingReader returns some lines and then a read error.
+type failingReader struct{ data io.Reader }
+
+func (r failingReader) Read(p []byte) (int, error) {
+	n, err := r.data.Read(p)
+	if err == io.EOF {
+		return n, errors.New("disk on fire")
+	}
+	return n, err
+}
+
+func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
+	tr, err := replay.Load(failingReader{strings.NewReader(callLine + "\n" + resultLine[:20])}, "f.jsonl", replay.Options{})
+
+	require.ErrorContains(t, err, "read f.jsonl: disk on fire")
+	require.NotNil(t, tr)
+	assert.Len(t, toolCards(tr), 1)
+	assert.Empty(t, problems(tr), "a read failure is not a content problem")
+}

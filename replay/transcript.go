@@ -1,0 +1,212 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// excerptBytes is how much of a bad line a Problem quotes.
+const excerptBytes = 120
+
+// Stats counts what a session held; `cardtui validate` prints them.
+type Stats struct {
+	// Lines is the number of input lines read, blank ones included.
+	Lines int
+	// Events is the number of lines that were understood.
+	Events int
+	// ToolCards is the number of tool cards, orphan results included.
+	ToolCards int
+	// Problems is the number of Problem entries.
+	Problems int
+	// Skipped counts the events of each type that are not displayed.
+	Skipped map[string]int
+}
+
+// Transcript is a session as a list of entries: messages, tool cards
+// (a call and its result, matched by call id), problems and notices.
+// Every mutating method returns the index in Entries of the entry it
+// added or changed, so that a live viewer can redraw just that entry.
+type Transcript struct {
+	// Source names the input; it becomes Problem.Source.
+	Source string
+	// Title is the session's latest title ("" until the session names
+	// itself), for a viewer's status line.
+	Title string
+	// InputNotices are the texts of the Notices about the input itself
+	// rather than the session — a torn last line, a torn zstd frame — in
+	// input order; `cardtui validate` lists them.
+	InputNotices []string
+	// Entries are in input order; a result updates its call's card.
+	Entries []cards.Entry
+	// Stats counts what was read.
+	Stats Stats
+
+	// cardsByID lists, per call id, the indexes of its cards in input
+	// order (more than one when a call id was reused).
+	cardsByID map[string][]int
+	// current is the line being decoded, for the problems the methods
+	// find themselves (such as a duplicate call id).
+	current line
+}
+
+// NewTranscript returns an empty transcript of the named source.
+func NewTranscript(source string) *Transcript {
+	return &Transcript{Source: source, Stats: Stats{Skipped: map[string]int{}}, cardsByID: map[string][]int{}}
+}
+
+// startLine records that l is being decoded.
+func (t *Transcript) startLine(l line) {
+	t.current = l
+	t.Stats.Lines++
+}
+
+// add appends an entry and returns its index.
+func (t *Transcript) add(e cards.Entry) int {
+	t.Entries = append(t.Entries, e)
+	return len(t.Entries) - 1
+}
+
+// AddMessage appends a conversation message; it counts as one event.
+func (t *Transcript) AddMessage(role cards.Role, text string) int {
+	t.Stats.Events++
+	return t.add(cards.Message{Role: role, Text: text})
+}
+
+// addMessage is AddMessage without counting an event.
+func (t *Transcript) addMessage(role cards.Role, text string) {
+	t.add(cards.Message{Role: role, Text: text})
+}
+
+// AddCall appends a tool card for a call; it counts as one event. A call
+// id seen before still gets its own card (nothing is dropped), followed by
+// a Problem saying that the id is a duplicate; the returned index is the
+// card's.
+func (t *Transcript) AddCall(id, tool string, view cards.CallView) int {
+	t.Stats.Events++
+	return t.addCall(id, tool, view)
+}
+
+// addCall is AddCall without counting an event: the decoders of formats
+// whose lines hold several entries count their lines themselves.
+func (t *Transcript) addCall(id, tool string, view cards.CallView) int {
+	t.Stats.ToolCards++
+	i := t.add(cards.ToolCard{ID: id, Tool: tool, Call: view})
+	if previous := t.cardsByID[id]; len(previous) > 0 {
+		t.addCurrentProblem(fmt.Sprintf("duplicate call id %q: this call gets a card of its own", id))
+	}
+	t.cardsByID[id] = append(t.cardsByID[id], i)
+	return i
+}
+
+// setCall replaces the call view and tool name of the card at index i.
+func (t *Transcript) setCall(i int, tool string, view cards.CallView) {
+	card := t.Entries[i].(cards.ToolCard)
+	card.Tool, card.Call = tool, view
+	t.Entries[i] = card
+}
+
+// AddResult gives the result to the first card with call id that has none
+// yet; it counts as one event. A result whose call was never seen gets a
+// card of its own with a nil Call; a result for a call that already has
+// one becomes a Problem and the card keeps its first result.
+func (t *Transcript) AddResult(id string, view cards.ResultView) int {
+	t.Stats.Events++
+	return t.addResult(id, view)
+}
+
+// addResult is AddResult without counting an event.
+func (t *Transcript) addResult(id string, view cards.ResultView) int {
+	if len(t.cardsByID[id]) == 0 {
+		t.Stats.ToolCards++
+		i := t.add(cards.ToolCard{ID: id, Result: view})
+		t.cardsByID[id] = []int{i}
+		return i
+	}
+	if i, ok := t.awaitingResult(id); ok {
+		card := t.Entries[i].(cards.ToolCard)
+		card.Result = view
+		t.Entries[i] = card
+		return i
+	}
+	return t.addCurrentProblem(fmt.Sprintf("second result for call id %q: the card keeps the first", id))
+}
+
+// awaitingResult returns the index of the first card with call id that
+// has no result yet, the one the next result for id goes to.
+func (t *Transcript) awaitingResult(id string) (int, bool) {
+	for _, i := range t.cardsByID[id] {
+		if t.Entries[i].(cards.ToolCard).Result == nil {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// hasCard reports whether a card with call id exists.
+func (t *Transcript) hasCard(id string) bool { return len(t.cardsByID[id]) > 0 }
+
+// AddProblem appends a Problem for a bad input line (line 0 when it is not
+// tied to one), quoting the start of the line in the excerpt.
+func (t *Transcript) AddProblem(line int, reason string, excerpt []byte) int {
+	t.Stats.Problems++
+	return t.add(cards.Problem{Source: t.Source, Line: line, Reason: reason, Excerpt: excerptOf(excerpt)})
+}
+
+// addCurrentProblem is AddProblem for the line being decoded.
+func (t *Transcript) addCurrentProblem(reason string) int {
+	return t.AddProblem(t.current.number, reason, t.current.data)
+}
+
+// AddNotice appends an informational note about the input.
+func (t *Transcript) AddNotice(text string) int {
+	return t.add(cards.Notice{Text: text})
+}
+
+// addInputNotice appends a Notice about the input itself.
+func (t *Transcript) addInputNotice(text string) {
+	t.InputNotices = append(t.InputNotices, text)
+	t.AddNotice(text)
+}
+
+// AddSkipped counts an event of type eventType that is not displayed.
+func (t *Transcript) AddSkipped(eventType string) {
+	t.Stats.Skipped[eventType]++
+}
+
+// Finish marks every card still without a result as ended ("no result"
+// rather than "running") and returns the indexes it changed.
+func (t *Transcript) Finish() []int {
+	var changed []int
+	for i, e := range t.Entries {
+		if card, ok := e.(cards.ToolCard); ok && card.Result == nil && !card.Ended {
+			card.Ended = true
+			t.Entries[i] = card
+			changed = append(changed, i)
+		}
+	}
+	return changed
+}
+
+// excerptOf is the start of a line as valid UTF-8, with "…" when cut.
+func excerptOf(b []byte) string {
+	if len(b) <= excerptBytes {
+		return strings.ToValidUTF8(string(b), "\uFFFD")
+	}
+	return strings.ToValidUTF8(string(withoutPartialRune(b[:excerptBytes])), "\uFFFD") + "…"
+}
+
+// withoutPartialRune drops a character that the end of b cuts in two.
+func withoutPartialRune(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if utf8.FullRune(b[i:]) {
+				return b
+			}
+			return b[:i]
+		}
+	}
+	return b
+}

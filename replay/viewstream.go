@@ -1,0 +1,307 @@
+package replay
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// viewStream decodes the view stream (DESIGN.md 3.3):
+//
+//	{"type":"call","id","tool"?,"view":CallView}
+//	{"type":"result","id","view":ResultView}
+//	{"type":"message","role":"user"|"assistant","text"}
+//
+// Envelopes and views are decoded strictly: a line with a field too many
+// or too few becomes a Problem that says which.
+type viewStream struct{}
+
+// viewStreamRoles are the roles a view-stream message may have.
+var viewStreamRoles = []cards.Role{cards.RoleUser, cards.RoleAssistant}
+
+func (viewStream) decodeLine(t *Transcript, l line) {
+	if tornJSON(l) {
+		addTornNotice(t, l)
+		return
+	}
+	if err := decodeViewLine(t, l.data); err != nil {
+		t.AddProblem(l.number, err.Error(), l.data)
+	}
+}
+
+// decodeViewLine adds the entry a view-stream line describes.
+func decodeViewLine(t *Transcript, data []byte) error {
+	env, err := parseEnvelope(data)
+	if err != nil {
+		return err
+	}
+	typ, err := env.typ()
+	if err != nil {
+		return err
+	}
+	env.name = typ
+	switch typ {
+	case "call":
+		return decodeViewCall(t, env)
+	case "result":
+		return decodeViewResult(t, env)
+	default:
+		return decodeViewMessage(t, env)
+	}
+}
+
+func decodeViewCall(t *Transcript, env *envelope) error {
+	id, err := env.id()
+	if err != nil {
+		return err
+	}
+	tool, err := env.optionalString("tool")
+	if err != nil {
+		return err
+	}
+	raw, err := env.required("view")
+	if err != nil {
+		return err
+	}
+	if err := env.check(); err != nil {
+		return err
+	}
+	view, err := cards.DecodeCall(raw)
+	if err != nil {
+		return err
+	}
+	t.AddCall(id, tool, view)
+	return nil
+}
+
+func decodeViewResult(t *Transcript, env *envelope) error {
+	id, err := env.id()
+	if err != nil {
+		return err
+	}
+	raw, err := env.required("view")
+	if err != nil {
+		return err
+	}
+	if err := env.check(); err != nil {
+		return err
+	}
+	view, err := cards.DecodeResult(raw)
+	if err != nil {
+		return err
+	}
+	t.AddResult(id, view)
+	return nil
+}
+
+func decodeViewMessage(t *Transcript, env *envelope) error {
+	role, err := env.string("role")
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(viewStreamRoles, cards.Role(role)) {
+		return env.fail("role", fmt.Sprintf("%q is not one of %q, %q", role, cards.RoleUser, cards.RoleAssistant))
+	}
+	text, err := env.string("text")
+	if err != nil {
+		return err
+	}
+	if err := env.check(); err != nil {
+		return err
+	}
+	t.AddMessage(cards.Role(role), text)
+	return nil
+}
+
+// tornJSON reports whether l is a final line cut short: no newline and
+// not valid JSON.
+func tornJSON(l line) bool { return !l.terminated && !json.Valid(l.data) }
+
+// addTornNotice says that the input's last line was torn.
+func addTornNotice(t *Transcript, l line) {
+	t.addInputNotice(fmt.Sprintf("line %d is torn: the input ends in the middle of it (%d bytes without a newline), so it was not read",
+		l.number, len(l.data)))
+}
+
+// envelope is the top-level object of a view-stream line. Each accessor
+// removes the field it reads, so check finds the fields that do not belong.
+type envelope struct {
+	// name is the line's type once known, for error messages.
+	name   string
+	fields map[string]json.RawMessage
+}
+
+// parseEnvelope splits a line into its top-level fields, rejecting
+// anything that is not one JSON object and any key given twice.
+func parseEnvelope(data []byte) (*envelope, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil {
+		return nil, notObject(err)
+	} else if delim, ok := tok.(json.Delim); !ok || delim != '{' {
+		return nil, errors.New("not a JSON object: the line is " + describeJSON(data))
+	}
+	env := &envelope{fields: map[string]json.RawMessage{}}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil, notObject(err)
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, notObject(err)
+		}
+		name := key.(string)
+		if _, seen := env.fields[name]; seen {
+			return nil, fmt.Errorf("duplicate field %q", name)
+		}
+		env.fields[name] = raw
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, notObject(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("not a JSON object: data after the object")
+	}
+	return env, nil
+}
+
+// notObject words a JSON syntax error.
+func notObject(err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("not a JSON object: the line ends before the object does")
+	}
+	return fmt.Errorf("not a JSON object: %v", err)
+}
+
+// describeJSON names the JSON type of a value.
+func describeJSON(data []byte) string {
+	switch bytes.TrimSpace(data)[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	default:
+		return "a number"
+	}
+}
+
+// typ reads the line's "type", which must name a view-stream line.
+func (e *envelope) typ() (string, error) {
+	want := "want one of " + quoteAll(viewStreamTypes)
+	raw, ok := e.take("type")
+	if !ok {
+		return "", errors.New(`missing field "type": ` + want)
+	}
+	var typ string
+	if json.Unmarshal(raw, &typ) != nil {
+		return "", fmt.Errorf(`field "type": want a string, found %s: %s`, describeJSON(raw), want)
+	}
+	if !slices.Contains(viewStreamTypes, typ) {
+		return "", fmt.Errorf("unknown type %q: %s", typ, want)
+	}
+	return typ, nil
+}
+
+// take removes a field and returns its value; ok is false when it is
+// absent or null.
+func (e *envelope) take(name string) (json.RawMessage, bool) {
+	raw, ok := e.fields[name]
+	delete(e.fields, name)
+	if !ok || string(raw) == "null" {
+		return nil, false
+	}
+	return raw, true
+}
+
+func (e *envelope) fail(field, reason string) error {
+	return fmt.Errorf("%s: field %q: %s", e.name, field, reason)
+}
+
+// required reads a field that must be present.
+func (e *envelope) required(name string) (json.RawMessage, error) {
+	raw, ok := e.take(name)
+	if !ok {
+		return nil, fmt.Errorf("%s: missing field %q", e.name, name)
+	}
+	return raw, nil
+}
+
+// string reads a string field that must be present.
+func (e *envelope) string(name string) (string, error) {
+	raw, err := e.required(name)
+	if err != nil {
+		return "", err
+	}
+	return e.decodeString(name, raw)
+}
+
+// optionalString reads a string field that may be absent ("").
+func (e *envelope) optionalString(name string) (string, error) {
+	raw, ok := e.take(name)
+	if !ok {
+		return "", nil
+	}
+	return e.decodeString(name, raw)
+}
+
+func (e *envelope) decodeString(name string, raw json.RawMessage) (string, error) {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", e.fail(name, "want a string, found "+describeJSON(raw))
+	}
+	return s, nil
+}
+
+// id reads the call id, which must be a non-empty string.
+func (e *envelope) id() (string, error) {
+	id, err := e.string("id")
+	if err == nil && id == "" {
+		err = e.fail("id", "must not be empty")
+	}
+	return id, err
+}
+
+// check fails on the fields no accessor read, naming them in sorted order.
+func (e *envelope) check() error {
+	if len(e.fields) == 0 {
+		return nil
+	}
+	names := make([]string, 0, len(e.fields))
+	for name := range e.fields {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	what := "unknown field"
+	if len(names) > 1 {
+		what += "s"
+	}
+	return fmt.Errorf("%s: %s %s (a %s line has %s)", e.name, what, quoteAll(names), e.name, envelopeFields[e.name])
+}
+
+// envelopeFields lists the fields of each line type for error messages.
+var envelopeFields = map[string]string{
+	"call":    `"type", "id", "tool" and "view"`,
+	"result":  `"type", "id" and "view"`,
+	"message": `"type", "role" and "text"`,
+}
+
+func quoteAll(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(quoted, ", ")
+}

@@ -1,0 +1,167 @@
+package replay_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// compressFrames compresses data as a .jsonl.zstd file is written: one
+// independent, checksummed frame per linesPerFrame lines. It returns the
+// compressed bytes and the offset where each frame starts.
+func compressFrames(t testing.TB, data []byte, linesPerFrame int) ([]byte, []int) {
+	t.Helper()
+	enc, err := zstd.NewWriter(nil)
+	require.NoError(t, err)
+	defer enc.Close()
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	var out []byte
+	var starts []int
+	for i := 0; i < len(lines); i += linesPerFrame {
+		chunk := bytes.Join(lines[i:min(i+linesPerFrame, len(lines))], nil)
+		if len(chunk) == 0 {
+			continue
+		}
+		starts = append(starts, len(out))
+		out = enc.EncodeAll(chunk, out)
+	}
+	return out, starts
+}
+
+// loadBytes loads data, detecting its format and compression.
+func loadBytes(t testing.TB, data []byte) *replay.Transcript {
+	t.Helper()
+	tr, err := replay.Load(bytes.NewReader(data), "test.jsonl.zstd", replay.Options{})
+	require.NoError(t, err)
+	return tr
+}
+
+// TestZstdReadsEveryFrame: a file of many frames gives the transcript of
+// the raw file, whatever the frame size.
+func TestZstdReadsEveryFrame(t *testing.T) {
+	raw := loadBytes(t, cardtui.Demo)
+	for _, perFrame := range []int{1, 5, 1000} {
+		compressed, starts := compressFrames(t, cardtui.Demo, perFrame)
+		if perFrame == 5 {
+			require.Greater(t, len(starts), 30, "the demo makes many frames")
+		}
+
+		tr := loadBytes(t, compressed)
+
+		assert.Equal(t, raw.Entries, tr.Entries, "%d lines per frame", perFrame)
+		assert.Equal(t, raw.Stats, tr.Stats)
+		assert.Equal(t, raw.Title, tr.Title)
+	}
+}
+
+// tornFrameSession is a short log whose frames are one line each.
+func tornFrameSession(t *testing.T) (lines []string, compressed []byte, starts []int) {
+	lines = []string{header, userEvent("user", "go"), callEvent("c1", "bash", bashArgs),
+		resultEvent("c1", "ok", false, ""), assistantEvent(textPart(strings.Repeat("All done. ", 30)))}
+	compressed, starts = compressFrames(t, []byte(strings.Join(lines, "\n")+"\n"), 1)
+	require.Len(t, starts, len(lines))
+	return lines, compressed, starts
+}
+
+// TestZstdTornLastFrame cuts the file in the middle of its last frame, as
+// a crash while writing it does: everything before it is shown, with a
+// notice and without a problem.
+func TestZstdTornLastFrame(t *testing.T) {
+	_, compressed, starts := tornFrameSession(t)
+	last := starts[len(starts)-1]
+
+	tr := loadBytes(t, compressed[:last+(len(compressed)-last)/2])
+
+	require.Empty(t, problems(tr), describe(tr))
+	require.Len(t, tr.Entries, 3, describe(tr))
+	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "go"}, tr.Entries[0])
+	assert.NotNil(t, tr.Entries[1].(cards.ToolCard).Result)
+	require.Len(t, tr.InputNotices, 1)
+	notice := tr.InputNotices[0]
+	assert.Contains(t, notice, "the compressed input ends in a torn or corrupt zstd frame")
+	assert.Contains(t, notice, "everything before it is shown")
+	assert.Equal(t, cards.Notice{Text: notice}, tr.Entries[2])
+	assert.Equal(t, 4, tr.Stats.Lines)
+}
+
+// TestZstdTornFrameCutsALine: when the torn frame held the start of a
+// line, that line is named by the frame's notice, not reported as a torn
+// line or a problem.
+func TestZstdTornFrameCutsALine(t *testing.T) {
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
+	require.NoError(t, err)
+	defer enc.Close()
+	first := []byte(header + "\n" + userEvent("user", "go") + "\n")
+	// The last frame holds the end of the user line... and a long line,
+	// written as blocks of its own, that the cut tears.
+	long := assistantEvent(textPart(strings.Repeat("x", 300<<10))) + "\n"
+	compressed := enc.EncodeAll(first, nil)
+	start := len(compressed)
+	compressed = enc.EncodeAll([]byte(long), compressed)
+
+	tr := loadBytes(t, compressed[:start+(len(compressed)-start)*3/4])
+
+	require.Empty(t, problems(tr), describe(tr))
+	require.Len(t, tr.InputNotices, 1, describe(tr))
+	assert.Contains(t, tr.InputNotices[0], "line 3, which it cuts short, was not read")
+	assert.Equal(t, 3, tr.Stats.Lines)
+}
+
+// TestZstdBadChecksum flips a byte of the last frame's checksum: the
+// frame is reported as corrupt and what came before it is shown.
+func TestZstdBadChecksum(t *testing.T) {
+	_, compressed, _ := tornFrameSession(t)
+	compressed[len(compressed)-1] ^= 0xff
+
+	tr := loadBytes(t, compressed)
+
+	require.Empty(t, problems(tr))
+	require.Len(t, tr.InputNotices, 1, describe(tr))
+	assert.Contains(t, tr.InputNotices[0], "torn or corrupt zstd frame")
+	assert.Len(t, toolCards(tr), 1)
+	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "go"}, tr.Entries[0])
+}
+
+func TestZstdGarbageAfterTheMagic(t *testing.T) {
+	tr := loadBytes(t, []byte("\x28\xb5\x2f\xfdnot zstd at all\n"))
+
+	assert.Empty(t, problems(tr))
+	require.Len(t, tr.Entries, 1)
+	assert.Contains(t, tr.Entries[0].(cards.Notice).Text, "torn or corrupt zstd frame")
+}
+
+// TestZstdReadErrorIsAnError: a failure to read the compressed file is a
+// read error, not a torn frame.
+func TestZstdReadErrorIsAnError(t *testing.T) {
+	_, compressed, starts := tornFrameSession(t)
+	r := io.MultiReader(bytes.NewReader(compressed[:starts[3]]), errReader{errors.New("disk on fire")})
+
+	tr, err := replay.Load(r, "f.jsonl.zstd", replay.Options{})
+
+	require.ErrorContains(t, err, "read f.jsonl.zstd: disk on fire")
+	assert.Empty(t, tr.InputNotices)
+	assert.Len(t, toolCards(tr), 1, "what was read before the failure is kept")
+}
+
+// TestReadErrorBeforeTheFirstBytes: the sniffing of the first bytes
+// reports a read failure too.
+func TestReadErrorBeforeTheFirstBytes(t *testing.T) {
+	_, err := replay.Load(errReader{errors.New("no medium")}, "f", replay.Options{})
+
+	assert.ErrorContains(t, err, "read f: no medium")
+}
+
+// errReader fails every read.
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
