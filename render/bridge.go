@@ -1,6 +1,8 @@
 package render
 
 import (
+	"cmp"
+	"fmt"
 	"image/color"
 	"strings"
 
@@ -11,9 +13,29 @@ import (
 )
 
 // Entry renders one transcript entry as lines joined by "\n", styled for
-// the options' colour profile, each line at most Options.Width cells.
-func Entry(e cards.Entry, o Options) string {
-	return finish(entryLines(e, o), o)
+// the options' colour profile, each line at most Options.Width cells. A
+// widget that panics does not take the program down: the entry is drawn
+// as a problem card that names the card and the panic.
+func Entry(e cards.Entry, o Options) (out string) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = finish(problemLines(widgetPanic(e, r), o), o)
+		}
+	}()
+	return finish(drawEntry(e, o), o)
+}
+
+// drawEntry is the dispatch Entry uses; tests replace it to check that a
+// panicking widget becomes a problem card.
+var drawEntry = entryLines
+
+// widgetPanic describes a widget's panic while drawing e as a Problem.
+func widgetPanic(e cards.Entry, r any) cards.Problem {
+	what := "this entry"
+	if c, ok := e.(cards.ToolCard); ok {
+		what = fmt.Sprintf("the %s card (call %s)", cmp.Or(c.Tool, "tool"), c.ID)
+	}
+	return cards.Problem{Source: "cardtui", Reason: fmt.Sprintf("could not draw %s: %v", what, r)}
 }
 
 // entryLines dispatches an entry to its widget. The switch is closed:

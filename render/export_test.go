@@ -20,3 +20,10 @@ func WidgetLines(e cards.Entry, o Options) ([]string, int) {
 	}
 	return entryLines(e, o), o.width()
 }
+
+// SetDrawEntry replaces Entry's dispatch until the returned func restores it.
+func SetDrawEntry(draw func(cards.Entry, Options) []string) (restore func()) {
+	saved := drawEntry
+	drawEntry = draw
+	return func() { drawEntry = saved }
+}
