@@ -16,9 +16,9 @@ func TestWidgetPanicBecomesAProblemCard(t *testing.T) {
 	restore := render.SetDrawEntry(func(cards.Entry, render.Options) []string { panic("index out of range [3]") })
 	defer restore()
 	card := cards.ToolCard{ID: "call-7", Tool: "bash", Call: cards.TerminalCall{Title: "ls"}}
-	got := ansi.Strip(render.Entry(card, modes[1].opts(60)))
+	got := ansi.Strip(render.Entry(card, modes[1].opts(120)))
 	assert.Contains(t, got, "Problem")
 	assert.Contains(t, got, "could not draw the bash card (call call-7)")
 	assert.Contains(t, got, "index out of range [3]")
-	requireFits(t, got, 60)
+	requireFits(t, got, 120)
 }
