@@ -74,7 +74,7 @@ func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
 		return t, fmt.Errorf("read %s: %w", name, err)
 	}
 	defer in.close()
-	if err := readLines(t, in, dec); err != nil {
+	if err := readLines(t, in, dec, nil); err != nil {
 		return t, fmt.Errorf("read %s: %w", name, err)
 	}
 	t.Finish()
@@ -83,8 +83,9 @@ func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
 
 // readLines hands every non-blank line of in to dec. A last line that a
 // torn zstd frame cut short is not decoded: the notice about the frame
-// names it.
-func readLines(t *Transcript, in *input, dec lineDecoder) error {
+// names it. afterLine, when not nil, runs after each line; an error from
+// it stops the reading and is returned.
+func readLines(t *Transcript, in *input, dec lineDecoder, afterLine func() error) error {
 	lines := newLineReader(in)
 	cutLine := 0
 	for {
@@ -102,6 +103,11 @@ func readLines(t *Transcript, in *input, dec lineDecoder) error {
 			cutLine = l.number
 		default:
 			dec.decodeLine(t, l)
+		}
+		if afterLine != nil {
+			if err := afterLine(); err != nil {
+				return err
+			}
 		}
 	}
 	if in.torn != nil {

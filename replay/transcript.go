@@ -50,6 +50,11 @@ type Transcript struct {
 	// current is the line being decoded, for the problems the methods
 	// find themselves (such as a duplicate call id).
 	current line
+	// changed holds the indexes below sent whose entries changed since
+	// Stream last sent its changes; nil when changes are not tracked
+	// (Load). The entries from sent on are new and all change.
+	changed map[int]struct{}
+	sent    int
 }
 
 // NewTranscript returns an empty transcript of the named source.
@@ -61,6 +66,17 @@ func NewTranscript(source string) *Transcript {
 func (t *Transcript) startLine(l line) {
 	t.current = l
 	t.Stats.Lines++
+}
+
+// trackChanges starts recording which entries change, for Stream.
+func (t *Transcript) trackChanges() { t.changed = map[int]struct{}{} }
+
+// touch records that the entry at index i changed. An entry not sent yet
+// needs no record: it goes out whole with the new ones.
+func (t *Transcript) touch(i int) {
+	if t.changed != nil && i < t.sent {
+		t.changed[i] = struct{}{}
+	}
 }
 
 // add appends an entry and returns its index.
@@ -106,6 +122,7 @@ func (t *Transcript) setCall(i int, tool string, view cards.CallView) {
 	card := t.Entries[i].(cards.ToolCard)
 	card.Tool, card.Call = tool, view
 	t.Entries[i] = card
+	t.touch(i)
 }
 
 // AddResult gives the result to the first card with call id that has none
@@ -129,6 +146,7 @@ func (t *Transcript) addResult(id string, view cards.ResultView) int {
 		card := t.Entries[i].(cards.ToolCard)
 		card.Result = view
 		t.Entries[i] = card
+		t.touch(i)
 		return i
 	}
 	return t.addCurrentProblem(fmt.Sprintf("second result for call id %q: the card keeps the first", id))
@@ -184,6 +202,7 @@ func (t *Transcript) Finish() []int {
 		if card, ok := e.(cards.ToolCard); ok && card.Result == nil && !card.Ended {
 			card.Ended = true
 			t.Entries[i] = card
+			t.touch(i)
 			changed = append(changed, i)
 		}
 	}

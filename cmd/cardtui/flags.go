@@ -13,6 +13,8 @@ import (
 type choiceValue struct {
 	value   string
 	choices []string
+	// set is whether the flag was given.
+	set bool
 }
 
 // String returns the current value.
@@ -23,7 +25,7 @@ func (c *choiceValue) Set(s string) error {
 	if !slices.Contains(c.choices, s) {
 		return fmt.Errorf("want one of %s", strings.Join(c.choices, ", "))
 	}
-	c.value = s
+	c.value, c.set = s, true
 	return nil
 }
 

@@ -1,8 +1,8 @@
 // Command cardtui renders the tool calls of an AI coding agent's session
 // as cards in the terminal.
 //
-//	cardtui [flags]                  print the built-in demo session
-//	cardtui replay [flags] [FILE|-]  print a session
+//	cardtui [flags]                  the viewer on stdin when it is a pipe, else on the demo
+//	cardtui replay [flags] [FILE|-]  the viewer on a session, or print it
 //	cardtui validate FILE...         list the bad lines of sessions
 //
 // Run `cardtui help` for the flags.
@@ -50,19 +50,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // usage is the help text; it lists every flag of every command.
 const usage = `Usage:
-  cardtui [flags]                    print the built-in demo session
-  cardtui replay [flags] [FILE|-]    print a session: FILE, stdin for -, the demo without FILE
+  cardtui [flags]                    the viewer on stdin when it is a pipe or a file, else on the
+                                     built-in demo session
+  cardtui replay [flags] [FILE|-]    the viewer on a session: FILE, stdin for -; without FILE,
+                                     stdin when it is a pipe or a file, else the demo
   cardtui validate [--input-format F] FILE|-...
                                      list every bad line as FILE:LINE: reason, then counts
 
+The viewer opens when stdout is a terminal; otherwise, or with --print, the session is
+printed to stdout. In the viewer, ? lists the keys and q quits.
+
 Flags of replay (they may come before or after FILE):
-  --print                            print the session to stdout (the only mode for now)
-  --format ansi|plain|markdown       output: styled text, text without escapes, or a Markdown
-                                     document (default ansi)
-  --width N                          width in cells (default: the terminal's width, else 100)
-  --color auto|always|never          colours of --format ansi: auto follows the terminal and
-                                     NO_COLOR; always is true colour; never is none (default auto)
-  --theme dark|light                 palette for a dark or a light background (default dark)
+  --print                            print the session to stdout instead of opening the viewer
+  --follow                           viewer only: keep reading FILE as it grows, like tail -f
+                                     (a pipe is always read live, to its end)
+  --format ansi|plain|markdown       output of --print: styled text, text without escapes, or a
+                                     Markdown document (default ansi); plain and markdown imply
+                                     --print
+  --width N                          width of --print in cells (default: the terminal's width,
+                                     else 100); it implies --print
+  --color auto|always|never          colours: auto follows the terminal and NO_COLOR; always is
+                                     true colour; never is none (default auto)
+  --theme dark|light                 palette for a dark or a light background (default: the
+                                     viewer asks the terminal; --print uses dark)
   --input-format auto|views|harness|headless
                                      the session's format: views (call/result/message lines),
                                      harness (the harness's session log), headless (its

@@ -18,22 +18,49 @@ import (
 // defaultWidth is the width when stdout is not a terminal.
 const defaultWidth = 100
 
+// replayConfig is what the arguments of replay ask for.
+type replayConfig struct {
+	operand string // FILE, "-", or "" when no FILE was given
+	// print is --print, or a flag that only printing has: --format plain
+	// or markdown, --width.
+	print  bool
+	follow bool
+	input  replay.Format
+	color  string // --color: auto, always or never
+	// theme is --theme; themeSet says it was given rather than left to
+	// the terminal's background.
+	theme    render.Theme
+	themeSet bool
+	printing printConfig
+}
+
 // printConfig is how `cardtui replay --print` prints a session.
 type printConfig struct {
-	operand  string // FILE, "-" or "" for the demo
 	markdown bool
-	input    replay.Format
 	render   render.Options
 }
 
-// runReplay is `cardtui replay`: it prints a session and exits 1 when the
-// session had bad lines.
+// runReplay is `cardtui replay`: it opens the viewer on a session, or
+// prints it, and exits 1 when the session had bad lines.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, code, ok := parseReplayArgs(args, stdout, stderr)
 	if !ok {
 		return code
 	}
-	tr, err := loadInput(cfg.operand, stdin, cfg.input)
+	p, err := choosePlan(cfg, stdioOf(stdin, stdout))
+	if err != nil {
+		return usageError(stderr, "%v", err)
+	}
+	if p.view {
+		return runViewer(cfg, p.operand, stdin, stdout, stderr)
+	}
+	return printSession(cfg.printing, p.operand, cfg.input, stdin, stdout, stderr)
+}
+
+// printSession prints the session named by operand and exits 1 when it
+// had bad lines or could not be read.
+func printSession(cfg printConfig, operand string, input replay.Format, stdin io.Reader, stdout, stderr io.Writer) int {
+	tr, err := loadInput(operand, stdin, input)
 	if tr != nil {
 		if werr := printTranscript(stdout, tr, cfg); werr != nil {
 			fmt.Fprintf(stderr, "cardtui: write: %v\n", werr)
@@ -44,6 +71,12 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cardtui: %v\n", err)
 		return exitProblems
 	}
+	return problemStatus(tr, stderr)
+}
+
+// problemStatus says on stderr how many lines of the session were bad and
+// returns the exit status for it.
+func problemStatus(tr *replay.Transcript, stderr io.Writer) int {
 	if n := tr.Stats.Problems; n > 0 {
 		fmt.Fprintf(stderr, "cardtui: %s: %s (cardtui validate lists them)\n", tr.Source, count(n, "bad line", "bad lines"))
 		return exitProblems
@@ -52,9 +85,10 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // parseReplayArgs turns the arguments of replay into a configuration.
-func parseReplayArgs(args []string, stdout, stderr io.Writer) (printConfig, int, bool) {
+func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int, bool) {
 	fs := newFlagSet("replay", stderr)
-	fs.Bool("print", false, "print the session to stdout")
+	printFlag := fs.Bool("print", false, "print the session to stdout")
+	follow := fs.Bool("follow", false, "follow FILE as it grows")
 	format := choice(fs, "format", "ansi", "plain", "markdown")
 	width := fs.Int("width", 0, "width in cells")
 	color := choice(fs, "color", "auto", "always", "never")
@@ -62,23 +96,30 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (printConfig, int,
 	input := inputFormatFlag(fs)
 	operands, code, ok := parseArgs(fs, args, stdout, stderr)
 	if !ok {
-		return printConfig{}, code, false
+		return replayConfig{}, code, false
 	}
 	if len(operands) > 1 {
-		return printConfig{}, usageError(stderr, "replay takes one FILE, got %d: %s", len(operands), strings.Join(operands, " ")), false
+		return replayConfig{}, usageError(stderr, "replay takes one FILE, got %d: %s", len(operands), strings.Join(operands, " ")), false
 	}
 	if *width < 0 {
-		return printConfig{}, usageError(stderr, "--width must not be negative, got %d", *width), false
+		return replayConfig{}, usageError(stderr, "--width must not be negative, got %d", *width), false
 	}
 	inputFormat, err := replay.ParseFormat(input.value)
 	if err != nil {
-		return printConfig{}, usageError(stderr, "%v", err), false
+		return replayConfig{}, usageError(stderr, "%v", err), false
 	}
-	cfg := printConfig{
-		markdown: format.value == "markdown",
+	cfg := replayConfig{
+		print:    *printFlag || format.value != "ansi" || *width > 0,
+		follow:   *follow,
 		input:    inputFormat,
-		render:   renderOptions(format.value, color.value, theme.value, *width, stdout),
+		color:    color.value,
+		themeSet: theme.set,
+		printing: printConfig{
+			markdown: format.value == "markdown",
+			render:   renderOptions(format.value, color.value, theme.value, *width, stdout),
+		},
 	}
+	cfg.theme = cfg.printing.render.Theme
 	if len(operands) == 1 {
 		cfg.operand = operands[0]
 	}

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/replay"
+	"github.com/cardtui/cardtui/viewer"
+)
+
+// feedBuffer is how many updates wait for the viewer before the reading
+// waits for it.
+const feedBuffer = 4096
+
+// stdinName names stdin in the viewer.
+const stdinName = "stdin"
+
+// source is a session for the viewer, open for reading.
+type source struct {
+	r    io.Reader
+	name string
+	// total is the size of a regular file, 0 when unknown.
+	total int64
+	// file is set when the session is a regular file, which can be
+	// followed.
+	file *os.File
+	// live is whether entries keep coming after the start: a pipe, or a
+	// file followed.
+	live bool
+}
+
+// openSource opens the session named by operand ("" is the demo, "-"
+// stdin), read-only. The returned function closes it.
+func openSource(operand string, stdin io.Reader, follow bool) (source, func(), error) {
+	switch operand {
+	case "":
+		return source{r: bytes.NewReader(cardtui.Demo), name: demoName, total: int64(len(cardtui.Demo))}, func() {}, nil
+	case "-":
+		f, _ := stdin.(*os.File)
+		return fileSource(stdin, f, stdinName, follow), func() {}, nil
+	}
+	f, err := os.Open(operand)
+	if err != nil {
+		return source{}, nil, err
+	}
+	return fileSource(f, f, operand, follow), func() { f.Close() }, nil
+}
+
+// fileSource is the source of r, which is f when it is a file. Only a
+// regular file is followed: a pipe is read as it comes, to its end.
+func fileSource(r io.Reader, f *os.File, name string, follow bool) source {
+	s := source{r: r, name: name, live: true}
+	if f == nil {
+		return s
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return s
+	}
+	offset, _ := f.Seek(0, io.SeekCurrent)
+	s.total, s.file, s.live = max(info.Size()-offset, 0), f, follow
+	return s
+}
+
+// runViewer shows the session named by operand in the viewer while a
+// goroutine reads it, and exits 1 when it could not be read or had bad
+// lines.
+func runViewer(cfg replayConfig, operand string, stdin io.Reader, stdout, stderr io.Writer) int {
+	src, closeSource, err := openSource(operand, stdin, cfg.follow)
+	if err != nil {
+		fmt.Fprintf(stderr, "cardtui: %v\n", err)
+		return exitProblems
+	}
+	defer closeSource()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	feed := make(chan viewer.Update, feedBuffer)
+	program := tea.NewProgram(viewer.New(viewerOptions(cfg, src, feed)), programOptions(cfg.color, stdout)...)
+
+	var tr *replay.Transcript
+	var readErr error
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		tr, readErr = streamSession(ctx, src, cfg, feed, program.Send)
+	}()
+	_, runErr := program.Run()
+	cancel()
+	<-read
+
+	switch {
+	case runErr != nil:
+		fmt.Fprintf(stderr, "cardtui: %v\n", runErr)
+		return exitProblems
+	case readErr != nil && !errors.Is(readErr, context.Canceled):
+		fmt.Fprintf(stderr, "cardtui: %v\n", readErr)
+		return exitProblems
+	}
+	return problemStatus(tr, stderr)
+}
+
+// viewerOptions are the viewer's options for the flags: the theme is the
+// terminal's unless --theme was given; a session read from its start
+// shows its top, a live one follows its newest card.
+func viewerOptions(cfg replayConfig, src source, feed <-chan viewer.Update) viewer.Options {
+	opts := viewer.DefaultOptions()
+	opts.Render.Theme = cfg.theme
+	opts.ThemeFixed = cfg.themeSet
+	opts.Source = src.name
+	opts.Feed = feed
+	opts.NoFollow = !src.live
+	return opts
+}
+
+// programOptions are Bubble Tea's options for --color: auto leaves the
+// colour profile to Bubble Tea, which detects it from the terminal and
+// honours NO_COLOR; never keeps the text attributes (bold, reverse video)
+// without colours, as NO_COLOR does. Bubble Tea reads the keys from the
+// terminal itself when stdin is a pipe.
+func programOptions(color string, stdout io.Writer) []tea.ProgramOption {
+	opts := []tea.ProgramOption{tea.WithOutput(stdout)}
+	switch color {
+	case "always":
+		opts = append(opts, tea.WithColorProfile(colorprofile.TrueColor))
+	case "never":
+		opts = append(opts, tea.WithColorProfile(colorprofile.ASCII))
+	}
+	return opts
+}
+
+// streamSession reads the session into the viewer's feed, following it
+// when asked, and reports the progress with send until the session is
+// read up to what its writer has written. It closes the feed when the
+// reading ends.
+func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<- viewer.Update, send func(tea.Msg)) (*replay.Transcript, error) {
+	defer close(feed)
+	r := src.r
+	if cfg.follow && src.file != nil {
+		r = replay.Follow(ctx, src.file)
+	}
+	opts := replay.StreamOptions{Options: replay.Options{Format: cfg.input}, Total: src.total}
+	loading := true
+	return replay.Stream(ctx, r, src.name, opts, func(b replay.Batch) {
+		if !sendChanges(ctx, feed, b.Changes) || !loading {
+			return
+		}
+		loading = !loaded(b)
+		send(viewer.ProgressMsg{Read: b.Read, Total: b.Total, Done: !loading})
+	})
+}
+
+// sendChanges puts changes on the feed; it returns false when ctx ended
+// first.
+func sendChanges(ctx context.Context, feed chan<- viewer.Update, changes []replay.Change) bool {
+	for _, c := range changes {
+		select {
+		case feed <- viewer.Update{Index: c.Index, Entry: c.Entry}:
+		case <-ctx.Done():
+			return false
+		}
+	}
+	return true
+}
+
+// loaded reports whether a batch ends the loading: the whole size known at
+// the start was read, or, when the size is not known, the writer has
+// nothing more for now.
+func loaded(b replay.Batch) bool {
+	if b.Total > 0 {
+		return b.Read >= b.Total
+	}
+	return b.CaughtUp
+}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/replay"
+	"github.com/cardtui/cardtui/viewer"
+)
+
+// progressLog records the messages streamSession sends the program.
+type progressLog struct {
+	mu   sync.Mutex
+	msgs []viewer.ProgressMsg
+}
+
+func (p *progressLog) send(msg tea.Msg) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.msgs = append(p.msgs, msg.(viewer.ProgressMsg))
+}
+
+func (p *progressLog) last() viewer.ProgressMsg {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.msgs[len(p.msgs)-1]
+}
+
+// applyUpdate sets an update's entry as the viewer does.
+func applyUpdate(t *testing.T, entries []cards.Entry, u viewer.Update) []cards.Entry {
+	t.Helper()
+	require.LessOrEqual(t, u.Index, len(entries))
+	if u.Index == len(entries) {
+		return append(entries, u.Entry)
+	}
+	entries[u.Index] = u.Entry
+	return entries
+}
+
+func TestOpenSource(t *testing.T) {
+	file := writeSession(t, "s.jsonl", badMiddle)
+	demo, closeDemo, err := openSource("", nil, false)
+	require.NoError(t, err)
+	defer closeDemo()
+	assert.Equal(t, demoName, demo.name)
+	assert.Equal(t, int64(len(cardtui.Demo)), demo.total)
+	assert.False(t, demo.live, "the demo opens at its top")
+
+	for _, follow := range []bool{false, true} {
+		src, closeSrc, err := openSource(file, nil, follow)
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(badMiddle)), src.total)
+		assert.NotNil(t, src.file)
+		assert.Equal(t, follow, src.live, "a file is live when followed")
+		closeSrc()
+	}
+
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	defer w.Close()
+	pipe, _, err := openSource("-", r, true)
+	require.NoError(t, err)
+	assert.Equal(t, stdinName, pipe.name)
+	assert.Zero(t, pipe.total, "a pipe's size is not known")
+	assert.Nil(t, pipe.file, "a pipe is not followed: it is read to its end")
+	assert.True(t, pipe.live)
+
+	_, _, err = openSource(file+".missing", nil, false)
+	assert.ErrorContains(t, err, "no such file")
+}
+
+// TestStreamSessionFeedsTheViewer: the feed gets every entry of the
+// session, the progress ends done with the whole file read, and the feed
+// is closed at the end.
+func TestStreamSessionFeedsTheViewer(t *testing.T) {
+	file := writeSession(t, "demo.jsonl", string(cardtui.Demo))
+	src, closeSrc, err := openSource(file, nil, false)
+	require.NoError(t, err)
+	defer closeSrc()
+	feed := make(chan viewer.Update, feedBuffer)
+	var progress progressLog
+
+	_, err = streamSession(t.Context(), src, replayConfig{}, feed, progress.send)
+
+	require.NoError(t, err)
+	var entries []cards.Entry
+	for u := range feed {
+		entries = applyUpdate(t, entries, u)
+	}
+	want, err := replay.Load(bytes.NewReader(cardtui.Demo), file, replay.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, want.Entries, entries)
+	assert.Equal(t, viewer.ProgressMsg{Read: src.total, Total: src.total, Done: true}, progress.last())
+}
+
+// TestStreamSessionFollowsAFile: with --follow, lines appended to the
+// file reach the feed, the loading ends once the file as it was is read,
+// and cancelling ends the reading and closes the feed.
+func TestStreamSessionFollowsAFile(t *testing.T) {
+	first := `{"type":"message","role":"user","text":"first"}` + "\n"
+	file := writeSession(t, "live.jsonl", first)
+	src, closeSrc, err := openSource(file, nil, true)
+	require.NoError(t, err)
+	defer closeSrc()
+	ctx, cancel := context.WithCancel(t.Context())
+	feed := make(chan viewer.Update)
+	var progress progressLog
+	done := make(chan error, 1)
+	go func() {
+		_, err := streamSession(ctx, src, replayConfig{follow: true}, feed, progress.send)
+		done <- err
+	}()
+
+	next := func(what string) viewer.Update {
+		t.Helper()
+		select {
+		case u := <-feed:
+			return u
+		case <-time.After(10 * time.Second):
+			require.FailNow(t, "no update for "+what)
+		}
+		return viewer.Update{}
+	}
+	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "first"}, next("the first line").Entry)
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteString(`{"type":"message","role":"assistant","text":"appended"}` + "\n")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	u := next("the appended line")
+
+	assert.Equal(t, viewer.Update{Index: 1, Entry: cards.Message{Role: cards.RoleAssistant, Text: "appended"}}, u)
+	assert.Equal(t, viewer.ProgressMsg{Read: int64(len(first)), Total: int64(len(first)), Done: true}, progress.last(),
+		"the loading ended with the file as it was")
+	cancel()
+	assert.ErrorIs(t, <-done, context.Canceled)
+	_, open := <-feed
+	assert.False(t, open, "the feed is closed")
+}
+
+func TestLoaded(t *testing.T) {
+	assert.False(t, loaded(replay.Batch{Read: 10, Total: 20, CaughtUp: true}), "a known size is read to its end")
+	assert.True(t, loaded(replay.Batch{Read: 20, Total: 20}))
+	assert.False(t, loaded(replay.Batch{Read: 10}))
+	assert.True(t, loaded(replay.Batch{Read: 10, CaughtUp: true}), "a pipe has loaded when it waits for its writer")
+}

@@ -1,0 +1,118 @@
+package replay_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// growingFile is a session file that the test appends to while it is
+// followed.
+type growingFile struct {
+	t    *testing.T
+	path string
+}
+
+func newGrowingFile(t *testing.T, content string) *growingFile {
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	return &growingFile{t: t, path: path}
+}
+
+// add appends text, as a writer does.
+func (g *growingFile) add(text string) {
+	f, err := os.OpenFile(g.path, os.O_APPEND|os.O_WRONLY, 0)
+	require.NoError(g.t, err)
+	_, err = f.WriteString(text)
+	require.NoError(g.t, err)
+	require.NoError(g.t, f.Close())
+}
+
+// size is the file's size.
+func (g *growingFile) size() int64 {
+	info, err := os.Stat(g.path)
+	require.NoError(g.t, err)
+	return info.Size()
+}
+
+// follow streams the file, following it, until ctx is done.
+func (g *growingFile) follow(ctx context.Context) *liveStream {
+	f, err := os.Open(g.path)
+	require.NoError(g.t, err)
+	g.t.Cleanup(func() { f.Close() })
+	return startStream(ctx, replay.Follow(ctx, f))
+}
+
+// caughtUpWith is a condition: every byte of the file was read and the
+// stream waits for more.
+func caughtUpWith(g *growingFile) func(*screen) bool {
+	want := g.size()
+	return func(s *screen) bool { return len(s.batches) > 0 && s.last().CaughtUp && s.last().Read == want }
+}
+
+// TestFollowSeesAppendedLines appends complete lines and a line written in
+// two parts to a followed file: each complete line's entry arrives, and
+// the half line waits for its end instead of being reported torn.
+func TestFollowSeesAppendedLines(t *testing.T) {
+	g := newGrowingFile(t, userLine+"\n"+callLine+"\n")
+	ls := g.follow(t.Context())
+	ls.waitFor(t, "the lines already there", hasEntries(2))
+
+	g.add(resultLine + "\n" + call2Line + "\n")
+	ls.waitFor(t, "the appended call", hasEntries(3))
+	assert.NotNil(t, ls.entries[1].(cards.ToolCard).Result, "the appended result filled in its card")
+
+	half := len(assistantEnd) / 2
+	g.add(assistantEnd[:half])
+	ls.waitFor(t, "the half line to be read", caughtUpWith(g))
+	g.add(assistantEnd[half:] + "\n")
+	ls.waitFor(t, "the completed line", hasEntries(4))
+
+	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "done"}, ls.entries[3])
+	assert.False(t, ls.entries[2].(cards.ToolCard).Ended, "a followed file has not ended")
+	for _, e := range ls.entries {
+		switch e.(type) {
+		case cards.Notice, cards.Problem:
+			t.Errorf("nothing was torn, got %#v", e)
+		}
+	}
+}
+
+// TestFollowEndsWithItsContext: cancelling the context stops the
+// following, and the half line it waits for is not reported.
+func TestFollowEndsWithItsContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	g := newGrowingFile(t, userLine+"\n"+callLine[:20])
+	ls := g.follow(ctx)
+	ls.waitFor(t, "the file to be read", caughtUpWith(g))
+
+	cancel()
+
+	require.ErrorIs(t, <-ls.done, context.Canceled)
+	assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleUser, Text: "hi"}}, ls.entries)
+}
+
+// TestFollowTruncatedFile: a followed file that shrinks ends the stream
+// with a notice; the calls left without a result are then ended.
+func TestFollowTruncatedFile(t *testing.T) {
+	g := newGrowingFile(t, userLine+"\n"+callLine+"\n")
+	ls := g.follow(t.Context())
+	ls.waitFor(t, "the file to be read", caughtUpWith(g))
+
+	require.NoError(t, os.Truncate(g.path, 0))
+
+	ls.waitFor(t, "the notice", hasEntries(3))
+	require.NoError(t, <-ls.done)
+	notice := ls.entries[2].(cards.Notice).Text
+	assert.Contains(t, notice, fmt.Sprintf("live.jsonl was truncated to 0 bytes after %d had been read", len(userLine)+len(callLine)+2))
+	assert.Contains(t, notice, "following stopped")
+	assert.True(t, ls.entries[1].(cards.ToolCard).Ended)
+}
