@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -14,12 +13,14 @@ import (
 // Sanitising turns hostile text into text that is safe to write to a
 // terminal. The pipeline is:
 //
+//  0. Text made only of printable characters that are graphemes of their
+//     own (isPlainText) is returned as it is, without allocating.
 //  1. normalizeControls: invalid UTF-8 becomes U+FFFD and every C1 control,
 //     raw byte or UTF-8 encoded, becomes its 7-bit ESC equivalent, so that
 //     a single 7-bit parser sees every sequence a terminal could act on.
 //  2. Each line is split into tokens with ansi.DecodeSequence (nil parser:
 //     with a *Parser it indexes past its parameter buffer and panics on more
-//     than 32 parameters).
+//     than 32 parameters). A plain line is emitted directly.
 //  3. Tokens are replayed on a one-line cell model (screenLine): printable
 //     graphemes are written at the cursor, '\r' returns to column 0, tabs
 //     move to the next multiple of 8, EL (ESC[K) and CHA (ESC[G) act on the
@@ -27,6 +28,12 @@ import (
 //     the cursor moving forward only and drops SGR.
 //  4. The line is emitted from its cells with canonical SGR transitions and a
 //     closing reset, so every line is self-contained.
+//
+// Every step is linear in the size of the input, and a line costs about four
+// bytes per cell: a cell is 32 bits without pointers (lineCell), kept in
+// pages that padding shares (cellPages); styles are numbered once
+// (styleTable), and the glyphs of overwritten cells are collected as the line
+// goes (compactGlyphs).
 //
 // Escape and string sequences cannot span lines: an unterminated sequence
 // loses the rest of its own line only.
@@ -194,65 +201,181 @@ var (
 	textMode   = sanitizeMode{}
 )
 
+// sgrReset is the SGR sequence that ends every styled line.
+const sgrReset = "\x1b[m"
+
 // sanitizer holds the state of one sanitising pass.
 type sanitizer struct {
 	sanitizeMode
 	pen sgrPen
-	row screenLine
-	out strings.Builder
+	key []byte // the pen's style key, reused
+	// markerRune's marker is markerText, kept for floods of one rune.
+	markerRune rune
+	markerText string
+	style      uint32 // the number of key in styles
+	styles     styleTable
+	row        screenLine
+	out        strings.Builder
 }
 
 // sanitize runs the whole pipeline.
 func sanitize(s string, m sanitizeMode) string {
-	s = normalizeControls(s)
-	z := &sanitizer{sanitizeMode: m}
+	return sanitizeWith(s, m, maxASCIIStyle)
+}
+
+// sanitizeWith runs the whole pipeline, packing the styles numbered up to
+// inlineStyles, at most, into the cells (see lineCell).
+func sanitizeWith(s string, m sanitizeMode, inlineStyles uint32) string {
+	plain := plainPrefix(s)
+	if plain == len(s) {
+		return s
+	}
+	s = normalizeControls(s) // keeps the plain prefix as it is
+	z := &sanitizer{sanitizeMode: m, styles: newStyleTable(), row: newScreenLine(inlineStyles)}
 	z.out.Grow(len(s) + len(s)/8)
-	for first := true; ; first = false {
-		line, rest, more := strings.Cut(s, "\n")
-		if !first {
+	for at := 0; ; {
+		line, _, more := strings.Cut(s[at:], "\n")
+		if at > 0 {
 			z.out.WriteByte('\n')
 		}
-		z.line(line)
+		if end := at + len(line); end <= plain || (at > plain && isPlainText(line)) {
+			z.plainLine(line)
+		} else {
+			z.line(line)
+		}
 		if !more {
 			return z.out.String()
 		}
-		s = rest
+		at += len(line) + 1
 	}
+}
+
+// isPlainText reports whether sanitising leaves s as it is: it holds only
+// '\n', printable ASCII and plainRunes, each of which is a grapheme cluster
+// of its own, so there is no escape, control, tab, invalid UTF-8, invisible
+// rune or zero-width cluster to act on.
+func isPlainText(s string) bool {
+	return plainPrefix(s) == len(s)
+}
+
+// plainPrefix returns the length of the longest prefix of s that
+// isPlainText.
+func plainPrefix(s string) int {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if (c < ' ' || c == ansi.DEL) && c != '\n' {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.Is(plainRunes, r) {
+			return i
+		}
+		i += n
+	}
+	return len(s)
+}
+
+// plainRunes are common visible runes (Latin, Greek, Cyrillic, punctuation,
+// symbols, box drawing, CJK, kana, Hangul syllables, fullwidth forms and
+// emoji) that never join a neighbour from this table or printable ASCII into
+// one grapheme cluster and are one or two cells wide.
+// TestPlainRunesAreSingleClusters checks every one of them.
+var plainRunes = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{Lo: 0x00A0, Hi: 0x00AC, Stride: 1}, {Lo: 0x00AE, Hi: 0x024F, Stride: 1},
+		{Lo: 0x0384, Hi: 0x0482, Stride: 1}, {Lo: 0x048A, Hi: 0x052F, Stride: 1},
+		{Lo: 0x2010, Hi: 0x2027, Stride: 1}, {Lo: 0x2030, Hi: 0x205E, Stride: 1},
+		{Lo: 0x20A0, Hi: 0x20C0, Stride: 1}, {Lo: 0x2100, Hi: 0x214F, Stride: 1},
+		{Lo: 0x2190, Hi: 0x23FF, Stride: 1}, {Lo: 0x2460, Hi: 0x27BF, Stride: 1},
+		{Lo: 0x3000, Hi: 0x3029, Stride: 1}, {Lo: 0x3030, Hi: 0x303F, Stride: 1},
+		{Lo: 0x3041, Hi: 0x3096, Stride: 1}, {Lo: 0x30A0, Hi: 0x30FF, Stride: 1},
+		{Lo: 0x4E00, Hi: 0x9FFF, Stride: 1}, {Lo: 0xAC00, Hi: 0xD7A3, Stride: 1},
+		{Lo: 0xFF01, Hi: 0xFF60, Stride: 1}, {Lo: 0xFFE0, Hi: 0xFFE6, Stride: 1},
+	},
+	R32: []unicode.Range32{
+		{Lo: 0x1F300, Hi: 0x1F3FA, Stride: 1}, {Lo: 0x1F400, Hi: 0x1F64F, Stride: 1},
+		{Lo: 0x1F680, Hi: 0x1F6FF, Stride: 1}, {Lo: 0x1F900, Hi: 0x1F9FF, Stride: 1},
+	},
 }
 
 // line tokenises one line, replays it on the cell model and emits it.
 func (z *sanitizer) line(line string) {
-	for line != "" {
-		if c := line[0]; c >= ' ' && c < ansi.DEL {
+	z.row.text = line
+	for i := 0; i < len(line); {
+		if n := printableASCIIPrefix(line[i:]); n > 0 {
 			// Fast path: the decoder returns printable ASCII byte by byte.
-			z.row.put(line[:1], 1, z.pen.key)
-			line = line[1:]
+			z.row.putASCII(line[i:i+n], z.style)
+			i += n
 			continue
 		}
-		_, w, n, state := ansi.DecodeSequence(line, ansi.NormalState, nil)
+		if r, n := utf8.DecodeRuneInString(line[i:]); unicode.Is(loneInvisibles, r) {
+			// Fast path: the decoder returns it alone, to be shown.
+			z.marker(r)
+			i += n
+			continue
+		}
+		_, w, n, state := ansi.DecodeSequence(line[i:], ansi.NormalState, nil)
 		n = max(n, 1)
 		if state == ansi.NormalState {
-			z.token(line[:n], w, n == len(line))
+			z.token(i, n, w)
 		} // else: unterminated sequence, dropped with the rest of the line
-		line = line[n:]
+		i += n
 	}
-	z.row.emit(&z.out)
+	z.row.emit(&z.out, z.styles.keys)
 }
 
-// token handles one decoded token of width w; last tells whether it ends
-// the line.
-func (z *sanitizer) token(tok string, w int, last bool) {
+// printableASCIIPrefix returns the length of the printable ASCII prefix of s.
+func printableASCIIPrefix(s string) int {
+	for i := range len(s) {
+		if s[i] < ' ' || s[i] >= ansi.DEL {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// loneInvisibles are the common invisible runes (bidi controls and marks,
+// the zero-width space, the word joiner and invisible operators, the soft
+// hyphen, the BOM, the line and paragraph separators) that are always a
+// grapheme cluster of their own.
+// TestLoneInvisiblesAreAlone checks every one of them.
+var loneInvisibles = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{Lo: 0x00AD, Hi: 0x00AD, Stride: 1}, {Lo: 0x061C, Hi: 0x061C, Stride: 1},
+		{Lo: 0x180E, Hi: 0x180E, Stride: 1}, {Lo: 0x200B, Hi: 0x200B, Stride: 1},
+		{Lo: 0x200E, Hi: 0x200F, Stride: 1}, {Lo: 0x2028, Hi: 0x202E, Stride: 1},
+		{Lo: 0x2060, Hi: 0x2064, Stride: 1}, {Lo: 0x2066, Hi: 0x206F, Stride: 1},
+		{Lo: 0xFEFF, Hi: 0xFEFF, Stride: 1}, {Lo: 0xFFF9, Hi: 0xFFFB, Stride: 1},
+	},
+}
+
+// plainLine emits a line that isPlainText in the current style.
+func (z *sanitizer) plainLine(line string) {
+	if line == "" || z.style == 0 {
+		z.out.WriteString(line)
+		return
+	}
+	writeTransition(&z.out, "", z.styles.keys[z.style])
+	z.out.WriteString(line)
+	z.out.WriteString(sgrReset)
+}
+
+// token handles the decoded token of n bytes at offset at of the line, of
+// width w.
+func (z *sanitizer) token(at, n, w int) {
+	tok := z.row.text[at : at+n]
 	switch c := tok[0]; {
 	case c == ansi.ESC:
 		z.escape(tok)
 	case c == '\t':
 		z.row.tab()
 	case c == '\r':
-		z.carriageReturn(last)
-	case c >= ' ' && c < ansi.DEL:
-		z.row.put(tok, 1, z.pen.key)
+		z.carriageReturn(at+n == len(z.row.text))
 	case c >= 0xC0:
-		z.cluster(tok, w)
+		z.cluster(at, n, w)
 	} // else: a C0 control, DEL or a stray byte, dropped
 }
 
@@ -281,6 +404,8 @@ func (z *sanitizer) escape(tok string) {
 	case 'm':
 		if z.keepSGR {
 			z.pen.apply(params)
+			z.key = z.pen.appendKey(z.key[:0])
+			z.style = z.styles.intern(z.key)
 		}
 	case 'K':
 		z.row.erase(sgrNumber(params))
@@ -299,15 +424,17 @@ func isSGRParams(p string) bool {
 	return true
 }
 
-// cluster writes a grapheme cluster of width w.
-func (z *sanitizer) cluster(g string, w int) {
+// cluster writes the grapheme cluster of n bytes at offset at of the line,
+// of width w.
+func (z *sanitizer) cluster(at, n, w int) {
+	g := z.row.text[at : at+n]
 	switch {
 	case !plainCluster(g, w):
-		z.runes(g)
+		z.runes(at, n)
 	case w == 0:
-		z.row.attach(g, z.pen.key)
+		z.row.attach(g, z.style)
 	default:
-		z.row.put(g, w, z.pen.key)
+		z.row.put(z.row.textAt(at, n), w, z.style)
 	}
 }
 
@@ -336,110 +463,487 @@ func printableRune(r rune, n int) bool {
 	return r >= ' ' && (r < ansi.DEL || r >= 0xA0)
 }
 
-// runes writes g rune by rune, dropping controls and showing invisible runes.
-func (z *sanitizer) runes(g string) {
-	for i := 0; i < len(g); {
-		r, n := utf8.DecodeRuneInString(g[i:])
-		sub := g[i : i+n]
-		i += n
+// runes writes the n bytes at offset at of the line rune by rune, dropping
+// controls and showing invisible runes.
+func (z *sanitizer) runes(at, n int) {
+	for i := at; i < at+n; {
+		r, size := utf8.DecodeRuneInString(z.row.text[i : at+n])
+		sub := z.row.text[i : i+size]
+		i += size
 		switch {
-		case !printableRune(r, n):
+		case !printableRune(r, size):
 		case isInvisible(r):
 			z.marker(r)
-		case ansi.StringWidth(sub) == 0:
-			z.row.attach(sub, z.pen.key)
 		default:
-			z.row.put(sub, ansi.StringWidth(sub), z.pen.key)
+			z.printRune(r, sub)
 		}
+	}
+}
+
+// printRune writes the visible rune r, whose text is s, attaching it when
+// it is zero-width.
+func (z *sanitizer) printRune(r rune, s string) {
+	if w := ansi.StringWidth(s); w > 0 {
+		z.row.put(runeText(r), w, z.style)
+	} else {
+		z.row.attach(s, z.style)
 	}
 }
 
 // marker writes "<U+XXXX>", the visible form of a rune that must not act.
 func (z *sanitizer) marker(r rune) {
-	m := fmt.Sprintf("<U+%04X>", r)
-	for i := range len(m) {
-		z.row.put(m[i:i+1], 1, z.pen.key)
+	if r != z.markerRune || z.markerText == "" {
+		z.markerRune, z.markerText = r, string(appendMarker(nil, r))
+	}
+	z.row.putASCII(z.markerText, z.style)
+}
+
+// appendMarker appends "<U+XXXX>" for r: at least four upper-case hex digits.
+func appendMarker(b []byte, r rune) []byte {
+	const hexDigits = "0123456789ABCDEF"
+	digits := 4
+	for r>>(4*digits) != 0 {
+		digits++
+	}
+	b = append(b, "<U+"...)
+	for k := digits - 1; k >= 0; k-- {
+		b = append(b, hexDigits[r>>(4*k)&0xF])
+	}
+	return append(b, '>')
+}
+
+// styleTable numbers the styles (canonical SGR parameter strings) a pass
+// meets, so that cells hold a small number instead of a string.
+type styleTable struct {
+	keys []string // keys[i] is style i; style 0 is the default style ""
+	ids  map[string]uint32
+}
+
+// newStyleTable returns a table that knows the default style only.
+func newStyleTable() styleTable {
+	return styleTable{keys: []string{""}, ids: map[string]uint32{"": 0}}
+}
+
+// intern returns the number of style key, numbering it if it is new.
+func (t *styleTable) intern(key []byte) uint32 {
+	id, ok := t.ids[string(key)]
+	if !ok {
+		id = uint32(len(t.keys))
+		t.keys = append(t.keys, string(key))
+		t.ids[t.keys[id]] = id
+	}
+	return id
+}
+
+// lineCell is one display cell of a line, packed into 32 bits so that a line
+// of millions of cells stays small and holds no pointer for the garbage
+// collector to scan:
+//
+//   - glyphCell | i: the glyph screenLine.glyphs[i];
+//   - runeCell | style<<runeBits | r: the rune r alone, in a style numbered
+//     up to maxRuneStyle;
+//   - style<<asciiBits | c: the printable ASCII byte c, in a style numbered
+//     up to maxASCIIStyle.
+//
+// The zero cell, rightHalf, is the right half of a wide grapheme, which
+// always has the style of the grapheme on its left. Glyph indices fit: the
+// glyph table stays under twice the cells of the line (plus glyphSlack).
+type lineCell uint32
+
+const (
+	glyphCell lineCell = 1 << 31
+	runeCell  lineCell = 1 << 30
+	runeBits           = 21
+	runeMask  lineCell = 1<<runeBits - 1
+	asciiBits          = 7
+	asciiMask lineCell = 1<<asciiBits - 1
+	rightHalf lineCell = 0
+	// maxRuneStyle and maxASCIIStyle are the largest style numbers the
+	// inline cells hold.
+	maxRuneStyle  = 1<<(30-runeBits) - 1
+	maxASCIIStyle = 1<<(30-asciiBits) - 1
+	// glyphSlack is how many unused glyphs a line may accumulate, beyond as
+	// many as it has cells, before they are collected.
+	glyphSlack = 1024
+)
+
+// blankCell is a space in the default style, the padding of a line.
+const blankCell = lineCell(' ')
+
+// Cells are stored in pages of pageSize cells, allocated up to maxPageBatch
+// at a time.
+const (
+	pageBits     = 6
+	pageSize     = 1 << pageBits
+	pageMask     = pageSize - 1
+	maxPageBatch = 1024
+)
+
+// cellPage is one page of cells.
+type cellPage [pageSize]lineCell
+
+// blankPage is a page of padding shared by every line: cellPages copies it
+// before writing a cell of it, so it is never written to.
+var blankPage = func() *cellPage {
+	p := new(cellPage)
+	for i := range p {
+		p[i] = blankCell
+	}
+	return p
+}()
+
+// blankText is the text of a blankPage.
+var blankText = strings.Repeat(" ", pageSize)
+
+// cellPages holds the cells of a line in pages: a long line grows without
+// copying, and padding shares blankPage until one of its cells is written,
+// so that a flood of tabs costs a pointer per pageSize cells.
+type cellPages struct {
+	pages []*cellPage // the pages in use: n cells, rounded up
+	n     int
+	free  []*cellPage // pages released, to reuse
+}
+
+// len returns the number of cells.
+func (p *cellPages) len() int { return p.n }
+
+// at returns cell i.
+func (p *cellPages) at(i int) lineCell { return p.pages[i>>pageBits][i&pageMask] }
+
+// set writes cell i.
+func (p *cellPages) set(i int, c lineCell) { p.writable(i >> pageBits)[i&pageMask] = c }
+
+// writable returns page k, copying it first if it is the shared blankPage.
+func (p *cellPages) writable(k int) *cellPage {
+	page := p.pages[k]
+	if page == blankPage {
+		page = p.newPage()
+		*page = *blankPage
+		p.pages[k] = page
+	}
+	return page
+}
+
+// newPage returns a page to write, reusing a released one if it can. It
+// allocates pages in batches as large as the line so far (up to
+// maxPageBatch), so that a long line takes few allocations.
+func (p *cellPages) newPage() *cellPage {
+	if len(p.free) == 0 {
+		batch := make([]cellPage, min(max(len(p.pages), 1), maxPageBatch))
+		for i := range batch {
+			p.free = append(p.free, &batch[i])
+		}
+	}
+	page := p.free[len(p.free)-1]
+	p.free = p.free[:len(p.free)-1]
+	return page
+}
+
+// push appends cell c.
+func (p *cellPages) push(c lineCell) {
+	if p.n == len(p.pages)<<pageBits {
+		p.pages = append(p.pages, p.newPage())
+	}
+	p.set(p.n, c)
+	p.n++
+}
+
+// pushASCII appends the printable ASCII bytes s, each as pen | byte, a
+// page at a time.
+func (p *cellPages) pushASCII(s string, pen lineCell) {
+	for s != "" {
+		if p.n == len(p.pages)<<pageBits {
+			p.pages = append(p.pages, p.newPage())
+		}
+		page := p.writable(p.n >> pageBits)[p.n&pageMask:]
+		k := min(len(s), len(page))
+		for i, c := range []byte(s[:k]) {
+			page[i] = pen | lineCell(c)
+		}
+		p.n += k
+		s = s[k:]
 	}
 }
 
-// lineCell is one display cell of a line. g is the grapheme drawn from this
-// cell ("" marks the right half of a wide grapheme); style is the canonical
-// SGR parameter string it is drawn with ("" for the default style).
-type lineCell struct {
-	g, style string
+// padTo appends blank cells up to n cells. Padding that starts a page
+// starts it as blankPage, and padding a blankPage only counts its cells.
+func (p *cellPages) padTo(n int) {
+	for p.n < n {
+		if p.n == len(p.pages)<<pageBits {
+			p.pages = append(p.pages, blankPage)
+		}
+		if p.pages[len(p.pages)-1] == blankPage {
+			p.n = min(n, len(p.pages)<<pageBits)
+		} else {
+			p.push(blankCell)
+		}
+	}
 }
 
-// screenLine is the line being built: its cells and the cursor column.
-// Invariant: the first cell is never a right half, and every right half
-// follows its grapheme's first cell.
+// truncate keeps the first n cells and releases the pages past them.
+func (p *cellPages) truncate(n int) {
+	keep := (n + pageMask) >> pageBits
+	for _, page := range p.pages[keep:] {
+		if page != blankPage {
+			p.free = append(p.free, page)
+		}
+	}
+	clear(p.pages[keep:])
+	p.pages, p.n = p.pages[:keep], n
+}
+
+// used returns the cells of page k that are in use.
+func (p *cellPages) used(k int) []lineCell {
+	return p.pages[k][:min(pageSize, p.n-k<<pageBits)]
+}
+
+// textRef locates the base text of a cell, n bytes: text[off:off+n] of the
+// line, or, when off is negative, the rune -1-off.
+type textRef struct{ off, n int }
+
+// runeText is the textRef of rune r.
+func runeText(r rune) textRef {
+	return textRef{-1 - int(r), utf8.RuneLen(r)}
+}
+
+// asciiText is the textRef of the ASCII byte c.
+func asciiText(c byte) textRef {
+	return runeText(rune(c))
+}
+
+// cellGlyph is a cell that does not fit inline: a grapheme of several runes,
+// a rune with zero-width clusters attached, or one in a style numbered above
+// the inline limits.
+type cellGlyph struct {
+	text  textRef
+	style uint32
+	att   int32 // 1 + index in screenLine.atts of the attached clusters, 0 if none
+}
+
+// screenLine is the line being built: its cells, the glyphs they use, and
+// the cursor column. Invariant: the first cell is never a right half, and
+// every right half follows its grapheme's first cell.
 type screenLine struct {
-	cells []lineCell
-	col   int
+	text        string // the line the glyphs' text refers to
+	cells       cellPages
+	glyphs      []cellGlyph
+	atts        [][]byte // zero-width clusters attached to glyphs
+	spareGlyphs []cellGlyph
+	spareAtts   [][]byte
+	freeAtts    [][]byte // attachment buffers to reuse
+	col         int
+	asciiStyles uint32 // the styles an ASCII cell holds inline: up to this
+	runeStyles  uint32 // the same for a rune cell
 }
 
-// put writes grapheme g of width w at the cursor and advances it.
-func (l *screenLine) put(g string, w int, style string) {
-	if w == 1 && l.col == len(l.cells) {
-		l.cells = append(l.cells, lineCell{g, style})
+// newScreenLine returns an empty line whose inline cells hold the styles
+// numbered up to inlineStyles, at most.
+func newScreenLine(inlineStyles uint32) screenLine {
+	return screenLine{asciiStyles: min(inlineStyles, maxASCIIStyle), runeStyles: min(inlineStyles, maxRuneStyle)}
+}
+
+// textAt returns the textRef of the n bytes at offset at of the line,
+// a runeText when they are a single rune.
+func (l *screenLine) textAt(at, n int) textRef {
+	if r, size := utf8.DecodeRuneInString(l.text[at : at+n]); size == n {
+		return runeText(r)
+	}
+	return textRef{at, n}
+}
+
+// cell returns the cell for text t in style.
+func (l *screenLine) cell(t textRef, style uint32) lineCell {
+	if t.off < 0 {
+		switch r := lineCell(-1 - t.off); {
+		case r < utf8.RuneSelf && style <= l.asciiStyles:
+			return lineCell(style)<<asciiBits | r
+		case style <= l.runeStyles:
+			return runeCell | lineCell(style)<<runeBits | r
+		}
+	}
+	return l.newGlyph(cellGlyph{text: t, style: style})
+}
+
+// newGlyph stores g and returns its cell. When the line has collected many
+// glyphs that no cell uses any more (overwritten, erased), it first
+// collects them: a glyph index held across this call is invalid after it.
+func (l *screenLine) newGlyph(g cellGlyph) lineCell {
+	if len(l.glyphs) >= 2*l.cells.len()+glyphSlack {
+		l.compactGlyphs()
+	}
+	l.glyphs = append(l.glyphs, g)
+	return glyphCell | lineCell(len(l.glyphs)-1)
+}
+
+// compactGlyphs drops the glyphs and attachments no cell uses. Each cell
+// uses a glyph of its own, so at least half of the glyphs go, which keeps
+// collecting linear. The tables are double-buffered so that collecting does
+// not allocate again and again.
+func (l *screenLine) compactGlyphs() {
+	glyphs, atts := l.spareGlyphs[:0], l.spareAtts[:0]
+	for k, page := range l.cells.pages {
+		if page == blankPage {
+			continue
+		}
+		cells := l.cells.used(k)
+		for i, c := range cells {
+			if c&glyphCell == 0 {
+				continue
+			}
+			g := l.glyphs[c&^glyphCell]
+			if g.att != 0 {
+				atts = append(atts, l.atts[g.att-1])
+				l.atts[g.att-1] = nil
+				g.att = int32(len(atts))
+			}
+			glyphs = append(glyphs, g)
+			cells[i] = glyphCell | lineCell(len(glyphs)-1)
+		}
+	}
+	l.releaseAtts()
+	l.glyphs, l.spareGlyphs = glyphs, l.glyphs
+	l.atts, l.spareAtts = atts, l.atts
+}
+
+// releaseAtts empties atts, keeping the buffers of its attachments, which
+// no glyph uses any more, for new attachments.
+func (l *screenLine) releaseAtts() {
+	for _, a := range l.atts {
+		if a != nil {
+			l.freeAtts = append(l.freeAtts, a[:0])
+		}
+	}
+	clear(l.atts)
+	l.atts = l.atts[:0]
+}
+
+// glyphOf returns the contents of cell c, which is not a right half.
+func (l *screenLine) glyphOf(c lineCell) cellGlyph {
+	switch {
+	case c&glyphCell != 0:
+		return l.glyphs[c&^glyphCell]
+	case c&runeCell != 0:
+		return cellGlyph{text: runeText(rune(c & runeMask)), style: uint32(c&^runeCell) >> runeBits}
+	}
+	return cellGlyph{text: asciiText(byte(c & asciiMask)), style: uint32(c >> asciiBits)}
+}
+
+// textLen is the length in bytes of the text of glyph g.
+func (l *screenLine) textLen(g cellGlyph) int {
+	if g.att == 0 {
+		return g.text.n
+	}
+	return g.text.n + len(l.atts[g.att-1])
+}
+
+// put writes the text t of width w at the cursor and advances it.
+func (l *screenLine) put(t textRef, w int, style uint32) {
+	if w == 1 && l.col == l.cells.len() {
+		c := l.cell(t, style)
+		l.cells.push(c)
 		l.col++
 		return
 	}
-	l.padTo(l.col)
+	l.cells.padTo(l.col)
 	end := l.col + w
 	l.splitWide(l.col)
 	l.splitWide(end)
-	for len(l.cells) < end {
-		l.cells = append(l.cells, lineCell{})
+	for l.cells.len() < end {
+		l.cells.push(rightHalf)
 	}
-	l.cells[l.col] = lineCell{g, style}
+	c := l.cell(t, style)
+	l.cells.set(l.col, c)
 	for i := l.col + 1; i < end; i++ {
-		l.cells[i] = lineCell{"", style}
+		l.cells.set(i, rightHalf)
 	}
 	l.col = end
 }
 
-// attach appends a zero-width cluster to the grapheme before the cursor, or
-// gives it a space to sit on when there is none.
-func (l *screenLine) attach(g, style string) {
-	i := l.col - 1
-	if i < 0 || i >= len(l.cells) {
-		l.put(" "+g, 1, style)
+// putASCII writes the printable ASCII bytes s at the cursor, as inline
+// cells. It does what a put per byte does: only the wide graphemes at the
+// two ends of the overwritten cells can be split, and the cells in between
+// are overwritten anyway.
+func (l *screenLine) putASCII(s string, style uint32) {
+	if style > l.asciiStyles {
+		for i := range len(s) {
+			l.put(asciiText(s[i]), 1, style)
+		}
 		return
 	}
-	for i > 0 && l.cells[i].g == "" {
+	pen := lineCell(style) << asciiBits
+	if k := min(len(s), l.cells.len()-l.col); k > 0 {
+		l.splitWide(l.col)
+		l.splitWide(l.col + k)
+		for i, c := range []byte(s[:k]) {
+			l.cells.set(l.col+i, pen|lineCell(c))
+		}
+		l.col += k
+		s = s[k:]
+	}
+	l.cells.pushASCII(s, pen)
+	l.col += len(s)
+}
+
+// attach appends a zero-width cluster to the grapheme before the cursor, or
+// gives it a space to sit on when there is none.
+func (l *screenLine) attach(g string, style uint32) {
+	i := l.col - 1
+	if i < 0 || i >= l.cells.len() {
+		l.put(asciiText(' '), 1, style)
+		l.addAttachment(l.col-1, g)
+		return
+	}
+	for i > 0 && l.cells.at(i) == rightHalf {
 		i--
 	}
-	if len(l.cells[i].g)+len(g) <= maxCellText {
-		l.cells[i].g += g
+	if l.textLen(l.glyphOf(l.cells.at(i)))+len(g) <= maxCellText {
+		l.addAttachment(i, g)
 	}
+}
+
+// addAttachment appends g to the text of cell i, turning it into a glyph
+// if it is inline.
+func (l *screenLine) addAttachment(i int, g string) {
+	c := l.cells.at(i)
+	if c&glyphCell == 0 {
+		c = l.newGlyph(l.glyphOf(c))
+		l.cells.set(i, c)
+	}
+	gl := &l.glyphs[c&^glyphCell]
+	if gl.att == 0 {
+		var buf []byte
+		if n := len(l.freeAtts); n > 0 {
+			buf, l.freeAtts = l.freeAtts[n-1], l.freeAtts[:n-1]
+		}
+		l.atts = append(l.atts, buf)
+		gl.att = int32(len(l.atts))
+	}
+	l.atts[gl.att-1] = append(l.atts[gl.att-1], g...)
 }
 
 // splitWide blanks the wide grapheme whose right half is at column i, if
 // any, because part of it is about to be overwritten or erased.
 func (l *screenLine) splitWide(i int) {
-	if i >= len(l.cells) || l.cells[i].g != "" {
+	if i >= l.cells.len() || l.cells.at(i) != rightHalf {
 		return
 	}
-	for i > 0 && l.cells[i].g == "" {
+	for i > 0 && l.cells.at(i) == rightHalf {
 		i--
 	}
-	l.cells[i].g = " "
-	for i++; i < len(l.cells) && l.cells[i].g == ""; i++ {
-		l.cells[i].g = " "
-	}
-}
-
-// padTo extends the line with default-style spaces up to column n.
-func (l *screenLine) padTo(n int) {
-	for len(l.cells) < n {
-		l.cells = append(l.cells, lineCell{" ", ""})
+	style := l.glyphOf(l.cells.at(i)).style
+	for {
+		c := l.cell(asciiText(' '), style)
+		l.cells.set(i, c)
+		if i++; i >= l.cells.len() || l.cells.at(i) != rightHalf {
+			return
+		}
 	}
 }
 
 // tab moves the cursor to the next tab stop, padding the line with spaces.
 func (l *screenLine) tab() {
 	l.col = (l.col/tabStop + 1) * tabStop
-	l.padTo(l.col)
+	l.cells.padTo(l.col)
 }
 
 // erase implements EL: 0 erases from the cursor to the end of the line, 2
@@ -448,50 +952,93 @@ func (l *screenLine) tab() {
 func (l *screenLine) erase(mode int) {
 	switch mode {
 	case 0:
-		if l.col < len(l.cells) {
+		if l.col < l.cells.len() {
 			l.splitWide(l.col)
-			l.cells = l.cells[:l.col]
+			l.cells.truncate(l.col)
 		}
 	case 2:
-		l.cells, l.col = l.cells[:0], 0
+		l.clear()
 	}
 }
 
 // moveTo implements CHA: the cursor goes to column col, but never past the
 // end of the text written so far.
 func (l *screenLine) moveTo(col int) {
-	l.col = min(max(col, 0), len(l.cells))
+	l.col = min(max(col, 0), l.cells.len())
 }
 
-// emit writes the line with minimal SGR transitions, closes any open style
-// and resets the line.
-func (l *screenLine) emit(out *strings.Builder) {
-	cur := ""
-	for _, c := range l.cells {
-		if c.g == "" {
+// clear empties the line and returns the cursor to column 0.
+func (l *screenLine) clear() {
+	l.releaseAtts()
+	l.cells.truncate(0)
+	l.glyphs, l.col = l.glyphs[:0], 0
+}
+
+// emit writes the line with minimal SGR transitions between the styles
+// numbered in keys, closes any open style and clears the line.
+func (l *screenLine) emit(out *strings.Builder, keys []string) {
+	// A cell writes at least a byte, and growing once for a giant line
+	// avoids growing, copying and discarding the output again and again.
+	out.Grow(l.cells.len())
+	cur := uint32(0)
+	for k, page := range l.cells.pages {
+		cells := l.cells.used(k)
+		if page == blankPage {
+			cur = switchStyle(out, keys, cur, 0)
+			out.WriteString(blankText[:len(cells)])
 			continue
 		}
-		if c.style != cur {
-			writeTransition(out, cur, c.style)
-			cur = c.style
+		for _, c := range cells {
+			switch {
+			case c == rightHalf:
+			case c&(glyphCell|runeCell) == 0:
+				cur = switchStyle(out, keys, cur, uint32(c>>asciiBits))
+				out.WriteByte(byte(c & asciiMask))
+			default:
+				g := l.glyphOf(c)
+				cur = switchStyle(out, keys, cur, g.style)
+				l.writeText(out, g)
+			}
 		}
-		out.WriteString(c.g)
 	}
-	if cur != "" {
-		out.WriteString("\x1b[m")
+	switchStyle(out, keys, cur, 0)
+	l.clear()
+}
+
+// switchStyle writes the transition from style from to style to, numbered
+// in keys, if they differ, and returns to.
+func switchStyle(out *strings.Builder, keys []string, from, to uint32) uint32 {
+	if from != to {
+		writeTransition(out, keys[from], keys[to])
 	}
-	l.cells, l.col = l.cells[:0], 0
+	return to
+}
+
+// writeText writes the text of glyph g.
+func (l *screenLine) writeText(out *strings.Builder, g cellGlyph) {
+	if g.text.off < 0 {
+		out.WriteRune(rune(-1 - g.text.off))
+	} else {
+		out.WriteString(l.text[g.text.off : g.text.off+g.text.n])
+	}
+	if g.att != 0 {
+		out.Write(l.atts[g.att-1])
+	}
 }
 
 // writeTransition writes the SGR sequence that changes style from to to.
 func writeTransition(out *strings.Builder, from, to string) {
 	switch {
 	case to == "":
-		out.WriteString("\x1b[m")
+		out.WriteString(sgrReset)
 	case from == "":
-		out.WriteString("\x1b[" + to + "m")
+		out.WriteString("\x1b[")
+		out.WriteString(to)
+		out.WriteByte('m')
 	default:
-		out.WriteString("\x1b[0;" + to + "m")
+		out.WriteString("\x1b[0;")
+		out.WriteString(to)
+		out.WriteByte('m')
 	}
 }
 
@@ -534,20 +1081,23 @@ var sgrSimples = map[int]sgrSimple{
 // sgrColorSlots maps the extended colour introducers to their slots.
 var sgrColorSlots = map[int]int{38: penSlotFg, 48: penSlotBg, 58: penSlotUnderlineColor}
 
-// sgrPen is the SGR state: one canonical parameter string per slot, and key,
-// their encoding ("" for the default style).
+// sgrPen is the SGR state: one canonical parameter string per slot.
 type sgrPen struct {
-	slot [numPenSlots]string
-	key  string
+	slot  [numPenSlots]string
+	items []string // the parameters being applied, reused
 }
 
 // apply applies the parameters of one SGR sequence.
 func (p *sgrPen) apply(params string) {
-	items := strings.Split(params, ";")
-	for i := 0; i < len(items); i++ {
-		i += p.applyItem(items, i)
+	p.items = p.items[:0]
+	for more := true; more; {
+		var item string
+		item, params, more = strings.Cut(params, ";")
+		p.items = append(p.items, item)
 	}
-	p.key = p.encode()
+	for i := 0; i < len(p.items); i++ {
+		i += p.applyItem(p.items, i)
+	}
 }
 
 // applyItem applies items[i] and returns how many following items it used.
@@ -562,9 +1112,9 @@ func (p *sgrPen) applyItem(items []string, i int) int {
 		p.applySimple(n)
 		return 0
 	}
-	color, used := extendedColor(items[i+1:])
+	color, used := extendedColor(n, items[i+1:])
 	if color != "" {
-		p.slot[slot] = strconv.Itoa(n) + ";" + color
+		p.slot[slot] = color
 	}
 	return used
 }
@@ -606,10 +1156,10 @@ func (p *sgrPen) applyColon(item string) {
 	}
 }
 
-// extendedColor parses the arguments of a semicolon-form 38/48/58
-// ("5;n" or "2;r;g;b"); it returns the canonical form ("" if invalid) and
-// how many items it used.
-func extendedColor(args []string) (string, int) {
+// extendedColor parses the arguments of a semicolon-form colour introduced
+// by n, 38, 48 or 58 ("5;n" or "2;r;g;b"); it returns the canonical form of
+// the whole colour ("" if invalid) and how many arguments it used.
+func extendedColor(n int, args []string) (string, int) {
 	if len(args) == 0 {
 		return "", 0
 	}
@@ -626,26 +1176,33 @@ func extendedColor(args []string) (string, int) {
 	if len(args) < want {
 		return "", len(args)
 	}
-	parts := []string{strconv.Itoa(kind)}
+	var buf [len("38;2;255;255;255")]byte
+	b := strconv.AppendInt(buf[:0], int64(n), 10)
+	b = strconv.AppendInt(append(b, ';'), int64(kind), 10)
 	for _, a := range args[1:want] {
 		v := sgrNumber(a)
 		if v < 0 || v > 255 {
 			return "", want
 		}
-		parts = append(parts, strconv.Itoa(v))
+		b = strconv.AppendInt(append(b, ';'), int64(v), 10)
 	}
-	return strings.Join(parts, ";"), want
+	return string(b), want
 }
 
-// encode joins the set slots in slot order.
-func (p *sgrPen) encode() string {
-	var parts []string
+// appendKey appends the style key, the set slots joined by ';' in slot
+// order ("" for the default style).
+func (p *sgrPen) appendKey(b []byte) []byte {
+	start := len(b)
 	for _, v := range p.slot {
-		if v != "" {
-			parts = append(parts, v)
+		if v == "" {
+			continue
 		}
+		if len(b) > start {
+			b = append(b, ';')
+		}
+		b = append(b, v...)
 	}
-	return strings.Join(parts, ";")
+	return b
 }
 
 // sgrNumber parses a decimal parameter: "" is 0, anything that is not

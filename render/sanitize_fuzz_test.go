@@ -60,6 +60,12 @@ func FuzzSanitizeOutput(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		out := SanitizeOutput(in)
 		checkSanitized(t, "SanitizeOutput", SanitizeOutput, in, out)
+		if want := refSanitizeOutput(in); out != want {
+			t.Fatalf("SanitizeOutput(%q) = %q, the reference gives %q", in, out, want)
+		}
+		if few := sanitizeWith(in, outputMode, 1); few != out {
+			t.Fatalf("SanitizeOutput(%q) = %q with few inline styles, %q else", in, few, out)
+		}
 	})
 }
 
@@ -73,6 +79,9 @@ func FuzzSanitizeText(f *testing.F) {
 			t.Fatalf("SanitizeText(%q) = %q: ESC left", in, out)
 		}
 		checkSanitized(t, "SanitizeText", SanitizeText, in, out)
+		if want := refSanitizeText(in); out != want {
+			t.Fatalf("SanitizeText(%q) = %q, the reference gives %q", in, out, want)
+		}
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -362,15 +363,6 @@ func realisticOutput(size int) string {
 	return b.String()
 }
 
-func BenchmarkSanitizeOutput(b *testing.B) {
-	in := realisticOutput(1 << 20)
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	for b.Loop() {
-		SanitizeOutput(in)
-	}
-}
-
 func TestRealisticOutput(t *testing.T) {
 	in := realisticOutput(64 << 10)
 	got := SanitizeOutput(in)
@@ -379,4 +371,225 @@ func TestRealisticOutput(t *testing.T) {
 	require.Equal(t, got, SanitizeOutput(got))
 	assert.Contains(t, got, "\x1b[32mdone\x1b[m\n")
 	assert.NotContains(t, got, "Downloading")
+}
+
+// referenceTokens add to nastyTokens what exercises the cell model and the
+// plain fast path: plain runes, long clusters, cursor and erase sequences.
+var referenceTokens = append([]string{
+	"é", "ж", "—", "→", "│", "✓", "日本", "한", "Ａ", "🎉", "😀", "€",
+	"e\u0301\u0301\u0301", "\u0301\u0301", "\u1161", "\u11a8", "\u1100",
+	"\x1b[1K", "\x1b[0K", "\x1b[99G", "\x1b[1;2G", "\x1b[5G", "\x1b[0G",
+	"\x1b[38;2;1;2;3m", "\x1b[4:0m", "\x1b[58;5;3m", "\x1b[7m", "\x1b[27m",
+	"\u0085", "\u00ad", "\x1b[31;", "\r\r", "\t\t", "xyz",
+}, nastyTokens...)
+
+// randomReferenceInput returns a random input of up to maxTokens tokens,
+// or, one time in ten, of random bytes.
+func randomReferenceInput(rng *rand.Rand, maxTokens int) string {
+	var b strings.Builder
+	if rng.IntN(10) == 0 {
+		for range rng.IntN(4 * maxTokens) {
+			b.WriteByte(byte(rng.IntN(256)))
+		}
+		return b.String()
+	}
+	for range 1 + rng.IntN(maxTokens) {
+		b.WriteString(referenceTokens[rng.IntN(len(referenceTokens))])
+	}
+	return b.String()
+}
+
+// requireSameAsReference checks both modes against the old implementation,
+// also with a tiny inline style limit, so that styled ASCII cells go through
+// glyphs.
+func requireSameAsReference(t *testing.T, in string) {
+	t.Helper()
+	wantOut, wantText := refSanitizeOutput(in), refSanitizeText(in)
+	require.Equal(t, wantOut, SanitizeOutput(in), "SanitizeOutput(%q)", in)
+	require.Equal(t, wantText, SanitizeText(in), "SanitizeText(%q)", in)
+	require.Equal(t, wantOut, sanitizeWith(in, outputMode, 1), "few inline styles, %q", in)
+}
+
+// TestSanitizeMatchesReference compares the sanitiser with the old,
+// quadratic implementation kept in sanitize_reference_test.go on random and
+// hostile inputs.
+func TestSanitizeMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	n := 20_000
+	if testing.Short() {
+		n = 2_000
+	}
+	for range n {
+		requireSameAsReference(t, randomReferenceInput(rng, 40))
+	}
+	for range n / 100 {
+		requireSameAsReference(t, randomReferenceInput(rng, 4_000))
+	}
+	for _, tt := range fuzzSeeds {
+		requireSameAsReference(t, tt)
+	}
+}
+
+func TestSanitizeMatchesReferenceHostile(t *testing.T) {
+	for _, in := range []string{
+		strings.Repeat("中\r", 5_000),                                         // overwritten glyphs are collected
+		strings.Repeat("a\x00\u0301\r", 5_000),                               // so are attachments
+		"e\x00\u0301" + strings.Repeat("\x1b[2Gx\x00\u0302", 3_000),          // a glyph with an attachment survives
+		strings.Repeat("中", 3_000) + strings.Repeat("\ry\x1b[1;31m文", 3_000), // collected while the line holds glyphs
+		strings.Repeat("\x1b[3Ge\x1b[2G\x00\u0301\x1b[3G\x00\u0302", 300),    // attachments up to the cap
+		"e" + strings.Repeat("\u0301", 300) + "\x00\u0302\r\x00\u0303",
+		strings.Repeat("\t", 3_000) + "\r" + strings.Repeat("\x1b[32m中x", 2_000),
+		strings.Repeat("\x1b[38;5;1m1\x1b[38;5;2m2\x1b[38;5;3m3", 1_000) + "\r" + strings.Repeat("\x1b[1m中", 1_500),
+		strings.Repeat("\u202e", 1_000) + "\r" + strings.Repeat("\x1b[K\x1b[4G", 100),
+		"中文字\r\x1b[2Gxyz", "a中b中\r\x1b[3Gxy", // ASCII runs overwriting wide graphemes
+		strings.Repeat("\t", 100) + "\x1b[300G\x1b[Kx\r" + strings.Repeat("\x1b[31m中", 200), // erase inside padding
+		"x" + strings.Repeat("\t", 100) + "\x1b[70Gab\x1b[200G中\x1b[130Gé\r\t\t中",           // writes into padding
+		"\x1b[31m" + strings.Repeat("x", 64) + strings.Repeat("\t", 20) + "y",               // padding after a styled page
+		manyStyles(600, "中") + "\r" + manyStyles(600, "a"),                                  // more styles than a rune cell holds
+	} {
+		requireSameAsReference(t, in)
+	}
+	// Padding, cursor moves and erasing, at random.
+	tokens := []string{"\t", "\t\t\t\t\t\t\t\t", "\r", "x", "中", "\x1b[31m", "\x1b[m", "\x1b[K", "\x1b[2K", "\x00\u0301", "\x1b[70G", "\x1b[130G", "\x1b[3G"}
+	rng := rand.New(rand.NewPCG(19, 23))
+	for range 2_000 {
+		var b strings.Builder
+		for range rng.IntN(200) {
+			b.WriteString(tokens[rng.IntN(len(tokens))])
+		}
+		requireSameAsReference(t, b.String())
+	}
+}
+
+// manyStyles returns text n times, each time in a new style.
+func manyStyles(n int, text string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "\x1b[38;5;%d;48;5;%dm%s", i%256, i/256, text)
+	}
+	return b.String()
+}
+
+func TestSanitizeMemoryIsBounded(t *testing.T) {
+	// Sanitising allocates little more than its output and four bytes a
+	// cell for its longest line, even when a line is overwritten again and
+	// again (glyphs are collected) or is a flood of padding (shared pages).
+	const size = 1 << 20
+	for name, in := range map[string]string{
+		"overwritten glyphs":      strings.Repeat("中\r", size/4),
+		"overwritten attachments": strings.Repeat("a\x00\u0301\r", size/6),
+		"tabs then cr":            strings.Repeat("\t", size) + "\rx",
+		"ascii then cr":           strings.Repeat("a", size) + "\rx",
+		"cjk then cr":             strings.Repeat("中", size/3) + "\rx",
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		out := SanitizeOutput(in)
+		runtime.ReadMemStats(&after)
+		allocated := after.TotalAlloc - before.TotalAlloc
+		assert.Less(t, allocated, uint64(2*len(out)+6*len(in)), "%s: %d bytes allocated", name, allocated)
+	}
+}
+
+func TestCompactGlyphsKeepsLiveAttachments(t *testing.T) {
+	// After collecting, new attachments reuse the buffers of dead glyphs
+	// only: "é" keeps its accent while "y" and "z" get theirs.
+	l := newScreenLine(maxASCIIStyle)
+	l.text = "e"
+	l.putASCII("e", 0)
+	l.attach("\u0301", 0)
+	l.putASCII("x", 0)
+	l.attach("\u0302", 0)
+	l.col = 1
+	l.putASCII("y", 0) // the glyph of "x" and its attachment die
+	l.compactGlyphs()
+	l.attach("\u0303", 0)
+	l.putASCII("z", 0)
+	l.attach("\u0304", 0)
+	var out strings.Builder
+	l.emit(&out, []string{""})
+	assert.Equal(t, "e\u0301y\u0303z\u0304", out.String())
+}
+
+func TestPlainRunesAreSingleClusters(t *testing.T) {
+	// Every plain rune must be a visible grapheme of its own and sanitising
+	// must keep it: isPlainText relies on it to skip sanitising. The pairs
+	// reject every grapheme class but Other and the Hangul syllables LV and
+	// LVT, which never join each other or ASCII: Extend, ZWJ and SpacingMark
+	// join "a", Prepend joins "a" after it, a regional indicator joins
+	// itself, L joins LV, V joins after LV and T after LVT.
+	each := func(yield func(rune) bool) {
+		for _, r := range plainRunes.R16 {
+			for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+				if !yield(c) {
+					return
+				}
+			}
+		}
+		for _, r := range plainRunes.R32 {
+			for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+				if !yield(c) {
+					return
+				}
+			}
+		}
+	}
+	for r := range each {
+		s := string(r)
+		tok, w, n, _ := ansi.DecodeSequence(s, ansi.NormalState, nil)
+		require.True(t, tok == s && n == len(s) && w >= 1, "U+%04X: %q width %d", r, tok, w)
+		for _, pair := range [][2]string{
+			{"a", s}, {s, "a"}, {s, s}, {s, "\uac00"}, {s, "\uac01"}, {"\uac00", s}, {"\uac01", s},
+		} {
+			_, _, n, _ := ansi.DecodeSequence(pair[0]+pair[1], ansi.NormalState, nil)
+			require.Equal(t, len(pair[0]), n, "U+%04X joins in %q", r, pair[0]+pair[1])
+		}
+		in := "a" + s + s + "b"
+		require.Equal(t, in, refSanitizeOutput(in), "U+%04X", r)
+		require.Equal(t, in, refSanitizeText(in), "U+%04X", r)
+	}
+}
+
+func TestLoneInvisiblesAreAlone(t *testing.T) {
+	// The sanitiser shows a lone invisible rune without decoding its
+	// grapheme cluster: it must be invisible and never join its neighbours,
+	// not even a combining mark.
+	for _, r16 := range loneInvisibles.R16 {
+		for r := rune(r16.Lo); r <= rune(r16.Hi); r += rune(r16.Stride) {
+			s := string(r)
+			require.True(t, isInvisible(r), "U+%04X", r)
+			for _, pair := range [][2]string{{"a", s}, {s, "a"}, {s, s}, {s, "\u0301"}, {"中", s}, {s, "中"}} {
+				_, _, n, _ := ansi.DecodeSequence(pair[0]+pair[1], ansi.NormalState, nil)
+				require.Equal(t, len(pair[0]), n, "U+%04X joins in %q", r, pair[0]+pair[1])
+			}
+			requireSameAsReference(t, "a"+s+"\u0301"+s+s+"b")
+		}
+	}
+	assert.Empty(t, loneInvisibles.R32)
+}
+
+func TestSanitizePlainTextIsNotCopied(t *testing.T) {
+	for _, in := range []string{
+		"Edit render/sanitize.go",
+		"ok  \tgithub.com/x\n"[:4] + "github.com/x 0.4s\nline two\n",
+		"中文 — naïve café → ✓ 🎉\nΑθήνα Москва 한국어",
+	} {
+		require.True(t, isPlainText(in), "%q", in)
+		for _, f := range []func(string) string{SanitizeText, SanitizeOutput} {
+			assert.Equal(t, in, f(in))
+			assert.Zero(t, testing.AllocsPerRun(10, func() { f(in) }), "%q", in)
+		}
+	}
+	for _, in := range []string{"a\tb", "a\rb", "\x1b[m", "a\x7f", "e\u0301", "\u00ad", "\xff", "\u0085", "\ufeff"} {
+		assert.False(t, isPlainText(in), "%q", in)
+	}
+}
+
+func TestSanitizePlainLinesKeepStyle(t *testing.T) {
+	// A plain line in the middle of styled output is emitted directly, in
+	// the style left open by the previous line.
+	in := "\x1b[1;31mred\nplain 中文\n\nstill\x1b[m\nplain"
+	want := "\x1b[1;31mred\x1b[m\n\x1b[1;31mplain 中文\x1b[m\n\n\x1b[1;31mstill\x1b[m\nplain"
+	assert.Equal(t, want, SanitizeOutput(in))
+	assert.Equal(t, refSanitizeOutput(in), SanitizeOutput(in))
 }
