@@ -3,8 +3,11 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -13,17 +16,33 @@ import (
 )
 
 const (
-	// collapsedDiffLines is how many diff lines a collapsed card shows.
-	collapsedDiffLines = 40
+	// collapsedRows is how many rows the files of a collapsed card take,
+	// give or take a row of notes.
+	collapsedRows = 40
 	// newFileHead is how many lines of a new file a collapsed card shows.
 	newFileHead = 10
 	// minDiffText is the narrowest text column worth a line-number gutter;
 	// below it the numbers are dropped.
 	minDiffText = 8
+	// minSplitHalf is the narrowest half of a split card; a card that
+	// would have narrower halves is drawn unified.
+	minSplitHalf = 30
 )
 
-// diffBody draws file diffs: per file a header (path, "new file", +A -R)
-// and its hunks, then a footer with the totals. No diffs draw nothing.
+// escapeRoom is the room a row takes for the SGR sequences around one run
+// of a paint: a true-colour foreground and background, and a reset.
+const escapeRoom = 48
+
+// noEOLNote is git's note under a last line without a line break.
+const noEOLNote = `\ No newline at end of file`
+
+// diffBody draws file diffs: per file a header (path, "new file", +A -R,
+// a change of line endings), then its hunks, unified or side by side, and
+// a footer with the totals. A collapsed card stops when its rows are
+// spent and says how many lines and files it hides. No diffs draw nothing.
+//
+// The diff is exact: line and word diffs are go-diff's bisection without a
+// deadline, never a coarse fallback, so no card is ever approximate.
 func diffBody(diffs []cards.FileDiff, o Options) []string {
 	if len(diffs) == 0 {
 		return nil
@@ -31,24 +50,26 @@ func diffBody(diffs []cards.FileDiff, o Options) []string {
 	files := diffFiles(diffs)
 	v := newDiffView(o)
 	var lines []string
-	for _, f := range files {
+	for i, f := range files {
+		if !o.Expanded && v.budget <= 0 {
+			lines = append(lines, v.note("… "+plural(len(files)-i, "more file", "more files")+" "+ExpandHint), "")
+			break
+		}
 		lines = append(lines, v.header(f))
-		lines = v.fileBody(lines, f)
-		lines = append(lines, "")
+		v.budget--
+		start := len(lines)
+		lines = append(v.fileBody(lines, f), "")
+		v.budget -= len(lines) - start
 	}
 	return append(lines, v.footer(files))
 }
 
-// diffStyles are the styles of the diff card. Headers and the footer use
-// lipgloss; the rows, drawn once per diff line (tens of thousands for a
-// large file), use paints, which cost a string concatenation instead of a
-// lipgloss Render.
+// diffStyles are the styles of the diff card's headers, notes and footer.
+// What is drawn once per hunk or line uses paints, which cost a string
+// concatenation instead of a lipgloss Render (see also diffView.paint).
 type diffStyles struct {
-	path, tag, added, removed, dim, accent lipgloss.Style
-	// gutter paints line numbers; kind a line's sign and text and cont the
-	// "↪" of its wrapped rows, both indexed by lineKind.
-	gutter     paint
-	kind, cont [3]paint
+	path, tag, added, removed, dim lipgloss.Style
+	gutter, separator, accent      paint
 }
 
 // newDiffStyles builds the diff styles from the options' palette.
@@ -56,18 +77,8 @@ func newDiffStyles(o Options) diffStyles {
 	p := o.colors()
 	return diffStyles{
 		path: bold(p.Title), tag: fg(p.Accent), added: fg(p.Added), removed: fg(p.Removed),
-		dim: fg(p.Dim), accent: fg(p.Accent),
-		gutter: newPaint(p.Dim, nil),
-		kind: [3]paint{
-			lineContext: newPaint(p.Dim, nil),
-			lineAdded:   newPaint(p.Added, p.AddedBg),
-			lineRemoved: newPaint(p.Removed, p.RemovedBg),
-		},
-		cont: [3]paint{
-			lineContext: newPaint(p.Dim, nil),
-			lineAdded:   newPaint(p.Dim, p.AddedBg),
-			lineRemoved: newPaint(p.Dim, p.RemovedBg),
-		},
+		dim:    fg(p.Dim),
+		gutter: newPaint(p.Dim, nil), separator: newPaint(p.Border, nil), accent: newPaint(p.Accent, nil),
 	}
 }
 
@@ -96,22 +107,69 @@ func (p paint) on(s string) string {
 // lineSigns are the signs of the line kinds, as in a unified diff.
 var lineSigns = [3]string{lineContext: " ", lineAdded: "+", lineRemoved: "-"}
 
+// paintKey identifies the paint of a piece of a line.
+type paintKey struct {
+	kind lineKind
+	fg   color.Color
+	emph bool
+}
+
 // diffView draws the diff model for one set of options.
 type diffView struct {
 	o     Options
 	width int
+	// split is set when files that have two sides are drawn side by side.
+	split bool
 	st    diffStyles
-	// budget is the number of diff lines a collapsed card may still show.
+	// fg, bg and emph are each kind's text colour, background and
+	// background of changed words (nil for none).
+	fg, bg, emph [3]color.Color
+	paints       map[paintKey]paint
+	// budget is the number of rows a collapsed card may still take.
 	budget int
 }
 
 // newDiffView prepares the drawing of one card.
 func newDiffView(o Options) *diffView {
-	return &diffView{o: o, width: innerWidth(o), st: newDiffStyles(o), budget: collapsedDiffLines}
+	p := o.colors()
+	width := innerWidth(o)
+	return &diffView{
+		o: o, width: width, split: o.split() && splitHalves(width) >= minSplitHalf,
+		st:     newDiffStyles(o),
+		fg:     [3]color.Color{lineContext: p.Dim, lineAdded: p.Added, lineRemoved: p.Removed},
+		bg:     [3]color.Color{lineAdded: p.AddedBg, lineRemoved: p.RemovedBg},
+		emph:   [3]color.Color{lineAdded: p.AddedEmph, lineRemoved: p.RemovedEmph},
+		paints: map[paintKey]paint{},
+		budget: collapsedRows,
+	}
 }
 
-// header is a file's first line: its path, "new file" and its counts; a
-// long path loses its start.
+// paint is the paint of a piece of a line of a kind: its foreground (nil
+// for the kind's own) on the kind's background, or on the emphasis
+// background when it changed; a foreground is made readable on its
+// background.
+func (v *diffView) paint(kind lineKind, fg color.Color, emph bool) paint {
+	key := paintKey{kind, fg, emph}
+	if p, ok := v.paints[key]; ok {
+		return p
+	}
+	if fg == nil {
+		fg = v.fg[kind]
+	}
+	bg := v.bg[kind]
+	if emph {
+		bg = v.emph[kind]
+	}
+	if bg != nil {
+		fg = readable(fg, bg)
+	}
+	p := newPaint(fg, bg)
+	v.paints[key] = p
+	return p
+}
+
+// header is a file's first line: its path, "new file", its counts and a
+// change of line endings; a long path loses its start.
 func (v *diffView) header(f diffFile) string {
 	var tags []string
 	if f.NewFile {
@@ -119,6 +177,9 @@ func (v *diffView) header(f diffFile) string {
 	}
 	if f.Opaque == nil {
 		tags = append(tags, v.counts(f.Added, f.Removed))
+	}
+	if f.Endings != "" {
+		tags = append(tags, v.st.tag.Render(f.Endings))
 	}
 	tail := ""
 	if len(tags) > 0 {
@@ -170,29 +231,19 @@ func opaqueSummary(o opaqueText) string {
 	return fmt.Sprintf("binary, %d bytes", o.NewSize)
 }
 
-// hunks appends a file's hunks, as many lines as the card may show.
+// hunks appends a file's hunks, as many lines as the card may show, after
+// a note when the file is too large for syntax colours.
 func (v *diffView) hunks(lines []string, f diffFile) []string {
 	total := f.lineCount()
-	limit := v.limit(f, total)
-	g := newGutter(f, v.width)
-	shown := 0
-	for _, h := range f.Hunks {
-		if shown == limit {
-			break
-		}
-		if head := v.hunkHead(f, h); head != "" {
-			lines = append(lines, head)
-		}
-		n := min(len(h.Lines), limit-shown)
-		for _, l := range h.Lines[:n] {
-			lines = append(lines, v.lineRows(g, l)...)
-			if l.NoEOL {
-				lines = append(lines, v.note(g.blank()+`\ No newline at end of file`))
-			}
-		}
-		shown += n
+	parts := v.drawnParts(f, total)
+	hl, off := v.highlighter(f.Path, parts)
+	if off {
+		lines = append(lines, v.note(syntaxOffNote))
 	}
-	v.budget = max(v.budget-shown, 0)
+	for _, rows := range v.drawAll(f, parts, hl) {
+		lines = append(lines, rows...)
+	}
+	shown := partLines(parts)
 	switch {
 	case shown < total:
 		lines = append(lines, moreLine(total-shown, v.o))
@@ -202,35 +253,127 @@ func (v *diffView) hunks(lines []string, f diffFile) []string {
 	return lines
 }
 
-// limit is how many of a file's total diff lines the card shows: all when
-// expanded, else what the budget allows (a new file only its head). A cut
-// that would hide a single line shows it instead of saying so.
-func (v *diffView) limit(f diffFile, total int) int {
+// drawnParts is the lines of each hunk that are drawn, all of them when
+// the card is expanded; a collapsed card draws what its rows allow, hunk
+// heads included (a new file only its head). A cut that would hide a
+// single line shows it instead of saying so.
+func (v *diffView) drawnParts(f diffFile, total int) [][]diffLine {
 	if v.o.Expanded {
-		return total
+		return partsInRows(f, total+len(f.Hunks))
 	}
-	limit := v.budget
+	rows := v.budget
 	if f.NewFile {
-		limit = min(limit, newFileHead)
+		rows = min(rows, newFileHead)
 	}
-	if total <= limit+1 {
-		return total
+	if parts := partsInRows(f, rows+1); partLines(parts) == total {
+		return parts
 	}
-	return limit
+	return partsInRows(f, rows)
+}
+
+// partsInRows is the lines of each hunk that fit in rows rows, each hunk
+// with a head taking one more; hunks past them are left out.
+func partsInRows(f diffFile, rows int) [][]diffLine {
+	var parts [][]diffLine
+	for _, h := range f.Hunks {
+		if f.hasHead(h) {
+			rows--
+		}
+		if rows <= 0 {
+			break
+		}
+		n := min(len(h.Lines), rows)
+		parts = append(parts, h.Lines[:n])
+		rows -= n
+	}
+	return parts
+}
+
+// partLines is the number of lines of the parts.
+func partLines(parts [][]diffLine) int {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	return n
+}
+
+// highlighter returns the syntax highlighter of a file's drawn parts, nil
+// when its type has none or when they are too many or too large, in which
+// case off is true.
+func (v *diffView) highlighter(path string, parts [][]diffLine) (hl *highlighter, off bool) {
+	hl = newHighlighter(path, v.o)
+	if hl == nil {
+		return nil, false
+	}
+	lines, bytes := 0, 0
+	for _, p := range parts {
+		lines += len(p)
+		for _, l := range p {
+			bytes += len(l.Text)
+		}
+	}
+	if !syntaxFits(lines, bytes) {
+		return nil, true
+	}
+	return hl, false
+}
+
+// drawAll draws the drawn parts of a file's hunks, each with the row
+// before it, in parallel: word diffs and syntax colours make a large card
+// costly. Each worker has its own paints.
+func (v *diffView) drawAll(f diffFile, parts [][]diffLine, hl *highlighter) [][]string {
+	out := make([][]string, len(parts))
+	g := newGutter(f)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(parts)) {
+		w := *v
+		w.paints = map[paintKey]paint{}
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(parts); i = int(next.Add(1) - 1) {
+				out[i] = w.drawHunk(f, g, i, parts[i], hl)
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// drawHunk draws the drawn part of hunk i of a file whose gutter is g,
+// after its head row; a file that only adds or only removes lines is
+// unified in a split card: it has one side.
+func (v *diffView) drawHunk(f diffFile, g gutter, i int, part []diffLine, hl *highlighter) []string {
+	var rows []string
+	if head := v.hunkHead(f, f.Hunks[i]); head != "" {
+		rows = append(rows, head)
+	}
+	d := decorate(part, hl)
+	if v.split && f.Added > 0 && f.Removed > 0 {
+		return v.splitHunk(rows, g, d)
+	}
+	return v.unifiedHunk(rows, g.fit(v.width), d)
 }
 
 // hunkHead is the row before a hunk: its "@@ -a,b +c,d @@" header when
 // the hunk knows where it is, and the unchanged lines folded before it.
 // It is empty for a first hunk without either.
 func (v *diffView) hunkHead(f diffFile, h hunk) string {
-	var parts []string
-	if h.knownStarts() && !f.NewFile {
-		parts = append(parts, v.st.accent.Render(hunkHeader(h)))
+	header, fold := "", foldText(h.Fold)
+	if f.headed(h) {
+		header = hunkHeader(h)
 	}
-	if fold := foldText(h.Fold); fold != "" {
-		parts = append(parts, v.st.dim.Render(fold))
+	var r rowBuilder
+	r.add(v.st.accent, header)
+	if header != "" && fold != "" {
+		r.plain(" ")
 	}
-	return ansi.Truncate(strings.Join(parts, " "), v.width, "…")
+	r.add(v.st.gutter, fold)
+	head := r.String()
+	if cellWidth(header)+1+cellWidth(fold) > v.width {
+		return ansi.Truncate(head, v.width, "…")
+	}
+	return head
 }
 
 // hunkHeader is a hunk's unified-diff header. As in git, a side with no
@@ -260,38 +403,46 @@ func foldText(n int) string {
 	return "⋯ " + plural(n, "unchanged line", "unchanged lines")
 }
 
-// lineRows draws one diff line: gutter, sign and sanitised text, which is
-// cut to the width when collapsed and wrapped onto "↪" rows when expanded.
-// Added and removed rows are tinted to the full width.
-func (v *diffView) lineRows(g gutter, l diffLine) []string {
+// unifiedHunk appends the rows of a drawn hunk in unified layout.
+func (v *diffView) unifiedHunk(lines []string, g gutter, d drawnHunk) []string {
 	room := max(v.width-g.width()-2, 1)
-	parts := v.fitText(SanitizeText(l.Text), room)
-	rows := make([]string, len(parts))
-	for i, p := range parts {
-		if l.Kind != lineContext {
-			p += strings.Repeat(" ", max(room-ansi.StringWidth(p), 0))
-		}
-		if i == 0 {
-			rows[i] = v.st.gutter.on(g.numbers(l)) + v.st.kind[l.Kind].on(lineSigns[l.Kind]+" "+p)
-		} else {
-			rows[i] = g.blank() + v.st.cont[l.Kind].on("↪") + v.st.kind[l.Kind].on(" "+p)
+	for i, l := range d.lines {
+		lines = append(lines, v.lineRows(l, d.deco[i], g.numbers(l), g.blank(), room, false)...)
+		if l.NoEOL {
+			lines = append(lines, v.note(g.blank()+noEOLNote))
 		}
 	}
-	return rows
+	return lines
 }
 
-// fitText fits a line's text to room cells: as is when it fits, else cut
-// with "…" when collapsed or wrapped onto several rows when expanded. The
-// wrap is a hard one at the cell limit: it keeps every character, where a
-// word wrap would drop the spaces at its breaks and hide whitespace changes.
-func (v *diffView) fitText(text string, room int) []string {
-	switch {
-	case ansi.StringWidth(text) <= room:
-		return []string{text}
-	case v.o.Expanded:
-		return strings.Split(ansi.Hardwrap(text, room, true), "\n")
+// lineRows draws one diff line: numbers, sign and text, which is cut to
+// room cells when collapsed and wrapped onto "↪" rows behind a blank
+// gutter when expanded. Added and removed rows are tinted to the full
+// width, and so is every row when fill is set.
+func (v *diffView) lineRows(l diffLine, d lineDeco, numbers, blank string, room int, fill bool) []string {
+	rows, widths := fitPieces(displayPieces(l.Text, d), room, v.o.Expanded)
+	base := v.paint(l.Kind, nil, false)
+	out := make([]string, len(rows))
+	for i, row := range rows {
+		var r rowBuilder
+		r.b.Grow(len(numbers) + 2*room + escapeRoom*(len(row)+3))
+		if i == 0 {
+			r.add(v.st.gutter, numbers)
+			r.add(base, lineSigns[l.Kind]+" ")
+		} else {
+			r.plain(blank)
+			r.add(v.paint(l.Kind, v.fg[lineContext], false), "↪")
+			r.add(base, " ")
+		}
+		for _, p := range row {
+			r.add(v.paint(l.Kind, p.fg, p.emph), p.text)
+		}
+		if l.Kind != lineContext || fill {
+			r.add(base, strings.Repeat(" ", max(room-widths[i], 0)))
+		}
+		out[i] = r.String()
 	}
-	return []string{ansi.Truncate(text, room, "…")}
+	return out
 }
 
 // footer totals the card: "+A -R · N files".
@@ -316,16 +467,20 @@ func fileCount(n int) string { return plural(n, "file", "files") }
 // new number, 0 for a column not shown.
 type gutter struct{ oldW, newW int }
 
-// newGutter sizes the gutter for a file's largest line numbers, dropping
-// it when it would leave the text less than minDiffText cells.
-func newGutter(f diffFile, width int) gutter {
+// newGutter sizes the gutter for a file's largest line numbers.
+func newGutter(f diffFile) gutter {
 	var maxOld, maxNew int
 	for _, h := range f.Hunks {
 		for _, l := range h.Lines {
 			maxOld, maxNew = max(maxOld, l.Old), max(maxNew, l.New)
 		}
 	}
-	g := gutter{oldW: digits(maxOld), newW: digits(maxNew)}
+	return gutter{oldW: digits(maxOld), newW: digits(maxNew)}
+}
+
+// fit drops the gutter when it would leave rows of width cells less than
+// minDiffText cells of text.
+func (g gutter) fit(width int) gutter {
 	if width-g.width()-2 < minDiffText {
 		return gutter{}
 	}
@@ -366,8 +521,9 @@ func numberCell(n, w int) string {
 	if w == 0 {
 		return ""
 	}
-	if n == 0 {
-		return strings.Repeat(" ", w+1)
+	digits := ""
+	if n != 0 {
+		digits = strconv.Itoa(n)
 	}
-	return fmt.Sprintf("%*d ", w, n)
+	return strings.Repeat(" ", max(w-len(digits), 0)) + digits + " "
 }

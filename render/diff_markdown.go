@@ -25,7 +25,8 @@ func diffMarkdown(diffs []cards.FileDiff) string {
 	return b.String()
 }
 
-// fileMarkdown is one file's fenced unified diff, or its summary line.
+// fileMarkdown is one file's fenced unified diff, after a line naming a
+// change of line endings, or its summary line.
 func fileMarkdown(f diffFile) string {
 	name := oneLine(f.Path)
 	switch {
@@ -36,7 +37,12 @@ func fileMarkdown(f diffFile) string {
 	}
 	body := unifiedDiff(f, name)
 	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
-	return fence + "diff\n" + body + fence + "\n"
+	endings := ""
+	if f.Endings != "" {
+		// The sanitised lines no longer show their carriage returns.
+		endings = escapeInline(name) + ": line endings " + f.Endings + "\n\n"
+	}
+	return endings + fence + "diff\n" + body + fence + "\n"
 }
 
 // unifiedDiff is a file's hunks in unified format, every text sanitised.

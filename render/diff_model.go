@@ -91,7 +91,10 @@ type diffFile struct {
 	// Opaque, when set, replaces the hunks by a one-line summary.
 	Opaque         *opaqueText
 	Added, Removed int
-	Hunks          []hunk
+	// Endings names a change of line endings, "CRLF → LF" for one, or
+	// is empty.
+	Endings string
+	Hunks   []hunk
 	// Trailing counts the unchanged lines hidden after the last hunk (or
 	// is unknownFold).
 	Trailing int
@@ -127,6 +130,9 @@ func (f *diffFile) add(d cards.FileDiff, more bool) {
 		}
 		return
 	}
+	if f.Endings == "" && d.OldText != nil {
+		f.Endings = endingsChange(*d.OldText, d.NewText)
+	}
 	p := diffPart(d)
 	f.Added += p.added
 	f.Removed += p.removed
@@ -154,6 +160,14 @@ func (f *diffFile) gapBefore(d cards.FileDiff, more bool) int {
 	return d.OldStart - f.end
 }
 
+// headed reports whether a hunk of the file has a "@@ -a,b +c,d @@"
+// header: it knows where it is, in a file that is not new.
+func (f diffFile) headed(h hunk) bool { return h.knownStarts() && !f.NewFile }
+
+// hasHead reports whether a hunk of the file is drawn after a row of its
+// own: its header or the unchanged lines folded before it.
+func (f diffFile) hasHead(h hunk) bool { return f.headed(h) || h.Fold != 0 }
+
 // lineCount is the number of diff lines of the file's hunks.
 func (f diffFile) lineCount() int {
 	n := 0
@@ -169,6 +183,31 @@ func addFolds(a, b int) int {
 		return unknownFold
 	}
 	return a + b
+}
+
+// endingsChange names the change of line endings from old to new, "" when
+// they agree or one of them has no line break.
+func endingsChange(old, new string) string {
+	a, b := lineEndings(old), lineEndings(new)
+	if a == "" || b == "" || a == b {
+		return ""
+	}
+	return a + " → " + b
+}
+
+// lineEndings names the line breaks of s: "LF", "CRLF" or "mixed", "" when
+// it has none.
+func lineEndings(s string) string {
+	lf, crlf := strings.Count(s, "\n"), strings.Count(s, "\r\n")
+	switch {
+	case lf == 0:
+		return ""
+	case crlf == 0:
+		return "LF"
+	case crlf == lf:
+		return "CRLF"
+	}
+	return "mixed"
 }
 
 // oldText is the before-image of d, "" for a new file.
@@ -216,20 +255,20 @@ type lineOp struct {
 	N    int
 }
 
-// lineOps returns the minimal line diff of old and new as runs of kept,
-// removed and added lines, removals before additions in each change.
+// lineOps returns the minimal line diff of two texts encoded one rune per
+// line (see encodeLines) as runs of kept, removed and added lines,
+// removals before additions in each change.
 //
-// go-diff encodes each distinct line as one rune (DiffLinesToRunes) and
-// diffs the runes with DiffMainRunes, checklines false and DiffTimeout 0:
-// the exact Myers bisection with no deadline, so a shortest edit script.
-// Lines that occur on one side only can never be kept, so they are left
-// out of the bisection (the longest common subsequence is the same with
-// or without them) and come back as removals and additions: a rewritten
-// file costs linear time instead of Myers' quadratic worst case.
-func lineOps(old, new string) []lineOp {
+// go-diff diffs the runes with DiffMainRunes, checklines false and
+// DiffTimeout 0: the exact Myers bisection with no deadline, so a shortest
+// edit script. Lines that occur on one side only can never be kept, so
+// they are left out of the bisection (the longest common subsequence is
+// the same with or without them) and come back as removals and additions:
+// a rewritten file costs linear time instead of Myers' quadratic worst
+// case.
+func lineOps(a, b []rune) []lineOp {
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0
-	a, b, _ := dmp.DiffLinesToRunes(old, new)
 	keptA, keptB := sharedLines(a, b)
 	var ops opList
 	i, j := 0, 0 // the next old and new line
@@ -255,6 +294,28 @@ func lineOps(old, new string) []lineOp {
 	ops.add(lineRemoved, len(a)-i)
 	ops.add(lineAdded, len(b)-j)
 	return ops
+}
+
+// encodeLines splits two texts into lines (see splitLines) and encodes
+// each distinct line as one rune, as go-diff's line mode does. The runes
+// are valid ones, distinct in a string as in a slice (go-diff merges its
+// results as strings).
+func encodeLines(old, new string) (oldLines, newLines []string, a, b []rune) {
+	oldLines, newLines = splitLines(old), splitLines(new)
+	codes := make(map[string]rune, len(oldLines))
+	encode := func(lines []string) []rune {
+		runes := make([]rune, len(lines))
+		for i, l := range lines {
+			r, ok := codes[l]
+			if !ok {
+				r = codeRune(len(codes) + 1)
+				codes[l] = r
+			}
+			runes[i] = r
+		}
+		return runes
+	}
+	return oldLines, newLines, encode(oldLines), encode(newLines)
 }
 
 // sharedLines returns the indices of the lines of a that occur in b and of
@@ -322,17 +383,17 @@ type part struct {
 
 // diffPart computes the hunks of one FileDiff.
 func diffPart(d cards.FileDiff) part {
-	old := oldText(d)
-	b := newHunkBuilder(d, splitLines(old), splitLines(d.NewText))
-	ops := lineOps(old, d.NewText)
+	oldLines, newLines, a, b := encodeLines(oldText(d), d.NewText)
+	h := newHunkBuilder(d, oldLines, newLines)
+	ops := lineOps(a, b)
 	for i, op := range ops {
 		if op.Kind == lineContext {
-			b.equal(op.N, i == 0, i == len(ops)-1)
+			h.equal(op.N, i == 0, i == len(ops)-1)
 		} else {
-			b.push(op.Kind, op.N)
+			h.push(op.Kind, op.N)
 		}
 	}
-	return part{hunks: b.hunks, trailing: b.fold, added: b.added, removed: b.removed, oldLines: len(b.old)}
+	return part{hunks: h.hunks, trailing: h.fold, added: h.added, removed: h.removed, oldLines: len(h.old)}
 }
 
 // hunkBuilder cuts a stream of line operations into hunks with
@@ -348,9 +409,18 @@ type hunkBuilder struct {
 	added, removed     int
 }
 
-// newHunkBuilder prepares the cutting of d's diff. A new file is numbered
-// from 1 (or its NewStart); otherwise lines are numbered only from the
-// starts the FileDiff gives. The missing-newline marker goes where git puts
+// newHunkBuilder prepares the cutting of d's diff.
+//
+// Line numbers are shown only where they are known, never invented. The
+// wire cannot tell a whole file from a fragment of one, so the rule is:
+// a FileDiff is positioned when it gives OldStart and NewStart (a
+// whole-file diff gives 1 and 1, an applied hunk its own starts), and a new
+// file is numbered from 1 (or its NewStart), its text being the whole
+// file. Any other FileDiff is a fragment, such as an edit's old_string and
+// new_string, whose place in the file is unknown: no numbers and no hunk
+// headers, only its folds.
+//
+// The missing-newline marker goes where git puts
 // it, but only when the two sides differ in their final newline (an empty
 // side counts as complete, so a new file gets it): the old and new string
 // of an edit usually both lack one, and that says nothing about the file.
@@ -371,7 +441,8 @@ func endsWithNewline(s string) bool { return s == "" || strings.HasSuffix(s, "\n
 
 // equal takes a run of n unchanged lines: kept as context next to changes,
 // folded where it is longer. The first run has no change before it and the
-// last none after it.
+// last none after it. Next to a change, a fold hides at least two lines:
+// one line takes the row its fold would.
 func (b *hunkBuilder) equal(n int, first, last bool) {
 	head, tail := diffContext, diffContext
 	if first {
@@ -380,7 +451,11 @@ func (b *hunkBuilder) equal(n int, first, last bool) {
 	if last {
 		tail = 0
 	}
-	if n <= head+tail {
+	keep := head + tail
+	if !first || !last {
+		keep++
+	}
+	if n <= keep {
 		b.push(lineContext, n)
 		return
 	}

@@ -212,12 +212,19 @@ func TestDiffModelNumbers(t *testing.T) {
 
 func TestDiffModelFolds(t *testing.T) {
 	old := numberedLines(30)
-	new := strings.Replace(strings.Replace(old, "line 5\n", "five\n", 1), "line 25\n", "twenty-five\n", 1)
+	new := strings.Replace(strings.Replace(old, "line 6\n", "six\n", 1), "line 25\n", "twenty-five\n", 1)
 	f := diffFiles([]cards.FileDiff{wholeFile("f", old, new)})[0]
 	require.Len(t, f.Hunks, 2)
-	assert.Equal(t, 1, f.Hunks[0].Fold, "line 1 is folded above the first hunk")
-	assert.Equal(t, 13, f.Hunks[1].Fold, "lines 9 to 21 are folded between the hunks")
+	assert.Equal(t, 2, f.Hunks[0].Fold, "lines 1 and 2 are folded above the first hunk")
+	assert.Equal(t, 12, f.Hunks[1].Fold, "lines 10 to 21 are folded between the hunks")
 	assert.Equal(t, 2, f.Trailing, "lines 29 and 30 are folded at the end")
+
+	new = strings.Replace(strings.Replace(old, "line 5\n", "five\n", 1), "line 26\n", "twenty-six\n", 1)
+	f = diffFiles([]cards.FileDiff{wholeFile("f", old, new)})[0]
+	require.Len(t, f.Hunks, 2)
+	assert.Equal(t, 0, f.Hunks[0].Fold, "a fold never hides a single line: line 1 is shown")
+	assert.Equal(t, 0, f.Trailing, "line 30 is shown")
+	assert.Equal(t, "line 1", f.Hunks[0].Lines[0].Text)
 }
 
 func TestDiffModelGroupsAppliedHunks(t *testing.T) {
@@ -299,8 +306,16 @@ func TestDiffCard(t *testing.T) {
 			absent: []string{"more lines"}},
 		{name: "long diff collapsed", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("l.txt", numberedLines(60), "")},
-			want:   []string{"- line 40", "… 20 more lines (enter to expand)"},
-			absent: []string{"line 41"}},
+			want:   []string{"- line 39", "… 21 more lines (enter to expand)"},
+			absent: []string{"line 40"}},
+		{name: "hunk heads take rows of a collapsed card", width: 60,
+			diffs: []cards.FileDiff{{Path: "h.txt", OldText: strPtr(numberedLines(200)), OldStart: 1, NewStart: 1,
+				NewText: strings.NewReplacer("line 10\n", "ten\n", "line 100\n", "hundred\n").Replace(numberedLines(200))}},
+			want:   []string{"@@ -7,7 +7,7 @@", "+ ten", "@@ -97,7 +97,7 @@", "+ hundred", "⋯ 97 unchanged lines"},
+			absent: []string{"more lines"}},
+		{name: "a collapsed card of many files says how many it hides", width: 60,
+			diffs: manyFiles(50),
+			want:  []string{"f00.txt  +1 -1", "- a", "+ b", "f09.txt", "… 40 more files (enter to expand)", "+50 -50 · 50 files"}, absent: []string{"f10.txt"}},
 		{name: "long diff expanded", width: 60, expanded: true,
 			diffs:  []cards.FileDiff{wholeFile("l.txt", numberedLines(60), "")},
 			want:   []string{"- line 40", "- line 60"},
@@ -318,6 +333,33 @@ func TestDiffCard(t *testing.T) {
 		{name: "tabs are expanded", width: 60,
 			diffs: []cards.FileDiff{wholeFile("t.go", "", "\tx := 1\n")},
 			want:  []string{"+         x := 1"}},
+		{name: "a tab replaced by spaces is marked", width: 60,
+			diffs: []cards.FileDiff{wholeFile("Makefile", "all:\n\tgo build\n", "all:\n    go build\n")},
+			want:  []string{"- →       go build", "+ ····go build"}},
+		{name: "trailing white space is marked", width: 60,
+			diffs: []cards.FileDiff{wholeFile("a.md", "Text.\n", "Text.  \n")},
+			want:  []string{"- Text.", "+ Text.··"}},
+		{name: "a changed indent is marked", width: 60,
+			diffs: []cards.FileDiff{wholeFile("a.py", "if x:\n  y()\n", "if x:\n    y()\n")},
+			want:  []string{"- ··y()", "+ ····y()"}},
+		{name: "white space inside a changed span is not marked", width: 60,
+			diffs:  []cards.FileDiff{wholeFile("a.txt", "one two\n", "three four\n")},
+			want:   []string{"- one two", "+ three four"},
+			absent: []string{"one·two", "three·four"}},
+		{name: "a line that lost its carriage return is marked", width: 60,
+			diffs: []cards.FileDiff{wholeFile("w.bat", "echo off\r\nset x\r\n", "echo off\nset x\r\n")},
+			want:  []string{"w.bat  +1 -1  CRLF → mixed", "- echo off␍", "+ echo off", "  set x"}},
+		{name: "line endings converted", width: 60,
+			diffs: []cards.FileDiff{wholeFile("w.bat", "a\r\nb\r\n", "a\nb\n")},
+			want:  []string{"w.bat  +2 -2  CRLF → LF", "- a␍", "- b␍", "+ a", "+ b"}},
+		{name: "unchanged CRLF lines show no marker", width: 60,
+			diffs:  []cards.FileDiff{wholeFile("w.bat", "a\r\nb\r\n", "a\r\nc\r\n")},
+			want:   []string{"w.bat  +1 -1", "  a", "- b", "+ c"},
+			absent: []string{"␍", "CRLF"}},
+		{name: "non-UTF-8 content is binary", width: 60,
+			diffs:  []cards.FileDiff{wholeFile("latin1.txt", "caf\xe9\n", "caf\xe9s\n")},
+			want:   []string{"latin1.txt", "binary, 5 → 6 bytes"},
+			absent: []string{"+ caf", "@@"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -359,12 +401,15 @@ func TestDiffCardFitsEveryWidth(t *testing.T) {
 	diffs := []cards.FileDiff{
 		wholeFile("/home/dev/項目/很長的文件名稱/main.go", "漢字\n"+strings.Repeat("x", 300)+"\n", "漢字 🎉 emoji\n"+strings.Repeat("y", 300)+"\n"),
 		{Path: "new.txt", NewText: numberedLines(12), NewStart: 99990},
+		{Path: "c.go", OldText: strPtr("\tif x {\n\t\treturn 漢字\n\t}\n"), NewText: "\tif y {\n\t\treturn 漢字 + \"🎉\"\n\t}\n", OldStart: 998, NewStart: 998},
 	}
-	for _, expanded := range []bool{false, true} {
-		for width := MinWidth; width <= 130; width++ {
-			o := colorOptions(width)
-			o.Expanded = expanded
-			requireWithin(t, renderDiffs(diffs, o), width)
+	for _, layout := range []DiffLayout{DiffUnified, DiffSplit} {
+		for _, expanded := range []bool{false, true} {
+			for width := MinWidth; width <= 210; width++ {
+				o := colorOptions(width)
+				o.Expanded, o.DiffLayout = expanded, layout
+				requireWithin(t, renderDiffs(diffs, o), width)
+			}
 		}
 	}
 }
@@ -417,6 +462,11 @@ func TestDiffMarkdown(t *testing.T) {
 	assert.Equal(t, want, md)
 }
 
+func TestDiffMarkdownNamesALineEndingsChange(t *testing.T) {
+	md := diffMarkdown([]cards.FileDiff{wholeFile("w.bat", "a\r\n", "a\n")})
+	assert.True(t, strings.HasPrefix(md, "w.bat: line endings CRLF → LF\n\n```diff\n"), md)
+}
+
 func TestDiffMarkdownFoldsWithoutStarts(t *testing.T) {
 	old := numberedLines(30)
 	md := diffMarkdown([]cards.FileDiff{wholeFile("f", old, strings.Replace(old, "line 15\n", "fifteen\n", 1))})
@@ -438,6 +488,25 @@ func TestDiffCardWithoutDiffs(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(card, "· 1 file"), "an empty result adds no second footer")
 	assert.NotContains(t, card, "0 files")
 	assert.Empty(t, diffMarkdown(nil))
+}
+
+// manyFiles is n one-line edits of files f00.txt, f01.txt….
+func manyFiles(n int) []cards.FileDiff {
+	diffs := make([]cards.FileDiff, n)
+	for i := range diffs {
+		diffs[i] = wholeFile(fmt.Sprintf("f%02d.txt", i), "a\n", "b\n")
+	}
+	return diffs
+}
+
+func TestDiffCardRowsAreBoundedWhenCollapsed(t *testing.T) {
+	for _, diffs := range [][]cards.FileDiff{manyFiles(1000), {wholeFile("l.txt", numberedLines(500), "")},
+		{{Path: "n.txt", NewText: numberedLines(500)}}} {
+		rows := len(bodyRows(renderDiffs(diffs, plainOptions(80, false))))
+		assert.LessOrEqual(t, rows, collapsedRows+4, "the files, a note, the blank row and the footer")
+		expanded := len(bodyRows(renderDiffs(diffs, plainOptions(80, true))))
+		assert.Greater(t, expanded, 500)
+	}
 }
 
 // numberedLines is "line 1\n" … "line n\n".

@@ -37,6 +37,9 @@ type Options struct {
 	Hyperlinks bool
 	// Expanded shows long cards whole instead of their head and tail.
 	Expanded bool
+	// DiffLayout draws diff cards unified or side by side; the zero
+	// value, DiffAuto, splits them from SplitMinWidth columns.
+	DiffLayout DiffLayout
 }
 
 // MinWidth is the narrowest width rendered; a smaller Width is raised to it.

@@ -126,6 +126,29 @@ var samples = []sample{
 				NewText: "# 説明\n\n漢字のテキストはセルの幅が二つです、絵文字 🎉 も。\n" + strings.Repeat("The quick brown fox jumps over the lazy cat. ", 4) + "\n"},
 			{Path: "data/rows.csv", OldText: strPtr(numbered("row", 60) + "\n"), NewText: ""},
 		}}}},
+	{"diff-word-emphasis", cards.ToolCard{ID: "d8", Tool: "edit", Call: cards.DiffCall{Title: "Edit server.go",
+		Diffs: []cards.FileDiff{{Path: "server.go", OldText: strPtr(serverOld), NewText: serverNew, OldStart: 1, NewStart: 1}}}}},
+	{"diff-syntax", cards.ToolCard{ID: "d9", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 3 files",
+		Diffs: []cards.FileDiff{
+			{Path: "cache.go", OldText: strPtr(cacheOld), NewText: cacheNew, OldStart: 1, NewStart: 1},
+			{Path: "tools/report.py", OldText: strPtr("def report(rows):\n    total = sum(r.size for r in rows)\n    print(f\"{len(rows)} rows\")\n"),
+				NewText: "def report(rows, unit=\"KiB\"):\n    total = sum(r.size for r in rows) / 1024\n    print(f\"{len(rows)} rows, {total:.1f} {unit}\")\n"},
+			{Path: "notes.txt", OldText: strPtr("plain text stays\nuncoloured\n"), NewText: "plain text stays\nuncoloured, as before\n"},
+		}}}},
+	{"diff-whitespace", cards.ToolCard{ID: "d10", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files",
+		Diffs: []cards.FileDiff{
+			{Path: "Makefile", OldText: strPtr("build:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n"),
+				NewText: "build:\n    go build ./...\n\ntest: \n\tgo  test ./...\n", OldStart: 1, NewStart: 1},
+			{Path: "README.md", OldText: strPtr("# cardtui\n\nRenders tool calls.\n"), NewText: "# cardtui\n\nRenders tool calls.   \n"},
+		}}}},
+	{"diff-crlf", cards.ToolCard{ID: "d11", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files",
+		Diffs: []cards.FileDiff{
+			{Path: "scripts/build.bat", OldText: strPtr("@echo off\r\nset GOOS=windows\r\ngo build ./...\r\n"),
+				NewText: "@echo off\nset GOOS=windows\ngo build ./...\n", OldStart: 1, NewStart: 1},
+			{Path: "data.csv", OldText: strPtr("id,name\r\n1,alpha\r\n2,beta\r\n"), NewText: "id,name\r\n1,alpha\n2,beta\r\n"},
+		}}}},
+	{"diff-split", cards.ToolCard{ID: "d12", Tool: "edit", Call: cards.DiffCall{Title: "Edit parser.go",
+		Diffs: []cards.FileDiff{{Path: "parser.go", OldText: strPtr(parserOld), NewText: parserNew, OldStart: 1, NewStart: 1}}}}},
 	{"read", cards.ToolCard{ID: "r1", Tool: "read", Call: cards.GenericCall{Title: "Read cards/call.go (5 - 8)", Kind: cards.KindRead,
 		Locations: []cards.FileLocation{{Path: "cards/call.go", Line: 5}}},
 		Result: cards.ReadResult{Path: "cards/call.go", Offset: 5, TotalLines: 120, Lang: "go", Lines: []cards.ReadLine{
@@ -180,3 +203,124 @@ func readSample(src string) []cards.ReadLine {
 	}
 	return lines
 }
+
+const serverOld = `package server
+
+import "net/http"
+
+// Serve listens on addr and serves the API.
+func Serve(addr string) error {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/health", health)
+	timeout := 5 * time.Second
+	return http.ListenAndServe(addr, mux)
+}
+
+func health(w http.ResponseWriter, r *http.Request) {
+	w.WriteHeader(http.StatusOK)
+}
+`
+
+const serverNew = `package server
+
+import "net/http"
+
+// Serve listens on addr and serves the API until ctx is done.
+func Serve(ctx context.Context, addr string) error {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/healthz", health)
+	timeout := 30 * time.Second
+	srv := &http.Server{Addr: addr, Handler: mux, ReadTimeout: timeout}
+	return srv.ListenAndServe()
+}
+
+func health(w http.ResponseWriter, _ *http.Request) {
+	w.WriteHeader(http.StatusNoContent)
+}
+`
+
+const cacheOld = `package cache
+
+/*
+Cache keeps the last n values.
+It is not safe for concurrent use.
+*/
+type Cache struct {
+	values []string // oldest first
+	limit  int
+}
+
+// Add stores v, evicting the oldest value.
+func (c *Cache) Add(v string) {
+	c.values = append(c.values, v)
+}
+`
+
+const cacheNew = `package cache
+
+/*
+Cache keeps the last n values.
+It is safe for concurrent use.
+*/
+type Cache struct {
+	mu     sync.Mutex
+	values []string // oldest first
+	limit  int
+}
+
+// Add stores v, evicting the oldest value.
+func (c *Cache) Add(v string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.values = append(c.values, v)
+	if len(c.values) > c.limit {
+		c.values = c.values[1:]
+	}
+}
+`
+
+const parserOld = `package parser
+
+// Parse reads a list of key=value pairs separated by commas, such as the value of an environment variable.
+func Parse(s string) map[string]string {
+	out := map[string]string{}
+	for _, part := range strings.Split(s, ",") {
+		k, v, _ := strings.Cut(part, "=")
+		out[k] = v
+	}
+	return out
+}
+
+func unused() {}
+
+// Keys returns the keys of m.
+func Keys(m map[string]string) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	return keys
+}`
+
+const parserNew = `package parser
+
+// Parse reads a list of key=value pairs separated by commas or semicolons, such as the value of an environment variable.
+func Parse(s string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, part := range strings.FieldsFunc(s, isSeparator) {
+		k, v, ok := strings.Cut(part, "=")
+		if !ok {
+			return nil, fmt.Errorf("pair %q has no '='", part)
+		}
+		out[strings.TrimSpace(k)] = v
+	}
+	return out, nil
+}
+
+// Keys returns the keys of m, sorted.
+func Keys(m map[string]string) []string {
+	keys := slices.Collect(maps.Keys(m))
+	slices.Sort(keys)
+	return keys
+}
+`

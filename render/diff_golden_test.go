@@ -1,0 +1,44 @@
+package render_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/render"
+)
+
+// TestGoldenDiff pins every diff sample in true colour in both themes,
+// both layouts and three widths, collapsed, and expanded side by side at
+// 160 columns (where long lines wrap in each half).
+func TestGoldenDiff(t *testing.T) {
+	themes := []render.Theme{render.Dark, render.Light}
+	layouts := []render.DiffLayout{render.DiffUnified, render.DiffSplit}
+	for _, s := range samples {
+		if !strings.HasPrefix(s.name, "diff-") {
+			continue
+		}
+		for _, theme := range themes {
+			for _, layout := range layouts {
+				for _, w := range []int{80, 120, 200} {
+					name := fmt.Sprintf("%s/%s/%s/%d", s.name, theme, layout, w)
+					t.Run(name, func(t *testing.T) {
+						o := render.Options{Width: w, Profile: colorprofile.TrueColor, Theme: theme, Terminal: true, DiffLayout: layout}
+						got := render.Entry(s.entry, o)
+						requireFits(t, got, w)
+						golden.Assert(t, fmt.Sprintf("render/%s.%s.%s.w%d.golden", s.name, theme, layout, w), got)
+					})
+				}
+			}
+		}
+		t.Run(s.name+"/expanded/split/160", func(t *testing.T) {
+			o := render.Options{Width: 160, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Expanded: true}
+			got := render.Entry(s.entry, o)
+			requireFits(t, got, 160)
+			golden.Assert(t, fmt.Sprintf("render/%s.expanded.split.w160.golden", s.name), got)
+		})
+	}
+}

@@ -1,0 +1,112 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The split layout: the old side on the left with the old line numbers,
+// the new side on the right with the new ones, a rule between them.
+// Context lines show on both sides; in each change, paired lines face
+// each other and unpaired lines face a blank half, in the order of the
+// change. Each half cuts or wraps its own text; a row is as tall as its
+// taller half.
+
+// ruleWidth is the width of the rule between the halves: "│" and a space.
+const ruleWidth = 2
+
+// splitHalves is the width of the left half of rows width cells wide; the
+// right half takes the rest but the rule.
+func splitHalves(width int) int { return (width - ruleWidth) / 2 }
+
+// splitRow is one row of the split layout: the indices of the lines drawn
+// on the left and on the right, -1 for a blank half.
+type splitRow struct{ left, right int }
+
+// splitRows lays a drawn hunk out side by side.
+func splitRows(d drawnHunk) []splitRow {
+	var rows []splitRow
+	for start := 0; start < len(d.lines); {
+		if d.lines[start].Kind == lineContext {
+			rows = append(rows, splitRow{start, start})
+			start++
+			continue
+		}
+		end := changeEnd(d.lines, start)
+		rows = append(rows, d.changeRows(start, end)...)
+		start = end
+	}
+	return rows
+}
+
+// changeRows lays out the change lines[start:end]: each removed line
+// faces its partner, the added lines left unpaired before that partner
+// coming first, against blanks.
+func (d drawnHunk) changeRows(start, end int) []splitRow {
+	var rows []splitRow
+	added := start
+	for added < end && d.lines[added].Kind == lineRemoved {
+		added++
+	}
+	for i := start; i < end && d.lines[i].Kind == lineRemoved; i++ {
+		partner := d.partner[i]
+		if partner < 0 {
+			rows = append(rows, splitRow{i, -1})
+			continue
+		}
+		for ; added < partner; added++ {
+			rows = append(rows, splitRow{-1, added})
+		}
+		rows = append(rows, splitRow{i, partner})
+		added++
+	}
+	for ; added < end; added++ {
+		rows = append(rows, splitRow{-1, added})
+	}
+	return rows
+}
+
+// splitHunk appends the rows of a drawn hunk in split layout; g is the
+// file's gutter, each half showing its own column.
+func (v *diffView) splitHunk(lines []string, g gutter, d drawnHunk) []string {
+	leftW := splitHalves(v.width)
+	rightW := v.width - ruleWidth - leftW
+	left, right := gutter{oldW: g.oldW}.fit(leftW), gutter{newW: g.newW}.fit(rightW)
+	rule := v.st.separator.on("│") + " "
+	blank := strings.Repeat(" ", leftW)
+	for _, row := range splitRows(d) {
+		l := v.half(d, row.left, left, leftW, true)
+		r := v.half(d, row.right, right, rightW, false)
+		for k := range max(len(l), len(r)) {
+			lines = append(lines, rowAt(l, k, blank)+rule+rowAt(r, k, ""))
+		}
+	}
+	return lines
+}
+
+// rowAt is rows[k], or blank past the end of rows.
+func rowAt(rows []string, k int, blank string) string {
+	if k < len(rows) {
+		return rows[k]
+	}
+	return blank
+}
+
+// half draws line i of a drawn hunk in a half width cells wide, padded to
+// it when fill is set; nothing for i < 0.
+func (v *diffView) half(d drawnHunk, i int, g gutter, width int, fill bool) []string {
+	if i < 0 {
+		return nil
+	}
+	l := d.lines[i]
+	rows := v.lineRows(l, d.deco[i], g.numbers(l), g.blank(), max(width-g.width()-2, 1), fill)
+	if l.NoEOL {
+		note := v.st.dim.Render(ansi.Truncate(g.blank()+noEOLNote, width, "…"))
+		if fill {
+			note = padRight(note, width)
+		}
+		rows = append(rows, note)
+	}
+	return rows
+}

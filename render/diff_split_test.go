@@ -1,0 +1,137 @@
+package render
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// splitOptions are plain options that force the split layout.
+func splitOptions(width int, expanded bool) Options {
+	o := plainOptions(width, expanded)
+	o.DiffLayout = DiffSplit
+	return o
+}
+
+// TestSplitRowsShowEveryLineOncePerSide checks, over random diffs, that
+// the split layout puts every old line (context or removed) once on the
+// left and every new line once on the right, in order, and faces paired
+// lines with each other.
+func TestSplitRowsShowEveryLineOncePerSide(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	for i := range 1000 {
+		old, new := randomText(r, 30), randomText(r, 30)
+		for _, h := range diffFiles([]cards.FileDiff{wholeFile("f", old, new)})[0].Hunks {
+			d := decorate(h.Lines, nil)
+			var left, right []int
+			for _, row := range splitRows(d) {
+				require.False(t, row.left < 0 && row.right < 0, "pair %d: an empty row", i)
+				if row.left >= 0 {
+					require.NotEqual(t, lineAdded, d.lines[row.left].Kind)
+					left = append(left, row.left)
+				}
+				if row.right >= 0 {
+					require.NotEqual(t, lineRemoved, d.lines[row.right].Kind)
+					right = append(right, row.right)
+				}
+				if row.left >= 0 && row.right >= 0 && row.left != row.right {
+					require.Equal(t, row.right, d.partner[row.left], "pair %d: only partners face each other", i)
+				}
+			}
+			require.Equal(t, linesOfKinds(d.lines, lineContext, lineRemoved), left, "pair %d: left side", i)
+			require.Equal(t, linesOfKinds(d.lines, lineContext, lineAdded), right, "pair %d: right side", i)
+		}
+	}
+}
+
+// linesOfKinds are the indices of the lines of the two kinds, in order.
+func linesOfKinds(lines []diffLine, a, b lineKind) []int {
+	var out []int
+	for i, l := range lines {
+		if l.Kind == a || l.Kind == b {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func TestSplitCard(t *testing.T) {
+	old := "keep\nold one\nremoved only\nkeep too\n"
+	new := "keep\nnew one\nkeep too\nadded only\n"
+	card := renderDiffs([]cards.FileDiff{{Path: "s.txt", OldText: &old, NewText: new, OldStart: 1, NewStart: 1}}, splitOptions(100, false))
+	requireWithin(t, card, 100)
+	rows := bodyRows(card)
+	half := splitHalves(innerWidth(splitOptions(100, false)))
+	side := func(row string) (string, string) {
+		l, r, ok := strings.Cut(row, "│")
+		require.True(t, ok, "no rule in %q", row)
+		require.Equal(t, half, len(l), "the left half has a fixed width: %q", row)
+		return strings.TrimRight(l, " "), strings.TrimPrefix(r, " ")
+	}
+	want := [][2]string{
+		{"1   keep", "1   keep"},
+		{"2 - old one", "2 + new one"},
+		{"3 - removed only", ""},
+		{"4   keep too", "3   keep too"},
+		{"", "4 + added only"},
+	}
+	require.Len(t, rows, 2+len(want)+2)
+	for i, w := range want {
+		l, r := side(rows[2+i])
+		assert.Equal(t, w, [2]string{l, r}, "row %d", i)
+	}
+}
+
+func TestSplitCardWrapsEachHalf(t *testing.T) {
+	long := strings.Repeat("word ", 30)
+	diffs := []cards.FileDiff{wholeFile("w.txt", "short\n"+long+"\n", "short!\n"+long+"x\n")}
+	for _, width := range []int{160, 200} {
+		o := splitOptions(width, true)
+		card := renderDiffs(diffs, o)
+		requireWithin(t, card, width)
+		rows := bodyRows(card)
+		assert.Contains(t, rows[1], "- short")
+		assert.Contains(t, rows[1], "+ short!")
+		assert.Contains(t, rows[2], "- word word")
+		assert.Contains(t, rows[3], "↪")
+		collapsed := renderDiffs(diffs, splitOptions(width, false))
+		assert.NotContains(t, collapsed, "↪")
+		assert.Contains(t, collapsed, "…")
+	}
+}
+
+func TestSplitLayoutChoice(t *testing.T) {
+	diffs := []cards.FileDiff{wholeFile("c.txt", "a\nb\n", "a\nc\n")}
+	isSplit := func(o Options) bool { return strings.Contains(bodyRows(renderDiffs(diffs, o))[2], "│") }
+	auto := plainOptions(SplitMinWidth, false)
+	assert.True(t, isSplit(auto), "auto splits from SplitMinWidth")
+	auto.Width = SplitMinWidth - 1
+	assert.False(t, isSplit(auto), "and not below")
+	forced := splitOptions(80, false)
+	assert.True(t, isSplit(forced))
+	forced.Width = 40
+	assert.False(t, isSplit(forced), "halves narrower than minSplitHalf are unified")
+	unified := plainOptions(200, false)
+	unified.DiffLayout = DiffUnified
+	assert.False(t, isSplit(unified))
+
+	oneSided := renderDiffs([]cards.FileDiff{{Path: "n.txt", NewText: "x\ny\n"}, wholeFile("d.txt", "a\nb\n", "a\n")}, splitOptions(120, false))
+	for _, row := range bodyRows(oneSided) {
+		assert.NotContains(t, row, "│", "a file with one side is unified")
+	}
+}
+
+func TestParseDiffLayout(t *testing.T) {
+	for _, l := range []DiffLayout{DiffAuto, DiffUnified, DiffSplit} {
+		got, err := ParseDiffLayout(l.String())
+		require.NoError(t, err)
+		assert.Equal(t, l, got)
+	}
+	_, err := ParseDiffLayout("sideways")
+	assert.ErrorContains(t, err, `"sideways"`)
+}

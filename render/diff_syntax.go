@@ -1,0 +1,327 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
+	chromastyles "github.com/alecthomas/chroma/v2/styles"
+)
+
+// Syntax colours. A file's lexer is chosen by its name (chroma's
+// lexers.Match, cached per base name; plain text has none). Each drawn
+// hunk is highlighted as two texts, its old side (context and removed
+// lines) and its new side (context and added lines), so that a token
+// spanning lines, such as a block comment, is coloured across them; a
+// token opened before the hunk is not seen. Token colours come from the
+// theme's chroma style (github-dark or github); the line's background
+// tint and the emphasis of changed words stay under them, and every
+// colour is raised to minContrast against the background it is drawn on.
+//
+// chroma's lexers are regular-expression machines that cost about 30 µs
+// a line of Go: past maxSyntaxLines drawn lines or maxSyntaxBytes drawn
+// bytes a file is drawn without syntax colours and says so.
+
+const (
+	// maxSyntaxLines and maxSyntaxBytes bound the drawn lines of a file
+	// that are coloured: about 90 ms of lexing at most.
+	maxSyntaxLines = 2000
+	maxSyntaxBytes = 128 << 10
+	// minContrast is the least contrast ratio (WCAG) of a foreground
+	// colour with the background it is drawn on.
+	minContrast = 4.5
+	// maxCachedLexers bounds the lexer cache; it is emptied when full.
+	maxCachedLexers = 1024
+)
+
+// syntaxOffNote is the note of a file too large to colour.
+const syntaxOffNote = "syntax colours off: large diff"
+
+// colorRun is a run of a line's text in one colour; end is the byte
+// offset where it ends, the run starting where the previous one ended.
+type colorRun struct {
+	end   int
+	color color.Color
+}
+
+// lexerCache holds the lexer of each lexer key looked up (nil for none);
+// lookups counts the keys that were not in it.
+var lexerCache = struct {
+	mu      sync.Mutex
+	byKey   map[string]chroma.Lexer
+	lookups int
+}{byKey: map[string]chroma.Lexer{}}
+
+// lexerFor returns the lexer of a path, nil when none matches or when it
+// is the plain-text one. lexers.Match tries every pattern of every lexer
+// (about a millisecond), so its answers are cached by lexerKey.
+func lexerFor(path string) chroma.Lexer {
+	name := filepath.Base(path)
+	key := lexerKey(name)
+	lexerCache.mu.Lock()
+	defer lexerCache.mu.Unlock()
+	if l, ok := lexerCache.byKey[key]; ok {
+		return l
+	}
+	l := lexers.Match(name)
+	if l != nil && l.Config().Name == "plaintext" {
+		l = nil
+	}
+	if l != nil {
+		l = chroma.Coalesce(l)
+	}
+	if len(lexerCache.byKey) >= maxCachedLexers {
+		clear(lexerCache.byKey)
+	}
+	lexerCache.byKey[key] = l
+	lexerCache.lookups++
+	return l
+}
+
+// lexerKey is what chroma's filename patterns see of a base name: the
+// name itself when it has no dot or starts like a pattern that does not
+// start with "*" (Makefile, Dockerfile.*, .bashrc…); else "*" and its
+// extensions, from its first dot on. Every other pattern is "*." and a
+// suffix without "*", which matches a name when its extensions end with
+// that suffix, so names with the same extensions get the same lexer. (A
+// name keyed by itself cannot start with "*.": no clash.)
+func lexerKey(name string) string {
+	dot := strings.IndexByte(name, '.')
+	if dot < 0 {
+		return name
+	}
+	for _, prefix := range namePrefixes() {
+		if strings.HasPrefix(name, prefix) {
+			return name
+		}
+	}
+	return "*" + name[dot:]
+}
+
+// namePrefixes are the literal starts of chroma's filename patterns that
+// do not start with "*", built once.
+var namePrefixes = sync.OnceValue(func() []string {
+	var prefixes []string
+	for _, glob := range lexerGlobs() {
+		if !strings.HasPrefix(glob, "*") {
+			prefixes = append(prefixes, glob[:strings.IndexAny(glob+"*", "*?[\\")])
+		}
+	}
+	return prefixes
+})
+
+// lexerGlobs are the filename patterns of every registered lexer.
+func lexerGlobs() []string {
+	var globs []string
+	for _, l := range lexers.GlobalLexerRegistry.Lexers {
+		globs = append(globs, l.Config().Filenames...)
+		globs = append(globs, l.Config().AliasFilenames...)
+	}
+	return globs
+}
+
+// highlighter colours the hunks of one file; it is safe for concurrent
+// use.
+type highlighter struct {
+	lexer   chroma.Lexer
+	palette *tokenPalette
+}
+
+// newHighlighter prepares the colouring of a file's drawn lines; it
+// returns nil when the file has no lexer.
+func newHighlighter(path string, o Options) *highlighter {
+	l := lexerFor(path)
+	if l == nil {
+		return nil
+	}
+	return &highlighter{lexer: l, palette: themePalette(o.Theme)}
+}
+
+// tokenPalette is the token colours of a chroma style; it is read-only
+// once built.
+type tokenPalette struct {
+	style *chroma.Style
+	// plain is the colour of the style's plain text.
+	plain chroma.Colour
+	// standard holds the colour of every standard token type.
+	standard map[chroma.TokenType]color.Color
+}
+
+// palettes holds the token palette of each theme, built on first use.
+var palettes [2]struct {
+	once    sync.Once
+	palette *tokenPalette
+}
+
+// themePalette returns the token palette of a theme.
+func themePalette(t Theme) *tokenPalette {
+	p := &palettes[t]
+	p.once.Do(func() {
+		style := chromastyles.Get(chromaTheme(t))
+		p.palette = &tokenPalette{style: style, plain: style.Get(chroma.Text).Colour,
+			standard: map[chroma.TokenType]color.Color{}}
+		for tt := range chroma.StandardTypes {
+			p.palette.standard[tt] = p.palette.lookup(tt)
+		}
+	})
+	return p.palette
+}
+
+// hunk returns the syntax runs of each of the lines. Context lines take
+// the colours of the new side; the old side is highlighted only when the
+// lines remove some.
+func (h *highlighter) hunk(lines []diffLine) [][]colorRun {
+	runs := h.side(lines, lineRemoved)
+	if slices.ContainsFunc(lines, func(l diffLine) bool { return l.Kind == lineRemoved }) {
+		oldSide := h.side(lines, lineAdded)
+		for i, l := range lines {
+			if l.Kind == lineRemoved {
+				runs[i] = oldSide[i]
+			}
+		}
+	}
+	return runs
+}
+
+// side highlights the lines of one side, all but those of the other
+// kind, as one text; the result is indexed like lines.
+func (h *highlighter) side(lines []diffLine, other lineKind) [][]colorRun {
+	var text strings.Builder
+	var index []int
+	for i, l := range lines {
+		if l.Kind != other {
+			text.WriteString(l.Text)
+			text.WriteByte('\n')
+			index = append(index, i)
+		}
+	}
+	runs := make([][]colorRun, len(lines))
+	if len(index) == 0 {
+		return runs
+	}
+	for k, r := range h.lines(text.String()) {
+		runs[index[k]] = r
+	}
+	return runs
+}
+
+// lines tokenises text, every line ended by "\n", and returns the runs of
+// each line; none when the lexer fails or does not give the text back
+// exactly.
+func (h *highlighter) lines(text string) (runs [][]colorRun) {
+	defer func() {
+		if recover() != nil { // a lexer is third-party code run on hostile text
+			runs = nil
+		}
+	}()
+	tokens, err := h.lexer.Tokenise(&chroma.TokeniseOptions{State: "root"}, text)
+	if err != nil {
+		return nil
+	}
+	var line []colorRun
+	pos, off := 0, 0 // in text, in its line
+	for tok := tokens(); tok != chroma.EOF; tok = tokens() {
+		if !strings.HasPrefix(text[pos:], tok.Value) {
+			return nil
+		}
+		pos += len(tok.Value)
+		c := h.palette.colour(tok.Type)
+		for i, part := range strings.Split(tok.Value, "\n") {
+			if i > 0 {
+				runs, line, off = append(runs, line), nil, 0
+			}
+			if part != "" {
+				off += len(part)
+				line = addRun(line, colorRun{off, c})
+			}
+		}
+	}
+	if pos != len(text) {
+		return nil
+	}
+	return runs
+}
+
+// addRun appends a run, extending the last one when it has the same
+// colour.
+func addRun(runs []colorRun, r colorRun) []colorRun {
+	if n := len(runs); n > 0 && runs[n-1].color == r.color {
+		runs[n-1].end = r.end
+		return runs
+	}
+	return append(runs, r)
+}
+
+// colour is the foreground of a token type.
+func (p *tokenPalette) colour(t chroma.TokenType) color.Color {
+	if c, ok := p.standard[t]; ok {
+		return c
+	}
+	return p.lookup(t)
+}
+
+// lookup finds the foreground of a token type in the style, nil for the
+// style's plain text: that keeps the line's own colour, so that plain
+// words stay red or green on changed lines and dim on context lines.
+func (p *tokenPalette) lookup(t chroma.TokenType) color.Color {
+	if e := p.style.Get(t); e.Colour.IsSet() && e.Colour != p.plain {
+		return color.RGBA{R: e.Colour.Red(), G: e.Colour.Green(), B: e.Colour.Blue(), A: 0xff}
+	}
+	return nil
+}
+
+// syntaxFits reports whether drawn lines are few and small enough to be
+// coloured.
+func syntaxFits(lines, bytes int) bool {
+	return lines <= maxSyntaxLines && bytes <= maxSyntaxBytes
+}
+
+// readable returns fg, or fg mixed toward white on a dark background (or
+// black on a light one), a tenth at a time, until its contrast with bg
+// reaches minContrast (white and black reach it on every tint the
+// palettes use).
+func readable(fg, bg color.Color) color.Color {
+	toward := color.Color(color.White)
+	if luminance(bg) > 0.5 {
+		toward = color.Black
+	}
+	c := fg
+	for step := 1; step <= 10 && contrast(c, bg) < minContrast; step++ {
+		c = mix(fg, toward, float64(step)/10)
+	}
+	return c
+}
+
+// mix is a blended with b: t of b, 1-t of a.
+func mix(a, b color.Color, t float64) color.Color {
+	ar, ag, ab, _ := a.RGBA()
+	br, bg, bb, _ := b.RGBA()
+	blend := func(x, y uint32) uint8 {
+		return uint8(math.Round((float64(x)*(1-t) + float64(y)*t) / 257))
+	}
+	return color.RGBA{R: blend(ar, br), G: blend(ag, bg), B: blend(ab, bb), A: 0xff}
+}
+
+// contrast is the WCAG contrast ratio of two colours, from 1 to 21.
+func contrast(a, b color.Color) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// luminance is the WCAG relative luminance of a colour.
+func luminance(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	linear := func(v uint32) float64 {
+		s := float64(v) / 0xffff
+		if s <= 0.03928 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*linear(r) + 0.7152*linear(g) + 0.0722*linear(b)
+}

@@ -1,0 +1,176 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// fgSGR is the SGR parameters that set c as the foreground.
+func fgSGR(c color.Color) string {
+	return strings.TrimSuffix(strings.TrimPrefix(ansi.Style{}.ForegroundColor(c).String(), "\x1b["), "m")
+}
+
+// themeOptions are true-colour options of a theme.
+func themeOptions(theme Theme, width int, expanded bool) Options {
+	o := colorOptions(width)
+	o.Theme, o.Expanded = theme, expanded
+	return o
+}
+
+func TestSyntaxColoursInBothThemes(t *testing.T) {
+	old := "package main\n\nfunc main() {\n\tprintln(1)\n}\n"
+	diffs := []cards.FileDiff{wholeFile("main.go", old, strings.Replace(old, "1", "2", 1))}
+	for _, theme := range []Theme{Dark, Light} {
+		t.Run(theme.String(), func(t *testing.T) {
+			card := renderDiffs(diffs, themeOptions(theme, 80, false))
+			keyword := themePalette(theme).colour(chroma.Keyword)
+			require.NotNil(t, keyword)
+			// Context lines have no background: the keyword keeps its colour.
+			assert.Contains(t, card, "\x1b["+fgSGR(keyword)+"mfunc", "the keyword of a context line")
+			assert.NotContains(t, card, syntaxOffNote)
+
+			plain := renderDiffs([]cards.FileDiff{wholeFile("main.txt", old, strings.Replace(old, "1", "2", 1))}, themeOptions(theme, 80, false))
+			assert.NotContains(t, plain, fgSGR(keyword)+"mfunc", "plain text has no syntax colours")
+		})
+	}
+}
+
+func TestSyntaxColoursSpanLines(t *testing.T) {
+	old := "/*\nfirst\nsecond\n*/\nvar x = 1\n"
+	new := strings.Replace(old, "second", "second changed", 1)
+	card := renderDiffs([]cards.FileDiff{wholeFile("c.go", old, new)}, themeOptions(Light, 80, false))
+	comment := themePalette(Light).colour(chroma.CommentMultiline)
+	rowOf := func(text string) string {
+		for _, l := range strings.Split(card, "\n") {
+			if strings.Contains(ansi.Strip(l), text) {
+				return l
+			}
+		}
+		return ""
+	}
+	assert.Contains(t, rowOf("first"), "\x1b["+fgSGR(comment)+"mfirst", "a context line inside the comment")
+	emphasised := fgSGR(readable(comment, lightPalette.AddedEmph)) + ";48;"
+	assert.Contains(t, rowOf("changed"), emphasised, "an added line inside the comment, its new word emphasised")
+	assert.Contains(t, card, "\x1b["+fgSGR(themePalette(Light).colour(chroma.KeywordDeclaration))+"mvar", "the comment ends")
+}
+
+func TestSyntaxColoursSkippedPastTheGuard(t *testing.T) {
+	old := strings.Repeat("x := 1\n", maxSyntaxLines+1)
+	diffs := []cards.FileDiff{{Path: "big.go", NewText: old}}
+	expanded := renderDiffs(diffs, themeOptions(Dark, 80, true))
+	assert.Contains(t, expanded, syntaxOffNote)
+	assert.NotContains(t, expanded, fgSGR(themePalette(Dark).colour(chroma.Operator)))
+
+	collapsed := renderDiffs(diffs, themeOptions(Dark, 80, false))
+	assert.NotContains(t, collapsed, syntaxOffNote, "a collapsed card draws few lines")
+
+	wide := []cards.FileDiff{{Path: "wide.go", NewText: "x := " + strings.Repeat("1", maxSyntaxBytes) + "\n"}}
+	assert.Contains(t, renderDiffs(wide, themeOptions(Dark, 80, false)), syntaxOffNote, "too many bytes")
+
+	fits := []cards.FileDiff{{Path: "fits.go", NewText: strings.Repeat("x := 1\n", maxSyntaxLines)}}
+	assert.NotContains(t, renderDiffs(fits, themeOptions(Dark, 80, true)), syntaxOffNote)
+}
+
+// TestSyntaxColoursAreReadable checks every colour a diff row can draw on
+// a tinted background: token colours of both styles and the palette's
+// own line colours.
+func TestSyntaxColoursAreReadable(t *testing.T) {
+	for _, theme := range []Theme{Dark, Light} {
+		p := Options{Theme: theme}.colors()
+		colours := []color.Color{p.Added, p.Removed, p.Dim}
+		for _, c := range themePalette(theme).standard {
+			if c != nil {
+				colours = append(colours, c)
+			}
+		}
+		for _, bg := range []color.Color{p.AddedBg, p.RemovedBg, p.AddedEmph, p.RemovedEmph} {
+			for _, c := range colours {
+				got := readable(c, bg)
+				require.GreaterOrEqual(t, contrast(got, bg), minContrast, "%s: %v on %v", theme, c, bg)
+			}
+		}
+	}
+	keep := color.RGBA{R: 0xe6, G: 0xed, B: 0xf3, A: 0xff}
+	assert.Equal(t, keep, readable(keep, darkPalette.RemovedBg), "a readable colour is kept")
+}
+
+func TestHighlighterGivesBackEveryByte(t *testing.T) {
+	hl := newHighlighter("x.go", Options{Theme: Dark})
+	require.NotNil(t, hl)
+	lines := []diffLine{
+		{Kind: lineContext, Text: "func f() {"},
+		{Kind: lineRemoved, Text: "\treturn `raw"},
+		{Kind: lineRemoved, Text: "string`\r"},
+		{Kind: lineAdded, Text: "\treturn \"s\" // 漢字"},
+		{Kind: lineContext, Text: "}"},
+	}
+	runs := hl.hunk(lines)
+	require.Len(t, runs, len(lines))
+	for i, l := range lines {
+		end := 0
+		if n := len(runs[i]); n > 0 {
+			end = runs[i][n-1].end
+		}
+		assert.Equal(t, len(l.Text), end, "line %d is covered to its end", i)
+	}
+	assert.Nil(t, newHighlighter("notes.txt", Options{}), "plain text has no lexer")
+	assert.Nil(t, newHighlighter("no-such-type.zzz", Options{}))
+}
+
+func TestLexerCache(t *testing.T) {
+	lexerFor("first.go")
+	before := lexerCache.lookups
+	for i := range 10 {
+		lexerFor(fmt.Sprintf("dir%d/file%d.go", i, i))
+	}
+	assert.Equal(t, before, lexerCache.lookups, "names with the same extensions are looked up once")
+	assert.Equal(t, "*.go", lexerKey("main.go"))
+	assert.Equal(t, "*.test.js", lexerKey("app.test.js"))
+	assert.Equal(t, ".bashrc", lexerKey(".bashrc"))
+	assert.Equal(t, "*.bashrc", lexerKey("x.bashrc"))
+	assert.Equal(t, "Makefile.am", lexerKey("Makefile.am"))
+	assert.Equal(t, "README", lexerKey("README"))
+}
+
+// TestLexerKeyAgreesWithChroma checks lexerKey's premise on chroma's own
+// patterns, and that the cached lexer is the one lexers.Match finds for
+// names built from every pattern that does not start with "*" and from
+// one in eight of the others (lexers.Match costs a millisecond).
+func TestLexerKeyAgreesWithChroma(t *testing.T) {
+	instantiate := strings.NewReplacer("*", "name", "?", "a", "[", "", "]", "")
+	var names []string
+	for i, glob := range lexerGlobs() {
+		name := instantiate.Replace(glob)
+		switch {
+		case !strings.HasPrefix(glob, "*"):
+			names = append(names, name, "x."+name, name+".bak")
+		case i%8 == 0:
+			names = append(names, name, "x."+name)
+		}
+		if strings.HasPrefix(glob, "*") {
+			require.True(t, strings.HasPrefix(glob, "*.") && !strings.Contains(glob[1:], "*"),
+				"pattern %q: every pattern starting with * is *.suffix", glob)
+		}
+	}
+	for _, name := range names {
+		want := lexers.Match(name)
+		if want != nil && want.Config().Name == "plaintext" {
+			want = nil
+		}
+		got := lexerFor(name)
+		require.Equal(t, want == nil, got == nil, "%q", name)
+		if want != nil {
+			require.Equal(t, want.Config().Name, got.Config().Name, "%q", name)
+		}
+	}
+}

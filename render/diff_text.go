@@ -1,0 +1,255 @@
+package render
+
+import (
+	"image/color"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The text of a diff line, drawn. A line's raw text is cut at the edges of
+// its emphasised spans and syntax runs into segments, each sanitised on
+// its own; tabs are expanded here, at the line's columns, as the sanitiser
+// would. When the sanitised segments do not add up to the sanitised line
+// (an escape sequence or a control cut by a segment edge), the line is
+// drawn whole without decoration instead: sanitising decides what is
+// shown, decoration never does.
+
+// lineDeco is what decorates one line: its changed spans, from the word
+// diff with its paired line, and its syntax runs.
+type lineDeco struct {
+	emph   []span
+	syntax []colorRun
+}
+
+// piece is a run of sanitised text in one style: a foreground (nil for
+// the line's own colour) and whether it is emphasised as changed.
+type piece struct {
+	text string
+	fg   color.Color
+	emph bool
+}
+
+// Markers shown for white space inside a changed span that holds nothing
+// else: a whitespace-only change would otherwise look unchanged.
+const (
+	spaceMarker = "·"
+	tabMarker   = "→"
+	crMarker    = "␍"
+)
+
+// displayPieces turns a raw line into the pieces that draw it.
+func displayPieces(raw string, d lineDeco) []piece {
+	if len(d.emph) == 0 && len(d.syntax) == 0 {
+		return []piece{{text: SanitizeText(raw)}}
+	}
+	var p pieceBuilder
+	c := decoCursor{lineDeco: d}
+	for pos := 0; pos < len(raw); {
+		end, style, marked := c.segment(raw, pos)
+		p.segment(raw[pos:end], style, marked)
+		pos = end
+	}
+	if p.check.String() != SanitizeText(raw) {
+		return []piece{{text: SanitizeText(raw)}}
+	}
+	return p.pieces
+}
+
+// decoCursor walks a line's decoration from its start: run and span are
+// the first syntax run and emphasised span not yet passed.
+type decoCursor struct {
+	lineDeco
+	run, span int
+}
+
+// segment returns the end of the segment starting at pos, its style, and
+// whether its white space is marked (it lies in a changed span of white
+// space only).
+func (c *decoCursor) segment(raw string, pos int) (end int, style piece, marked bool) {
+	end = len(raw)
+	for c.run < len(c.syntax) && c.syntax[c.run].end <= pos {
+		c.run++
+	}
+	if c.run < len(c.syntax) {
+		end, style.fg = c.syntax[c.run].end, c.syntax[c.run].color
+	}
+	for c.span < len(c.emph) && c.emph[c.span].end <= pos {
+		c.span++
+	}
+	if c.span < len(c.emph) {
+		s := c.emph[c.span]
+		if s.start > pos {
+			return min(end, s.start), style, false
+		}
+		style.emph = true
+		return min(end, s.end), style, isBlank(raw[s.start:s.end])
+	}
+	return end, style, false
+}
+
+// pieceBuilder collects the pieces of a line. check is the line as the
+// sanitiser would draw it, without markers, and col its width so far.
+type pieceBuilder struct {
+	pieces []piece
+	check  strings.Builder
+	col    int
+}
+
+// segment adds a raw segment: sanitised, its tabs expanded.
+func (p *pieceBuilder) segment(raw string, style piece, marked bool) {
+	for {
+		part, rest, tab := strings.Cut(raw, "\t")
+		if part != "" {
+			clean := SanitizeText(part)
+			style.text = clean
+			if marked {
+				style.text = markBlanks(part)
+			}
+			p.add(style, clean)
+		}
+		if !tab {
+			return
+		}
+		spaces := strings.Repeat(" ", tabStop-p.col%tabStop)
+		style.text = spaces
+		if marked {
+			style.text = tabMarker + spaces[1:]
+		}
+		p.add(style, spaces)
+		raw = rest
+	}
+}
+
+// add appends a piece, merged into the last one when the styles agree;
+// clean is its text without markers.
+func (p *pieceBuilder) add(s piece, clean string) {
+	p.check.WriteString(clean)
+	p.col += cellWidth(clean)
+	if n := len(p.pieces); n > 0 && p.pieces[n-1].fg == s.fg && p.pieces[n-1].emph == s.emph {
+		p.pieces[n-1].text += s.text
+		return
+	}
+	p.pieces = append(p.pieces, s)
+}
+
+// blankMarkers shows spaces and carriage returns with visible markers.
+var blankMarkers = strings.NewReplacer(" ", spaceMarker, "\r", crMarker)
+
+// markBlanks shows the spaces and carriage returns of s with markers.
+func markBlanks(s string) string { return blankMarkers.Replace(s) }
+
+// cellWidth is the display width of plain text: its length when it is
+// printable ASCII (one cell per byte), else what ansi measures.
+func cellWidth(s string) int {
+	for i := range len(s) {
+		if s[i] < ' ' || s[i] > '~' {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
+}
+
+// piecesText is the text of pieces joined.
+func piecesText(ps []piece) string {
+	if len(ps) == 1 {
+		return ps[0].text
+	}
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString(p.text)
+	}
+	return b.String()
+}
+
+// fitPieces fits a line's pieces to rows of room cells: one row when they
+// fit, else cut with "…" when collapsed or wrapped onto several rows when
+// expanded. The wrap is a hard one at the cell limit: it keeps every
+// character, where a word wrap would drop the spaces at its breaks and
+// hide whitespace changes. It also returns the width of each row.
+func fitPieces(ps []piece, room int, expanded bool) ([][]piece, []int) {
+	text := piecesText(ps)
+	if w := cellWidth(text); w <= room {
+		return [][]piece{ps}, []int{w}
+	}
+	if !expanded {
+		cut := ansi.Truncate(text, room-1, "")
+		row := append(cutPieces(ps, []int{len(cut)})[0], piece{text: "…"})
+		return [][]piece{row}, []int{cellWidth(cut) + 1}
+	}
+	wrapped := strings.Split(ansi.Hardwrap(text, room, true), "\n")
+	ends := make([]int, len(wrapped))
+	widths := make([]int, len(wrapped))
+	end := 0
+	for i, w := range wrapped {
+		end += len(w)
+		ends[i], widths[i] = end, cellWidth(w)
+	}
+	return cutPieces(ps, ends), widths
+}
+
+// cutPieces splits pieces into rows that end at the given byte offsets of
+// their joined text.
+func cutPieces(ps []piece, ends []int) [][]piece {
+	ps = append([]piece(nil), ps...)
+	rows := make([][]piece, len(ends))
+	start := 0 // offset of ps[0] in the joined text
+	for i, end := range ends {
+		for len(ps) > 0 && start < end {
+			p := ps[0]
+			if start+len(p.text) <= end {
+				rows[i] = append(rows[i], p)
+				start += len(p.text)
+				ps = ps[1:]
+				continue
+			}
+			head := p
+			head.text = p.text[:end-start]
+			rows[i] = append(rows[i], head)
+			ps[0].text = p.text[end-start:]
+			start = end
+		}
+	}
+	return rows
+}
+
+// rowBuilder writes a row of painted text, one SGR sequence per run of
+// one paint.
+type rowBuilder struct {
+	b    strings.Builder
+	cur  paint
+	open bool
+}
+
+// add writes s in paint p.
+func (r *rowBuilder) add(p paint, s string) {
+	if s == "" {
+		return
+	}
+	if !r.open || p != r.cur {
+		r.close()
+		r.b.WriteString(string(p))
+		r.cur, r.open = p, true
+	}
+	r.b.WriteString(s)
+}
+
+// plain writes s without a style.
+func (r *rowBuilder) plain(s string) {
+	r.close()
+	r.b.WriteString(s)
+}
+
+// close ends the open run.
+func (r *rowBuilder) close() {
+	if r.open {
+		r.b.WriteString(ansi.ResetStyle)
+		r.open = false
+	}
+}
+
+// String ends the row and returns it.
+func (r *rowBuilder) String() string {
+	r.close()
+	return r.b.String()
+}
