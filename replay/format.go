@@ -24,6 +24,12 @@ const (
 	// wrapped as {"type":"session_event","event":{...}}, and a final
 	// {"type":"result"} line (DESIGN.md 3.2).
 	Headless
+	// ClaudeCode is a Claude Code transcript (~/.claude/projects/*/*.jsonl):
+	// user, assistant, summary and system lines (DESIGN.md 3.4).
+	ClaudeCode
+	// Codex is a Codex CLI rollout (~/.codex/sessions/…/rollout-*.jsonl):
+	// {"timestamp","type","payload"} lines.
+	Codex
 )
 
 // formatNames are the names of the formats as the --input-format flag
@@ -33,6 +39,8 @@ var formatNames = []string{
 	ViewStream: "views",
 	HarnessLog: "harness",
 	Headless:   "headless",
+	ClaudeCode: "claude",
+	Codex:      "codex",
 }
 
 // FormatNames lists the names ParseFormat accepts.
@@ -66,7 +74,10 @@ const (
 // Detect tells the format of a session from its first line: the view
 // stream's call, result and message lines; the session log's header or,
 // for a log whose header was lost, any of its events ("tool/call",
-// "reasoning-chunks"...); the headless stream's session_event lines.
+// "reasoning-chunks"...); the headless stream's session_event lines; a
+// Codex rollout's lines, whose type is one of its own and which carry a
+// payload; a Claude Code transcript's lines, which carry a uuid,
+// parentUuid, sessionId or leafUuid.
 func Detect(firstLine []byte) (Format, error) {
 	var head map[string]json.RawMessage
 	if err := json.Unmarshal(firstLine, &head); err != nil || head == nil {
@@ -87,10 +98,15 @@ func Detect(firstLine []byte) (Format, error) {
 		return HarnessLog, nil
 	case typ == sessionEventType:
 		return Headless, nil
+	case isCodexLine(head, typ):
+		return Codex, nil
+	case isClaudeLine(head, typ):
+		return ClaudeCode, nil
 	}
 	return Auto, fmt.Errorf("cannot detect the input format: type %q belongs to no known format "+
-		"(views: %s; harness log: %s or an event type such as tool/call; headless: %s)",
-		typ, strings.Join(viewStreamTypes, ", "), headerType, sessionEventType)
+		"(views: %s; harness log: %s or an event type such as tool/call; headless: %s; "+
+		"codex: %s with a payload; claude: a line with a uuid or sessionId)",
+		typ, strings.Join(viewStreamTypes, ", "), headerType, sessionEventType, strings.Join(codexLineTypes, ", "))
 }
 
 // isEventType reports whether typ looks like the type of a session-log

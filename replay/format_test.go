@@ -25,8 +25,15 @@ func TestParseFormat(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, replay.Headless, f)
 
-	_, err = replay.ParseFormat("claude")
-	assert.EqualError(t, err, `unknown input format "claude": want one of auto, views, harness, headless`)
+	f, err = replay.ParseFormat("claude")
+	require.NoError(t, err)
+	assert.Equal(t, replay.ClaudeCode, f)
+	f, err = replay.ParseFormat("codex")
+	require.NoError(t, err)
+	assert.Equal(t, replay.Codex, f)
+
+	_, err = replay.ParseFormat("crush")
+	assert.EqualError(t, err, `unknown input format "crush": want one of auto, views, harness, headless, claude, codex`)
 	assert.Equal(t, "Format(42)", replay.Format(42).String())
 }
 
@@ -50,7 +57,14 @@ func TestDetect(t *testing.T) {
 		{"null", `null`, replay.Auto, "not a JSON object"},
 		{"no type", `{"id":"c1"}`, replay.Auto, `no "type" field`},
 		{"type not a string", `{"type":1}`, replay.Auto, `"type" is not a string`},
-		{"unknown type", `{"type":"summary"}`, replay.Auto, `type "summary" belongs to no known format (views: call, result, message; harness log: session or an event type such as tool/call; headless: session_event)`},
+		{"unknown type", `{"type":"summary"}`, replay.Auto, `type "summary" belongs to no known format (views: call, result, message; harness log: session or an event type such as tool/call; headless: session_event; codex: session_meta, response_item, event_msg, turn_context, compacted with a payload; claude: a line with a uuid or sessionId)`},
+		{"claude user line", `{"parentUuid":null,"type":"user","uuid":"u1","message":{"role":"user","content":"hi"}}`, replay.ClaudeCode, ""},
+		{"claude summary", `{"type":"summary","summary":"Fix the build","leafUuid":"u9"}`, replay.ClaudeCode, ""},
+		{"claude snapshot", `{"type":"file-history-snapshot","messageId":"m1","snapshot":{}}`, replay.ClaudeCode, ""},
+		{"claude line of an unknown type", `{"type":"queue-operation","operation":"enqueue","sessionId":"s1"}`, replay.ClaudeCode, ""},
+		{"codex session meta", `{"timestamp":"2025-10-01T09:00:00Z","type":"session_meta","payload":{"id":"s1"}}`, replay.Codex, ""},
+		{"codex event", `{"timestamp":"2025-10-01T09:00:00Z","type":"event_msg","payload":{"type":"token_count"}}`, replay.Codex, ""},
+		{"codex type without a payload", `{"type":"response_item"}`, replay.Auto, `type "response_item" belongs to no known format`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

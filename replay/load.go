@@ -17,6 +17,14 @@ type lineDecoder interface {
 	decodeLine(t *Transcript, l line)
 }
 
+// flusher is a lineDecoder that may hold lines back (the Claude Code
+// decoder does, to put them in conversation order): flush applies them
+// all. readLines calls it at the end of the input; the decoder goes on
+// taking lines after a flush.
+type flusher interface {
+	flush(t *Transcript)
+}
+
 // decoderFor returns the decoder of format f.
 func decoderFor(f Format) (lineDecoder, error) {
 	switch f {
@@ -28,6 +36,10 @@ func decoderFor(f Format) (lineDecoder, error) {
 		return &harnessLog{events: newEventHandler()}, nil
 	case Headless:
 		return &headlessStream{events: newEventHandler()}, nil
+	case ClaudeCode:
+		return newClaudeCode(), nil
+	case Codex:
+		return newCodexRollout(), nil
 	}
 	return nil, fmt.Errorf("replay: unknown format %v", f)
 }
@@ -52,10 +64,21 @@ func (d *detector) decodeLine(t *Transcript, l line) {
 	case err != nil:
 		t.AddProblem(l.number, err.Error(), l.data)
 	default:
+		t.Format = f
 		d.found, _ = decoderFor(f)
 		d.found.decodeLine(t, l)
 	}
 }
+
+// flushDecoder applies the lines dec holds back, if it does.
+func flushDecoder(t *Transcript, dec lineDecoder) {
+	if f, ok := dec.(flusher); ok {
+		f.flush(t)
+	}
+}
+
+// flush flushes the decoder found, when it holds lines back.
+func (d *detector) flush(t *Transcript) { flushDecoder(t, d.found) }
 
 // Load reads a whole session into a transcript; name becomes the source of
 // its problems. The input may be Zstandard-compressed (a .jsonl.zstd file):
@@ -65,6 +88,7 @@ func (d *detector) decodeLine(t *Transcript, l line) {
 // opts.Format), and the transcript then holds what was read before it.
 func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
 	t := NewTranscript(name)
+	t.Format = opts.Format
 	dec, err := decoderFor(opts.Format)
 	if err != nil {
 		return t, err
@@ -86,6 +110,7 @@ func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
 // names it. afterLine, when not nil, runs after each line; an error from
 // it stops the reading and is returned.
 func readLines(t *Transcript, in *input, dec lineDecoder, afterLine func() error) error {
+	defer flushDecoder(t, dec) // the lines held when the reading fails
 	lines := newLineReader(in)
 	cutLine := 0
 	for {
@@ -110,6 +135,7 @@ func readLines(t *Transcript, in *input, dec lineDecoder, afterLine func() error
 			}
 		}
 	}
+	flushDecoder(t, dec)
 	if in.torn != nil {
 		addTornStreamNotice(t, in.torn, cutLine)
 	}

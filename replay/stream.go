@@ -72,12 +72,13 @@ type Batch struct {
 // left to finish on its own goroutine.
 func Stream(ctx context.Context, r io.Reader, name string, opts StreamOptions, emit func(Batch)) (*Transcript, error) {
 	t := NewTranscript(name)
+	t.Format = opts.Format
 	t.trackChanges()
 	dec, err := decoderFor(opts.Format)
 	if err != nil {
 		return t, err
 	}
-	s := &streamer{ctx: ctx, t: t, emit: emit, total: opts.Total, last: time.Now()}
+	s := &streamer{ctx: ctx, t: t, dec: dec, emit: emit, total: opts.Total, last: time.Now()}
 	ahead := newAheadReader(ctx, r, s)
 	defer ahead.stop()
 	in, err := openInput(ahead)
@@ -90,8 +91,10 @@ func Stream(ctx context.Context, r io.Reader, name string, opts StreamOptions, e
 
 // streamer batches the changes of a transcript being read.
 type streamer struct {
-	ctx  context.Context
-	t    *Transcript
+	ctx context.Context
+	t   *Transcript
+	// dec is the decoder, which may be decoding lines ahead.
+	dec  lineDecoder
 	emit func(Batch)
 	// read and total are the progress; sentRead is the read of the last
 	// batch.
@@ -117,8 +120,30 @@ func (s *streamer) afterLine() error {
 }
 
 // waiting is called before the reading waits for the input: what was read
-// so far goes out.
-func (s *streamer) waiting() { s.flush(true) }
+// so far is applied and goes out.
+func (s *streamer) waiting() {
+	drainDecoder(s.t, s.dec)
+	s.flush(true)
+}
+
+// drainer is a decoder that decodes lines ahead of the transcript (see
+// pipeline); drain applies every line it was given. Unlike a flusher's
+// flush it changes nothing but when the lines are applied, so that it can
+// run whenever the input has nothing more to read for now.
+type drainer interface {
+	drain(t *Transcript)
+}
+
+// drainDecoder drains dec, or the decoder a detector found, when it is a
+// drainer.
+func drainDecoder(t *Transcript, dec lineDecoder) {
+	if d, ok := dec.(*detector); ok {
+		dec = d.found
+	}
+	if d, ok := dec.(drainer); ok {
+		d.drain(t)
+	}
+}
 
 // flush sends the changes not sent yet and the progress, unless there is
 // nothing new to say.
@@ -250,13 +275,28 @@ func (a *aheadReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// next returns the next chunk; when none is ready, it lets the streamer
-// send what it has before waiting.
+// waitGrace is how long next waits for a chunk before the input counts as
+// having nothing more for now: a source that has the data (a file) but
+// whose reading goroutine was not scheduled yet delivers within it, and
+// the decoding ahead (see pipeline) goes on instead of being drained.
+const waitGrace = 2 * time.Millisecond
+
+// next returns the next chunk; when none comes within waitGrace, it lets
+// the streamer send what it has before waiting.
 func (a *aheadReader) next() (chunk, error) {
 	select {
 	case c := <-a.chunks:
 		return c, nil
 	default:
+	}
+	grace := time.NewTimer(waitGrace)
+	defer grace.Stop()
+	select {
+	case c := <-a.chunks:
+		return c, nil
+	case <-grace.C:
+	case <-a.ctx.Done():
+		return chunk{}, a.ctx.Err()
 	}
 	a.s.waiting()
 	select {

@@ -32,6 +32,9 @@ type Stats struct {
 type Transcript struct {
 	// Source names the input; it becomes Problem.Source.
 	Source string
+	// Format is the format the input is read as: the one Options.Format
+	// forces, else the one detected (Auto until a line tells it).
+	Format Format
 	// Title is the session's latest title ("" until the session names
 	// itself), for a viewer's status line.
 	Title string
@@ -55,6 +58,11 @@ type Transcript struct {
 	// (Load). The entries from sent on are new and all change.
 	changed map[int]struct{}
 	sent    int
+	// ahead is the pipeline that decodes lines ahead of the transcript, if
+	// any: an entry added by anything else first has it apply the lines
+	// it holds, so that the entries stay in input order (the Problem of a
+	// line too long to read is added as the line is read).
+	ahead *pipeline
 }
 
 // NewTranscript returns an empty transcript of the named source.
@@ -62,10 +70,15 @@ func NewTranscript(source string) *Transcript {
 	return &Transcript{Source: source, Stats: Stats{Skipped: map[string]int{}}, cardsByID: map[string][]int{}}
 }
 
-// startLine records that l is being decoded.
+// startLine records that l is being decoded. A line too long to be read
+// is a Problem: the line itself is empty, and decoded as a blank one.
 func (t *Transcript) startLine(l line) {
 	t.current = l
 	t.Stats.Lines++
+	if l.skipped > 0 {
+		t.AddProblem(l.number, fmt.Sprintf("the line is %d bytes long, more than the %d bytes cardtui reads of a line: it was skipped",
+			l.skipped, maxLineBytes), l.start)
+	}
 }
 
 // trackChanges starts recording which entries change, for Stream.
@@ -81,6 +94,9 @@ func (t *Transcript) touch(i int) {
 
 // add appends an entry and returns its index.
 func (t *Transcript) add(e cards.Entry) int {
+	if t.ahead != nil {
+		t.ahead.catchUp(t)
+	}
 	t.Entries = append(t.Entries, e)
 	return len(t.Entries) - 1
 }
@@ -99,15 +115,23 @@ func (t *Transcript) addMessage(role cards.Role, text string) {
 // AddCall appends a tool card for a call; it counts as one event. A call
 // id seen before still gets its own card (nothing is dropped), followed by
 // a Problem saying that the id is a duplicate; the returned index is the
-// card's.
+// card's. The call of a result that came first completes the result's
+// card instead, followed by a Problem saying so.
 func (t *Transcript) AddCall(id, tool string, view cards.CallView) int {
 	t.Stats.Events++
 	return t.addCall(id, tool, view)
 }
 
 // addCall is AddCall without counting an event: the decoders of formats
-// whose lines hold several entries count their lines themselves.
+// whose lines hold several entries count their lines themselves. A call
+// whose result came first joins the result's card, and a Problem says
+// that they came in the wrong order.
 func (t *Transcript) addCall(id, tool string, view cards.CallView) int {
+	if i, ok := t.awaitingCall(id); ok {
+		t.setCall(i, tool, view)
+		t.addCurrentProblem(fmt.Sprintf("call id %q came after its result: the call is shown on the result's card", id))
+		return i
+	}
 	t.Stats.ToolCards++
 	i := t.add(cards.ToolCard{ID: id, Tool: tool, Call: view})
 	if previous := t.cardsByID[id]; len(previous) > 0 {
@@ -157,6 +181,17 @@ func (t *Transcript) addResult(id string, view cards.ResultView) int {
 func (t *Transcript) awaitingResult(id string) (int, bool) {
 	for _, i := range t.cardsByID[id] {
 		if t.Entries[i].(cards.ToolCard).Result == nil {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// awaitingCall returns the index of the card with call id that holds a
+// result whose call was not seen, if there is one.
+func (t *Transcript) awaitingCall(id string) (int, bool) {
+	for _, i := range t.cardsByID[id] {
+		if t.Entries[i].(cards.ToolCard).Call == nil {
 			return i, true
 		}
 	}

@@ -13,6 +13,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/cardtui/cardtui/render"
 )
 
 // Exit statuses.
@@ -48,6 +50,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 }
 
+// printLine writes one line of the command's own report. Its parts can
+// come from the input (file names, reasons, event types), so it is made
+// safe for a terminal as the cards are: escape sequences and controls
+// are removed, bidi and invisible characters shown as <U+XXXX>, and line
+// breaks become spaces.
+func printLine(w io.Writer, format string, args ...any) {
+	line := render.SanitizeText(fmt.Sprintf(format, args...))
+	fmt.Fprintln(w, strings.ReplaceAll(strings.TrimRight(line, "\n"), "\n", " "))
+}
+
 // usage is the help text; it lists every flag of every command.
 const usage = `Usage:
   cardtui [flags]                    the viewer on stdin when it is a pipe or a file, else on the
@@ -64,6 +76,9 @@ Flags of replay (they may come before or after FILE):
   --print                            print the session to stdout instead of opening the viewer
   --follow                           viewer only: keep reading FILE as it grows, like tail -f
                                      (a pipe is always read live, to its end)
+  --expand                           show long cards whole: --print prints every line of every
+                                     card (else it says "… N more lines"); the viewer starts
+                                     with every card expanded (e toggles them)
   --format ansi|plain|markdown       output of --print: styled text, text without escapes, or a
                                      Markdown document (default ansi); plain and markdown imply
                                      --print
@@ -73,11 +88,14 @@ Flags of replay (they may come before or after FILE):
                                      true colour; never is none (default auto)
   --theme dark|light                 palette for a dark or a light background (default: the
                                      viewer asks the terminal; --print uses dark)
-  --input-format auto|views|harness|headless
+  --input-format auto|views|harness|headless|claude|codex
                                      the session's format: views (call/result/message lines),
                                      harness (the harness's session log), headless (its
-                                     session_event stream); auto detects it from the content
-                                     (default auto). A .jsonl.zstd input is decompressed.
+                                     session_event stream), claude (a Claude Code transcript,
+                                     ~/.claude/projects/*/*.jsonl), codex (a Codex rollout,
+                                     ~/.codex/sessions/**/rollout-*.jsonl); auto detects it
+                                     from the content (default auto). A .jsonl.zstd input is
+                                     decompressed.
 
 Exit status: 0 when every line was understood, 1 when a line was bad or an input
 could not be read (everything else is still shown), 2 for a usage error.

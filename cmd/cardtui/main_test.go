@@ -208,7 +208,7 @@ func TestUsageErrors(t *testing.T) {
 		{"bad format", []string{"replay", "--format", "html"}, `invalid value "html" for flag -format: want one of ansi, plain, markdown`},
 		{"bad color", []string{"replay", "--color", "sometimes"}, "want one of auto, always, never"},
 		{"bad theme", []string{"--theme", "blue"}, "want one of dark, light"},
-		{"bad input format", []string{"replay", "--input-format", "claude"}, "want one of auto, views"},
+		{"bad input format", []string{"replay", "--input-format", "crush"}, "want one of auto, views"},
 		{"width not a number", []string{"replay", "--width", "wide"}, `invalid value "wide" for flag -width`},
 		{"negative width", []string{"replay", "--width", "-3"}, "--width must not be negative"},
 		{"two files", []string{"replay", "a.jsonl", "b.jsonl"}, "replay takes one FILE, got 2"},

@@ -43,25 +43,26 @@ func validateFile(file string, format replay.Format, stdin io.Reader, stdout, st
 		writeReport(stdout, tr)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "cardtui: %v\n", err)
+		printLine(stderr, "cardtui: %v", err)
 		return false
 	}
 	return tr.Stats.Problems == 0
 }
 
 // writeReport writes every problem as FILE:LINE: reason, every notice
-// about the input itself (a torn tail), and the summary line. The notices
-// that belong to the session (its title, approvals...) are not reported.
+// about the input itself (a torn tail), and the summary line, each made
+// safe for a terminal by printLine. The notices that belong to the
+// session (its title, approvals...) are not reported.
 func writeReport(w io.Writer, tr *replay.Transcript) {
 	for _, e := range tr.Entries {
 		if p, ok := e.(cards.Problem); ok {
-			fmt.Fprintf(w, "%s: %s\n", location(p), p.Reason)
+			printLine(w, "%s: %s", location(p), p.Reason)
 		}
 	}
 	for _, text := range tr.InputNotices {
-		fmt.Fprintf(w, "%s: notice: %s\n", tr.Source, text)
+		printLine(w, "%s: notice: %s", tr.Source, text)
 	}
-	fmt.Fprintf(w, "%s: %s\n", tr.Source, summary(tr.Stats))
+	printLine(w, "%s: %s: %s", tr.Source, formatName(tr.Format), summary(tr.Stats))
 }
 
 // location is FILE:LINE, or FILE for a problem not tied to a line.
@@ -70,6 +71,14 @@ func location(p cards.Problem) string {
 		return p.Source
 	}
 	return fmt.Sprintf("%s:%d", p.Source, p.Line)
+}
+
+// formatName names the format a session was read as, for the summary line.
+func formatName(f replay.Format) string {
+	if f == replay.Auto {
+		return "unknown format"
+	}
+	return f.String()
 }
 
 // summary is "N lines, N events, N tool cards, N problems" followed by the

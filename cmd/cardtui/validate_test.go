@@ -10,8 +10,8 @@ import (
 	"github.com/cardtui/cardtui/replay"
 )
 
-// demoSummary is the summary line of the built-in demo.
-const demoSummary = "182 lines, 182 events, 18 tool cards, 0 problems, skipped: assistant/chunk×30 request/context×18 " +
+// demoSummary is the summary line of the built-in demo, after its name.
+const demoSummary = "harness: 182 lines, 182 events, 18 tool cards, 0 problems, skipped: assistant/chunk×30 request/context×18 " +
 	"request/header×18 step/end×18 step/start×18 agent/inbox/spliced×4 text-chunks×4 tool-call-chunks×4 " +
 	"reasoning-chunks×2 todo/write×2 turn/end×2 turn/start×2"
 
@@ -37,8 +37,8 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 	assert.Equal(t, bad+`:2: terminal call: field "exitCode": field does not belong to this card`+"\n"+
 		bad+`:4: result: missing field "view"`+"\n"+
 		bad+": notice: line 5 is torn: the input ends in the middle of it (44 bytes without a newline), so it was not read\n"+
-		bad+": 5 lines, 2 events, 0 tool cards, 2 problems\n"+
-		clean+": 30 lines, 30 events, 13 tool cards, 0 problems\n", r.stdout)
+		bad+": views: 5 lines, 2 events, 0 tool cards, 2 problems\n"+
+		clean+": views: 30 lines, 30 events, 13 tool cards, 0 problems\n", r.stdout)
 	assert.Empty(t, r.stderr)
 }
 
@@ -49,7 +49,7 @@ func TestValidateStdinAndMissingFile(t *testing.T) {
 
 	assert.Equal(t, exitProblems, r.code)
 	assert.Contains(t, r.stdout, "-:2: terminal call")
-	assert.Contains(t, r.stdout, "-: 3 lines, 2 events, 0 tool cards, 1 problem\n")
+	assert.Contains(t, r.stdout, "-: views: 3 lines, 2 events, 0 tool cards, 1 problem\n")
 	assert.Contains(t, r.stderr, "gone.jsonl: no such file")
 }
 

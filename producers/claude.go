@@ -1,0 +1,210 @@
+package producers
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Claude returns the producers of Claude Code's tools, mapped the way the
+// ACP adapter for Claude Code maps them (DESIGN.md section 2): Read,
+// Write, Edit, MultiEdit, NotebookEdit, Bash, BashOutput, KillShell (and
+// its older name KillBash), TodoWrite, Glob, Grep, LS, WebFetch,
+// WebSearch, Task (and its newer name Agent) and ExitPlanMode.
+//
+// Titles are the adapter's, as plain text: the adapter writes Markdown
+// titles, and the code spans it puts around paths and patterns are left
+// out ("Edit a.go", "Find src **/*.go"). A Bash call is a terminal card
+// whose title is the command itself. The results read the structured
+// toolUseResult that Claude Code stores beside each tool_result (Result.Meta,
+// see ClaudeResult): the lines of a read with their real numbers, the hunks
+// an edit applied from its structuredPatch, the stdout and stderr of a
+// command. Any other tool gets the Registry's fallback card: the tool's
+// name and its input as JSON.
+func Claude() Registry {
+	return Registry{
+		"Read":         claudeReadProducer,
+		"Write":        claudeWriteProducer,
+		"Edit":         claudeEditProducer,
+		"MultiEdit":    claudeMultiEditProducer,
+		"NotebookEdit": claudeNotebookEditProducer,
+		"Bash":         claudeBashProducer,
+		"BashOutput":   claudeBashOutputProducer,
+		"KillShell":    claudeKillShellProducer,
+		"KillBash":     claudeKillShellProducer,
+		"TodoWrite":    claudeTodoWriteProducer,
+		"Glob":         claudeGlobProducer,
+		"Grep":         claudeGrepProducer,
+		"LS":           claudeLSProducer,
+		"WebFetch":     claudeWebFetchProducer,
+		"WebSearch":    claudeWebSearchProducer,
+		"Task":         claudeTaskProducer,
+		"Agent":        claudeTaskProducer,
+		"ExitPlanMode": claudeExitPlanModeProducer,
+	}
+}
+
+// ClaudeResult builds a Result from a Claude Code tool_result block — its
+// content (a string or an array of Anthropic content blocks) and is_error —
+// and the toolUseResult stored beside it on the transcript line, which
+// becomes Result.Meta. Text blocks lose the <tool_use_error> wrapper of an
+// error and the <system-reminder> notes Claude Code appends for the model;
+// image blocks keep their media type and base64 data. It never fails:
+// content that cannot be decoded is kept as a note holding the raw JSON.
+func ClaudeResult(content json.RawMessage, isError bool, toolUseResult json.RawMessage) Result {
+	blocks, err := decodeClaudeContent(content)
+	if err != nil {
+		blocks = undecodedContent(content, err)
+	}
+	r := Result{Content: blocks, IsError: isError}
+	if trimmed := bytes.TrimSpace(toolUseResult); len(trimmed) > 0 && string(trimmed) != "null" {
+		r.Meta = toolUseResult
+	}
+	return r
+}
+
+// decodeClaudeContent decodes tool_result content: absent or null is
+// none, a string one text block, an array Anthropic blocks.
+func decodeClaudeContent(raw json.RawMessage) ([]cards.ContentBlock, error) {
+	trimmed := bytes.TrimSpace(raw)
+	if len(trimmed) == 0 || string(trimmed) == "null" {
+		return nil, nil
+	}
+	if trimmed[0] != '[' {
+		var s string
+		if err := json.Unmarshal(trimmed, &s); err != nil {
+			return nil, fmt.Errorf("want a string or an array of blocks, found %s", jsonKind(trimmed[0]))
+		}
+		return text(cleanClaudeText(s)), nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(trimmed, &items); err != nil {
+		return nil, err
+	}
+	var blocks []cards.ContentBlock
+	for i, item := range items {
+		b, err := decodeClaudeBlock(item)
+		if err != nil {
+			return nil, fmt.Errorf("block %d: %w", i, err)
+		}
+		if b != nil {
+			blocks = append(blocks, b)
+		}
+	}
+	return blocks, nil
+}
+
+// claudeBlock is the part of an Anthropic content block the views use.
+type claudeBlock struct {
+	Type   string  `json:"type"`
+	Text   *string `json:"text"`
+	Source *struct {
+		Type      string `json:"type"`
+		MediaType string `json:"media_type"`
+		Data      string `json:"data"`
+		URL       string `json:"url"`
+	} `json:"source"`
+}
+
+// decodeClaudeBlock decodes one block: text (nil when nothing is left of
+// it once cleaned), an image from its source, or any other block as the
+// cards codec keeps it.
+func decodeClaudeBlock(raw json.RawMessage) (cards.ContentBlock, error) {
+	var b claudeBlock
+	if err := decodeJSON(raw, &b); err != nil {
+		return nil, err
+	}
+	switch {
+	case b.Type == "text":
+		s, err := required("text", b.Text)
+		if err != nil {
+			return nil, err
+		}
+		if s = cleanClaudeText(s); s == "" {
+			return nil, nil
+		}
+		return cards.TextBlock{Text: s}, nil
+	case b.Type == "image" && b.Source != nil:
+		return cards.ImageBlock{MimeType: b.Source.MediaType, Data: b.Source.Data, URI: b.Source.URL}, nil
+	}
+	return decodeBlock(raw)
+}
+
+// cleanClaudeText removes what Claude Code wraps around text for the
+// model: the <tool_use_error> tags of an error and <system-reminder>
+// notes.
+func cleanClaudeText(s string) string {
+	s = withoutTagged(s, "system-reminder")
+	trimmed := strings.TrimSpace(s)
+	if inner, ok := strings.CutPrefix(trimmed, "<tool_use_error>"); ok {
+		if inner, ok = strings.CutSuffix(inner, "</tool_use_error>"); ok {
+			return inner
+		}
+	}
+	return s
+}
+
+// withoutTagged removes every <tag>…</tag> element from s, and the blank
+// space it leaves at the end.
+func withoutTagged(s, tag string) string {
+	open, end := "<"+tag+">", "</"+tag+">"
+	if !strings.Contains(s, open) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		before, rest, ok := strings.Cut(s, open)
+		b.WriteString(before)
+		if !ok {
+			break
+		}
+		_, after, closed := strings.Cut(rest, end)
+		if !closed {
+			b.WriteString(open + rest)
+			break
+		}
+		s = after
+	}
+	return strings.TrimRight(b.String(), " \n")
+}
+
+// claudeErrorResult shows a failed tool's message as preformatted text
+// under an "Error" title, as the ACP adapter fences error text.
+func claudeErrorResult(r Result) cards.GenericResult {
+	body, others := textOf(r.Content)
+	content := others
+	if strings.TrimSpace(body) != "" {
+		content = append(text(fence("", body)), others...)
+	}
+	return cards.GenericResult{Title: "Error", Content: withError(content, r)}
+}
+
+// fencedText shows a result's text as one preformatted block.
+func fencedText(r Result) cards.GenericResult { return fencedResult(r, "text") }
+
+// claudeMeta decodes the toolUseResult of a result into dst; ok is false
+// when the result has none or it is not an object (an error result stores
+// its message as a string).
+func claudeMeta(r Result, dst any) (ok bool, err error) {
+	trimmed := bytes.TrimSpace(r.Meta)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return false, nil
+	}
+	return true, within("toolUseResult", decodeJSON(trimmed, dst))
+}
+
+// thousands writes n with comma separators: 13751 as "13,751".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

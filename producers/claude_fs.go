@@ -1,0 +1,442 @@
+package producers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Claude Code's file tools: Read, Write, Edit, MultiEdit and NotebookEdit.
+var (
+	claudeReadProducer         = Producer{PresentCall: presentClaudeReadCall, PresentResult: presentClaudeReadResult}
+	claudeWriteProducer        = Producer{PresentCall: presentClaudeWriteCall, PresentResult: presentClaudeWriteResult}
+	claudeEditProducer         = Producer{PresentCall: presentClaudeEditCall, PresentResult: presentClaudeEditResult}
+	claudeMultiEditProducer    = Producer{PresentCall: presentClaudeMultiEditCall, PresentResult: presentClaudeMultiEditResult}
+	claudeNotebookEditProducer = Producer{PresentCall: presentClaudeNotebookEditCall, PresentResult: presentClaudeNotebookEditResult}
+)
+
+// claudeReadArgs are the arguments of Read: the file, the 1-based line to
+// start from (0 or less reads from the start, as Claude Code does) and a
+// line count.
+type claudeReadArgs struct {
+	path   string
+	offset int
+	limit  int
+}
+
+func parseClaudeReadArgs(args json.RawMessage) (claudeReadArgs, error) {
+	var raw struct {
+		FilePath *string `json:"file_path"`
+		Offset   *int    `json:"offset"`
+		Limit    *int    `json:"limit"`
+	}
+	var a claudeReadArgs
+	err := decodeArgs(args, &raw)
+	if err == nil {
+		a.path, err = nonEmpty("file_path", raw.FilePath)
+	}
+	a.offset, a.limit = valueOr(raw.Offset, 0), valueOr(raw.Limit, 0)
+	return a, within("arguments", err)
+}
+
+// presentClaudeReadCall titles the card like the adapter: "Read a.go
+// (5 - 8)" for offset 5 and limit 4, "Read a.go (from line 5)" for an
+// offset alone.
+func presentClaudeReadCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseClaudeReadArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	first := max(a.offset, 1)
+	title := "Read " + a.path
+	switch {
+	case a.limit > 0:
+		title += fmt.Sprintf(" (%d - %d)", first, first+a.limit-1)
+	case a.offset > 0:
+		title += fmt.Sprintf(" (from line %d)", first)
+	}
+	return cards.GenericCall{
+		Title:     title,
+		Kind:      cards.KindRead,
+		Locations: []cards.FileLocation{{Path: a.path, Line: first}},
+	}, nil
+}
+
+// presentClaudeReadResult draws a text read from toolUseResult.file: the
+// lines of file.content numbered from file.startLine. Images, notebooks
+// and other kinds of read keep their content blocks; a read without
+// toolUseResult shows its text preformatted.
+func presentClaudeReadResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	if _, err := parseClaudeReadArgs(args); err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return claudeErrorResult(r), nil
+	}
+	var m struct {
+		Type *string `json:"type"`
+		File *struct {
+			FilePath   *string `json:"filePath"`
+			Content    *string `json:"content"`
+			StartLine  *int    `json:"startLine"`
+			TotalLines *int    `json:"totalLines"`
+		} `json:"file"`
+	}
+	ok, err := claudeMeta(r, &m)
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok:
+		return fencedText(r), nil
+	case valueOr(m.Type, "") != "text" || m.File == nil:
+		return genericResult(r), nil
+	}
+	path, err := nonEmpty("filePath", m.File.FilePath)
+	if err != nil {
+		return nil, within("toolUseResult: file", err)
+	}
+	content, err := required("content", m.File.Content)
+	if err == nil {
+		err = atLeast("startLine", m.File.StartLine, 1)
+	}
+	start, startErr := required("startLine", m.File.StartLine)
+	if err = errors.Join(err, startErr); err != nil {
+		return nil, within("toolUseResult: file", err)
+	}
+	lines := numberedLines(content, start)
+	total := max(valueOr(m.File.TotalLines, 0), start+len(lines)-1)
+	return cards.ReadResult{Path: path, Offset: start, Lines: lines, TotalLines: total}, nil
+}
+
+// numberedLines splits the text of a read window into lines numbered from
+// start. Claude Code counts the empty line after a final line ending as a
+// line of the file (a 3-line file "a\nb\nc\n" has 4), and so do these.
+func numberedLines(content string, start int) []cards.ReadLine {
+	if content == "" {
+		return nil
+	}
+	parts := strings.Split(content, "\n")
+	lines := make([]cards.ReadLine, len(parts))
+	for i, p := range parts {
+		lines[i] = cards.ReadLine{Number: start + i, Text: p}
+	}
+	return lines
+}
+
+// presentClaudeWriteCall shows the whole new file, as the adapter does.
+func presentClaudeWriteCall(args json.RawMessage) (cards.CallView, error) {
+	return presentWriteCall(args)
+}
+
+// presentClaudeWriteResult shows what the write did: the hunks of its
+// structuredPatch when it has them, else the whole new file of a create
+// (numbered from line 1) or, for an overwrite that recorded the earlier
+// file, the diff of the two.
+func presentClaudeWriteResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	a, err := parseWriteArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return claudeErrorResult(r), nil
+	}
+	var m struct {
+		Type            *string       `json:"type"`
+		FilePath        *string       `json:"filePath"`
+		Content         *string       `json:"content"`
+		OriginalFile    *string       `json:"originalFile"`
+		StructuredPatch *[]claudeHunk `json:"structuredPatch"`
+	}
+	ok, err := claudeMeta(r, &m)
+	if err != nil || !ok {
+		return genericResult(r), err
+	}
+	path := valueOr(m.FilePath, a.path)
+	diffs, err := patchDiffs(path, m.StructuredPatch)
+	if err != nil || len(diffs) > 0 {
+		return cards.DiffResult{Title: "Write " + a.path, Diffs: diffs}, err
+	}
+	content := valueOr(m.Content, a.content)
+	switch {
+	case valueOr(m.Type, "") == "create":
+		diffs = []cards.FileDiff{{Path: path, NewText: content, NewStart: 1}}
+	case m.OriginalFile != nil:
+		diffs = []cards.FileDiff{{Path: path, OldText: m.OriginalFile, NewText: content, OldStart: 1, NewStart: 1}}
+	default:
+		return cards.GenericResult{Content: text("Overwrote " + path +
+			"; the session does not record its earlier content, so the card shows its whole new text.")}, nil
+	}
+	return cards.DiffResult{Title: "Write " + a.path, Diffs: diffs}, nil
+}
+
+// presentClaudeEditCall shows the requested replacement, old_string ->
+// new_string (no before-text when old_string is empty).
+func presentClaudeEditCall(args json.RawMessage) (cards.CallView, error) {
+	return presentEditCall(args)
+}
+
+// presentClaudeEditResult shows the hunks the edit applied, from its
+// structuredPatch, with their line numbers.
+func presentClaudeEditResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	a, err := parseEditArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	return appliedHunks("Edit "+a.path, a.path, r)
+}
+
+// appliedHunks is the result of an edit: the hunks of toolUseResult's
+// structuredPatch, or the content as it is when there are none.
+func appliedHunks(title, path string, r Result) (cards.ResultView, error) {
+	if r.IsError {
+		return claudeErrorResult(r), nil
+	}
+	var m struct {
+		FilePath        *string       `json:"filePath"`
+		StructuredPatch *[]claudeHunk `json:"structuredPatch"`
+	}
+	ok, err := claudeMeta(r, &m)
+	if err != nil || !ok {
+		return genericResult(r), err
+	}
+	diffs, err := patchDiffs(valueOr(m.FilePath, path), m.StructuredPatch)
+	if err != nil || len(diffs) == 0 {
+		return genericResult(r), err
+	}
+	return cards.DiffResult{Title: title, Diffs: diffs}, nil
+}
+
+// multiEditArgs are the arguments of MultiEdit: the file and its edits in
+// order.
+type multiEditArgs struct {
+	path  string
+	edits []cards.FileDiff
+}
+
+func parseMultiEditArgs(args json.RawMessage) (multiEditArgs, error) {
+	var raw struct {
+		FilePath *string `json:"file_path"`
+		Edits    *[]struct {
+			OldString *string `json:"old_string"`
+			NewString *string `json:"new_string"`
+		} `json:"edits"`
+	}
+	var a multiEditArgs
+	err := decodeArgs(args, &raw)
+	if err == nil {
+		a.path, err = nonEmpty("file_path", raw.FilePath)
+	}
+	var edits []struct {
+		OldString *string `json:"old_string"`
+		NewString *string `json:"new_string"`
+	}
+	if err == nil {
+		edits, err = required("edits", raw.Edits)
+	}
+	for i := 0; err == nil && i < len(edits); i++ {
+		var d cards.FileDiff
+		d, err = replacement(a.path, edits[i].OldString, edits[i].NewString)
+		err = within(fmt.Sprintf("edits[%d]", i), err)
+		a.edits = append(a.edits, d)
+	}
+	return a, within("arguments", err)
+}
+
+// replacement is the diff of replacing old with new in path; an empty old
+// string has no before-text.
+func replacement(path string, old, new *string) (cards.FileDiff, error) {
+	o, err := required("old_string", old)
+	if err != nil {
+		return cards.FileDiff{}, err
+	}
+	n, err := required("new_string", new)
+	d := cards.FileDiff{Path: path, NewText: n}
+	if o != "" {
+		d.OldText = &o
+	}
+	return d, err
+}
+
+// presentClaudeMultiEditCall shows every requested replacement of the
+// file, in order: "Edit a.go (3 edits)".
+func presentClaudeMultiEditCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseMultiEditArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	return cards.DiffCall{
+		Title:     "Edit " + a.path + " (" + plural(len(a.edits), "edit", "edits") + ")",
+		Diffs:     a.edits,
+		Locations: []cards.FileLocation{{Path: a.path}},
+	}, nil
+}
+
+func presentClaudeMultiEditResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	a, err := parseMultiEditArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	return appliedHunks("Edit "+a.path, a.path, r)
+}
+
+// plural is "1 edit", "3 edits".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// claudeHunk is one hunk of a structuredPatch, as the diff library Claude
+// Code uses writes it: 1-based starts, line counts and the hunk's lines,
+// each prefixed with " ", "-" or "+" ("\" for a missing final newline).
+type claudeHunk struct {
+	OldStart *int      `json:"oldStart"`
+	NewStart *int      `json:"newStart"`
+	Lines    *[]string `json:"lines"`
+}
+
+// patchDiffs converts the hunks of a structuredPatch into one FileDiff per
+// hunk, with its real line numbers; none when there is no patch.
+func patchDiffs(path string, hunks *[]claudeHunk) ([]cards.FileDiff, error) {
+	if hunks == nil {
+		return nil, nil
+	}
+	var diffs []cards.FileDiff
+	for i, h := range *hunks {
+		d, err := h.fileDiff(path)
+		if err != nil {
+			return nil, within(fmt.Sprintf("toolUseResult: structuredPatch[%d]", i), err)
+		}
+		diffs = append(diffs, d)
+	}
+	return diffs, nil
+}
+
+func (h claudeHunk) fileDiff(path string) (cards.FileDiff, error) {
+	lines, err := required("lines", h.Lines)
+	if err != nil {
+		return cards.FileDiff{}, err
+	}
+	if err := errors.Join(atLeast("oldStart", h.OldStart, 0), atLeast("newStart", h.NewStart, 0)); err != nil {
+		return cards.FileDiff{}, err
+	}
+	old, new, err := hunkSides(lines)
+	if err != nil {
+		return cards.FileDiff{}, err
+	}
+	return cards.FileDiff{Path: path, OldText: &old, NewText: new,
+		OldStart: valueOr(h.OldStart, 0), NewStart: valueOr(h.NewStart, 0)}, nil
+}
+
+// hunkSides splits the prefixed lines of a unified-diff hunk into its old
+// and new text. Each side's lines end with "\n" unless a "\ No newline at
+// end of file" marker follows its last line.
+func hunkSides(lines []string) (old, new string, err error) {
+	var o, n sideText
+	last := byte(' ')
+	for i, line := range lines {
+		prefix, body := byte(' '), ""
+		if line != "" {
+			prefix, body = line[0], line[1:]
+		}
+		switch prefix {
+		case ' ':
+			o.add(body)
+			n.add(body)
+		case '-':
+			o.add(body)
+		case '+':
+			n.add(body)
+		case '\\':
+			o.noNewline = o.noNewline || last != '+'
+			n.noNewline = n.noNewline || last != '-'
+			continue
+		default:
+			return "", "", fmt.Errorf("lines[%d]: %q is not a diff line", i, line)
+		}
+		last = prefix
+	}
+	return o.String(), n.String(), nil
+}
+
+// sideText accumulates one side of a hunk.
+type sideText struct {
+	lines     []string
+	noNewline bool
+}
+
+func (s *sideText) add(line string) { s.lines = append(s.lines, line) }
+
+func (s sideText) String() string {
+	if len(s.lines) == 0 {
+		return ""
+	}
+	joined := strings.Join(s.lines, "\n")
+	if s.noNewline {
+		return joined
+	}
+	return joined + "\n"
+}
+
+// notebookEditArgs are the arguments of NotebookEdit.
+type notebookEditArgs struct {
+	path, source, cellType, mode, cellID string
+}
+
+func parseNotebookEditArgs(args json.RawMessage) (notebookEditArgs, error) {
+	var raw struct {
+		NotebookPath *string `json:"notebook_path"`
+		NewSource    *string `json:"new_source"`
+		CellType     *string `json:"cell_type"`
+		EditMode     *string `json:"edit_mode"`
+		CellID       *string `json:"cell_id"`
+	}
+	var a notebookEditArgs
+	err := decodeArgs(args, &raw)
+	if err == nil {
+		a.path, err = nonEmpty("notebook_path", raw.NotebookPath)
+	}
+	a.source, a.cellType = valueOr(raw.NewSource, ""), valueOr(raw.CellType, "")
+	a.mode, a.cellID = valueOr(raw.EditMode, "replace"), valueOr(raw.CellID, "")
+	return a, within("arguments", err)
+}
+
+// presentClaudeNotebookEditCall shows the new source of the cell: "Edit
+// Notebook a.ipynb", or what is deleted.
+func presentClaudeNotebookEditCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseNotebookEditArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	var content []cards.ContentBlock
+	switch {
+	case a.mode == "delete":
+		content = text(strings.TrimSpace("Delete cell " + a.cellID))
+	case a.source != "":
+		info := ""
+		if a.cellType == "markdown" {
+			info = "markdown"
+		}
+		content = text(fence(info, a.source))
+	}
+	return cards.GenericCall{
+		Title:     "Edit Notebook " + a.path,
+		Kind:      cards.KindEdit,
+		Content:   content,
+		Locations: []cards.FileLocation{{Path: a.path}},
+	}, nil
+}
+
+func presentClaudeNotebookEditResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	if _, err := parseNotebookEditArgs(args); err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return claudeErrorResult(r), nil
+	}
+	return fencedText(r), nil
+}

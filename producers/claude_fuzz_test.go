@@ -1,0 +1,46 @@
+package producers_test
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/producers"
+)
+
+// FuzzClaudeAndCodexProducers: whatever the arguments, tool_result content
+// and toolUseResult (or end event), the Claude and Codex registries return
+// a view, the same one twice, that survives the cards codec unchanged.
+func FuzzClaudeAndCodexProducers(f *testing.F) {
+	f.Add(uint8(0), []byte(`{"file_path":"a.go","offset":2,"limit":2}`), []byte(`"x"`),
+		[]byte(`{"type":"text","file":{"filePath":"a.go","content":"a\nb","startLine":2,"totalLines":3}}`), false)
+	f.Add(uint8(2), []byte(`{"file_path":"a","old_string":"a","new_string":"b"}`), []byte(`"ok"`),
+		[]byte(`{"structuredPatch":[{"oldStart":1,"newStart":1,"lines":["-a","+b","\\ No newline at end of file"]}]}`), false)
+	f.Add(uint8(5), []byte(`{"command":"false"}`), []byte(`"Exit code 1\nno"`), []byte(`"Error: Exit code 1\nno"`), true)
+	f.Add(uint8(10), []byte(`{"pattern":"x","output_mode":"content"}`), []byte(`"a:1:x"`), []byte(`{"mode":"content","content":"a:1:x\nb:2:x"}`), false)
+	f.Add(uint8(100), []byte(`{"command":["bash","-lc","ls"]}`), []byte(`"Exit code: 0\nWall time: 1 seconds\nOutput:\nx"`),
+		[]byte(`{"exit_code":0,"duration":{"secs":1,"nanos":5}}`), false)
+	f.Add(uint8(106), []byte(`{"input":"*** Begin Patch\n*** Update File: a\n@@\n-a\n+b\n*** End Patch"}`), []byte(`"Success."`),
+		[]byte(`{"success":true,"changes":{"a":{"update":{"unified_diff":"@@ -1 +1 @@\n-a\n+b\n"}}}}`), false)
+
+	claudeTools := slices.Sorted(maps.Keys(claude))
+	codexTools := slices.Sorted(maps.Keys(codex))
+	f.Fuzz(func(t *testing.T, tool uint8, args, content, meta []byte, isError bool) {
+		reg, names := claude, claudeTools
+		if tool >= 100 {
+			reg, names = codex, codexTools
+		}
+		name := names[int(tool)%len(names)]
+		callView := reg.Call(name, args)
+		require.Equal(t, callView, reg.Call(name, args))
+		requireCallRoundTrip(t, callView)
+
+		r := producers.ClaudeResult(json.RawMessage(content), isError, json.RawMessage(meta))
+		resultView := reg.Result(name, args, r)
+		require.Equal(t, resultView, reg.Result(name, args, r))
+		requireResultRoundTrip(t, resultView)
+	})
+}

@@ -1,0 +1,479 @@
+package producers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Codex returns the producers of the Codex CLI's tools, by the names its
+// rollout files record: the shell tools shell (container.exec in early
+// versions), shell_command, exec_command with write_stdin, and local_shell
+// (a local_shell_call's action); apply_patch; update_plan; view_image; and
+// web_search (a web_search_call's action).
+//
+// A shell call is a terminal card. Its result reads the exit code and
+// duration from Result.Meta when the rollout has the exec_command_end
+// event of the call (its payload is the meta), else from the output text,
+// in each of the forms Codex writes it (see presentCodexExecResult). An
+// apply_patch call shows the diff of every file its patch touches; its
+// result shows the changes of the patch_apply_end event (the meta), whose
+// unified diffs carry real line numbers. Any other tool — MCP tools
+// ("server__tool") among them — gets the Registry's fallback card.
+func Codex() Registry {
+	return Registry{
+		"shell":          codexShellProducer,
+		"container.exec": codexShellProducer,
+		"shell_command":  codexShellProducer,
+		"exec_command":   codexShellProducer,
+		"local_shell":    codexShellProducer,
+		"write_stdin":    codexWriteStdinProducer,
+		"apply_patch":    codexApplyPatchProducer,
+		"update_plan":    codexUpdatePlanProducer,
+		"view_image":     codexViewImageProducer,
+		"web_search":     codexWebSearchProducer,
+	}
+}
+
+var (
+	codexShellProducer      = Producer{PresentCall: presentCodexShellCall, PresentResult: presentCodexShellResult}
+	codexWriteStdinProducer = Producer{PresentCall: presentCodexWriteStdinCall, PresentResult: presentCodexWriteStdinResult}
+	codexApplyPatchProducer = Producer{PresentCall: presentCodexPatchCall, PresentResult: presentCodexPatchResult}
+	codexUpdatePlanProducer = Producer{PresentCall: presentCodexPlanCall, PresentResult: presentCodexPlanResult}
+	codexViewImageProducer  = Producer{PresentCall: presentCodexViewImageCall, PresentResult: presentCodexGenericResult}
+	codexWebSearchProducer  = Producer{PresentCall: presentCodexWebSearchCall, PresentResult: presentCodexGenericResult}
+)
+
+// codexShellArgs are the arguments of the shell tools: the command as an
+// argv array (shell, local_shell) or a command line (shell_command's
+// command, exec_command's cmd), and the working directory.
+type codexShellArgs struct {
+	argv    []string
+	line    string
+	workdir string
+}
+
+func parseCodexShellArgs(args json.RawMessage) (codexShellArgs, error) {
+	var raw struct {
+		Command          json.RawMessage `json:"command"`
+		Cmd              *string         `json:"cmd"`
+		Workdir          *string         `json:"workdir"`
+		WorkingDirectory *string         `json:"working_directory"`
+	}
+	var a codexShellArgs
+	if err := decodeArgs(args, &raw); err != nil {
+		return a, err
+	}
+	a.workdir = valueOr(raw.Workdir, valueOr(raw.WorkingDirectory, ""))
+	var err error
+	switch {
+	case raw.Cmd != nil:
+		a.line, err = nonEmpty("cmd", raw.Cmd)
+	case len(raw.Command) > 0 && raw.Command[0] == '[':
+		err = within(`field "command"`, decodeJSON(raw.Command, &a.argv))
+		if err == nil && len(a.argv) == 0 {
+			err = errors.New(`field "command" is empty`)
+		}
+		a.line = commandLine(a.argv)
+	default:
+		var line *string
+		if len(raw.Command) > 0 {
+			err = within(`field "command"`, decodeJSON(raw.Command, &line))
+		}
+		if err == nil {
+			a.line, err = nonEmpty("command", line)
+		}
+	}
+	return a, within("arguments", err)
+}
+
+// commandLine is the command an argv runs: the script of `bash -lc
+// SCRIPT` (and of the other shells' -c), else the words quoted as a shell
+// would need them.
+func commandLine(argv []string) string {
+	if len(argv) == 3 && isShell(argv[0]) && (argv[1] == "-lc" || argv[1] == "-c" || argv[1] == "-Command") {
+		return argv[2]
+	}
+	words := make([]string, len(argv))
+	for i, w := range argv {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " ")
+}
+
+// isShell reports whether the program is a shell that takes a script.
+func isShell(program string) bool {
+	base := program[strings.LastIndexAny(program, `/\`)+1:]
+	switch strings.TrimSuffix(strings.ToLower(base), ".exe") {
+	case "bash", "zsh", "sh", "dash", "fish", "pwsh", "powershell":
+		return true
+	}
+	return false
+}
+
+// shellQuote quotes a word that a POSIX shell would otherwise split or
+// expand.
+func shellQuote(w string) string {
+	if w != "" && strings.IndexFunc(w, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
+	}) < 0 {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
+// presentCodexShellCall shows the command as a terminal; a shell call
+// that runs apply_patch (as early versions did) shows the patch's diffs.
+func presentCodexShellCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseCodexShellArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if len(a.argv) == 2 && a.argv[0] == "apply_patch" {
+		if view, err := patchCall(a.argv[1]); err == nil {
+			return view, nil
+		}
+	}
+	return cards.TerminalCall{Title: a.line, Cwd: a.workdir}, nil
+}
+
+func presentCodexShellResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	if _, err := parseCodexShellArgs(args); err != nil {
+		return nil, err
+	}
+	return presentCodexExecResult(r)
+}
+
+// codexExecEnd is the part of an exec_command_end event a result shows.
+type codexExecEnd struct {
+	ExitCode         *int            `json:"exit_code"`
+	Duration         json.RawMessage `json:"duration"`
+	DurationMs       *float64        `json:"duration_ms"`
+	AggregatedOutput *string         `json:"aggregated_output"`
+	Stdout           *string         `json:"stdout"`
+	Stderr           *string         `json:"stderr"`
+}
+
+// presentCodexExecResult shows a command's output and exit status, and
+// how long it took in the result's title: from the exec_command_end event
+// in the meta when there is one (its aggregated_output, or stdout then
+// stderr), else from the output text the model was given.
+func presentCodexExecResult(r Result) (cards.ResultView, error) {
+	output, others := textOf(r.Content)
+	if len(others) > 0 {
+		return genericResult(r), nil
+	}
+	exec := parseExecOutput(output)
+	if hasMeta(r) {
+		var end codexExecEnd
+		if err := decodeJSON(r.Meta, &end); err != nil {
+			return nil, within("meta", err)
+		}
+		if err := exec.merge(end); err != nil {
+			return nil, within("meta", err)
+		}
+	}
+	return exec.view(), nil
+}
+
+// execOutput is what is known of a command's run.
+type execOutput struct {
+	output   string
+	exitCode *int
+	duration time.Duration // 0 when unknown
+	session  string        // the session of a command still running
+}
+
+func (e *execOutput) merge(end codexExecEnd) error {
+	duration, err := parseDuration(end.Duration, end.DurationMs)
+	if err != nil {
+		return err
+	}
+	if duration > 0 {
+		e.duration = duration
+	}
+	if end.ExitCode != nil {
+		e.exitCode, e.session = end.ExitCode, ""
+	}
+	switch {
+	case end.AggregatedOutput != nil && (*end.AggregatedOutput != "" || e.output == ""):
+		e.output = *end.AggregatedOutput
+	case end.AggregatedOutput == nil && (end.Stdout != nil || end.Stderr != nil):
+		if joined := joinStreams(valueOr(end.Stdout, ""), valueOr(end.Stderr, "")); joined != "" || e.output == "" {
+			e.output = joined
+		}
+	}
+	return nil
+}
+
+// view is the terminal result; its title says how long the command took,
+// or in which session it still runs.
+func (e execOutput) view() cards.TerminalResult {
+	v := cards.TerminalResult{Output: e.output, ExitCode: e.exitCode}
+	switch {
+	case e.session != "":
+		v.Title = "still running in session " + e.session
+	case e.duration > 0:
+		v.Title = "took " + roundDuration(e.duration).String()
+	}
+	return v
+}
+
+// roundDuration keeps three significant digits, as Go prints them: 1.23s,
+// 412ms.
+func roundDuration(d time.Duration) time.Duration {
+	for unit := time.Duration(1e15); unit >= time.Microsecond; unit /= 10 {
+		if d >= 100*unit {
+			return d.Round(unit)
+		}
+	}
+	return d
+}
+
+// parseDuration reads exec_command_end's duration: a {secs, nanos} object
+// (a Rust Duration), a string such as "1.2s", or duration_ms.
+func parseDuration(raw json.RawMessage, ms *float64) (time.Duration, error) {
+	trimmed := bytes.TrimSpace(raw)
+	switch {
+	case len(trimmed) == 0 || string(trimmed) == "null":
+		if ms != nil && *ms >= 0 && *ms < math.MaxInt64/1e6 {
+			return time.Duration(*ms * float64(time.Millisecond)), nil
+		}
+		return 0, nil
+	case trimmed[0] == '"':
+		var s string
+		if err := json.Unmarshal(trimmed, &s); err != nil {
+			return 0, err
+		}
+		d, err := time.ParseDuration(s)
+		return max(d, 0), within(`field "duration"`, err)
+	}
+	var d struct {
+		Secs  *int64 `json:"secs"`
+		Nanos *int64 `json:"nanos"`
+	}
+	if err := decodeJSON(trimmed, &d); err != nil {
+		return 0, within(`field "duration"`, err)
+	}
+	secs, nanos := valueOr(d.Secs, 0), valueOr(d.Nanos, 0)
+	if secs < 0 || nanos < 0 || secs > math.MaxInt64/int64(time.Second)-1 {
+		return 0, errors.New(`field "duration": out of range`)
+	}
+	return time.Duration(secs)*time.Second + time.Duration(nanos), nil
+}
+
+// parseExecOutput reads the output text of a shell call in the forms Codex
+// writes it: the JSON {"output", "metadata": {exit_code,
+// duration_seconds}} of early versions, or a header of "Key: value" lines
+// ("Exit code: N", "Wall time: X seconds", "Process exited with code N",
+// "Process running with session ID N", "Chunk ID", "Original token
+// count") ended by "Output:". Any other text is the output as it is, with
+// no status.
+func parseExecOutput(text string) execOutput {
+	var wrapped struct {
+		Output   *string `json:"output"`
+		Metadata *struct {
+			ExitCode        *int     `json:"exit_code"`
+			DurationSeconds *float64 `json:"duration_seconds"`
+		} `json:"metadata"`
+	}
+	if strings.HasPrefix(text, "{") && json.Unmarshal([]byte(text), &wrapped) == nil &&
+		wrapped.Output != nil && wrapped.Metadata != nil {
+		e := execOutput{output: *wrapped.Output, exitCode: wrapped.Metadata.ExitCode}
+		if s := valueOr(wrapped.Metadata.DurationSeconds, 0); s > 0 && s < math.MaxInt64/1e9 {
+			e.duration = time.Duration(s * float64(time.Second))
+		}
+		return e
+	}
+	if e, ok := parseExecHeader(text); ok {
+		return e
+	}
+	return execOutput{output: text}
+}
+
+// parseExecHeader reads the "Key: value" header of an output text up to
+// its "Output:" line; ok is false when a line before it is not one the
+// header has.
+func parseExecHeader(text string) (execOutput, bool) {
+	var e execOutput
+	rest := text
+	for rest != "" {
+		line, after, _ := strings.Cut(rest, "\n")
+		rest = after
+		if line == "Output:" {
+			e.output = rest
+			return e, true
+		}
+		if !e.headerLine(line) {
+			return execOutput{}, false
+		}
+	}
+	return execOutput{}, false
+}
+
+// headerLine applies one header line, reporting whether it is one.
+func (e *execOutput) headerLine(line string) bool {
+	if code, ok := strings.CutPrefix(line, "Exit code: "); ok {
+		return e.setExitCode(code)
+	}
+	if code, ok := strings.CutPrefix(line, "Process exited with code "); ok {
+		return e.setExitCode(code)
+	}
+	if id, ok := strings.CutPrefix(line, "Process running with session ID "); ok {
+		e.session = id
+		return id != ""
+	}
+	if wall, ok := strings.CutPrefix(line, "Wall time: "); ok {
+		seconds, err := strconv.ParseFloat(strings.TrimSuffix(wall, " seconds"), 64)
+		if err == nil && seconds >= 0 && seconds < math.MaxInt64/1e9 {
+			e.duration = time.Duration(seconds * float64(time.Second))
+		}
+		return err == nil
+	}
+	return strings.HasPrefix(line, "Chunk ID: ") || strings.HasPrefix(line, "Original token count: ") ||
+		strings.HasPrefix(line, "Total output lines: ")
+}
+
+func (e *execOutput) setExitCode(digits string) bool {
+	code, err := strconv.Atoi(strings.TrimSpace(digits))
+	if err != nil {
+		return false
+	}
+	e.exitCode = &code
+	return true
+}
+
+// writeStdinArgs are the arguments of write_stdin.
+type writeStdinArgs struct {
+	session string
+	chars   string
+}
+
+func parseWriteStdinArgs(args json.RawMessage) (writeStdinArgs, error) {
+	var raw struct {
+		SessionID json.RawMessage `json:"session_id"`
+		Chars     *string         `json:"chars"`
+	}
+	var a writeStdinArgs
+	err := decodeArgs(args, &raw)
+	if err == nil && len(raw.SessionID) == 0 {
+		err = within("arguments", errors.New(`missing field "session_id"`))
+	}
+	if err == nil {
+		var id string
+		if json.Unmarshal(raw.SessionID, &id) != nil {
+			id = string(bytes.TrimSpace(raw.SessionID))
+		}
+		a.session = id
+	}
+	a.chars = valueOr(raw.Chars, "")
+	return a, err
+}
+
+// presentCodexWriteStdinCall shows what is typed into a running command's
+// session, or that its output is polled.
+func presentCodexWriteStdinCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := parseWriteStdinArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if a.chars == "" {
+		return cards.GenericCall{Title: "Poll session " + a.session, Kind: cards.KindExecute}, nil
+	}
+	return cards.GenericCall{Title: "Write to session " + a.session, Kind: cards.KindExecute,
+		Content: text(fence("console", a.chars))}, nil
+}
+
+func presentCodexWriteStdinResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	if _, err := parseWriteStdinArgs(args); err != nil {
+		return nil, err
+	}
+	return presentCodexExecResult(r)
+}
+
+// planStep is one step of update_plan.
+type planStep struct {
+	Step   *string `json:"step"`
+	Status *string `json:"status"`
+}
+
+func parsePlanArgs(args json.RawMessage) ([]todo, string, error) {
+	var raw struct {
+		Explanation *string     `json:"explanation"`
+		Plan        *[]planStep `json:"plan"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, "", err
+	}
+	steps, err := required("plan", raw.Plan)
+	if err != nil {
+		return nil, "", within("arguments", err)
+	}
+	todos := make([]todo, len(steps))
+	for i, s := range steps {
+		content, err := nonEmpty("step", s.Step)
+		if err == nil {
+			todos[i] = todo{content: content, status: valueOr(s.Status, "pending")}
+		} else {
+			return nil, "", fmt.Errorf("arguments: plan[%d]: %w", i, err)
+		}
+	}
+	return todos, valueOr(raw.Explanation, ""), nil
+}
+
+// presentCodexPlanCall shows why the plan changes; the result shows the
+// plan.
+func presentCodexPlanCall(args json.RawMessage) (cards.CallView, error) {
+	_, explanation, err := parsePlanArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	return cards.GenericCall{Title: "Update plan", Kind: cards.KindThink, Content: text(explanation)}, nil
+}
+
+// presentCodexPlanResult shows the plan as a checklist.
+func presentCodexPlanResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	steps, _, err := parsePlanArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return genericResult(r), nil
+	}
+	return cards.GenericResult{Content: text(checklist(steps))}, nil
+}
+
+func presentCodexViewImageCall(args json.RawMessage) (cards.CallView, error) {
+	path, err := stringArg(args, "path")
+	if err != nil {
+		return nil, err
+	}
+	return cards.GenericCall{Title: "View image " + path, Kind: cards.KindRead,
+		Locations: []cards.FileLocation{{Path: path}}}, nil
+}
+
+// presentCodexWebSearchCall shows the query of a web_search_call's
+// action.
+func presentCodexWebSearchCall(args json.RawMessage) (cards.CallView, error) {
+	var raw struct {
+		Query *string `json:"query"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	if q := valueOr(raw.Query, ""); q != "" {
+		return cards.GenericCall{Title: `Search the web for "` + q + `"`, Kind: cards.KindFetch}, nil
+	}
+	return cards.GenericCall{Title: "Search the web", Kind: cards.KindFetch}, nil
+}
+
+func presentCodexGenericResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+	return genericResult(r), nil
+}

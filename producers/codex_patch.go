@@ -1,0 +1,480 @@
+package producers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Codex's apply_patch tool edits files with a patch in its own format:
+//
+//	*** Begin Patch
+//	*** Add File: hello.txt
+//	+Hello
+//	*** Update File: src/app.py
+//	*** Move to: src/main.py
+//	@@ def greet():
+//	-    print("hi")
+//	+    print("hello")
+//	*** Delete File: obsolete.txt
+//	*** End Patch
+//
+// The patch has no line numbers: the call's diffs have none. The
+// patch_apply_begin and patch_apply_end events describe the same changes
+// per file, an update as a unified diff with real line numbers.
+
+// patchFile is one file a patch touches.
+type patchFile struct {
+	op     string // "add", "update" or "delete"
+	path   string
+	moveTo string
+	diffs  []cards.FileDiff
+}
+
+// target is where the file ends up.
+func (f patchFile) target() string {
+	if f.moveTo != "" {
+		return f.moveTo
+	}
+	return f.path
+}
+
+// The markers of the patch format.
+const (
+	beginPatch = "*** Begin Patch"
+	endPatch   = "*** End Patch"
+	addFile    = "*** Add File: "
+	deleteFile = "*** Delete File: "
+	updateFile = "*** Update File: "
+	moveTo     = "*** Move to: "
+	endOfFile  = "*** End of File"
+)
+
+// parsePatch reads a patch. What stands before "*** Begin Patch" (a
+// heredoc line) is ignored; a missing "*** End Patch" is tolerated.
+func parsePatch(body string) ([]patchFile, error) {
+	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
+	start := slices.IndexFunc(lines, func(l string) bool { return strings.TrimSpace(l) == beginPatch })
+	if start < 0 {
+		return nil, errors.New(`the patch has no "` + beginPatch + `" line`)
+	}
+	p := patchParser{lines: lines, at: start + 1}
+	for p.at < len(p.lines) {
+		line := p.lines[p.at]
+		p.at++
+		var err error
+		switch {
+		case strings.TrimSpace(line) == endPatch:
+			return p.files, p.checkFiles()
+		case strings.HasPrefix(line, addFile):
+			err = p.add(strings.TrimPrefix(line, addFile))
+		case strings.HasPrefix(line, deleteFile):
+			p.files = append(p.files, patchFile{op: "delete", path: strings.TrimPrefix(line, deleteFile)})
+		case strings.HasPrefix(line, updateFile):
+			err = p.update(strings.TrimPrefix(line, updateFile))
+		case strings.TrimSpace(line) == "":
+		default:
+			err = fmt.Errorf("line %d: %q is not a patch line", p.at, line)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return p.files, p.checkFiles()
+}
+
+// patchParser walks the lines of a patch.
+type patchParser struct {
+	lines []string
+	at    int
+	files []patchFile
+}
+
+func (p *patchParser) checkFiles() error {
+	if len(p.files) == 0 {
+		return errors.New("the patch changes no file")
+	}
+	for _, f := range p.files {
+		if strings.TrimSpace(f.path) == "" {
+			return errors.New("the patch names a file with an empty path")
+		}
+	}
+	return nil
+}
+
+// body returns the lines up to the next "*** " marker.
+func (p *patchParser) body() []string {
+	first := p.at
+	for p.at < len(p.lines) && !strings.HasPrefix(p.lines[p.at], "*** ") {
+		p.at++
+	}
+	return p.lines[first:p.at]
+}
+
+// add reads the "+" lines of a new file.
+func (p *patchParser) add(path string) error {
+	var content []string
+	for _, line := range p.body() {
+		body, ok := strings.CutPrefix(line, "+")
+		if !ok {
+			if line == "" {
+				continue
+			}
+			return fmt.Errorf("%s: %q is not a line of the new file", path, line)
+		}
+		content = append(content, body)
+	}
+	newText := sideText{lines: content}.String()
+	p.files = append(p.files, patchFile{op: "add", path: path,
+		diffs: []cards.FileDiff{{Path: path, NewText: newText, NewStart: 1}}})
+	return nil
+}
+
+// update reads an optional "*** Move to:" line and the chunks of an
+// update, each starting with "@@" (the first may omit it).
+func (p *patchParser) update(path string) error {
+	f := patchFile{op: "update", path: path}
+	if p.at < len(p.lines) && strings.HasPrefix(p.lines[p.at], moveTo) {
+		f.moveTo = strings.TrimPrefix(p.lines[p.at], moveTo)
+		p.at++
+	}
+	for {
+		var chunk []string
+		for _, line := range p.body() {
+			if strings.HasPrefix(line, "@@") {
+				if err := f.addChunk(chunk); err != nil {
+					return err
+				}
+				chunk = nil
+				continue
+			}
+			chunk = append(chunk, line)
+		}
+		if err := f.addChunk(chunk); err != nil {
+			return err
+		}
+		if p.at >= len(p.lines) || p.lines[p.at] != endOfFile {
+			break
+		}
+		p.at++
+	}
+	p.files = append(p.files, f)
+	return nil
+}
+
+// addChunk adds the diff of one chunk's " ", "-" and "+" lines; an empty
+// line is an empty context line, as Codex reads it.
+func (f *patchFile) addChunk(chunk []string) error {
+	for len(chunk) > 0 && chunk[len(chunk)-1] == "" {
+		chunk = chunk[:len(chunk)-1]
+	}
+	if len(chunk) == 0 {
+		return nil
+	}
+	old, new, err := hunkSides(chunk)
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.path, err)
+	}
+	f.diffs = append(f.diffs, cards.FileDiff{Path: f.target(), OldText: &old, NewText: new})
+	return nil
+}
+
+// patchTitle names what a patch does: "Add a.txt", "Edit b.go", "Move
+// b.go → c.go", "Delete d.txt", or "Edit 3 files".
+func patchTitle(files []patchFile) string {
+	if len(files) > 1 {
+		return fmt.Sprintf("Edit %d files", len(files))
+	}
+	f := files[0]
+	switch {
+	case f.op == "add":
+		return "Add " + f.path
+	case f.op == "delete":
+		return "Delete " + f.path
+	case f.moveTo != "":
+		return "Move " + f.path + " → " + f.moveTo
+	}
+	return "Edit " + f.path
+}
+
+// patchView is the diff call of a patch's files; a deleted file, whose
+// content the patch does not give, is named by the title and locations
+// only.
+func patchView(files []patchFile) cards.DiffCall {
+	v := cards.DiffCall{Title: patchTitle(files)}
+	for _, f := range files {
+		v.Diffs = append(v.Diffs, f.diffs...)
+		v.Locations = append(v.Locations, cards.FileLocation{Path: f.target()})
+	}
+	return v
+}
+
+// patchCall is the call view of a patch text.
+func patchCall(body string) (cards.CallView, error) {
+	files, err := parsePatch(body)
+	if err != nil {
+		return nil, err
+	}
+	return patchView(files), nil
+}
+
+// codexPatchArgs are the arguments of apply_patch: the patch text
+// (input), or — for a card made from a patch_apply_begin event — the
+// event's changes.
+type codexPatchArgs struct {
+	Input   *string         `json:"input"`
+	Changes json.RawMessage `json:"changes"`
+}
+
+func presentCodexPatchCall(args json.RawMessage) (cards.CallView, error) {
+	var a codexPatchArgs
+	if err := decodeArgs(args, &a); err != nil {
+		return nil, err
+	}
+	if a.Input != nil {
+		view, err := patchCall(*a.Input)
+		return view, within("arguments: input", err)
+	}
+	files, err := changedFiles(a.Changes)
+	if err == nil && len(files) == 0 {
+		err = errors.New("no patch and no changes")
+	}
+	if err != nil {
+		return nil, within("arguments", err)
+	}
+	return patchView(files), nil
+}
+
+// codexPatchEnd is the part of a patch_apply_end event (with the changes
+// of its patch_apply_begin when it has none) that a result shows.
+type codexPatchEnd struct {
+	Success *bool           `json:"success"`
+	Stdout  *string         `json:"stdout"`
+	Stderr  *string         `json:"stderr"`
+	Changes json.RawMessage `json:"changes"`
+}
+
+// presentCodexPatchResult shows the changes the patch applied, with their
+// line numbers, from the patch_apply_end event in the meta; without it
+// the tool's output, which a failed patch shows under "Error".
+func presentCodexPatchResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	if _, err := presentCodexPatchCall(args); err != nil {
+		return nil, err
+	}
+	output, _ := textOf(r.Content)
+	exec := parseExecOutput(output)
+	failed := r.IsError || (exec.exitCode != nil && *exec.exitCode != 0)
+	if !hasMeta(r) {
+		return patchOutput(exec.output, failed, r), nil
+	}
+	var end codexPatchEnd
+	if err := decodeJSON(r.Meta, &end); err != nil {
+		return nil, within("meta", err)
+	}
+	if !valueOr(end.Success, !failed) {
+		return patchOutput(strings.TrimSpace(valueOr(end.Stderr, "")+"\n"+valueOr(end.Stdout, "")), true, r), nil
+	}
+	files, err := changedFiles(end.Changes)
+	if err != nil || len(files) == 0 {
+		return patchOutput(valueOr(end.Stdout, exec.output), false, r), within("meta: changes", err)
+	}
+	var diffs []cards.FileDiff
+	for _, f := range files {
+		diffs = append(diffs, f.diffs...)
+	}
+	return cards.DiffResult{Title: patchTitle(files), Diffs: diffs}, nil
+}
+
+// patchOutput shows what apply_patch printed, under "Error" when it
+// failed.
+func patchOutput(output string, failed bool, r Result) cards.GenericResult {
+	var content []cards.ContentBlock
+	if strings.TrimSpace(output) != "" {
+		content = text(fence("text", output))
+	}
+	if failed {
+		return cards.GenericResult{Title: "Error", Content: withError(content, Result{IsError: true, Error: r.Error})}
+	}
+	return cards.GenericResult{Content: withError(content, r)}
+}
+
+// changedFiles reads the changes of a patch event, a map from path to
+// {"add": {content}}, {"delete": {content}} or {"update": {unified_diff,
+// move_path}} (or the same with a "type" field), in path order. None when
+// there are no changes.
+func changedFiles(raw json.RawMessage) ([]patchFile, error) {
+	if !hasMeta(Result{Meta: raw}) {
+		return nil, nil
+	}
+	var changes map[string]json.RawMessage
+	if err := decodeJSON(raw, &changes); err != nil {
+		return nil, err
+	}
+	paths := make([]string, 0, len(changes))
+	for path := range changes {
+		paths = append(paths, path)
+	}
+	slices.Sort(paths)
+	var files []patchFile
+	for _, path := range paths {
+		f, err := changedFile(path, changes[path])
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", path, err)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// fileChange is one change of a patch event, in either form.
+type fileChange struct {
+	Type        *string     `json:"type"`
+	Content     *string     `json:"content"`
+	UnifiedDiff *string     `json:"unified_diff"`
+	MovePath    *string     `json:"move_path"`
+	Add         *fileChange `json:"add"`
+	Delete      *fileChange `json:"delete"`
+	Update      *fileChange `json:"update"`
+}
+
+// kind returns the change's operation and its fields.
+func (c fileChange) kind() (string, fileChange, error) {
+	switch {
+	case c.Add != nil:
+		return "add", *c.Add, nil
+	case c.Delete != nil:
+		return "delete", *c.Delete, nil
+	case c.Update != nil:
+		return "update", *c.Update, nil
+	case c.Type != nil:
+		return *c.Type, c, nil
+	}
+	return "", c, errors.New(`want one of "add", "delete", "update"`)
+}
+
+func changedFile(path string, raw json.RawMessage) (patchFile, error) {
+	var c fileChange
+	if err := decodeJSON(raw, &c); err != nil {
+		return patchFile{}, err
+	}
+	op, fields, err := c.kind()
+	if err != nil {
+		return patchFile{}, err
+	}
+	f := patchFile{op: op, path: path, moveTo: valueOr(fields.MovePath, "")}
+	switch op {
+	case "add":
+		f.diffs = []cards.FileDiff{{Path: path, NewText: valueOr(fields.Content, ""), NewStart: 1}}
+	case "delete":
+		if fields.Content != nil {
+			f.diffs = []cards.FileDiff{{Path: path, OldText: fields.Content, OldStart: 1}}
+		}
+	case "update":
+		diff, err := required("unified_diff", fields.UnifiedDiff)
+		if err == nil {
+			f.diffs, err = unifiedDiffs(f.target(), diff)
+		}
+		if err != nil {
+			return patchFile{}, err
+		}
+	default:
+		return patchFile{}, fmt.Errorf("unknown change %q", op)
+	}
+	return f, nil
+}
+
+// unifiedDiffs reads the hunks of a unified diff into one FileDiff each,
+// numbered from their "@@ -a,b +c,d @@" headers.
+func unifiedDiffs(path, diff string) ([]cards.FileDiff, error) {
+	lines := strings.Split(strings.TrimSuffix(diff, "\n"), "\n")
+	var diffs []cards.FileDiff
+	for i := 0; i < len(lines); {
+		if !strings.HasPrefix(lines[i], "@@ ") {
+			i++ // a "---"/"+++" header or other text outside the hunks
+			continue
+		}
+		h, err := parseHunkHeader(lines[i])
+		if err != nil {
+			return nil, err
+		}
+		i++
+		first := i
+		for oldLeft, newLeft := h.oldCount, h.newCount; i < len(lines) && !strings.HasPrefix(lines[i], "@@ ") &&
+			(oldLeft > 0 || newLeft > 0 || strings.HasPrefix(lines[i], `\`)); i++ {
+			switch prefix(lines[i]) {
+			case ' ':
+				oldLeft, newLeft = oldLeft-1, newLeft-1
+			case '-':
+				oldLeft--
+			case '+':
+				newLeft--
+			}
+		}
+		old, new, err := hunkSides(lines[first:i])
+		if err != nil {
+			return nil, err
+		}
+		diffs = append(diffs, cards.FileDiff{Path: path, OldText: &old, NewText: new, OldStart: h.oldStart, NewStart: h.newStart})
+	}
+	return diffs, nil
+}
+
+// prefix is the first byte of a diff line, " " for an empty line.
+func prefix(line string) byte {
+	if line == "" {
+		return ' '
+	}
+	return line[0]
+}
+
+// hunkHeader is what "@@ -a,b +c,d @@" says: where each side of the hunk
+// starts (1-based, where a side's text would start when it is empty) and
+// how many lines it has.
+type hunkHeader struct {
+	oldStart, oldCount, newStart, newCount int
+}
+
+func parseHunkHeader(line string) (hunkHeader, error) {
+	fields := strings.Fields(line)
+	var h hunkHeader
+	if len(fields) < 4 || fields[3] != "@@" {
+		return h, fmt.Errorf("%q is not a hunk header", line)
+	}
+	var err error
+	if h.oldStart, h.oldCount, err = hunkRange(fields[1], "-"); err != nil {
+		return h, fmt.Errorf("%q: %w", line, err)
+	}
+	if h.newStart, h.newCount, err = hunkRange(fields[2], "+"); err != nil {
+		return h, fmt.Errorf("%q: %w", line, err)
+	}
+	return h, nil
+}
+
+// hunkRange reads "-a,b" (b is 1 when left out); an empty range names the
+// line before it, so its text would start one line later.
+func hunkRange(field, sign string) (start, count int, err error) {
+	spec, ok := strings.CutPrefix(field, sign)
+	if !ok {
+		return 0, 0, fmt.Errorf("%q does not start with %q", field, sign)
+	}
+	startText, countText, hasCount := strings.Cut(spec, ",")
+	count = 1
+	if hasCount {
+		count, err = strconv.Atoi(countText)
+	}
+	if err == nil {
+		start, err = strconv.Atoi(startText)
+	}
+	switch {
+	case err != nil || start < 0 || count < 0:
+		return 0, 0, fmt.Errorf("%q is not a line range", field)
+	case count == 0:
+		start++
+	}
+	return start, count, nil
+}
