@@ -7,21 +7,198 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // object is one JSON object being decoded strictly: every field must be
 // read by exactly one accessor, and check reports the ones nobody read.
+// Objects are small (a view has a dozen fields at most), so the fields are
+// a slice searched in order rather than a map.
 type object struct {
 	card   string
-	fields map[string]json.RawMessage
-	read   map[string]bool
+	fields []field
 }
+
+// field is one top-level field of an object: its name, its raw value and
+// whether an accessor read it.
+type field struct {
+	name []byte
+	raw  json.RawMessage
+	read bool
+}
+
+// mapThreshold is the number of fields from which duplicate names are
+// found with a map rather than by comparing every pair.
+const mapThreshold = 16
 
 // parseObject splits data into its top-level fields, rejecting anything
 // that is not an object and any key that appears twice (two parsers could
-// otherwise disagree about which value counts).
+// otherwise disagree about which value counts). Valid JSON is split by
+// scanning its bytes; anything else goes through encoding/json's decoder,
+// whose errors say what is wrong.
 func parseObject(data []byte, card string) (*object, error) {
+	if !json.Valid(data) {
+		fields, err := decodeObject(data, card)
+		if err != nil {
+			return nil, err
+		}
+		return &object{card: card, fields: fields}, nil
+	}
+	fields, err := splitObject(data, card)
+	if err == nil {
+		err = duplicate(fields, card)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &object{card: card, fields: fields}, nil
+}
+
+// splitObject splits valid JSON into the fields of its object.
+func splitObject(data []byte, card string) ([]field, error) {
+	i := skipSpace(data, 0)
+	if data[i] != '{' {
+		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + describe(data)}
+	}
+	var fields []field
+	i = skipSpace(data, i+1)
+	for data[i] != '}' {
+		end := skipValue(data, i)
+		name, err := fieldName(data[i:end])
+		if err != nil {
+			return nil, &Error{Card: card, Reason: ErrNotObject, Detail: err.Error()}
+		}
+		start := skipSpace(data, skipSpace(data, end)+1) // past the colon
+		end = skipValue(data, start)
+		fields = append(fields, field{name: name, raw: data[start:end:end]})
+		i = skipSpace(data, end)
+		if data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	return fields, nil
+}
+
+// fieldName is the name of a field from its quoted key.
+func fieldName(key []byte) ([]byte, error) {
+	if name, ok := plainBytes(key); ok {
+		return name, nil
+	}
+	var name string
+	if err := json.Unmarshal(key, &name); err != nil {
+		return nil, err
+	}
+	return []byte(name), nil
+}
+
+// skipSpace returns the index of the first byte from i on that is not JSON
+// white space.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// skipValue returns the index just past the value of valid JSON that
+// starts at i.
+func skipValue(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return skipString(data, i)
+	case '{', '[':
+		depth := 0
+		for ; ; i++ {
+			switch data[i] {
+			case '"':
+				i = skipString(data, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+	}
+	for i < len(data) {
+		switch data[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the valid JSON string that starts
+// at i.
+func skipString(data []byte, i int) int {
+	for i++; ; i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+}
+
+// plainString returns the content of a JSON string that holds no escape
+// and only valid UTF-8, which is then the string itself; ok is false for
+// any other value.
+func plainString(raw []byte) (string, bool) {
+	inner, ok := plainBytes(raw)
+	return string(inner), ok
+}
+
+// quickString decodes a JSON string of valid JSON as encoding/json does,
+// without checking the JSON again: a string without escapes as it is, one
+// with escapes with strconv.Unquote, whose escapes are JSON's but for \/
+// and the UTF-16 surrogates of \uD800-\uDFFF, which it rejects. ok is false
+// for those and for any other value, which encoding/json then decodes.
+func quickString(raw []byte) (string, bool) {
+	if s, ok := plainString(raw); ok {
+		return s, true
+	}
+	if len(raw) < 2 || raw[0] != '"' {
+		return "", false
+	}
+	s, err := strconv.Unquote(string(raw))
+	return s, err == nil
+}
+
+// plainBytes is plainString without the copy: the content is part of raw.
+func plainBytes(raw []byte) ([]byte, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return nil, false
+	}
+	inner := raw[1 : len(raw)-1 : len(raw)-1]
+	ascii := true
+	for _, c := range inner {
+		switch {
+		case c == '\\' || c == '"' || c < 0x20:
+			return nil, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	if !ascii && !utf8.Valid(inner) {
+		return nil, false
+	}
+	return inner, true
+}
+
+// decodeObject splits data with encoding/json's decoder, for data that is
+// not valid JSON: the decoder's error names what is wrong.
+func decodeObject(data []byte, card string) ([]field, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	tok, err := dec.Token()
@@ -31,7 +208,8 @@ func parseObject(data []byte, card string) (*object, error) {
 	if delim, ok := tok.(json.Delim); !ok || delim != '{' {
 		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + describe(data)}
 	}
-	obj := &object{card: card, fields: map[string]json.RawMessage{}, read: map[string]bool{}}
+	var fields []field
+	seen := map[string]bool{}
 	for dec.More() {
 		keyTok, err := dec.Token()
 		if err != nil {
@@ -42,10 +220,11 @@ func parseObject(data []byte, card string) (*object, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return nil, &Error{Card: card, Field: key, Reason: ErrNotObject, Detail: err.Error()}
 		}
-		if _, seen := obj.fields[key]; seen {
+		if seen[key] {
 			return nil, &Error{Card: card, Field: key, Reason: ErrDuplicate}
 		}
-		obj.fields[key] = raw
+		seen[key] = true
+		fields = append(fields, field{name: []byte(key), raw: raw})
 	}
 	if _, err := dec.Token(); err != nil {
 		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: err.Error()}
@@ -53,7 +232,29 @@ func parseObject(data []byte, card string) (*object, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "data after the object"}
 	}
-	return obj, nil
+	return fields, nil
+}
+
+// duplicate fails on the first field whose name an earlier field has.
+func duplicate(fields []field, card string) error {
+	if len(fields) >= mapThreshold {
+		seen := make(map[string]bool, len(fields))
+		for _, f := range fields {
+			if seen[string(f.name)] {
+				return &Error{Card: card, Field: string(f.name), Reason: ErrDuplicate}
+			}
+			seen[string(f.name)] = true
+		}
+		return nil
+	}
+	for i, f := range fields {
+		for _, earlier := range fields[:i] {
+			if bytes.Equal(f.name, earlier.name) {
+				return &Error{Card: card, Field: string(f.name), Reason: ErrDuplicate}
+			}
+		}
+	}
+	return nil
 }
 
 // describe names the JSON type of a value for error messages.
@@ -78,22 +279,32 @@ func describe(raw []byte) string {
 	}
 }
 
+// lookup returns the field called name, nil when there is none.
+func (o *object) lookup(name string) *field {
+	for i := range o.fields {
+		if string(o.fields[i].name) == name {
+			return &o.fields[i]
+		}
+	}
+	return nil
+}
+
 // take marks name as read and returns its raw value; present is false when
 // the field is absent or null.
 func (o *object) take(name string) (json.RawMessage, bool) {
-	o.read[name] = true
-	raw, ok := o.fields[name]
-	if !ok || string(bytes.TrimSpace(raw)) == "null" {
+	f := o.lookup(name)
+	if f == nil {
 		return nil, false
 	}
-	return raw, true
+	f.read = true
+	if string(bytes.TrimSpace(f.raw)) == "null" {
+		return nil, false
+	}
+	return f.raw, true
 }
 
 // has reports whether the field is present at all, null included.
-func (o *object) has(name string) bool {
-	_, ok := o.fields[name]
-	return ok
-}
+func (o *object) has(name string) bool { return o.lookup(name) != nil }
 
 func (o *object) fail(field string, reason error, detail string) error {
 	return &Error{Card: o.card, Field: field, Reason: reason, Detail: detail}
@@ -117,6 +328,9 @@ func (o *object) str(name string) (string, error) {
 	raw, ok := o.take(name)
 	if !ok {
 		return "", nil
+	}
+	if s, ok := quickString(raw); ok {
+		return s, nil
 	}
 	var s string
 	return s, o.value(name, raw, &s, "a string")
@@ -145,6 +359,9 @@ func (o *object) optionalStr(name string) (*string, error) {
 	raw, ok := o.take(name)
 	if !ok {
 		return nil, nil
+	}
+	if s, ok := quickString(raw); ok {
+		return &s, nil
 	}
 	var s string
 	if err := o.value(name, raw, &s, "a string"); err != nil {
@@ -260,9 +477,9 @@ func canonical(raw []byte) json.RawMessage {
 // that no accessor read.
 func (o *object) check() error {
 	var extra []string
-	for name := range o.fields {
-		if !o.read[name] {
-			extra = append(extra, name)
+	for _, f := range o.fields {
+		if !f.read {
+			extra = append(extra, string(f.name))
 		}
 	}
 	if len(extra) == 0 {

@@ -11,8 +11,9 @@
 // codec and decodes back strictly to an equal value.
 //
 // Each tool family lives in its own file (fs.go, bash.go, todo.go,
-// search.go, web.go for the harness's native family); helpers shared by the
-// families are in common.go.
+// search.go, web.go for the harness's native family; claude*.go for Claude
+// Code's tools, see Claude; codex*.go for the Codex CLI's, see Codex);
+// helpers shared by the families are in common.go.
 package producers
 
 import (
@@ -92,7 +93,9 @@ func (reg Registry) Result(tool string, args []byte, r Result) cards.ResultView 
 }
 
 // presentCall runs a call producer, turning a panic, a missing view and a
-// view the codec rejects into errors.
+// view the codec rejects into errors. The view is checked with
+// cards.CheckCall, which says what encoding and decoding it would say
+// without copying its text: every call of a session goes through here.
 func presentCall(p Producer, args []byte) (view cards.CallView, err error) {
 	defer recoverInto(&err)
 	if err := checkArgs(args); err != nil {
@@ -101,13 +104,7 @@ func presentCall(p Producer, args []byte) (view cards.CallView, err error) {
 	if view, err = p.PresentCall(args); err != nil {
 		return nil, err
 	}
-	return view, checkView(view, func() error {
-		data, err := cards.EncodeCall(view)
-		if err == nil {
-			_, err = cards.DecodeCall(data)
-		}
-		return err
-	})
+	return view, checkView(view, func() error { return cards.CheckCall(view) })
 }
 
 // presentResult runs a result producer like presentCall.
@@ -119,13 +116,7 @@ func presentResult(p Producer, args []byte, r Result) (view cards.ResultView, er
 	if view, err = p.PresentResult(args, r); err != nil {
 		return nil, err
 	}
-	return view, checkView(view, func() error {
-		data, err := cards.EncodeResult(view)
-		if err == nil {
-			_, err = cards.DecodeResult(data)
-		}
-		return err
-	})
+	return view, checkView(view, func() error { return cards.CheckResult(view) })
 }
 
 // recoverInto turns a panic of the producer into an error.
@@ -136,15 +127,16 @@ func recoverInto(err *error) {
 }
 
 // checkView rejects a missing view, a pointer to a view (the renderer
-// switches on view values) and a view the codec does not read back.
-func checkView(view any, roundTrip func() error) error {
+// switches on view values) and a view the codec does not read back, as
+// check reports it.
+func checkView(view any, check func() error) error {
 	switch {
 	case view == nil:
 		return errors.New("the producer returned no view")
 	case reflect.ValueOf(view).Kind() == reflect.Pointer:
 		return fmt.Errorf("the producer returned a pointer (%T), not a view value", view)
 	default:
-		return within("the producer returned an invalid view", roundTrip())
+		return within("the producer returned an invalid view", check())
 	}
 }
 

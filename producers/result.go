@@ -93,20 +93,16 @@ func decodeBlocks(raw []byte) ([]cards.ContentBlock, error) {
 	return blocks, nil
 }
 
-// decodeBlock decodes one block with the cards codec. An opaque block is
-// kept in canonical JSON; an image without data or URI takes the media type
-// of the stored attachment it refers to.
+// decodeBlock decodes one block with the cards codec, which keeps an
+// opaque block in canonical JSON; an image without data or URI takes the
+// media type of the stored attachment it refers to.
 func decodeBlock(raw json.RawMessage) (cards.ContentBlock, error) {
-	canonical, err := canonicalJSON(raw)
-	if err != nil {
-		return nil, err
-	}
-	b, err := cards.DecodeContentBlock(canonical)
+	b, err := cards.DecodeContentBlock(raw)
 	if err != nil {
 		return nil, err
 	}
 	if img, ok := b.(cards.ImageBlock); ok && img.MimeType == "" && img.Data == "" && img.URI == "" {
-		return cards.ImageBlock{MimeType: attachmentMediaType(canonical)}, nil
+		return cards.ImageBlock{MimeType: attachmentMediaType(raw)}, nil
 	}
 	return b, nil
 }

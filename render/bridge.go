@@ -16,10 +16,17 @@ import (
 // the options' colour profile, each line at most Options.Width cells. A
 // widget that panics does not take the program down: the entry is drawn
 // as a problem card that names the card and the panic.
-func Entry(e cards.Entry, o Options) (out string) {
+func Entry(e cards.Entry, o Options) string {
+	return strings.Join(EntryLines(e, o), "\n")
+}
+
+// EntryLines is Entry's lines, not joined: a caller that writes or keeps
+// them one by one saves the copy of a whole card, which is most of the
+// memory an expanded card of a million lines takes.
+func EntryLines(e cards.Entry, o Options) (lines []string) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = finish(problemLines(widgetPanic(e, r), o), o)
+			lines = finish(problemLines(widgetPanic(e, r), o), o)
 		}
 	}()
 	return finish(drawEntry(e, o), o)
@@ -150,22 +157,24 @@ func separator(o Options) string {
 	return fg(o.colors().Border).Render(strings.Repeat("┄", innerWidth(o)))
 }
 
-// finish joins lines, downsamples their colours to the options' profile and
-// guarantees the width.
-func finish(lines []string, o Options) string {
+// finish downsamples the colours of lines to the options' profile and
+// guarantees the width. Every line is self-contained (no style or link
+// runs from one line into the next), so each is downsampled on its own.
+func finish(lines []string, o Options) []string {
 	width := o.width()
 	for i, line := range lines {
 		if ansi.StringWidth(line) > width {
-			lines[i] = ansi.Truncate(line, width, "…")
+			line = ansi.Truncate(line, width, "…")
 		}
+		lines[i] = downsample(line, o.Profile)
 	}
-	return downsample(strings.Join(lines, "\n"), o.Profile)
+	return lines
 }
 
 // downsample converts true-colour styling to profile p (NoTTY strips every
 // escape sequence).
 func downsample(s string, p colorprofile.Profile) string {
-	if p == colorprofile.TrueColor {
+	if p == colorprofile.TrueColor || !strings.Contains(s, "\x1b") {
 		return s
 	}
 	var b strings.Builder

@@ -1,7 +1,9 @@
 package render
 
 import (
+	"fmt"
 	"image/color"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -112,13 +114,64 @@ func markdownStyle(theme Theme) glamouransi.StyleConfig {
 // width cells, without leading or trailing blank lines. Glamour's links are
 // kept only as the options allow (see keepLinks).
 func markdownLines(md string, width int, o Options) []string {
+	return markdownHead(md, width, allShown, o)
+}
+
+// allShown says that every line of a rendering is shown.
+const allShown = -1
+
+// markdownHead is markdownLines for a card that shows only the first shown
+// lines of it (allShown for all of them): a long code block is coloured
+// no further than they go.
+//
+// Glamour draws everything but the long fenced code blocks at the top
+// level (see splitLongCode), which markdownHead draws itself, as glamour
+// would: glamour gathers a block's code by concatenating its lines one by
+// one, a time quadratic in the block's length (seconds for a few thousand
+// lines), and lexes it whole, where only the lines shown need colours.
+func markdownHead(md string, width, shown int, o Options) []string {
 	width = max(width, 1)
-	md = SanitizeText(md)
+	parts := splitLongCode(SanitizeText(md))
+	if len(parts) == 1 && parts[0].code == nil {
+		return glamourLines(parts[0].text, width, o)
+	}
+	sections := make([][]string, 0, len(parts))
+	lines := 0
+	for _, part := range parts {
+		var section []string
+		if part.code != nil {
+			section = longCodeLines(part, width, remaining(shown, lines), o)
+		} else {
+			section = glamourLines(part.text, width, o)
+		}
+		if len(section) > 0 {
+			sections = append(sections, section)
+			lines += len(section) + 1 // and the blank line after it
+		}
+	}
+	return joinSections(sections...)
+}
+
+// remaining is how many of the shown lines are left after used ones.
+func remaining(shown, used int) int {
+	if shown == allShown {
+		return allShown
+	}
+	return max(shown-used, 0)
+}
+
+// glamourLines renders sanitised Markdown with glamour.
+func glamourLines(md string, width int, o Options) []string {
 	out, ok := cachedRenderer(width, o.Theme).render(md)
 	if !ok {
 		return wrapLines(md, width)
 	}
-	lines := keepLinks(strings.Split(out, "\n"), o)
+	return trimBlank(fitMarkdown(keepLinks(strings.Split(out, "\n"), o), width))
+}
+
+// fitMarkdown trims the trailing spaces of rendered lines and cuts them to
+// width cells.
+func fitMarkdown(lines []string, width int) []string {
 	for i, line := range lines {
 		line = strings.TrimRight(line, " ")
 		if ansi.StringWidth(line) > width {
@@ -126,7 +179,7 @@ func markdownLines(md string, width int, o Options) []string {
 		}
 		lines[i] = line
 	}
-	return trimBlank(lines)
+	return lines
 }
 
 // trimBlank drops the blank lines at the start and the end of lines.
@@ -223,18 +276,26 @@ func highlightLines(code, lang string, o Options) []string {
 		return strings.Split(code, "\n")
 	}
 	style := chromastyles.Get(chromaTheme(o.Theme))
-	lines := []string{""}
+	styles := map[chroma.TokenType]ansi.Style{}
+	var lines []string
+	var line strings.Builder
 	for tok := tokens(); tok != chroma.EOF; tok = tokens() {
-		sgr := tokenStyle(style.Get(tok.Type))
+		sgr, ok := styles[tok.Type]
+		if !ok {
+			sgr = tokenStyle(style.Get(tok.Type))
+			styles[tok.Type] = sgr
+		}
 		for i, part := range strings.Split(tok.Value, "\n") {
 			if i > 0 {
-				lines = append(lines, "")
+				lines = append(lines, line.String())
+				line.Reset()
 			}
 			if part != "" {
-				lines[len(lines)-1] += sgr.Styled(part)
+				line.WriteString(sgr.Styled(part))
 			}
 		}
 	}
+	lines = append(lines, line.String())
 	// Lexers may add a final newline; keep one line per line of code.
 	return lines[:min(len(lines), strings.Count(code, "\n")+1)]
 }
@@ -314,4 +375,221 @@ func longestRun(s string, c byte) int {
 		longest = max(longest, run)
 	}
 	return longest
+}
+
+// closeBlocks makes sanitised Markdown from the input a self-contained
+// part of a Markdown document, which reads as it does alone: the code
+// fence or HTML block it leaves open (an unclosed ``` or <!--) is closed
+// at its end, so that it cannot swallow the cards after it, and its link
+// reference definitions ("[1]: https://…"), which would give links to the
+// text of every other card, are escaped and shown as text.
+func closeBlocks(md string) string {
+	lines := strings.Split(strings.TrimRight(md, "\n"), "\n")
+	closing := ""
+	for i, line := range lines {
+		lead := strings.TrimLeft(line, " ")
+		indented := len(line)-len(lead) > 3
+		switch {
+		case closing == "" && !indented && linkDefinition.MatchString(lead):
+			lines[i] = line[:len(line)-len(lead)] + `\` + lead
+		case closing == "" && !indented:
+			closing = blockOpening(lead)
+		case closing == "":
+		case isFence(closing):
+			if !indented && closesFence(lead, closing) {
+				closing = ""
+			}
+		case strings.Contains(strings.ToLower(line), closing):
+			closing = ""
+		}
+	}
+	if closing != "" {
+		lines = append(lines, closing)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// linkDefinition matches the start of a link reference definition.
+var linkDefinition = regexp.MustCompile(`^\[([^\]\\]|\\.)+\]:`)
+
+// htmlBlockEnds maps the start of each kind of CommonMark HTML block that
+// runs until a marker, not a blank line, to its end marker.
+var htmlBlockEnds = []struct{ start, end string }{
+	{"<!--", "-->"}, {"<script", "</script>"}, {"<pre", "</pre>"}, {"<style", "</style>"},
+	{"<textarea", "</textarea>"}, {"<?", "?>"}, {"<![CDATA[", "]]>"}, {"<!", ">"},
+}
+
+// closesFence reports whether a line, without its leading spaces, closes
+// the code block that fence opened: the same character, as many times at
+// least, and nothing else.
+func closesFence(lead, fence string) bool {
+	lead = strings.TrimRight(lead, " ")
+	return len(lead) >= len(fence) && strings.Trim(lead, fence[:1]) == ""
+}
+
+// blockOpening is what closes the block a line starts, with its leading
+// spaces removed: the fence of a code block, the end marker of an HTML
+// block that ends at one (when the line does not end it itself), "" for
+// any other line.
+func blockOpening(lead string) string {
+	if isFence(lead) {
+		n := len(lead) - len(strings.TrimLeft(lead, lead[:1]))
+		if lead[0] == '`' && strings.Contains(lead[n:], "`") {
+			return "" // a code span, not a fence
+		}
+		return lead[:n]
+	}
+	lower := strings.ToLower(lead)
+	for _, b := range htmlBlockEnds {
+		if rest, ok := strings.CutPrefix(lower, b.start); ok {
+			if b.start == "<!" && (rest == "" || rest[0] < 'a' || rest[0] > 'z') {
+				continue
+			}
+			if strings.Contains(rest, b.end) {
+				return ""
+			}
+			return b.end
+		}
+	}
+	return ""
+}
+
+// isFence reports whether a line, without its leading spaces, starts with
+// a code fence: three backticks or tildes at least.
+func isFence(lead string) bool {
+	return strings.HasPrefix(lead, "```") || strings.HasPrefix(lead, "~~~")
+}
+
+// longCode is the number of lines from which a fenced code block at the
+// top level of a Markdown text is drawn by markdownHead rather than by
+// glamour: below it, glamour's concatenation costs little and its
+// colouring a few tens of milliseconds at most.
+const longCode = 500
+
+// The bounds of the syntax colours of one long code block: beyond
+// colourLines lines or colourBytes bytes of code shown, the block is drawn
+// in the plain colour of code, with a note saying so, so that no card costs
+// much more than 100 ms (chroma lexes some 20,000 to 50,000 lines a
+// second).
+const (
+	colourLines = 2000
+	colourBytes = 256 << 10
+)
+
+// markdownPart is a run of Markdown text or a long fenced code block: its
+// lines and language.
+type markdownPart struct {
+	text string
+	code []string // nil for text
+	lang string
+}
+
+// splitLongCode splits sanitised Markdown around its long code blocks:
+// those of at least longCode lines opened by an unindented fence, which is
+// always at the top level (indented fences may belong to a list item and
+// stay in the text, as does everything in an HTML block). A block that is
+// never closed runs to the end, as in CommonMark.
+func splitLongCode(md string) []markdownPart {
+	lines := strings.Split(md, "\n")
+	var parts []markdownPart
+	start := 0 // the first line not in a part yet
+	for i := 0; i < len(lines); i++ {
+		lead := strings.TrimLeft(lines[i], " ")
+		if len(lines[i])-len(lead) > 3 {
+			continue
+		}
+		closing := blockOpening(lead)
+		if closing == "" {
+			continue
+		}
+		end := blockEnd(lines, i+1, closing)
+		if isFence(closing) && lead == lines[i] && end-i-1 >= longCode {
+			if i > start {
+				parts = append(parts, markdownPart{text: strings.Join(lines[start:i], "\n")})
+			}
+			parts = append(parts, markdownPart{code: lines[i+1 : end], lang: fenceLanguage(lead, closing)})
+			start = end + 1
+		}
+		i = end
+	}
+	if start < len(lines) || len(parts) == 0 {
+		parts = append(parts, markdownPart{text: strings.Join(lines[min(start, len(lines)):], "\n")})
+	}
+	return parts
+}
+
+// blockEnd returns the index of the line that closes a block opened before
+// from, len(lines) when none does: a closing fence for a code block, a
+// line holding the end marker for an HTML block.
+func blockEnd(lines []string, from int, closing string) int {
+	for i := from; i < len(lines); i++ {
+		lead := strings.TrimLeft(lines[i], " ")
+		switch {
+		case !isFence(closing):
+			if strings.Contains(strings.ToLower(lines[i]), closing) {
+				return i
+			}
+		case len(lines[i])-len(lead) <= 3 && closesFence(lead, closing):
+			return i
+		}
+	}
+	return len(lines)
+}
+
+// fenceLanguage is the first word of a fence's info string.
+func fenceLanguage(lead, fence string) string {
+	info := strings.Fields(lead[len(fence):])
+	if len(info) == 0 {
+		return ""
+	}
+	return info[0]
+}
+
+// longCodeLines draws a long code block as glamour draws a code block,
+// indented by the code block style's margin and coloured by chroma with
+// the same theme; only the first shown lines are coloured (all for
+// allShown), unless they are more than colourLines or colourBytes: then
+// none is, and a dim note before the code says why.
+func longCodeLines(part markdownPart, width, shown int, o Options) []string {
+	coloured := len(part.code)
+	if shown != allShown {
+		coloured = min(coloured, shown)
+	}
+	head := strings.Join(part.code[:coloured], "\n")
+	var lines []string
+	if coloured > colourLines || len(head) > colourBytes {
+		lines = []string{dim(fmt.Sprintf("(no syntax colours: %s of code)", plural(len(part.code), "line", "lines")), o)}
+		coloured, head = 0, ""
+	}
+	code := make([]string, 0, len(part.code))
+	if coloured > 0 {
+		code = append(code, highlightLines(head, part.lang, o)...)
+	}
+	plain := plainCode(o.Theme)
+	for _, line := range part.code[len(code):] {
+		code = append(code, plain.Styled(line))
+	}
+	margin := strings.Repeat(" ", codeMargin(o.Theme))
+	for _, line := range code {
+		lines = append(lines, margin+line)
+	}
+	return fitMarkdown(lines, width)
+}
+
+// plainCode is the style of code without syntax colours: the chroma
+// theme's text.
+func plainCode(theme Theme) ansi.Style {
+	return tokenStyle(chromastyles.Get(chromaTheme(theme)).Get(chroma.Text))
+}
+
+// codeMargin is the indentation of a code block in the Markdown style.
+func codeMargin(theme Theme) int {
+	block := markdownStyle(theme).CodeBlock
+	margin := 0
+	for _, n := range []*uint{block.Margin, block.Indent} {
+		if n != nil {
+			margin += int(*n)
+		}
+	}
+	return margin
 }

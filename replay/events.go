@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
@@ -66,45 +67,137 @@ func newEventHandler() *eventHandler {
 	}
 }
 
-// eventDecoders apply the event types that are displayed.
-var eventDecoders = map[string]func(*eventHandler, *Transcript, eventSource) error{
-	"user/message":       (*eventHandler).userMessage,
-	"assistant/message":  (*eventHandler).assistantMessage,
-	"tool/call":          (*eventHandler).toolCall,
-	"tool/result":        (*eventHandler).toolResult,
-	"session/title":      (*eventHandler).sessionTitle,
-	"compaction/summary": (*eventHandler).compactionSummary,
-	"turn/end":           (*eventHandler).turnEnd,
-	"approval/asked":     (*eventHandler).approvalAsked,
-	"approval/decided":   (*eventHandler).approvalDecided,
-	"hook/result":        (*eventHandler).hookResult,
-	"llm/retry":          (*eventHandler).llmRetry,
+// event is a displayed session event decoded from its line, ready to be
+// applied to the transcript. Decoding is pure, so that it can run ahead of
+// the transcript on other goroutines (see pipeline); events are applied in
+// input order.
+type event interface {
+	apply(h *eventHandler, t *Transcript) error
+}
+
+// eventDecoders decode the event types that are displayed.
+var eventDecoders = map[string]func(src eventSource, p *presenter) (event, error){
+	"user/message":       decodeUserMessage,
+	"assistant/message":  decodeAssistantMessage,
+	"tool/call":          decodeToolCall,
+	"tool/result":        decodeToolResult,
+	"session/title":      decodeThen((*eventHandler).sessionTitle),
+	"compaction/summary": decodeThen((*eventHandler).compactionSummary),
+	"turn/end":           decodeThen((*eventHandler).turnEnd),
+	"approval/asked":     decodeThen((*eventHandler).approvalAsked),
+	"approval/decided":   decodeThen((*eventHandler).approvalDecided),
+	"hook/result":        decodeThen((*eventHandler).hookResult),
+	"llm/retry":          decodeThen((*eventHandler).llmRetry),
+}
+
+// decodedEvent is an event of type typ as decoding left it: the event, or
+// why it could not be decoded. shown is false for a type that is not
+// displayed, which has no event.
+type decodedEvent struct {
+	typ   string
+	shown bool
+	event event
+	err   error
+}
+
+// decodeEventOf decodes an event of type typ. An event that is not
+// displayed is only checked to be JSON: the streaming deltas, most of a
+// session's lines, are not decoded at all. It is pure but for p's memory
+// of the calls decoded before.
+func decodeEventOf(typ string, src eventSource, p *presenter) decodedEvent {
+	decode, ok := eventDecoders[typ]
+	if !ok {
+		return decodedEvent{typ: typ, err: src.valid()}
+	}
+	ev, err := decode(src, p)
+	return decodedEvent{typ: typ, shown: true, event: ev, err: err}
 }
 
 // handle applies one event. An error means the event was not understood:
 // it becomes the line's Problem, prefixed with the event type unless it is
-// about the whole line. An event that is not displayed is only checked to
-// be JSON: the streaming deltas, most of a session's lines, are not
-// decoded at all.
+// about the whole line.
 func (h *eventHandler) handle(t *Transcript, typ string, src eventSource) error {
-	apply, ok := eventDecoders[typ]
-	if !ok {
-		if err := src.valid(); err != nil {
-			return err
+	return h.apply(t, decodeEventOf(typ, src, h.presenter(nil)))
+}
+
+// apply applies a decoded event, as handle does.
+func (h *eventHandler) apply(t *Transcript, d decodedEvent) error {
+	if !d.shown {
+		if d.err != nil {
+			return d.err
 		}
-		t.AddSkipped(typ)
+		t.AddSkipped(d.typ)
 		return nil
 	}
-	err := apply(h, t, src)
+	err := d.err
+	if err == nil {
+		err = d.event.apply(h, t)
+	}
 	var whole lineError
 	switch {
 	case errors.As(err, &whole):
 		return whole.error
 	case err != nil:
-		return fmt.Errorf("%s: %w", typ, err)
+		return fmt.Errorf("%s: %w", d.typ, err)
 	}
 	return nil
 }
+
+// presenter runs the producers while events are decoded: it presents the
+// calls of tool-call parts and, when the call of a result was decoded
+// before it in the same run of lines, the result. The view of a result is
+// only a guess made with the call decoded: applying the result checks it
+// against the call as the transcript knows it.
+type presenter struct {
+	tools producers.Registry
+	// calls are the calls decoded so far, by call id; nil when decoding
+	// does not run ahead, and nothing is guessed.
+	calls map[string]toolInput
+}
+
+// presenter returns a presenter for h's tools that remembers calls in
+// calls (which may be nil).
+func (h *eventHandler) presenter(calls map[string]toolInput) *presenter {
+	return &presenter{tools: h.tools, calls: calls}
+}
+
+// remember notes the latest call decoded with an id.
+func (p *presenter) remember(id string, in toolInput) {
+	if p.calls != nil && id != "" {
+		p.calls[id] = in
+	}
+}
+
+// guessResult presents a result with the call decoded under its id, if
+// there is one.
+func (p *presenter) guessResult(id string, r producers.Result) presentedResult {
+	in, ok := p.calls[id]
+	if !ok {
+		return presentedResult{id: id, result: r}
+	}
+	return presentedResult{id: id, result: r, input: in, view: p.tools.Result(in.tool, in.args, r)}
+}
+
+// decodeThen decodes the data of an event into a new T, to be applied by
+// fn.
+func decodeThen[T any](fn func(*eventHandler, *Transcript, *T) error) func(eventSource, *presenter) (event, error) {
+	return func(src eventSource, _ *presenter) (event, error) {
+		d, err := decodeEvent[T](src)
+		if err != nil {
+			return nil, err
+		}
+		return dataEvent[T]{data: d, fn: fn}, nil
+	}
+}
+
+// dataEvent is an event whose data is all that decoding does; applying it
+// does the rest.
+type dataEvent[T any] struct {
+	data *T
+	fn   func(*eventHandler, *Transcript, *T) error
+}
+
+func (e dataEvent[T]) apply(h *eventHandler, t *Transcript) error { return e.fn(h, t, e.data) }
 
 // userMessageData is the data of a user/message event.
 type userMessageData struct {
@@ -114,25 +207,43 @@ type userMessageData struct {
 	} `json:"source"`
 }
 
-func (h *eventHandler) userMessage(t *Transcript, src eventSource) error {
+func (d *userMessageData) decodeQuickly(c *jsonCursor) bool {
+	return c.fields([]string{"content", "source"}, func(i int) bool {
+		if i == 0 {
+			return c.raw(&d.Content)
+		}
+		return c.fields([]string{"kind"}, func(int) bool { return c.str(&d.Source.Kind) })
+	})
+}
+
+// userMessage is a user/message event: its text, "" when it has none.
+type userMessage struct {
+	role cards.Role
+	text string
+}
+
+func decodeUserMessage(src eventSource, _ *presenter) (event, error) {
 	d, err := decodeEvent[userMessageData](src)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	blocks, err := producers.DecodeContent(d.Content)
 	if err != nil {
-		return fmt.Errorf(`field "data.content": %w`, err)
-	}
-	text := contentText(blocks)
-	if text == "" {
-		t.AddSkipped("user/message")
-		return nil
+		return nil, fmt.Errorf(`field "data.content": %w`, err)
 	}
 	role := cards.RoleContext
 	if d.Source.Kind == "user" || d.Source.Kind == "" {
 		role = cards.RoleUser
 	}
-	t.addMessage(role, text)
+	return userMessage{role: role, text: contentText(blocks)}, nil
+}
+
+func (e userMessage) apply(_ *eventHandler, t *Transcript) error {
+	if e.text == "" {
+		t.AddSkipped("user/message")
+		return nil
+	}
+	t.addMessage(e.role, e.text)
 	return nil
 }
 
@@ -153,33 +264,113 @@ type assistantMessageData struct {
 	Interrupted bool `json:"interrupted"`
 }
 
-func (h *eventHandler) assistantMessage(t *Transcript, src eventSource) error {
+func (d *assistantMessageData) decodeQuickly(c *jsonCursor) bool {
+	return c.fields([]string{"message", "interrupted"}, func(i int) bool {
+		if i == 1 {
+			return c.boolean(&d.Interrupted)
+		}
+		d.Message = &struct {
+			Content *[]messagePart `json:"content"`
+		}{}
+		return c.fields([]string{"content"}, func(int) bool {
+			parts := []messagePart{}
+			ok := c.array(func() bool {
+				parts = append(parts, messagePart{})
+				return parts[len(parts)-1].decodeQuickly(c)
+			})
+			d.Message.Content = &parts
+			return ok
+		})
+	})
+}
+
+func (p *messagePart) decodeQuickly(c *jsonCursor) bool {
+	return c.fields([]string{"type", "text", "id", "name", "arguments"}, func(i int) bool {
+		switch i {
+		case 0:
+			return c.str(&p.Type)
+		case 1:
+			return c.str(&p.Text)
+		case 2:
+			return c.str(&p.ID)
+		case 3:
+			return c.str(&p.Name)
+		}
+		return c.raw(&p.Arguments)
+	})
+}
+
+// assistantMessage is an assistant/message event: its parts in order, and
+// whether the reply was interrupted.
+type assistantMessage struct {
+	parts       []replyPart
+	interrupted bool
+}
+
+// replyPart is the text of a role, or a tool call already presented.
+type replyPart struct {
+	role cards.Role
+	text string
+	call *presentedCall
+}
+
+// presentedCall is a tool-call part and its view.
+type presentedCall struct {
+	id    string
+	input toolInput
+	view  cards.CallView
+}
+
+func decodeAssistantMessage(src eventSource, p *presenter) (event, error) {
 	d, err := decodeEvent[assistantMessageData](src)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if d.Message == nil || d.Message.Content == nil {
-		return errors.New(`missing field "data.message.content"`)
+		return nil, errors.New(`missing field "data.message.content"`)
 	}
-	reply := replyBuilder{t: t}
+	e := assistantMessage{parts: make([]replyPart, 0, len(*d.Message.Content)), interrupted: d.Interrupted}
 	for _, part := range *d.Message.Content {
 		switch part.Type {
 		case "text":
-			reply.add(cards.RoleAssistant, part.Text)
+			e.parts = append(e.parts, replyPart{role: cards.RoleAssistant, text: part.Text})
 		case "reasoning":
-			reply.add(cards.RoleReasoning, part.Text)
+			e.parts = append(e.parts, replyPart{role: cards.RoleReasoning, text: part.Text})
 		case "tool-call":
-			reply.flush()
-			h.callPart(t, part.ID, part.Name, toolArguments(part.Arguments))
+			e.parts = append(e.parts, replyPart{call: p.presentPart(part)})
 		default:
-			reply.add(cards.RoleAssistant, "["+part.Type+" part]")
+			e.parts = append(e.parts, replyPart{role: cards.RoleAssistant, text: "[" + part.Type + " part]"})
 		}
+	}
+	return e, nil
+}
+
+// presentPart presents the call of a tool-call part; a part without an id,
+// which makes no card, is not presented.
+func (p *presenter) presentPart(part messagePart) *presentedCall {
+	c := &presentedCall{id: part.ID, input: toolInput{tool: part.Name, args: toolArguments(part.Arguments)}}
+	if c.id != "" {
+		c.view = p.tools.Call(c.input.tool, c.input.args)
+		p.remember(c.id, c.input)
+	}
+	return c
+}
+
+func (e assistantMessage) apply(h *eventHandler, t *Transcript) error {
+	reply := replyBuilder{t: t}
+	for _, part := range e.parts {
+		if part.call != nil {
+			reply.flush()
+			h.callPart(t, part.call)
+			continue
+		}
+		reply.add(part.role, part.text)
 	}
 	reply.flush()
 	if reply.lastText != "" {
 		h.lastReply = reply.lastText
 	}
-	if d.Interrupted {
+	if e.interrupted {
 		t.AddNotice("The reply was interrupted: the text above is what the model had written")
 	}
 	return nil
@@ -224,13 +415,13 @@ func (b *replyBuilder) flush() {
 // callPart makes the card of a tool-call part, unless a card with its id
 // exists (the tool/call event came first) or it has no id to match its
 // event and result by.
-func (h *eventHandler) callPart(t *Transcript, id, tool string, args []byte) {
-	if id == "" || t.hasCard(id) {
+func (h *eventHandler) callPart(t *Transcript, c *presentedCall) {
+	if c.id == "" || t.hasCard(c.id) {
 		return
 	}
-	i := t.addCall(id, tool, h.tools.Call(tool, args))
-	h.partCards[id] = i
-	h.pending[i] = toolInput{tool: tool, args: args}
+	i := t.addCall(c.id, c.input.tool, c.view)
+	h.partCards[c.id] = i
+	h.pending[i] = c.input
 }
 
 // toolCallData is the data of a tool/call event.
@@ -240,22 +431,45 @@ type toolCallData struct {
 	Arguments json.RawMessage `json:"arguments"`
 }
 
-func (h *eventHandler) toolCall(t *Transcript, src eventSource) error {
+func (d *toolCallData) decodeQuickly(c *jsonCursor) bool {
+	return c.fields([]string{"callId", "name", "arguments"}, func(i int) bool {
+		switch i {
+		case 0:
+			return c.str(&d.CallID)
+		case 1:
+			return c.str(&d.Name)
+		}
+		return c.raw(&d.Arguments)
+	})
+}
+
+// toolCall is a tool/call event.
+type toolCall struct {
+	id    string
+	input toolInput
+}
+
+func decodeToolCall(src eventSource, p *presenter) (event, error) {
 	d, err := decodeEvent[toolCallData](src)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if d.CallID == "" {
-		return errors.New(`missing field "data.callId"`)
+		return nil, errors.New(`missing field "data.callId"`)
 	}
-	in := toolInput{tool: d.Name, args: toolArguments(d.Arguments)}
-	if i, ok := h.partCards[d.CallID]; ok {
-		delete(h.partCards, d.CallID)
-		h.confirmCall(t, i, in)
+	e := toolCall{id: d.CallID, input: toolInput{tool: d.Name, args: toolArguments(d.Arguments)}}
+	p.remember(e.id, e.input)
+	return e, nil
+}
+
+func (e toolCall) apply(h *eventHandler, t *Transcript) error {
+	if i, ok := h.partCards[e.id]; ok {
+		delete(h.partCards, e.id)
+		h.confirmCall(t, i, e.input)
 		return nil
 	}
-	i := t.addCall(d.CallID, in.tool, h.tools.Call(in.tool, in.args))
-	h.pending[i] = in
+	i := t.addCall(e.id, e.input.tool, h.tools.Call(e.input.tool, e.input.args))
+	h.pending[i] = e.input
 	return nil
 }
 
@@ -264,7 +478,7 @@ func (h *eventHandler) toolCall(t *Transcript, src eventSource) error {
 // them.
 func (h *eventHandler) confirmCall(t *Transcript, i int, in toolInput) {
 	seen, pending := h.pending[i]
-	if pending && seen.tool == in.tool && bytes.Equal(seen.args, in.args) {
+	if pending && seen.same(in) {
 		return
 	}
 	t.setCall(i, in.tool, h.tools.Call(in.tool, in.args))
@@ -273,9 +487,23 @@ func (h *eventHandler) confirmCall(t *Transcript, i int, in toolInput) {
 	}
 }
 
+// same reports whether two calls are of the same tool with the same
+// arguments.
+func (in toolInput) same(other toolInput) bool {
+	return in.tool == other.tool && bytes.Equal(in.args, other.args)
+}
+
 // toolArguments are a call's raw JSON arguments: the harness writes them
-// as a string of JSON; any other JSON value is taken as it is.
+// as a string of JSON; any other JSON value is taken as it is. raw is
+// valid JSON (or nothing), as decoding leaves a json.RawMessage: on a JSON
+// string strconv.Unquote either gives what encoding/json gives or fails
+// (for \/ and UTF-16 surrogates), and it does not check the JSON again.
 func toolArguments(raw json.RawMessage) []byte {
+	if len(raw) > 0 && raw[0] == '"' {
+		if s, err := strconv.Unquote(string(raw)); err == nil {
+			return []byte(s)
+		}
+	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return []byte(s)
@@ -300,20 +528,81 @@ type toolResultData struct {
 	Meta  json.RawMessage `json:"meta"`
 }
 
-func (h *eventHandler) toolResult(t *Transcript, src eventSource) error {
+func (d *toolResultData) decodeQuickly(c *jsonCursor) bool {
+	return c.fields([]string{"message", "error", "meta"}, func(i int) bool {
+		switch i {
+		case 1:
+			return c.raw(&d.Error)
+		case 2:
+			return c.raw(&d.Meta)
+		}
+		d.Message = &struct {
+			Content []resultPart `json:"content"`
+		}{}
+		return c.fields([]string{"content"}, func(int) bool {
+			parts := []resultPart{}
+			ok := c.array(func() bool {
+				parts = append(parts, resultPart{})
+				return parts[len(parts)-1].decodeQuickly(c)
+			})
+			d.Message.Content = parts
+			return ok
+		})
+	})
+}
+
+func (p *resultPart) decodeQuickly(c *jsonCursor) bool {
+	return c.fields([]string{"type", "toolCallId", "content", "isError"}, func(i int) bool {
+		switch i {
+		case 0:
+			return c.str(&p.Type)
+		case 1:
+			return c.str(&p.ToolCallID)
+		case 2:
+			return c.raw(&p.Content)
+		}
+		return c.boolean(&p.IsError)
+	})
+}
+
+// toolResult is a tool/result event: a result for each tool-result part.
+type toolResult struct {
+	results []presentedResult
+}
+
+// presentedResult is a result for the call id, and the view its producer
+// gave with input, the call decoded with its id; view is nil when no call
+// was.
+type presentedResult struct {
+	id     string
+	result producers.Result
+	input  toolInput
+	view   cards.ResultView
+}
+
+func decodeToolResult(src eventSource, p *presenter) (event, error) {
 	d, err := decodeEvent[toolResultData](src)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if d.Message == nil {
-		return errors.New(`missing field "data.message"`)
+		return nil, errors.New(`missing field "data.message"`)
 	}
 	parts, err := toolResultParts(d.Message.Content)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for _, p := range parts {
-		h.result(t, p.ToolCallID, producers.NewResult(p.Content, p.IsError, d.Error, d.Meta))
+	e := toolResult{results: make([]presentedResult, 0, len(parts))}
+	for _, part := range parts {
+		r := producers.NewResult(part.Content, part.IsError, d.Error, d.Meta)
+		e.results = append(e.results, p.guessResult(part.ToolCallID, r))
+	}
+	return e, nil
+}
+
+func (e toolResult) apply(h *eventHandler, t *Transcript) error {
+	for _, r := range e.results {
+		h.result(t, r)
 	}
 	return nil
 }
@@ -339,14 +628,19 @@ func toolResultParts(content []resultPart) ([]resultPart, error) {
 
 // result presents a result with its call's tool and arguments and gives it
 // to the call's card (a result whose call was never seen gets a card of its
-// own, presented generically).
-func (h *eventHandler) result(t *Transcript, id string, r producers.Result) {
+// own, presented generically). The view presented when the result was
+// decoded is kept when it was presented with that same call.
+func (h *eventHandler) result(t *Transcript, r presentedResult) {
 	var in toolInput
-	if i, ok := t.awaitingResult(id); ok {
+	if i, ok := t.awaitingResult(r.id); ok {
 		in = h.pending[i]
 		delete(h.pending, i)
 	}
-	t.addResult(id, h.tools.Result(in.tool, in.args, r))
+	view := r.view
+	if view == nil || !r.input.same(in) {
+		view = h.tools.Result(in.tool, in.args, r.result)
+	}
+	t.addResult(r.id, view)
 }
 
 // sessionTitleData is the data of a session/title event.
@@ -354,11 +648,7 @@ type sessionTitleData struct {
 	Title string `json:"title"`
 }
 
-func (h *eventHandler) sessionTitle(t *Transcript, src eventSource) error {
-	d, err := decodeEvent[sessionTitleData](src)
-	if err != nil {
-		return err
-	}
+func (h *eventHandler) sessionTitle(t *Transcript, d *sessionTitleData) error {
 	title := strings.TrimSpace(d.Title)
 	if title == "" || title == t.Title {
 		t.AddSkipped("session/title")
@@ -375,11 +665,7 @@ type compactionSummaryData struct {
 	ShadowedTokenCount int             `json:"shadowedTokenCount"`
 }
 
-func (h *eventHandler) compactionSummary(t *Transcript, src eventSource) error {
-	d, err := decodeEvent[compactionSummaryData](src)
-	if err != nil {
-		return err
-	}
+func (h *eventHandler) compactionSummary(t *Transcript, d *compactionSummaryData) error {
 	blocks, err := producers.DecodeContent(d.Summary)
 	if err != nil {
 		return fmt.Errorf(`field "data.summary": %w`, err)
@@ -427,11 +713,7 @@ type turnEndData struct {
 	} `json:"reason"`
 }
 
-func (h *eventHandler) turnEnd(t *Transcript, src eventSource) error {
-	d, err := decodeEvent[turnEndData](src)
-	if err != nil {
-		return err
-	}
+func (h *eventHandler) turnEnd(t *Transcript, d *turnEndData) error {
 	turn := "The turn"
 	if d.Turn > 0 {
 		turn = fmt.Sprintf("Turn %d", d.Turn)
@@ -462,11 +744,7 @@ type approvalAskedData struct {
 	Reason   string `json:"reason"`
 }
 
-func (h *eventHandler) approvalAsked(t *Transcript, src eventSource) error {
-	d, err := decodeEvent[approvalAskedData](src)
-	if err != nil {
-		return err
-	}
+func (h *eventHandler) approvalAsked(t *Transcript, d *approvalAskedData) error {
 	h.approvals[d.ID] = d.ToolName
 	text := "Approval asked"
 	if d.ToolName != "" {
@@ -485,11 +763,7 @@ type approvalDecidedData struct {
 	Outcome string `json:"outcome"`
 }
 
-func (h *eventHandler) approvalDecided(t *Transcript, src eventSource) error {
-	d, err := decodeEvent[approvalDecidedData](src)
-	if err != nil {
-		return err
-	}
+func (h *eventHandler) approvalDecided(t *Transcript, d *approvalDecidedData) error {
 	text := "Approval"
 	if tool := h.approvals[d.ID]; tool != "" {
 		text += " for " + tool
@@ -506,11 +780,7 @@ type hookResultData struct {
 	StderrSummary string `json:"stderrSummary"`
 }
 
-func (h *eventHandler) hookResult(t *Transcript, src eventSource) error {
-	d, err := decodeEvent[hookResultData](src)
-	if err != nil {
-		return err
-	}
+func (h *eventHandler) hookResult(t *Transcript, d *hookResultData) error {
 	hook := strings.TrimRight("Hook "+d.Point, " ")
 	switch d.Decision {
 	case "", "pass":
@@ -537,11 +807,7 @@ type llmRetryData struct {
 	Failure    failure `json:"failure"`
 }
 
-func (h *eventHandler) llmRetry(t *Transcript, src eventSource) error {
-	d, err := decodeEvent[llmRetryData](src)
-	if err != nil {
-		return err
-	}
+func (h *eventHandler) llmRetry(t *Transcript, d *llmRetryData) error {
 	text := "The model request failed"
 	if why := d.Failure.String(); why != "" {
 		text += " (" + why + ")"

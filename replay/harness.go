@@ -6,7 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cardtui/cardtui/cards"
 )
@@ -17,10 +21,34 @@ import (
 // allowed: the log is the harness's own record, not a display protocol.
 type harnessLog struct {
 	events *eventHandler
+	ahead  pipeline
 }
 
-func (d *harnessLog) decodeLine(t *Transcript, l line) {
-	decodeEventLine(t, l, d.decode)
+// decodeLine decodes the line ahead (see pipeline); the lines decoded by
+// then are applied.
+func (d *harnessLog) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+
+// flush applies every line given so far, at the end of the input.
+func (d *harnessLog) flush(t *Transcript) { d.drain(t) }
+
+// drain applies every line given so far.
+func (d *harnessLog) drain(t *Transcript) { d.ahead.drain(t) }
+
+// handler is the handler that applies the log's events.
+func (d *harnessLog) handler() *eventHandler { return d.events }
+
+// decodeAhead decodes a line in the harness's own form without the
+// transcript (see decode); any other line is decoded as it is applied.
+func (d *harnessLog) decodeAhead(data []byte, p *presenter) lineDecode {
+	typ, sniffed := sniffType(data)
+	switch {
+	case sniffed && typ == headerType:
+		err := eventSource{line: data}.valid()
+		return func(*Transcript, []byte) error { return err }
+	case sniffed:
+		return d.events.applier(decodeEventOf(typ, eventSource{line: data}, p))
+	}
+	return d.decode
 }
 
 // decode applies one line of the log. A line in the harness's own form
@@ -56,10 +84,28 @@ func (d *harnessLog) decode(t *Transcript, data []byte) error {
 // usage} line when a run ends. Other line types are counted as skipped.
 type headlessStream struct {
 	events *eventHandler
+	ahead  pipeline
 }
 
-func (d *headlessStream) decodeLine(t *Transcript, l line) {
-	decodeEventLine(t, l, d.decode)
+// decodeLine decodes the line ahead, as the session log's does.
+func (d *headlessStream) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+
+// flush applies every line given so far, at the end of the input.
+func (d *headlessStream) flush(t *Transcript) { d.drain(t) }
+
+// drain applies every line given so far.
+func (d *headlessStream) drain(t *Transcript) { d.ahead.drain(t) }
+
+// handler is the handler that applies the stream's events.
+func (d *headlessStream) handler() *eventHandler { return d.events }
+
+// decodeAhead decodes a session_event line in the harness's own form
+// without the transcript; any other line is decoded as it is applied.
+func (d *headlessStream) decodeAhead(data []byte, p *presenter) lineDecode {
+	if typ, ok := sniffEventType(data); ok {
+		return d.events.applier(decodeEventOf(typ, eventSource{line: data, wrapped: true}, p))
+	}
+	return d.decode
 }
 
 // decode applies one line of the stream, reading the event's type without
@@ -100,6 +146,176 @@ func (d *headlessStream) decode(t *Transcript, data []byte) error {
 
 // runResultType is the headless line that ends a run.
 const runResultType = "result"
+
+// lineDecode applies one line's data to a transcript; an error makes the
+// line a Problem.
+type lineDecode func(t *Transcript, data []byte) error
+
+// applier is the lineDecode that applies a decoded event.
+func (h *eventHandler) applier(d decodedEvent) lineDecode {
+	return func(t *Transcript, _ []byte) error { return h.apply(t, d) }
+}
+
+// aheadDecoder is a decoder whose lines can be decoded ahead of the
+// transcript: decodeAhead is pure (but for what p remembers) and returns
+// what applies the line; handler applies the events.
+type aheadDecoder interface {
+	decodeAhead(data []byte, p *presenter) lineDecode
+	handler() *eventHandler
+}
+
+// The bounds of a pipeline: a batch holds up to batchMaxLines lines in
+// batchBytes bytes (or one longer line), and up to aheadBatches per
+// processor are decoded ahead of the transcript.
+const (
+	batchMaxLines = 256
+	batchBytes    = 64 << 10
+	aheadBatches  = 2
+)
+
+// pipeline decodes the lines of a session log or a headless stream ahead
+// of the transcript, in batches, each on a goroutine of its own, and
+// applies them in input order: the JSON decoding and most of the
+// producers' work, nearly all the time a line takes, run on every
+// processor, and the transcript is exactly what decoding the lines one by
+// one gives. The lines are copied: a batch owns them.
+//
+// Within a batch, a result's view is presented with the call decoded
+// before it under the same id (presenter.guessResult); applying the result
+// keeps that view only when the call is the one its card has.
+type pipeline struct {
+	dec     aheadDecoder
+	filling *lineBatch
+	queue   []*lineBatch // decoding, in input order
+	// free are applied batches whose buffers can take new lines.
+	free []*lineBatch
+	// applying is set while a batch is applied.
+	applying bool
+}
+
+// lineBatch is a run of lines and, once done is closed, what applies each.
+type lineBatch struct {
+	data    []byte
+	lines   []line
+	decodes []lineDecode
+	done    chan struct{}
+}
+
+// add takes a line to be decoded ahead and applies the lines decoded by
+// then; it waits for the oldest batch when too many are being decoded.
+func (p *pipeline) add(t *Transcript, l line, dec aheadDecoder) {
+	p.dec, t.ahead = dec, p
+	if b := p.filling; b != nil && len(b.data)+len(l.data) > cap(b.data) {
+		p.submit()
+	}
+	if p.filling == nil {
+		p.filling = p.newBatch(len(l.data))
+	}
+	b := p.filling
+	start := len(b.data)
+	b.data = append(b.data, l.data...)
+	l.data = b.data[start:len(b.data):len(b.data)]
+	b.lines = append(b.lines, l)
+	if len(b.lines) == batchMaxLines {
+		p.submit()
+	}
+	p.applyDone(t, aheadBatches*runtime.GOMAXPROCS(0))
+}
+
+// newBatch returns an empty batch with room for a line of size bytes,
+// reusing a free one when the line fits a batch's usual buffer.
+func (p *pipeline) newBatch(size int) *lineBatch {
+	if n := len(p.free); n > 0 && size <= batchBytes {
+		b := p.free[n-1]
+		p.free = p.free[:n-1]
+		return b
+	}
+	return &lineBatch{
+		data:  make([]byte, 0, max(batchBytes, size)),
+		lines: make([]line, 0, batchMaxLines),
+		done:  make(chan struct{}),
+	}
+}
+
+// recycle makes an applied batch free, unless its buffer was made for one
+// long line.
+func (p *pipeline) recycle(b *lineBatch) {
+	if cap(b.data) != batchBytes {
+		return
+	}
+	clear(b.lines)
+	b.data, b.lines, b.decodes, b.done = b.data[:0], b.lines[:0], nil, make(chan struct{})
+	p.free = append(p.free, b)
+}
+
+// submit starts decoding the batch being filled.
+func (p *pipeline) submit() {
+	b := p.filling
+	p.filling = nil
+	p.queue = append(p.queue, b)
+	go b.decode(p.dec)
+}
+
+// decode decodes every line of the batch; a batch's lines share one memory
+// of the calls decoded.
+func (b *lineBatch) decode(dec aheadDecoder) {
+	defer close(b.done)
+	p := dec.handler().presenter(map[string]toolInput{})
+	b.decodes = make([]lineDecode, len(b.lines))
+	for i, l := range b.lines {
+		b.decodes[i] = dec.decodeAhead(l.data, p)
+	}
+}
+
+// applyDone applies the decoded batches at the head of the queue, waiting
+// for them while more than ahead batches are queued.
+func (p *pipeline) applyDone(t *Transcript, ahead int) {
+	for len(p.queue) > 0 {
+		b := p.queue[0]
+		if len(p.queue) <= ahead {
+			select {
+			case <-b.done:
+			default:
+				return
+			}
+		}
+		<-b.done
+		p.applying = true
+		b.apply(t)
+		p.applying = false
+		p.queue[0] = nil
+		p.queue = p.queue[1:]
+		p.recycle(b)
+	}
+}
+
+// drain applies every line given so far.
+func (p *pipeline) drain(t *Transcript) {
+	if p.filling != nil {
+		p.submit()
+	}
+	p.applyDone(t, 0)
+}
+
+// catchUp drains the pipeline before the transcript takes an entry that
+// does not come from it.
+func (p *pipeline) catchUp(t *Transcript) {
+	if !p.applying {
+		p.drain(t)
+	}
+}
+
+// apply applies the batch's lines in order, each as the transcript's
+// current line; the line current before is current again after, so that
+// nothing refers to the batch's buffer once it is applied.
+func (b *lineBatch) apply(t *Transcript) {
+	current := t.current
+	for i, l := range b.lines {
+		t.current = l
+		decodeEventLine(t, l, b.decodes[i])
+	}
+	t.current = current
+}
 
 // decodeEventLine decodes one line of the session log or the headless
 // stream: a torn last line is a Notice, a line decode rejects a Problem,
@@ -223,8 +439,18 @@ func (src eventSource) valid() error {
 }
 
 // decodeEvent decodes the data of an event, which must be a JSON object,
-// into a new T.
+// into a new T: by hand when T is a quickDecoder and the line is as the
+// harness writes it, else with encoding/json.
 func decodeEvent[T any](src eventSource) (*T, error) {
+	if data, ok := decodeEventQuickly[T](src); ok {
+		return data, nil
+	}
+	return decodeEventWithJSON[T](src)
+}
+
+// decodeEventWithJSON is decodeEvent with encoding/json, whose errors say
+// what is wrong.
+func decodeEventWithJSON[T any](src eventSource) (*T, error) {
 	var data *T
 	var err error
 	switch {
@@ -243,6 +469,261 @@ func decodeEvent[T any](src eventSource) (*T, error) {
 		return nil, errors.New(`missing field "data"`)
 	}
 	return data, nil
+}
+
+// quickDecoder is the data of an event type that decodeEvent decodes by
+// hand, for the event types that make most of a session: the cursor is on
+// the data object. decodeQuickly reports false for anything it leaves to
+// encoding/json — a value of an unexpected type, null, a key encoding/json
+// might match otherwise (see match), a field given twice — and must then
+// give what encoding/json gives whenever it reports true.
+type quickDecoder interface {
+	decodeQuickly(c *jsonCursor) bool
+}
+
+// decodeEventQuickly decodes the data of an event from its whole line by
+// hand, when T is a quickDecoder; ok is false when encoding/json has to.
+func decodeEventQuickly[T any](src eventSource) (*T, bool) {
+	data := new(T)
+	q, ok := any(data).(quickDecoder)
+	if !ok || src.line == nil || !json.Valid(src.line) {
+		return nil, false
+	}
+	c := &jsonCursor{data: src.line}
+	path := []string{"data"}
+	if src.wrapped {
+		path = []string{"event", "data"}
+	}
+	return data, c.find(path, q.decodeQuickly)
+}
+
+// jsonCursor reads valid JSON (checked with json.Valid first) by hand: it
+// skips what is not asked for and decodes a few simple types. Each reading
+// method reports false when the value is not of its type, so that the
+// caller leaves the whole line to encoding/json.
+type jsonCursor struct {
+	data []byte
+	i    int
+}
+
+// peek skips white space and returns the next byte.
+func (c *jsonCursor) peek() byte {
+	for c.i < len(c.data) {
+		switch b := c.data[c.i]; b {
+		case ' ', '\t', '\n', '\r':
+			c.i++
+		default:
+			return b
+		}
+	}
+	return 0
+}
+
+// find decodes the value at path, a field of the object at the cursor
+// (path[0]) or of a field of it, with decode; it must be there, once.
+func (c *jsonCursor) find(path []string, decode func(*jsonCursor) bool) bool {
+	found := false
+	ok := c.fields(path[:1], func(int) bool {
+		found = true
+		if len(path) == 1 {
+			return decode(c)
+		}
+		return c.find(path[1:], decode)
+	})
+	return ok && found
+}
+
+// fields reads the object at the cursor: decode(i) reads the value of the
+// key names[i], which may come only once; any other key is skipped.
+func (c *jsonCursor) fields(names []string, decode func(i int) bool) bool {
+	var seen uint64
+	return c.object(func(key []byte) bool {
+		i, ok := match(key, names)
+		switch {
+		case !ok:
+			return false
+		case i < 0:
+			c.skip()
+			return true
+		case seen&(1<<i) != 0:
+			return false
+		}
+		seen |= 1 << i
+		return decode(i)
+	})
+}
+
+// match returns the index of key in names, -1 when it is none of them.
+// ok is false for a key encoding/json might match to a name otherwise: one
+// equal to a name but for case, or one with an escape or a byte beyond
+// ASCII (which encoding/json folds too).
+func match(key []byte, names []string) (int, bool) {
+	for _, b := range key {
+		if b == '\\' || b >= utf8.RuneSelf {
+			return -1, false
+		}
+	}
+	for i, name := range names {
+		switch {
+		case string(key) == name:
+			return i, true
+		case bytes.EqualFold(key, []byte(name)):
+			return -1, false
+		}
+	}
+	return -1, true
+}
+
+// object calls field with each key of the object at the cursor, the cursor
+// then on its value, which field reads or skips.
+func (c *jsonCursor) object(field func(key []byte) bool) bool {
+	if c.peek() != '{' {
+		return false
+	}
+	c.i++
+	if c.peek() == '}' {
+		c.i++
+		return true
+	}
+	for {
+		start := c.i
+		c.skipString()
+		key := c.data[start+1 : c.i-1]
+		c.peek()
+		c.i++ // the colon
+		if !field(key) {
+			return false
+		}
+		if c.peek() != ',' {
+			c.i++ // the closing brace
+			return true
+		}
+		c.i++
+		c.peek()
+	}
+}
+
+// array calls elem for each element of the array at the cursor, the
+// cursor then on it.
+func (c *jsonCursor) array(elem func() bool) bool {
+	if c.peek() != '[' {
+		return false
+	}
+	c.i++
+	if c.peek() == ']' {
+		c.i++
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		if c.peek() != ',' {
+			c.i++ // the closing bracket
+			return true
+		}
+		c.i++
+	}
+}
+
+// str reads a string.
+func (c *jsonCursor) str(dst *string) bool {
+	if c.peek() != '"' {
+		return false
+	}
+	start := c.i
+	c.skipString()
+	s, ok := quickString(c.data[start:c.i])
+	*dst = s
+	return ok
+}
+
+// boolean reads true or false.
+func (c *jsonCursor) boolean(dst *bool) bool {
+	switch c.peek() {
+	case 't':
+		*dst, c.i = true, c.i+len("true")
+	case 'f':
+		*dst, c.i = false, c.i+len("false")
+	default:
+		return false
+	}
+	return true
+}
+
+// raw reads any value as a copy of its JSON, as json.RawMessage decodes.
+func (c *jsonCursor) raw(dst *json.RawMessage) bool {
+	c.peek()
+	start := c.i
+	c.skip()
+	*dst = slices.Clone(c.data[start:c.i])
+	return true
+}
+
+// skip moves past the value at the cursor.
+func (c *jsonCursor) skip() {
+	switch c.peek() {
+	case '"':
+		c.skipString()
+		return
+	case '{', '[':
+		for depth := 0; ; c.i++ {
+			switch c.data[c.i] {
+			case '"':
+				c.skipString()
+				c.i--
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					c.i++
+					return
+				}
+			}
+		}
+	}
+	for c.i < len(c.data) {
+		switch c.data[c.i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return
+		}
+		c.i++
+	}
+}
+
+// skipString moves past the string at the cursor.
+func (c *jsonCursor) skipString() {
+	for c.i++; ; c.i++ {
+		switch c.data[c.i] {
+		case '\\':
+			c.i++
+		case '"':
+			c.i++
+			return
+		}
+	}
+}
+
+// quickString decodes a JSON string of valid JSON as encoding/json does: a
+// string without escapes or bytes beyond ASCII as it is, any other with
+// strconv.Unquote, whose escapes are JSON's but for \/ and the UTF-16
+// surrogates of \uD800-\uDFFF, which it rejects (ok is false: encoding/json
+// decodes them), and which makes bytes that are not UTF-8 U+FFFD as
+// encoding/json does.
+func quickString(raw []byte) (string, bool) {
+	inner := raw[1 : len(raw)-1]
+	plain := true
+	for _, b := range inner {
+		if b == '\\' || b >= utf8.RuneSelf {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return string(inner), true
+	}
+	s, err := strconv.Unquote(string(raw))
+	return s, err == nil
 }
 
 // wordError words an error of decoding an event's data: a syntax error is

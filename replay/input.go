@@ -77,10 +77,16 @@ func (in *input) close() {
 }
 
 // addTornStreamNotice says that the compressed input ended in a frame that
-// could not be decoded. cutLine is the number of the line the bad frame
-// cut short (not read), 0 when it cut no line.
+// could not be decoded: one cut short, as a crash leaves it, or a corrupt
+// one (a bad checksum, garbage), after which nothing could be read even
+// where the input goes on. cutLine is the number of the line the bad
+// frame cut short (not read), 0 when it cut no line.
 func addTornStreamNotice(t *Transcript, err error, cutLine int) {
 	text := fmt.Sprintf("the compressed input ends in a torn or corrupt zstd frame (%v): everything before it is shown", err)
+	if !errors.Is(err, io.ErrUnexpectedEOF) {
+		text = fmt.Sprintf("the compressed input has a torn or corrupt zstd frame (%v): everything before it is shown, "+
+			"nothing from it on could be read", err)
+	}
 	if cutLine > 0 {
 		text += fmt.Sprintf("; line %d, which it cuts short, was not read", cutLine)
 	}

@@ -8,8 +8,14 @@ import (
 )
 
 // readBufferSize is the size of the read buffer; a longer line is
-// accumulated across several reads, so it bounds nothing.
+// accumulated across several reads (up to maxLineBytes), so it bounds
+// nothing.
 const readBufferSize = 64 << 10
+
+// maxLineBytes is the longest line read. A longer one is not held in
+// memory but skipped, and becomes a Problem: a line is decoded whole, and
+// a few bytes of zstd can hold a line of gigabytes.
+const maxLineBytes = 64 << 20
 
 // line is one line of newline-delimited input.
 type line struct {
@@ -21,6 +27,11 @@ type line struct {
 	// terminated is false for a final line that ended without "\n": it
 	// may have been torn by a writer that crashed mid-line.
 	terminated bool
+	// skipped is the length of a line longer than maxLineBytes, which is
+	// not read: data is then empty and start holds the line's first
+	// bytes, for the problem's excerpt.
+	skipped int
+	start   []byte
 }
 
 // blank reports whether the line holds only white space.
@@ -40,8 +51,8 @@ func newLineReader(r io.Reader) *lineReader {
 // next returns the next line, or io.EOF after the last one. Any other
 // error is a read failure.
 func (lr *lineReader) next() (line, error) {
-	data, err := lr.readLine()
-	if err == io.EOF && len(data) == 0 {
+	data, size, err := lr.readLine()
+	if err == io.EOF && size == 0 {
 		return line{}, io.EOF
 	}
 	if err != nil && err != io.EOF {
@@ -51,23 +62,33 @@ func (lr *lineReader) next() (line, error) {
 	terminated := err == nil
 	if terminated {
 		data = trimNewline(data)
+		size -= len("\n")
+	}
+	if size > maxLineBytes {
+		return line{number: lr.number, terminated: terminated, skipped: size, start: data[:excerptBytes]}, nil
 	}
 	return line{number: lr.number, data: data, terminated: terminated}, nil
 }
 
-// readLine reads up to and including the next "\n". A line that fits the
-// buffer is returned without copying; a longer one is accumulated.
-func (lr *lineReader) readLine() ([]byte, error) {
+// readLine reads up to and including the next "\n" and returns it with
+// its size. A line that fits the buffer is returned without copying; a
+// longer one is accumulated, up to maxLineBytes: of a line longer than
+// that only the start is returned, and size says how long it was.
+func (lr *lineReader) readLine() (data []byte, size int, err error) {
 	chunk, err := lr.r.ReadSlice('\n')
 	if !errors.Is(err, bufio.ErrBufferFull) {
-		return chunk, err
+		return chunk, len(chunk), err
 	}
 	lr.long = append(lr.long[:0], chunk...)
+	size = len(chunk)
 	for errors.Is(err, bufio.ErrBufferFull) {
 		chunk, err = lr.r.ReadSlice('\n')
-		lr.long = append(lr.long, chunk...)
+		size += len(chunk)
+		if len(lr.long) <= maxLineBytes {
+			lr.long = append(lr.long, chunk...)
+		}
 	}
-	return lr.long, err
+	return lr.long, size, err
 }
 
 // trimNewline removes the final "\n" and a "\r" before it.

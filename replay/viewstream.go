@@ -180,9 +180,14 @@ func notObject(err error) error {
 	return fmt.Errorf("not a JSON object: %v", err)
 }
 
-// describeJSON names the JSON type of a value.
+// describeJSON names the JSON type of a value, or says that it is not
+// JSON ("// a comment" is no number, "nothing" no null).
 func describeJSON(data []byte) string {
-	switch bytes.TrimSpace(data)[0] {
+	data = bytes.TrimSpace(data)
+	if !json.Valid(data) {
+		return "not JSON"
+	}
+	switch data[0] {
 	case '{':
 		return "an object"
 	case '[':

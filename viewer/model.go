@@ -330,7 +330,7 @@ func (m *Model) cardLines(i int) []string {
 	}
 	o := m.opts.Render
 	o.Width, o.Expanded = k.width, k.expanded
-	lines := strings.Split(render.Entry(m.entries[i], o), "\n")
+	lines := render.EntryLines(m.entries[i], o)
 	if k.width < render.MinWidth {
 		for j, line := range lines {
 			lines[j] = ansi.Truncate(line, k.width, "")
