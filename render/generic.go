@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"path"
 	"strconv"
@@ -28,9 +27,9 @@ const (
 func genericCallBody(v cards.GenericCall, o Options) []string {
 	width := innerWidth(o)
 	return joinSections(
-		contentLines(v.Content, width, o),
+		foldLines(contentLines(v.Content, width, o), bodyFold, o),
 		rawInputLines(v.RawInput, width, o),
-		locationLines(v.Locations, width, o),
+		foldLines(locationLines(v.Locations, width, o), bodyFold, o),
 	)
 }
 
@@ -65,9 +64,18 @@ func foldLines(lines []string, limit int, o Options) []string {
 	return append(lines[:limit:limit], moreLine(len(lines)-limit, o))
 }
 
-// moreLine is the dim "… N more lines (enter to expand)".
-func moreLine(n int, o Options) string {
-	return dim(fmt.Sprintf("… %s (enter to expand)", plural(n, "more line", "more lines")), o)
+// ExpandHint ends every note by which a collapsed card says what it does
+// not show. The viewer expands a card on enter; a program that prints
+// collapsed cards can look for the hint to tell how to see everything.
+const ExpandHint = "(enter to expand)"
+
+// moreLine is the dim "… N more lines (enter to expand)", cut to the
+// body's width.
+func moreLine(n int, o Options) string { return moreLineIn(n, innerWidth(o), o) }
+
+// moreLineIn is moreLine cut to width.
+func moreLineIn(n, width int, o Options) string {
+	return dim(ansi.Truncate("… "+plural(n, "more line", "more lines")+" "+ExpandHint, width, "…"), o)
 }
 
 // plural is "1 thing" or "N things".
@@ -94,16 +102,26 @@ func titleLines(title string, width int, o Options) []string {
 }
 
 // contentLines draws content blocks: text as Markdown, any other block as
-// a dim placeholder.
+// a dim placeholder. Every caller folds the lines at bodyFold, so that a
+// collapsed card's long code blocks are coloured no further (see
+// markdownHead).
 func contentLines(blocks []cards.ContentBlock, width int, o Options) []string {
+	shown := allShown
+	if !o.Expanded {
+		shown = bodyFold
+	}
 	sections := make([][]string, 0, len(blocks))
+	lines := 0
 	for _, block := range blocks {
 		text, ph := blockParts(block)
-		if ph != "" {
-			sections = append(sections, []string{dim(ansi.Truncate(ph, width, "…"), o)})
-			continue
+		section := []string{dim(ansi.Truncate(ph, width, "…"), o)}
+		if ph == "" {
+			section = markdownHead(text, width, remaining(shown, lines), o)
 		}
-		sections = append(sections, markdownLines(text, width, o))
+		if len(section) > 0 {
+			sections = append(sections, section)
+			lines += len(section) + 1 // and the blank line after it
+		}
 	}
 	return joinSections(sections...)
 }
@@ -275,8 +293,8 @@ func titleMarkdown(title string) string {
 	return ""
 }
 
-// contentMarkdown writes text blocks as they are (sanitised) and other
-// blocks as italic placeholders.
+// contentMarkdown writes text blocks as they are (sanitised, their open
+// blocks closed) and other blocks as italic placeholders.
 func contentMarkdown(blocks []cards.ContentBlock) string {
 	parts := make([]string, 0, len(blocks))
 	for _, block := range blocks {
@@ -285,7 +303,7 @@ func contentMarkdown(blocks []cards.ContentBlock) string {
 			parts = append(parts, "_"+escapeInline(ph)+"_")
 			continue
 		}
-		parts = append(parts, SanitizeText(text))
+		parts = append(parts, closeBlocks(SanitizeText(text)))
 	}
 	return joinMarkdown(parts...)
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -16,6 +17,15 @@ import (
 // messageIndent is the width of the bar or indentation before message
 // text.
 const messageIndent = 2
+
+// A collapsed message renders at most messageFoldLines lines and
+// messageFoldBytes bytes of its text, and says how many lines it hides:
+// a message of megabytes would otherwise cost seconds to lay out and
+// fill screens.
+const (
+	messageFoldLines = 200
+	messageFoldBytes = 32 << 10
+)
 
 // messageLines draws a conversation message.
 func messageLines(m cards.Message, o Options) []string {
@@ -43,7 +53,7 @@ func userLines(text string, o Options) []string {
 	accent := o.colors().Accent
 	bar := fg(accent).Render("▌ ")
 	lines := []string{bar + bold(accent).Render("You")}
-	for _, line := range markdownLines(text, o.width()-messageIndent, o) {
+	for _, line := range messageBody(text, o) {
 		if line == "" {
 			lines = append(lines, fg(accent).Render("▌"))
 		} else {
@@ -57,7 +67,40 @@ func userLines(text string, o Options) []string {
 func assistantLines(label, text string, o Options) []string {
 	p := o.colors()
 	head := fg(p.OK).Render("●") + " " + bold(p.Title).Render(ansi.Truncate(label, o.width()-messageIndent, "…"))
-	return append([]string{head}, indent(markdownLines(text, o.width()-messageIndent, o))...)
+	return append([]string{head}, indent(messageBody(text, o))...)
+}
+
+// messageBody lays out a message's text as Markdown beside its bar or
+// indentation; a collapsed message shows the start of a long text and
+// how many lines it hides.
+func messageBody(text string, o Options) []string {
+	head, hidden := messageHead(text, o)
+	lines := markdownLines(head, o.width()-messageIndent, o)
+	if hidden > 0 {
+		lines = append(lines, moreLineIn(hidden, o.width()-messageIndent, o))
+	}
+	return lines
+}
+
+// messageHead is what a message shows of its text: all of it when
+// expanded, else its first messageFoldLines lines and messageFoldBytes
+// bytes; hidden counts the lines, whole or in part, left out.
+func messageHead(text string, o Options) (head string, hidden int) {
+	if o.Expanded || len(text) <= messageFoldBytes && strings.Count(text, "\n") < messageFoldLines {
+		return text, 0
+	}
+	head = text[:min(len(text), messageFoldBytes)]
+	for len(head) < len(text) && !utf8.RuneStart(text[len(head)]) {
+		head = head[:len(head)-1]
+	}
+	if strings.Count(head, "\n") >= messageFoldLines {
+		head = head[:nthNewline(head, messageFoldLines)]
+	}
+	rest := strings.TrimSuffix(strings.TrimPrefix(text[len(head):], "\n"), "\n")
+	if rest == "" {
+		return text, 0
+	}
+	return head, strings.Count(rest, "\n") + 1
 }
 
 // asideLines draws reasoning or context: one dim line
@@ -65,7 +108,7 @@ func assistantLines(label, text string, o Options) []string {
 // out as Markdown but dim and italic, under "◌ Thinking", when expanded.
 func asideLines(label, text string, o Options) []string {
 	if !o.Expanded {
-		return []string{dim(ansi.Truncate("◌ "+label+" · "+plural(countLines(text), "line", "lines")+" (enter to expand)", o.width(), "…"), o)}
+		return []string{dim(ansi.Truncate("◌ "+label+" · "+plural(countLines(text), "line", "lines")+" "+ExpandHint, o.width(), "…"), o)}
 	}
 	style := lipgloss.NewStyle().Foreground(o.colors().Dim).Italic(true)
 	lines := []string{dim("◌ "+label, o)}
@@ -102,18 +145,18 @@ func indent(lines []string) []string {
 
 // messageMarkdown is the Markdown of a conversation message: a bold label,
 // then the text (a blockquote for a user prompt, a collapsed <details> for
-// reasoning and context).
+// reasoning and context), whose open blocks are closed.
 func messageMarkdown(m cards.Message, o Options) string {
 	text := strings.Trim(SanitizeText(m.Text), "\n")
 	switch m.Role {
 	case cards.RoleUser:
-		return joinMarkdown("**You**", quoteMarkdown(text))
+		return joinMarkdown("**You**", quoteMarkdown(closeBlocks(text)))
 	case cards.RoleReasoning:
 		return detailsMarkdown("Thinking", text)
 	case cards.RoleContext:
 		return detailsMarkdown("Context", text)
 	}
-	return joinMarkdown("**"+escapeInline(roleLabel(m.Role))+"**", text)
+	return joinMarkdown("**"+escapeInline(roleLabel(m.Role))+"**", closeBlocks(text))
 }
 
 // quoteMarkdown puts text in a blockquote.
@@ -131,5 +174,5 @@ func quoteMarkdown(text string) string {
 // detailsMarkdown folds text into a <details> block, which GitHub shows
 // collapsed.
 func detailsMarkdown(label, text string) string {
-	return "<details><summary>" + label + " · " + plural(countLines(text), "line", "lines") + "</summary>\n\n" + text + "\n\n</details>\n"
+	return "<details><summary>" + label + " · " + plural(countLines(text), "line", "lines") + "</summary>\n\n" + closeBlocks(text) + "\n\n</details>\n"
 }

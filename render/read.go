@@ -29,7 +29,7 @@ func readBody(v cards.ReadResult, o Options) []string {
 		lines = append(lines, moreLine(hidden, o))
 	}
 	lines = append(lines, readFooter(v, width, o))
-	return joinSections(titleLines(v.Title, width, o), lines, contentLines(v.Content, width, o))
+	return joinSections(titleLines(v.Title, width, o), lines, foldLines(contentLines(v.Content, width, o), bodyFold, o))
 }
 
 // readGutter is the gutter width of a read window's line numbers.

@@ -29,6 +29,11 @@ const (
 	// terminalIndent is the indent of a command's continuation rows, the
 	// width of the "$ " prompt.
 	terminalIndent = "  "
+	// terminalCommandRows and terminalCwdRows are the most rows a
+	// collapsed card gives the command and the cwd; the rest is behind a
+	// note.
+	terminalCommandRows = 12
+	terminalCwdRows     = 4
 )
 
 // terminalTitle is the title of a terminal card: the description when the
@@ -43,13 +48,14 @@ func terminalTitle(v cards.TerminalCall) string {
 }
 
 // terminalCallBody draws "$ command" and the cwd; the description is the
-// card's title.
+// card's title. A collapsed card shows at most terminalCommandRows of the
+// command and terminalCwdRows of the cwd.
 func terminalCallBody(v cards.TerminalCall, o Options) []string {
 	p := o.colors()
 	width := innerWidth(o)
-	lines := commandLines(v.Title, width, o)
+	lines := foldLines(commandLines(v.Title, width, o), terminalCommandRows, o)
 	if cwd := oneLine(v.Cwd); cwd != "" {
-		lines = append(lines, styledRows(fg(p.Dim), wrapText("in "+cwd, width))...)
+		lines = append(lines, foldLines(styledRows(fg(p.Dim), wrapText("in "+cwd, width)), terminalCwdRows, o)...)
 	}
 	return lines
 }
@@ -131,7 +137,7 @@ func terminalOutputBody(v cards.TerminalResult, o Options) []string {
 	tail := out[lastNthNewline(out, terminalTailLines)+1:]
 	hidden := total - terminalHeadLines - terminalTailLines
 	lines = append(lines, outputRows(head, o)...)
-	lines = append(lines, note(fmt.Sprintf("… %d more lines (enter to expand)", hidden), o))
+	lines = append(lines, note(fmt.Sprintf("… %d more lines %s", hidden, ExpandHint), o))
 	return append(lines, outputRows(tail, o)...)
 }
 
@@ -172,7 +178,7 @@ func outputRows(raw string, o Options) []string {
 	for i, line := range strings.Split(SanitizeOutput(strings.Join(lines, "\n")), "\n") {
 		rows = append(rows, hardwrapStyled(line, width)...)
 		if hidden[i] > 0 { // SanitizeOutput keeps the lines
-			rows = append(rows, note(fmt.Sprintf("… %d more bytes (enter to expand)", hidden[i]), o))
+			rows = append(rows, note(fmt.Sprintf("… %d more bytes %s", hidden[i], ExpandHint), o))
 		}
 	}
 	return rows

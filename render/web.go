@@ -31,7 +31,7 @@ func webSearchBody(v cards.WebSearch, o Options) []string {
 		footer += " (truncated)"
 	}
 	sources = append(foldLines(sources, bodyFold, o), footerLines(footer, width, o)...)
-	return joinSections(titleLines(v.Title, width, o), markdownLines(v.Answer, width, o), sources)
+	return joinSections(titleLines(v.Title, width, o), foldLines(markdownLines(v.Answer, width, o), bodyFold, o), sources)
 }
 
 // sourceLines draws source number n of count: "n. title", then under it
@@ -165,7 +165,7 @@ func webSearchMarkdown(v cards.WebSearch) string {
 	if v.Truncated {
 		footer += " (truncated)"
 	}
-	return joinMarkdown(titleMarkdown(v.Title), SanitizeText(v.Answer), b.String(), "_"+footer+"_")
+	return joinMarkdown(titleMarkdown(v.Title), closeBlocks(SanitizeText(v.Answer)), b.String(), "_"+footer+"_")
 }
 
 // sourceMarkdown is one source's title linked to its URL, then its date.

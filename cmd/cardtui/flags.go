@@ -83,6 +83,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // usageError reports a bad use of the command and returns exitUsage.
 func usageError(stderr io.Writer, format string, args ...any) int {
-	fmt.Fprintf(stderr, "cardtui: "+format+"\n\n%s", append(args, usage)...)
+	printLine(stderr, "cardtui: "+format, args...)
+	fmt.Fprintf(stderr, "\n%s", usage)
 	return exitUsage
 }

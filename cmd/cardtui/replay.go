@@ -25,6 +25,9 @@ type replayConfig struct {
 	// or markdown, --width.
 	print  bool
 	follow bool
+	// expand is --expand: every card shown whole, in print and, from the
+	// start, in the viewer.
+	expand bool
 	input  replay.Format
 	color  string // --color: auto, always or never
 	// theme is --theme; themeSet says it was given rather than left to
@@ -63,12 +66,12 @@ func printSession(cfg printConfig, operand string, input replay.Format, stdin io
 	tr, err := loadInput(operand, stdin, input)
 	if tr != nil {
 		if werr := printTranscript(stdout, tr, cfg); werr != nil {
-			fmt.Fprintf(stderr, "cardtui: write: %v\n", werr)
+			printLine(stderr, "cardtui: write: %v", werr)
 			return exitProblems
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "cardtui: %v\n", err)
+		printLine(stderr, "cardtui: %v", err)
 		return exitProblems
 	}
 	return problemStatus(tr, stderr)
@@ -78,7 +81,7 @@ func printSession(cfg printConfig, operand string, input replay.Format, stdin io
 // returns the exit status for it.
 func problemStatus(tr *replay.Transcript, stderr io.Writer) int {
 	if n := tr.Stats.Problems; n > 0 {
-		fmt.Fprintf(stderr, "cardtui: %s: %s (cardtui validate lists them)\n", tr.Source, count(n, "bad line", "bad lines"))
+		printLine(stderr, "cardtui: %s: %s (cardtui validate lists them)", tr.Source, count(n, "bad line", "bad lines"))
 		return exitProblems
 	}
 	return exitOK
@@ -89,6 +92,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	fs := newFlagSet("replay", stderr)
 	printFlag := fs.Bool("print", false, "print the session to stdout")
 	follow := fs.Bool("follow", false, "follow FILE as it grows")
+	expand := fs.Bool("expand", false, "show every card whole")
 	format := choice(fs, "format", "ansi", "plain", "markdown")
 	width := fs.Int("width", 0, "width in cells")
 	color := choice(fs, "color", "auto", "always", "never")
@@ -111,6 +115,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	cfg := replayConfig{
 		print:    *printFlag || format.value != "ansi" || *width > 0,
 		follow:   *follow,
+		expand:   *expand,
 		input:    inputFormat,
 		color:    color.value,
 		themeSet: theme.set,
@@ -119,6 +124,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 			render:   renderOptions(format.value, color.value, theme.value, *width, stdout),
 		},
 	}
+	cfg.printing.render.Expanded = *expand
 	cfg.theme = cfg.printing.render.Theme
 	if len(operands) == 1 {
 		cfg.operand = operands[0]
@@ -167,26 +173,38 @@ func terminalWidth(stdout io.Writer) int {
 	return defaultWidth
 }
 
-// printTranscript writes every entry, separated by blank lines.
+// printTranscript writes every entry, separated by blank lines, line by
+// line: an expanded card of a million lines is never held as one string.
 func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error {
 	out := bufio.NewWriter(w)
 	for i, e := range tr.Entries {
 		if i > 0 {
 			out.WriteString("\n")
 		}
-		out.WriteString(renderEntry(e, cfg))
-		out.WriteString("\n")
+		for _, line := range entryLines(e, cfg) {
+			out.WriteString(line)
+			out.WriteString("\n")
+		}
 	}
 	return out.Flush()
 }
 
-// renderEntry draws one entry as text or as Markdown, without a final
-// newline.
-func renderEntry(e cards.Entry, cfg printConfig) string {
+// printHint replaces render.ExpandHint in printed cards, which have no
+// enter key to expand them: it names the flag that prints them whole. It
+// is as wide as the hint, so that the cards keep their shape.
+const printHint = "(option --expand)"
+
+// entryLines draws one entry as lines of text or of Markdown (which shows
+// every card whole).
+func entryLines(e cards.Entry, cfg printConfig) []string {
 	if cfg.markdown {
-		return strings.TrimRight(render.Markdown(e, cfg.render), "\n")
+		return []string{strings.TrimRight(render.Markdown(e, cfg.render), "\n")}
 	}
-	return render.Entry(e, cfg.render)
+	lines := render.EntryLines(e, cfg.render)
+	for i, line := range lines {
+		lines[i] = strings.ReplaceAll(line, render.ExpandHint, printHint)
+	}
+	return lines
 }
 
 // count is "1 thing" or "N things".

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 
@@ -76,7 +75,7 @@ func fileSource(r io.Reader, f *os.File, name string, follow bool) source {
 func runViewer(cfg replayConfig, operand string, stdin io.Reader, stdout, stderr io.Writer) int {
 	src, closeSource, err := openSource(operand, stdin, cfg.follow)
 	if err != nil {
-		fmt.Fprintf(stderr, "cardtui: %v\n", err)
+		printLine(stderr, "cardtui: %v", err)
 		return exitProblems
 	}
 	defer closeSource()
@@ -98,21 +97,23 @@ func runViewer(cfg replayConfig, operand string, stdin io.Reader, stdout, stderr
 
 	switch {
 	case runErr != nil:
-		fmt.Fprintf(stderr, "cardtui: %v\n", runErr)
+		printLine(stderr, "cardtui: %v", runErr)
 		return exitProblems
 	case readErr != nil && !errors.Is(readErr, context.Canceled):
-		fmt.Fprintf(stderr, "cardtui: %v\n", readErr)
+		printLine(stderr, "cardtui: %v", readErr)
 		return exitProblems
 	}
 	return problemStatus(tr, stderr)
 }
 
 // viewerOptions are the viewer's options for the flags: the theme is the
-// terminal's unless --theme was given; a session read from its start
-// shows its top, a live one follows its newest card.
+// terminal's unless --theme was given; --expand starts with every card
+// expanded; a session read from its start shows its top, a live one
+// follows its newest card.
 func viewerOptions(cfg replayConfig, src source, feed <-chan viewer.Update) viewer.Options {
 	opts := viewer.DefaultOptions()
 	opts.Render.Theme = cfg.theme
+	opts.Render.Expanded = cfg.expand
 	opts.ThemeFixed = cfg.themeSet
 	opts.Source = src.name
 	opts.Feed = feed

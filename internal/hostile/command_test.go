@@ -1,0 +1,139 @@
+package hostile_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// commandInputLimit is the size above which a case is left out of the
+// command test: the big generated cases cost seconds each through the
+// binary, and TestHostile draws them already.
+const commandInputLimit = 1 << 20
+
+// buildCardtui builds the command into a temporary directory.
+func buildCardtui(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "cardtui")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/cardtui")
+	cmd.Dir = moduleRoot(t)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	return bin
+}
+
+// run is one run of the command.
+type run struct {
+	code           int
+	stdout, stderr string
+}
+
+func runCardtui(t *testing.T, bin string, args ...string) run {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "NO_COLOR=", "TERM=xterm-256color")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		require.NoError(t, err)
+	}
+	return run{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
+}
+
+// TestHostileCommand runs the command on every case of the corpus (but the
+// big ones), written to read-only files in a read-only directory:
+// `validate` lists each problem of a case as FILE:LINE and exits 1 when it
+// has one, 0 when it has none; `replay --print` prints every case in each
+// format with the same exit status; nothing the command writes, on stdout
+// or stderr, breaks the properties of checkOutput; and the files it read
+// and their directory are unchanged.
+func TestHostileCommand(t *testing.T) {
+	bin := buildCardtui(t)
+	dir := t.TempDir()
+	var cases []hostileCase
+	for _, c := range loadCorpus(t, allCases) {
+		if len(c.input) <= commandInputLimit {
+			cases = append(cases, c)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, c.name), c.input, 0o444))
+		}
+	}
+	require.NoError(t, os.Chmod(dir, 0o555))
+	defer os.Chmod(dir, 0o755)
+	before := snapshot(t, dir)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			file := filepath.Join(dir, c.name)
+			format := "--input-format=" + c.format.String()
+			want := 0
+			if c.expect.problems > 0 {
+				want = 1
+			}
+			v := runCardtui(t, bin, "validate", format, file)
+			assert.Equal(t, want, v.code, "validate's exit status: %s", v.stdout)
+			for _, l := range c.expect.problemLines {
+				assert.Contains(t, v.stdout, fmt.Sprintf("%s:%d: ", file, l), "validate names the line")
+			}
+			checkCommandOutput(t, "validate", v, 0)
+			for _, args := range [][]string{
+				{"--format", "plain"}, {"--format", "ansi", "--color", "always"}, {"--format", "markdown"},
+				{"--format", "ansi", "--color", "always", "--expand"},
+			} {
+				p := runCardtui(t, bin, append([]string{"replay", "--print", "--width", "80", format, file}, args...)...)
+				assert.Equal(t, want, p.code, "replay %v: exit status: %s", args, p.stderr)
+				width := 80
+				if args[1] == "markdown" {
+					width = 0
+				}
+				checkCommandOutput(t, strings.Join(args, " "), p, width)
+			}
+		})
+	}
+	assert.Equal(t, before, snapshot(t, dir), "the command changed the files it read")
+}
+
+// checkCommandOutput checks a run's stdout, in the escapes its format
+// allows, and its stderr, which has none.
+func checkCommandOutput(t *testing.T, what string, r run, width int) {
+	t.Helper()
+	allowed := noEscapes
+	if strings.Contains(what, "ansi") {
+		allowed = sgrAndLinks
+	}
+	if err := checkOutput(r.stdout, allowed, width); err != nil {
+		t.Errorf("%s: stdout: %v", what, err)
+	}
+	if err := checkOutput(r.stderr, noEscapes, 0); err != nil {
+		t.Errorf("%s: stderr: %v", what, err)
+	}
+}
+
+// snapshot describes a directory: each entry's name, mode, size,
+// modification time and content hash.
+func snapshot(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var rows []string
+	info, err := os.Stat(dir)
+	require.NoError(t, err)
+	rows = append(rows, fmt.Sprintf(". %v %v", info.Mode(), info.ModTime()))
+	for _, e := range entries {
+		info, err := e.Info()
+		require.NoError(t, err)
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		rows = append(rows, fmt.Sprintf("%s %v %d %v %x", e.Name(), info.Mode(), info.Size(), info.ModTime(), sha256.Sum256(data)))
+	}
+	return rows
+}

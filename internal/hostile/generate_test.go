@@ -1,0 +1,272 @@
+package hostile_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/cardtui/cardtui/replay"
+)
+
+// The generators of the corpus's .gen cases. A spec line is
+// "GEN: generator format [n]"; each generator writes the input of the
+// format named, or fails for a format it does not write.
+var generators = map[string]func(f replay.Format, n int, body []byte) ([]byte, error){
+	"long-line":      longLine,
+	"many-lines":     manyLines,
+	"many-files":     manyFiles,
+	"many-parts":     manyParts,
+	"long-fields":    longFields,
+	"deep-json":      deepJSON,
+	"zstd-truncated": zstdTruncated,
+	"zstd-checksum":  zstdChecksum,
+}
+
+// generate runs the generator a spec line names.
+func generate(spec string, body []byte) (replay.Format, []byte, error) {
+	fields := strings.Fields(strings.TrimPrefix(spec, "GEN: "))
+	if !strings.HasPrefix(spec, "GEN: ") || len(fields) < 2 || len(fields) > 3 {
+		return 0, nil, fmt.Errorf("the second line is not \"GEN: generator format [n]\": %q", spec)
+	}
+	gen, ok := generators[fields[0]]
+	if !ok {
+		return 0, nil, fmt.Errorf("unknown generator %q", fields[0])
+	}
+	format, err := replay.ParseFormat(fields[1])
+	if err != nil {
+		return 0, nil, err
+	}
+	n := 0
+	if len(fields) == 3 {
+		if n, err = strconv.Atoi(fields[2]); err != nil {
+			return 0, nil, err
+		}
+	}
+	input, err := gen(format, n, body)
+	if err != nil {
+		return 0, nil, err
+	}
+	return format, input, nil
+}
+
+// jsonText is s as a JSON string.
+func jsonText(s string) string {
+	data, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // a string always encodes
+	}
+	return string(data)
+}
+
+// harnessHeader is the first line of a generated session log.
+const harnessHeader = `{"type":"session","version":0,"id":"hostile","createdAt":0,"cwd":"/work"}`
+
+// commandLines are the lines of a finished command call in format f: the
+// call of `command` and its result, output and exit status 0.
+func commandLines(f replay.Format, command, output string) (string, error) {
+	args := jsonText(`{"command":` + jsonText(command) + `,"description":"generated"}`)
+	call := `{"callId":"c1","name":"bash","arguments":` + args + `}`
+	result := `{"message":{"content":[{"type":"tool-result","toolCallId":"c1","content":[{"type":"text","text":` +
+		jsonText(output) + `}],"isError":false}]}}`
+	switch f {
+	case replay.ViewStream:
+		return `{"type":"call","id":"c1","tool":"bash","view":{"card":"terminal","title":` + jsonText(command) + `}}` + "\n" +
+			`{"type":"result","id":"c1","view":{"card":"terminal","output":` + jsonText(output) + `,"exitCode":0}}` + "\n", nil
+	case replay.HarnessLog:
+		return harnessHeader + "\n" + `{"type":"tool/call","data":` + call + "}\n" +
+			`{"type":"tool/result","data":` + result + "}\n", nil
+	case replay.Headless:
+		return headless("tool/call", call) + headless("tool/result", result), nil
+	}
+	return "", fmt.Errorf("no command lines for format %v", f)
+}
+
+// headless wraps an event as a line of the headless stream.
+func headless(typ, data string) string {
+	return `{"type":"session_event","sessionId":"hostile","event":{"type":"` + typ + `","seq":1,"time":0,"data":` + data + "}}\n"
+}
+
+// longLine is a command whose output is one line of n bytes, with escape
+// sequences all along it.
+func longLine(f replay.Format, n int, _ []byte) ([]byte, error) {
+	const chunk = "lorem ipsum \x1b[31mred\x1b[0m \x1b]0;PWNED\x07 dolor \u202e sit "
+	line := strings.Repeat(chunk, n/len(chunk)+1)[:n]
+	out, err := commandLines(f, "cat one-line.log", line)
+	return []byte(out), err
+}
+
+// manyLines is a command whose output has n lines.
+func manyLines(f replay.Format, n int, _ []byte) ([]byte, error) {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "line %07d \x1b[32mok\x1b[0m\n", i)
+	}
+	out, err := commandLines(f, "seq-log", b.String())
+	return []byte(out), err
+}
+
+// manyFiles is a view-stream diff call of n files, each with one change.
+func manyFiles(f replay.Format, n int, _ []byte) ([]byte, error) {
+	if f != replay.ViewStream {
+		return nil, fmt.Errorf("many-files writes the view stream only")
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"type":"call","id":"c1","tool":"edit","view":{"card":"diff","title":"Edit many files","diffs":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"path":"src/pkg%04d/file.go","oldText":"a\nb\nc\n","newText":"a\nB\nc\n"}`, i)
+	}
+	b.WriteString("]}}\n")
+	return b.Bytes(), nil
+}
+
+// manyParts is, in the view stream, a card of every kind whose list or
+// text has n parts: content lines, locations, read lines, matches, paths,
+// sources, answer lines, and a message of n lines.
+func manyParts(f replay.Format, n int, _ []byte) ([]byte, error) {
+	if f != replay.ViewStream {
+		return nil, fmt.Errorf("many-parts writes the view stream only")
+	}
+	text := jsonText(strings.Repeat("a line of text\n\n", n))
+	list := func(item func(i int) string) string {
+		items := make([]string, n)
+		for i := range items {
+			items[i] = item(i)
+		}
+		return "[" + strings.Join(items, ",") + "]"
+	}
+	lines := []string{
+		`{"type":"call","id":"c1","view":{"card":"generic","title":"content","content":[{"type":"text","text":` + text + `}],` +
+			`"locations":` + list(func(i int) string { return fmt.Sprintf(`{"path":"/src/f%d.go","line":%d}`, i, i+1) }) + `}}`,
+		`{"type":"result","id":"c1","view":{"card":"generic","content":[{"type":"text","text":` + text + `}]}}`,
+		`{"type":"result","id":"c2","view":{"card":"read","path":"a.go","offset":1,"lines":` +
+			list(func(i int) string { return fmt.Sprintf(`{"number":%d,"text":"line"}`, i+1) }) +
+			fmt.Sprintf(`,"totalLines":%d,"content":[{"type":"text","text":%s}]}}`, n, text),
+		`{"type":"result","id":"c3","view":{"card":"search","shape":"matches","files":` +
+			list(func(i int) string { return fmt.Sprintf(`{"path":"f%d.go","matches":[{"lineNumber":1,"line":"x"}]}`, i) }) +
+			fmt.Sprintf(`,"truncated":false,"total":%d}}`, n),
+		`{"type":"result","id":"c4","view":{"card":"search","shape":"paths","paths":` +
+			list(func(i int) string { return fmt.Sprintf(`"f%d.go"`, i) }) + fmt.Sprintf(`,"truncated":false,"total":%d}}`, n),
+		`{"type":"result","id":"c5","view":{"card":"web","kind":"search","answer":` + text + `,"sources":` +
+			list(func(i int) string { return fmt.Sprintf(`{"url":"https://s%d.example/","title":"t"}`, i) }) + `,"truncated":false}}`,
+		`{"type":"message","role":"assistant","text":` + text + `}`,
+	}
+	return []byte(strings.Join(lines, "\n") + "\n"), nil
+}
+
+// longFields is, in the view stream, cards whose one-line fields (title,
+// tool name, description, cwd, path, URL, signal name) and an image's
+// data are n bytes long.
+func longFields(f replay.Format, n int, _ []byte) ([]byte, error) {
+	if f != replay.ViewStream {
+		return nil, fmt.Errorf("long-fields writes the view stream only")
+	}
+	long := strings.Repeat("A", n)
+	lines := []string{
+		`{"type":"call","id":"c1","tool":"t` + long + `","view":{"card":"terminal","title":"echo ` + long +
+			`","description":"` + long + `","cwd":"/` + long + `"}}`,
+		`{"type":"result","id":"c1","view":{"card":"terminal","output":"x","signal":"SIG` + long + `"}}`,
+		`{"type":"call","id":"c2","view":{"card":"generic","title":"` + long + `","locations":[{"path":"/` + long + `","line":1}],` +
+			`"content":[{"type":"image","mimeType":"image/png","data":"` + long + `"}]}}`,
+		`{"type":"result","id":"c3","view":{"card":"web","kind":"fetch","title":"` + long + `","url":"https://` + long +
+			`.example/","statusCode":200,"truncated":false}}`,
+	}
+	return []byte(strings.Join(lines, "\n") + "\n"), nil
+}
+
+// nested is JSON nested depth levels deep: [[[...]]].
+func nested(depth int) string {
+	return strings.Repeat("[", depth) + strings.Repeat("]", depth)
+}
+
+// deepJSON writes, in format f, a call whose raw input or arguments are
+// nested n levels deep, twice: as JSON in the line itself, and as a JSON
+// string holding it (as the harness writes arguments); then a line that
+// stays readable.
+func deepJSON(f replay.Format, n int, _ []byte) ([]byte, error) {
+	deep := nested(n)
+	var lines []string
+	switch f {
+	case replay.ViewStream:
+		lines = []string{
+			`{"type":"call","id":"c1","view":{"card":"generic","title":"deep","rawInput":` + deep + `}}`,
+			`{"type":"call","id":"c2","view":{"card":"generic","title":"deep string","rawInput":` + jsonText(deep) + `}}`,
+		}
+	case replay.HarnessLog:
+		lines = []string{
+			harnessHeader,
+			`{"type":"tool/call","data":{"callId":"c1","name":"bash","arguments":` + deep + `}}`,
+			`{"type":"tool/call","data":{"callId":"c2","name":"bash","arguments":` + jsonText(deep) + `}}`,
+		}
+	case replay.Headless:
+		lines = []string{
+			strings.TrimSuffix(headless("tool/call", `{"callId":"c1","name":"read","arguments":`+deep+`}`), "\n"),
+			strings.TrimSuffix(headless("tool/call", `{"callId":"c2","name":"read","arguments":`+jsonText(deep)+`}`), "\n"),
+		}
+	default:
+		return nil, fmt.Errorf("deep-json does not write format %v", f)
+	}
+	lines = append(lines, `{"type":"message","role":"user","text":"still here"}`)
+	if f != replay.ViewStream {
+		lines[len(lines)-1] = strings.TrimSuffix(headlessOrLog(f, "user/message",
+			`{"content":[{"type":"text","text":"still here"}],"source":{"kind":"user"}}`), "\n")
+	}
+	return []byte(strings.Join(lines, "\n") + "\n"), nil
+}
+
+// headlessOrLog is an event as a line of the headless stream or of the
+// session log.
+func headlessOrLog(f replay.Format, typ, data string) string {
+	if f == replay.Headless {
+		return headless(typ, data)
+	}
+	return `{"type":"` + typ + `","data":` + data + "}\n"
+}
+
+// frames compresses each line of body into a frame of its own, as a
+// .jsonl.zstd writer does, and returns the frames' start offsets.
+func frames(body []byte) ([]byte, []int, error) {
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderCRC(true))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer enc.Close()
+	var out []byte
+	var starts []int
+	for _, line := range bytes.SplitAfter(body, []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		starts = append(starts, len(out))
+		out = enc.EncodeAll(line, out)
+	}
+	return out, starts, nil
+}
+
+// zstdTruncated compresses the body and cuts its last frame in half, as
+// a crash while writing it does.
+func zstdTruncated(_ replay.Format, _ int, body []byte) ([]byte, error) {
+	out, starts, err := frames(body)
+	if err != nil {
+		return nil, err
+	}
+	last := starts[len(starts)-1]
+	return out[:last+(len(out)-last)/2], nil
+}
+
+// zstdChecksum compresses the body and flips a byte of the checksum of
+// its second frame: the frames after it are intact.
+func zstdChecksum(_ replay.Format, _ int, body []byte) ([]byte, error) {
+	out, starts, err := frames(body)
+	if err != nil || len(starts) < 3 {
+		return nil, fmt.Errorf("zstd-checksum needs three lines at least (%v)", err)
+	}
+	out[starts[2]-1] ^= 0xff
+	return out, nil
+}

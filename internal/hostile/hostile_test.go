@@ -1,0 +1,326 @@
+package hostile_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/replay"
+	"github.com/cardtui/cardtui/viewer"
+)
+
+// outDir is where -hostile.out writes the input of every case, generated
+// ones included, to run cardtui on them by hand.
+var outDir = flag.String("hostile.out", "", "write the input of every corpus case to this directory")
+
+// widths are the widths every case is drawn at; a generated case is drawn
+// at the middle one only.
+var widths = []int{40, 80, 120}
+
+// TestHostile loads every case of the corpus and draws it in every output
+// format at every width: styled text with links, collapsed and expanded;
+// text without colour; Markdown; and the viewer's screen, collapsed and
+// with every card expanded. Every drawing must keep the properties of
+// checkOutput, no widget may panic, and the case's own expectation must
+// hold.
+func TestHostile(t *testing.T) {
+	cases := loadCorpus(t, allCases)
+	require.GreaterOrEqual(t, len(cases), 40, "the corpus has at least 40 cases")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			writeInput(t, c)
+			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Format: c.format})
+			require.NoError(t, err)
+			checkTranscript(t, c.expect, tr)
+			checkDrawings(t, c, tr.Entries)
+		})
+	}
+}
+
+// writeInput writes the case's input to -hostile.out, when it is set.
+func writeInput(t *testing.T, c hostileCase) {
+	if *outDir == "" {
+		return
+	}
+	require.NoError(t, os.MkdirAll(*outDir, 0o755))
+	name := strings.TrimSuffix(c.name, ".gen") + "." + c.format.String() + ".jsonl"
+	if strings.HasSuffix(c.name, ".jsonl") {
+		name = c.name
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(*outDir, name), c.input, 0o644))
+}
+
+// checkTranscript checks what the case expects of the transcript itself.
+func checkTranscript(t *testing.T, e expectation, tr *replay.Transcript) {
+	t.Helper()
+	var problems []cards.Problem
+	var notices []string
+	toolCards := 0
+	for _, entry := range tr.Entries {
+		switch v := entry.(type) {
+		case cards.Problem:
+			problems = append(problems, v)
+		case cards.Notice:
+			notices = append(notices, v.Text)
+		case cards.ToolCard:
+			toolCards++
+		}
+	}
+	assert.Len(t, problems, e.problems, "problems: %v", problems)
+	if e.problemLines != nil && len(problems) == len(e.problemLines) {
+		for i, p := range problems {
+			assert.Equal(t, e.problemLines[i], p.Line, "the line of problem %d: %s", i+1, p.Reason)
+		}
+	}
+	if e.cards >= 0 {
+		assert.Equal(t, e.cards, toolCards, "tool cards")
+	}
+	for _, text := range e.problemTexts {
+		assert.True(t, anyContains(problemReasons(problems), text), "no problem says %q: %v", text, problems)
+	}
+	for _, text := range e.notices {
+		assert.True(t, anyContains(notices, text), "no notice says %q: %q", text, notices)
+	}
+}
+
+func problemReasons(ps []cards.Problem) []string {
+	reasons := make([]string, len(ps))
+	for i, p := range ps {
+		reasons[i] = p.Reason
+	}
+	return reasons
+}
+
+func anyContains(texts []string, part string) bool {
+	for _, s := range texts {
+		if strings.Contains(s, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawing is one rendering of a whole transcript.
+type drawing struct {
+	what    string
+	text    string
+	allowed escapes
+	// width bounds every line; 0 for Markdown, which has no width.
+	width int
+	// plain is the text a reader sees, for the visible clauses; "" when
+	// the drawing is not one they look at. collapsed is the same for the
+	// hint clauses, which the Markdown export need not meet.
+	plain, collapsed string
+}
+
+// checkDrawings draws the entries in every format and width and checks
+// every drawing.
+func checkDrawings(t *testing.T, c hostileCase, entries []cards.Entry) {
+	ws := widths
+	if c.generated {
+		ws = []int{80}
+	}
+	widest := ws[len(ws)-1]
+	for _, w := range ws {
+		for _, d := range drawEverything(t, c.expect, entries, w, w == widest) {
+			checkDrawing(t, c.expect, d)
+		}
+	}
+}
+
+// checkDrawing checks one drawing: the properties of checkOutput, no
+// panicking widget, and the case's visible, absent and link clauses.
+func checkDrawing(t *testing.T, e expectation, d drawing) {
+	t.Helper()
+	if err := checkOutput(d.text, d.allowed, d.width); err != nil {
+		t.Errorf("%s: %v", d.what, err)
+	}
+	if i := strings.Index(d.text, "could not draw"); i >= 0 {
+		t.Errorf("%s: a widget panicked: %q", d.what, excerpt(d.text, i))
+	}
+	for _, text := range e.absent {
+		if i := strings.Index(d.text, text); i >= 0 {
+			t.Errorf("%s holds %q: %q", d.what, text, excerpt(d.text, i))
+		}
+	}
+	if d.plain != "" {
+		for _, text := range e.visible {
+			if !strings.Contains(d.plain, text) {
+				t.Errorf("%s does not show %q", d.what, text)
+			}
+		}
+	}
+	if d.collapsed != "" {
+		for _, text := range e.hints {
+			if !strings.Contains(d.collapsed, text) {
+				t.Errorf("%s does not show the hint %q", d.what, text)
+			}
+		}
+	}
+	if d.allowed != sgrAndLinks {
+		return
+	}
+	got := links(d.text)
+	if e.noLinks && len(got) > 0 {
+		t.Errorf("%s links to %q", d.what, got)
+	}
+	for _, url := range e.linksTo {
+		if !slices.Contains(got, url) {
+			t.Errorf("%s does not link to %q, only to %q", d.what, url, got)
+		}
+	}
+}
+
+// Rendering options of the output formats: styled text with links (what
+// --format ansi --color always prints), and text without colour (--format
+// plain).
+func styledOptions(width int) render.Options {
+	return render.Options{Width: width, Profile: colorprofile.TrueColor, Terminal: true, Hyperlinks: true}
+}
+
+func plainOptions(width int) render.Options {
+	return render.Options{Width: width, Profile: colorprofile.NoTTY, Terminal: true}
+}
+
+// drawEverything draws the entries at width in every format: styled and
+// plain text, collapsed and expanded, Markdown (once, at the widest
+// width, which is when the drawings also count for the visible clauses),
+// and the viewer's screen. It checks the rows of each collapsed entry
+// against the case's bound.
+func drawEverything(t *testing.T, e expectation, entries []cards.Entry, width int, widest bool) []drawing {
+	styled, plain := styledOptions(width), plainOptions(width)
+	expanded := styled
+	expanded.Expanded = true
+	var ansiText, plainText, expandedText, markdown []string
+	rows := 0
+	for i, entry := range entries {
+		out := render.Entry(entry, styled)
+		n := strings.Count(out, "\n") + 1
+		rows += n + 1
+		if _, isCard := entry.(cards.ToolCard); isCard && e.maxRows > 0 && n > e.maxRows {
+			t.Errorf("entry %d at width %d has %d rows, more than %d", i, width, n, e.maxRows)
+		}
+		ansiText = append(ansiText, out)
+		plainText = append(plainText, render.Entry(entry, plain))
+		expandedText = append(expandedText, render.Entry(entry, expanded))
+		if widest {
+			markdown = append(markdown, render.Markdown(entry, styled))
+		}
+	}
+	seen := func(s string) string {
+		if widest {
+			return s
+		}
+		return ""
+	}
+	styledAll, plainAll := strings.Join(ansiText, "\n"), strings.Join(plainText, "\n")
+	screen, expandedScreen := viewerScreens(t, entries, width, rows+4)
+	ds := []drawing{
+		{what: "ansi", text: styledAll, allowed: sgrAndLinks, width: width,
+			plain: seen(ansi.Strip(styledAll)), collapsed: seen(ansi.Strip(styledAll))},
+		{what: "plain", text: plainAll, allowed: noEscapes, width: width, plain: seen(plainAll), collapsed: seen(plainAll)},
+		{what: "expanded", text: strings.Join(expandedText, "\n"), allowed: sgrAndLinks, width: width},
+		{what: "viewer", text: screen, allowed: sgrAndLinks, width: width,
+			plain: seen(ansi.Strip(screen)), collapsed: seen(ansi.Strip(screen))},
+		{what: "viewer expanded", text: expandedScreen, allowed: sgrAndLinks, width: width},
+	}
+	if widest {
+		md := strings.Join(markdown, "\n")
+		ds = append(ds, drawing{what: "markdown", text: md, allowed: noEscapes, plain: unescapeMarkdown(md)})
+		checkSelfContained(t, markdown)
+	}
+	for i := range ds {
+		ds[i].what += " at width " + strconv.Itoa(width)
+	}
+	return ds
+}
+
+// viewerScreens are the viewer's screen, of width by height cells, on
+// the entries sent as one EntriesMsg, collapsed and then with every card
+// expanded ("e").
+func viewerScreens(t *testing.T, entries []cards.Entry, width, height int) (collapsed, expanded string) {
+	opts := viewer.DefaultOptions()
+	opts.Render = styledOptions(width)
+	opts.ThemeFixed, opts.NoFollow, opts.Source = true, true, "hostile\x1b]0;PWNED\x07.jsonl"
+	m := viewer.New(opts)
+	m.SetSize(width, height)
+	updates := make([]viewer.Update, len(entries))
+	for i, e := range entries {
+		updates[i] = viewer.Update{Index: i, Entry: e}
+	}
+	m = update(t, m, viewer.EntriesMsg{Updates: updates})
+	collapsed = m.Render()
+	m = update(t, m, tea.KeyPressMsg{Code: 'e', Text: "e"})
+	return collapsed, m.Render()
+}
+
+func update(t *testing.T, m viewer.Model, msg tea.Msg) viewer.Model {
+	next, _ := m.Update(msg)
+	require.IsType(t, viewer.Model{}, next)
+	return next.(viewer.Model)
+}
+
+// markdownEscape is a backslash escape of Markdown punctuation.
+var markdownEscape = regexp.MustCompile("\\\\([!-/:-@\\[-`{-~])")
+
+// unescapeMarkdown removes the backslash escapes, so that the visible
+// clauses can look for text in Markdown as a reader sees it.
+func unescapeMarkdown(md string) string { return markdownEscape.ReplaceAllString(md, "$1") }
+
+// checkSelfContained checks that the Markdown of each entry is a
+// self-contained part of the document the entries make.
+func checkSelfContained(t *testing.T, parts []string) {
+	t.Helper()
+	if err := selfContained(parts); err != nil {
+		t.Error(err)
+	}
+}
+
+// selfContained reports whether a Markdown document made of parts reads
+// as its parts read one by one, so that no entry (an unclosed code fence
+// or HTML comment in a message, a link reference definition) swallows or
+// changes the ones after it.
+func selfContained(parts []string) error {
+	var each strings.Builder
+	for _, p := range parts {
+		each.WriteString(markdownHTML(p))
+	}
+	if whole := markdownHTML(strings.Join(parts, "\n")); whole != each.String() {
+		return fmt.Errorf("the Markdown document does not read as its entries do one by one:\n%s\nbut\n%s", whole, each.String())
+	}
+	return nil
+}
+
+// markdownHTML is Markdown as a CommonMark renderer (with GitHub's
+// extensions) reads it.
+func markdownHTML(md string) string {
+	var b bytes.Buffer
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert([]byte(md), &b); err != nil {
+		return "error: " + err.Error()
+	}
+	return b.String()
+}
+
+// TestSelfContainedSeesAnOpenFence: the check of checkSelfContained fails
+// on a part that leaves a code fence open.
+func TestSelfContainedSeesAnOpenFence(t *testing.T) {
+	parts := []string{"**Assistant**\n\n```\nfence never closed\n", "### ▶ the next card\n"}
+	assert.NotEqual(t, markdownHTML(parts[0])+markdownHTML(parts[1]), markdownHTML(strings.Join(parts, "\n")))
+}

@@ -1,0 +1,140 @@
+package hostile_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/render"
+)
+
+// The oracle: the properties every rendering of any input has, whatever
+// the input holds. SECURITY.md states them.
+
+// sgrSequence matches one SGR sequence.
+var sgrSequence = regexp.MustCompile(`^\x1b\[[0-9;:]*m$`)
+
+// osc8Sequence matches one OSC 8 sequence without parameters, as the
+// renderer writes it, terminated by BEL or ST; the group is the URL.
+var osc8Sequence = regexp.MustCompile(`^\x1b\]8;;([^\x07\x1b]*)(?:\x07|\x1b\\)$`)
+
+// escapes says which escape sequences an output may hold.
+type escapes int
+
+const (
+	// noEscapes: none at all (text without colour, Markdown).
+	noEscapes escapes = iota
+	// sgrAndLinks: SGR, and OSC 8 links to URLs render.SafeURL returns
+	// unchanged.
+	sgrAndLinks
+)
+
+// checkOutput returns an error for the first property out breaks: valid
+// UTF-8; no escape sequence but those allowed; no C0 control but "\n", no
+// DEL, no C1 control; no bidi control or invisible character (they are
+// shown as "<U+XXXX>"); and, when width > 0, no line wider than width
+// cells.
+func checkOutput(out string, allowed escapes, width int) error {
+	if !utf8.ValidString(out) {
+		return fmt.Errorf("invalid UTF-8 in %q", excerpt(out, 0))
+	}
+	for at := 0; at < len(out); {
+		n, err := checkToken(out[at:], allowed)
+		if err != nil {
+			return fmt.Errorf("%w at byte %d: %q", err, at, excerpt(out, at))
+		}
+		at += n
+	}
+	if width <= 0 {
+		return nil
+	}
+	for i, line := range strings.Split(out, "\n") {
+		if w := ansi.StringWidth(line); w > width {
+			return fmt.Errorf("line %d is %d cells wide, more than %d: %q", i+1, w, width, ansi.Strip(line))
+		}
+	}
+	return nil
+}
+
+// checkToken judges the character or escape sequence that s starts with
+// and returns its length.
+func checkToken(s string, allowed escapes) (int, error) {
+	switch c := s[0]; {
+	case c == ansi.ESC:
+		seq, _, n, state := ansi.DecodeSequence(s, ansi.NormalState, nil)
+		switch {
+		case state != ansi.NormalState:
+			return n, fmt.Errorf("unterminated sequence")
+		case allowed != sgrAndLinks:
+			return n, fmt.Errorf("escape sequence %q where none may be", seq)
+		}
+		return n, checkEscape(seq)
+	case c == '\n' || (c >= ' ' && c < ansi.DEL):
+		return 1, nil
+	case c < utf8.RuneSelf:
+		return 1, fmt.Errorf("control character %q", c)
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	switch {
+	case r >= 0x80 && r <= 0x9F:
+		return n, fmt.Errorf("C1 control %U", r)
+	case hidden(r):
+		return n, fmt.Errorf("invisible or bidi character %U", r)
+	}
+	return n, nil
+}
+
+// checkEscape accepts SGR and the renderer's own OSC 8 links.
+func checkEscape(tok string) error {
+	if sgrSequence.MatchString(tok) {
+		return nil
+	}
+	m := osc8Sequence.FindStringSubmatch(tok)
+	if m == nil {
+		return fmt.Errorf("escape sequence %q that is neither SGR nor a link", tok)
+	}
+	if uri := m[1]; uri != "" {
+		if safe, ok := render.SafeURL(uri); !ok || safe != uri {
+			return fmt.Errorf("link to an unsafe URL %q", uri)
+		}
+	}
+	return nil
+}
+
+// hidden reports whether r changes how text reads without being seen: a
+// bidi control or an invisible format character. ZWJ and ZWNJ, which
+// scripts and emoji need, are allowed.
+func hidden(r rune) bool {
+	switch r {
+	case 0x200C, 0x200D:
+		return false
+	case 0x2028, 0x2029, 0x115F, 0x1160, 0x3164, 0xFFA0:
+		return true
+	}
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Bidi_Control, r)
+}
+
+// links returns the URLs of the OSC 8 links in out, the closing ones
+// left out.
+func links(out string) []string {
+	var urls []string
+	for at := 0; at < len(out); {
+		_, _, n, _ := ansi.DecodeSequence(out[at:], ansi.NormalState, nil)
+		n = max(n, 1)
+		if m := osc8Sequence.FindStringSubmatch(out[at : at+n]); m != nil && m[1] != "" {
+			urls = append(urls, m[1])
+		}
+		at += n
+	}
+	return urls
+}
+
+// excerpt is the part of s around byte at, for messages.
+func excerpt(s string, at int) string {
+	start, end := max(at-40, 0), min(at+80, len(s))
+	return s[start:end]
+}
