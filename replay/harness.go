@@ -431,7 +431,7 @@ type (
 // valid checks that the source is JSON, for an event whose data is not
 // decoded; data split from a decoded line is.
 func (src eventSource) valid() error {
-	if src.line == nil || json.Valid(src.line) {
+	if src.line == nil || validJSON(src.line) {
 		return nil
 	}
 	var v struct{}
@@ -486,7 +486,7 @@ type quickDecoder interface {
 func decodeEventQuickly[T any](src eventSource) (*T, bool) {
 	data := new(T)
 	q, ok := any(data).(quickDecoder)
-	if !ok || src.line == nil || !json.Valid(src.line) {
+	if !ok || src.line == nil || !validJSON(src.line) {
 		return nil, false
 	}
 	c := &jsonCursor{data: src.line}
@@ -497,7 +497,199 @@ func decodeEventQuickly[T any](src eventSource) (*T, bool) {
 	return data, c.find(path, q.decodeQuickly)
 }
 
-// jsonCursor reads valid JSON (checked with json.Valid first) by hand: it
+// validJSON reports whether data is one JSON value, as json.Valid does,
+// several times faster: most of a session's bytes are in strings, which
+// it scans a byte at a time with a table instead of a state machine.
+func validJSON(data []byte) bool {
+	v := validator{data: data}
+	return v.value(0) && v.space() == len(data)
+}
+
+// maxDepth is the deepest nesting encoding/json accepts.
+const maxDepth = 10000
+
+// validator checks JSON from data[i] on.
+type validator struct {
+	data []byte
+	i    int
+}
+
+// plainInString marks the bytes a string holds as they are: all but the
+// quote, the backslash and the control characters.
+var plainInString = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// space skips white space and returns the index of the next byte.
+func (v *validator) space() int {
+	for v.i < len(v.data) {
+		switch v.data[v.i] {
+		case ' ', '\t', '\n', '\r':
+			v.i++
+		default:
+			return v.i
+		}
+	}
+	return v.i
+}
+
+// value checks one value, inside depth arrays and objects.
+func (v *validator) value(depth int) bool {
+	if v.space() == len(v.data) {
+		return false
+	}
+	switch c := v.data[v.i]; {
+	case c == '{':
+		return depth < maxDepth && v.object(depth+1)
+	case c == '[':
+		return depth < maxDepth && v.array(depth+1)
+	case c == '"':
+		return v.string()
+	case c == '-' || c >= '0' && c <= '9':
+		return v.number()
+	}
+	return v.literal("true") || v.literal("false") || v.literal("null")
+}
+
+func (v *validator) object(depth int) bool {
+	v.i++
+	if v.space() < len(v.data) && v.data[v.i] == '}' {
+		v.i++
+		return true
+	}
+	for {
+		if v.space() == len(v.data) || v.data[v.i] != '"' || !v.string() {
+			return false
+		}
+		if v.space() == len(v.data) || v.data[v.i] != ':' {
+			return false
+		}
+		v.i++
+		if !v.value(depth) {
+			return false
+		}
+		if !v.next('}') {
+			return false
+		}
+		if v.data[v.i-1] == '}' {
+			return true
+		}
+	}
+}
+
+func (v *validator) array(depth int) bool {
+	v.i++
+	if v.space() < len(v.data) && v.data[v.i] == ']' {
+		v.i++
+		return true
+	}
+	for {
+		if !v.value(depth) {
+			return false
+		}
+		if !v.next(']') {
+			return false
+		}
+		if v.data[v.i-1] == ']' {
+			return true
+		}
+	}
+}
+
+// next moves past the comma or the closing byte after a member.
+func (v *validator) next(closing byte) bool {
+	if v.space() == len(v.data) {
+		return false
+	}
+	if c := v.data[v.i]; c == ',' || c == closing {
+		v.i++
+		return true
+	}
+	return false
+}
+
+// string checks the string at the cursor.
+func (v *validator) string() bool {
+	for v.i++; v.i < len(v.data); v.i++ {
+		c := v.data[v.i]
+		if plainInString[c] {
+			continue
+		}
+		switch {
+		case c == '"':
+			v.i++
+			return true
+		case c != '\\' || v.i+1 == len(v.data):
+			return false
+		}
+		v.i++
+		switch v.data[v.i] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		case 'u':
+			if v.i+4 >= len(v.data) || !isHex(v.data[v.i+1]) || !isHex(v.data[v.i+2]) || !isHex(v.data[v.i+3]) || !isHex(v.data[v.i+4]) {
+				return false
+			}
+			v.i += 4
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+// number checks the number at the cursor: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (v *validator) number() bool {
+	if v.data[v.i] == '-' {
+		v.i++
+	}
+	switch {
+	case v.i == len(v.data):
+		return false
+	case v.data[v.i] == '0':
+		v.i++
+	case !v.digits():
+		return false
+	}
+	if v.i < len(v.data) && v.data[v.i] == '.' {
+		v.i++
+		if !v.digits() {
+			return false
+		}
+	}
+	if v.i < len(v.data) && (v.data[v.i] == 'e' || v.data[v.i] == 'E') {
+		v.i++
+		if v.i < len(v.data) && (v.data[v.i] == '+' || v.data[v.i] == '-') {
+			v.i++
+		}
+		return v.digits()
+	}
+	return true
+}
+
+// digits moves past one digit or more.
+func (v *validator) digits() bool {
+	start := v.i
+	for v.i < len(v.data) && v.data[v.i] >= '0' && v.data[v.i] <= '9' {
+		v.i++
+	}
+	return v.i > start
+}
+
+// literal moves past word when the cursor is on it.
+func (v *validator) literal(word string) bool {
+	if !bytes.HasPrefix(v.data[v.i:], []byte(word)) {
+		return false
+	}
+	v.i += len(word)
+	return true
+}
+
+// jsonCursor reads valid JSON (checked with validJSON first) by hand: it
 // skips what is not asked for and decodes a few simple types. Each reading
 // method reports false when the value is not of its type, so that the
 // caller leaves the whole line to encoding/json.
