@@ -186,7 +186,8 @@ func rawInputLines(raw json.RawMessage, width int, o Options) []string {
 }
 
 // rawInputText returns the sanitised text of a raw input and whether it is
-// pretty-printed JSON (as opposed to a string, shown as it is).
+// pretty-printed JSON (as opposed to a string, or JSON that would indent
+// to too much, shown as it is).
 func rawInputText(raw json.RawMessage) (string, bool) {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || string(trimmed) == "null" {
@@ -197,10 +198,42 @@ func rawInputText(raw json.RawMessage) (string, bool) {
 		return strings.TrimRight(SanitizeText(s), "\n"), false
 	}
 	var pretty bytes.Buffer
-	if json.Indent(&pretty, trimmed, "", "  ") != nil {
+	if indentBytes(trimmed) > maxIndentBytes || json.Indent(&pretty, trimmed, "", "  ") != nil {
 		return strings.TrimRight(SanitizeText(string(trimmed)), "\n"), false
 	}
 	return SanitizeText(pretty.String()), true
+}
+
+// maxIndentBytes bounds the indentation pretty-printing may add to a raw
+// input. Indentation grows with the nesting: 18 KB of JSON nested 9,000
+// levels deep would indent to 160 MB.
+const maxIndentBytes = 1 << 20
+
+// indentBytes is the number of bytes of indentation json.Indent with two
+// spaces would add to valid JSON: twice the depth on every line it starts.
+func indentBytes(js []byte) int {
+	total, depth, inString, escaped := 0, 0, false, false
+	for i, c := range js {
+		switch {
+		case inString:
+			escaped, inString = c == '\\' && !escaped, c != '"' || escaped
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			if i+1 < len(js) && js[i+1] != '}' && js[i+1] != ']' {
+				total += 2 * depth
+			}
+		case c == '}' || c == ']':
+			depth--
+			if i > 0 && js[i-1] != '{' && js[i-1] != '[' {
+				total += 2 * depth
+			}
+		case c == ',':
+			total += 2 * depth
+		}
+	}
+	return total
 }
 
 // fitLines makes lines fit width: cut with "…" when collapsed, wrapped when

@@ -96,3 +96,17 @@ func TestDeepRawInputIsShownAsText(t *testing.T) {
 	assert.Less(t, strings.Count(collapsed, "\n"), 20)
 	assert.NotContains(t, collapsed, "could not draw")
 }
+
+// TestIndentBombIsShownAsItIs: 18 KB of JSON nested 9,000 levels deep,
+// which pretty-printing would indent to 160 MB, is shown as it is, in the
+// card and in the Markdown export; JSON nested less deep is still
+// pretty-printed.
+func TestIndentBombIsShownAsItIs(t *testing.T) {
+	bomb := cards.ToolCard{ID: "c1", Call: cards.GenericCall{Title: "deep", RawInput: []byte(nested(9000))}}
+
+	assert.Contains(t, drawn(bomb, false), "│ [[[[[[[[")
+	assert.Less(t, len(render.Markdown(bomb, plainOptions(80))), 64<<10)
+
+	fine := cards.ToolCard{ID: "c2", Call: cards.GenericCall{Title: "deep", RawInput: []byte(nested(3))}}
+	assert.Contains(t, drawn(fine, false), "│     []")
+}
