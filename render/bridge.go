@@ -174,8 +174,11 @@ func finish(lines []string, o Options) []string {
 // downsample converts true-colour styling to profile p (NoTTY strips every
 // escape sequence).
 func downsample(s string, p colorprofile.Profile) string {
-	if p == colorprofile.TrueColor || !strings.Contains(s, "\x1b") {
+	switch {
+	case p == colorprofile.TrueColor || !strings.Contains(s, "\x1b"):
 		return s
+	case p <= colorprofile.NoTTY:
+		return ansi.Strip(s) // what colorprofile.Writer does, without its copies
 	}
 	var b strings.Builder
 	w := colorprofile.Writer{Forward: &b, Profile: p}

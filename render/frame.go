@@ -34,7 +34,7 @@ func (f frame) render(o Options) []string {
 	lines := make([]string, 0, len(f.Body)+2)
 	lines = append(lines, f.top(o))
 	for _, line := range f.Body {
-		lines = append(lines, left+padRight(line, width-frameChrome)+right)
+		lines = append(lines, framed(left, line, right, width-frameChrome))
 	}
 	lines = append(lines, border.Render("╰"+strings.Repeat("─", width-2)+"╯"))
 	return lines
@@ -65,12 +65,25 @@ func oneLine(s string) string {
 }
 
 // padRight cuts or pads a styled line to exactly width cells.
-func padRight(line string, width int) string {
+func padRight(line string, width int) string { return framed("", line, "", width) }
+
+// framed is a styled line cut or padded to exactly width cells between
+// left and right, built in one allocation: a card of a million lines
+// makes a million of them.
+func framed(left, line, right string, width int) string {
 	w := ansi.StringWidth(line)
 	if w > width {
 		// A cut before a wide character can leave one cell short.
 		line = ansi.Truncate(line, width, "…")
 		w = ansi.StringWidth(line)
 	}
-	return line + strings.Repeat(" ", width-w)
+	var b strings.Builder
+	b.Grow(len(left) + len(line) + width - w + len(right))
+	b.WriteString(left)
+	b.WriteString(line)
+	for range width - w {
+		b.WriteByte(' ')
+	}
+	b.WriteString(right)
+	return b.String()
 }

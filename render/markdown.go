@@ -490,6 +490,9 @@ type markdownPart struct {
 // stay in the text, as does everything in an HTML block). A block that is
 // never closed runs to the end, as in CommonMark.
 func splitLongCode(md string) []markdownPart {
+	if strings.Count(md, "\n") < longCode {
+		return []markdownPart{{text: md}} // too short to hold a long block
+	}
 	lines := strings.Split(md, "\n")
 	var parts []markdownPart
 	start := 0 // the first line not in a part yet

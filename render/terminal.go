@@ -166,18 +166,25 @@ func lastNthNewline(s string, n int) int {
 // sanitising, so a giant line costs no more than a short one.
 func outputRows(raw string, o Options) []string {
 	width := innerWidth(o)
+	if o.Expanded {
+		return wrapOutput(strings.Split(SanitizeOutput(raw), "\n"), nil, width, o)
+	}
 	lines := strings.Split(raw, "\n")
 	hidden := make([]int, len(lines))
-	if !o.Expanded {
-		for i, line := range lines {
-			cut := rawCut(line, terminalLineRows*(width-1))
-			lines[i], hidden[i] = line[:cut], len(line)-cut
-		}
+	for i, line := range lines {
+		cut := rawCut(line, terminalLineRows*(width-1))
+		lines[i], hidden[i] = line[:cut], len(line)-cut
 	}
+	return wrapOutput(strings.Split(SanitizeOutput(strings.Join(lines, "\n")), "\n"), hidden, width, o)
+}
+
+// wrapOutput wraps sanitised output lines to width, each followed by a
+// note of the bytes hidden of it, if any (hidden is nil when none are).
+func wrapOutput(lines []string, hidden []int, width int, o Options) []string {
 	rows := make([]string, 0, len(lines))
-	for i, line := range strings.Split(SanitizeOutput(strings.Join(lines, "\n")), "\n") {
+	for i, line := range lines {
 		rows = append(rows, hardwrapStyled(line, width)...)
-		if hidden[i] > 0 { // SanitizeOutput keeps the lines
+		if hidden != nil && hidden[i] > 0 { // SanitizeOutput keeps the lines
 			rows = append(rows, note(fmt.Sprintf("… %d more bytes %s", hidden[i], ExpandHint), o))
 		}
 	}
