@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"testing"
 	"unicode"
 	"unicode/utf8"
 
@@ -137,4 +138,26 @@ func links(out string) []string {
 func excerpt(s string, at int) string {
 	start, end := max(at-40, 0), min(at+80, len(s))
 	return s[start:end]
+}
+
+// TestOracleTellsSafeFromUnsafe: checkOutput accepts SGR and safe links,
+// and rejects everything else an attack could leave behind.
+func TestOracleTellsSafeFromUnsafe(t *testing.T) {
+	safe := []string{"plain", "\x1b[1;38;2;1;2;3mbold\x1b[m", "\x1b]8;;https://example.com/\x07link\x1b]8;;\x07", "中文 👩\u200d👩\u200d👦"}
+	for _, s := range safe {
+		if err := checkOutput(s, sgrAndLinks, 20); err != nil {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+	unsafe := []string{"\x1b]52;c;AA==\x07", "\x1b]0;title\x07", "\x1b[2J", "\x1b[1A", "\x1bP$qm\x1b\\", "\x1b_Ga=T\x1b\\",
+		"\x1b]8;;javascript:alert(1)\x07x\x1b]8;;\x07", "\x1b]8;id=1;https://example.com/\x07x", "\u009b2J", "a\u202eb",
+		"a\u200bb", "\x07", "\r", "\xff", "\x1b[31", strings.Repeat("x", 21)}
+	for _, s := range unsafe {
+		if checkOutput(s, sgrAndLinks, 20) == nil {
+			t.Errorf("%q passes", s)
+		}
+	}
+	if checkOutput("\x1b[1mbold\x1b[m", noEscapes, 0) == nil {
+		t.Error("SGR passes where no escape may be")
+	}
 }
