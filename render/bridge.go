@@ -26,15 +26,27 @@ func Entry(e cards.Entry, o Options) string {
 func EntryLines(e cards.Entry, o Options) (lines []string) {
 	defer func() {
 		if r := recover(); r != nil {
-			lines = finish(problemLines(widgetPanic(e, r), o), o)
+			lines = problemDrawing(widgetPanic(e, r), o).Lines()
 		}
 	}()
-	return finish(drawEntry(e, o), o)
+	return Draw(e, o).Lines()
 }
 
-// drawEntry is the dispatch Entry uses; tests replace it to check that a
+// Draw draws one entry as Entry does, but leaves each line to be finished
+// when it is asked for: what a caller that writes or shows a few lines at
+// a time of a card of any size uses.
+func Draw(e cards.Entry, o Options) (d Drawing) {
+	defer func() {
+		if r := recover(); r != nil {
+			d = problemDrawing(widgetPanic(e, r), o)
+		}
+	}()
+	return drawEntry(e, o)
+}
+
+// drawEntry is the dispatch Draw uses; tests replace it to check that a
 // panicking widget becomes a problem card.
-var drawEntry = entryLines
+var drawEntry = entryDrawing
 
 // widgetPanic describes a widget's panic while drawing e as a Problem.
 func widgetPanic(e cards.Entry, r any) cards.Problem {
@@ -45,24 +57,24 @@ func widgetPanic(e cards.Entry, r any) cards.Problem {
 	return cards.Problem{Source: "cardtui", Reason: fmt.Sprintf("could not draw %s: %v", what, r)}
 }
 
-// entryLines dispatches an entry to its widget. The switch is closed:
+// entryDrawing dispatches an entry to its widget. The switch is closed:
 // go-check-sumtype fails the build when a variant has no case.
-func entryLines(e cards.Entry, o Options) []string {
+func entryDrawing(e cards.Entry, o Options) Drawing {
 	switch e := e.(type) {
 	case cards.Message:
-		return messageLines(e, o)
+		return DrawLines(messageLines(e, o), o)
 	case cards.ToolCard:
-		return toolCardLines(e, o)
+		return toolCardDrawing(e, o)
 	case cards.Problem:
-		return problemLines(e, o)
+		return problemDrawing(e, o)
 	case cards.Notice:
-		return noticeLines(e, o)
+		return DrawLines(noticeLines(e, o), o)
 	}
-	return nil // unreachable: the switch above is exhaustive
+	return Drawing{} // unreachable: the switch above is exhaustive
 }
 
-// toolCardLines draws a call and its result as one framed card.
-func toolCardLines(c cards.ToolCard, o Options) []string {
+// toolCardDrawing draws a call and its result as one framed card.
+func toolCardDrawing(c cards.ToolCard, o Options) Drawing {
 	badge, border := status(c, o)
 	if !o.Terminal {
 		c = withoutTerminal(c)
@@ -74,7 +86,7 @@ func toolCardLines(c cards.ToolCard, o Options) []string {
 	}
 	f.Body = append(f.Body, result...)
 	f.Badge, f.Border = badge, border
-	return f.render(o)
+	return f.drawing(o)
 }
 
 // callFrame starts a card's frame from its call view: glyph, title and the
@@ -157,18 +169,14 @@ func separator(o Options) string {
 	return fg(o.colors().Border).Render(strings.Repeat("┄", innerWidth(o)))
 }
 
-// finish downsamples the colours of lines to the options' profile and
+// finishLine downsamples the colours of a line to the options' profile and
 // guarantees the width. Every line is self-contained (no style or link
-// runs from one line into the next), so each is downsampled on its own.
-func finish(lines []string, o Options) []string {
-	width := o.width()
-	for i, line := range lines {
-		if ansi.StringWidth(line) > width {
-			line = ansi.Truncate(line, width, "…")
-		}
-		lines[i] = downsample(line, o.Profile)
+// runs from one line into the next), so each is finished on its own.
+func finishLine(line string, o Options) string {
+	if width := o.width(); ansi.StringWidth(line) > width {
+		line = ansi.Truncate(line, width, "…")
 	}
-	return lines
+	return downsample(line, o.Profile)
 }
 
 // downsample converts true-colour styling to profile p (NoTTY strips every

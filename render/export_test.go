@@ -18,11 +18,16 @@ func WidgetLines(e cards.Entry, o Options) ([]string, int) {
 	if c, ok := e.(cards.ToolCard); ok {
 		return append(callFrame(c, o).Body, resultBody(c, o)...), innerWidth(o)
 	}
-	return entryLines(e, o), o.width()
+	d := entryDrawing(e, o)
+	lines := make([]string, d.Len())
+	for i := range lines {
+		lines[i] = d.raw(i)
+	}
+	return lines, o.width()
 }
 
 // SetDrawEntry replaces Entry's dispatch until the returned func restores it.
-func SetDrawEntry(draw func(cards.Entry, Options) []string) (restore func()) {
+func SetDrawEntry(draw func(cards.Entry, Options) Drawing) (restore func()) {
 	saved := drawEntry
 	drawEntry = draw
 	return func() { drawEntry = saved }

@@ -26,18 +26,21 @@ type frame struct {
 // innerWidth is the width available to a card's body.
 func innerWidth(o Options) int { return o.width() - frameChrome }
 
-// render draws the frame at the options' width.
-func (f frame) render(o Options) []string {
+// drawing draws the frame at the options' width; each body line is
+// framed when it is asked for.
+func (f frame) drawing(o Options) Drawing {
 	width := o.width()
 	border := fg(f.Border)
-	left, right := border.Render("│")+" ", " "+border.Render("│")
-	lines := make([]string, 0, len(f.Body)+2)
-	lines = append(lines, f.top(o))
-	for _, line := range f.Body {
-		lines = append(lines, framed(left, line, right, width-frameChrome))
+	return Drawing{
+		head:   []string{f.top(o)},
+		body:   f.Body,
+		tail:   []string{border.Render("╰" + strings.Repeat("─", width-2) + "╯")},
+		framed: true,
+		left:   border.Render("│") + " ",
+		right:  " " + border.Render("│"),
+		inner:  width - frameChrome,
+		o:      o,
 	}
-	lines = append(lines, border.Render("╰"+strings.Repeat("─", width-2)+"╯"))
-	return lines
 }
 
 // top draws "╭─ glyph title ───── badge ─╮", cutting the title when the

@@ -9,17 +9,17 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// problemLines draws a bad input line as a card framed in the error
+// problemDrawing draws a bad input line as a card framed in the error
 // colour: where it is in the title, the reason, then the excerpt, dim and
 // cut to one line (an excerpt may hold anything).
-func problemLines(p cards.Problem, o Options) []string {
+func problemDrawing(p cards.Problem, o Options) Drawing {
 	width := innerWidth(o)
 	var excerpt []string
 	if e := oneLine(p.Excerpt); e != "" {
 		excerpt = []string{dim(ansi.Truncate(e, width, "…"), o)}
 	}
 	body := joinSections(wrapLines(strings.Trim(SanitizeText(p.Reason), "\n"), width), excerpt)
-	return frame{Glyph: "!", Title: problemTitle(p), Body: body, Border: o.colors().Error}.render(o)
+	return frame{Glyph: "!", Title: problemTitle(p), Body: body, Border: o.colors().Error}.drawing(o)
 }
 
 // noticeLines draws a notice about the input as a dim "─ text ─", wrapped

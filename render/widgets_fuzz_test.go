@@ -134,7 +134,7 @@ func FuzzRenderEntry(f *testing.F) {
 		width := MinWidth + int(uint(n)%140)
 		for _, e := range widgetEntries(a, b, c, n) {
 			for _, o := range widgetFuzzOptions(width) {
-				checkDrawn(t, strings.Join(finish(entryLines(e, o), o), "\n"), o)
+				checkDrawn(t, strings.Join(entryDrawing(e, o).Lines(), "\n"), o)
 			}
 			checkMarkdown(t, Markdown(e, widgetFuzzOptions(width)[0]))
 		}

@@ -22,11 +22,11 @@ type cardKey struct {
 	theme    render.Theme
 }
 
-// cachedCard is one rendering: the lines of the entry's version.
+// cachedCard is one rendering of the entry's version.
 type cachedCard struct {
 	key     cardKey
 	version uint64
-	lines   []string
+	drawn   rendering
 }
 
 // cardCache is a least-recently-used store of rendered cards. It is shared
@@ -50,34 +50,34 @@ func (c *cardCache) nextVersion() uint64 {
 	return c.versions
 }
 
-// get returns the lines of k when they were rendered from version.
-func (c *cardCache) get(k cardKey, version uint64) ([]string, bool) {
+// get returns the rendering of k when it was drawn from version.
+func (c *cardCache) get(k cardKey, version uint64) (rendering, bool) {
 	el, ok := c.items[k]
 	if !ok || el.Value.(*cachedCard).version != version {
-		return nil, false
+		return rendering{}, false
 	}
 	c.order.MoveToFront(el)
-	return el.Value.(*cachedCard).lines, true
+	return el.Value.(*cachedCard).drawn, true
 }
 
-// peek returns the lines of k, of any version, without touching the
+// peek returns the rendering of k, of any version, without touching the
 // recency order.
-func (c *cardCache) peek(k cardKey) ([]string, bool) {
+func (c *cardCache) peek(k cardKey) (rendering, bool) {
 	el, ok := c.items[k]
 	if !ok {
-		return nil, false
+		return rendering{}, false
 	}
-	return el.Value.(*cachedCard).lines, true
+	return el.Value.(*cachedCard).drawn, true
 }
 
 // put stores a rendering and evicts the least recently used ones beyond
 // the bounds.
-func (c *cardCache) put(k cardKey, version uint64, lines []string) {
+func (c *cardCache) put(k cardKey, version uint64, drawn rendering) {
 	if el, ok := c.items[k]; ok {
 		c.remove(el)
 	}
-	c.items[k] = c.order.PushFront(&cachedCard{key: k, version: version, lines: lines})
-	c.lines += len(lines)
+	c.items[k] = c.order.PushFront(&cachedCard{key: k, version: version, drawn: drawn})
+	c.lines += drawn.Len()
 	for c.order.Len() > 1 && (c.order.Len() > cacheCards || c.lines > cacheLines) {
 		c.remove(c.order.Back())
 	}
@@ -86,5 +86,5 @@ func (c *cardCache) put(k cardKey, version uint64, lines []string) {
 func (c *cardCache) remove(el *list.Element) {
 	card := c.order.Remove(el).(*cachedCard)
 	delete(c.items, card.key)
-	c.lines -= len(card.lines)
+	c.lines -= card.drawn.Len()
 }

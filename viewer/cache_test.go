@@ -5,27 +5,34 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/render"
 )
+
+// drawnLines is a rendering of lines.
+func drawnLines(lines ...string) rendering {
+	return rendering{Drawing: render.DrawLines(lines, render.Options{Width: 80})}
+}
 
 func TestCacheChecksTheVersion(t *testing.T) {
 	c := newCardCache()
 	k := cardKey{index: 1, width: 80}
-	c.put(k, 1, []string{"a"})
+	c.put(k, 1, drawnLines("a"))
 	got, ok := c.get(k, 1)
 	require.True(t, ok)
-	assert.Equal(t, []string{"a"}, got)
+	assert.Equal(t, []string{"a"}, got.Lines())
 	_, ok = c.get(k, 2)
 	assert.False(t, ok, "the entry changed")
 	_, ok = c.get(cardKey{index: 1, width: 81}, 1)
 	assert.False(t, ok)
-	c.put(k, 2, []string{"b", "c"})
+	c.put(k, 2, drawnLines("b", "c"))
 	assert.Equal(t, 2, c.lines, "a new version replaces the old")
 }
 
 func TestCacheEvictsTheLeastRecentlyUsed(t *testing.T) {
 	c := newCardCache()
 	for i := range cacheCards + 5 {
-		c.put(cardKey{index: i}, 1, []string{"x"})
+		c.put(cardKey{index: i}, 1, drawnLines("x"))
 		if i == 0 {
 			continue
 		}
@@ -39,11 +46,11 @@ func TestCacheEvictsTheLeastRecentlyUsed(t *testing.T) {
 
 func TestCacheBoundsTheLines(t *testing.T) {
 	c := newCardCache()
-	big := make([]string, cacheLines/2+1)
+	big := drawnLines(make([]string, cacheLines/2+1)...)
 	c.put(cardKey{index: 0}, 1, big)
 	c.put(cardKey{index: 1}, 1, big)
 	assert.Equal(t, 1, c.order.Len())
-	c.put(cardKey{index: 2}, 1, make([]string, 2*cacheLines))
+	c.put(cardKey{index: 2}, 1, drawnLines(make([]string, 2*cacheLines)...))
 	_, ok := c.get(cardKey{index: 2}, 1)
 	assert.True(t, ok, "the card just drawn stays, however long")
 }

@@ -296,7 +296,7 @@ func (m *Model) rescaleTop(oldWidth int) {
 	if !ok || m.top.line == 0 {
 		return
 	}
-	m.top.line = m.top.line * len(m.cardLines(m.top.card)) / max(len(old), 1)
+	m.top.line = m.top.line * m.card(m.top.card).Len() / max(old.Len(), 1)
 }
 
 // cardWidth is the width cards are drawn at: the screen's width less the
@@ -322,22 +322,37 @@ func (m *Model) cacheKey(i, width int) cardKey {
 	return cardKey{index: i, width: width, expanded: m.isExpanded(i), theme: m.opts.Render.Theme}
 }
 
-// cardLines returns card i's lines, from the cache when they are there.
-func (m *Model) cardLines(i int) []string {
+// card returns card i's rendering, from the cache when it is there.
+func (m *Model) card(i int) rendering {
 	k := m.cacheKey(i, m.cardWidth())
-	if lines, ok := m.cache.get(k, m.versions[i]); ok {
-		return lines
+	if drawn, ok := m.cache.get(k, m.versions[i]); ok {
+		return drawn
 	}
 	o := m.opts.Render
 	o.Width, o.Expanded = k.width, k.expanded
-	lines := render.EntryLines(m.entries[i], o)
+	drawn := rendering{Drawing: render.Draw(m.entries[i], o)}
 	if k.width < render.MinWidth {
-		for j, line := range lines {
-			lines[j] = ansi.Truncate(line, k.width, "")
-		}
+		drawn.cut = k.width
 	}
-	m.cache.put(k, m.versions[i], lines)
-	return lines
+	m.cache.put(k, m.versions[i], drawn)
+	return drawn
+}
+
+// rendering is a card drawn for the screen, whose lines are finished as
+// they are shown: the renderer's Drawing, cut further when the screen is
+// narrower than the narrowest card.
+type rendering struct {
+	render.Drawing
+	cut int // the screen's width when it is below render.MinWidth, else 0
+}
+
+// line returns line j of the card as the screen shows it.
+func (r rendering) line(j int) string {
+	line := r.Line(j)
+	if r.cut > 0 {
+		line = ansi.Truncate(line, r.cut, "")
+	}
+	return line
 }
 
 func (m *Model) isExpanded(i int) bool {
@@ -464,11 +479,9 @@ func (m *Model) cardRows(rows []string) []string {
 		if c == m.focus {
 			gutter = m.styles.marker
 		}
-		lines := m.cardLines(c)
-		for _, line := range lines[min(start, len(lines)):] {
-			if len(rows) == h {
-				break
-			}
+		drawn := m.card(c)
+		for j := start; j < drawn.Len() && len(rows) < h; j++ {
+			line := drawn.line(j)
 			if highlight {
 				line = mt.highlight(line)
 			}

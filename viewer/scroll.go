@@ -16,7 +16,7 @@ func (a position) before(b position) bool {
 // blockHeight is the number of rows of card i: its lines and, but for the
 // last card, the blank row after it.
 func (m *Model) blockHeight(i int) int {
-	h := len(m.cardLines(i))
+	h := m.card(i).Len()
 	if i < len(m.entries)-1 {
 		h++
 	}
@@ -137,7 +137,7 @@ func (m *Model) screenRow(p position) (int, bool) {
 func (m *Model) visibleCards() (int, int) {
 	h := m.contentHeight()
 	first := m.top.card
-	if m.top.line >= len(m.cardLines(first)) && first < len(m.entries)-1 {
+	if m.top.line >= m.card(first).Len() && first < len(m.entries)-1 {
 		first++
 	}
 	last, row := m.top.card, -m.top.line
@@ -226,7 +226,7 @@ func (m *Model) moveFocus(d int) {
 // when it is taller than the screen.
 func (m *Model) showCard(c int) {
 	start := position{card: c}
-	end := position{card: c, line: len(m.cardLines(c)) - 1}
+	end := position{card: c, line: m.card(c).Len() - 1}
 	if start.before(m.top) {
 		m.top = start
 	} else if _, on := m.screenRow(end); !on {

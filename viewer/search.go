@@ -242,8 +242,9 @@ func (m *Model) matchLine(c, nth int) int {
 // match.
 func (m *Model) nthMatchLine(c, nth int) (int, bool) {
 	seen := 0
-	for i, line := range m.cardLines(c) {
-		if seen += m.search.match.occurrences(line); seen > nth {
+	drawn := m.card(c)
+	for i := range drawn.Len() {
+		if seen += m.search.match.occurrences(drawn.line(i)); seen > nth {
 			return i, true
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 
-	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -174,15 +173,22 @@ func terminalWidth(stdout io.Writer) int {
 }
 
 // printTranscript writes every entry, separated by blank lines, line by
-// line: an expanded card of a million lines is never held as one string.
+// line: each line of a card is finished as it is written, so an expanded
+// card of a million lines is never held whole, padded rows and all.
 func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error {
 	out := bufio.NewWriter(w)
 	for i, e := range tr.Entries {
 		if i > 0 {
 			out.WriteString("\n")
 		}
-		for _, line := range entryLines(e, cfg) {
-			out.WriteString(line)
+		if cfg.markdown {
+			out.WriteString(strings.TrimRight(render.Markdown(e, cfg.render), "\n"))
+			out.WriteString("\n")
+			continue
+		}
+		d := render.Draw(e, cfg.render)
+		for j := range d.Len() {
+			out.WriteString(strings.ReplaceAll(d.Line(j), render.ExpandHint, printHint))
 			out.WriteString("\n")
 		}
 	}
@@ -193,19 +199,6 @@ func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error 
 // enter key to expand them: it names the flag that prints them whole. It
 // is as wide as the hint, so that the cards keep their shape.
 const printHint = "(option --expand)"
-
-// entryLines draws one entry as lines of text or of Markdown (which shows
-// every card whole).
-func entryLines(e cards.Entry, cfg printConfig) []string {
-	if cfg.markdown {
-		return []string{strings.TrimRight(render.Markdown(e, cfg.render), "\n")}
-	}
-	lines := render.EntryLines(e, cfg.render)
-	for i, line := range lines {
-		lines[i] = strings.ReplaceAll(line, render.ExpandHint, printHint)
-	}
-	return lines
-}
 
 // count is "1 thing" or "N things".
 func count(n int, one, many string) string {
