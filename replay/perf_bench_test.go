@@ -3,6 +3,8 @@ package replay_test
 import (
 	"bytes"
 	"context"
+	"flag"
+	"os"
 	"runtime"
 	"runtime/metrics"
 	"sync"
@@ -12,6 +14,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
@@ -48,6 +51,11 @@ func bigSession(tb testing.TB) []byte {
 	return bigSessionData.data
 }
 
+// bigSessionOut names a file to write the generated session to, for
+// measuring the command on it (go test ./replay -run BigSession
+// -bigsession.out /tmp/big.jsonl).
+var bigSessionOut = flag.String("bigsession.out", "", "write the generated 100 MB session to this file")
+
 // TestBigSessionIsLargeAndClean keeps the benchmarks honest: the generated
 // session is as large as the issue asks and every line of it is understood.
 func TestBigSessionIsLargeAndClean(t *testing.T) {
@@ -55,6 +63,9 @@ func TestBigSessionIsLargeAndClean(t *testing.T) {
 		t.Skip("builds a 100 MB session")
 	}
 	data := bigSession(t)
+	if *bigSessionOut != "" {
+		require.NoError(t, os.WriteFile(*bigSessionOut, data, 0o644))
+	}
 	tr, err := replay.Load(bytes.NewReader(data), "big.jsonl", replay.Options{})
 	if err != nil {
 		t.Fatal(err)
