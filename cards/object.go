@@ -60,7 +60,7 @@ func parseObject(data []byte, card string) (*object, error) {
 func splitObject(data []byte, card string) ([]field, error) {
 	i := skipSpace(data, 0)
 	if data[i] != '{' {
-		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + describe(data)}
+		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + DescribeJSON(data)}
 	}
 	var fields []field
 	i = skipSpace(data, i+1)
@@ -206,7 +206,7 @@ func decodeObject(data []byte, card string) ([]field, error) {
 		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: err.Error()}
 	}
 	if delim, ok := tok.(json.Delim); !ok || delim != '{' {
-		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + describe(data)}
+		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + DescribeJSON(data)}
 	}
 	var fields []field
 	seen := map[string]bool{}
@@ -257,8 +257,10 @@ func duplicate(fields []field, card string) error {
 	return nil
 }
 
-// describe names the JSON type of a value for error messages.
-func describe(raw []byte) string {
+// DescribeJSON names the JSON type of a value for error messages: "an
+// object", "a string", … or "nothing" for blank input. It looks at the
+// first byte only, so the value should be valid JSON.
+func DescribeJSON(raw []byte) string {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 {
 		return "nothing"
@@ -318,7 +320,7 @@ func (o *object) missing(field string) error {
 // the expected JSON type.
 func (o *object) value(name string, raw json.RawMessage, dst any, want string) error {
 	if err := json.Unmarshal(raw, dst); err != nil {
-		return o.fail(name, ErrWrongType, fmt.Sprintf("want %s, found %s", want, describe(raw)))
+		return o.fail(name, ErrWrongType, fmt.Sprintf("want %s, found %s", want, DescribeJSON(raw)))
 	}
 	return nil
 }
@@ -379,8 +381,8 @@ func (o *object) integer(name string) (n int, present bool, err error) {
 	var num json.Number
 	// json.Number also accepts a quoted number such as "3"; only a JSON
 	// number is an integer here.
-	if describe(raw) != "a number" {
-		return 0, false, o.fail(name, ErrWrongType, "want an integer, found "+describe(raw))
+	if DescribeJSON(raw) != "a number" {
+		return 0, false, o.fail(name, ErrWrongType, "want an integer, found "+DescribeJSON(raw))
 	}
 	if err := o.value(name, raw, &num, "an integer"); err != nil {
 		return 0, false, err

@@ -328,7 +328,7 @@ func oldText(raw json.RawMessage) (*string, error) {
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, fmt.Errorf(`field "oldText": want a string or null, found %s`, jsonKind(raw[0]))
+		return nil, fmt.Errorf(`field "oldText": want a string or null, found %s`, cards.DescribeJSON(raw))
 	}
 	return &s, nil
 }

@@ -147,29 +147,12 @@ func checkArgs(args []byte) error {
 	case !json.Valid(trimmed):
 		return errors.New("the arguments are not valid JSON")
 	case trimmed[0] != '{':
-		return fmt.Errorf("the arguments are %s, not a JSON object", jsonKind(trimmed[0]))
+		return fmt.Errorf("the arguments are %s, not a JSON object", cards.DescribeJSON(trimmed))
 	default:
 		return nil
 	}
 }
 
-// jsonKind names the type of a JSON value from its first byte.
-func jsonKind(first byte) string {
-	switch first {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	default:
-		return "a number"
-	}
-}
 
 // FallbackCall is the generic card shown for a call no producer could
 // present: titled by the tool's name, with the raw arguments as its input

@@ -183,24 +183,10 @@ func notObject(err error) error {
 // describeJSON names the JSON type of a value, or says that it is not
 // JSON ("// a comment" is no number, "nothing" no null).
 func describeJSON(data []byte) string {
-	data = bytes.TrimSpace(data)
 	if !json.Valid(data) {
 		return "not JSON"
 	}
-	switch data[0] {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	default:
-		return "a number"
-	}
+	return cards.DescribeJSON(data)
 }
 
 // typ reads the line's "type", which must name a view-stream line.
