@@ -86,6 +86,9 @@ Flags of replay (they may come before or after FILE):
                                      else 100); it implies --print
   --color auto|always|never          colours: auto follows the terminal and NO_COLOR; always is
                                      true colour; never is none (default auto)
+  --diff-layout auto|unified|split   diff cards: old and new lines interleaved (unified) or side
+                                     by side (split); auto splits at 160 cells and wider
+                                     (default auto)
   --theme dark|light                 palette for a dark or a light background (default: the
                                      viewer asks the terminal; --print uses dark)
   --input-format auto|views|harness|headless|claude|codex

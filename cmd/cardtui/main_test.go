@@ -132,6 +132,17 @@ func TestReplayWidthAndColor(t *testing.T) {
 		assert.NotContains(t, never.stdout, "\x1b")
 		assert.Equal(t, plain.stdout, never.stdout)
 	})
+	t.Run("diff layout", func(t *testing.T) {
+		print := func(width string, args ...string) string {
+			r := runWith("", append([]string{"replay", "--format", "plain", "--width", width}, args...)...)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			return r.stdout
+		}
+		assert.Equal(t, print("100"), print("100", "--diff-layout", "unified"), "auto is unified below 160 cells")
+		assert.Equal(t, print("200"), print("200", "--diff-layout", "split"), "and split from 160")
+		assert.NotEqual(t, print("100"), print("100", "--diff-layout", "split"))
+		assert.NotEqual(t, print("200"), print("200", "--diff-layout", "unified"))
+	})
 	t.Run("theme changes the colours", func(t *testing.T) {
 		dark := runWith("", "replay", "--color", "always", "--theme", "dark")
 		light := runWith("", "replay", "--color", "always", "--theme", "light")
@@ -208,6 +219,7 @@ func TestUsageErrors(t *testing.T) {
 		{"bad format", []string{"replay", "--format", "html"}, `invalid value "html" for flag -format: want one of ansi, plain, markdown`},
 		{"bad color", []string{"replay", "--color", "sometimes"}, "want one of auto, always, never"},
 		{"bad theme", []string{"--theme", "blue"}, "want one of dark, light"},
+		{"bad diff layout", []string{"replay", "--diff-layout", "side"}, "want one of auto, unified, split"},
 		{"bad input format", []string{"replay", "--input-format", "crush"}, "want one of auto, views"},
 		{"width not a number", []string{"replay", "--width", "wide"}, `invalid value "wide" for flag -width`},
 		{"negative width", []string{"replay", "--width", "-3"}, "--width must not be negative"},
@@ -237,7 +249,7 @@ func TestHelp(t *testing.T) {
 		assert.Empty(t, r.stderr, args)
 	}
 	for _, flag := range []string{"--print", "--format ansi|plain|markdown", "--width N",
-		"--color auto|always|never", "--theme dark|light", "--input-format " + strings.Join(replay.FormatNames(), "|")} {
+		"--color auto|always|never", "--diff-layout auto|unified|split", "--theme dark|light", "--input-format " + strings.Join(replay.FormatNames(), "|")} {
 		assert.Contains(t, usage, flag)
 	}
 }

@@ -33,7 +33,10 @@ type replayConfig struct {
 	// the terminal's background.
 	theme    render.Theme
 	themeSet bool
-	printing printConfig
+	// diffLayout is --diff-layout: how diff cards place the old and new
+	// sides, in print and in the viewer.
+	diffLayout render.DiffLayout
+	printing   printConfig
 }
 
 // printConfig is how `cardtui replay --print` prints a session.
@@ -96,6 +99,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	width := fs.Int("width", 0, "width in cells")
 	color := choice(fs, "color", "auto", "always", "never")
 	theme := choice(fs, "theme", "dark", "light")
+	diffLayout := choice(fs, "diff-layout", render.DiffAuto.String(), render.DiffUnified.String(), render.DiffSplit.String())
 	input := inputFormatFlag(fs)
 	operands, code, ok := parseArgs(fs, args, stdout, stderr)
 	if !ok {
@@ -111,6 +115,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	if err != nil {
 		return replayConfig{}, usageError(stderr, "%v", err), false
 	}
+	layout, _ := render.ParseDiffLayout(diffLayout.value) // the flag takes only the layouts' names
 	cfg := replayConfig{
 		print:    *printFlag || format.value != "ansi" || *width > 0,
 		follow:   *follow,
@@ -124,6 +129,8 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 		},
 	}
 	cfg.printing.render.Expanded = *expand
+	cfg.printing.render.DiffLayout = layout
+	cfg.diffLayout = layout
 	cfg.theme = cfg.printing.render.Theme
 	if len(operands) == 1 {
 		cfg.operand = operands[0]

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/viewer"
 )
@@ -154,4 +155,21 @@ func TestLoaded(t *testing.T) {
 	assert.True(t, loaded(replay.Batch{Read: 20, Total: 20}))
 	assert.False(t, loaded(replay.Batch{Read: 10}))
 	assert.True(t, loaded(replay.Batch{Read: 10, CaughtUp: true}), "a pipe has loaded when it waits for its writer")
+}
+
+// TestViewerOptionsFollowTheFlags: --expand, --diff-layout and --theme
+// reach the viewer's rendering options; a file read from its start does
+// not follow.
+func TestViewerOptionsFollowTheFlags(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	cfg, _, ok := parseReplayArgs([]string{"--expand", "--diff-layout", "split", "--theme", "light", "s.jsonl"}, &stdout, &stderr)
+	require.True(t, ok, stderr.String())
+
+	opts := viewerOptions(cfg, source{name: "s.jsonl"}, nil)
+	assert.True(t, opts.Render.Expanded)
+	assert.Equal(t, render.DiffSplit, opts.Render.DiffLayout)
+	assert.Equal(t, render.Light, opts.Render.Theme)
+	assert.True(t, opts.ThemeFixed)
+	assert.True(t, opts.NoFollow)
+	assert.Equal(t, "s.jsonl", opts.Source)
 }
