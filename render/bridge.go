@@ -94,7 +94,7 @@ func toolCardDrawing(c cards.ToolCard, o Options) Drawing {
 func callFrame(c cards.ToolCard, o Options) frame {
 	switch v := c.Call.(type) {
 	case cards.GenericCall:
-		return frame{Glyph: glyph(v.Kind), Title: v.Title, Body: genericCallBody(v, o)}
+		return frame{Glyph: glyph(v.Kind), Title: v.Title, Body: genericCallBody(v, c.Result != nil, o)}
 	case cards.TerminalCall:
 		return frame{Glyph: glyph(cards.KindExecute), Title: terminalTitle(v), Body: terminalCallBody(v, o)}
 	case cards.DiffCall:

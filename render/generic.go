@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/alecthomas/chroma/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
@@ -24,11 +25,11 @@ const (
 
 // genericCallBody draws a generic call's content blocks, its raw input and
 // its locations.
-func genericCallBody(v cards.GenericCall, o Options) []string {
+func genericCallBody(v cards.GenericCall, answered bool, o Options) []string {
 	width := innerWidth(o)
 	return joinSections(
 		foldLines(contentLines(v.Content, width, o), bodyFold, o),
-		rawInputLines(v.RawInput, width, o),
+		rawInputLines(v.RawInput, answered, width, o),
 		foldLines(locationLines(v.Locations, width, o), bodyFold, o),
 	)
 }
@@ -164,8 +165,12 @@ func decodedSize(data string) int {
 
 // rawInputLines draws a call's raw input: a JSON string as it is, any
 // other JSON value pretty-printed and highlighted, at most rawInputFold
-// lines when collapsed.
-func rawInputLines(raw json.RawMessage, width int, o Options) []string {
+// lines when collapsed. Once the call is answered, the result says what
+// matters: collapsed, a JSON value is then one line.
+func rawInputLines(raw json.RawMessage, answered bool, width int, o Options) []string {
+	if answered && !o.Expanded && structuredJSON(raw) {
+		return rawInputOneLine(raw, width, o)
+	}
 	text, isJSON := rawInputText(raw)
 	switch {
 	case text == "":
@@ -183,6 +188,75 @@ func rawInputLines(raw json.RawMessage, width int, o Options) []string {
 		out = append(out, moreLine(hidden, o))
 	}
 	return out
+}
+
+// rawInputOneLine draws raw input (valid JSON) as one line cut to width
+// with "…": an object as "key: value, key: value" with each value compact
+// and highlighted, anything else as compact JSON. Only what can show is
+// highlighted, so a raw input of megabytes costs no more than a short one.
+func rawInputOneLine(raw json.RawMessage, width int, o Options) []string {
+	budget := 4 * width // bytes of text: more than the line can show
+	fields, isObject := objectFields(raw)
+	if !isObject || len(fields) == 0 {
+		return fitLines([]string{highlightedJSON(raw, budget, o)}, width, o)
+	}
+	key := codeStyle(chroma.NameTag, o)
+	var line strings.Builder
+	for i, f := range fields {
+		if i > 0 {
+			line.WriteString(", ")
+		}
+		line.WriteString(key.Styled(oneLine(f.key) + ":"))
+		line.WriteString(" " + highlightedJSON(f.value, budget, o))
+		if budget -= len(f.key) + len(f.value); budget <= 0 {
+			break
+		}
+	}
+	return fitLines([]string{line.String()}, width, o)
+}
+
+// structuredJSON reports whether raw is valid JSON other than a string or
+// null: a value the card pretty-prints.
+func structuredJSON(raw json.RawMessage) bool {
+	trimmed := bytes.TrimSpace(raw)
+	return len(trimmed) > 0 && trimmed[0] != '"' && string(trimmed) != "null" && json.Valid(trimmed)
+}
+
+// rawField is one field of a JSON object, its value as it is.
+type rawField struct {
+	key   string
+	value json.RawMessage
+}
+
+// objectFields splits a JSON object into its fields, in order; ok is
+// false for any other value. (A raw input is shown, not checked: a
+// duplicate key is shown twice.)
+func objectFields(raw json.RawMessage) (fields []rawField, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, false
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		var value json.RawMessage
+		if err != nil || dec.Decode(&value) != nil {
+			return nil, false
+		}
+		fields = append(fields, rawField{key: key.(string), value: value})
+	}
+	return fields, true
+}
+
+// highlightedJSON is a JSON value compact, sanitised, cut to about budget
+// bytes ("…" marking a cut) and highlighted, on one line.
+func highlightedJSON(value json.RawMessage, budget int, o Options) string {
+	var compact bytes.Buffer
+	_ = json.Compact(&compact, value) // valid: it was decoded
+	text := compact.String()
+	if len(text) > max(budget, 1) {
+		text = strings.ToValidUTF8(text[:max(budget, 1)], "") + "…"
+	}
+	return highlightLines(oneLine(text), "json", o)[0]
 }
 
 // rawInputText returns the sanitised text of a raw input and whether it is

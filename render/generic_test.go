@@ -218,3 +218,49 @@ func TestMarkdownRendererConcurrentUse(t *testing.T) {
 		require.Equal(t, want, <-done)
 	}
 }
+
+// TestAnsweredRawInputIsOneLine: once its result is in, a collapsed
+// call's JSON raw input is one line (an object as "key: value, …"); a
+// running or expanded call shows it pretty-printed.
+func TestAnsweredRawInputIsOneLine(t *testing.T) {
+	result := cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "done"}}}
+	huge := `{"path":"a.go","text":"` + strings.Repeat("x", 1<<20) + `"}`
+	tests := []struct {
+		name, raw string
+		want      []string // the body lines of the answered card, collapsed
+	}{
+		{"object", `{"pattern": "cmd/**/*.go", "path": "internal", "limit": 5}`,
+			[]string{`pattern: "cmd/**/*.go", path: "internal", limit: 5`}},
+		{"nested values are compact", `{"filters": {"state": "open", "labels": ["bug"]}}`,
+			[]string{`filters: {"state":"open","labels":["bug"]}`}},
+		{"an array is compact JSON", `[1, 2, {"a": null}]`, []string{`[1,2,{"a":null}]`}},
+		{"an empty object", `{}`, []string{`{}`}},
+		{"a key with a line break", `{"a\nb": 1}`, []string{`a ↵ b: 1`}},
+		{"cut to the width", huge, []string{`path: "a.go", text: "` + strings.Repeat("x", 38) + "…"}},
+	}
+	o := render.Options{Width: 64, Profile: colorprofile.NoTTY, Theme: render.Dark, Terminal: true}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			call := cards.GenericCall{Title: "t", RawInput: json.RawMessage(tt.raw)}
+			answered := cards.ToolCard{ID: "c", Call: call, Result: result}
+			lines, _ := render.WidgetLines(answered, o)
+			assert.Equal(t, append(tt.want, "done"), trimAll(lines))
+		})
+	}
+	call := cards.GenericCall{Title: "t", RawInput: json.RawMessage(`{"pattern": "x"}`)}
+	running, _ := render.WidgetLines(cards.ToolCard{ID: "c", Call: call}, o)
+	assert.Equal(t, []string{"{", `  "pattern": "x"`, "}"}, trimAll(running))
+	expanded := o
+	expanded.Expanded = true
+	whole, _ := render.WidgetLines(cards.ToolCard{ID: "c", Call: call, Result: result}, expanded)
+	assert.Equal(t, []string{"{", `  "pattern": "x"`, "}", "done"}, trimAll(whole))
+}
+
+// trimAll strips the escapes and trailing spaces of lines.
+func trimAll(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, line := range lines {
+		out[i] = strings.TrimRight(ansi.Strip(line), " ")
+	}
+	return out
+}

@@ -264,6 +264,11 @@ func chromaTheme(t Theme) string {
 	return "github-dark"
 }
 
+// codeStyle is the style highlighted code gives a token type.
+func codeStyle(t chroma.TokenType, o Options) ansi.Style {
+	return tokenStyle(chromastyles.Get(chromaTheme(o.Theme)).Get(t))
+}
+
 // highlightLines colours sanitised code with chroma, one styled line per
 // line of code; every line is self-contained (styles never span lines).
 func highlightLines(code, lang string, o Options) []string {
