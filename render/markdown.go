@@ -124,14 +124,16 @@ const allShown = -1
 // lines of it (allShown for all of them): a long code block is coloured
 // no further than they go.
 //
-// Glamour draws everything but the long fenced code blocks at the top
-// level (see splitLongCode), which markdownHead draws itself, as glamour
-// would: glamour gathers a block's code by concatenating its lines one by
-// one, a time quadratic in the block's length (seconds for a few thousand
-// lines), and lexes it whole, where only the lines shown need colours.
+// Glamour draws everything but the fenced code blocks at the top level
+// (see splitCode), which markdownHead draws itself, as glamour would but
+// for two things: a line too long for the width wraps under the block's
+// margin (glamour starts it at the left edge), and only the lines shown
+// are coloured (glamour gathers a block's code by concatenating its lines
+// one by one, a time quadratic in the block's length, seconds for a few
+// thousand lines, and lexes it whole).
 func markdownHead(md string, width, shown int, o Options) []string {
 	width = max(width, 1)
-	parts := splitLongCode(SanitizeText(md))
+	parts := splitCode(SanitizeText(md))
 	if len(parts) == 1 && parts[0].code == nil {
 		return glamourLines(parts[0].text, width, o)
 	}
@@ -140,7 +142,7 @@ func markdownHead(md string, width, shown int, o Options) []string {
 	for _, part := range parts {
 		var section []string
 		if part.code != nil {
-			section = longCodeLines(part, width, remaining(shown, lines), o)
+			section = codeBlockLines(part, width, remaining(shown, lines), o)
 		} else {
 			section = glamourLines(part.text, width, o)
 		}
@@ -465,13 +467,7 @@ func isFence(lead string) bool {
 	return strings.HasPrefix(lead, "```") || strings.HasPrefix(lead, "~~~")
 }
 
-// longCode is the number of lines from which a fenced code block at the
-// top level of a Markdown text is drawn by markdownHead rather than by
-// glamour: below it, glamour's concatenation costs little and its
-// colouring a few tens of milliseconds at most.
-const longCode = 500
-
-// The bounds of the syntax colours of one long code block: beyond
+// The bounds of the syntax colours of one code block: beyond
 // colourLines lines or colourBytes bytes of code shown, the block is drawn
 // in the plain colour of code, with a note saying so, so that no card costs
 // much more than 100 ms (chroma lexes some 20,000 to 50,000 lines a
@@ -481,22 +477,22 @@ const (
 	colourBytes = 256 << 10
 )
 
-// markdownPart is a run of Markdown text or a long fenced code block: its
-// lines and language.
+// markdownPart is a run of Markdown text or a fenced code block: its lines
+// and language.
 type markdownPart struct {
 	text string
 	code []string // nil for text
 	lang string
 }
 
-// splitLongCode splits sanitised Markdown around its long code blocks:
-// those of at least longCode lines opened by an unindented fence, which is
-// always at the top level (indented fences may belong to a list item and
-// stay in the text, as does everything in an HTML block). A block that is
-// never closed runs to the end, as in CommonMark.
-func splitLongCode(md string) []markdownPart {
-	if strings.Count(md, "\n") < longCode {
-		return []markdownPart{{text: md}} // too short to hold a long block
+// splitCode splits sanitised Markdown around its code blocks opened by an
+// unindented fence, which are always at the top level (indented fences may
+// belong to a list item and stay in the text, as does everything in an
+// HTML block). A block that is never closed runs to the end, as in
+// CommonMark.
+func splitCode(md string) []markdownPart {
+	if !strings.Contains(md, "```") && !strings.Contains(md, "~~~") {
+		return []markdownPart{{text: md}} // no fence
 	}
 	lines := strings.Split(md, "\n")
 	var parts []markdownPart
@@ -511,7 +507,7 @@ func splitLongCode(md string) []markdownPart {
 			continue
 		}
 		end := blockEnd(lines, i+1, closing)
-		if isFence(closing) && lead == lines[i] && end-i-1 >= longCode {
+		if isFence(closing) && lead == lines[i] {
 			if i > start {
 				parts = append(parts, markdownPart{text: strings.Join(lines[start:i], "\n")})
 			}
@@ -553,12 +549,13 @@ func fenceLanguage(lead, fence string) string {
 	return info[0]
 }
 
-// longCodeLines draws a long code block as glamour draws a code block,
+// codeBlockLines draws a code block as glamour draws a code block,
 // indented by the code block style's margin and coloured by chroma with
-// the same theme; only the first shown lines are coloured (all for
-// allShown), unless they are more than colourLines or colourBytes: then
-// none is, and a dim note before the code says why.
-func longCodeLines(part markdownPart, width, shown int, o Options) []string {
+// the same theme, a line too long for the width wrapped under the margin;
+// only the first shown lines are coloured (all for allShown), unless they
+// are more than colourLines or colourBytes: then none is, and a dim note
+// before the code says why.
+func codeBlockLines(part markdownPart, width, shown int, o Options) []string {
 	coloured := len(part.code)
 	if shown != allShown {
 		coloured = min(coloured, shown)
@@ -579,7 +576,9 @@ func longCodeLines(part markdownPart, width, shown int, o Options) []string {
 	}
 	margin := strings.Repeat(" ", codeMargin(o.Theme))
 	for _, line := range code {
-		lines = append(lines, margin+line)
+		for _, row := range wrapStyled(line, max(width-len(margin), 1)) {
+			lines = append(lines, margin+row)
+		}
 	}
 	return fitMarkdown(lines, width)
 }

@@ -33,22 +33,43 @@ func longCodeOptions() Options {
 	return o
 }
 
-// TestLongCodeLooksAsGlamourDrawsIt: drawn apart, a long block and the
-// text around it read exactly as glamour draws the whole text.
-func TestLongCodeLooksAsGlamourDrawsIt(t *testing.T) {
-	md := withLongCode(longCode + 10)
+// TestCodeLooksAsGlamourDrawsIt: drawn apart, the code blocks and the
+// text around them read exactly as glamour draws the whole text, when no
+// line is too long for the width.
+func TestCodeLooksAsGlamourDrawsIt(t *testing.T) {
+	md := withLongCode(510)
 	o := longCodeOptions()
-	parts := splitLongCode(md)
-	require.Len(t, parts, 3)
-	require.Equal(t, "go", parts[1].lang)
-	require.Len(t, parts[1].code, longCode+10)
+	parts := splitCode(md)
+	require.Len(t, parts, 5)
+	require.Equal(t, []string{"func main() {}"}, parts[1].code)
+	require.Equal(t, "go", parts[3].lang)
+	require.Len(t, parts[3].code, 510)
 
 	got := markdownLines(md, 96, o)
 	want := glamourLines(md, 96, o)
 	require.Equal(t, visible(want), visible(got))
-	for _, line := range got[6 : 6+longCode+10] {
-		require.Contains(t, line, "\x1b[38;2;", "a code line without colours: %q", line)
+	for _, line := range got {
+		if strings.Contains(line, "step") {
+			require.Contains(t, line, "\x1b[38;2;", "a code line without colours: %q", line)
+		}
 	}
+}
+
+// TestWrappedCodeKeepsItsMargin: a code line too long for the width wraps,
+// every row under the block's margin, and nothing of it is lost.
+func TestWrappedCodeKeepsItsMargin(t *testing.T) {
+	long := strings.Repeat("abcdefghij", 12)
+	lines := markdownLines("Before.\n\n```\n"+long+"\nshort\n```\n\nAfter.", 40, longCodeOptions())
+	text := visible(lines)
+	require.Equal(t, "Before.\n\n  "+long[:38]+"\n  "+long[38:76]+"\n  "+long[76:114]+"\n  "+long[114:]+"\n  short\n\nAfter.", text)
+}
+
+// TestTextWithoutFencesIsGlamours: Markdown with no fence is glamour's
+// drawing as it is.
+func TestTextWithoutFencesIsGlamours(t *testing.T) {
+	md := "# Title\n\nSome *text*, `code` and a list:\n\n- a\n- b\n\n    indented code\n"
+	require.Len(t, splitCode(md), 1)
+	require.Equal(t, glamourLines(md, 96, longCodeOptions()), markdownLines(md, 96, longCodeOptions()))
 }
 
 // visible is the text of rendered lines, without escapes or trailing
@@ -61,14 +82,8 @@ func visible(lines []string) string {
 	return strings.Join(out, "\n")
 }
 
-func TestShortCodeStaysWithGlamour(t *testing.T) {
-	md := withLongCode(longCode - 1)
-	require.Len(t, splitLongCode(md), 1)
-	require.Equal(t, glamourLines(md, 96, longCodeOptions()), markdownLines(md, 96, longCodeOptions()))
-}
-
 func TestSplitLongCode(t *testing.T) {
-	code := goCode(longCode)
+	code := goCode(5)
 	cases := []struct {
 		name string
 		md   string
@@ -80,7 +95,8 @@ func TestSplitLongCode(t *testing.T) {
 			[]markdownPart{{code: strings.Split(code, "\n")}, {text: "after"}}},
 		{"indented fence stays", "- item\n\n  ```\n" + code + "\n  ```", nil},
 		{"inside an HTML block", "<!--\n```\n" + code + "\n```\n-->", nil},
-		{"inside a short block", "````\n```\n````\n" + code, nil},
+		{"a fence inside a block", "````\n```\n````\n" + code,
+			[]markdownPart{{code: []string{"```"}}, {text: code}}},
 		{"backtick in the info string", "``` a`b\n" + code, nil},
 	}
 	for _, c := range cases {
@@ -89,7 +105,7 @@ func TestSplitLongCode(t *testing.T) {
 			if want == nil {
 				want = []markdownPart{{text: c.md}}
 			}
-			require.Equal(t, want, splitLongCode(c.md))
+			require.Equal(t, want, splitCode(c.md))
 		})
 	}
 }

@@ -228,6 +228,20 @@ func hardwrapStyled(line string, width int) []string {
 	return strings.Split(b.String(), "\n")
 }
 
+// wrapStyled is hardwrapStyled wrapping at spaces where it can: a word
+// longer than width is still broken, and a space a row ends at is
+// dropped.
+func wrapStyled(line string, width int) []string {
+	if ansi.StringWidth(line) <= width {
+		return []string{line}
+	}
+	var b strings.Builder
+	w := lipgloss.NewWrapWriter(&b)
+	_, _ = io.WriteString(w, ansi.Wrap(line, width, ""))
+	_ = w.Close()
+	return strings.Split(b.String(), "\n")
+}
+
 // note is a dim line of the card's own, cut to the body's width.
 func note(text string, o Options) string {
 	return fg(o.colors().Dim).Render(ansi.Truncate(text, innerWidth(o), "…"))
