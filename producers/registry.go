@@ -153,7 +153,6 @@ func checkArgs(args []byte) error {
 	}
 }
 
-
 // FallbackCall is the generic card shown for a call no producer could
 // present: titled by the tool's name, with the raw arguments as its input
 // (as JSON when they are valid JSON, else as a JSON string of the raw text)
