@@ -34,8 +34,12 @@ func (d *harnessLog) flush(t *Transcript) { d.drain(t) }
 // drain applies every line given so far.
 func (d *harnessLog) drain(t *Transcript) { d.ahead.drain(t) }
 
-// handler is the handler that applies the log's events.
-func (d *harnessLog) handler() *eventHandler { return d.events }
+// batchDecoder decodes the lines of one batch ahead, sharing a memory of
+// the calls decoded.
+func (d *harnessLog) batchDecoder() func([]byte) lineDecode {
+	p := d.events.presenter(map[string]toolInput{})
+	return func(data []byte) lineDecode { return d.decodeAhead(data, p) }
+}
 
 // decodeAhead decodes a line in the harness's own form without the
 // transcript (see decode); any other line is decoded as it is applied.
@@ -96,8 +100,12 @@ func (d *headlessStream) flush(t *Transcript) { d.drain(t) }
 // drain applies every line given so far.
 func (d *headlessStream) drain(t *Transcript) { d.ahead.drain(t) }
 
-// handler is the handler that applies the stream's events.
-func (d *headlessStream) handler() *eventHandler { return d.events }
+// batchDecoder decodes the lines of one batch ahead, as the session log's
+// does.
+func (d *headlessStream) batchDecoder() func([]byte) lineDecode {
+	p := d.events.presenter(map[string]toolInput{})
+	return func(data []byte) lineDecode { return d.decodeAhead(data, p) }
+}
 
 // decodeAhead decodes a session_event line in the harness's own form
 // without the transcript; any other line is decoded as it is applied.
@@ -157,11 +165,11 @@ func (h *eventHandler) applier(d decodedEvent) lineDecode {
 }
 
 // aheadDecoder is a decoder whose lines can be decoded ahead of the
-// transcript: decodeAhead is pure (but for what p remembers) and returns
-// what applies the line; handler applies the events.
+// transcript: batchDecoder returns the function that decodes the lines of
+// one batch, in order, each into what applies it. That function is pure
+// but for what it remembers of the batch's earlier lines.
 type aheadDecoder interface {
-	decodeAhead(data []byte, p *presenter) lineDecode
-	handler() *eventHandler
+	batchDecoder() func(data []byte) lineDecode
 }
 
 // The bounds of a pipeline: a batch holds up to batchMaxLines lines in
@@ -173,8 +181,8 @@ const (
 	aheadBatches  = 2
 )
 
-// pipeline decodes the lines of a session log or a headless stream ahead
-// of the transcript, in batches, each on a goroutine of its own, and
+// pipeline decodes the lines of a view stream, a session log or a headless
+// stream ahead of the transcript, in batches, each on a goroutine of its own, and
 // applies them in input order: the JSON decoding and most of the
 // producers' work, nearly all the time a line takes, run on every
 // processor, and the transcript is exactly what decoding the lines one by
@@ -256,14 +264,13 @@ func (p *pipeline) submit() {
 	go b.decode(p.dec)
 }
 
-// decode decodes every line of the batch; a batch's lines share one memory
-// of the calls decoded.
+// decode decodes every line of the batch.
 func (b *lineBatch) decode(dec aheadDecoder) {
 	defer close(b.done)
-	p := dec.handler().presenter(map[string]toolInput{})
+	decode := dec.batchDecoder()
 	b.decodes = make([]lineDecode, len(b.lines))
 	for i, l := range b.lines {
-		b.decodes[i] = dec.decodeAhead(l.data, p)
+		b.decodes[i] = decode(l.data)
 	}
 }
 
@@ -750,10 +757,8 @@ func (c *jsonCursor) fields(names []string, decode func(i int) bool) bool {
 // equal to a name but for case, or one with an escape or a byte beyond
 // ASCII (which encoding/json folds too).
 func match(key []byte, names []string) (int, bool) {
-	for _, b := range key {
-		if b == '\\' || b >= utf8.RuneSelf {
-			return -1, false
-		}
+	if !plainKey(key) {
+		return -1, false
 	}
 	for i, name := range names {
 		switch {
@@ -764,6 +769,17 @@ func match(key []byte, names []string) (int, bool) {
 		}
 	}
 	return -1, true
+}
+
+// plainKey reports whether a key, as it is written in JSON, is all ASCII
+// without an escape: the key it decodes to, byte for byte.
+func plainKey(key []byte) bool {
+	for _, b := range key {
+		if b == '\\' || b >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // object calls field with each key of the object at the cursor, the cursor

@@ -31,7 +31,7 @@ func decoderFor(f Format) (lineDecoder, error) {
 	case Auto:
 		return &detector{}, nil
 	case ViewStream:
-		return viewStream{}, nil
+		return &viewStream{}, nil
 	case HarnessLog:
 		return &harnessLog{events: newEventHandler()}, nil
 	case Headless:

@@ -20,104 +20,116 @@ import (
 //	{"type":"message","role":"user"|"assistant","text"}
 //
 // Envelopes and views are decoded strictly: a line with a field too many
-// or too few becomes a Problem that says which.
-type viewStream struct{}
+// or too few becomes a Problem that says which. Lines are decoded ahead of
+// the transcript, on every processor (see pipeline).
+type viewStream struct {
+	ahead pipeline
+}
 
 // viewStreamRoles are the roles a view-stream message may have.
 var viewStreamRoles = []cards.Role{cards.RoleUser, cards.RoleAssistant}
 
-func (viewStream) decodeLine(t *Transcript, l line) {
-	if tornJSON(l) {
-		addTornNotice(t, l)
-		return
-	}
-	if err := decodeViewLine(t, l.data); err != nil {
-		t.AddProblem(l.number, err.Error(), l.data)
+// decodeLine decodes the line ahead; the lines decoded by then are
+// applied.
+func (d *viewStream) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+
+// flush applies every line given so far, at the end of the input.
+func (d *viewStream) flush(t *Transcript) { d.drain(t) }
+
+// drain applies every line given so far.
+func (d *viewStream) drain(t *Transcript) { d.ahead.drain(t) }
+
+// batchDecoder decodes each line on its own: view-stream lines need
+// nothing of the lines before them until they are applied.
+func (d *viewStream) batchDecoder() func([]byte) lineDecode {
+	return func(data []byte) lineDecode {
+		add, err := decodeViewLine(data)
+		if err != nil {
+			return func(*Transcript, []byte) error { return err }
+		}
+		return add
 	}
 }
 
-// decodeViewLine adds the entry a view-stream line describes.
-func decodeViewLine(t *Transcript, data []byte) error {
+// decodeViewLine decodes a view-stream line into what adds its entry.
+func decodeViewLine(data []byte) (lineDecode, error) {
 	env, err := parseEnvelope(data)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	typ, err := env.typ()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	env.name = typ
 	switch typ {
 	case "call":
-		return decodeViewCall(t, env)
+		return decodeViewCall(env)
 	case "result":
-		return decodeViewResult(t, env)
+		return decodeViewResult(env)
 	default:
-		return decodeViewMessage(t, env)
+		return decodeViewMessage(env)
 	}
 }
 
-func decodeViewCall(t *Transcript, env *envelope) error {
+func decodeViewCall(env *envelope) (lineDecode, error) {
 	id, err := env.id()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tool, err := env.optionalString("tool")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	raw, err := env.required("view")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := env.check(); err != nil {
-		return err
+		return nil, err
 	}
 	view, err := cards.DecodeCall(raw)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	t.AddCall(id, tool, view)
-	return nil
+	return func(t *Transcript, _ []byte) error { t.addCall(id, tool, view); return nil }, nil
 }
 
-func decodeViewResult(t *Transcript, env *envelope) error {
+func decodeViewResult(env *envelope) (lineDecode, error) {
 	id, err := env.id()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	raw, err := env.required("view")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := env.check(); err != nil {
-		return err
+		return nil, err
 	}
 	view, err := cards.DecodeResult(raw)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	t.AddResult(id, view)
-	return nil
+	return func(t *Transcript, _ []byte) error { t.addResult(id, view); return nil }, nil
 }
 
-func decodeViewMessage(t *Transcript, env *envelope) error {
+func decodeViewMessage(env *envelope) (lineDecode, error) {
 	role, err := env.string("role")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !slices.Contains(viewStreamRoles, cards.Role(role)) {
-		return env.fail("role", fmt.Sprintf("%q is not one of %q, %q", role, cards.RoleUser, cards.RoleAssistant))
+		return nil, env.fail("role", fmt.Sprintf("%q is not one of %q, %q", role, cards.RoleUser, cards.RoleAssistant))
 	}
 	text, err := env.string("text")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := env.check(); err != nil {
-		return err
+		return nil, err
 	}
-	t.AddMessage(cards.Role(role), text)
-	return nil
+	return func(t *Transcript, _ []byte) error { t.addMessage(cards.Role(role), text); return nil }, nil
 }
 
 // tornJSON reports whether l is a final line cut short: no newline and
@@ -141,6 +153,38 @@ type envelope struct {
 // parseEnvelope splits a line into its top-level fields, rejecting
 // anything that is not one JSON object and any key given twice.
 func parseEnvelope(data []byte) (*envelope, error) {
+	if env, ok := parseEnvelopeQuickly(data); ok {
+		return env, nil
+	}
+	return parseEnvelopeWithJSON(data)
+}
+
+// parseEnvelopeQuickly splits a line that is a JSON object into its fields
+// by hand, as parseEnvelopeWithJSON does, and several times faster; ok is
+// false for a line it leaves to encoding/json: one that is not valid JSON
+// or not an object, a duplicate key, or a key with an escape or a byte
+// beyond ASCII (which encoding/json decodes).
+func parseEnvelopeQuickly(data []byte) (*envelope, bool) {
+	if !validJSON(data) {
+		return nil, false
+	}
+	env := &envelope{fields: make(map[string]json.RawMessage, 4)}
+	c := &jsonCursor{data: data}
+	ok := c.object(func(key []byte) bool {
+		if _, seen := env.fields[string(key)]; seen || !plainKey(key) {
+			return false
+		}
+		var raw json.RawMessage
+		c.raw(&raw)
+		env.fields[string(key)] = raw
+		return true
+	})
+	return env, ok
+}
+
+// parseEnvelopeWithJSON splits a line into its fields with encoding/json,
+// saying what is wrong with one that is not a JSON object.
+func parseEnvelopeWithJSON(data []byte) (*envelope, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if tok, err := dec.Token(); err != nil {
 		return nil, notObject(err)
