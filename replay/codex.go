@@ -407,7 +407,10 @@ func unmarshalOptional(raw json.RawMessage, v any) error {
 
 // call adds the card of a call, once per call_id: a second copy is
 // skipped, except that a response item replaces a begin event's
-// arguments; a call whose output came first completes that card.
+// arguments; a call whose output came first completes that card. A
+// second response item with the id but other arguments is no copy: it
+// gets a card of its own (and the transcript a Problem), and what comes
+// later for the id goes to it.
 func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEvent bool) error {
 	if id == "" {
 		return errors.New(`missing field "payload.call_id"`)
@@ -417,8 +420,11 @@ func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEve
 	case c == nil:
 		c = &codexCall{}
 		d.calls[id] = c
-	case c.called && (fromEvent || !c.fromEvent):
+	case c.called && (fromEvent || !c.fromEvent) && (fromEvent || bytes.Equal(args, c.args)):
 		return errSeen
+	case c.called && !c.fromEvent:
+		c = &codexCall{}
+		d.calls[id] = c
 	}
 	hadCard := c.called || c.hasResult
 	c.tool, c.args, c.called, c.fromEvent = tool, args, true, fromEvent
