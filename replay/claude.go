@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,8 +30,9 @@ import (
 //   - system: a compaction boundary or a message with text as a Notice.
 //   - every other type (file-history-snapshot, queue-operation, progress…,
 //     new ones each release) is counted in Stats.Skipped, never a problem;
-//     so are a line whose uuid was seen before and the system lines that
-//     say nothing (such as turn durations).
+//     so are a copy of a line read before (its uuid and bytes) and the
+//     system lines that say nothing (such as turn durations). A line that
+//     reuses an other line's uuid is shown, with a Problem.
 //
 // The conversation follows the parentUuid chain: see lineOrder. A
 // sub-agent's lines (isSidechain) follow the Task card that started them;
@@ -53,13 +55,16 @@ func newClaudeCode() *claudeCode {
 	}
 }
 
+// lineSeed seeds the digests of lines, which are compared within one run.
+var lineSeed = maphash.MakeSeed()
+
 func (d *claudeCode) decodeLine(t *Transcript, l line) {
 	if tornJSON(l) {
 		addTornNotice(t, l)
 		return
 	}
 	rec, err := parseClaudeLine(l.data)
-	item := &claudeItem{number: l.number, excerpt: excerptCopy(l.data), rec: rec, err: err}
+	item := &claudeItem{number: l.number, excerpt: excerptCopy(l.data), rec: rec, err: err, digest: maphash.Bytes(lineSeed, l.data)}
 	if rec != nil {
 		item.uuid, item.parent = rec.uuid, rec.parent
 	}
@@ -84,6 +89,9 @@ func (d *claudeCode) apply(t *Transcript, it *claudeItem) {
 		return
 	}
 	t.Stats.Events++
+	if it.reused != "" {
+		t.addCurrentProblem(it.reused)
+	}
 	rec := it.rec
 	switch {
 	case it.duplicate:

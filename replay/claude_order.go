@@ -1,5 +1,7 @@
 package replay
 
+import "fmt"
+
 // orderWindow is how many lines a Claude Code line whose parent has not
 // been read yet is held back for its parent to arrive.
 const orderWindow = 256
@@ -13,8 +15,13 @@ type claudeItem struct {
 	err     error
 	// uuid and parent place the line in the conversation's chain.
 	uuid, parent string
-	// duplicate is set for a line whose uuid was read before.
+	// digest identifies the line's bytes, to tell a copy of a line from
+	// another line under the same uuid.
+	digest uint64
+	// duplicate is set for a copy of a line read before; reused says why
+	// a line whose uuid an other line had is shown where it is read.
 	duplicate bool
+	reused    string
 	// readAt is the number of lines read when it was.
 	readAt int
 	// mayWait is set when a line with a uuid was read before it: the first
@@ -34,31 +41,41 @@ type claudeItem struct {
 // first — or orderWindow more lines have been read, or the input ends: a
 // line whose parent is not in the file keeps its place. A line without a
 // uuid (a summary, a bad line) never waits, nor does the first line with
-// one; a line whose uuid was read before is marked duplicate rather than
-// placed.
+// one; a copy of a line read before is marked duplicate rather than
+// placed, and an other line with a uuid read before keeps its place.
 type lineOrder struct {
 	queue []*claudeItem
-	// queued are the items in the queue by uuid; known holds every uuid
-	// read.
+	// queued are the items in the queue by uuid; known holds the first
+	// line read with each uuid.
 	queued map[string]*claudeItem
-	known  map[string]bool
+	known  map[string]knownLine
 	read   int
 }
 
 func newLineOrder() *lineOrder {
-	return &lineOrder{queued: map[string]*claudeItem{}, known: map[string]bool{}}
+	return &lineOrder{queued: map[string]*claudeItem{}, known: map[string]knownLine{}}
+}
+
+// knownLine is the first line read with a uuid: its number and digest.
+type knownLine struct {
+	number int
+	digest uint64
 }
 
 // push adds the line just read and applies every line that can come out.
 func (o *lineOrder) push(it *claudeItem, apply func(*claudeItem)) {
 	o.read++
 	it.readAt, it.mayWait = o.read, len(o.known) > 0
+	first, known := o.known[it.uuid]
 	switch {
 	case it.uuid == "":
-	case o.known[it.uuid]:
+	case known && first.digest == it.digest:
 		it.duplicate, it.uuid, it.parent = true, "", ""
+	case known:
+		it.reused = fmt.Sprintf("uuid %q is that of line %d, which says something else: this line is shown where it is", it.uuid, first.number)
+		it.uuid, it.parent = "", ""
 	default:
-		o.known[it.uuid] = true
+		o.known[it.uuid] = knownLine{number: it.number, digest: it.digest}
 		o.queued[it.uuid] = it
 	}
 	o.queue = append(o.queue, it)
@@ -96,7 +113,8 @@ func (o *lineOrder) waits(it *claudeItem) bool {
 			it = parent
 			continue
 		}
-		return it.mayWait && !o.known[it.parent] && o.read-it.readAt < orderWindow
+		_, parentRead := o.known[it.parent]
+		return it.mayWait && !parentRead && o.read-it.readAt < orderWindow
 	}
 	return false
 }

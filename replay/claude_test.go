@@ -188,6 +188,18 @@ func TestClaudeDuplicateLines(t *testing.T) {
 	assert.Equal(t, map[string]int{"duplicate uuid": 1}, tr.Stats.Skipped)
 }
 
+// TestClaudeReusedUUID: a line under the uuid of an other line, saying
+// something else, is no copy: it is shown where it is, with a Problem.
+func TestClaudeReusedUUID(t *testing.T) {
+	tr := load(t, claudeLine("a", "", "hi"), claudeLine("a", "", "something else"), claudeLine("b", "a", "again"))
+	ps := problems(tr)
+	require.Len(t, ps, 1)
+	assert.Equal(t, 2, ps[0].Line)
+	assert.Contains(t, ps[0].Reason, `uuid "a" is that of line 1`)
+	assert.Equal(t, []string{"hi", "something else", "again"}, userTexts(tr))
+	assert.Empty(t, tr.Stats.Skipped)
+}
+
 // TestClaudeUnknownLinesAreSkipped: a line of a type the decoder does not
 // know is counted, whatever its fields hold; a line of a known type that
 // does not decode is a Problem, and everything around it renders.
