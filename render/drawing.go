@@ -1,5 +1,12 @@
 package render
 
+import (
+	"iter"
+	"runtime"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
 // Drawing is an entry drawn at one width. Its lines are finished (framed,
 // cut to the width, styled for the colour profile) only when asked for,
 // so a card of a million lines holds its text once, never a million
@@ -13,7 +20,15 @@ type Drawing struct {
 	left, right string
 	inner       int
 	o           Options
+	// finished holds every line finished, once Finish has run on a
+	// drawing of at most FinishedLines lines.
+	finished []string
 }
+
+// FinishedLines is the height up to which Finish finishes a drawing's
+// lines: every card but the huge ones, which would hold a padded row per
+// line.
+const FinishedLines = 2000
 
 // DrawLines makes lines a caller drew itself a Drawing, each finished as
 // a card's are: cut to the options' width and styled for their profile.
@@ -26,7 +41,68 @@ func (d Drawing) Len() int { return len(d.head) + len(d.body) + len(d.tail) }
 
 // Line returns line i (0 ≤ i < Len()): at most the options' width and
 // styled for their colour profile.
-func (d Drawing) Line(i int) string { return finishLine(d.raw(i), d.o) }
+func (d Drawing) Line(i int) string {
+	if d.finished != nil {
+		return d.finished[i]
+	}
+	return finishLine(d.raw(i), d.o)
+}
+
+// Finish returns the drawing with its lines finished now, when it has at
+// most FinishedLines of them, so that reading them later, again and again
+// or on another goroutine, costs nothing; a taller drawing stays as it
+// is, each line finished when it is asked for.
+func (d Drawing) Finish() Drawing {
+	if d.finished == nil && d.Len() <= FinishedLines {
+		d.finished = d.Lines()
+	}
+	return d
+}
+
+// DrawAll draws entries on every processor and yields each drawing,
+// finished (see Finish), in order. It draws at most two entries per
+// processor ahead of the one the caller is at, so that printing a session
+// holds a few cards at a time, never the session.
+func DrawAll(entries []cards.Entry, o Options) iter.Seq2[int, Drawing] {
+	return func(yield func(int, Drawing) bool) {
+		workers := runtime.GOMAXPROCS(0)
+		done := make(chan struct{})
+		defer close(done)
+		queue := make(chan chan Drawing, 2*workers)
+		go drawInto(queue, entries, o, workers, done)
+		i := 0
+		for drawn := range queue {
+			if !yield(i, <-drawn) {
+				return
+			}
+			i++
+		}
+	}
+}
+
+// drawInto draws each entry on a goroutine of its own, at most workers at
+// once, and queues where its drawing will be, in order, until done.
+func drawInto(queue chan<- chan Drawing, entries []cards.Entry, o Options, workers int, done <-chan struct{}) {
+	defer close(queue)
+	busy := make(chan struct{}, workers)
+	for _, e := range entries {
+		drawn := make(chan Drawing, 1)
+		select {
+		case queue <- drawn:
+		case <-done:
+			return
+		}
+		select {
+		case busy <- struct{}{}:
+		case <-done:
+			return
+		}
+		go func() {
+			drawn <- Draw(e, o).Finish()
+			<-busy
+		}()
+	}
+}
 
 // Lines returns every line.
 func (d Drawing) Lines() []string {

@@ -296,16 +296,27 @@ func BenchmarkPrintThroughput(b *testing.B) {
 	start := time.Now()
 	n := 0
 	for b.Loop() {
-		for _, e := range tr.Entries {
-			if render.Entry(e, o) == "" {
-				b.Fatalf("entry %T drew nothing", e)
-			}
-		}
-		n += len(tr.Entries)
+		n += printEntries(b, tr, o)
 	}
 	b.ReportMetric(float64(n)/time.Since(start).Seconds(), "cards/s")
 	b.ReportMetric(float64(len(tr.Entries)), "cards")
 	b.ReportMetric(stop(), "peak-heap-MB")
+}
+
+// printEntries draws every entry of tr as `cardtui replay --print` does
+// (render.DrawAll, every line read) and returns how many there were.
+func printEntries(b *testing.B, tr *replay.Transcript, o render.Options) int {
+	n := 0
+	for i, d := range render.DrawAll(tr.Entries, o) {
+		if d.Len() == 0 {
+			b.Fatalf("entry %T drew nothing", tr.Entries[i])
+		}
+		for j := range d.Len() {
+			_ = d.Line(j)
+		}
+		n++
+	}
+	return n
 }
 
 // BenchmarkPrintPath is the whole print path on the generated session:
@@ -317,12 +328,7 @@ func BenchmarkPrintPath(b *testing.B) {
 	b.ReportAllocs()
 	stop := peakHeap()
 	for b.Loop() {
-		tr := mustLoad(b, data)
-		for _, e := range tr.Entries {
-			if render.Entry(e, o) == "" {
-				b.Fatalf("entry %T drew nothing", e)
-			}
-		}
+		printEntries(b, mustLoad(b, data), o)
 	}
 	b.ReportMetric(stop(), "peak-heap-MB")
 }

@@ -330,41 +330,24 @@ func (m *Model) card(i int) rendering {
 	}
 	o := m.opts.Render
 	o.Width, o.Expanded = k.width, k.expanded
-	drawn := rendering{Drawing: render.Draw(m.entries[i], o)}
+	drawn := rendering{Drawing: render.Draw(m.entries[i], o).Finish()}
 	if k.width < render.MinWidth {
 		drawn.cut = k.width
-	}
-	if drawn.Len() <= finishedLines {
-		finished := make([]string, drawn.Len())
-		for j := range finished {
-			finished[j] = drawn.line(j)
-		}
-		drawn.finished = finished
 	}
 	m.cache.put(k, m.versions[i], drawn)
 	return drawn
 }
 
-// finishedLines is the height up to which a card's lines are finished
-// once, when it is drawn, rather than each time they are shown: every
-// card but the huge ones, which would hold a padded row per line.
-const finishedLines = 2000
-
-// rendering is a card drawn for the screen: the renderer's Drawing, cut
-// further when the screen is narrower than the narrowest card.
+// rendering is a card drawn for the screen, finished (see render.Drawing.
+// Finish): the renderer's Drawing, cut further when the screen is narrower
+// than the narrowest card.
 type rendering struct {
 	render.Drawing
 	cut int // the screen's width when it is below render.MinWidth, else 0
-	// finished holds the lines as shown, for a card of at most
-	// finishedLines lines; a taller one finishes them as they are shown.
-	finished []string
 }
 
 // line returns line j of the card as the screen shows it.
 func (r rendering) line(j int) string {
-	if r.finished != nil {
-		return r.finished[j]
-	}
 	line := r.Line(j)
 	if r.cut > 0 {
 		line = ansi.Truncate(line, r.cut, "")

@@ -180,20 +180,26 @@ func terminalWidth(stdout io.Writer) int {
 }
 
 // printTranscript writes every entry, separated by blank lines, line by
-// line: each line of a card is finished as it is written, so an expanded
-// card of a million lines is never held whole, padded rows and all.
+// line. The entries are drawn on every processor, a few ahead of the one
+// written (render.DrawAll), and the lines of a huge card are finished as
+// they are written, so an expanded card of a million lines is never held
+// whole, padded rows and all.
 func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error {
 	out := bufio.NewWriter(w)
-	for i, e := range tr.Entries {
+	if cfg.markdown {
+		for i, e := range tr.Entries {
+			if i > 0 {
+				out.WriteString("\n")
+			}
+			out.WriteString(strings.TrimRight(render.Markdown(e, cfg.render), "\n"))
+			out.WriteString("\n")
+		}
+		return out.Flush()
+	}
+	for i, d := range render.DrawAll(tr.Entries, cfg.render) {
 		if i > 0 {
 			out.WriteString("\n")
 		}
-		if cfg.markdown {
-			out.WriteString(strings.TrimRight(render.Markdown(e, cfg.render), "\n"))
-			out.WriteString("\n")
-			continue
-		}
-		d := render.Draw(e, cfg.render)
 		for j := range d.Len() {
 			out.WriteString(strings.ReplaceAll(d.Line(j), render.ExpandHint, printHint))
 			out.WriteString("\n")
