@@ -78,3 +78,20 @@ func outputCard(n int) cards.ToolCard {
 	return cards.ToolCard{ID: "t", Tool: "bash", Call: cards.TerminalCall{Title: "seq"},
 		Result: cards.TerminalResult{Output: out.String()}}
 }
+
+// TestPlainIsTheTextOfALine: Plain is a line's text without escapes and,
+// in a card's body, without its frame.
+func TestPlainIsTheTextOfALine(t *testing.T) {
+	o := Options{Width: 40, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true}
+	d := Draw(outputCard(3), o)
+	for i := range d.Len() {
+		visible := ansi.Strip(d.Line(i))
+		plain := d.Plain(i)
+		assert.NotContains(t, plain, "\x1b")
+		if i == 0 || i == d.Len()-1 {
+			assert.Equal(t, visible, plain, "the frame's edges are lines of their own")
+			continue
+		}
+		assert.Equal(t, strings.TrimRight(visible[len("│ "):len(visible)-len(" │")], " "), strings.TrimRight(plain, " "), "line %d", i)
+	}
+}

@@ -122,9 +122,6 @@ func isASCII(s string) bool {
 	return true
 }
 
-// occurrences is the number of matches in a styled line's text.
-func (mt matcher) occurrences(line string) int { return mt.count(ansi.Strip(line)) }
-
 // highlight shows the matches in a styled line in reverse video; the
 // line's own styling is kept around and inside them.
 func (mt matcher) highlight(line string) string {

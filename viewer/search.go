@@ -239,12 +239,13 @@ func (m *Model) matchLine(c, nth int) int {
 }
 
 // nthMatchLine finds the line of card c's rendering that holds its nth
-// match.
+// match, reading the lines' plain text: a card of a million lines is not
+// finished line by line to find one.
 func (m *Model) nthMatchLine(c, nth int) (int, bool) {
 	seen := 0
 	drawn := m.card(c)
 	for i := range drawn.Len() {
-		if seen += m.search.match.occurrences(drawn.line(i)); seen > nth {
+		if seen += m.search.match.count(drawn.Plain(i)); seen > nth {
 			return i, true
 		}
 	}
