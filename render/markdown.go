@@ -168,7 +168,64 @@ func glamourLines(md string, width int, o Options) []string {
 	if !ok {
 		return wrapLines(md, width)
 	}
-	return trimBlank(fitMarkdown(keepLinks(strings.Split(out, "\n"), o), width))
+	return trimBlank(fitMarkdown(keepLinks(hangLists(strings.Split(out, "\n"), width), o), width))
+}
+
+// listMarker matches the start of a list item as glamour draws it: the
+// indent, then a bullet, a number or a task's box.
+var listMarker = regexp.MustCompile(`^( *)(• |\d+\. |\[[✓ ]\] )`)
+
+// hangLists indents the wrapped lines of each list item under its text,
+// which glamour does not do (charmbracelet/glamour#56): glamour starts
+// them under the marker. An item's first line and the lines that continue
+// it are joined and wrapped again, narrower by the marker.
+func hangLists(lines []string, width int) []string {
+	out := make([]string, 0, len(lines))
+	for i := 0; i < len(lines); {
+		m := listMarker.FindStringSubmatch(ansi.Strip(lines[i]))
+		end := i + 1
+		for m != nil && end < len(lines) && continuesItem(ansi.Strip(lines[end]), m[1]) {
+			end++
+		}
+		if end == i+1 {
+			out = append(out, lines[i])
+		} else {
+			out = append(out, hangItem(lines[i:end], len(m[1]), ansi.StringWidth(m[1]+m[2]), width)...)
+		}
+		i = end
+	}
+	return out
+}
+
+// continuesItem reports whether a line, without escapes, goes on with the
+// text of the list item above it, whose indent is given: it starts at
+// that indent with text that is no marker.
+func continuesItem(plain, indent string) bool {
+	rest, ok := strings.CutPrefix(plain, indent)
+	return ok && strings.TrimSpace(rest) != "" && rest[0] != ' ' && !listMarker.MatchString(rest)
+}
+
+// hangItem wraps a list item's lines again under its text: prefix cells
+// (the indent and the marker) start the first line and are blank on the
+// others.
+func hangItem(lines []string, indent, prefix, width int) []string {
+	parts := []string{ansi.TruncateLeft(lines[0], prefix, "")}
+	for _, line := range lines[1:] {
+		parts = append(parts, ansi.TruncateLeft(line, indent, ""))
+	}
+	for i, part := range parts {
+		parts[i] = strings.TrimRight(part, " ")
+	}
+	rows := wrapStyled(strings.Join(parts, " "), max(width-prefix, 1))
+	out := make([]string, len(rows))
+	for i, row := range rows {
+		lead := strings.Repeat(" ", prefix)
+		if i == 0 {
+			lead = ansi.Cut(lines[0], 0, prefix)
+		}
+		out[i] = lead + row
+	}
+	return out
 }
 
 // fitMarkdown trims the trailing spaces of rendered lines and cuts them to

@@ -134,3 +134,35 @@ func TestCodeTooLongForColours(t *testing.T) {
 	plain := plainCode(Dark).Styled("x0 := f(0) // step 0")
 	require.Equal(t, "  "+plain, lines[1])
 }
+
+// TestListItemsHangUnderTheirText: the wrapped lines of a list item, of
+// any kind and depth, start under its text, not under its marker; other
+// text is left as glamour wraps it.
+func TestListItemsHangUnderTheirText(t *testing.T) {
+	md := "- a bullet item long enough to wrap, with `code` in it\n" +
+		"  - a nested item long enough to wrap as well\n" +
+		"\n1. a numbered item long enough to wrap too\n" +
+		"\n- [x] a done task long enough to wrap\n" +
+		"\nA paragraph long enough to wrap, it stays as it is.\n"
+	got := visible(markdownLines(md, 30, longCodeOptions()))
+	want := strings.Join([]string{
+		"• a bullet item long enough to",
+		"  wrap, with code in it",
+		"  • a nested item long enough",
+		"    to wrap as well",
+		"",
+		"",
+		"1. a numbered item long enough",
+		"   to wrap too",
+		"",
+		"[✓] a done task long enough to",
+		"    wrap",
+		"",
+		"A paragraph long enough to",
+		"wrap, it stays as it is.",
+	}, "\n")
+	require.Equal(t, want, got)
+	for _, line := range markdownLines(md, 30, longCodeOptions()) {
+		require.LessOrEqual(t, ansi.StringWidth(line), 30, "%q", line)
+	}
+}
