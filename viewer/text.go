@@ -35,17 +35,6 @@ func eachField(e cards.Entry, f func(string)) {
 	}
 }
 
-// sanitized is render.SanitizeText(s), without the cost for printable
-// ASCII text, which it leaves as it is.
-func sanitized(s string) string {
-	for i := range len(s) {
-		if c := s[i]; (c < ' ' || c > '~') && c != '\n' {
-			return render.SanitizeText(s)
-		}
-	}
-	return s
-}
-
 // lineLabel is "line N" as a problem card names its line.
 func lineLabel(n int) string {
 	if n <= 0 {
@@ -60,7 +49,7 @@ type fields struct{ emit func(string) }
 func (t fields) add(texts ...string) {
 	for _, s := range texts {
 		if s != "" {
-			t.emit(sanitized(s))
+			t.emit(render.SanitizeText(s)) // which returns plain text as it is
 		}
 	}
 }

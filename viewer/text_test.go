@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/render"
 )
 
 // entryText is the text fields of an entry, one per line.
@@ -62,10 +61,4 @@ func TestEntryTextHoldsTheVisibleFields(t *testing.T) {
 func TestEntryTextLeavesOutEmptyFields(t *testing.T) {
 	assert.Equal(t, "make", entryText(cards.ToolCard{Call: cards.TerminalCall{Title: "make"}}))
 	assert.Equal(t, "s", entryText(cards.Problem{Source: "s"}))
-}
-
-func TestSanitizedSkipsOnlyWhatSanitizeTextKeeps(t *testing.T) {
-	for _, s := range []string{"", "plain", "two\nlines\n", "trailing  \n  lead", "~!@#$%^&*()_+{}|:<>?`-=[]\\;',./\"", "tab\there", "esc\x1b[31mred", "cr\rx", "ünï", "\x7f", "bidi\u202e"} {
-		assert.Equal(t, render.SanitizeText(s), sanitized(s), "%q", s)
-	}
 }
