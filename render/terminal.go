@@ -218,26 +218,26 @@ func rawCut(line string, cells int) int {
 // hardwrapStyled breaks a sanitised output line into rows of at most width
 // cells, as a terminal would; each row carries its own SGR state.
 func hardwrapStyled(line string, width int) []string {
-	if ansi.StringWidth(line) <= width {
-		return []string{line}
-	}
-	var b strings.Builder
-	w := lipgloss.NewWrapWriter(&b)
-	_, _ = io.WriteString(w, ansi.Hardwrap(line, width, true))
-	_ = w.Close()
-	return strings.Split(b.String(), "\n")
+	return rowsWrapped(line, width, func(s string) string { return ansi.Hardwrap(s, width, true) })
 }
 
 // wrapStyled is hardwrapStyled wrapping at spaces where it can: a word
 // longer than width is still broken, and a space a row ends at is
 // dropped.
 func wrapStyled(line string, width int) []string {
+	return rowsWrapped(line, width, func(s string) string { return ansi.Wrap(s, width, "") })
+}
+
+// rowsWrapped breaks a styled line wider than width with wrap and gives
+// each row its own SGR state: the styles a row leaves open are closed at
+// its end and opened again on the next.
+func rowsWrapped(line string, width int, wrap func(string) string) []string {
 	if ansi.StringWidth(line) <= width {
 		return []string{line}
 	}
 	var b strings.Builder
 	w := lipgloss.NewWrapWriter(&b)
-	_, _ = io.WriteString(w, ansi.Wrap(line, width, ""))
+	_, _ = io.WriteString(w, wrap(line))
 	_ = w.Close()
 	return strings.Split(b.String(), "\n")
 }
