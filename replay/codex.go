@@ -420,9 +420,9 @@ func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEve
 	case c == nil:
 		c = &codexCall{}
 		d.calls[id] = c
-	case c.called && (fromEvent || !c.fromEvent) && (fromEvent || bytes.Equal(args, c.args)):
+	case c.called && (fromEvent || !c.fromEvent && bytes.Equal(args, c.args)):
 		return errSeen
-	case c.called && !c.fromEvent:
+	case c.called && !c.fromEvent: // other arguments under the id
 		c = &codexCall{}
 		d.calls[id] = c
 	}

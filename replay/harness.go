@@ -34,11 +34,16 @@ func (d *harnessLog) flush(t *Transcript) { d.drain(t) }
 // drain applies every line given so far.
 func (d *harnessLog) drain(t *Transcript) { d.ahead.drain(t) }
 
-// batchDecoder decodes the lines of one batch ahead, sharing a memory of
-// the calls decoded.
+// batchDecoder decodes the lines of one batch ahead (see eventBatch).
 func (d *harnessLog) batchDecoder() func([]byte) lineDecode {
-	p := d.events.presenter(map[string]toolInput{})
-	return func(data []byte) lineDecode { return d.decodeAhead(data, p) }
+	return eventBatch(d.events, d.decodeAhead)
+}
+
+// eventBatch is the batch decoder of a format of events: decodeAhead on
+// each line, the batch's lines sharing one memory of the calls decoded.
+func eventBatch(events *eventHandler, decodeAhead func([]byte, *presenter) lineDecode) func([]byte) lineDecode {
+	p := events.presenter(map[string]toolInput{})
+	return func(data []byte) lineDecode { return decodeAhead(data, p) }
 }
 
 // decodeAhead decodes a line in the harness's own form without the
@@ -100,11 +105,9 @@ func (d *headlessStream) flush(t *Transcript) { d.drain(t) }
 // drain applies every line given so far.
 func (d *headlessStream) drain(t *Transcript) { d.ahead.drain(t) }
 
-// batchDecoder decodes the lines of one batch ahead, as the session log's
-// does.
+// batchDecoder decodes the lines of one batch ahead (see eventBatch).
 func (d *headlessStream) batchDecoder() func([]byte) lineDecode {
-	p := d.events.presenter(map[string]toolInput{})
-	return func(data []byte) lineDecode { return d.decodeAhead(data, p) }
+	return eventBatch(d.events, d.decodeAhead)
 }
 
 // decodeAhead decodes a session_event line in the harness's own form
@@ -181,9 +184,9 @@ const (
 	aheadBatches  = 2
 )
 
-// pipeline decodes the lines of a view stream, a session log or a headless
-// stream ahead of the transcript, in batches, each on a goroutine of its own, and
-// applies them in input order: the JSON decoding and most of the
+// pipeline decodes the lines of a view stream, a session log or a
+// headless stream ahead of the transcript, in batches, each on a goroutine
+// of its own, and applies them in input order: the JSON decoding and most of the
 // producers' work, nearly all the time a line takes, run on every
 // processor, and the transcript is exactly what decoding the lines one by
 // one gives. The lines are copied: a batch owns them.
