@@ -33,10 +33,7 @@ type replayConfig struct {
 	// the terminal's background.
 	theme    render.Theme
 	themeSet bool
-	// diffLayout is --diff-layout: how diff cards place the old and new
-	// sides, in print and in the viewer.
-	diffLayout render.DiffLayout
-	printing   printConfig
+	printing printConfig
 }
 
 // printConfig is how `cardtui replay --print` prints a session.
@@ -129,8 +126,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 		},
 	}
 	cfg.printing.render.Expanded = *expand
-	cfg.printing.render.DiffLayout = layout
-	cfg.diffLayout = layout
+	cfg.printing.render.DiffLayout = layout // --diff-layout, for the viewer too
 	cfg.theme = cfg.printing.render.Theme
 	if len(operands) == 1 {
 		cfg.operand = operands[0]

@@ -114,7 +114,7 @@ func viewerOptions(cfg replayConfig, src source, feed <-chan viewer.Update) view
 	opts := viewer.DefaultOptions()
 	opts.Render.Theme = cfg.theme
 	opts.Render.Expanded = cfg.expand
-	opts.Render.DiffLayout = cfg.diffLayout
+	opts.Render.DiffLayout = cfg.printing.render.DiffLayout
 	opts.ThemeFixed = cfg.themeSet
 	opts.Source = src.name
 	opts.Feed = feed
