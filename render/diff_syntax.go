@@ -49,38 +49,46 @@ type colorRun struct {
 	color color.Color
 }
 
-// lexerCache holds the lexer of each lexer key looked up (nil for none);
-// lookups counts the keys that were not in it.
-var lexerCache = struct {
+// lexerMemo caches lexer lookups by key (nil for none), bounded to
+// maxCachedLexers keys and emptied when full; lookups counts the keys that
+// were not in it. Chroma's lookups try every filename pattern of every
+// lexer (about a millisecond each), so each key is looked up once.
+type lexerMemo struct {
 	mu      sync.Mutex
 	byKey   map[string]chroma.Lexer
 	lookups int
-}{byKey: map[string]chroma.Lexer{}}
+}
 
-// lexerFor returns the lexer of a path, nil when none matches or when it
-// is the plain-text one. lexers.Match tries every pattern of every lexer
-// (about a millisecond), so its answers are cached by lexerKey.
-func lexerFor(path string) chroma.Lexer {
-	name := filepath.Base(path)
-	key := lexerKey(name)
-	lexerCache.mu.Lock()
-	defer lexerCache.mu.Unlock()
-	if l, ok := lexerCache.byKey[key]; ok {
+// get returns the cached lexer of key, calling lookup the first time.
+func (m *lexerMemo) get(key string, lookup func() chroma.Lexer) chroma.Lexer {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if l, ok := m.byKey[key]; ok {
 		return l
 	}
-	l := lexers.Match(name)
-	if l != nil && l.Config().Name == "plaintext" {
-		l = nil
+	l := lookup()
+	if m.byKey == nil || len(m.byKey) >= maxCachedLexers {
+		m.byKey = map[string]chroma.Lexer{}
 	}
-	if l != nil {
-		l = chroma.Coalesce(l)
-	}
-	if len(lexerCache.byKey) >= maxCachedLexers {
-		clear(lexerCache.byKey)
-	}
-	lexerCache.byKey[key] = l
-	lexerCache.lookups++
+	m.byKey[key] = l
+	m.lookups++
 	return l
+}
+
+// pathLexers holds the lexers of files by lexerKey.
+var pathLexers lexerMemo
+
+// lexerFor returns the lexer of a path, nil when none matches or when it
+// is the plain-text one, cached by lexerKey.
+func lexerFor(path string) chroma.Lexer {
+	name := filepath.Base(path)
+	return pathLexers.get(lexerKey(name), func() chroma.Lexer {
+		l := lexers.Match(name)
+		if l == nil || l.Config().Name == "plaintext" {
+			return nil
+		}
+		return chroma.Coalesce(l)
+	})
 }
 
 // lexerKey is what chroma's filename patterns see of a base name: the

@@ -129,11 +129,11 @@ func TestHighlighterGivesBackEveryByte(t *testing.T) {
 
 func TestLexerCache(t *testing.T) {
 	lexerFor("first.go")
-	before := lexerCache.lookups
+	before := pathLexers.lookups
 	for i := range 10 {
 		lexerFor(fmt.Sprintf("dir%d/file%d.go", i, i))
 	}
-	assert.Equal(t, before, lexerCache.lookups, "names with the same extensions are looked up once")
+	assert.Equal(t, before, pathLexers.lookups, "names with the same extensions are looked up once")
 	assert.Equal(t, "*.go", lexerKey("main.go"))
 	assert.Equal(t, "*.test.js", lexerKey("app.test.js"))
 	assert.Equal(t, ".bashrc", lexerKey(".bashrc"))

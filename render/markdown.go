@@ -328,14 +328,26 @@ func codeStyle(t chroma.TokenType, o Options) ansi.Style {
 	return tokenStyle(chromastyles.Get(chromaTheme(o.Theme)).Get(t))
 }
 
+// codeLanguages holds the lexers of code-block languages.
+var codeLanguages lexerMemo
+
+// codeLexer returns the lexer of a code block's language (chroma's
+// fallback when it names none), cached: for a language that is no lexer's
+// name or alias chroma tries every filename pattern.
+func codeLexer(lang string) chroma.Lexer {
+	return codeLanguages.get(lang, func() chroma.Lexer {
+		l := lexers.Get(lang)
+		if l == nil {
+			l = lexers.Fallback
+		}
+		return chroma.Coalesce(l)
+	})
+}
+
 // highlightLines colours sanitised code with chroma, one styled line per
 // line of code; every line is self-contained (styles never span lines).
 func highlightLines(code, lang string, o Options) []string {
-	lexer := lexers.Get(lang)
-	if lexer == nil {
-		lexer = lexers.Fallback
-	}
-	tokens, err := chroma.Coalesce(lexer).Tokenise(nil, code)
+	tokens, err := codeLexer(lang).Tokenise(nil, code)
 	if err != nil {
 		return strings.Split(code, "\n")
 	}
