@@ -141,8 +141,11 @@ type highlighter struct {
 }
 
 // newHighlighter prepares the colouring of a file's drawn lines; it
-// returns nil when the file has no lexer.
+// returns nil when the file has no lexer or the output no colour.
 func newHighlighter(path string, o Options) *highlighter {
+	if !o.coloured() {
+		return nil
+	}
 	l := lexerFor(path)
 	if l == nil {
 		return nil

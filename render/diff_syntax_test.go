@@ -8,6 +8,7 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -105,7 +106,7 @@ func TestSyntaxColoursAreReadable(t *testing.T) {
 }
 
 func TestHighlighterGivesBackEveryByte(t *testing.T) {
-	hl := newHighlighter("x.go", Options{Theme: Dark})
+	hl := newHighlighter("x.go", Options{Theme: Dark, Profile: colorprofile.TrueColor})
 	require.NotNil(t, hl)
 	lines := []diffLine{
 		{Kind: lineContext, Text: "func f() {"},
@@ -125,6 +126,25 @@ func TestHighlighterGivesBackEveryByte(t *testing.T) {
 	}
 	assert.Nil(t, newHighlighter("notes.txt", Options{}), "plain text has no lexer")
 	assert.Nil(t, newHighlighter("no-such-type.zzz", Options{}))
+	assert.Nil(t, newHighlighter("x.go", Options{Profile: colorprofile.NoTTY}), "output without colour is not lexed")
+}
+
+func TestCodeLexerIsLookedUpOncePerLanguage(t *testing.T) {
+	codeLexer("no-such-language")
+	before := codeLanguages.lookups
+	for range 3 {
+		assert.Equal(t, lexers.Fallback.Config().Name, codeLexer("no-such-language").Config().Name)
+		assert.Equal(t, "Haskell", codeLexer("haskell").Config().Name)
+	}
+	assert.Equal(t, before+1, codeLanguages.lookups, "haskell is looked up once, the unknown language not again")
+}
+
+func TestPlainCodeIsNotHighlighted(t *testing.T) {
+	code := "func f() {\n\treturn 1\n}"
+	assert.Equal(t, strings.Split(code, "\n"), highlightLines(code, "go", Options{Profile: colorprofile.NoTTY}))
+	styled := highlightLines(code, "go", Options{Profile: colorprofile.TrueColor})
+	assert.Contains(t, styled[0], "\x1b[", "coloured output is highlighted")
+	assert.Equal(t, "func f() {", ansi.Strip(styled[0]))
 }
 
 func TestLexerCache(t *testing.T) {

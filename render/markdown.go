@@ -346,7 +346,11 @@ func codeLexer(lang string) chroma.Lexer {
 
 // highlightLines colours sanitised code with chroma, one styled line per
 // line of code; every line is self-contained (styles never span lines).
+// Output without escape sequences gets the lines as they are.
 func highlightLines(code, lang string, o Options) []string {
+	if !o.coloured() {
+		return strings.Split(code, "\n")
+	}
 	tokens, err := codeLexer(lang).Tokenise(nil, code)
 	if err != nil {
 		return strings.Split(code, "\n")

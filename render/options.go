@@ -52,3 +52,7 @@ func DefaultOptions() Options {
 }
 
 func (o Options) width() int { return max(o.Width, MinWidth) }
+
+// coloured is whether the output may carry escape sequences at all; when
+// it may not, syntax colours are not computed only to be stripped.
+func (o Options) coloured() bool { return o.Profile > colorprofile.NoTTY }
