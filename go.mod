@@ -51,3 +51,5 @@ tool (
 	github.com/alecthomas/go-check-sumtype/cmd/go-check-sumtype
 	honnef.co/go/tools/cmd/staticcheck
 )
+
+replace charm.land/bubbletea/v2 => ./third_party/bubbletea

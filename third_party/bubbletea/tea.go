@@ -556,6 +556,11 @@ type Program struct {
 	// ticker is the ticker that will be used to write to the renderer.
 	ticker *time.Ticker
 
+	// wake is signalled, without blocking, whenever a frame or output is
+	// queued: the renderer's ticker stops once the screen has been still
+	// for idleFrames frames, and wake starts it again (cardtui's patch).
+	wake chan struct{}
+
 	// once is used to stop the renderer.
 	once sync.Once
 
@@ -618,6 +623,7 @@ func NewProgram(model Model, opts ...ProgramOption) *Program {
 	p := &Program{
 		initialModel: model,
 		msgs:         make(chan Msg),
+		wake:         make(chan struct{}, 1),
 		errs:         make(chan error, 1),
 		rendererDone: make(chan struct{}),
 	}
@@ -917,6 +923,7 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 func (p *Program) render(model Model) {
 	if p.renderer != nil {
 		p.renderer.render(model.View()) // send view to renderer
+		p.wakeRenderer()
 	}
 }
 
@@ -1247,6 +1254,7 @@ func (p *Program) execute(seq string) {
 	p.mu.Lock()
 	_, _ = p.outputBuf.WriteString(seq)
 	p.mu.Unlock()
+	p.wakeRenderer()
 }
 
 // executeQuery writes a terminal query to the program output. Queries expect a
@@ -1437,7 +1445,15 @@ func (p *Program) Printf(template string, args ...any) {
 	}
 }
 
-// startRenderer starts the renderer.
+// idleFrames is how many frames in a row with nothing queued stop the
+// renderer's ticker until the next frame is queued (cardtui's patch).
+const idleFrames = 30
+
+// startRenderer starts the renderer. Its ticker runs only while frames are
+// queued: after idleFrames ticks with nothing new it stops, and the next
+// queued frame (wakeRenderer) is drawn at once and starts it again, so an
+// idle program does not wake up (cardtui's patch: upstream ticks for the
+// program's whole life).
 func (p *Program) startRenderer() {
 	framerate := time.Second / time.Duration(p.fps)
 	if p.ticker == nil {
@@ -1447,7 +1463,6 @@ func (p *Program) startRenderer() {
 		// reset it.
 		p.ticker.Reset(framerate)
 	}
-
 	// Since the renderer can be restarted after a stop, we need to reset
 	// the done channel and its corresponding sync.Once.
 	p.once = sync.Once{}
@@ -1455,18 +1470,42 @@ func (p *Program) startRenderer() {
 	// Start the renderer.
 	p.renderer.start()
 	go func() {
+		ticking, still := true, 0
+		draw := func() {
+			_ = p.flush()
+			_ = p.renderer.flush(false)
+		}
 		for {
 			select {
 			case <-p.rendererDone:
 				p.ticker.Stop()
 				return
 
+			case <-p.wake:
+				still = 0
+				if !ticking {
+					draw()
+					p.ticker.Reset(framerate)
+					ticking = true
+				}
+
 			case <-p.ticker.C:
-				_ = p.flush()
-				_ = p.renderer.flush(false)
+				draw()
+				if still++; still >= idleFrames {
+					p.ticker.Stop()
+					ticking = false
+				}
 			}
 		}
 	}()
+}
+
+// wakeRenderer tells the renderer that a frame or output is queued.
+func (p *Program) wakeRenderer() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
 }
 
 // stopRenderer stops the renderer.
