@@ -47,7 +47,17 @@ func (d Drawing) Line(i int) string {
 	if d.finished != nil {
 		return d.finished[i]
 	}
+	if d.framedBody(i) {
+		// framed makes the line exactly the width: only the colours are
+		// left to finish.
+		return downsample(d.raw(i), d.o.Profile)
+	}
 	return finishLine(d.raw(i), d.o)
+}
+
+// framedBody is whether line i is a body line that raw frames.
+func (d Drawing) framedBody(i int) bool {
+	return d.framed && i >= len(d.head) && i < len(d.head)+len(d.body)
 }
 
 // Plain is the text of line i without escape sequences and, in a framed
