@@ -74,7 +74,7 @@ func Stream(ctx context.Context, r io.Reader, name string, opts StreamOptions, e
 	t := NewTranscript(name)
 	t.Format = opts.Format
 	t.trackChanges()
-	dec, err := decoderFor(opts.Format)
+	dec, err := decoderFor(opts.Format, opts.Producers)
 	if err != nil {
 		return t, err
 	}
