@@ -36,9 +36,16 @@ type StreamOptions struct {
 
 // Change is an entry that was added or changed: Index is its position in
 // Transcript.Entries. An index already sent comes again when its entry
-// changed (a call got its result, or Finish marked it ended).
+// changed (a call got its result, or Finish marked it ended). It is also
+// the viewer's update (viewer.Update is this type), so a Batch's changes
+// go to a viewer as they are.
 type Change struct {
 	Index int
+	// ID, when not empty, names the entry by a key of its producer's (a
+	// tool call id, a message id) instead of Index: the entry with that ID
+	// is replaced, or one appended. Stream leaves it empty; a harness
+	// feeding a viewer sets it.
+	ID    string
 	Entry cards.Entry
 }
 
