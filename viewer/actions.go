@@ -87,12 +87,27 @@ func (m *Model) openFocused() tea.Cmd {
 		m.note = "this card names no file"
 		return nil
 	}
-	editor := strings.Fields(firstSet(os.Getenv("VISUAL"), os.Getenv("EDITOR")))
-	if len(editor) == 0 {
+	cmd := editorCommand(firstSet(os.Getenv("VISUAL"), os.Getenv("EDITOR")), loc)
+	if cmd == nil {
 		m.note = "set $EDITOR to open " + flatten(loc.Path)
 		return nil
 	}
-	args := editor[1:]
+	return tea.ExecProcess(cmd, func(err error) tea.Msg {
+		if err != nil {
+			return noteMsg(fmt.Sprintf("%s: %v", cmd.Args[0], err))
+		}
+		return noteMsg("")
+	})
+}
+
+// editorCommand is the command that opens loc in editor (a command line
+// such as "code -w"), nil when editor is empty.
+func editorCommand(editor string, loc cards.FileLocation) *exec.Cmd {
+	fields := strings.Fields(editor)
+	if len(fields) == 0 {
+		return nil
+	}
+	args := fields[1:]
 	if loc.Line > 0 {
 		args = append(args, "+"+strconv.Itoa(loc.Line))
 	}
@@ -100,13 +115,7 @@ func (m *Model) openFocused() tea.Cmd {
 	if strings.HasPrefix(path, "-") {
 		path = "./" + path // a file, not an option
 	}
-	cmd := exec.Command(editor[0], append(args, path)...)
-	return tea.ExecProcess(cmd, func(err error) tea.Msg {
-		if err != nil {
-			return noteMsg(fmt.Sprintf("%s: %v", editor[0], err))
-		}
-		return noteMsg("")
-	})
+	return exec.Command(fields[0], append(args, path)...)
 }
 
 func firstSet(values ...string) string {

@@ -155,6 +155,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		return m.promptKey(msg)
 	}
 	name := msg.String()
+	m.note = ""
 	if m.pendingKey != "" {
 		name, m.pendingKey = m.pendingKey+name, ""
 		return m.sequence(name)
@@ -164,7 +165,6 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	k, searching := m.opts.Keys, m.search.active
-	m.note = ""
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit

@@ -3,6 +3,7 @@ package viewer
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -151,7 +152,9 @@ func (m *Model) fitStatus(parts []statusPart, source string) string {
 		return w
 	}
 	for widthOf(parts) > m.width && len(parts) > 1 {
-		parts = dropLowest(parts)
+		if parts = dropLowest(parts); m.note != "" && !slices.ContainsFunc(parts, isNote) {
+			return noteAlone(flatten(m.note), m.width) // what an action said, in place of the rest
+		}
 	}
 	var b strings.Builder
 	for i, p := range parts {
@@ -169,6 +172,17 @@ func (m *Model) fitStatus(parts []statusPart, source string) string {
 		source = ansi.TruncateLeft(source, w-room+1, "…")
 	}
 	return left + strings.Repeat(" ", m.width-ansi.StringWidth(left)-ansi.StringWidth(source)) + m.styles.source.render(source)
+}
+
+func isNote(p statusPart) bool { return p.priority == prioNote }
+
+// noteAlone is a note too long to share the row, cut at its start so
+// that its end (a file name) stays.
+func noteAlone(note string, width int) string {
+	if w := ansi.StringWidth(note); w > width {
+		return ansi.TruncateLeft(note, w-width+1, "…")
+	}
+	return note
 }
 
 // minSourceWidth is the narrowest the source's name is cut to before it

@@ -75,3 +75,33 @@ func TestInitAsksForTheBackgroundUnlessTheThemeIsFixed(t *testing.T) {
 	require.Len(t, batch, 2)
 	assert.Equal(t, tea.RequestBackgroundColor(), batch[1]())
 }
+
+func TestNothingThatMattersIsCutAt40Columns(t *testing.T) {
+	opts := testOptions()
+	opts.Source = "/home/dev/projects/a-rather-long-session-name.jsonl"
+	m := New(opts)
+	m.SetSize(40, 12)
+	running := cards.ToolCard{ID: "r", Call: cards.TerminalCall{Title: "sleep 10"}}
+	problem := cards.Problem{Source: "x.jsonl", Line: 4, Reason: "not JSON"}
+	entries := append(titledCards(120), running, running, problem, problem, problem)
+	m.SetEntries(entries)
+	m, _ = send(t, m, ProgressMsg{Read: 1 << 20, Total: 4 << 20})
+	m, _ = press(t, m, "G", "f")
+	m = typeText(t, m, "x")
+	m, _ = press(t, m, "esc")
+	status := statusRow(m)
+	for _, want := range []string{"card 125/125", "2 running", "3 problems"} {
+		assert.Contains(t, status, want)
+	}
+	help := screenRows(m)[11]
+	assert.True(t, strings.HasPrefix(help, "q quit • ? keys"), help)
+	for _, row := range screenRows(m) {
+		assert.LessOrEqual(t, len([]rune(row)), 40)
+	}
+
+	wide := New(opts)
+	wide.SetSize(200, 12)
+	wide.SetEntries(entries)
+	assert.Contains(t, statusRow(wide), "a-rather-long-session-name.jsonl", "the base name when there is room")
+	assert.NotContains(t, statusRow(wide), "/home/dev")
+}
