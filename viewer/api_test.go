@@ -231,4 +231,3 @@ func TestTheWheelScrolls(t *testing.T) {
 	m, _ = send(t, m, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	assert.Equal(t, position{}, m.top)
 }
-
