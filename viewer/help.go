@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -16,7 +17,7 @@ const helpColumnGap = "   "
 // help (?) names the source in full, then every key in columns, which
 // wrap onto more rows rather than lose one.
 func (m *Model) refreshHelp() {
-	m.helpView, m.helpRows = "", 0
+	m.helpLines = nil
 	var view string
 	if m.help.ShowAll {
 		view = m.fullHelp()
@@ -30,7 +31,20 @@ func (m *Model) refreshHelp() {
 	for i, line := range lines {
 		lines[i] = ansi.Truncate(strings.TrimRight(line, " "), m.width, "…")
 	}
-	m.helpView, m.helpRows = m.styles.paint(strings.Join(lines, "\n")), len(lines)
+	m.helpLines = strings.Split(m.styles.paint(strings.Join(lines, "\n")), "\n")
+}
+
+// moreHelp ends a full help cut to the screen's height.
+const moreHelp = "… more keys below: make the window taller"
+
+// shownHelp are the help's rows that fit on the screen; a cut full help
+// says so on its last row.
+func (m *Model) shownHelp() []string {
+	n := m.shownHelpRows()
+	if n == len(m.helpLines) {
+		return m.helpLines
+	}
+	return append(slices.Clip(m.helpLines[:n-1]), m.styles.text.render(ansi.Truncate(moreHelp, m.width, "…")))
 }
 
 // fullHelp is the source's full name and the columns of KeyMap.FullHelp,

@@ -64,9 +64,8 @@ type Model struct {
 	source string // Options.Source made safe for one line
 	styles chrome
 	help   help.Model
-	// helpView is the rendered help, helpRows its height.
-	helpView string
-	helpRows int
+	// helpLines are the rendered help's rows.
+	helpLines []string
 
 	list     store
 	ids      *idIndex
@@ -307,10 +306,16 @@ func (m *Model) statusRows() int {
 // shownHelpRows is the height of the help, 0 when it is off, the viewer
 // is blurred or the screen is too low to show it.
 func (m *Model) shownHelpRows() int {
-	if !m.opts.ShowHelp || m.blurred || m.height < m.helpRows+2 {
+	switch rows := len(m.helpLines); {
+	case !m.opts.ShowHelp || m.blurred:
 		return 0
+	case m.help.ShowAll:
+		return min(rows, max(m.height-m.statusRows()-1, 0)) // a row of cards stays
+	case m.height < rows+2:
+		return 0
+	default:
+		return rows
 	}
-	return m.helpRows
 }
 
 // cacheKey is the cache key of shown card v drawn at width.
@@ -444,7 +449,7 @@ func (m Model) Render() Frame {
 		rows = append(rows, m.statusLine())
 	}
 	if m.shownHelpRows() > 0 {
-		rows = append(rows, m.helpView)
+		rows = append(rows, m.shownHelp()...)
 	}
 	f.Content = strings.Join(cutToScreen(rows, m.width, m.height), "\n")
 	if m.prompt.open() {
