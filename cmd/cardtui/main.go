@@ -74,8 +74,9 @@ printed to stdout. In the viewer, ? lists the keys and q quits.
 
 Flags of replay (they may come before or after FILE):
   --print                            print the session to stdout instead of opening the viewer
-  --follow                           viewer only: keep reading FILE as it grows, like tail -f
-                                     (a pipe is always read live, to its end)
+  --follow                           viewer only: keep reading FILE as it grows, like tail -F: a
+                                     FILE truncated, replaced or deleted and created again is
+                                     read anew, with a notice (a pipe is always read live)
   --expand                           show long cards whole: --print prints every line of every
                                      card (else it says "… N more lines"); the viewer starts
                                      with every card expanded (e toggles them)
