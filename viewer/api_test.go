@@ -4,11 +4,15 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
 )
 
 var _ help.KeyMap = KeyMap{} // a harness shows the keys in its own bubbles/help
@@ -230,4 +234,30 @@ func TestTheWheelScrolls(t *testing.T) {
 	assert.Equal(t, position{card: 0, line: 3}, m.top)
 	m, _ = send(t, m, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	assert.Equal(t, position{}, m.top)
+}
+
+func TestARunningCallShowsItsElapsedTime(t *testing.T) {
+	start := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	clock := start
+	m := newModel(60, 12)
+	m.now = func() time.Time { return clock }
+	call := cards.ToolCard{ID: "c", Call: cards.TerminalCall{Title: "sleep 100"}}
+	m, cmd := send(t, m, EntriesMsg{Updates: []Update{{ID: "c", Entry: call}}})
+	require.NotNil(t, cmd, "a running call starts the refresh")
+	assert.Contains(t, screenRows(m)[0], "─ running 0s ─╮")
+
+	clock = start.Add(75 * time.Second)
+	m, cmd = send(t, m, tickMsg{})
+	assert.NotNil(t, cmd, "it goes on while the call runs")
+	assert.Contains(t, screenRows(m)[0], "─ running 1m15s ─╮")
+	assert.Equal(t, 60, ansi.StringWidth(screenRows(m)[0]), "the header keeps its width")
+	m, _ = send(t, m, EntriesMsg{Updates: []Update{{ID: "c", Entry: call}}})
+	assert.Contains(t, screenRows(m)[0], "1m15s", "an update of a running call keeps its start")
+
+	call.Result = cards.TerminalResult{ExitCode: cards.Exit(0)}
+	m, _ = send(t, m, EntriesMsg{Updates: []Update{{ID: "c", Entry: call}}})
+	m, cmd = send(t, m, tickMsg{})
+	assert.Nil(t, cmd, "no call runs: no refresh")
+	assert.Contains(t, screenRows(m)[0], "exit 0")
+	assert.Equal(t, "2h03m", elapsed(2*time.Hour+3*time.Minute+59*time.Second))
 }

@@ -104,7 +104,7 @@ func ExampleModel_embedded() {
 	fmt.Println(plain(c.View()))
 	fmt.Println("viewer moved:", c.cards.View() != before, "· input:", c.input.Value())
 	// Output:
-	//  ╭─ ✎ Edit main.go ──────────────────── running ─╮
+	//  ╭─ ✎ Edit main.go ───────────────── running 0s ─╮
 	//  │ main.go  +1 -1                                │
 	//  │ - a                                           │
 	//  │ + b                                           │

@@ -24,7 +24,7 @@ func mixed() []cards.Entry {
 		cards.ToolCard{ID: "f", Tool: "bash", Call: cards.TerminalCall{Title: "make"}, Result: cards.TerminalResult{ExitCode: cards.Exit(2)}},        // 5
 		cards.Message{Role: cards.RoleUser, Text: "second question"},                                                                                 // 6
 		cards.Problem{Source: "s.jsonl", Line: 9, Reason: "not JSON"},                                                                                // 7
-		cards.ToolCard{ID: "r", Tool: "read", Call: cards.GenericCall{Title: "Read a.go", Locations: []cards.FileLocation{{Path: "a.go", Line: 4}}}}, // 8
+		cards.ToolCard{ID: "r", Tool: "read", Call: cards.GenericCall{Title: "Read a.go", Locations: []cards.FileLocation{{Path: "a.go", Line: 4}}}, Result: cards.GenericResult{}}, // 8
 	}
 }
 

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -96,6 +97,10 @@ type Model struct {
 	pendingKey string
 	note       string // the last action's message, shown in the status line
 	termcap    termcap
+	// now is the clock of the running calls' elapsed times; ticking is
+	// whether a refresh is due.
+	now     func() time.Time
+	ticking bool
 }
 
 // New returns a viewer with no entries, focused. It shows nothing until
@@ -110,6 +115,7 @@ func New(opts Options) Model {
 		follow:      !opts.NoFollow,
 		allExpanded: opts.Render.Expanded,
 		search:      search{cur: -1},
+		now:         time.Now,
 	}
 	m.setTheme(opts.Render.Theme)
 	return m
@@ -145,7 +151,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	if m.opts.ShowHelp {
 		m.refreshHelp() // the short help follows the mode
 	}
-	return m, cmd
+	return m, tea.Batch(cmd, m.tickCmd())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -180,6 +186,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.searchDone(msg)
 	case noteMsg:
 		m.note = string(msg)
+	case tickMsg:
+		m.ticking = false
 	}
 	return nil
 }
@@ -216,6 +224,7 @@ func (m *Model) put(u Update) {
 	if u.ID != "" {
 		i = m.ids.find(&m.list, u.ID)
 	}
+	var was cards.Entry
 	if i < 0 || i >= m.list.Len() {
 		i = m.list.Len()
 		m.list.push(slot{entry: u.Entry, version: nextVersion(), id: u.ID})
@@ -223,9 +232,11 @@ func (m *Model) put(u Update) {
 			m.ids.note(u.ID, i)
 		}
 	} else {
-		m.count(m.list.entry(i), -1)
+		was = m.list.entry(i)
+		m.count(was, -1)
 		m.list.set(i, u.Entry)
 	}
+	m.markStarted(i, was)
 	m.count(u.Entry, 1)
 	m.filterChanged(i)
 	m.recount(i)
@@ -482,7 +493,11 @@ func (m *Model) cardRows(rows []string) []string {
 		}
 		drawn := m.card(c)
 		for j := start; j < drawn.Len() && len(rows) < h; j++ {
-			rows = append(rows, gutter+m.highlight(c, j, drawn.line(j)))
+			line := drawn.line(j)
+			if j == 0 {
+				line = m.withElapsed(line, m.list.at(m.entryIndex(c)).started, m.cardWidth())
+			}
+			rows = append(rows, gutter+m.highlight(c, j, line))
 		}
 		if c < m.shownCount()-1 && len(rows) < h {
 			rows = append(rows, "")

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"sync"
+	"time"
 	"sync/atomic"
 
 	"github.com/cardtui/cardtui/cards"
@@ -30,6 +31,8 @@ type slot struct {
 	// is the Model's expandEpoch.
 	expand int8
 	epoch  uint32
+	// started is when the entry, a call, was first seen running.
+	started time.Time
 }
 
 // chunk is a run of slots written by the operation of its token.
