@@ -19,11 +19,11 @@ func mixed() []cards.Entry {
 		cards.Message{Role: cards.RoleUser, Text: "first question"}, // 0
 		titled(1),
 		cards.Notice{Text: "turn ended"}, // 2
-		cards.Message{Role: cards.RoleContext, Text: "runtime context"},                                                                              // 3
-		cards.Message{Role: cards.RoleReasoning, Text: "thinking"},                                                                                   // 4
-		cards.ToolCard{ID: "f", Tool: "bash", Call: cards.TerminalCall{Title: "make"}, Result: cards.TerminalResult{ExitCode: cards.Exit(2)}},        // 5
-		cards.Message{Role: cards.RoleUser, Text: "second question"},                                                                                 // 6
-		cards.Problem{Source: "s.jsonl", Line: 9, Reason: "not JSON"},                                                                                // 7
+		cards.Message{Role: cards.RoleContext, Text: "runtime context"},                                                                                                             // 3
+		cards.Message{Role: cards.RoleReasoning, Text: "thinking"},                                                                                                                  // 4
+		cards.ToolCard{ID: "f", Tool: "bash", Call: cards.TerminalCall{Title: "make"}, Result: cards.TerminalResult{ExitCode: cards.Exit(2)}},                                       // 5
+		cards.Message{Role: cards.RoleUser, Text: "second question"},                                                                                                                // 6
+		cards.Problem{Source: "s.jsonl", Line: 9, Reason: "not JSON"},                                                                                                               // 7
 		cards.ToolCard{ID: "r", Tool: "read", Call: cards.GenericCall{Title: "Read a.go", Locations: []cards.FileLocation{{Path: "a.go", Line: 4}}}, Result: cards.GenericResult{}}, // 8
 	}
 }

@@ -2,8 +2,8 @@ package viewer
 
 import (
 	"sync"
-	"time"
 	"sync/atomic"
+	"time"
 
 	"github.com/cardtui/cardtui/cards"
 )
