@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -111,11 +112,17 @@ func editorCommand(editor string, loc cards.FileLocation) *exec.Cmd {
 	if loc.Line > 0 {
 		args = append(args, "+"+strconv.Itoa(loc.Line))
 	}
-	path := loc.Path
-	if strings.HasPrefix(path, "-") {
-		path = "./" + path // a file, not an option
+	return exec.Command(fields[0], append(args, asFileArg(loc.Path))...)
+}
+
+// asFileArg is a path from the input as an argument that an editor reads
+// as a file name, never as an option (-…) or a command (vi's +…): a
+// relative path starts with ./ .
+func asFileArg(path string) string {
+	if filepath.IsAbs(path) || strings.HasPrefix(path, "./") || strings.HasPrefix(path, "../") {
+		return path
 	}
-	return exec.Command(fields[0], append(args, path)...)
+	return "./" + path
 }
 
 func firstSet(values ...string) string {

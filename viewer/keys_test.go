@@ -145,8 +145,11 @@ func TestOpenNeedsAFileAndAnEditor(t *testing.T) {
 
 func TestEditorCommand(t *testing.T) {
 	assert.Nil(t, editorCommand(" ", cards.FileLocation{Path: "a.go"}))
-	assert.Equal(t, []string{"code", "-w", "+4", "a.go"}, editorCommand("code -w", cards.FileLocation{Path: "a.go", Line: 4}).Args)
+	assert.Equal(t, []string{"code", "-w", "+4", "./a.go"}, editorCommand("code -w", cards.FileLocation{Path: "a.go", Line: 4}).Args)
 	assert.Equal(t, []string{"vi", "./-rf"}, editorCommand("vi", cards.FileLocation{Path: "-rf"}).Args, "a path is never an option")
+	assert.Equal(t, []string{"vi", "./+:!sh"}, editorCommand("vi", cards.FileLocation{Path: "+:!sh"}).Args, "nor a vi command")
+	assert.Equal(t, []string{"vi", "/etc/hosts"}, editorCommand("vi", cards.FileLocation{Path: "/etc/hosts"}).Args)
+	assert.Equal(t, []string{"vi", "../x"}, editorCommand("vi", cards.FileLocation{Path: "../x"}).Args)
 }
 
 func TestLocations(t *testing.T) {
