@@ -190,3 +190,16 @@ func TestViewUsesTheAltScreenAndTheMouseWheel(t *testing.T) {
 	assert.Equal(t, tea.MouseModeCellMotion, v.MouseMode)
 	assert.Nil(t, v.Cursor)
 }
+
+// TestTextWrapsBelow20Columns: a screen narrower than 20 columns still
+// wraps the cards' text instead of cutting it.
+func TestTextWrapsBelow20Columns(t *testing.T) {
+	m := newModel(14, 30, cards.Message{Role: cards.RoleUser, Text: "please fix the failing test in count"}, longOutput("x", 1))
+	text := strings.Join(screenRows(m), "\n")
+	for _, word := range []string{"please", "failing", "count"} {
+		assert.Contains(t, text, word, "every word of the message is on screen")
+	}
+	assert.Contains(t, text, "output li", "the output wraps")
+	assert.Contains(t, text, "ne 01")
+	assertFits(t, m, 14, 30)
+}
