@@ -23,13 +23,15 @@ func (m Model) Focused() bool { return !m.blurred }
 // Upsert). It clears the search and the cards' expanded states; when the
 // view follows, it goes to the bottom.
 func (m *Model) SetEntries(entries []cards.Entry) {
-	slots := make([]slot, 0, len(entries))
-	for _, e := range entries {
+	var s store
+	s.edit()
+	version := nextVersions(len(entries))
+	for i, e := range entries {
 		if e != nil {
-			slots = append(slots, slot{entry: e, version: nextVersion()})
+			s.push(slot{entry: e, version: version + uint64(i)})
 		}
 	}
-	m.reset(slots)
+	m.reset(s)
 	m.refilter(0)
 	if m.follow {
 		m.focus = m.shownCount() - 1
@@ -37,13 +39,13 @@ func (m *Model) SetEntries(entries []cards.Entry) {
 	m.settle()
 }
 
-// reset makes slots the whole transcript, counted again.
-func (m *Model) reset(slots []slot) {
-	m.list = storeOf(slots)
+// reset makes s the whole transcript, counted again.
+func (m *Model) reset(s store) {
+	m.list = s
 	m.ids = indexOf(&m.list)
 	m.pending, m.problems = 0, 0
-	for _, sl := range slots {
-		m.count(sl.entry, 1)
+	for i := range s.Len() {
+		m.count(s.entry(i), 1)
 	}
 	m.clearSearch()
 	m.filter.shown = nil
@@ -74,7 +76,7 @@ func (m *Model) Remove(id string) bool {
 	if m.shownCount() > 0 {
 		focused = m.entryIndex(m.focus)
 	}
-	m.reset(m.list.slotsWithout(i))
+	m.reset(m.list.without(i))
 	if focused > i {
 		focused--
 	}

@@ -33,7 +33,7 @@ func running(e cards.Entry) bool {
 // markStarted records when the entry of slot i started running.
 func (m *Model) markStarted(i int, was cards.Entry) {
 	if running(m.list.entry(i)) && !running(was) {
-		m.list.writable(i).started = m.now()
+		m.list.writable(i).started = m.now().UnixNano()
 	}
 }
 
@@ -48,11 +48,11 @@ func (m *Model) tickCmd() tea.Cmd {
 
 // withElapsed writes the running time into the badge of header line,
 // taking the cells from the dashes (or the title) left of it.
-func (m *Model) withElapsed(line string, started time.Time, width int) string {
-	if started.IsZero() || !strings.HasSuffix(ansi.Strip(line), runningBadge) {
+func (m *Model) withElapsed(line string, started int64, width int) string {
+	if started == 0 || !strings.HasSuffix(ansi.Strip(line), runningBadge) {
 		return line
 	}
-	label := " running " + elapsed(m.now().Sub(started)) + " "
+	label := " running " + elapsed(m.now().Sub(time.Unix(0, started))) + " "
 	corner := ansi.TruncateLeft(line, width-2, "") // "─╮" in the border's colour
 	keep := width - ansi.StringWidth(label) - 2
 	if keep < 4 {

@@ -7,7 +7,18 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/render"
 )
+
+// helpState is what the help depends on.
+type helpState struct {
+	width          int
+	theme          render.Theme
+	all, drawn     bool
+	prompt         promptKind
+	search, filter bool
+}
 
 // helpColumnGap is the space between the columns of the full help.
 const helpColumnGap = "   "
@@ -17,6 +28,14 @@ const helpColumnGap = "   "
 // help (?) names the source in full, then every key in columns, which
 // wrap onto more rows rather than lose one.
 func (m *Model) refreshHelp() {
+	state := helpState{
+		width: m.width, theme: m.opts.Render.Theme, all: m.help.ShowAll, drawn: true,
+		prompt: m.prompt.kind, search: m.search.active, filter: m.filter.active(),
+	}
+	if state == m.helpState {
+		return // drawn for this already: a keystroke costs no help rendering
+	}
+	m.helpState = state
 	m.helpLines = nil
 	var view string
 	if m.help.ShowAll {

@@ -65,8 +65,9 @@ type Model struct {
 	source string // Options.Source made safe for one line
 	styles chrome
 	help   help.Model
-	// helpLines are the rendered help's rows.
+	// helpLines are the rendered help's rows, drawn for helpState.
 	helpLines []string
+	helpState helpState
 
 	list     store
 	ids      *idIndex

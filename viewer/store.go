@@ -3,7 +3,6 @@ package viewer
 import (
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/cardtui/cardtui/cards"
 )
@@ -31,8 +30,9 @@ type slot struct {
 	// is the Model's expandEpoch.
 	expand int8
 	epoch  uint32
-	// started is when the entry, a call, was first seen running.
-	started time.Time
+	// started is when the entry, a call, was first seen running (Unix
+	// nanoseconds; 0 when it was not).
+	started int64
 }
 
 // chunk is a run of slots written by the operation of its token.
@@ -57,6 +57,9 @@ var tokens, versions atomic.Uint64
 
 // nextVersion returns a version no entry had before.
 func nextVersion() uint64 { return versions.Add(1) }
+
+// nextVersions returns the first of n versions no entry had before.
+func nextVersions(n int) uint64 { return versions.Add(uint64(n)) - uint64(n) + 1 }
 
 // edit starts an operation that writes the store: nothing shared with
 // another Model is written after it.
@@ -108,22 +111,13 @@ func (s *store) set(i int, e cards.Entry) {
 	sl.entry, sl.version = e, nextVersion()
 }
 
-// storeOf is a new store holding slots.
-func storeOf(slots []slot) store {
-	var s store
-	s.edit()
-	for _, sl := range slots {
-		s.push(sl)
-	}
-	return s
-}
-
-// slotsWithout returns every slot but the one at skip (-1 for none), in order.
-func (s *store) slotsWithout(skip int) []slot {
-	out := make([]slot, 0, s.n)
+// without is a new store of every slot but the one at skip, in order.
+func (s *store) without(skip int) store {
+	var out store
+	out.edit()
 	for i := range s.n {
 		if i != skip {
-			out = append(out, *s.at(i))
+			out.push(*s.at(i))
 		}
 	}
 	return out
