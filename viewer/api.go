@@ -97,17 +97,14 @@ func (m Model) Entry(id string) (cards.Entry, bool) {
 func (m Model) Len() int { return m.list.Len() }
 
 // FocusEntry focuses the entry of id and scrolls it into view; it
-// reports whether there is one.
+// reports whether it did: false when there is no such entry, or when the
+// user's filter (f) hides it.
 func (m *Model) FocusEntry(id string) bool {
-	i := m.ids.find(&m.list, id)
-	if i < 0 {
+	v, shown := m.shownIndex(m.ids.find(&m.list, id))
+	if !shown {
 		return false
 	}
 	m.list.edit()
-	if _, shown := m.shownIndex(i); !shown {
-		m.setFilter("")
-	}
-	v, _ := m.shownIndex(i)
 	m.focusCard(v)
 	return true
 }

@@ -80,6 +80,9 @@ func (m *Model) entryIndex(v int) int {
 
 // shownIndex is the shown card of entry i, and whether it is shown.
 func (m *Model) shownIndex(i int) (int, bool) {
+	if i < 0 {
+		return 0, false
+	}
 	if !m.filter.active() {
 		return i, i >= 0 && i < m.list.Len()
 	}

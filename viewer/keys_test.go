@@ -79,6 +79,8 @@ func TestFilterByToolName(t *testing.T) {
 	assert.Contains(t, screen(m), "go vet", "a new card that passes shows")
 	m.Upsert("x", titled(40))
 	assert.NotContains(t, screen(m), cardTitle(40))
+	assert.False(t, m.FocusEntry("x"), "the filter hides it")
+	assert.True(t, m.FocusEntry("new"))
 
 	m, _ = press(t, m, "f", "ctrl+u")
 	m = typeText(t, m, "read, bash")
