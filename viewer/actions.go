@@ -54,9 +54,8 @@ func (m *Model) copyFocused() tea.Cmd {
 		return nil
 	}
 	text := CardText(e, m.opts.Render)
-	lines := plural(strings.Count(text, "\n"), "line", "lines")
 	if m.termcap.clipboard {
-		m.note = "copied " + lines + " to the clipboard"
+		m.note = "copied " + plural(strings.Count(text, "\n"), "line", "lines") + " to the clipboard"
 		return tea.SetClipboard(text)
 	}
 	return func() tea.Msg {
@@ -71,7 +70,7 @@ func (m *Model) copyFocused() tea.Cmd {
 		if err != nil {
 			return noteMsg("copy failed: " + err.Error())
 		}
-		return noteMsg("no clipboard: copied " + lines + " to " + f.Name())
+		return noteMsg("copied to " + f.Name()) // the terminal has no OSC 52
 	}
 }
 

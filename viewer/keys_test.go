@@ -111,7 +111,7 @@ func TestCopyWritesAFileWithoutClipboard(t *testing.T) {
 	require.NotNil(t, cmd)
 	m, _ = send(t, m, cmd())
 	status := statusRow(m)
-	require.Contains(t, status, "no clipboard: copied")
+	require.Contains(t, status, "copied to ")
 	name := status[strings.Index(status, os.Getenv("TMPDIR")):]
 	name = strings.Fields(name)[0]
 	data, err := os.ReadFile(name)
