@@ -216,10 +216,11 @@ func TestFixtureViews(t *testing.T) {
 		},
 		{
 			name: "todo-write--session.jsonl:call_00_UHvM5RrwIkjNJ9xh3S735164",
-			wantResult: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "" +
+			wantCall: cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: cards.Text("" +
 				"- [ ] **read the code** (in progress)\n" +
 				"- [ ] **watch the background build** (in progress)\n" +
-				"- [ ] write the fix"}}},
+				"- [ ] write the fix")},
+			wantResult: cards.GenericResult{},
 		},
 		{
 			name:     "background-job-admission--session.jsonl:bounded-task-kill",

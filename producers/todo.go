@@ -10,7 +10,7 @@ import (
 
 // todoWriteProducer presents todo_write, which replaces the agent's todo
 // list.
-var todoWriteProducer = Producer{PresentCall: presentTodoCall, PresentResult: presentTodoResult}
+var todoWriteProducer = Producer{PresentCall: presentTodoCall, PresentResult: presentNativeTodoResult}
 
 // todo is one item of the list.
 type todo struct {
@@ -51,19 +51,19 @@ func parseTodos(args json.RawMessage) ([]todo, json.RawMessage, error) {
 	return todos, raw.Todos, nil
 }
 
+// presentTodoCall shows the list the call writes as a Markdown checklist,
+// once: not its raw JSON as well (the arguments are nothing but the list).
 func presentTodoCall(args json.RawMessage) (cards.CallView, error) {
-	_, raw, err := parseTodos(args)
+	todos, _, err := parseTodos(args)
 	if err != nil {
 		return nil, err
 	}
-	input, err := canonicalJSON(raw)
-	if err != nil {
-		return nil, err
-	}
-	return cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, RawInput: input}, nil
+	return cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: text(checklist(todos))}, nil
 }
 
-// presentTodoResult shows the list the call wrote as a Markdown checklist.
+// presentTodoResult shows the list the call wrote as a Markdown checklist
+// when the call's own view does not (the Claude Code and Codex families
+// title the call with the items), else only an error.
 func presentTodoResult(args json.RawMessage, r Result) (cards.ResultView, error) {
 	todos, _, err := parseTodos(args)
 	if err != nil {
@@ -73,6 +73,18 @@ func presentTodoResult(args json.RawMessage, r Result) (cards.ResultView, error)
 		return genericResult(r), nil
 	}
 	return cards.GenericResult{Content: text(checklist(todos))}, nil
+}
+
+// presentNativeTodoResult is the result of the native todo_write, whose
+// call already shows the checklist: nothing more, or the error.
+func presentNativeTodoResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	if _, _, err := parseTodos(args); err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return genericResult(r), nil
+	}
+	return cards.GenericResult{}, nil
 }
 
 // checklist renders todos as Markdown task-list items: completed ones

@@ -42,8 +42,10 @@ type Options struct {
 	DiffLayout DiffLayout
 }
 
-// MinWidth is the narrowest width rendered; a smaller Width is raised to it.
-const MinWidth = 20
+// MinWidth is the narrowest width rendered; a smaller Width is raised to
+// it. Below about 20 columns a card's header is cut, but its text still
+// wraps.
+const MinWidth = 8
 
 // DefaultOptions are true colour, dark, 80 columns, with terminal
 // capability and hyperlinks.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 )
@@ -13,39 +14,50 @@ import (
 // growth.
 const pollInterval = 100 * time.Millisecond
 
-// TruncatedError is the error of a followed file that became shorter than
-// what had been read from it: it was truncated or rewritten, and what it
-// now holds no longer follows what was read.
-type TruncatedError struct {
+// FollowNotice is what a followed file's reader reports, as its error,
+// when the file changed under it other than by growing: it was
+// truncated, replaced by another file of the same name, deleted, or came
+// back after it was deleted. The reader goes on after it: the next Read
+// waits for the file to come back (Restart false) or reads the file anew
+// from its start (Restart true). Stream shows it as a notice and, on a
+// restart, reads what follows as a new session.
+type FollowNotice struct {
 	Name string
-	// Size is the file's new size; Read is how much had been read.
-	Size, Read int64
+	// What happened, as the notice says it.
+	What    string
+	Restart bool
 }
 
-func (e *TruncatedError) Error() string {
-	return fmt.Sprintf("%s was truncated to %d bytes after %d had been read", e.Name, e.Size, e.Read)
-}
+func (e *FollowNotice) Error() string { return e.Name + " " + e.What }
 
 // Follow returns a reader of f that does not end at the end of the file:
-// like tail -f, it checks every 100 ms whether the file grew and reads on.
-// Given to Stream, it shows the lines a writer appends as they come; a
-// last line the writer has not finished yet is held until its newline
-// arrives, never reported torn. Read returns ctx's error once ctx is done
-// and a *TruncatedError when the file shrinks below what was read. Follow
-// only reads f, from its current offset, and does not close it.
+// like tail -F, it checks every 100 ms whether the file grew and reads on,
+// and follows the file's name: when the file is truncated, replaced (a
+// writer that renames a new file over it) or deleted and created again,
+// Read returns a *FollowNotice saying so, then reads the file now at that
+// name from its start. Given to Stream, it shows the lines a writer
+// appends as they come; a last line the writer has not finished yet is
+// held until its newline arrives, never reported torn. Read returns ctx's
+// error once ctx is done. Follow reads f from its current offset and
+// does not close it; it closes the files it opens itself when ctx is
+// done.
 func Follow(ctx context.Context, f *os.File) io.Reader {
 	pos, err := f.Seek(0, io.SeekCurrent)
 	if err != nil {
 		pos = 0
 	}
-	return &follower{ctx: ctx, f: f, pos: pos}
+	return &follower{ctx: ctx, name: f.Name(), f: f, pos: pos}
 }
 
-// follower is the reader Follow returns; pos is the offset read up to.
+// follower is the reader Follow returns; pos is the offset read up to in
+// f, which is nil while the file is deleted.
 type follower struct {
-	ctx context.Context
-	f   *os.File
-	pos int64
+	ctx  context.Context
+	name string
+	f    *os.File
+	pos  int64
+	// owned is set when f was opened by the follower.
+	owned bool
 }
 
 // Read returns the next bytes of the file, waiting at its end until there
@@ -55,16 +67,22 @@ func (fl *follower) Read(p []byte) (int, error) {
 		return 0, nil
 	}
 	for {
-		n, err := fl.f.Read(p)
-		fl.pos += int64(n)
-		switch {
-		case n > 0:
-			return n, nil
-		case err != nil && !errors.Is(err, io.EOF):
-			return 0, err
-		}
-		if err := fl.checkSize(); err != nil {
-			return 0, err
+		if fl.f == nil {
+			if notice := fl.reappeared(); notice != nil {
+				return 0, notice
+			}
+		} else {
+			n, err := fl.f.Read(p)
+			fl.pos += int64(n)
+			switch {
+			case n > 0:
+				return n, nil
+			case err != nil && !errors.Is(err, io.EOF):
+				return 0, err
+			}
+			if err := fl.changed(); err != nil {
+				return 0, err // a *FollowNotice, or the file failed
+			}
 		}
 		if err := fl.wait(); err != nil {
 			return 0, err
@@ -72,25 +90,72 @@ func (fl *follower) Read(p []byte) (int, error) {
 	}
 }
 
-// checkSize returns a *TruncatedError when the file is now shorter than
-// what was read.
-func (fl *follower) checkSize() error {
+// changed checks, at the end of the file, whether it was truncated,
+// replaced or deleted, switches to what is now at its name and returns
+// a *FollowNotice saying so; nil when the file is as it was.
+func (fl *follower) changed() error {
 	info, err := fl.f.Stat()
 	if err != nil {
 		return err
 	}
 	if info.Size() < fl.pos {
-		return &TruncatedError{Name: fl.f.Name(), Size: info.Size(), Read: fl.pos}
+		read := fl.pos
+		if _, err := fl.f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		fl.pos = 0
+		return fl.notice(fmt.Sprintf("was truncated to %d bytes after %d had been read; reading it again from its start", info.Size(), read), true)
+	}
+	now, err := os.Stat(fl.name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		fl.use(nil)
+		return fl.notice("was deleted; waiting for it to come back", false)
+	case err != nil:
+		return err
+	case !os.SameFile(info, now):
+		if next, err := os.Open(fl.name); err == nil {
+			fl.use(next)
+			return fl.notice("was replaced by another file; reading the new one from its start", true)
+		}
 	}
 	return nil
 }
 
-// wait sleeps for pollInterval, or until ctx is done.
+// reappeared opens the file when it is back at its name.
+func (fl *follower) reappeared() *FollowNotice {
+	f, err := os.Open(fl.name)
+	if err != nil {
+		return nil
+	}
+	fl.use(f)
+	return fl.notice("is back; reading it from its start", true)
+}
+
+// use follows f (nil: none while the file is deleted) from its start,
+// closing the file the follower opened before.
+func (fl *follower) use(f *os.File) {
+	if fl.owned {
+		fl.f.Close()
+	}
+	fl.f, fl.pos, fl.owned = f, 0, f != nil
+}
+
+func (fl *follower) notice(what string, restart bool) *FollowNotice {
+	return &FollowNotice{Name: fl.name, What: what, Restart: restart}
+}
+
+// wait sleeps for pollInterval, or until ctx is done, when it closes the
+// file the follower opened.
 func (fl *follower) wait() error {
 	timer := time.NewTimer(pollInterval)
 	defer timer.Stop()
 	select {
 	case <-fl.ctx.Done():
+		if fl.owned {
+			fl.f.Close()
+			fl.owned = false
+		}
 		return fl.ctx.Err()
 	case <-timer.C:
 		return nil

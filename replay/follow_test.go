@@ -100,19 +100,66 @@ func TestFollowEndsWithItsContext(t *testing.T) {
 	assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleUser, Text: "hi"}}, ls.entries)
 }
 
-// TestFollowTruncatedFile: a followed file that shrinks ends the stream
-// with a notice; the calls left without a result are then ended.
+// noticeText is the text of entry i, a Notice.
+func noticeText(t *testing.T, ls *liveStream, i int) string {
+	t.Helper()
+	require.IsType(t, cards.Notice{}, ls.entries[i])
+	return ls.entries[i].(cards.Notice).Text
+}
+
+// TestFollowTruncatedFile: a followed file that shrinks is read again from
+// its start, after a notice; the calls it had left without a result are
+// ended, and a call id of the new content is a new call.
 func TestFollowTruncatedFile(t *testing.T) {
 	g := newGrowingFile(t, userLine+"\n"+callLine+"\n")
 	ls := g.follow(t.Context())
 	ls.waitFor(t, "the file to be read", caughtUpWith(g))
 
 	require.NoError(t, os.Truncate(g.path, 0))
-
 	ls.waitFor(t, "the notice", hasEntries(3))
-	require.NoError(t, <-ls.done)
-	notice := ls.entries[2].(cards.Notice).Text
-	assert.Contains(t, notice, fmt.Sprintf("live.jsonl was truncated to 0 bytes after %d had been read", len(userLine)+len(callLine)+2))
-	assert.Contains(t, notice, "following stopped")
-	assert.True(t, ls.entries[1].(cards.ToolCard).Ended)
+	assert.Contains(t, noticeText(t, ls, 2), fmt.Sprintf("live.jsonl was truncated to 0 bytes after %d had been read; reading it again from its start", len(userLine)+len(callLine)+2))
+	assert.True(t, ls.entries[1].(cards.ToolCard).Ended, "the old call's result will not come")
+
+	g.add(callLine + "\n" + resultLine + "\n")
+	ls.waitFor(t, "the new content", hasEntries(4))
+	assert.NotNil(t, ls.entries[3].(cards.ToolCard).Result, "c1 of the new content got its result")
+	assert.Nil(t, ls.entries[1].(cards.ToolCard).Result, "not the old c1")
+	for _, e := range ls.entries {
+		assert.NotContains(t, fmt.Sprint(e), "duplicate call id", "a restart is not a duplicate call id")
+	}
+}
+
+// TestFollowReplacedFile: a writer that renames a new file over the
+// followed one is followed into the new file.
+func TestFollowReplacedFile(t *testing.T) {
+	g := newGrowingFile(t, userLine+"\n")
+	ls := g.follow(t.Context())
+	ls.waitFor(t, "the file to be read", caughtUpWith(g))
+
+	next := g.path + ".new"
+	require.NoError(t, os.WriteFile(next, []byte(assistantEnd+"\n"), 0o644))
+	require.NoError(t, os.Rename(next, g.path))
+	ls.waitFor(t, "the new file's line", hasEntries(3))
+	assert.Contains(t, noticeText(t, ls, 1), "live.jsonl was replaced by another file; reading the new one from its start")
+	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "done"}, ls.entries[2])
+
+	g.add(call2Line + "\n")
+	ls.waitFor(t, "a line appended to the new file", hasEntries(4))
+}
+
+// TestFollowDeletedFile: a deleted file is waited for, with a notice, and
+// read from its start when it comes back.
+func TestFollowDeletedFile(t *testing.T) {
+	g := newGrowingFile(t, userLine+"\n")
+	ls := g.follow(t.Context())
+	ls.waitFor(t, "the file to be read", caughtUpWith(g))
+
+	require.NoError(t, os.Remove(g.path))
+	ls.waitFor(t, "the deletion notice", hasEntries(2))
+	assert.Contains(t, noticeText(t, ls, 1), "live.jsonl was deleted; waiting for it to come back")
+
+	require.NoError(t, os.WriteFile(g.path, []byte(assistantEnd+"\n"), 0o644))
+	ls.waitFor(t, "the file back", hasEntries(4))
+	assert.Contains(t, noticeText(t, ls, 2), "live.jsonl is back; reading it from its start")
+	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "done"}, ls.entries[3])
 }

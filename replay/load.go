@@ -3,12 +3,19 @@ package replay
 import (
 	"fmt"
 	"io"
+	"maps"
+
+	"github.com/cardtui/cardtui/producers"
 )
 
 // Options say how to read a session.
 type Options struct {
 	// Format is the session's format; Auto detects it from the content.
 	Format Format
+	// Producers present the calls and results of a harness's own tools:
+	// a tool named here is drawn by its producer instead of the format's
+	// family (producers.Native, Claude or Codex), or the fallback card.
+	Producers producers.Registry
 }
 
 // lineDecoder turns the lines of one format into transcript entries.
@@ -25,23 +32,41 @@ type flusher interface {
 	flush(t *Transcript)
 }
 
-// decoderFor returns the decoder of format f.
-func decoderFor(f Format) (lineDecoder, error) {
+// decoderFor returns the decoder of format f, whose producers are its
+// family's with extra's added over them.
+func decoderFor(f Format, extra producers.Registry) (lineDecoder, error) {
 	switch f {
 	case Auto:
-		return &detector{}, nil
+		return &detector{extra: extra}, nil
 	case ViewStream:
 		return &viewStream{}, nil
 	case HarnessLog:
-		return &harnessLog{events: newEventHandler()}, nil
+		return &harnessLog{events: eventHandlerWith(extra)}, nil
 	case Headless:
-		return &headlessStream{events: newEventHandler()}, nil
+		return &headlessStream{events: eventHandlerWith(extra)}, nil
 	case ClaudeCode:
-		return newClaudeCode(), nil
+		d := newClaudeCode()
+		d.tools = withProducers(d.tools, extra)
+		return d, nil
 	case Codex:
-		return newCodexRollout(), nil
+		d := newCodexRollout()
+		d.tools = withProducers(d.tools, extra)
+		return d, nil
 	}
 	return nil, fmt.Errorf("replay: unknown format %v", f)
+}
+
+// eventHandlerWith is the harness events' handler with extra producers.
+func eventHandlerWith(extra producers.Registry) *eventHandler {
+	h := newEventHandler()
+	h.tools = withProducers(h.tools, extra)
+	return h
+}
+
+// withProducers is family with extra's producers added over it.
+func withProducers(family, extra producers.Registry) producers.Registry {
+	maps.Copy(family, extra)
+	return family
 }
 
 // detector detects the format from the first line it can tell it from and
@@ -50,6 +75,7 @@ func decoderFor(f Format) (lineDecoder, error) {
 // line, a Notice).
 type detector struct {
 	found lineDecoder
+	extra producers.Registry // Options.Producers
 }
 
 func (d *detector) decodeLine(t *Transcript, l line) {
@@ -65,7 +91,7 @@ func (d *detector) decodeLine(t *Transcript, l line) {
 		t.AddProblem(l.number, err.Error(), l.data)
 	default:
 		t.Format = f
-		d.found, _ = decoderFor(f)
+		d.found, _ = decoderFor(f, d.extra)
 		d.found.decodeLine(t, l)
 	}
 }
@@ -89,7 +115,7 @@ func (d *detector) flush(t *Transcript) { flushDecoder(t, d.found) }
 func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
 	t := NewTranscript(name)
 	t.Format = opts.Format
-	dec, err := decoderFor(opts.Format)
+	dec, err := decoderFor(opts.Format, opts.Producers)
 	if err != nil {
 		return t, err
 	}

@@ -188,20 +188,11 @@ func viewerOptions() viewer.Options {
 	return opts
 }
 
-// updates turns a batch's changes into the viewer's updates.
-func updates(changes []replay.Change) []viewer.Update {
-	out := make([]viewer.Update, len(changes))
-	for i, c := range changes {
-		out[i] = viewer.Update{Index: c.Index, Entry: c.Entry}
-	}
-	return out
-}
-
 // step is what Bubble Tea does with a message: Update, then View.
 func step(b *testing.B, m viewer.Model, msg tea.Msg) viewer.Model {
-	next, _ := m.Update(msg)
-	m = next.(viewer.Model)
-	if m.View().Content == "" {
+	next, _ := viewer.App{Model: m}.Update(msg)
+	m = next.(viewer.App).Model
+	if m.View() == "" {
 		b.Fatal("empty view")
 	}
 	return m
@@ -234,7 +225,7 @@ func BenchmarkOpenToFirstFrame(b *testing.B) {
 		}()
 		m := viewer.New(viewerOptions())
 		m = step(b, m, tea.WindowSizeMsg{Width: 120, Height: 40})
-		m = step(b, m, viewer.EntriesMsg{Updates: updates(<-first)})
+		m = step(b, m, viewer.EntriesMsg{Updates: <-first})
 		if m.Len() == 0 {
 			b.Fatal("no entries in the first frame")
 		}
@@ -267,7 +258,7 @@ func BenchmarkOpenToLastFrame(b *testing.B) {
 		for changes := range batches {
 			for len(changes) > 0 {
 				n := min(len(changes), 4096)
-				m = step(b, m, viewer.EntriesMsg{Updates: updates(changes[:n])})
+				m = step(b, m, viewer.EntriesMsg{Updates: changes[:n]})
 				changes = changes[n:]
 			}
 		}

@@ -95,7 +95,7 @@ func TestDemoCallsEveryNativeTool(t *testing.T) {
 	assert.IsType(t, cards.SearchMatches{}, byTool["grep"][0].Result)
 	assert.IsType(t, cards.WebSearch{}, byTool["web_search"][0].Result)
 	assert.IsType(t, cards.WebFetch{}, byTool["web_fetch"][0].Result)
-	assert.Contains(t, byTool["todo_write"][1].Result.(cards.GenericResult).Content[0].(cards.TextBlock).Text, "- [x] Run the tests")
+	assert.Contains(t, byTool["todo_write"][1].Call.(cards.GenericCall).Content[0].(cards.TextBlock).Text, "- [x] Run the tests")
 	assert.Equal(t, "Kill background job bash-1", byTool["job_kill"][0].Call.(cards.GenericCall).Title)
 }
 

@@ -36,9 +36,16 @@ type StreamOptions struct {
 
 // Change is an entry that was added or changed: Index is its position in
 // Transcript.Entries. An index already sent comes again when its entry
-// changed (a call got its result, or Finish marked it ended).
+// changed (a call got its result, or Finish marked it ended). It is also
+// the viewer's update (viewer.Update is this type), so a Batch's changes
+// go to a viewer as they are.
 type Change struct {
 	Index int
+	// ID, when not empty, names the entry by a key of its producer's (a
+	// tool call id, a message id) instead of Index: the entry with that ID
+	// is replaced, or one appended. Stream leaves it empty; a harness
+	// feeding a viewer sets it.
+	ID    string
 	Entry cards.Entry
 }
 
@@ -65,8 +72,11 @@ type Batch struct {
 //
 // At the end of the input, Stream marks the calls without a result as
 // ended (those changes are in the last batch) and returns the transcript.
-// When r reports a *TruncatedError (a followed file shrank), Stream ends
-// the same way after a Notice that says so. A read failure ends it too,
+// When r reports a *FollowNotice (a followed file was truncated, replaced,
+// deleted or came back), Stream adds a Notice that says so and reads on;
+// on a restart it ends the calls left without a result and reads what
+// follows as a new session, after the entries so far. A read failure ends
+// it,
 // with a Notice, and is returned. When ctx is done Stream returns its
 // error at once, without a last batch; a Read of r already waiting is
 // left to finish on its own goroutine.
@@ -74,19 +84,54 @@ func Stream(ctx context.Context, r io.Reader, name string, opts StreamOptions, e
 	t := NewTranscript(name)
 	t.Format = opts.Format
 	t.trackChanges()
-	dec, err := decoderFor(opts.Format)
+	dec, err := decoderFor(opts.Format, opts.Producers)
 	if err != nil {
 		return t, err
 	}
 	s := &streamer{ctx: ctx, t: t, dec: dec, emit: emit, total: opts.Total, last: time.Now()}
-	ahead := newAheadReader(ctx, r, s)
-	defer ahead.stop()
-	in, err := openInput(ahead)
-	if err == nil {
-		defer in.close()
-		err = readLines(t, in, dec, s.afterLine)
+	for {
+		err = s.readInput(r)
+		var notice *FollowNotice
+		if !errors.As(err, &notice) {
+			break
+		}
+		if err = s.followed(notice, opts.Options); err != nil {
+			break
+		}
 	}
 	return t, s.end(name, err)
+}
+
+// readInput reads r into the transcript until it ends or fails.
+func (s *streamer) readInput(r io.Reader) error {
+	ahead := newAheadReader(s.ctx, r, s)
+	defer ahead.stop()
+	in, err := openInput(ahead)
+	if err != nil {
+		return err
+	}
+	defer in.close()
+	return readLines(s.t, in, s.dec, s.afterLine)
+}
+
+// followed shows what a followed file's notice says and, when the file is
+// read anew, ends the calls of what was read before (their results will
+// not come) and starts a new decoder.
+func (s *streamer) followed(notice *FollowNotice, opts Options) error {
+	drainDecoder(s.t, s.dec)
+	s.t.addInputNotice(notice.Error())
+	if notice.Restart {
+		s.t.Finish()
+		s.t.forgetCalls()
+		s.t.Format = opts.Format
+		dec, err := decoderFor(opts.Format, opts.Producers)
+		if err != nil {
+			return err
+		}
+		s.dec = dec
+	}
+	s.flush(false)
+	return nil
 }
 
 // streamer batches the changes of a transcript being read.
@@ -162,11 +207,7 @@ func (s *streamer) end(name string, err error) error {
 	if ctxErr := s.ctx.Err(); ctxErr != nil {
 		return ctxErr
 	}
-	var truncated *TruncatedError
 	switch {
-	case errors.As(err, &truncated):
-		s.t.addInputNotice(fmt.Sprintf("%v: following stopped; everything read before is shown", truncated))
-		err = nil
 	case err != nil:
 		err = fmt.Errorf("read %s: %w", name, err)
 		s.t.addInputNotice(fmt.Sprintf("reading stopped: %v; everything read before is shown", err))

@@ -65,6 +65,16 @@ type Transcript struct {
 	ahead *pipeline
 }
 
+// forgetCalls starts a new session in the same transcript: the call ids
+// seen so far no longer match results, and no decoder runs ahead.
+func (t *Transcript) forgetCalls() {
+	if t.ahead != nil {
+		t.ahead.drain(t)
+		t.ahead = nil
+	}
+	t.cardsByID = map[string][]int{}
+}
+
 // NewTranscript returns an empty transcript of the named source.
 func NewTranscript(source string) *Transcript {
 	return &Transcript{Source: source, Stats: Stats{Skipped: map[string]int{}}, cardsByID: map[string][]int{}}

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"container/list"
+	"sync"
 
 	"github.com/cardtui/cardtui/render"
 )
@@ -14,55 +15,52 @@ const (
 	cacheLines = 100_000
 )
 
-// cardKey identifies one rendering of a card.
+// cardKey identifies one rendering of one content of an entry: versions
+// are never given twice, so a key always names the same rendering.
 type cardKey struct {
-	index    int
+	version  uint64
 	width    int
 	expanded bool
 	theme    render.Theme
 }
 
-// cachedCard is one rendering of the entry's version.
+// cachedCard is one rendering.
 type cachedCard struct {
-	key     cardKey
-	version uint64
-	drawn   rendering
+	key   cardKey
+	drawn rendering
 }
 
-// cardCache is a least-recently-used store of rendered cards. It is shared
-// by the copies of a Model (Bubble Tea passes models by value) and used
-// only from the program's goroutine. It also hands out entry versions, so
-// that two copies of a model fed different entries never collide.
+// cardCache is a least-recently-used store of rendered cards. Its keys
+// name contents, not positions, so the copies of a Model can share it:
+// one copy's renderings are right for another. A mutex guards it for
+// copies used by different goroutines.
 type cardCache struct {
-	items    map[cardKey]*list.Element
-	order    *list.List // of *cachedCard, most recently used first
-	lines    int
-	versions uint64
+	mu    sync.Mutex
+	items map[cardKey]*list.Element
+	order *list.List // of *cachedCard, most recently used first
+	lines int
 }
 
 func newCardCache() *cardCache {
 	return &cardCache{items: make(map[cardKey]*list.Element), order: list.New()}
 }
 
-// nextVersion returns a version no entry had before.
-func (c *cardCache) nextVersion() uint64 {
-	c.versions++
-	return c.versions
-}
-
-// get returns the rendering of k when it was drawn from version.
-func (c *cardCache) get(k cardKey, version uint64) (rendering, bool) {
+// get returns the rendering of k.
+func (c *cardCache) get(k cardKey) (rendering, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	el, ok := c.items[k]
-	if !ok || el.Value.(*cachedCard).version != version {
+	if !ok {
 		return rendering{}, false
 	}
 	c.order.MoveToFront(el)
 	return el.Value.(*cachedCard).drawn, true
 }
 
-// peek returns the rendering of k, of any version, without touching the
-// recency order.
+// peek returns the rendering of k without touching the recency order.
 func (c *cardCache) peek(k cardKey) (rendering, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	el, ok := c.items[k]
 	if !ok {
 		return rendering{}, false
@@ -72,11 +70,13 @@ func (c *cardCache) peek(k cardKey) (rendering, bool) {
 
 // put stores a rendering and evicts the least recently used ones beyond
 // the bounds.
-func (c *cardCache) put(k cardKey, version uint64, drawn rendering) {
+func (c *cardCache) put(k cardKey, drawn rendering) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if el, ok := c.items[k]; ok {
 		c.remove(el)
 	}
-	c.items[k] = c.order.PushFront(&cachedCard{key: k, version: version, drawn: drawn})
+	c.items[k] = c.order.PushFront(&cachedCard{key: k, drawn: drawn})
 	c.lines += drawn.Len()
 	for c.order.Len() > 1 && (c.order.Len() > cacheCards || c.lines > cacheLines) {
 		c.remove(c.order.Back())

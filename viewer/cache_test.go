@@ -16,42 +16,42 @@ func drawnLines(lines ...string) rendering {
 
 func TestCacheChecksTheVersion(t *testing.T) {
 	c := newCardCache()
-	k := cardKey{index: 1, width: 80}
-	c.put(k, 1, drawnLines("a"))
-	got, ok := c.get(k, 1)
+	k := cardKey{version: 1, width: 80}
+	c.put(k, drawnLines("a"))
+	got, ok := c.get(k)
 	require.True(t, ok)
 	assert.Equal(t, []string{"a"}, got.Lines())
-	_, ok = c.get(k, 2)
+	_, ok = c.get(cardKey{version: 2, width: 80})
 	assert.False(t, ok, "the entry changed")
-	_, ok = c.get(cardKey{index: 1, width: 81}, 1)
+	_, ok = c.get(cardKey{version: 1, width: 81})
 	assert.False(t, ok)
-	c.put(k, 2, drawnLines("b", "c"))
-	assert.Equal(t, 2, c.lines, "a new version replaces the old")
+	c.put(k, drawnLines("b", "c"))
+	assert.Equal(t, 2, c.lines, "a rendering put again replaces the old")
 }
 
 func TestCacheEvictsTheLeastRecentlyUsed(t *testing.T) {
 	c := newCardCache()
 	for i := range cacheCards + 5 {
-		c.put(cardKey{index: i}, 1, drawnLines("x"))
+		c.put(cardKey{version: uint64(i)}, drawnLines("x"))
 		if i == 0 {
 			continue
 		}
-		_, ok := c.get(cardKey{index: 0}, 1)
+		_, ok := c.get(cardKey{version: 0})
 		require.True(t, ok, "card 0 is used all the time and stays")
 	}
 	assert.Equal(t, cacheCards, c.order.Len())
-	_, ok := c.get(cardKey{index: 1}, 1)
+	_, ok := c.get(cardKey{version: 1})
 	assert.False(t, ok, "card 1 is the least recently used")
 }
 
 func TestCacheBoundsTheLines(t *testing.T) {
 	c := newCardCache()
 	big := drawnLines(make([]string, cacheLines/2+1)...)
-	c.put(cardKey{index: 0}, 1, big)
-	c.put(cardKey{index: 1}, 1, big)
+	c.put(cardKey{version: 0}, big)
+	c.put(cardKey{version: 1}, big)
 	assert.Equal(t, 1, c.order.Len())
-	c.put(cardKey{index: 2}, 1, drawnLines(make([]string, 2*cacheLines)...))
-	_, ok := c.get(cardKey{index: 2}, 1)
+	c.put(cardKey{version: 2}, drawnLines(make([]string, 2*cacheLines)...))
+	_, ok := c.get(cardKey{version: 2})
 	assert.True(t, ok, "the card just drawn stays, however long")
 }
 

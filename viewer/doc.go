@@ -1,20 +1,68 @@
-// Package viewer is an embeddable Bubble Tea v2 model that shows a
-// transcript as a scrollable list of cards.
+// Package viewer is an embeddable Bubble Tea v2 component that shows a
+// transcript — messages, tool cards, problems, notices — as a scrollable
+// list of cards, with a status line and a key help line.
 //
-// Create it with New, give it a size (a tea.WindowSizeMsg or SetSize) and
-// entries: all at once with SetEntries, or as a stream of Updates — an
-// EntriesMsg sent to the program, or a channel read by Listen (or set as
-// Options.Feed), which never blocks Update. An Update with the index of an
-// existing entry replaces it; that is how a result arriving later fills in
-// its card.
+// # Running it alone
 //
-// The model is built for sessions of hundreds of thousands of entries: the
-// scroll position is an anchor (a card and a line inside it), so a motion,
-// a page or a frame renders only the cards it shows, and rendered cards are
-// kept in a bounded LRU keyed by (card, width, expanded, theme) and checked
-// against the entry's version. Search runs over a plain-text form of the
-// entries in a tea.Cmd and never renders a card it does not show.
+// App is the tea.Model adapter: it sizes the viewer to the window.
 //
-// View returns the whole screen (alternate screen, mouse wheel); a harness
-// that composes its own screen can call Render for the same text.
+//	m := viewer.New(viewer.DefaultOptions())
+//	m.SetEntries(transcript.Entries)
+//	_, err := tea.NewProgram(viewer.App{Model: m}).Run()
+//
+// # Embedding it
+//
+// Model is a component like bubbles' viewport: a value whose Update
+// returns the new value and a command. A parent
+//
+//  1. creates it with New(DefaultOptions()), turning off ShowStatus or
+//     ShowHelp when it draws its own (KeyMap implements help.KeyMap, so
+//     the viewer's keys fit in the parent's bubbles/help), and unbinding
+//     Keys.Quit when the parent quits itself;
+//  2. returns Model.Init from its own Init (in a tea.Batch): it asks the
+//     terminal for its background colour and OSC 52 support, and starts
+//     reading Options.Feed;
+//  3. on every tea.WindowSizeMsg calls SetSize with the part of the
+//     window it gives the viewer (the viewer ignores the message itself),
+//     and SetOrigin when that part does not start at the top-left corner,
+//     so that mouse clicks land on the right card;
+//  4. forwards every message to Update and keeps the returned Model;
+//     Blur the viewer while another component has the keyboard — it then
+//     ignores keys and pastes, and draws neither its focus bar nor its
+//     key help — and Focus it to give the keyboard back;
+//  5. draws it with Render, which returns the text, the cursor (at the
+//     search prompt, relative to the viewer) and the mouse mode the
+//     parent must set on its tea.View; View is Render's text alone.
+//
+// # Feeding it
+//
+// Entries are set by a key the harness already has — a tool call id, a
+// message id: Upsert(id, entry) appends the entry or replaces the one of
+// that id (a result arriving later fills in its card), Remove deletes it,
+// Entry reads it. From another goroutine, send Updates (replay.Change is
+// the same type) on a channel read by Listen or Options.Feed, or call
+// tea.Program.Send with an EntriesMsg: an Update with an ID works as
+// Upsert, one with an Index sets that position, as replay.Stream's
+// batches do. ProgressMsg drives the loading indicator; EndMsg (sent when
+// the channel closes) ends it. SetEntries replaces everything at once.
+//
+// # Controlling it
+//
+// A harness builds its own commands on FocusEntry, FocusedID and
+// FocusedEntry (what a "copy card" or "open path" works on; Location and
+// CardText help), Expand, SetFollow and Following, Search (which returns
+// the command that counts the matches: return it from Update), NextMatch,
+// PrevMatch and ClearSearch.
+//
+// # Copies and cost
+//
+// Copies share no state: the entries are a persistent list, so a copy
+// keeps what it had whatever the original does, and an update costs a
+// chunk of a few hundred entries, not the transcript. The model is built
+// for sessions of hundreds of thousands of entries: the scroll position is
+// an anchor (a card and a line inside it), so a motion, a page or a frame
+// renders only the cards it shows, and rendered cards are kept in a
+// bounded LRU keyed by content (entry version, width, expanded, theme).
+// Search runs over a plain-text form of the entries in a tea.Cmd and never
+// renders a card it does not show.
 package viewer

@@ -73,7 +73,7 @@ func TestAResultArrivingRedrawsItsCard(t *testing.T) {
 	call := cards.ToolCard{ID: "1", Call: cards.TerminalCall{Title: "go test ./..."}}
 	m := newModel(80, 24, titled(0), call)
 	require.Contains(t, screen(m), "running")
-	require.Contains(t, statusRow(m), "1 pending")
+	require.Contains(t, statusRow(m), "1 running")
 
 	zero := 0
 	done := call
@@ -81,6 +81,6 @@ func TestAResultArrivingRedrawsItsCard(t *testing.T) {
 	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 1, Entry: done}}})
 	assert.NotContains(t, screen(m), "running")
 	assert.Contains(t, screen(m), "exit 0")
-	assert.Contains(t, statusRow(m), "0 pending")
+	assert.NotContains(t, statusRow(m), "running", "no call runs any more")
 	assert.Equal(t, 1, strings.Count(screen(m), "╭─ ▶ go test"), "the card was replaced, not added")
 }

@@ -61,9 +61,8 @@ func TestInitReadsTheFeed(t *testing.T) {
 	ch <- Update{Entry: titled(0)}
 	opts := testOptions()
 	opts.Feed = ch
-	cmd := New(opts).Init()
-	require.NotNil(t, cmd)
-	assert.IsType(t, EntriesMsg{}, cmd())
+	batch := New(opts).Init()().(tea.BatchMsg)
+	assert.IsType(t, EntriesMsg{}, batch[len(batch)-1]())
 }
 
 func TestTheBackgroundColourPicksTheTheme(t *testing.T) {
@@ -74,36 +73,36 @@ func TestTheBackgroundColourPicksTheTheme(t *testing.T) {
 	m.SetSize(80, 12)
 	m.SetEntries(titledCards(3))
 	const darkBorder, lightBorder = "95;107;122", "175;184;193"
-	require.Contains(t, m.View().Content, darkBorder)
+	require.Contains(t, m.View(), darkBorder)
 
 	m, _ = send(t, m, tea.BackgroundColorMsg{Color: color.White})
-	assert.Contains(t, m.View().Content, lightBorder)
-	assert.NotContains(t, m.View().Content, darkBorder)
+	assert.Contains(t, m.View(), lightBorder)
+	assert.NotContains(t, m.View(), darkBorder)
 	m, _ = send(t, m, tea.BackgroundColorMsg{Color: color.Black})
-	assert.Contains(t, m.View().Content, darkBorder)
+	assert.Contains(t, m.View(), darkBorder)
 
 	opts.ThemeFixed = true
 	fixed := New(opts)
 	fixed.SetSize(80, 12)
 	fixed.SetEntries(titledCards(3))
 	fixed, _ = send(t, fixed, tea.BackgroundColorMsg{Color: color.White})
-	assert.Contains(t, fixed.View().Content, darkBorder, "--theme wins over the terminal")
+	assert.Contains(t, fixed.View(), darkBorder, "--theme wins over the terminal")
 }
 
 func TestChromeFollowsTheProfile(t *testing.T) {
 	m := newModel(80, 12, titledCards(3)...)
-	assert.NotContains(t, m.View().Content, "\x1b", "NoTTY: no escape anywhere")
+	assert.NotContains(t, m.View(), "\x1b", "NoTTY: no escape anywhere")
 	opts := testOptions()
 	opts.Render.Profile = colorprofile.ANSI
 	ansi16 := New(opts)
 	ansi16.SetSize(80, 12)
 	ansi16.SetEntries(titledCards(3))
-	assert.NotContains(t, ansi16.View().Content, "38;2;", "no true colour in a 16-colour profile")
-	assert.True(t, strings.Contains(ansi16.View().Content, "\x1b["))
+	assert.NotContains(t, ansi16.View(), "38;2;", "no true colour in a 16-colour profile")
+	assert.True(t, strings.Contains(ansi16.View(), "\x1b["))
 
 	opts.Render.Profile = colorprofile.TrueColor
 	full := New(opts)
 	full.SetSize(80, 12)
-	rows := strings.Split(full.View().Content, "\n")
+	rows := strings.Split(full.View(), "\n")
 	assert.Contains(t, rows[full.contentHeight()], "\x1b[1;38;2;121;192;255mtest.jsonl\x1b[m", "the source in bold accent")
 }

@@ -30,7 +30,7 @@ func followingModel() Model {
 
 func TestFollowKeepsTheNewestCardInView(t *testing.T) {
 	m := followingModel()
-	assert.Contains(t, statusRow(m), "follow on")
+	assert.Contains(t, statusRow(m), "pinned")
 	for n := 1; n <= 30; n += 7 {
 		m = appendCards(t, m, m.Len(), n)
 		assert.Contains(t, screen(m), cardTitle(n-1), "after %d cards", n)
@@ -41,14 +41,14 @@ func TestFollowKeepsTheNewestCardInView(t *testing.T) {
 func TestScrollingUpStopsFollowing(t *testing.T) {
 	m := appendCards(t, followingModel(), 0, 20)
 	m, _ = press(t, m, "k")
-	assert.Contains(t, statusRow(m), "follow off")
+	assert.NotContains(t, statusRow(m), "pinned")
 	before := cardArea(m)
 	m = appendCards(t, m, 20, 25)
 	assert.Equal(t, before, cardArea(m), "the cards on screen stay")
 	assert.NotContains(t, screen(m), cardTitle(24))
 
 	m, _ = press(t, m, "G")
-	assert.Contains(t, statusRow(m), "follow on")
+	assert.Contains(t, statusRow(m), "pinned")
 	m = appendCards(t, m, 25, 27)
 	assert.Contains(t, screen(m), cardTitle(26))
 }
@@ -56,20 +56,20 @@ func TestScrollingUpStopsFollowing(t *testing.T) {
 func TestScrollingToTheBottomFollowsAgain(t *testing.T) {
 	m := appendCards(t, followingModel(), 0, 20)
 	m, _ = press(t, m, "k", "k")
-	require.Contains(t, statusRow(m), "follow off")
+	require.NotContains(t, statusRow(m), "pinned")
 	m, _ = press(t, m, "j", "j")
-	assert.Contains(t, statusRow(m), "follow on")
+	assert.Contains(t, statusRow(m), "pinned")
 }
 
 func TestFTogglesFollowMode(t *testing.T) {
 	m := appendCards(t, followingModel(), 0, 20)
 	m, _ = press(t, m, "F")
-	assert.Contains(t, statusRow(m), "follow off")
+	assert.NotContains(t, statusRow(m), "pinned")
 	m = appendCards(t, m, 20, 22)
 	assert.NotContains(t, screen(m), cardTitle(21), "follow is off: the screen stays")
 
 	m, _ = press(t, m, "g", "F")
-	assert.Contains(t, statusRow(m), "follow on")
+	assert.Contains(t, statusRow(m), "pinned")
 	assert.Contains(t, screen(m), cardTitle(21), "turning follow on goes to the bottom")
 }
 
@@ -77,13 +77,13 @@ func TestNoFollowStartsAtTheTop(t *testing.T) {
 	m := newModel(80, 12)
 	m = appendCards(t, m, 0, 20)
 	assert.Contains(t, screenRows(m)[0], cardTitle(0))
-	assert.Contains(t, statusRow(m), "follow off")
+	assert.NotContains(t, statusRow(m), "pinned")
 }
 
 func TestFollowingWhenEverythingFits(t *testing.T) {
 	m := appendCards(t, followingModel(), 0, 2)
 	assert.Contains(t, screenRows(m)[0], cardTitle(0), "nothing to scroll: the top stays")
-	assert.Contains(t, statusRow(m), "follow on")
+	assert.Contains(t, statusRow(m), "pinned")
 }
 
 func TestUpdatesPastTheEndAppendAndNilEntriesAreIgnored(t *testing.T) {

@@ -105,16 +105,17 @@ func typeText(t testing.TB, m Model, s string) Model {
 	return m
 }
 
-// send passes one message through Update.
+// send passes one message through the program's Update (App's, which
+// sizes the model to a tea.WindowSizeMsg).
 func send(t testing.TB, m Model, msg tea.Msg) (Model, tea.Cmd) {
 	t.Helper()
-	next, cmd := m.Update(msg)
-	require.IsType(t, Model{}, next)
-	return next.(Model), cmd
+	next, cmd := App{Model: m}.Update(msg)
+	require.IsType(t, App{}, next)
+	return next.(App).Model, cmd
 }
 
 // screen is the model's view without escape sequences.
-func screen(m Model) string { return ansi.Strip(m.View().Content) }
+func screen(m Model) string { return ansi.Strip(m.View()) }
 
 // screenRows are the rows of the view without escape sequences.
 func screenRows(m Model) []string { return strings.Split(screen(m), "\n") }

@@ -1,13 +1,21 @@
 package viewer
 
-import "charm.land/bubbles/v2/key"
+import (
+	"slices"
+	"strings"
 
-// KeyMap holds the viewer's key bindings. It implements help.KeyMap, so
-// the help line shows exactly what is bound. A disabled or unbound binding
-// does nothing and is left out of the help.
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// KeyMap holds the viewer's key bindings. It implements help.KeyMap
+// (ShortHelp, FullHelp), so a harness can show the viewer's keys in its
+// own bubbles/help. A disabled or unbound binding does nothing and is
+// left out of the help. A binding's key may be a sequence of two keys,
+// written together ("]e"): its first key then waits for the second.
 type KeyMap struct {
 	// LineDown … Bottom scroll: by a line, half a page, a page, or to
-	// the top and the bottom (which turns follow mode on).
+	// the top and the bottom (which pins the view to the newest card).
 	LineDown     key.Binding
 	LineUp       key.Binding
 	HalfPageDown key.Binding
@@ -16,30 +24,43 @@ type KeyMap struct {
 	PageUp       key.Binding
 	Top          key.Binding
 	Bottom       key.Binding
-	// NextCard and PrevCard move the focus; while a search is active
+	// NextCard and PrevCard move the focus over the cards that are tab
+	// stops (not notices, context or thinking); while a search is active
 	// NextMatch takes precedence over NextCard for a key both hold.
-	NextCard  key.Binding
-	PrevCard  key.Binding
-	Toggle    key.Binding // expand or collapse the focused card
-	ToggleAll key.Binding // expand or collapse every card
-	Search    key.Binding // open the search prompt
+	NextCard key.Binding
+	PrevCard key.Binding
+	// NextFailed … PrevUser move the focus to the next or previous failed
+	// card (a problem, a failed command, an error result) or user
+	// message.
+	NextFailed key.Binding
+	PrevFailed key.Binding
+	NextUser   key.Binding
+	PrevUser   key.Binding
+	Toggle     key.Binding // expand or collapse the focused card
+	ToggleAll  key.Binding // expand or collapse every card
+	Search     key.Binding // open the search prompt
 	// NextMatch and PrevMatch go through the matches of the last search.
 	NextMatch key.Binding
 	PrevMatch key.Binding
-	// Accept runs the search typed at the prompt; Cancel closes the
-	// prompt, or clears the search outside it.
+	// Accept runs the text typed at a prompt; Cancel closes the prompt,
+	// or clears the search and the filter outside it.
 	Accept key.Binding
 	Cancel key.Binding
-	Follow key.Binding // toggle follow mode
+	Filter key.Binding // show only the cards of the tools named at its prompt
+	Copy   key.Binding // copy the focused card's text
+	Open   key.Binding // open the focused card's file in $EDITOR
+	Follow key.Binding // pin the view to the newest card, or unpin it
 	Help   key.Binding // toggle the full help
 	Quit   key.Binding // return tea.Quit; unbind it when the harness quits itself
 }
 
 // DefaultKeyMap is less- and vi-like: j/k and the arrows scroll a line,
 // ctrl+d/u half a page, space/b and pgdn/pgup a page, g/G and home/end go
-// to the top and the bottom; tab/shift+tab or n/p move the focus, enter
-// expands the focused card and e every card; / searches, n/N go through
-// the matches; F toggles follow mode; ? the full help; q or ctrl+c quit.
+// to the top and the bottom; tab/shift+tab or n/p move the focus, ]e/[e
+// to failed cards and ]u/[u to user messages; enter expands the focused
+// card and e every card; / searches, n/N go through the matches; f
+// filters by tool name; y copies the focused card, o opens its file; F
+// pins the view to the bottom; ? the full help; q or ctrl+c quit.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		LineDown:     key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
@@ -52,31 +73,188 @@ func DefaultKeyMap() KeyMap {
 		Bottom:       key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "bottom")),
 		NextCard:     key.NewBinding(key.WithKeys("tab", "n"), key.WithHelp("tab/n", "next card")),
 		PrevCard:     key.NewBinding(key.WithKeys("shift+tab", "p"), key.WithHelp("shift+tab/p", "previous card")),
+		NextFailed:   key.NewBinding(key.WithKeys("]e"), key.WithHelp("]e", "next failed")),
+		PrevFailed:   key.NewBinding(key.WithKeys("[e"), key.WithHelp("[e", "previous failed")),
+		NextUser:     key.NewBinding(key.WithKeys("]u"), key.WithHelp("]u", "next user message")),
+		PrevUser:     key.NewBinding(key.WithKeys("[u"), key.WithHelp("[u", "previous user message")),
 		Toggle:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "expand/collapse")),
 		ToggleAll:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "expand/collapse all")),
 		Search:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		NextMatch:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
 		PrevMatch:    key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
-		Accept:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run search")),
-		Cancel:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear search")),
-		Follow:       key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "follow")),
-		Help:         key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
+		Accept:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear search/filter")),
+		Filter:       key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter by tool")),
+		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy card")),
+		Open:         key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in $EDITOR")),
+		Follow:       key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "pin to bottom")),
+		Help:         key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "keys")),
 		Quit:         key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 	}
 }
 
-// ShortHelp is the one-line help under the status line.
+// ShortHelp is the keys that matter most, most important first: quit and
+// the full help, then moving and expanding, searching.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.LineDown, k.LineUp, k.NextCard, k.Toggle, k.Search, k.Follow, k.Help, k.Quit}
+	return []key.Binding{k.Quit, k.Help, k.LineDown, k.NextCard, k.Toggle, k.Search, k.Filter, k.Copy, k.Open, k.Follow}
 }
 
-// FullHelp is the help that ? shows, in columns.
+// FullHelp is every key in columns of related ones; it leaves out Help,
+// the key that shows it.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.LineDown, k.LineUp, k.HalfPageDown, k.HalfPageUp},
-		{k.PageDown, k.PageUp, k.Top, k.Bottom},
-		{k.NextCard, k.PrevCard, k.Toggle, k.ToggleAll},
-		{k.Search, k.NextMatch, k.PrevMatch, k.Cancel},
-		{k.Follow, k.Help, k.Quit},
+		{k.LineDown, k.LineUp, k.HalfPageDown, k.HalfPageUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
+		{k.NextCard, k.PrevCard, k.NextFailed, k.PrevFailed, k.NextUser, k.PrevUser, k.Toggle, k.ToggleAll},
+		{k.Search, k.NextMatch, k.PrevMatch, k.Filter, k.Cancel, k.Copy, k.Open, k.Follow, k.Quit},
+	}
+}
+
+// modeHelp is the short help for what the viewer is doing: at a prompt
+// its keys; while a search is active the match keys first; else
+// ShortHelp. Quit and Help come first in every mode that has them.
+func (m *Model) modeHelp() []key.Binding {
+	k := m.opts.Keys
+	switch {
+	case m.prompt.open():
+		return []key.Binding{withHelp(k.Accept, m.prompt.acceptHelp()), withHelp(k.Cancel, "cancel"), withHelp(ctrlCQuit(k.Quit), "quit")}
+	case m.search.active:
+		return []key.Binding{k.Quit, k.Help, withHelp(k.NextMatch, "next match"), withHelp(k.PrevMatch, "previous match"), withHelp(k.Cancel, "clear search"), k.NextCard, k.Toggle, k.Copy}
+	case m.filter.active():
+		return append([]key.Binding{k.Quit, k.Help, withHelp(k.Cancel, "clear filter")}, k.ShortHelp()[2:]...)
+	}
+	return k.ShortHelp()
+}
+
+// withHelp is b with another description.
+func withHelp(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
+}
+
+// ctrlCQuit is the quit binding as the prompt has it: the keys that type
+// no text (ctrl+c), since q types a q there.
+func ctrlCQuit(b key.Binding) key.Binding {
+	var keys []string
+	for _, k := range b.Keys() {
+		if len([]rune(k)) > 1 {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return key.NewBinding(key.WithDisabled())
+	}
+	b.SetKeys(keys...)
+	b.SetHelp(strings.Join(keys, "/"), b.Help().Desc)
+	return b
+}
+
+// keyPress handles a key press: at a prompt, as the second key of a
+// sequence, or as a command.
+func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
+	if m.prompt.open() {
+		return m.promptKey(msg)
+	}
+	name := msg.String()
+	m.note = ""
+	if m.pendingKey != "" {
+		name, m.pendingKey = m.pendingKey+name, ""
+		return m.sequence(name)
+	}
+	if m.startsSequence(name) {
+		m.pendingKey = name
+		return nil
+	}
+	k, searching := m.opts.Keys, m.search.active
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		m.refreshHelp()
+		m.settle()
+	case searching && key.Matches(msg, k.NextMatch):
+		m.nextMatch()
+	case searching && key.Matches(msg, k.PrevMatch):
+		m.prevMatch()
+	case key.Matches(msg, k.Search):
+		m.prompt = prompt{kind: searchPrompt}
+	case key.Matches(msg, k.Filter):
+		m.prompt = prompt{kind: filterPrompt, input: m.filter.query}
+	case key.Matches(msg, k.Cancel):
+		m.clearSearch()
+		return m.setFilter("")
+	case key.Matches(msg, k.Copy):
+		return m.copyFocused()
+	case key.Matches(msg, k.Open):
+		return m.openFocused()
+	default:
+		m.command(msg)
+	}
+	return nil
+}
+
+// sequenceBindings are the bindings that may hold a key sequence.
+func (k KeyMap) sequenceBindings() []key.Binding {
+	return []key.Binding{k.NextFailed, k.PrevFailed, k.NextUser, k.PrevUser}
+}
+
+// startsSequence reports whether name is the first key of a bound
+// sequence.
+func (m *Model) startsSequence(name string) bool {
+	for _, b := range m.opts.Keys.sequenceBindings() {
+		if b.Enabled() && slices.ContainsFunc(b.Keys(), func(k string) bool { return len(k) > len(name) && strings.HasPrefix(k, name) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// sequence runs the binding of a key sequence, if one holds it.
+func (m *Model) sequence(seq string) tea.Cmd {
+	k := m.opts.Keys
+	bound := func(b key.Binding) bool { return b.Enabled() && slices.Contains(b.Keys(), seq) }
+	switch {
+	case bound(k.NextFailed):
+		m.jumpTo(1, failed, "failed card")
+	case bound(k.PrevFailed):
+		m.jumpTo(-1, failed, "failed card")
+	case bound(k.NextUser):
+		m.jumpTo(1, userMessage, "user message")
+	case bound(k.PrevUser):
+		m.jumpTo(-1, userMessage, "user message")
+	}
+	return nil
+}
+
+// command runs the motion, focus and expansion keys.
+func (m *Model) command(msg tea.KeyPressMsg) {
+	k, page := m.opts.Keys, m.contentHeight()
+	switch {
+	case key.Matches(msg, k.LineDown):
+		m.scroll(1)
+	case key.Matches(msg, k.LineUp):
+		m.scroll(-1)
+	case key.Matches(msg, k.HalfPageDown):
+		m.scroll(max(page/2, 1))
+	case key.Matches(msg, k.HalfPageUp):
+		m.scroll(-max(page/2, 1))
+	case key.Matches(msg, k.PageDown):
+		m.scroll(page)
+	case key.Matches(msg, k.PageUp):
+		m.scroll(-page)
+	case key.Matches(msg, k.Top):
+		m.toTop()
+	case key.Matches(msg, k.Bottom):
+		m.toBottom()
+	case key.Matches(msg, k.NextCard):
+		m.jumpTo(1, tabStop, "card")
+	case key.Matches(msg, k.PrevCard):
+		m.jumpTo(-1, tabStop, "card")
+	case key.Matches(msg, k.Toggle):
+		m.toggleFocused()
+	case key.Matches(msg, k.ToggleAll):
+		m.toggleAll()
+	case key.Matches(msg, k.Follow):
+		m.toggleFollow()
 	}
 }

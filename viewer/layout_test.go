@@ -51,7 +51,7 @@ func countRows(rows []string, s string) int {
 // width cells.
 func assertFits(t *testing.T, m Model, width, height int) {
 	t.Helper()
-	rows := strings.Split(m.View().Content, "\n")
+	rows := strings.Split(m.View(), "\n")
 	assert.Len(t, rows, height)
 	for _, row := range rows {
 		assert.LessOrEqual(t, ansi.StringWidth(row), width, "%q", ansi.Strip(row))
@@ -110,9 +110,9 @@ func TestTinyScreensStillFit(t *testing.T) {
 func TestNoSizeShowsNothing(t *testing.T) {
 	m := New(testOptions())
 	m.SetEntries(titledCards(3))
-	assert.Empty(t, m.Render())
+	assert.Empty(t, m.Render().Content)
 	m, _ = press(t, m, "j", "G", "n", "enter", "e")
-	assert.Empty(t, m.View().Content)
+	assert.Empty(t, m.View())
 }
 
 func TestEmptyTranscript(t *testing.T) {
@@ -129,10 +129,34 @@ func TestHelpTogglesTheFullHelp(t *testing.T) {
 	m, _ = press(t, m, "?")
 	assert.Contains(t, screen(m), "half page down")
 	assert.Contains(t, screen(m), "expand/collapse all")
-	assert.Equal(t, 19, m.contentHeight(), "the full help takes four rows")
+	assert.Equal(t, 13, m.contentHeight(), "the full help takes the source's row and nine rows of columns")
 	assertFits(t, m, 120, 24)
 	m, _ = press(t, m, "?")
 	assert.NotContains(t, screen(m), "half page down")
+}
+
+func TestTheFullHelpNeverLosesAColumnAndDoesNotAdvertiseItself(t *testing.T) {
+	opts := testOptions()
+	opts.Source = "/home/dev/a/very/long/path/to/the/session.jsonl"
+	for _, width := range []int{40, 80, 200} {
+		m := New(opts)
+		m.SetSize(width, 60)
+		m.SetEntries(titledCards(3))
+		assert.Contains(t, statusRow(m), "session.jsonl", "the status line shows the base name")
+		assert.NotContains(t, statusRow(m), "/home/dev")
+		m, _ = press(t, m, "?")
+		help := strings.Join(screenRows(m)[m.contentHeight()+1:], "\n")
+		for _, group := range m.opts.Keys.FullHelp() {
+			for _, b := range group {
+				assert.Contains(t, help, b.Help().Desc, "width %d", width)
+			}
+		}
+		assert.NotContains(t, help, "? keys", "the full help does not list the key that shows it")
+		if width >= 50 {
+			assert.Contains(t, help, opts.Source, "the full help names the whole source")
+		}
+		assertFits(t, m, width, 60)
+	}
 }
 
 func TestQuitKeys(t *testing.T) {
@@ -161,8 +185,21 @@ func TestAZeroKeyMapBindsNothing(t *testing.T) {
 }
 
 func TestViewUsesTheAltScreenAndTheMouseWheel(t *testing.T) {
-	v := newModel(80, 12, titledCards(3)...).View()
+	v := App{Model: newModel(80, 12, titledCards(3)...)}.View()
 	assert.True(t, v.AltScreen)
 	assert.Equal(t, tea.MouseModeCellMotion, v.MouseMode)
 	assert.Nil(t, v.Cursor)
+}
+
+// TestTextWrapsBelow20Columns: a screen narrower than 20 columns still
+// wraps the cards' text instead of cutting it.
+func TestTextWrapsBelow20Columns(t *testing.T) {
+	m := newModel(14, 30, cards.Message{Role: cards.RoleUser, Text: "please fix the failing test in count"}, longOutput("x", 1))
+	text := strings.Join(screenRows(m), "\n")
+	for _, word := range []string{"please", "failing", "count"} {
+		assert.Contains(t, text, word, "every word of the message is on screen")
+	}
+	assert.Contains(t, text, "output li", "the output wraps")
+	assert.Contains(t, text, "ne 01")
+	assertFits(t, m, 14, 30)
 }

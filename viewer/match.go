@@ -11,13 +11,14 @@ import (
 // matcher finds a search query in plain text with smart case: a query
 // without capitals ignores case, one with a capital matches it exactly.
 type matcher struct {
+	typed string // the query as typed
 	query string // lower-cased when fold
 	fold  bool
 }
 
 func newMatcher(query string) matcher {
 	lower := strings.ToLower(query)
-	return matcher{query: query, fold: lower == query}
+	return matcher{typed: query, query: query, fold: lower == query}
 }
 
 // count is the number of non-overlapping matches in text.
@@ -122,9 +123,11 @@ func isASCII(s string) bool {
 	return true
 }
 
-// highlight shows the matches in a styled line in reverse video; the
-// line's own styling is kept around and inside them.
-func (mt matcher) highlight(line string) string {
+// highlight shows the matches in a styled line in reverse video, and the
+// current one (its index among the line's matches, -1 for none) also
+// bold and underlined; the line's own styling is kept around and inside
+// them.
+func (mt matcher) highlight(line string, current int) string {
 	plain := ansi.Strip(line)
 	spans := mt.find(plain)
 	if len(spans) == 0 {
@@ -135,47 +138,60 @@ func (mt matcher) highlight(line string) string {
 		start := ansi.StringWidth(plain[:s[0]])
 		cells[i] = [2]int{start, start + ansi.StringWidth(plain[s[0]:s[1]])}
 	}
-	return reverseCells(line, cells)
+	return reverseCells(line, cells, current)
 }
 
 var (
 	reverseOn  = ansi.SGR(ansi.AttrReverse)
 	reverseOff = ansi.SGR(ansi.AttrNoReverse)
+	currentOn  = ansi.SGR(ansi.AttrReverse, ansi.AttrBold, ansi.AttrUnderline)
+	currentOff = ansi.SGR(ansi.AttrNoReverse, ansi.AttrNormalIntensity, ansi.AttrNoUnderline)
 )
 
 // reverseCells turns reverse video on over the given cell ranges (sorted,
-// not overlapping) of a styled line. It walks the line sequence by
-// sequence, so escapes are never cut, and turns reverse on again after
-// every SGR inside a range, which may have reset it.
-func reverseCells(line string, spans [][2]int) string {
+// not overlapping) of a styled line, and the current match's style over
+// span current. It walks the line sequence by sequence, so escapes are
+// never cut, and turns the style on again after every SGR inside a range,
+// which may have reset it.
+func reverseCells(line string, spans [][2]int, current int) string {
+	styleOf := func(i int) (on, off string) {
+		if i == current {
+			return currentOn, currentOff
+		}
+		return reverseOn, reverseOff
+	}
 	var b strings.Builder
-	b.Grow(len(line) + len(spans)*(len(reverseOn)+len(reverseOff)))
+	b.Grow(len(line) + len(spans)*(len(currentOn)+len(currentOff)))
 	var state byte
-	col, next, on := 0, 0, false
+	col, next, inside := 0, 0, false
 	for len(line) > 0 {
 		seq, width, n, newState := ansi.DecodeSequence(line, state, nil)
 		state, line = newState, line[n:]
 		if width > 0 {
 			for next < len(spans) && spans[next][1] <= col {
-				if on {
-					b.WriteString(reverseOff)
-					on = false
+				if inside {
+					_, off := styleOf(next)
+					b.WriteString(off)
+					inside = false
 				}
 				next++
 			}
-			if !on && next < len(spans) && col >= spans[next][0] {
-				b.WriteString(reverseOn)
-				on = true
+			if !inside && next < len(spans) && col >= spans[next][0] {
+				on, _ := styleOf(next)
+				b.WriteString(on)
+				inside = true
 			}
 		}
 		b.WriteString(seq)
-		if on && width == 0 && isSGR(seq) {
-			b.WriteString(reverseOn)
+		if inside && width == 0 && isSGR(seq) {
+			on, _ := styleOf(next)
+			b.WriteString(on)
 		}
 		col += width
 	}
-	if on {
-		b.WriteString(reverseOff)
+	if inside {
+		_, off := styleOf(next)
+		b.WriteString(off)
 	}
 	return b.String()
 }

@@ -39,7 +39,7 @@ func lower(s string) string {
 func TestHighlightReversesOnlyTheMatch(t *testing.T) {
 	red := lipgloss.NewStyle().Foreground(lipgloss.Color("#ff0000"))
 	line := "say " + red.Render("hel") + "lo world, hello"
-	got := newMatcher("hello").highlight(line)
+	got := newMatcher("hello").highlight(line, -1)
 	assert.Equal(t, ansi.Strip(line), ansi.Strip(got), "the text is unchanged")
 	assert.Equal(t, ansi.StringWidth(line), ansi.StringWidth(got))
 	assert.Equal(t, "say \x1b[38;2;255;0;0m"+reverseOn+"hel\x1b[m"+reverseOn+"lo"+reverseOff+" world, "+reverseOn+"hello"+reverseOff, got,
@@ -47,12 +47,18 @@ func TestHighlightReversesOnlyTheMatch(t *testing.T) {
 }
 
 func TestHighlightCountsCellsOfWideCharacters(t *testing.T) {
-	got := newMatcher("x").highlight("日本x")
+	got := newMatcher("x").highlight("日本x", -1)
 	assert.Equal(t, "日本"+reverseOn+"x"+reverseOff, got)
-	assert.Equal(t, "no match", newMatcher("zz").highlight("no match"))
+	assert.Equal(t, "no match", newMatcher("zz").highlight("no match", -1))
 }
 
 func TestReverseCellsAcrossSpans(t *testing.T) {
-	assert.Equal(t, reverseOn+"ab"+reverseOff+"c"+reverseOn+"d"+reverseOff, reverseCells("abcd", [][2]int{{0, 2}, {3, 4}}))
-	assert.Equal(t, reverseOn+"a"+reverseOff+reverseOn+"b"+reverseOff, reverseCells("ab", [][2]int{{0, 1}, {1, 2}}))
+	assert.Equal(t, reverseOn+"ab"+reverseOff+"c"+reverseOn+"d"+reverseOff, reverseCells("abcd", [][2]int{{0, 2}, {3, 4}}, -1))
+	assert.Equal(t, reverseOn+"a"+reverseOff+reverseOn+"b"+reverseOff, reverseCells("ab", [][2]int{{0, 1}, {1, 2}}, -1))
+}
+
+func TestTheCurrentMatchIsStyledApart(t *testing.T) {
+	got := reverseCells("abcd", [][2]int{{0, 1}, {2, 3}}, 1)
+	assert.Equal(t, reverseOn+"a"+reverseOff+"b"+currentOn+"c"+currentOff+"d", got)
+	assert.Equal(t, "x"+currentOn+"yy"+currentOff+" "+reverseOn+"yy"+reverseOff, newMatcher("yy").highlight("xyy yy", 0))
 }

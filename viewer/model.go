@@ -1,11 +1,10 @@
 package viewer
 
 import (
-	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -13,91 +12,122 @@ import (
 	"github.com/cardtui/cardtui/render"
 )
 
-// Options configure a Model.
+// Options configure a Model. Start from DefaultOptions: the zero value
+// binds no key and shows neither the status line nor the help line.
 type Options struct {
 	// Render are the options the cards are drawn with. The viewer sets
-	// Width (the screen's width less the one-cell focus gutter) and
-	// Expanded (per card); Render.Expanded is the initial state of every
-	// card. Theme is replaced by the terminal's background unless
-	// ThemeFixed. Keep Profile TrueColor in an interactive program:
-	// Bubble Tea downsamples its output to the terminal's own profile
-	// (and honours NO_COLOR), so a caller lowers it only for --color never
-	// or for text that does not go through a Program.
+	// Width (its width less the one-cell focus gutter) and Expanded (per
+	// card); Render.Expanded is the initial state of every card. Theme is
+	// replaced by the terminal's background unless ThemeFixed. Keep
+	// Profile TrueColor in an interactive program: Bubble Tea downsamples
+	// its output to the terminal's own profile (and honours NO_COLOR), so
+	// a caller lowers it only for --color never or for text that does not
+	// go through a Program.
 	Render render.Options
 	// Keys are the key bindings; a zero KeyMap binds no key at all.
 	Keys KeyMap
-	// Source names the transcript in the status line.
+	// ShowStatus shows the status line under the cards: the counters, the
+	// source, follow and search state. ShowHelp shows the key help under
+	// it (only while the viewer has the focus). A harness that shows its
+	// own status or help (KeyMap implements help.KeyMap) turns them off.
+	ShowStatus, ShowHelp bool
+	// Source names the transcript: the status line shows its base name,
+	// the full help (?) all of it.
 	Source string
 	// ThemeFixed keeps Render.Theme (a --theme flag was given) instead of
 	// asking the terminal for its background colour.
 	ThemeFixed bool
 	// Feed, when not nil, is read by Init's command as Listen reads.
 	Feed <-chan Update
-	// NoFollow starts with follow mode off: the screen stays at the top
-	// while entries arrive.
+	// NoFollow starts with the view not pinned to the newest card: the
+	// screen stays at the top while entries arrive.
 	NoFollow bool
 }
 
-// DefaultOptions are render.DefaultOptions and DefaultKeyMap.
+// DefaultOptions are render.DefaultOptions, DefaultKeyMap, and the status
+// and help lines shown.
 func DefaultOptions() Options {
-	return Options{Render: render.DefaultOptions(), Keys: DefaultKeyMap()}
+	return Options{Render: render.DefaultOptions(), Keys: DefaultKeyMap(), ShowStatus: true, ShowHelp: true}
 }
 
-// Model is the viewer: a Bubble Tea model (tea.Model) that shows entries
-// as a scrollable list of cards, with a status line and a help line.
+// Model is the viewer: a Bubble Tea component that shows entries as a
+// scrollable list of cards, with a status line and a help line. Like
+// bubbles' viewport or list it is a value whose Update returns the new
+// value; App runs it as a program of its own.
 //
-// Like any Bubble Tea model it is a value, but its copies share their
-// entries and rendering cache: keep using the Model that Update returned.
-// It is not safe for use by several goroutines.
+// Copies share no state: a copy keeps its entries, scroll position and
+// expanded cards whatever is done to the original (the entries are a
+// persistent list, so an update costs a few hundred slots, not the whole
+// transcript). Only the cache of rendered cards is shared, and it is
+// keyed by content, so a copy never sees another's cards.
 type Model struct {
 	opts   Options
 	source string // Options.Source made safe for one line
 	styles chrome
 	help   help.Model
-	// helpView is the rendered help, helpRows its height.
-	helpView string
-	helpRows int
+	// helpLines are the rendered help's rows, drawn for helpState.
+	helpLines []string
+	helpState helpState
 
-	entries  []cards.Entry
-	versions []uint64 // of each entry, for the cache
+	list     store
+	ids      *idIndex
 	cache    *cardCache
 	pending  int // tool cards waiting for their result
 	problems int
 
 	width, height int
-	top           position // the row at the top of the screen
-	focus         int
-	follow        bool
-	allExpanded   bool
-	// expanded holds the cards toggled away from allExpanded.
-	expanded map[int]bool
+	// originX and originY are where the parent draws the viewer, for the
+	// mouse (SetOrigin).
+	originX, originY int
+	top              position // the row at the top of the screen
+	focus            int
+	blurred          bool
+	follow           bool
+	allExpanded      bool
+	// expandEpoch invalidates every card's own expanded state at once
+	// (toggleAll): a slot's state counts only when its epoch is this.
+	expandEpoch uint32
 
 	progress  ProgressMsg
 	streaming bool // a Listen is reading and the stream has not ended
 	search    search
+	prompt    prompt
+	filter    filter
+	// pendingKey is the first key of a sequence (]e), waiting for the
+	// second.
+	pendingKey string
+	note       string // the last action's message, shown in the status line
+	termcap    termcap
+	// now is the clock of the running calls' elapsed times; ticking is
+	// whether a refresh is due.
+	now     func() time.Time
+	ticking bool
 }
 
-// New returns a viewer with no entries; it shows nothing until it has a
-// size (a tea.WindowSizeMsg or SetSize).
+// New returns a viewer with no entries, focused. It shows nothing until
+// it has a size (SetSize).
 func New(opts Options) Model {
 	m := Model{
 		opts:        opts,
 		source:      oneLine(opts.Source),
 		help:        help.New(),
+		ids:         newIDIndex(),
 		cache:       newCardCache(),
 		follow:      !opts.NoFollow,
 		allExpanded: opts.Render.Expanded,
-		expanded:    make(map[int]bool),
 		search:      search{cur: -1},
+		now:         time.Now,
 	}
 	m.setTheme(opts.Render.Theme)
 	return m
 }
 
 // Init asks the terminal for its background colour (unless
-// Options.ThemeFixed) and starts reading Options.Feed.
+// Options.ThemeFixed) and whether it takes OSC 52 clipboard writes, and
+// starts reading Options.Feed. A parent returns it from its own Init (in
+// a tea.Batch).
 func (m Model) Init() tea.Cmd {
-	var cmds []tea.Cmd
+	cmds := []tea.Cmd{tea.RequestCapability(clipboardCapability)}
 	if !m.opts.ThemeFixed {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
@@ -107,26 +137,42 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Update handles window sizes, the background colour, keys, the mouse
-// wheel, pastes into the search prompt, and the viewer's own messages
-// (EntriesMsg, ProgressMsg, EndMsg). It never waits for I/O.
-func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// Update handles a message and returns the new model and a command for
+// the program to run. It takes keys (only while focused), the mouse,
+// pastes into the search prompt, the terminal's background colour and
+// capabilities, and the viewer's own messages (EntriesMsg, ProgressMsg,
+// EndMsg and those of its commands). It never waits for I/O.
+//
+// A tea.WindowSizeMsg is ignored, as bubbles' components ignore it: the
+// parent knows which part of the window is the viewer's and calls
+// SetSize. App sizes the model to the whole window.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	m.list.edit()
 	cmd := m.update(msg)
-	return m, cmd
+	if m.opts.ShowHelp {
+		m.refreshHelp() // the short help follows the mode
+	}
+	return m, tea.Batch(cmd, m.tickCmd())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.SetSize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
 		m.setBackground(msg)
+	case tea.CapabilityMsg:
+		m.termcap.take(msg)
 	case tea.KeyPressMsg:
-		return m.keyPress(msg)
+		if !m.blurred {
+			return m.keyPress(msg)
+		}
 	case tea.MouseWheelMsg:
 		m.wheel(msg)
+	case tea.MouseClickMsg:
+		m.click(msg)
 	case tea.PasteMsg:
-		m.paste(msg.Content)
+		if !m.blurred {
+			m.paste(msg.Content)
+		}
 	case EntriesMsg:
 		m.apply(msg.Updates)
 		if msg.next != nil {
@@ -139,68 +185,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.streaming, m.progress.Done = false, true
 	case searchDoneMsg:
 		m.searchDone(msg)
+	case noteMsg:
+		m.note = string(msg)
+	case tickMsg:
+		m.ticking = false
 	}
 	return nil
-}
-
-// keyPress handles a key press: at the search prompt, or as a command.
-func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
-	if m.search.prompt {
-		return m.promptKey(msg)
-	}
-	k, searching := m.opts.Keys, m.search.active
-	switch {
-	case key.Matches(msg, k.Quit):
-		return tea.Quit
-	case key.Matches(msg, k.Help):
-		m.help.ShowAll = !m.help.ShowAll
-		m.refreshHelp()
-		m.settle()
-	case searching && key.Matches(msg, k.NextMatch):
-		m.nextMatch()
-	case searching && key.Matches(msg, k.PrevMatch):
-		m.prevMatch()
-	case key.Matches(msg, k.Search):
-		m.search.prompt, m.search.input = true, ""
-	case key.Matches(msg, k.Cancel):
-		m.clearSearch()
-	default:
-		m.command(msg)
-	}
-	return nil
-}
-
-// command runs the motion, focus and expansion keys.
-func (m *Model) command(msg tea.KeyPressMsg) {
-	k, page := m.opts.Keys, m.contentHeight()
-	switch {
-	case key.Matches(msg, k.LineDown):
-		m.scroll(1)
-	case key.Matches(msg, k.LineUp):
-		m.scroll(-1)
-	case key.Matches(msg, k.HalfPageDown):
-		m.scroll(max(page/2, 1))
-	case key.Matches(msg, k.HalfPageUp):
-		m.scroll(-max(page/2, 1))
-	case key.Matches(msg, k.PageDown):
-		m.scroll(page)
-	case key.Matches(msg, k.PageUp):
-		m.scroll(-page)
-	case key.Matches(msg, k.Top):
-		m.toTop()
-	case key.Matches(msg, k.Bottom):
-		m.toBottom()
-	case key.Matches(msg, k.NextCard):
-		m.moveFocus(1)
-	case key.Matches(msg, k.PrevCard):
-		m.moveFocus(-1)
-	case key.Matches(msg, k.Toggle):
-		m.toggleFocused()
-	case key.Matches(msg, k.ToggleAll):
-		m.toggleAll()
-	case key.Matches(msg, k.Follow):
-		m.toggleFollow()
-	}
 }
 
 // wheelRows is how far one notch of the mouse wheel scrolls.
@@ -215,51 +205,42 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 	}
 }
 
-// SetEntries replaces the whole transcript. It clears the search and the
-// cards' expanded states; in follow mode the screen goes to the bottom.
-func (m *Model) SetEntries(entries []cards.Entry) {
-	m.entries = slices.DeleteFunc(slices.Clone(entries), func(e cards.Entry) bool { return e == nil })
-	m.versions = make([]uint64, len(m.entries))
-	m.pending, m.problems = 0, 0
-	for i, e := range m.entries {
-		m.versions[i] = m.cache.nextVersion()
-		m.count(e, 1)
+// apply sets the entries of a batch of updates.
+func (m *Model) apply(updates []Update) {
+	focusOnLast := m.focus >= m.shownCount()-1
+	for _, u := range updates {
+		if u.Entry != nil {
+			m.put(u)
+		}
 	}
-	clear(m.expanded)
-	m.clearSearch()
-	if m.follow {
-		m.focus = len(m.entries) - 1
+	if m.follow && focusOnLast {
+		m.focus = m.shownCount() - 1
 	}
 	m.settle()
 }
 
-// Len is the number of entries.
-func (m Model) Len() int { return len(m.entries) }
-
-// apply sets the entries of a batch of updates.
-func (m *Model) apply(updates []Update) {
-	focusOnLast := m.focus >= len(m.entries)-1
-	for _, u := range updates {
-		if u.Entry == nil {
-			continue
-		}
-		i := u.Index
-		if i < 0 || i >= len(m.entries) {
-			i = len(m.entries)
-			m.entries = append(m.entries, u.Entry)
-			m.versions = append(m.versions, 0)
-		} else {
-			m.count(m.entries[i], -1)
-			m.entries[i] = u.Entry
-		}
-		m.count(u.Entry, 1)
-		m.versions[i] = m.cache.nextVersion()
-		m.recount(i)
+// put sets one entry: the one of its ID or Index, else a new one.
+func (m *Model) put(u Update) {
+	i := u.Index
+	if u.ID != "" {
+		i = m.ids.find(&m.list, u.ID)
 	}
-	if m.follow && focusOnLast {
-		m.focus = len(m.entries) - 1
+	var was cards.Entry
+	if i < 0 || i >= m.list.Len() {
+		i = m.list.Len()
+		m.list.push(slot{entry: u.Entry, version: nextVersion(), id: u.ID})
+		if u.ID != "" {
+			m.ids.note(u.ID, i)
+		}
+	} else {
+		was = m.list.entry(i)
+		m.count(was, -1)
+		m.list.set(i, u.Entry)
 	}
-	m.settle()
+	m.markStarted(i, was)
+	m.count(u.Entry, 1)
+	m.filterChanged(i)
+	m.recount(i)
 }
 
 // count adds d times an entry's share to the pending and problem counts.
@@ -275,18 +256,35 @@ func (m *Model) count(e cards.Entry, d int) {
 	}
 }
 
-// SetSize sets the size of the screen. Cards are laid out again for a new
-// width only as they are shown; the top card stays at the top.
+// SetSize sets the viewer's size in cells: the whole window when it runs
+// alone (App does it on every tea.WindowSizeMsg), the part of the screen
+// the parent gives it when embedded — call it from the parent's own
+// handling of tea.WindowSizeMsg, with what is left after the parent's
+// other components. Cards are laid out again for a new width only as
+// they are shown; the top card stays at the top.
 func (m *Model) SetSize(width, height int) {
+	m.list.edit()
 	oldWidth := m.cardWidth()
 	m.width, m.height = max(width, 0), max(height, 0)
 	m.help.SetWidth(m.width)
 	m.refreshHelp()
-	if len(m.entries) > 0 && m.cardWidth() != oldWidth {
+	if m.shownCount() > 0 && m.cardWidth() != oldWidth {
 		m.rescaleTop(oldWidth)
 	}
 	m.settle()
 }
+
+// Width and Height are the viewer's size (SetSize).
+func (m Model) Width() int { return m.width }
+
+// Height is the viewer's height in rows (SetSize).
+func (m Model) Height() int { return m.height }
+
+// SetOrigin tells the viewer where the parent draws it (the cell of its
+// top-left corner), so that a forwarded mouse click lands on the right
+// card. It is (0, 0) until set, which is right when the viewer is the
+// top of the window.
+func (m *Model) SetOrigin(x, y int) { m.originX, m.originY = x, y }
 
 // rescaleTop keeps the top row at the same fraction of its card when the
 // card is laid out for another width.
@@ -305,36 +303,52 @@ func (m *Model) cardWidth() int { return max(m.width-gutterWidth, 1) }
 
 // contentHeight is the number of rows that show cards.
 func (m *Model) contentHeight() int {
-	return max(m.height-1-m.shownHelpRows(), 1)
+	return max(m.height-m.statusRows()-m.shownHelpRows(), 1)
 }
 
-// shownHelpRows is the height of the help, 0 when the screen is too low
-// to show it.
-func (m *Model) shownHelpRows() int {
-	if m.height < m.helpRows+2 {
-		return 0
+// statusRows is the height of the status line: 1 when it is shown (the
+// search prompt needs it too), else 0.
+func (m *Model) statusRows() int {
+	if m.opts.ShowStatus || m.prompt.open() {
+		return 1
 	}
-	return m.helpRows
+	return 0
 }
 
-// cacheKey is the cache key of card i drawn at width.
-func (m *Model) cacheKey(i, width int) cardKey {
-	return cardKey{index: i, width: width, expanded: m.isExpanded(i), theme: m.opts.Render.Theme}
+// shownHelpRows is the height of the help, 0 when it is off, the viewer
+// is blurred or the screen is too low to show it.
+func (m *Model) shownHelpRows() int {
+	switch rows := len(m.helpLines); {
+	case !m.opts.ShowHelp || m.blurred:
+		return 0
+	case m.help.ShowAll:
+		return min(rows, max(m.height-m.statusRows()-1, 0)) // a row of cards stays
+	case m.height < rows+2:
+		return 0
+	default:
+		return rows
+	}
 }
 
-// card returns card i's rendering, from the cache when it is there.
-func (m *Model) card(i int) rendering {
-	k := m.cacheKey(i, m.cardWidth())
-	if drawn, ok := m.cache.get(k, m.versions[i]); ok {
+// cacheKey is the cache key of shown card v drawn at width.
+func (m *Model) cacheKey(v, width int) cardKey {
+	i := m.entryIndex(v)
+	return cardKey{version: m.list.at(i).version, width: width, expanded: m.isExpanded(i), theme: m.opts.Render.Theme}
+}
+
+// card returns shown card v's rendering, from the cache when it is there.
+func (m *Model) card(v int) rendering {
+	k := m.cacheKey(v, m.cardWidth())
+	if drawn, ok := m.cache.get(k); ok {
 		return drawn
 	}
 	o := m.opts.Render
 	o.Width, o.Expanded = k.width, k.expanded
-	drawn := rendering{Drawing: render.Draw(m.entries[i], o).Finish()}
+	drawn := rendering{Drawing: render.Draw(m.list.entry(m.entryIndex(v)), o).Finish()}
 	if k.width < render.MinWidth {
 		drawn.cut = k.width
 	}
-	m.cache.put(k, m.versions[i], drawn)
+	m.cache.put(k, drawn)
 	return drawn
 }
 
@@ -355,27 +369,30 @@ func (r rendering) line(j int) string {
 	return line
 }
 
+// isExpanded reports whether the card of entry i is expanded.
 func (m *Model) isExpanded(i int) bool {
-	if v, ok := m.expanded[i]; ok {
-		return v
+	if sl := m.list.at(i); sl.expand != 0 && sl.epoch == m.expandEpoch {
+		return sl.expand > 0
 	}
 	return m.allExpanded
 }
 
+// setExpanded expands or collapses the card of entry i.
 func (m *Model) setExpanded(i int, v bool) {
-	if v == m.allExpanded {
-		delete(m.expanded, i)
-	} else {
-		m.expanded[i] = v
+	sl := m.list.writable(i)
+	sl.expand, sl.epoch = -1, m.expandEpoch
+	if v {
+		sl.expand = 1
 	}
 }
 
 // toggleFocused expands or collapses the focused card and shows it.
 func (m *Model) toggleFocused() {
-	if len(m.entries) == 0 {
+	if m.shownCount() == 0 {
 		return
 	}
-	m.setExpanded(m.focus, !m.isExpanded(m.focus))
+	i := m.entryIndex(m.focus)
+	m.setExpanded(i, !m.isExpanded(i))
 	m.normalize()
 	m.showCard(m.focus)
 	m.follow = m.atBottom()
@@ -385,7 +402,7 @@ func (m *Model) toggleFocused() {
 // expanded.
 func (m *Model) toggleAll() {
 	m.allExpanded = !m.allExpanded
-	clear(m.expanded)
+	m.expandEpoch++
 	m.settle()
 }
 
@@ -413,47 +430,44 @@ func (m *Model) setTheme(theme render.Theme) {
 	m.refreshHelp()
 }
 
-// refreshHelp renders the help for the current width and mode. The help
-// model does not always keep within its width, so its lines are cut.
-func (m *Model) refreshHelp() {
-	m.helpView, m.helpRows = "", 0
-	view := m.help.View(m.opts.Keys)
-	if view == "" {
-		return
-	}
-	lines := strings.Split(view, "\n")
-	for i, line := range lines {
-		lines[i] = ansi.Truncate(strings.TrimRight(line, " "), m.width, "…")
-	}
-	m.helpView, m.helpRows = m.styles.paint(strings.Join(lines, "\n")), len(lines)
+// Frame is the viewer drawn for a parent's View: the text, one line per
+// row, and what the parent must set on its tea.View for it.
+type Frame struct {
+	// Content is width × height cells of text ("" before SetSize).
+	Content string
+	// Cursor is where the terminal's cursor stands, relative to the
+	// viewer's top-left corner (at the search prompt); nil hides it. A
+	// parent adds the viewer's position on its screen.
+	Cursor *tea.Cursor
+	// MouseMode is the mode the viewer's mouse handling needs (the wheel
+	// and clicks); a parent sets at least this on its tea.View.
+	MouseMode tea.MouseMode
 }
 
-// View is the whole screen, in the alternate screen with the mouse wheel
-// on; at the search prompt the cursor stands after the typed text.
-func (m Model) View() tea.View {
-	v := tea.NewView(m.Render())
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
-	if m.search.prompt && m.width > 0 && m.height > 0 {
-		v.Cursor = tea.NewCursor(min(promptWidth(m.search.input), m.width-1), m.contentHeight())
-	}
-	return v
-}
+// View is the viewer's text, as bubbles components' View is: Render's
+// Content.
+func (m Model) View() string { return m.Render().Content }
 
-// Render is the screen as text: the cards on screen, the status line and
-// the help, one line per row. A harness that draws its own screen can
-// place it anywhere; it is empty until the model has a size.
-func (m Model) Render() string {
+// Render draws the viewer: the cards on screen, the status line and the
+// help, and where the cursor stands.
+func (m Model) Render() Frame {
+	f := Frame{MouseMode: tea.MouseModeCellMotion}
 	if m.width <= 0 || m.height <= 0 {
-		return ""
+		return f
 	}
 	rows := make([]string, 0, m.height)
 	rows = m.cardRows(rows)
-	rows = append(rows, m.statusLine())
-	if m.shownHelpRows() > 0 {
-		rows = append(rows, m.helpView)
+	if m.statusRows() > 0 {
+		rows = append(rows, m.statusLine())
 	}
-	return strings.Join(cutToScreen(rows, m.width, m.height), "\n")
+	if m.shownHelpRows() > 0 {
+		rows = append(rows, m.shownHelp()...)
+	}
+	f.Content = strings.Join(cutToScreen(rows, m.width, m.height), "\n")
+	if m.prompt.open() {
+		f.Cursor = tea.NewCursor(min(m.prompt.width(), m.width-1), m.contentHeight())
+	}
+	return f
 }
 
 // cutToScreen cuts the rows of a screen too small for a card row and the
@@ -472,22 +486,21 @@ func cutToScreen(rows []string, width, height int) []string {
 // until the screen is full; only those cards are rendered.
 func (m *Model) cardRows(rows []string) []string {
 	h := m.contentHeight()
-	mt, highlight := m.search.match, m.search.active && m.styles.highlights
 	start := m.top.line
-	for c := m.top.card; c < len(m.entries) && len(rows) < h; c++ {
+	for c := m.top.card; c < m.shownCount() && len(rows) < h; c++ {
 		gutter := m.styles.blank
-		if c == m.focus {
+		if c == m.focus && !m.blurred {
 			gutter = m.styles.marker
 		}
 		drawn := m.card(c)
 		for j := start; j < drawn.Len() && len(rows) < h; j++ {
 			line := drawn.line(j)
-			if highlight {
-				line = mt.highlight(line)
+			if j == 0 {
+				line = m.withElapsed(line, m.list.at(m.entryIndex(c)).started, m.cardWidth())
 			}
-			rows = append(rows, gutter+line)
+			rows = append(rows, gutter+m.highlight(c, j, line))
 		}
-		if c < len(m.entries)-1 && len(rows) < h {
+		if c < m.shownCount()-1 && len(rows) < h {
 			rows = append(rows, "")
 		}
 		start = 0

@@ -17,7 +17,7 @@ func (a position) before(b position) bool {
 // last card, the blank row after it.
 func (m *Model) blockHeight(i int) int {
 	h := m.card(i).Len()
-	if i < len(m.entries)-1 {
+	if i < m.shownCount()-1 {
 		h++
 	}
 	return h
@@ -33,7 +33,7 @@ func (m *Model) forward(p position, n int) (position, int) {
 		case p.line+n < h:
 			p.line += n
 			return p, moved + n
-		case p.card == len(m.entries)-1:
+		case p.card == m.shownCount()-1:
 			moved += h - 1 - p.line
 			p.line = h - 1
 			return p, moved
@@ -70,7 +70,7 @@ func (m *Model) backward(p position, n int) (position, int) {
 // the screen (the first row when everything fits). It renders only the
 // cards of that last screen.
 func (m *Model) bottom() position {
-	n := len(m.entries)
+	n := m.shownCount()
 	if n == 0 {
 		return position{}
 	}
@@ -82,7 +82,7 @@ func (m *Model) bottom() position {
 // normalize keeps the top position and the focus on existing rows and
 // cards, after entries or heights changed.
 func (m *Model) normalize() {
-	n := len(m.entries)
+	n := m.shownCount()
 	if n == 0 {
 		m.top, m.focus = position{}, 0
 		return
@@ -98,7 +98,7 @@ func (m *Model) normalize() {
 // nothing below the last row, looking only at the rows on screen.
 func (m *Model) clampTop() {
 	m.normalize()
-	if len(m.entries) == 0 {
+	if m.shownCount() == 0 {
 		return
 	}
 	h := m.contentHeight()
@@ -109,7 +109,7 @@ func (m *Model) clampTop() {
 
 // atBottom reports whether the last row is on screen.
 func (m *Model) atBottom() bool {
-	if len(m.entries) == 0 {
+	if m.shownCount() == 0 {
 		return true
 	}
 	h := m.contentHeight()
@@ -122,7 +122,7 @@ func (m *Model) atBottom() bool {
 func (m *Model) screenRow(p position) (int, bool) {
 	h := m.contentHeight()
 	row := -m.top.line
-	for c := m.top.card; c < len(m.entries) && row < h; c++ {
+	for c := m.top.card; c < m.shownCount() && row < h; c++ {
 		if c == p.card {
 			r := row + p.line
 			return r, r >= 0 && r < h
@@ -137,11 +137,11 @@ func (m *Model) screenRow(p position) (int, bool) {
 func (m *Model) visibleCards() (int, int) {
 	h := m.contentHeight()
 	first := m.top.card
-	if m.top.line >= m.card(first).Len() && first < len(m.entries)-1 {
+	if m.top.line >= m.card(first).Len() && first < m.shownCount()-1 {
 		first++
 	}
 	last, row := m.top.card, -m.top.line
-	for c := m.top.card; c < len(m.entries) && row < h; c++ {
+	for c := m.top.card; c < m.shownCount() && row < h; c++ {
 		last = c
 		row += m.blockHeight(c)
 	}
@@ -150,7 +150,7 @@ func (m *Model) visibleCards() (int, int) {
 
 // keepFocusVisible moves the focus onto the screen when it scrolled off.
 func (m *Model) keepFocusVisible() {
-	if len(m.entries) == 0 {
+	if m.shownCount() == 0 {
 		return
 	}
 	first, last := m.visibleCards()
@@ -159,7 +159,7 @@ func (m *Model) keepFocusVisible() {
 
 // scroll moves the screen by n rows (up when n is negative).
 func (m *Model) scroll(n int) {
-	if len(m.entries) == 0 {
+	if m.shownCount() == 0 {
 		return
 	}
 	if n > 0 {
@@ -198,7 +198,7 @@ func (m *Model) toTop() {
 
 // toBottom shows the last card, focuses it and turns on follow mode.
 func (m *Model) toBottom() {
-	m.focus = max(len(m.entries)-1, 0)
+	m.focus = max(m.shownCount()-1, 0)
 	m.follow = true
 	m.settle()
 }
@@ -210,16 +210,6 @@ func (m *Model) toggleFollow() {
 		return
 	}
 	m.toBottom()
-}
-
-// moveFocus focuses the card d cards away and scrolls it into view.
-func (m *Model) moveFocus(d int) {
-	if len(m.entries) == 0 {
-		return
-	}
-	m.focus = min(max(m.focus+d, 0), len(m.entries)-1)
-	m.showCard(m.focus)
-	m.follow = m.atBottom()
 }
 
 // showCard scrolls as little as it takes to show card c, or its start

@@ -56,12 +56,12 @@ func TestTopAndBottom(t *testing.T) {
 		assert.Contains(t, rows[9], "╰", "the last card's bottom edge is the last row")
 		assert.Contains(t, rows[7], "card 019")
 		assert.Contains(t, statusRow(got), "card 20/20")
-		assert.Contains(t, statusRow(got), "follow on")
+		assert.Contains(t, statusRow(got), "pinned")
 		for _, k := range []string{"g", "home"} {
 			top, _ := press(t, got, k)
 			assert.Contains(t, screenRows(top)[0], "card 000")
 			assert.Contains(t, statusRow(top), "card 1/20")
-			assert.Contains(t, statusRow(top), "follow off")
+			assert.NotContains(t, statusRow(top), "pinned")
 		}
 	}
 }

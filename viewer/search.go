@@ -5,15 +5,11 @@ import (
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/cardtui/cardtui/cards"
 )
 
-// search is the state of the search prompt and of the last query run.
+// search is the state of the last query run.
 type search struct {
-	prompt bool   // the prompt is open
-	input  string // the text typed at the prompt
-	active bool   // a query was run; match holds it
+	active bool // a query was run; match holds it
 	match  matcher
 	// id names the latest run; a result of an earlier one is dropped.
 	id      int
@@ -27,6 +23,9 @@ type search struct {
 	// the first jump), nth the match inside that card and before the
 	// number of matches in hits[:cur].
 	cur, nth, before int
+	// line is the line of the current match's card that shows it, inLine
+	// which match of that line it is (-1 when none is).
+	line, inLine int
 }
 
 // cardHits is how many matches one card's text holds.
@@ -39,12 +38,12 @@ type searchDoneMsg struct {
 }
 
 // runSearch counts the matches in every entry of snapshot, in the
-// command's goroutine; snapshot is a copy that Update never writes.
-func runSearch(id int, snapshot []cards.Entry, mt matcher) tea.Cmd {
+// command's goroutine; snapshot is a store that Update never writes.
+func runSearch(id int, snapshot store, f filter, mt matcher) tea.Cmd {
 	return func() tea.Msg {
 		var hits []cardHits
-		for i, e := range snapshot {
-			if n := countMatches(e, mt); n > 0 {
+		for i := range snapshot.Len() {
+			if n := f.countMatches(snapshot.entry(i), mt); n > 0 {
 				hits = append(hits, cardHits{card: i, count: n})
 			}
 		}
@@ -61,7 +60,9 @@ func (m *Model) startSearch(query string) tea.Cmd {
 	}
 	id := m.search.id + 1
 	m.search = search{active: true, match: newMatcher(query), id: id, running: true, cur: -1}
-	return runSearch(id, slices.Clone(m.entries), m.search.match)
+	snapshot := m.list
+	m.list.edit() // from now on, writes leave the snapshot's chunks alone
+	return runSearch(id, snapshot, filter{words: m.filter.words}, m.search.match)
 }
 
 func (m *Model) clearSearch() {
@@ -93,10 +94,10 @@ func (m *Model) recount(i int) {
 	case !s.active:
 		return
 	case s.running:
-		s.dirty = append(s.dirty, i)
+		s.dirty = append(s.dirty[:len(s.dirty):len(s.dirty)], i) // never into a copy's array
 		return
 	}
-	n := countMatches(m.entries[i], s.match)
+	n := m.filter.countMatches(m.list.entry(i), s.match)
 	j := sort.Search(len(s.hits), func(k int) bool { return s.hits[k].card >= i })
 	found := j < len(s.hits) && s.hits[j].card == i
 	switch {
@@ -109,8 +110,11 @@ func (m *Model) recount(i int) {
 	}
 }
 
+// changeHits, removeHits and insertHits change the hits in a new array:
+// a copy of the model may hold the old one.
 func (m *Model) changeHits(j, n int) {
 	s := &m.search
+	s.hits = slices.Clone(s.hits)
 	old := s.hits[j].count
 	s.hits[j].count = n
 	s.total += n - old
@@ -125,7 +129,7 @@ func (m *Model) changeHits(j, n int) {
 func (m *Model) removeHits(j int) {
 	s := &m.search
 	old := s.hits[j].count
-	s.hits = slices.Delete(s.hits, j, j+1)
+	s.hits = slices.Delete(slices.Clone(s.hits), j, j+1)
 	s.total -= old
 	switch {
 	case j < s.cur:
@@ -141,7 +145,7 @@ func (m *Model) removeHits(j int) {
 
 func (m *Model) insertHits(j int, h cardHits) {
 	s := &m.search
-	s.hits = slices.Insert(s.hits, j, h)
+	s.hits = slices.Insert(slices.Clone(s.hits), j, h)
 	s.total += h.count
 	if s.cur >= 0 && j <= s.cur {
 		s.cur++
@@ -157,7 +161,11 @@ func (m *Model) firstMatch() {
 		s.cur = -1
 		return
 	}
-	s.cur = sort.Search(len(s.hits), func(k int) bool { return s.hits[k].card >= m.focus })
+	focused := 0
+	if m.shownCount() > 0 {
+		focused = m.entryIndex(m.focus)
+	}
+	s.cur = sort.Search(len(s.hits), func(k int) bool { return s.hits[k].card >= focused })
 	if s.cur == len(s.hits) {
 		s.cur = 0
 	}
@@ -215,39 +223,59 @@ func (m *Model) prevMatch() {
 // view. A match that the collapsed card hides expands the card, as a
 // search opens a fold in vi.
 func (m *Model) jumpToMatch() {
-	c := m.search.hits[m.search.cur].card
+	c, _ := m.shownIndex(m.search.hits[m.search.cur].card) // hits are of shown cards
 	m.focus = c
-	m.reveal(position{card: c, line: m.matchLine(c, m.search.nth)})
+	m.search.line, m.search.inLine = m.matchLine(c, m.search.nth)
+	m.reveal(position{card: c, line: m.search.line})
 	m.follow = m.atBottom()
 }
 
-// matchLine is the line of card c that shows its nth match, or its first
-// line when the rendering does not show that match.
-func (m *Model) matchLine(c, nth int) int {
-	if line, ok := m.nthMatchLine(c, nth); ok {
-		return line
+// matchLine is the line of shown card c that shows its nth match and which
+// match of that line it is, or its first line when the rendering does
+// not show that match (-1). A match that the collapsed card hides expands
+// the card, as a search opens a fold in vi.
+func (m *Model) matchLine(c, nth int) (line, inLine int) {
+	if line, inLine, ok := m.nthMatchLine(c, nth); ok {
+		return line, inLine
 	}
-	if m.isExpanded(c) {
-		return 0
+	i := m.entryIndex(c)
+	if m.isExpanded(i) {
+		return 0, -1
 	}
-	m.setExpanded(c, true)
-	if line, ok := m.nthMatchLine(c, nth); ok {
-		return line
+	m.setExpanded(i, true)
+	if line, inLine, ok := m.nthMatchLine(c, nth); ok {
+		return line, inLine
 	}
-	m.setExpanded(c, false)
-	return 0
+	m.setExpanded(i, false)
+	return 0, -1
 }
 
 // nthMatchLine finds the line of card c's rendering that holds its nth
 // match, reading the lines' plain text: a card of a million lines is not
 // finished line by line to find one.
-func (m *Model) nthMatchLine(c, nth int) (int, bool) {
+func (m *Model) nthMatchLine(c, nth int) (line, inLine int, ok bool) {
 	seen := 0
 	drawn := m.card(c)
 	for i := range drawn.Len() {
-		if seen += m.search.match.count(drawn.Plain(i)); seen > nth {
-			return i, true
+		n := m.search.match.count(drawn.Plain(i))
+		if seen+n > nth {
+			return i, nth - seen, true
 		}
+		seen += n
 	}
-	return 0, false
+	return 0, -1, false
+}
+
+// highlight shows the search's matches in line j of card c: the current
+// match apart from the others.
+func (m *Model) highlight(c, j int, line string) string {
+	s := &m.search
+	if !s.active || !m.styles.highlights {
+		return line
+	}
+	current := -1
+	if s.cur >= 0 && !s.running && s.hits[s.cur].card == m.entryIndex(c) && s.line == j {
+		current = s.inLine
+	}
+	return s.match.highlight(line, current)
 }

@@ -100,7 +100,7 @@ func TestThePromptEditsTheQuery(t *testing.T) {
 	m = typeText(t, m, "edle ")
 	m, _ = send(t, m, tea.PasteMsg{Content: "and\nneedle"})
 	assert.True(t, strings.HasPrefix(statusRow(m), "/needle and needle"))
-	assert.NotNil(t, m.View().Cursor)
+	assert.NotNil(t, m.Render().Cursor)
 
 	m, _ = press(t, m, "ctrl+u")
 	assert.Equal(t, "/", strings.TrimSpace(statusRow(m)))
@@ -134,18 +134,22 @@ func TestSearchHighlightsMatchesInReverseVideo(t *testing.T) {
 	m.SetSize(80, 12)
 	m.SetEntries(needles())
 	m = runQuery(t, m, "needle")
-	content := m.View().Content
-	start := strings.Index(content, reverseOn)
-	require.GreaterOrEqual(t, start, 0, "a match is in reverse video")
-	end := strings.Index(content[start:], reverseOff)
-	require.Greater(t, end, 0)
-	assert.Equal(t, "needle", ansi.Strip(content[start:start+end]))
-	assert.Contains(t, ansi.Strip(content), "a needle here", "highlighting changes no text")
+	m, _ = press(t, m, "n") // to card 12, whose line holds two matches
+	content := m.View()
+	for _, style := range [][2]string{{currentOn, currentOff}, {reverseOn, reverseOff}} {
+		start := strings.Index(content, style[0])
+		require.GreaterOrEqual(t, start, 0, "the current match and the others are highlighted")
+		end := strings.Index(content[start:], style[1])
+		require.Greater(t, end, 0)
+		assert.Equal(t, "needle", ansi.Strip(content[start:start+end]))
+	}
+	assert.Equal(t, 1, strings.Count(content, currentOn), "one match is the current one")
+	assert.Contains(t, ansi.Strip(content), "needle and needle", "highlighting changes no text")
 }
 
 func TestNoHighlightWithoutEscapes(t *testing.T) {
 	m := runQuery(t, newModel(80, 12, needles()...), "needle")
-	assert.NotContains(t, m.View().Content, "\x1b")
+	assert.NotContains(t, m.View(), "\x1b")
 }
 
 func TestNewEntriesAreSearchedAsTheyArrive(t *testing.T) {

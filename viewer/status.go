@@ -3,6 +3,7 @@ package viewer
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -81,42 +82,131 @@ func (c chrome) paint(s string) string {
 	return b.String()
 }
 
-// statusLine is the row under the cards: the source, the focused card,
-// the pending calls, the problems and follow mode on the left; the search
-// and the loading state on the right. At the prompt it is the prompt.
-func (m *Model) statusLine() string {
-	if m.search.prompt {
-		return m.styles.source.render("/") + m.styles.text.render(m.search.input)
-	}
-	s := m.styles
-	var left []string
-	if m.source != "" {
-		left = append(left, s.source.render(m.source))
-	}
-	left = append(left, s.text.render(cardCount(m.focus, len(m.entries))))
-	left = append(left, countStyle(m.pending, s.warn, s.text).render(strconv.Itoa(m.pending)+" pending"))
-	left = append(left, countStyle(m.problems, s.bad, s.text).render(plural(m.problems, "problem", "problems")))
-	if m.follow {
-		left = append(left, s.good.render("follow on"))
-	} else {
-		left = append(left, s.text.render("follow off"))
-	}
-	var right []string
-	if t := m.searchStatus(); t != "" {
-		right = append(right, s.text.render(t))
-	}
-	if t := m.feedStatus(); t != "" {
-		right = append(right, s.warn.render(t))
-	}
-	return fitStatus(strings.Join(left, s.sep), strings.Join(right, s.sep), m.width)
+// statusPart is one part of the status line; the parts of lowest
+// priority go first when the line is too narrow.
+type statusPart struct {
+	text     string
+	style    style
+	priority int
 }
 
-// countStyle is marked when n is not 0, else plain.
-func countStyle(n int, marked, plain style) style {
-	if n == 0 {
-		return plain
+// The priorities of the status line's parts, highest first: the counters
+// never go.
+const (
+	prioCounters = iota
+	prioNote
+	prioSearch
+	prioFeed
+	prioFilter
+	prioPinned
+)
+
+// statusLine is the row under the cards: the counters first (the focused
+// card, the calls still running, the problems), what the last action
+// said, the search, the loading state, the filter and whether the view is
+// pinned to the newest card; the source's base name on the right. When
+// they do not fit, the source is cut, then the parts of lowest priority
+// go. At a prompt it is the prompt.
+func (m *Model) statusLine() string {
+	if m.prompt.open() {
+		return m.promptLine()
 	}
-	return marked
+	s := m.styles
+	parts := []statusPart{{text: cardCount(m.focus, m.shownCount()), style: s.text}}
+	if m.pending > 0 {
+		parts = append(parts, statusPart{text: strconv.Itoa(m.pending) + " running", style: s.warn})
+	}
+	if m.problems > 0 {
+		parts = append(parts, statusPart{text: plural(m.problems, "problem", "problems"), style: s.bad})
+	}
+	add := func(text string, st style, prio int) {
+		if text != "" {
+			parts = append(parts, statusPart{text: text, style: st, priority: prio})
+		}
+	}
+	add(flatten(m.note), s.text, prioNote)
+	add(m.searchStatus(), s.text, prioSearch)
+	add(m.feedStatus(), s.warn, prioFeed)
+	if m.filter.active() {
+		add("filter "+strconv.Quote(m.filter.query), s.warn, prioFilter)
+	}
+	if m.follow {
+		add("pinned", s.good, prioPinned)
+	}
+	return m.fitStatus(parts, baseName(m.source))
+}
+
+// fitStatus joins the parts and puts the source at the right end of the
+// row, cutting the source, then leaving out parts, lowest priority first,
+// until the row fits.
+func (m *Model) fitStatus(parts []statusPart, source string) string {
+	sepWidth := ansi.StringWidth(ansi.Strip(m.styles.sep))
+	widthOf := func(parts []statusPart) int {
+		w := 0
+		for i, p := range parts {
+			if i > 0 {
+				w += sepWidth
+			}
+			w += ansi.StringWidth(p.text)
+		}
+		return w
+	}
+	for widthOf(parts) > m.width && len(parts) > 1 {
+		if parts = dropLowest(parts); m.note != "" && !slices.ContainsFunc(parts, isNote) {
+			return noteAlone(flatten(m.note), m.width) // what an action said, in place of the rest
+		}
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteString(m.styles.sep)
+		}
+		b.WriteString(p.style.render(p.text))
+	}
+	left := ansi.Truncate(b.String(), m.width, "…")
+	room := m.width - ansi.StringWidth(left) - 2
+	if source == "" || room < min(ansi.StringWidth(source), minSourceWidth) {
+		return left
+	}
+	if w := ansi.StringWidth(source); w > room {
+		source = ansi.TruncateLeft(source, w-room+1, "…")
+	}
+	return left + strings.Repeat(" ", m.width-ansi.StringWidth(left)-ansi.StringWidth(source)) + m.styles.source.render(source)
+}
+
+func isNote(p statusPart) bool { return p.priority == prioNote }
+
+// noteAlone is a note too long to share the row, cut at its start so
+// that its end (a file name) stays.
+func noteAlone(note string, width int) string {
+	if w := ansi.StringWidth(note); w > width {
+		return ansi.TruncateLeft(note, w-width+1, "…")
+	}
+	return note
+}
+
+// minSourceWidth is the narrowest the source's name is cut to before it
+// is left out.
+const minSourceWidth = 8
+
+// dropLowest leaves out the last part of the lowest priority.
+func dropLowest(parts []statusPart) []statusPart {
+	low := len(parts) - 1
+	for i, p := range parts {
+		if p.priority >= parts[low].priority {
+			low = i
+		}
+	}
+	return append(parts[:low:low], parts[low+1:]...)
+}
+
+// baseName is the last element of a source's path (the full help shows
+// all of it).
+func baseName(source string) string {
+	if i := strings.LastIndexAny(source, `/\`); i >= 0 && i < len(source)-1 {
+		return source[i+1:]
+	}
+	return source
 }
 
 // cardCount is "card i/N" for the focused card.
@@ -178,22 +268,6 @@ func byteSize(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
-}
-
-// fitStatus puts left and right at the two ends of a width-cell row. When
-// they do not both fit, left is cut first: the search and loading state
-// on the right is what changes.
-func fitStatus(left, right string, width int) string {
-	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
-	switch {
-	case right == "":
-		return ansi.Truncate(left, width, "…")
-	case lw+1+rw <= width:
-		return left + strings.Repeat(" ", width-lw-rw) + right
-	case rw+2 <= width:
-		return ansi.Truncate(left, width-rw-1, "…") + " " + right
-	}
-	return ansi.Truncate(right, width, "…")
 }
 
 // oneLine makes text from the input safe for one row, trimmed.

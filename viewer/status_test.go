@@ -1,10 +1,12 @@
 package viewer
 
 import (
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
 )
@@ -17,9 +19,9 @@ func TestStatusLineShowsTheSession(t *testing.T) {
 	status := statusRow(m)
 	assert.Contains(t, status, "test.jsonl")
 	assert.Contains(t, status, "card 1/6")
-	assert.Contains(t, status, "2 pending", "a card without result that ended is not pending")
+	assert.Contains(t, status, "2 running", "a card without result that ended is not running")
 	assert.Contains(t, status, "2 problems")
-	assert.Contains(t, status, "follow off")
+	assert.NotContains(t, status, "pinned")
 
 	m, _ = press(t, m, "n", "n")
 	assert.Contains(t, statusRow(m), "card 3/6")
@@ -32,8 +34,8 @@ func TestStatusLineSanitisesTheSource(t *testing.T) {
 	opts.Source = "evil\x1b[2J\nname"
 	m := New(opts)
 	m.SetSize(80, 10)
-	assert.Contains(t, statusRow(m), "evil name · no cards")
-	assert.NotContains(t, m.View().Content, "\x1b")
+	assert.True(t, strings.HasSuffix(statusRow(m), " evil name"), statusRow(m))
+	assert.NotContains(t, m.View(), "\x1b")
 }
 
 func TestLoadingIndicatorShowsProgress(t *testing.T) {
@@ -65,19 +67,41 @@ func TestByteSizes(t *testing.T) {
 	}
 }
 
-func TestFitStatusCutsTheLeftSideFirst(t *testing.T) {
-	assert.Equal(t, "left      right", fitStatus("left", "right", 15))
-	assert.Equal(t, "a long l… right", fitStatus("a long left side", "right", 15))
-	assert.Equal(t, "righ…", fitStatus("left", "right side", 5))
-	assert.Equal(t, "a long…", fitStatus("a long left side", "", 7))
-}
-
 func TestInitAsksForTheBackgroundUnlessTheThemeIsFixed(t *testing.T) {
 	opts := testOptions()
-	assert.Nil(t, New(opts).Init())
+	assert.Equal(t, tea.RequestCapability(clipboardCapability)(), New(opts).Init()(), "only the clipboard capability is asked")
 	opts.ThemeFixed = false
-	cmd := New(opts).Init()
-	if assert.NotNil(t, cmd) {
-		assert.Equal(t, tea.RequestBackgroundColor(), cmd())
+	batch := New(opts).Init()().(tea.BatchMsg)
+	require.Len(t, batch, 2)
+	assert.Equal(t, tea.RequestBackgroundColor(), batch[1]())
+}
+
+func TestNothingThatMattersIsCutAt40Columns(t *testing.T) {
+	opts := testOptions()
+	opts.Source = "/home/dev/projects/a-rather-long-session-name.jsonl"
+	m := New(opts)
+	m.SetSize(40, 12)
+	running := cards.ToolCard{ID: "r", Call: cards.TerminalCall{Title: "sleep 10"}}
+	problem := cards.Problem{Source: "x.jsonl", Line: 4, Reason: "not JSON"}
+	entries := append(titledCards(120), running, running, problem, problem, problem)
+	m.SetEntries(entries)
+	m, _ = send(t, m, ProgressMsg{Read: 1 << 20, Total: 4 << 20})
+	m, _ = press(t, m, "G", "f")
+	m = typeText(t, m, "x")
+	m, _ = press(t, m, "esc")
+	status := statusRow(m)
+	for _, want := range []string{"card 125/125", "2 running", "3 problems"} {
+		assert.Contains(t, status, want)
 	}
+	help := screenRows(m)[11]
+	assert.True(t, strings.HasPrefix(help, "q quit • ? keys"), help)
+	for _, row := range screenRows(m) {
+		assert.LessOrEqual(t, len([]rune(row)), 40)
+	}
+
+	wide := New(opts)
+	wide.SetSize(200, 12)
+	wide.SetEntries(entries)
+	assert.Contains(t, statusRow(wide), "a-rather-long-session-name.jsonl", "the base name when there is room")
+	assert.NotContains(t, statusRow(wide), "/home/dev")
 }

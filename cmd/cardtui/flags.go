@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -37,11 +38,11 @@ func choice(fs *flag.FlagSet, name string, choices ...string) *choiceValue {
 	return c
 }
 
-// newFlagSet returns a flag set that reports errors on stderr and leaves
-// the usage text to parseArgs.
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+// newFlagSet returns a flag set that prints nothing: parseArgs reports its
+// errors, naming the flags as they were typed.
+func newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	return fs
 }
@@ -57,8 +58,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (opera
 		fmt.Fprint(stdout, usage)
 		return nil, exitOK, false
 	case err != nil:
-		fmt.Fprintf(stderr, "\n%s", usage)
-		return nil, exitUsage, false
+		return nil, usageError(stderr, "%s", asTyped(err, args)), false
 	}
 	return operands, exitOK, true
 }
@@ -81,9 +81,31 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// usageError reports a bad use of the command and returns exitUsage.
+// usageError reports a bad use of the command, with the short usage, and
+// returns exitUsage.
 func usageError(stderr io.Writer, format string, args ...any) int {
 	printLine(stderr, "cardtui: "+format, args...)
-	fmt.Fprintf(stderr, "\n%s", usage)
+	fmt.Fprint(stderr, shortUsage)
 	return exitUsage
+}
+
+// flagInError finds the flag a flag package error names ("-colour").
+var flagInError = regexp.MustCompile(`(?:flag|argument|for):? -([^\s:=]+)`)
+
+// asTyped is a flag package error with the flag named as the user typed
+// it (--colour, not -colour), and "unknown flag" for an undefined one.
+func asTyped(err error, args []string) string {
+	msg := strings.Replace(err.Error(), "flag provided but not defined:", "unknown flag", 1)
+	m := flagInError.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return msg
+	}
+	name := msg[m[2]:m[3]]
+	for _, arg := range args {
+		typed, _, _ := strings.Cut(arg, "=")
+		if strings.HasPrefix(typed, "-") && strings.TrimLeft(typed, "-") == name {
+			return msg[:m[2]-1] + typed + msg[m[3]:]
+		}
+	}
+	return msg
 }

@@ -2,8 +2,9 @@
 // as cards in the terminal.
 //
 //	cardtui [flags]                  the viewer on stdin when it is a pipe, else on the demo
-//	cardtui replay [flags] [FILE|-]  the viewer on a session, or print it
+//	cardtui [replay] [flags] FILE|-  the viewer on a session, or print it
 //	cardtui validate FILE...         list the bad lines of sessions
+//	cardtui --version                the version it was built from
 //
 // Run `cardtui help` for the flags.
 package main
@@ -12,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/cardtui/cardtui/render"
@@ -42,12 +44,45 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case cmd == "help" || cmd == "-h" || cmd == "-help" || cmd == "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
-	case strings.HasPrefix(cmd, "-"):
-		return runReplay(args, stdin, stdout, stderr)
+	case cmd == "version" || cmd == "--version" || cmd == "-version":
+		fmt.Fprintln(stdout, version())
+		return exitOK
+	case strings.HasPrefix(cmd, "-") || isFile(cmd):
+		return runReplay(args, stdin, stdout, stderr) // a FILE needs no subcommand
 	default:
-		fmt.Fprintf(stderr, "cardtui: unknown command %q (to print a session: cardtui replay %s)\n\n%s", cmd, cmd, usage)
-		return exitUsage
+		return usageError(stderr, "%q is neither a command (replay, validate, help) nor a file", cmd)
 	}
+}
+
+// isFile reports whether name is something to open: a file, a directory
+// (which replay reports), or a compressed session.
+func isFile(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+// version is the module version and the commit cardtui was built from,
+// as the Go toolchain recorded them.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "cardtui (no build information)"
+	}
+	v := "cardtui " + info.Main.Version
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		v += " commit " + rev[:min(len(rev), 12)]
+		if t := settings["vcs.time"]; t != "" {
+			v += " of " + t
+		}
+		if settings["vcs.modified"] == "true" {
+			v += " with local changes"
+		}
+	}
+	return v + " built with " + info.GoVersion
 }
 
 // printLine writes one line of the command's own report. Its parts can
@@ -60,22 +95,32 @@ func printLine(w io.Writer, format string, args ...any) {
 	fmt.Fprintln(w, strings.ReplaceAll(strings.TrimRight(line, "\n"), "\n", " "))
 }
 
+// shortUsage follows a usage error: the commands, and where the rest is.
+const shortUsage = `
+Usage: cardtui [replay] [flags] [FILE|-]   view a session (print it with --print)
+       cardtui validate FILE|-...          list its bad lines
+Run cardtui --help for the flags.
+`
+
 // usage is the help text; it lists every flag of every command.
 const usage = `Usage:
   cardtui [flags]                    the viewer on stdin when it is a pipe or a file, else on the
                                      built-in demo session
-  cardtui replay [flags] [FILE|-]    the viewer on a session: FILE, stdin for -; without FILE,
-                                     stdin when it is a pipe or a file, else the demo
+  cardtui [replay] [flags] [FILE|-]  the viewer on a session: FILE, stdin for -; without FILE,
+                                     stdin when it is a pipe or a file, else the demo (a FILE
+                                     needs no "replay" before it)
   cardtui validate [--input-format F] FILE|-...
                                      list every bad line as FILE:LINE: reason, then counts
+  cardtui --version                  the version and commit cardtui was built from
 
 The viewer opens when stdout is a terminal; otherwise, or with --print, the session is
 printed to stdout. In the viewer, ? lists the keys and q quits.
 
 Flags of replay (they may come before or after FILE):
   --print                            print the session to stdout instead of opening the viewer
-  --follow                           viewer only: keep reading FILE as it grows, like tail -f
-                                     (a pipe is always read live, to its end)
+  --follow                           viewer only: keep reading FILE as it grows, like tail -F: a
+                                     FILE truncated, replaced or deleted and created again is
+                                     read anew, with a notice (a pipe is always read live)
   --expand                           show long cards whole: --print prints every line of every
                                      card (else it says "… N more lines"); the viewer starts
                                      with every card expanded (e toggles them)
@@ -84,8 +129,9 @@ Flags of replay (they may come before or after FILE):
                                      --print
   --width N                          width of --print in cells (default: the terminal's width,
                                      else 100); it implies --print
-  --color auto|always|never          colours: auto follows the terminal and NO_COLOR; always is
-                                     true colour; never is none (default auto)
+  --color auto|always|never          colours: auto follows the terminal and NO_COLOR (an explicit
+                                     --format ansi keeps them when piped); always is true
+                                     colour; never is none (default auto)
   --diff-layout auto|unified|split   diff cards: old and new lines interleaved (unified) or side
                                      by side (split); auto splits at 160 cells and wider
                                      (default auto)

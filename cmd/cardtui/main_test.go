@@ -215,18 +215,20 @@ func TestUsageErrors(t *testing.T) {
 		args    []string
 		mention string
 	}{
-		{"unknown flag", []string{"replay", "--colour", "never"}, "flag provided but not defined: -colour"},
-		{"bad format", []string{"replay", "--format", "html"}, `invalid value "html" for flag -format: want one of ansi, plain, markdown`},
+		{"unknown flag", []string{"replay", "--colour", "never"}, "cardtui: unknown flag --colour\n"},
+		{"unknown single-dash flag", []string{"replay", "-bogus=1"}, "cardtui: unknown flag -bogus\n"},
+		{"flag without value", []string{"replay", "--format"}, "flag needs an argument: --format"},
+		{"bad format", []string{"replay", "--format", "html"}, `invalid value "html" for flag --format: want one of ansi, plain, markdown`},
 		{"bad color", []string{"replay", "--color", "sometimes"}, "want one of auto, always, never"},
 		{"bad theme", []string{"--theme", "blue"}, "want one of dark, light"},
 		{"bad diff layout", []string{"replay", "--diff-layout", "side"}, "want one of auto, unified, split"},
 		{"bad input format", []string{"replay", "--input-format", "crush"}, "want one of auto, views"},
-		{"width not a number", []string{"replay", "--width", "wide"}, `invalid value "wide" for flag -width`},
+		{"width not a number", []string{"replay", "--width", "wide"}, `invalid value "wide" for flag --width`},
 		{"negative width", []string{"replay", "--width", "-3"}, "--width must not be negative"},
 		{"two files", []string{"replay", "a.jsonl", "b.jsonl"}, "replay takes one FILE, got 2"},
-		{"unknown command", []string{"play", "x.jsonl"}, `unknown command "play"`},
+		{"unknown command", []string{"play", "x.jsonl"}, `"play" is neither a command (replay, validate, help) nor a file`},
 		{"validate without files", []string{"validate"}, "validate needs at least one FILE"},
-		{"validate unknown flag", []string{"validate", "--format", "plain", "x"}, "flag provided but not defined: -format"},
+		{"validate unknown flag", []string{"validate", "--format", "plain", "x"}, "unknown flag --format"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -236,6 +238,7 @@ func TestUsageErrors(t *testing.T) {
 			assert.Empty(t, r.stdout)
 			assert.Contains(t, r.stderr, c.mention)
 			assert.Contains(t, r.stderr, "Usage:", "the usage follows the error")
+			assert.LessOrEqual(t, strings.Count(r.stderr, "\n"), 6, "a short usage, not the whole help")
 		})
 	}
 }

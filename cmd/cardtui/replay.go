@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
@@ -88,7 +89,7 @@ func problemStatus(tr *replay.Transcript, stderr io.Writer) int {
 
 // parseReplayArgs turns the arguments of replay into a configuration.
 func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int, bool) {
-	fs := newFlagSet("replay", stderr)
+	fs := newFlagSet("replay")
 	printFlag := fs.Bool("print", false, "print the session to stdout")
 	follow := fs.Bool("follow", false, "follow FILE as it grows")
 	expand := fs.Bool("expand", false, "show every card whole")
@@ -122,7 +123,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 		themeSet: theme.set,
 		printing: printConfig{
 			markdown: format.value == "markdown",
-			render:   renderOptions(format.value, color.value, theme.value, *width, stdout),
+			render:   renderOptions(format, color.value, theme.value, *width, stdout),
 		},
 	}
 	cfg.printing.render.Expanded = *expand
@@ -135,7 +136,8 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 }
 
 // renderOptions are the rendering options for the flags' values.
-func renderOptions(format, color, theme string, width int, stdout io.Writer) render.Options {
+func renderOptions(formatFlag *choiceValue, color, theme string, width int, stdout io.Writer) render.Options {
+	format := formatFlag.value
 	o := render.Options{Width: width, Theme: render.Dark, Terminal: format != "markdown", Profile: colorprofile.NoTTY}
 	if width == 0 {
 		o.Width = terminalWidth(stdout)
@@ -144,22 +146,34 @@ func renderOptions(format, color, theme string, width int, stdout io.Writer) ren
 		o.Theme = render.Light
 	}
 	if format == "ansi" {
-		o.Profile = colorProfile(color, stdout)
+		o.Profile = colorProfile(color, formatFlag.set, stdout, os.Environ())
 		o.Hyperlinks = true
 	}
 	return o
 }
 
 // colorProfile is the colour profile of --color: auto asks the
-// environment (a terminal, TERM, NO_COLOR, CLICOLOR_FORCE).
-func colorProfile(color string, stdout io.Writer) colorprofile.Profile {
+// environment (a terminal, TERM, NO_COLOR, CLICOLOR_FORCE). An explicit
+// --format ansi asks for the escapes: with auto, output that is not a
+// terminal gets the colours TERM describes (at least the 16 ANSI ones),
+// unless NO_COLOR is set.
+func colorProfile(color string, ansiAsked bool, stdout io.Writer, env []string) colorprofile.Profile {
 	switch color {
 	case "always":
 		return colorprofile.TrueColor
 	case "never":
 		return colorprofile.NoTTY
 	}
-	return colorprofile.Detect(stdout, os.Environ())
+	p := colorprofile.Detect(stdout, env)
+	if p != colorprofile.NoTTY || !ansiAsked {
+		return p
+	}
+	for _, kv := range env {
+		if name, value, _ := strings.Cut(kv, "="); name == "NO_COLOR" && value != "" {
+			return colorprofile.Ascii
+		}
+	}
+	return colorprofile.Detect(stdout, append(slices.Clip(env), "CLICOLOR_FORCE=1"))
 }
 
 // terminalWidth is stdout's width when it is a terminal, else

@@ -14,7 +14,7 @@ import (
 // every file and a summary per file, and exits 1 when any file has a
 // problem or could not be read.
 func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("validate", stderr)
+	fs := newFlagSet("validate")
 	input := inputFormatFlag(fs)
 	files, code, ok := parseArgs(fs, args, stdout, stderr)
 	if !ok {

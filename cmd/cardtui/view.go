@@ -82,7 +82,7 @@ func runViewer(cfg replayConfig, operand string, stdin io.Reader, stdout, stderr
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	feed := make(chan viewer.Update, feedBuffer)
-	program := tea.NewProgram(viewer.New(viewerOptions(cfg, src, feed)), programOptions(cfg.color, stdout)...)
+	program := tea.NewProgram(viewer.App{Model: viewer.New(viewerOptions(cfg, src, feed))}, programOptions(cfg.color, stdout)...)
 
 	var tr *replay.Transcript
 	var readErr error
@@ -164,7 +164,7 @@ func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<
 func sendChanges(ctx context.Context, feed chan<- viewer.Update, changes []replay.Change) bool {
 	for _, c := range changes {
 		select {
-		case feed <- viewer.Update{Index: c.Index, Entry: c.Entry}:
+		case feed <- c:
 		case <-ctx.Done():
 			return false
 		}

@@ -265,16 +265,15 @@ func viewerScreens(t *testing.T, entries []cards.Entry, width, height int) (coll
 	for i, e := range entries {
 		updates[i] = viewer.Update{Index: i, Entry: e}
 	}
-	m = update(t, m, viewer.EntriesMsg{Updates: updates})
-	collapsed = m.Render()
-	m = update(t, m, tea.KeyPressMsg{Code: 'e', Text: "e"})
-	return collapsed, m.Render()
+	m = update(m, viewer.EntriesMsg{Updates: updates})
+	collapsed = m.View()
+	m = update(m, tea.KeyPressMsg{Code: 'e', Text: "e"})
+	return collapsed, m.View()
 }
 
-func update(t *testing.T, m viewer.Model, msg tea.Msg) viewer.Model {
-	next, _ := m.Update(msg)
-	require.IsType(t, viewer.Model{}, next)
-	return next.(viewer.Model)
+func update(m viewer.Model, msg tea.Msg) viewer.Model {
+	m, _ = m.Update(msg)
+	return m
 }
 
 // markdownEscape is a backslash escape of Markdown punctuation.

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/cardtui/cardtui/internal/tmuxtest"
+)
+
+// TestTheStatusAndHelpLinesInATerminal opens the viewer on a session with
+// a bad line at 40, 80 and 200 columns: the status line's counters and the
+// help line's q and ? are on screen at every width.
+func TestTheStatusAndHelpLinesInATerminal(t *testing.T) {
+	const path = "../../testdata/sessions/malformed-middle.jsonl"
+	bin := tmuxtest.Build(t, ".")
+	for _, width := range []int{40, 80, 200} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			s := tmuxtest.Start(t, width, 24, nil, bin, "replay", "--theme", "dark", path)
+			screen := s.WaitFor("the session's cards", func(screen []string) bool {
+				return strings.HasPrefix(screen[len(screen)-2], "card ")
+			})
+			help, status := screen[len(screen)-1], screen[len(screen)-2]
+			assert.True(t, strings.HasPrefix(help, "q quit • ? keys"), help)
+			assert.Regexp(t, `^card \d+/\d+ · 1 problem`, status)
+			if width >= 80 {
+				assert.Contains(t, status, "malformed-middle.jsonl", "the base name when there is room")
+			}
+			assert.NotContains(t, status, "testdata/", "never the path")
+
+			s.Type("?")
+			full := strings.Join(s.WaitForText("source "), "\n")
+			assert.Contains(t, full, path[:min(width-len("source ")-1, len(path))], "the full help names the whole path")
+			s.Type("q")
+			s.WaitForText("[exited 1]") // the session had a bad line
+		})
+	}
+}

@@ -1,0 +1,188 @@
+package viewer
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Focus gives the viewer the keyboard: it takes keys and pastes, draws
+// the focus bar beside the focused card and shows its key help. A new
+// viewer is focused.
+func (m *Model) Focus() { m.blurred = false }
+
+// Blur takes the keyboard away, as a parent does when its input has it:
+// the viewer ignores keys and pastes (the mouse and entries still work),
+// and draws neither the focus bar nor the key help.
+func (m *Model) Blur() { m.blurred = true }
+
+// Focused reports whether the viewer has the keyboard (Focus, Blur).
+func (m Model) Focused() bool { return !m.blurred }
+
+// SetEntries replaces the whole transcript; the entries have no id (see
+// Upsert). It clears the search and the cards' expanded states; when the
+// view follows, it goes to the bottom.
+func (m *Model) SetEntries(entries []cards.Entry) {
+	var s store
+	s.edit()
+	version := nextVersions(len(entries))
+	for i, e := range entries {
+		if e != nil {
+			s.push(slot{entry: e, version: version + uint64(i)})
+		}
+	}
+	m.reset(s)
+	m.refilter(0)
+	if m.follow {
+		m.focus = m.shownCount() - 1
+	}
+	m.settle()
+}
+
+// reset makes s the whole transcript, counted again.
+func (m *Model) reset(s store) {
+	m.list = s
+	m.ids = indexOf(&m.list)
+	m.pending, m.problems = 0, 0
+	for i := range s.Len() {
+		m.count(s.entry(i), 1)
+	}
+	m.clearSearch()
+	m.filter.shown = nil
+}
+
+// Apply sets entries as the messages of a feed do (EntriesMsg): each
+// Update replaces the entry of its ID or Index, or appends one.
+func (m *Model) Apply(updates ...Update) {
+	m.list.edit()
+	m.apply(updates)
+}
+
+// Upsert sets the entry of id — a key the harness already has, such as a
+// tool call id or a message id: it replaces the entry with that id, or
+// appends it. A nil entry is ignored. The card keeps its place, its
+// focus and its expanded state.
+func (m *Model) Upsert(id string, e cards.Entry) { m.Apply(Update{ID: id, Entry: e}) }
+
+// Remove deletes the entry of id and reports whether there was one; the
+// focus stays on its card, or goes to the next one. It clears the search,
+// and costs time in the number of entries.
+func (m *Model) Remove(id string) bool {
+	i := m.ids.find(&m.list, id)
+	if i < 0 {
+		return false
+	}
+	focused := -1
+	if m.shownCount() > 0 {
+		focused = m.entryIndex(m.focus)
+	}
+	m.reset(m.list.without(i))
+	if focused > i {
+		focused--
+	}
+	m.refilter(focused)
+	return true
+}
+
+// Entry returns the entry of id (Upsert).
+func (m Model) Entry(id string) (cards.Entry, bool) {
+	i := m.ids.find(&m.list, id)
+	if i < 0 {
+		return nil, false
+	}
+	return m.list.entry(i), true
+}
+
+// Len is the number of entries.
+func (m Model) Len() int { return m.list.Len() }
+
+// FocusEntry focuses the entry of id and scrolls it into view; it
+// reports whether it did: false when there is no such entry, or when the
+// user's filter (f) hides it.
+func (m *Model) FocusEntry(id string) bool {
+	v, shown := m.shownIndex(m.ids.find(&m.list, id))
+	if !shown {
+		return false
+	}
+	m.list.edit()
+	m.focusCard(v)
+	return true
+}
+
+// FocusedID is the id of the focused entry, "" when it has none (it was
+// not added with an id, or there are no entries).
+func (m Model) FocusedID() string {
+	if m.shownCount() == 0 {
+		return ""
+	}
+	return m.list.at(m.entryIndex(m.focus)).id
+}
+
+// FocusedEntry is the focused entry, nil when there are none: what a
+// harness's own "copy card" or "open path" works on.
+func (m Model) FocusedEntry() cards.Entry {
+	if m.shownCount() == 0 {
+		return nil
+	}
+	return m.list.entry(m.entryIndex(m.focus))
+}
+
+// Expand expands or collapses the card of id; it reports whether there
+// is one.
+func (m *Model) Expand(id string, expanded bool) bool {
+	i := m.ids.find(&m.list, id)
+	if i < 0 {
+		return false
+	}
+	m.list.edit()
+	m.setExpanded(i, expanded)
+	m.settle()
+	return true
+}
+
+// SetFollow pins the view to the newest card (true: it goes to the
+// bottom and stays there as entries arrive) or lets it stay where it is.
+func (m *Model) SetFollow(on bool) {
+	m.list.edit()
+	if on {
+		m.toBottom()
+	} else {
+		m.follow = false
+	}
+}
+
+// Following reports whether the view is pinned to the newest card.
+func (m Model) Following() bool { return m.follow }
+
+// Search runs a query as / does (smart case: a query without capitals
+// ignores case) and returns the command that counts the matches; pass it
+// to the program (return it from Update). The first match at or after
+// the focused card is shown when the count arrives. An empty query clears
+// the search.
+func (m *Model) Search(query string) tea.Cmd {
+	m.prompt = prompt{}
+	return m.startSearch(query)
+}
+
+// ClearSearch ends the search, as esc does.
+func (m *Model) ClearSearch() { m.clearSearch() }
+
+// NextMatch and PrevMatch go to the following or preceding match of the
+// search, wrapping around; they do nothing before the count arrived.
+func (m *Model) NextMatch() {
+	m.list.edit()
+	m.nextMatch()
+}
+
+// PrevMatch goes to the preceding match; see NextMatch.
+func (m *Model) PrevMatch() {
+	m.list.edit()
+	m.prevMatch()
+}
+
+// focusCard focuses card i and shows it.
+func (m *Model) focusCard(i int) {
+	m.focus = i
+	m.showCard(i)
+	m.follow = m.atBottom()
+}

@@ -1,0 +1,149 @@
+package viewer
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// filter shows only the tool cards whose tool name (or, when the source
+// names no tool, title) contains one of the words typed at the f prompt,
+// ignoring case. The rows on screen, the focus and the scroll position
+// count the cards shown; the entries themselves stay as they are.
+type filter struct {
+	query string   // as typed
+	words []string // lower-cased; none when the filter is off
+	// shown are the indexes of the entries shown, in order; nil when the
+	// filter is off.
+	shown []int
+}
+
+func (f *filter) active() bool { return len(f.words) > 0 }
+
+// shows reports whether entry e passes the filter.
+func (f *filter) shows(e cards.Entry) bool {
+	if !f.active() {
+		return true
+	}
+	card, ok := e.(cards.ToolCard)
+	if !ok {
+		return false
+	}
+	name := strings.ToLower(card.Tool)
+	if name == "" {
+		name = strings.ToLower(callTitle(card.Call))
+	}
+	return slices.ContainsFunc(f.words, func(w string) bool { return strings.Contains(name, w) })
+}
+
+// countMatches counts the matches of a search in e when it is shown.
+func (f *filter) countMatches(e cards.Entry, mt matcher) int {
+	if !f.shows(e) {
+		return 0
+	}
+	return countMatches(e, mt)
+}
+
+// callTitle is a call view's title.
+func callTitle(v cards.CallView) string {
+	switch v := v.(type) {
+	case cards.GenericCall:
+		return v.Title
+	case cards.TerminalCall:
+		return v.Title
+	case cards.DiffCall:
+		return v.Title
+	case nil:
+	}
+	return ""
+}
+
+// shownCount is the number of cards shown.
+func (m *Model) shownCount() int {
+	if m.filter.active() {
+		return len(m.filter.shown)
+	}
+	return m.list.Len()
+}
+
+// entryIndex is the index in the entries of shown card v.
+func (m *Model) entryIndex(v int) int {
+	if m.filter.active() {
+		return m.filter.shown[v]
+	}
+	return v
+}
+
+// shownIndex is the shown card of entry i, and whether it is shown.
+func (m *Model) shownIndex(i int) (int, bool) {
+	if i < 0 {
+		return 0, false
+	}
+	if !m.filter.active() {
+		return i, i >= 0 && i < m.list.Len()
+	}
+	v := sort.SearchInts(m.filter.shown, i)
+	return v, v < len(m.filter.shown) && m.filter.shown[v] == i
+}
+
+// setFilter filters the cards by the words of query ("" shows every
+// card), keeping the focused card in focus when it is still shown; an
+// active search is run again over the cards shown.
+func (m *Model) setFilter(query string) tea.Cmd {
+	focused := -1
+	if m.shownCount() > 0 {
+		focused = m.entryIndex(m.focus)
+	}
+	m.filter = filter{query: strings.TrimSpace(query), words: strings.Fields(strings.ToLower(strings.ReplaceAll(query, ",", " ")))}
+	m.refilter(focused)
+	if m.search.active {
+		return m.startSearch(m.search.match.typed)
+	}
+	return nil
+}
+
+// refilter lists the shown entries again and puts the focus on entry
+// focused, or the first shown card after it.
+func (m *Model) refilter(focused int) {
+	if m.filter.active() {
+		m.filter.shown = m.filter.shown[:0:0]
+		for i := range m.list.Len() {
+			if m.filter.shows(m.list.entry(i)) {
+				m.filter.shown = append(m.filter.shown, i)
+			}
+		}
+	}
+	m.top = position{}
+	if focused >= 0 && m.shownCount() > 0 {
+		v, _ := m.shownIndex(focused)
+		m.focus = min(v, m.shownCount()-1)
+		m.showCard(m.focus)
+	}
+	m.settle()
+}
+
+// filterChanged keeps the shown cards right after entry i was set: a new
+// entry that passes is added, a changed one that now passes or fails
+// lists them again.
+func (m *Model) filterChanged(i int) {
+	if !m.filter.active() {
+		return
+	}
+	_, was := m.shownIndex(i)
+	now := m.filter.shows(m.list.entry(i))
+	switch {
+	case was == now:
+	case now && (len(m.filter.shown) == 0 || i > m.filter.shown[len(m.filter.shown)-1]):
+		m.filter.shown = append(m.filter.shown[:len(m.filter.shown):len(m.filter.shown)], i)
+	default:
+		focused := -1
+		if m.shownCount() > 0 {
+			focused = m.entryIndex(min(m.focus, m.shownCount()-1))
+		}
+		m.refilter(focused)
+	}
+}
