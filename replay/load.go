@@ -40,6 +40,8 @@ func decoderFor(f Format) (lineDecoder, error) {
 		return newClaudeCode(), nil
 	case Codex:
 		return newCodexRollout(), nil
+	case ACP:
+		return &acpRecording{}, nil
 	}
 	return nil, fmt.Errorf("replay: unknown format %v", f)
 }

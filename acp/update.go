@@ -1,0 +1,99 @@
+package acp
+
+import (
+	"fmt"
+	"strings"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// openMessage is the message being streamed: chunks of the same role
+// (and message id, when the agent gives one) append to it until another
+// entry comes.
+type openMessage struct {
+	index int
+	role  cards.Role
+	id    string
+	text  strings.Builder
+}
+
+// update applies a session/update notification.
+func (t *Transcript) update(n sdk.SessionNotification) {
+	if t.session != "" && n.SessionId != t.session {
+		t.problem(fmt.Sprintf("an update for session %q, which is not this session (%q); it was ignored", n.SessionId, t.session))
+		return
+	}
+	u := n.Update
+	switch {
+	case u.UserMessageChunk != nil:
+		t.chunk(cards.RoleUser, u.UserMessageChunk.MessageId, u.UserMessageChunk.Content)
+	case u.AgentMessageChunk != nil:
+		t.chunk(cards.RoleAssistant, u.AgentMessageChunk.MessageId, u.AgentMessageChunk.Content)
+	case u.AgentThoughtChunk != nil:
+		t.chunk(cards.RoleReasoning, u.AgentThoughtChunk.MessageId, u.AgentThoughtChunk.Content)
+	case u.ToolCall != nil:
+		t.toolCallStarted(*u.ToolCall)
+	case u.ToolCallUpdate != nil:
+		t.toolCallUpdated(toolUpdateOf(*u.ToolCallUpdate), true)
+	case u.Plan != nil:
+		t.setPlan(u.Plan.Entries)
+	case u.AvailableCommandsUpdate != nil:
+		t.setCommands(u.AvailableCommandsUpdate.AvailableCommands)
+	case u.CurrentModeUpdate != nil:
+		t.setMode(u.CurrentModeUpdate.CurrentModeId)
+	case u.SessionInfoUpdate != nil:
+		if title := u.SessionInfoUpdate.Title; title != nil {
+			t.title = *title
+		}
+	}
+}
+
+// chunk appends a streamed chunk to the open message of its role, or
+// starts a message.
+func (t *Transcript) chunk(role cards.Role, messageID *string, block sdk.ContentBlock) {
+	id := ""
+	if messageID != nil {
+		id = *messageID
+	}
+	m := t.open
+	if m == nil || m.role != role || m.id != id || m.index != len(t.entries)-1 {
+		i := t.add(cards.Message{Role: role})
+		m = &openMessage{index: i, role: role, id: id}
+		t.open = m
+	}
+	m.text.WriteString(blockText(block))
+	t.touch(m.index)
+}
+
+// closeMessage ends the streamed message: its entry gets its whole text.
+func (t *Transcript) closeMessage() {
+	if m := t.open; m != nil {
+		t.entries[m.index] = cards.Message{Role: m.role, Text: m.text.String()}
+		t.open = nil
+	}
+}
+
+// setCommands records the slash commands the agent offers and lists
+// them.
+func (t *Transcript) setCommands(commands []sdk.AvailableCommand) {
+	t.commands = commands
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = "/" + c.Name
+	}
+	if len(names) == 0 {
+		t.notice("The agent offers no commands.")
+		return
+	}
+	t.notice("The agent offers " + plural(len(names), "command", "commands") + ": " + strings.Join(names, ", "))
+}
+
+// plural is n and the noun for it.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
