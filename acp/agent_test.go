@@ -182,3 +182,9 @@ func ofType[E cards.Entry](entries []cards.Entry) []E {
 	}
 	return out
 }
+
+// waitFor waits for cond, failing the test after a while.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	require.Eventually(t, cond, 10*time.Second, 5*time.Millisecond)
+}

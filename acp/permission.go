@@ -88,6 +88,12 @@ func (t *Transcript) answerPermission(params json.RawMessage, outcome sdk.Reques
 // waiting reports whether the request waits for the user.
 func (p *permission) waiting() bool { return !p.answered }
 
+// refused reports whether the user rejected the call or the request was
+// cancelled.
+func (p *permission) refused() bool {
+	return p.cancelled || p.chosen >= 0 && strings.HasPrefix(string(p.options[p.chosen].Kind), "reject_")
+}
+
 // state is the permission's line on the card: asked, or what the user
 // chose.
 func (p *permission) state() string {

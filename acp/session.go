@@ -14,6 +14,8 @@ import (
 	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/cardtui/cardtui/cards"
 )
 
 // Config says how to run an agent.
@@ -478,4 +480,13 @@ func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return strings.ToValidUTF8(string(t.buf), "\uFFFD")
+}
+
+// Entries returns every entry of the transcript as it is now, with the
+// output the running terminals have now.
+func (s *Session) Entries() []cards.Entry {
+	s.Changes()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tr.Entries()
 }

@@ -50,13 +50,14 @@ func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
 		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput}
 }
 
-// toolCallStarted applies a tool_call: a new card, or, for an id already
-// seen (its update came first, or the id is reused), the whole call
-// merged into that card with a Problem saying so.
+// toolCallStarted applies a tool_call: a new card — also for an id whose
+// call ended, as agents that number their calls per turn reuse ids — or,
+// for an id still running (its update came first, or it was started
+// twice), the whole call merged into that card with a Problem saying so.
 func (t *Transcript) toolCallStarted(c sdk.SessionUpdateToolCall) {
 	u := toolUpdate{id: c.ToolCallId, title: &c.Title, kind: &c.Kind, status: &c.Status, content: c.Content,
 		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput}
-	if _, seen := t.tools[c.ToolCallId]; seen {
+	if seen, ok := t.tools[c.ToolCallId]; ok && !seen.ended() {
 		t.toolCallUpdated(u, false)
 		t.problem(fmt.Sprintf("tool call %q was started again (or after an update): the card shows both", c.ToolCallId))
 		return
@@ -202,9 +203,11 @@ func (c *toolCall) resultView(t *Transcript) cards.ResultView {
 	return cards.GenericResult{Title: note, Content: content}
 }
 
-// ended reports whether the call completed or failed.
+// ended reports whether the call completed or failed, or will not run:
+// its permission was refused.
 func (c *toolCall) ended() bool {
-	return c.status == sdk.ToolCallStatusCompleted || c.status == sdk.ToolCallStatusFailed
+	return c.status == sdk.ToolCallStatusCompleted || c.status == sdk.ToolCallStatusFailed ||
+		c.permission != nil && c.permission.refused()
 }
 
 // note is the line above a result: the failure and the permission asked

@@ -54,6 +54,11 @@ type Transcript struct {
 	// asking are the permission requests waiting for the user, oldest
 	// first.
 	asking []*permission
+	// skipped counts the messages that are not displayed, by what they
+	// are.
+	skipped map[string]int
+	// problems counts the Problem entries.
+	problems int
 }
 
 // NewTranscript returns an empty transcript; source names it in the
@@ -63,6 +68,7 @@ func NewTranscript(source string) *Transcript {
 		source: source, changed: map[int]struct{}{}, plan: -1,
 		modes: map[sdk.SessionModeId]string{}, tools: map[sdk.ToolCallId]*toolCall{},
 		toolAt: map[int]*toolCall{}, terminals: map[string]*terminal{}, requests: map[requestKey]request{},
+		skipped: map[string]int{},
 	}
 }
 
@@ -85,6 +91,16 @@ func (t *Transcript) Apply(r Record, raw []byte, line int) {
 		t.message(r.From, r.Msg)
 	}
 }
+
+// Skipped counts the messages that are not displayed — usage updates,
+// extension methods, update kinds newer than cardtui — by what they are.
+func (t *Transcript) Skipped() map[string]int { return t.skipped }
+
+// Problems is the number of Problem entries.
+func (t *Transcript) Problems() int { return t.problems }
+
+// skip counts a message that is not displayed.
+func (t *Transcript) skip(what string) { t.skipped[what]++ }
 
 // Len is the number of entries.
 func (t *Transcript) Len() int { return len(t.entries) }
@@ -165,6 +181,7 @@ func (t *Transcript) notice(text string) { t.add(cards.Notice{Text: text}) }
 
 // problem adds a Problem about the record being applied.
 func (t *Transcript) problem(reason string) {
+	t.problems++
 	t.add(cards.Problem{Source: t.source, Line: t.line, Reason: reason, Excerpt: excerpt(t.current)})
 }
 
@@ -273,11 +290,18 @@ func (t *Transcript) notification(from Peer, method string, params json.RawMessa
 	switch {
 	case from == FromAgent && method == sdk.ClientMethodSessionUpdate:
 		var n sdk.SessionNotification
-		if t.decode(method, params, &n) {
-			t.update(n)
+		var kind struct {
+			Update struct {
+				Kind string `json:"sessionUpdate"`
+			} `json:"update"`
+		}
+		if t.decode(method, params, &n) && json.Unmarshal(params, &kind) == nil {
+			t.update(n, kind.Update.Kind)
 		}
 	case from == FromClient && method == sdk.AgentMethodSessionCancel:
 		t.notice("You cancelled the turn.")
+	default:
+		t.skip(string(from) + " notification " + method)
 	}
 }
 

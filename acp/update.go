@@ -19,34 +19,37 @@ type openMessage struct {
 	text  strings.Builder
 }
 
-// update applies a session/update notification.
-func (t *Transcript) update(n sdk.SessionNotification) {
+// update applies a session/update notification of a kind (its
+// "sessionUpdate"; the SDK takes a kind it does not know for another).
+func (t *Transcript) update(n sdk.SessionNotification, kind string) {
 	if t.session != "" && n.SessionId != t.session {
 		t.problem(fmt.Sprintf("an update for session %q, which is not this session (%q); it was ignored", n.SessionId, t.session))
 		return
 	}
 	u := n.Update
 	switch {
-	case u.UserMessageChunk != nil:
+	case kind == "user_message_chunk" && u.UserMessageChunk != nil:
 		t.chunk(cards.RoleUser, u.UserMessageChunk.MessageId, u.UserMessageChunk.Content)
-	case u.AgentMessageChunk != nil:
+	case kind == "agent_message_chunk" && u.AgentMessageChunk != nil:
 		t.chunk(cards.RoleAssistant, u.AgentMessageChunk.MessageId, u.AgentMessageChunk.Content)
-	case u.AgentThoughtChunk != nil:
+	case kind == "agent_thought_chunk" && u.AgentThoughtChunk != nil:
 		t.chunk(cards.RoleReasoning, u.AgentThoughtChunk.MessageId, u.AgentThoughtChunk.Content)
-	case u.ToolCall != nil:
+	case kind == "tool_call" && u.ToolCall != nil:
 		t.toolCallStarted(*u.ToolCall)
-	case u.ToolCallUpdate != nil:
+	case kind == "tool_call_update" && u.ToolCallUpdate != nil:
 		t.toolCallUpdated(toolUpdateOf(*u.ToolCallUpdate), true)
-	case u.Plan != nil:
+	case kind == "plan" && u.Plan != nil:
 		t.setPlan(u.Plan.Entries)
-	case u.AvailableCommandsUpdate != nil:
+	case kind == "available_commands_update" && u.AvailableCommandsUpdate != nil:
 		t.setCommands(u.AvailableCommandsUpdate.AvailableCommands)
-	case u.CurrentModeUpdate != nil:
+	case kind == "current_mode_update" && u.CurrentModeUpdate != nil:
 		t.setMode(u.CurrentModeUpdate.CurrentModeId)
-	case u.SessionInfoUpdate != nil:
+	case kind == "session_info_update" && u.SessionInfoUpdate != nil:
 		if title := u.SessionInfoUpdate.Title; title != nil {
 			t.title = *title
 		}
+	default:
+		t.skip("session/update " + oneLine(kind))
 	}
 }
 

@@ -25,13 +25,19 @@ func (d *acpRecording) decodeLine(t *Transcript, l line) {
 		t.addCurrentProblem(err.Error())
 		return
 	}
-	t.Stats.Events++
 	if d.tr == nil {
 		d.tr = acp.NewTranscript(t.Source)
 	}
+	problems := d.tr.Problems()
 	d.tr.Apply(r, l.data, l.number)
+	if d.tr.Problems() == problems {
+		t.Stats.Events++ // a line is an event or a problem
+	}
 	for _, c := range d.tr.Changes() {
 		d.set(t, c)
+	}
+	for what, n := range d.tr.Skipped() {
+		t.Stats.Skipped[what] = n
 	}
 }
 
