@@ -3,8 +3,6 @@ package acp
 import (
 	"bytes"
 	"context"
-	"io"
-	"log/slog"
 	"sync"
 	"testing"
 	"time"
@@ -13,101 +11,29 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/acptest"
 )
-
-// scriptedAgent is an in-process ACP agent, built with the SDK, whose
-// turn is a test's script.
-type scriptedAgent struct {
-	conn *sdk.AgentSideConnection
-	// out is the agent's stdout, for a script that writes raw lines.
-	out  *lockedWriter
-	turn func(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error
-	// modes are offered by session/new when set.
-	modes *sdk.SessionModeState
-}
-
-func (a *scriptedAgent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.AuthenticateResponse, error) {
-	return sdk.AuthenticateResponse{}, nil
-}
-
-func (a *scriptedAgent) Initialize(context.Context, sdk.InitializeRequest) (sdk.InitializeResponse, error) {
-	return sdk.InitializeResponse{ProtocolVersion: sdk.ProtocolVersionNumber}, nil
-}
-
-func (a *scriptedAgent) Cancel(context.Context, sdk.CancelNotification) error { return nil }
-
-func (a *scriptedAgent) CloseSession(context.Context, sdk.CloseSessionRequest) (sdk.CloseSessionResponse, error) {
-	return sdk.CloseSessionResponse{}, nil
-}
-
-func (a *scriptedAgent) ListSessions(context.Context, sdk.ListSessionsRequest) (sdk.ListSessionsResponse, error) {
-	return sdk.ListSessionsResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionList)
-}
-
-func (a *scriptedAgent) NewSession(context.Context, sdk.NewSessionRequest) (sdk.NewSessionResponse, error) {
-	return sdk.NewSessionResponse{SessionId: "sess_1", Modes: a.modes}, nil
-}
-
-func (a *scriptedAgent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResponse, error) {
-	if err := a.turn(ctx, a, p.SessionId); err != nil {
-		return sdk.PromptResponse{}, err
-	}
-	return sdk.PromptResponse{StopReason: sdk.StopReasonEndTurn}, nil
-}
-
-func (a *scriptedAgent) ResumeSession(context.Context, sdk.ResumeSessionRequest) (sdk.ResumeSessionResponse, error) {
-	return sdk.ResumeSessionResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionResume)
-}
-
-func (a *scriptedAgent) SetSessionConfigOption(context.Context, sdk.SetSessionConfigOptionRequest) (sdk.SetSessionConfigOptionResponse, error) {
-	return sdk.SetSessionConfigOptionResponse{}, nil
-}
-
-func (a *scriptedAgent) SetSessionMode(context.Context, sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
-	return sdk.SetSessionModeResponse{}, nil
-}
-
-// update sends one session/update.
-func (a *scriptedAgent) update(ctx context.Context, sid sdk.SessionId, u sdk.SessionUpdate) error {
-	return a.conn.SessionUpdate(ctx, sdk.SessionNotification{SessionId: sid, Update: u})
-}
-
-// lockedWriter serialises writes: the SDK's and a script's raw lines.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.WriteCloser
-}
-
-func (w *lockedWriter) Write(b []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.w.Write(b)
-}
 
 // scripted is a session with an in-process agent that runs turn for each
 // prompt; its recording is in rec.
 type scripted struct {
 	*Session
-	agent *scriptedAgent
+	agent *acptest.Agent
 	rec   *bytes.Buffer
 	recMu *sync.Mutex
 }
 
 // startScripted connects a session in dir to a scripted agent.
-func startScripted(t *testing.T, dir string, readOnly bool, turn func(context.Context, *scriptedAgent, sdk.SessionId) error) *scripted {
+func startScripted(t *testing.T, dir string, readOnly bool, turn func(context.Context, *acptest.Agent, sdk.SessionId) error) *scripted {
 	t.Helper()
-	toAgentR, toAgentW := io.Pipe()
-	fromAgentR, fromAgentW := io.Pipe()
-	a := &scriptedAgent{turn: turn, out: &lockedWriter{w: fromAgentW}}
-	a.conn = sdk.NewAgentSideConnection(a, a.out, toAgentR)
-	a.conn.SetLogger(slog.New(slog.DiscardHandler))
+	a, toAgent, fromAgent := acptest.NewAgent(turn)
 	rec := &syncBuffer{}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	s, err := Connect(ctx, Config{Command: []string{"scripted-agent"}, Dir: dir, ReadOnly: readOnly, Record: rec}, toAgentW, fromAgentR)
+	s, err := Connect(ctx, Config{Command: []string{"scripted-agent"}, Dir: dir, ReadOnly: readOnly, Record: rec}, toAgent, fromAgent)
 	require.NoError(t, err)
 	t.Cleanup(func() {
-		fromAgentW.Close()
+		a.Hangup()
 		_ = s.Close()
 	})
 	return &scripted{Session: s, agent: a, rec: &rec.buf, recMu: &rec.mu}

@@ -10,6 +10,8 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/acptest"
 )
 
 // confinementDirs makes a session directory with a file, a symlink to a
@@ -96,11 +98,11 @@ func TestConfinementOverTheWire(t *testing.T) {
 	dir, outside := confinementDirs(t)
 	paths := escapes(dir, outside)
 	errs := map[string][3]error{}
-	s := startScripted(t, dir, false, func(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
+	s := startScripted(t, dir, false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		for name, path := range paths {
-			_, rerr := a.conn.ReadTextFile(ctx, sdk.ReadTextFileRequest{SessionId: sid, Path: path})
-			_, werr := a.conn.WriteTextFile(ctx, sdk.WriteTextFileRequest{SessionId: sid, Path: path, Content: "pwned"})
-			_, terr := a.conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "touch", Args: []string{"pwned"}, Cwd: &path})
+			_, rerr := a.Conn.ReadTextFile(ctx, sdk.ReadTextFileRequest{SessionId: sid, Path: path})
+			_, werr := a.Conn.WriteTextFile(ctx, sdk.WriteTextFileRequest{SessionId: sid, Path: path, Content: "pwned"})
+			_, terr := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "touch", Args: []string{"pwned"}, Cwd: &path})
 			errs[name] = [3]error{rerr, werr, terr}
 		}
 		return nil

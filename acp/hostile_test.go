@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/acptest"
 	"github.com/cardtui/cardtui/render"
 )
 
@@ -20,12 +21,12 @@ import (
 const evil = "a\x1b]0;pwned\x07b\x1b[2J\x1b[Hc\x1b]8;;javascript:alert(1)\x1b\\link\x1b]8;;\x1b\\\x07\u009b31m\u202eevil\x1b[31mred\x1b[0m\rover"
 
 // hostileTurn sends evil in every field of every update kind.
-func hostileTurn(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
-	term, err := a.conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "printf", Args: []string{"%s", evil}})
+func hostileTurn(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+	term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "printf", Args: []string{"%s", evil}})
 	if err != nil {
 		return err
 	}
-	if _, err := a.conn.WaitForTerminalExit(ctx, sdk.WaitForTerminalExitRequest{SessionId: sid, TerminalId: term.TerminalId}); err != nil {
+	if _, err := a.Conn.WaitForTerminalExit(ctx, sdk.WaitForTerminalExitRequest{SessionId: sid, TerminalId: term.TerminalId}); err != nil {
 		return err
 	}
 	old := evil
@@ -43,14 +44,14 @@ func hostileTurn(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error
 		{AvailableCommandsUpdate: &sdk.SessionAvailableCommandsUpdate{AvailableCommands: []sdk.AvailableCommand{{Name: evil, Description: evil}}}},
 		{CurrentModeUpdate: &sdk.SessionCurrentModeUpdate{CurrentModeId: sdk.SessionModeId(evil)}},
 	} {
-		if err := a.update(ctx, sid, u); err != nil {
+		if err := a.Update(ctx, sid, u); err != nil {
 			return err
 		}
 	}
-	if _, err := a.out.Write([]byte(evil + "\n")); err != nil {
+	if _, err := a.Out.Write([]byte(evil + "\n")); err != nil {
 		return err
 	}
-	_, err = a.conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "g"},
+	_, err = a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "g"},
 		Options: []sdk.PermissionOption{{Kind: sdk.PermissionOptionKind(evil), Name: evil, OptionId: sdk.PermissionOptionId(evil)}}})
 	return err
 }

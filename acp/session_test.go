@@ -14,17 +14,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/acptest"
 )
 
 // everyKind is a turn that sends every kind of session/update, with a
 // real client-side terminal.
-func everyKind(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
+func everyKind(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 	old := "a\nb\n"
-	term, err := a.conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "sh", Args: []string{"-c", "printf 'one\\ntwo\\n'; exit 3"}})
+	term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "sh", Args: []string{"-c", "printf 'one\\ntwo\\n'; exit 3"}})
 	if err != nil {
 		return err
 	}
-	if _, err := a.conn.WaitForTerminalExit(ctx, sdk.WaitForTerminalExitRequest{SessionId: sid, TerminalId: term.TerminalId}); err != nil {
+	if _, err := a.Conn.WaitForTerminalExit(ctx, sdk.WaitForTerminalExitRequest{SessionId: sid, TerminalId: term.TerminalId}); err != nil {
 		return err
 	}
 	updates := []sdk.SessionUpdate{
@@ -55,17 +56,16 @@ func everyKind(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
 		{SessionInfoUpdate: &sdk.SessionSessionInfoUpdate{Title: sdk.Ptr("Fix the bug")}},
 	}
 	for _, u := range updates {
-		if err := a.update(ctx, sid, u); err != nil {
+		if err := a.Update(ctx, sid, u); err != nil {
 			return err
 		}
 	}
-	_, err = a.conn.ReleaseTerminal(ctx, sdk.ReleaseTerminalRequest{SessionId: sid, TerminalId: term.TerminalId})
+	_, err = a.Conn.ReleaseTerminal(ctx, sdk.ReleaseTerminalRequest{SessionId: sid, TerminalId: term.TerminalId})
 	return err
 }
 
 func TestEveryUpdateKind(t *testing.T) {
 	s := startScripted(t, t.TempDir(), false, everyKind)
-	s.agent.modes = nil
 	s.turn(t, "do it")
 	entries := s.entries()
 
@@ -112,17 +112,17 @@ func TestEveryUpdateKind(t *testing.T) {
 }
 
 func TestOutOfOrderAndUnknownIDs(t *testing.T) {
-	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
+	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		for _, u := range []sdk.SessionUpdate{
 			sdk.UpdateToolCall("late", sdk.WithUpdateStatus(sdk.ToolCallStatusInProgress), sdk.WithUpdateTitle("updated first")),
 			sdk.StartToolCall("late", "started second", sdk.WithStartKind(sdk.ToolKindSearch)),
 			sdk.UpdateToolCall("late", sdk.WithUpdateStatus(sdk.ToolCallStatusCompleted)),
 		} {
-			if err := a.update(ctx, sid, u); err != nil {
+			if err := a.Update(ctx, sid, u); err != nil {
 				return err
 			}
 		}
-		return a.update(ctx, "someone-else", sdk.UpdateAgentMessageText("not for us"))
+		return a.Update(ctx, "someone-else", sdk.UpdateAgentMessageText("not for us"))
 	})
 	s.turn(t, "go")
 	entries := s.entries()
@@ -147,11 +147,11 @@ func TestOutOfOrderAndUnknownIDs(t *testing.T) {
 
 func TestNonJSONOutputAndAgentGone(t *testing.T) {
 	gone := make(chan struct{})
-	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
-		if err := a.update(ctx, sid, sdk.UpdateAgentMessageText("before")); err != nil {
+	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		if err := a.Update(ctx, sid, sdk.UpdateAgentMessageText("before")); err != nil {
 			return err
 		}
-		_, err := a.out.Write([]byte("Loading model… \x1b[31mdone\n"))
+		_, err := a.Out.Write([]byte("Loading model… \x1b[31mdone\n"))
 		close(gone)
 		return err
 	})
@@ -164,7 +164,7 @@ func TestNonJSONOutputAndAgentGone(t *testing.T) {
 	require.Eventually(t, func() bool { return !s.State().Busy }, 5*time.Second, 5*time.Millisecond,
 		"the session goes on after a bad line")
 
-	s.agent.out.w.Close()
+	s.agent.Hangup()
 	<-s.Done()
 	entries := s.entries()
 	assert.Equal(t, cards.Notice{Text: "The agent closed the connection."}, entries[len(entries)-1])
@@ -174,10 +174,10 @@ func TestNonJSONOutputAndAgentGone(t *testing.T) {
 
 func TestThousandUpdatesPerSecond(t *testing.T) {
 	const n = 1000
-	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
+	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		tick := time.NewTicker(time.Millisecond)
 		defer tick.Stop()
-		if err := a.update(ctx, sid, sdk.StartToolCall("t", "busy tool")); err != nil {
+		if err := a.Update(ctx, sid, sdk.StartToolCall("t", "busy tool")); err != nil {
 			return err
 		}
 		for i := range n {
@@ -186,7 +186,7 @@ func TestThousandUpdatesPerSecond(t *testing.T) {
 			if i%2 == 1 {
 				u = sdk.UpdateToolCall("t", sdk.WithUpdateTitle(fmt.Sprintf("busy tool %d", i)))
 			}
-			if err := a.update(ctx, sid, u); err != nil {
+			if err := a.Update(ctx, sid, u); err != nil {
 				return err
 			}
 		}
@@ -226,11 +226,11 @@ func TestThousandUpdatesPerSecond(t *testing.T) {
 
 func TestPermission(t *testing.T) {
 	answers := make(chan sdk.RequestPermissionOutcome, 3)
-	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
-		if err := a.update(ctx, sid, sdk.StartToolCall("w", "Write config", sdk.WithStartKind(sdk.ToolKindEdit))); err != nil {
+	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		if err := a.Update(ctx, sid, sdk.StartToolCall("w", "Write config", sdk.WithStartKind(sdk.ToolKindEdit))); err != nil {
 			return err
 		}
-		resp, err := a.conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid,
+		resp, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid,
 			ToolCall: sdk.ToolCallUpdate{ToolCallId: "w"},
 			Options: []sdk.PermissionOption{
 				{Kind: sdk.PermissionOptionKindAllowAlways, Name: "Always", OptionId: "always"},
@@ -273,8 +273,8 @@ func TestTerminalForgottenIsKilledAtClose(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "pid")
 	created := make(chan string, 1)
-	s := startScripted(t, dir, false, func(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
-		term, err := a.conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "sh",
+	s := startScripted(t, dir, false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "sh",
 			Args: []string{"-c", "sleep 300 & echo $! > pid; wait"}})
 		created <- term.TerminalId
 		return err
@@ -296,10 +296,10 @@ func TestTerminalForgottenIsKilledAtClose(t *testing.T) {
 func TestReadOnly(t *testing.T) {
 	dir := t.TempDir()
 	errs := make(chan error, 2)
-	s := startScripted(t, dir, true, func(ctx context.Context, a *scriptedAgent, sid sdk.SessionId) error {
-		_, err := a.conn.WriteTextFile(ctx, sdk.WriteTextFileRequest{SessionId: sid, Path: filepath.Join(dir, "x"), Content: "x"})
+	s := startScripted(t, dir, true, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		_, err := a.Conn.WriteTextFile(ctx, sdk.WriteTextFileRequest{SessionId: sid, Path: filepath.Join(dir, "x"), Content: "x"})
 		errs <- err
-		_, err = a.conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "true"})
+		_, err = a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "true"})
 		errs <- err
 		return nil
 	})

@@ -39,6 +39,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runReplay(args[1:], stdin, stdout, stderr)
 	case cmd == "validate":
 		return runValidate(args[1:], stdin, stdout, stderr)
+	case cmd == "acp":
+		return runACP(args[1:], stdin, stdout, stderr)
 	case cmd == "help" || cmd == "-h" || cmd == "-help" || cmd == "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
