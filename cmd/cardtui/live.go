@@ -54,6 +54,9 @@ func newLive(s *acp.Session, cfg acp.Config) *live {
 	input.Prompt = "› "
 	input.KeyMap.InsertNewline.SetEnabled(false)
 	input.SetVirtualCursor(false)
+	styles := textarea.DefaultStyles(true)
+	styles.Focused.CursorLine = lipgloss.NewStyle() // no band behind the line being typed
+	input.SetStyles(styles)
 	input.SetHeight(1)
 	return &live{sess: s, name: cfg.Source, view: viewer.New(opts), input: input}
 }
