@@ -6,7 +6,9 @@
 // EntriesMsg sent to the program, or a channel read by Listen (or set as
 // Options.Feed), which never blocks Update. An Update with the index of an
 // existing entry replaces it; that is how a result arriving later fills in
-// its card.
+// its card. A message streamed a chunk at a time is sent again at its
+// index as it grows; the viewer lays out only its last paragraph again
+// (stream.go).
 //
 // The model is built for sessions of hundreds of thousands of entries: the
 // scroll position is an anchor (a card and a line inside it), so a motion,

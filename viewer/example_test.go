@@ -72,3 +72,29 @@ func ExampleListen() {
 	// viewer.EndMsg
 	// 2 entries
 }
+
+// A harness streams a message by sending it again, at the same index,
+// each time text is appended; the viewer lays out again only the
+// paragraph being written.
+func ExampleUpdate_streaming() {
+	opts := viewer.DefaultOptions()
+	opts.Render.Profile = colorprofile.NoTTY
+	opts.ThemeFixed = true
+	var m tea.Model = viewer.New(opts)
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 40, Height: 6})
+	text := ""
+	for _, chunk := range []string{"The tests ", "pass.\n\n", "Next I will ", "fix the lint."} {
+		text += chunk
+		m, _ = m.Update(viewer.EntriesMsg{Updates: []viewer.Update{
+			{Index: 0, Entry: cards.Message{Role: cards.RoleAssistant, Text: text}},
+		}})
+	}
+	fmt.Println(m.(viewer.Model).Render())
+	// Output:
+	// ┃● Assistant
+	// ┃  The tests pass.
+	// ┃
+	// ┃  Next I will fix the lint.
+	// card 1/1 · 0 pending · 0 problems · fol…
+	// j/↓ down • k/↑ up • tab/n next card …
+}

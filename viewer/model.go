@@ -72,6 +72,10 @@ type Model struct {
 	// expanded holds the cards toggled away from allExpanded.
 	expanded map[int]bool
 
+	// streams are the messages being streamed, drawn a paragraph at a
+	// time (stream.go).
+	streams *streams
+
 	progress  ProgressMsg
 	streaming bool // a Listen is reading and the stream has not ended
 	search    search
@@ -85,6 +89,7 @@ func New(opts Options) Model {
 		source:      oneLine(opts.Source),
 		help:        help.New(),
 		cache:       newCardCache(),
+		streams:     &streams{},
 		follow:      !opts.NoFollow,
 		allExpanded: opts.Render.Expanded,
 		expanded:    make(map[int]bool),
@@ -330,7 +335,7 @@ func (m *Model) card(i int) rendering {
 	}
 	o := m.opts.Render
 	o.Width, o.Expanded = k.width, k.expanded
-	drawn := rendering{Drawing: render.Draw(m.entries[i], o).Finish()}
+	drawn := rendering{Drawing: m.streams.draw(i, m.entries[i], o)}
 	if k.width < render.MinWidth {
 		drawn.cut = k.width
 	}
