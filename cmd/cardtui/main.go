@@ -4,6 +4,7 @@
 //	cardtui [flags]                  the viewer on stdin when it is a pipe, else on the demo
 //	cardtui replay [flags] [FILE|-]  the viewer on a session, or print it
 //	cardtui validate FILE...         list the bad lines of sessions
+//	cardtui acp [flags] -- AGENT...  a live session with an ACP agent
 //
 // Run `cardtui help` for the flags.
 package main
@@ -70,6 +71,9 @@ const usage = `Usage:
                                      stdin when it is a pipe or a file, else the demo
   cardtui validate [--input-format F] FILE|-...
                                      list every bad line as FILE:LINE: reason, then counts
+  cardtui acp [flags] -- AGENT [ARGS...]
+                                     a live session with an ACP agent (cardtui acp -h for its
+                                     flags and keys)
 
 The viewer opens when stdout is a terminal; otherwise, or with --print, the session is
 printed to stdout. In the viewer, ? lists the keys and q quits.
@@ -93,12 +97,13 @@ Flags of replay (they may come before or after FILE):
                                      (default auto)
   --theme dark|light                 palette for a dark or a light background (default: the
                                      viewer asks the terminal; --print uses dark)
-  --input-format auto|views|harness|headless|claude|codex
+  --input-format auto|views|harness|headless|claude|codex|acp
                                      the session's format: views (call/result/message lines),
                                      harness (the harness's session log), headless (its
                                      session_event stream), claude (a Claude Code transcript,
                                      ~/.claude/projects/*/*.jsonl), codex (a Codex rollout,
-                                     ~/.codex/sessions/**/rollout-*.jsonl); auto detects it
+                                     ~/.codex/sessions/**/rollout-*.jsonl), acp (a recording of
+                                     cardtui acp --record); auto detects it
                                      from the content (default auto). A .jsonl.zstd input is
                                      decompressed.
 
