@@ -1,9 +1,7 @@
 package acp
 
 import (
-	"bytes"
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,15 +17,14 @@ import (
 type scripted struct {
 	*Session
 	agent *acptest.Agent
-	rec   *bytes.Buffer
-	recMu *sync.Mutex
+	rec   *acptest.Buffer
 }
 
 // startScripted connects a session in dir to a scripted agent.
 func startScripted(t *testing.T, dir string, readOnly bool, turn func(context.Context, *acptest.Agent, sdk.SessionId) error) *scripted {
 	t.Helper()
 	a, toAgent, fromAgent := acptest.NewAgent(turn)
-	rec := &syncBuffer{}
+	rec := &acptest.Buffer{}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	s, err := Connect(ctx, Config{Command: []string{"scripted-agent"}, Dir: dir, ReadOnly: readOnly, Record: rec}, toAgent, fromAgent)
@@ -36,27 +33,11 @@ func startScripted(t *testing.T, dir string, readOnly bool, turn func(context.Co
 		a.Hangup()
 		_ = s.Close()
 	})
-	return &scripted{Session: s, agent: a, rec: &rec.buf, recMu: &rec.mu}
+	return &scripted{Session: s, agent: a, rec: rec}
 }
 
 // recording is what was recorded so far.
-func (s *scripted) recording() []byte {
-	s.recMu.Lock()
-	defer s.recMu.Unlock()
-	return bytes.Clone(s.rec.Bytes())
-}
-
-// syncBuffer is a bytes.Buffer safe for concurrent writes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
+func (s *scripted) recording() []byte { return s.rec.Bytes() }
 
 // turn sends a prompt and waits for the turn to end.
 func (s *scripted) turn(t *testing.T, prompt string) {

@@ -15,7 +15,7 @@ import (
 )
 
 // startExample runs the SDK's example agent as a child process.
-func startExample(t *testing.T, rec *syncBuffer) *Session {
+func startExample(t *testing.T, rec *acptest.Buffer) *Session {
 	t.Helper()
 	agent := acptest.ExampleAgent(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -81,7 +80,7 @@ func TestACPReplayMatchesLive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the example agent takes seconds per turn")
 	}
-	var rec lockedBuffer
+	var rec acptest.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	s, err := acp.Start(ctx, acp.Config{Command: []string{acptest.ExampleAgent(t)}, Dir: t.TempDir(), Record: &rec})
@@ -93,25 +92,7 @@ func TestACPReplayMatchesLive(t *testing.T) {
 	require.Eventually(t, func() bool { return !s.State().Busy }, 20*time.Second, 10*time.Millisecond)
 	live := s.Entries()
 
-	tr, err := replay.Load(bytes.NewReader(rec.bytes()), "rec.jsonl", replay.Options{Format: replay.ACP})
+	tr, err := replay.Load(bytes.NewReader(rec.Bytes()), "rec.jsonl", replay.Options{Format: replay.ACP})
 	require.NoError(t, err)
 	assert.Equal(t, live, tr.Entries)
-}
-
-// lockedBuffer is a buffer the session writes to from several goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) bytes() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return bytes.Clone(b.buf.Bytes())
 }

@@ -96,7 +96,7 @@ func Detect(firstLine []byte) (Format, error) {
 	}
 	raw, ok := head["type"]
 	if !ok {
-		return Auto, errors.New(`cannot detect the input format: the line has no "type" field`)
+		return Auto, errors.New(`cannot detect the input format: the line has no "type" field, nor the time and peer of an ACP recording line`)
 	}
 	var typ string
 	if err := json.Unmarshal(raw, &typ); err != nil {
