@@ -10,9 +10,11 @@ import (
 )
 
 // inOwnGroup makes cmd the leader of a process group of its own, so that
-// killGroup ends it and everything it started.
+// killGroup ends it and everything it started; where the system can, it
+// also ends when cardtui does, however cardtui ends.
 func inOwnGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
 }
 
 // killGroup sends sig to the process group that pid leads.

@@ -420,8 +420,9 @@ func (s *Session) waitForChoice(ctx context.Context, tool sdk.ToolCallId) (sdk.R
 func (s *Session) Done() <-chan struct{} { return s.exited }
 
 // Close ends the session: every terminal's process group is killed, the
-// agent's stdin closed and its process group ended (SIGTERM, then SIGKILL
-// after a grace period). It returns the recording's write error, if any.
+// agent's stdin closed and, for an agent Start ran, its process group
+// ended (SIGTERM, then SIGKILL after a grace period). It returns the
+// recording's write error, if any.
 func (s *Session) Close() error {
 	s.mu.Lock()
 	s.closed = true
@@ -430,10 +431,10 @@ func (s *Session) Close() error {
 	_ = s.stdin.Close()
 	if s.cmd != nil {
 		stopProcess(s.cmd)
-	}
-	select {
-	case <-s.exited:
-	case <-time.After(stopGrace):
+		select {
+		case <-s.exited:
+		case <-time.After(stopGrace):
+		}
 	}
 	s.dir.close()
 	return s.rec.failure()

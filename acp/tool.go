@@ -176,7 +176,8 @@ func (c *toolCall) callView(t *Transcript) cards.CallView {
 		Locations: c.cardLocations()}
 }
 
-// resultView is the result part of the card: the terminal's output for a
+// resultView is the result part of the card: the options while a
+// permission request waits for the user; the terminal's output for a
 // terminal card; otherwise, once the call ended or something is to be
 // said (a permission, a failure, the raw output, content a diff card has
 // no room for), a generic result. While the call runs with nothing to
@@ -184,13 +185,13 @@ func (c *toolCall) callView(t *Transcript) cards.CallView {
 func (c *toolCall) resultView(t *Transcript) cards.ResultView {
 	p := c.parts()
 	note := c.note()
+	if c.permission != nil && c.permission.waiting() {
+		return cards.GenericResult{Title: note, Content: []cards.ContentBlock{c.permission.choices()}}
+	}
 	if len(p.terminals) > 0 && len(p.diffs) == 0 {
 		return t.terminal(p.terminals[0]).result(note, c.ended())
 	}
 	var content []cards.ContentBlock
-	if c.permission != nil && c.permission.waiting() {
-		content = append(content, c.permission.choices())
-	}
 	if len(p.diffs) > 0 {
 		content = append(content, p.blocks...)
 	}

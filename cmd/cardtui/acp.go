@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -69,7 +71,10 @@ func runACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		printLine(stderr, "cardtui acp: %v", err)
 		return exitProblems
 	}
-	_, runErr := tea.NewProgram(newLive(s, cfg.session), programOptions(cfg.color, stdout)...).Run()
+	program := tea.NewProgram(newLive(s, cfg.session), programOptions(cfg.color, stdout)...)
+	stop := quitOnSignal(program)
+	defer stop()
+	_, runErr := program.Run()
 	closeErr := s.Close()
 	switch {
 	case runErr != nil:
@@ -80,6 +85,26 @@ func runACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitProblems
 	}
 	return exitOK
+}
+
+// quitOnSignal ends the program on SIGHUP (the terminal went away) and
+// SIGTERM, so that the session is closed and the agent's process group
+// ended; the returned function stops listening.
+func quitOnSignal(p *tea.Program) func() {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGHUP, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-signals:
+			p.Quit()
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(signals)
+		close(done)
+	}
 }
 
 // acpOpenTimeout is how long the agent has to answer initialize and
