@@ -416,6 +416,9 @@ func (s *Session) waitForChoice(ctx context.Context, tool sdk.ToolCallId) (sdk.R
 	}
 }
 
+// Dir is the session directory, absolute.
+func (s *Session) Dir() string { return s.cfg.Dir }
+
 // Done is closed once the agent is gone.
 func (s *Session) Done() <-chan struct{} { return s.exited }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/cardtui/cardtui/acp"
 	"github.com/cardtui/cardtui/internal/acptest"
+	"github.com/cardtui/cardtui/internal/golden"
 )
 
 // liveWith is the front-end on an in-process agent that runs turn, sized
@@ -186,4 +188,30 @@ func TestLiveCancelAndCompletion(t *testing.T) {
 	}
 	settle(t, m, func() bool { return !m.state.Busy })
 	assert.Contains(t, screenText(m), "You cancelled the turn.")
+}
+
+// TestLiveScreenGolden pins the front-end's screen while a permission is
+// asked: the card with its numbered options, the permission row, the
+// status row with the mode, and the composer.
+func TestLiveScreenGolden(t *testing.T) {
+	m := liveWith(t, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		old := "host = \"old\"\n"
+		if err := a.Update(ctx, sid, sdk.StartToolCall("e", "Edit config.toml", sdk.WithStartKind(sdk.ToolKindEdit),
+			sdk.WithStartContent([]sdk.ToolCallContent{sdk.ToolDiffContent("config.toml", "host = \"new\"\n", old)}))); err != nil {
+			return err
+		}
+		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
+			Options: []sdk.PermissionOption{
+				{Kind: sdk.PermissionOptionKindAllowOnce, Name: "Allow", OptionId: "allow"},
+				{Kind: sdk.PermissionOptionKindRejectOnce, Name: "Reject", OptionId: "reject"},
+			}})
+		return err
+	})
+	press(m, typed("point the config at the new host")...)
+	press(m, enter)
+	settle(t, m, func() bool { return m.state.Asks })
+	screen := strings.ReplaceAll(screenText(m), m.sess.Dir(), "DIR")
+	golden.Assert(t, "cmd/acp-live-permission.w100.golden", screen)
+	press(m, esc)
+	settle(t, m, func() bool { return !m.state.Asks })
 }
