@@ -83,3 +83,16 @@ func TestCloseEndsTheAgentsGroup(t *testing.T) {
 	<-s.Done()
 	assert.False(t, groupAlive(pid), "no process of the agent's group is left")
 }
+
+func TestStartFailsWithTheAgentsWords(t *testing.T) {
+	var rec acptest.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := Start(ctx, Config{Command: []string{"sh", "-c", "echo 'no API key set' >&2; exit 3"}, Dir: t.TempDir(), Record: &rec})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no API key set", "the agent's last words on stderr explain the failure")
+	waitFor(t, func() bool { return strings.Contains(string(rec.Bytes()), "The agent exited with status 3.") })
+
+	_, err = Start(ctx, Config{Command: []string{"/no/such/agent"}, Dir: t.TempDir()})
+	assert.ErrorContains(t, err, "/no/such/agent")
+}

@@ -100,7 +100,16 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s, s.open(ctx)
+	return s.opened(ctx)
+}
+
+// opened opens the session, or closes it when it cannot be opened.
+func (s *Session) opened(ctx context.Context) (*Session, error) {
+	if err := s.open(ctx); err != nil {
+		_ = s.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // Connect opens a session with an agent already running at the other end
@@ -117,7 +126,7 @@ func Connect(ctx context.Context, cfg Config, toAgent io.WriteCloser, fromAgent 
 	if err != nil {
 		return nil, err
 	}
-	return s, s.open(ctx)
+	return s.opened(ctx)
 }
 
 // sessionDir is dir as an absolute, clean path of a directory.
@@ -186,10 +195,18 @@ func (s *Session) open(ctx context.Context) error {
 		_, err = s.conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: s.cfg.Dir, McpServers: []sdk.McpServer{}})
 	}
 	if err != nil {
+		select { // an agent that failed to start: its stderr is complete once it is gone
+		case <-s.exited:
+		case <-time.After(exitWait):
+		}
 		return fmt.Errorf("acp: open the session: %w%s", err, s.stderrTail())
 	}
 	return nil
 }
+
+// exitWait is how long a failed start waits for the agent to exit, to
+// quote all it wrote on stderr.
+const exitWait = 500 * time.Millisecond
 
 // watch waits for the agent to go and says so in the transcript.
 func (s *Session) watch() {

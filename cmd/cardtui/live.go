@@ -380,7 +380,10 @@ func (m *live) statusText() string {
 		parts = append(parts, "ready")
 	}
 	keys := "ctrl+o transcript · ctrl+d quits"
-	if m.transcript {
+	switch {
+	case m.transcript && m.state.Asks:
+		keys = "ctrl+o back to the composer to answer"
+	case m.transcript:
 		keys = "transcript keys (? lists them) · ctrl+o back to the composer"
 	}
 	if m.hint != "" {
