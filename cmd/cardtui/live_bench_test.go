@@ -75,10 +75,10 @@ func BenchmarkTerminalCardAppend(b *testing.B) {
 }
 
 // words is the i-th chunk of a streamed reply: a few words, and the end
-// of a paragraph every 40 chunks (bench is the length of paragraphs
-// in a reply; a reply of one endless paragraph is the worst case).
+// of a paragraph every 40 chunks of text, about 5 lines at 100 columns;
+// a reply of one endless paragraph is the worst case.
 func words(i int) string {
-	if i%80 == 79 && paragraphs {
+	if i%80 == 78 && paragraphs { // an even i: the odd ones are tool call updates
 		return "the end of a paragraph.\n\n"
 	}
 	return fmt.Sprintf("and word %d ", i)
