@@ -362,10 +362,13 @@ func (m *live) commandHelp(name string) string {
 	return ""
 }
 
-// statusText is the status row: the agent, its mode, the turn, and the
-// keys or the hint.
+// statusText is the status row: the agent, the session's title, its
+// mode, the turn, and the keys or the hint.
 func (m *live) statusText() string {
 	parts := []string{liveAccent.Render(safe(m.name))}
+	if m.state.Title != "" {
+		parts = append(parts, safe(m.state.Title))
+	}
 	if m.state.Mode != "" {
 		parts = append(parts, "mode "+safe(m.state.Mode))
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -214,4 +215,44 @@ func TestLiveScreenGolden(t *testing.T) {
 	golden.Assert(t, "cmd/acp-live-permission.w100.golden", screen)
 	press(m, esc)
 	settle(t, m, func() bool { return !m.state.Asks })
+}
+
+// evil is what a hostile agent puts in the names the front-end shows on
+// its own rows: a title change, a screen clear, a cursor move, a bell, a
+// C1 CSI, a bidi override, a line break.
+const evil = "a\x1b]0;pwned\x07b\x1b[2J\x1b[Hc\u009b31m\u202eevil\nnext"
+
+func TestLiveRowsAreSanitised(t *testing.T) {
+	m := liveWith(t, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		for _, u := range []sdk.SessionUpdate{
+			{AvailableCommandsUpdate: &sdk.SessionAvailableCommandsUpdate{AvailableCommands: []sdk.AvailableCommand{{Name: "x" + evil, Description: evil}}}},
+			{CurrentModeUpdate: &sdk.SessionCurrentModeUpdate{CurrentModeId: sdk.SessionModeId(evil)}},
+			{SessionInfoUpdate: &sdk.SessionSessionInfoUpdate{Title: sdk.Ptr(evil)}},
+			sdk.StartToolCall("e", evil),
+		} {
+			if err := a.Update(ctx, sid, u); err != nil {
+				return err
+			}
+		}
+		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
+			Options: []sdk.PermissionOption{{Kind: sdk.PermissionOptionKindAllowOnce, Name: evil, OptionId: "ok"}}})
+		return err
+	})
+	press(m, typed("go")...)
+	press(m, enter)
+	settle(t, m, func() bool { return m.state.Asks && m.state.Title != "" })
+	press(m, typed("/x")...)
+	rows := m.belowRows()
+	require.Len(t, rows, 3, "permission, completion, status")
+	sgr := regexp.MustCompile(`\x1b\[[0-9;:]*m`)
+	for _, row := range rows {
+		plain := sgr.ReplaceAllString(row, "") // the front-end's own styles: anything else must be gone
+		assert.NotContains(t, plain, "\x1b", "row %q", plain)
+		assert.NotContains(t, plain, "\n")
+		assert.NotContains(t, plain, "\a")
+		assert.NotContains(t, plain, "\u009b")
+		assert.NotContains(t, plain, "\u202e")
+		assert.Contains(t, plain, "<U+202E>evil", "the override is shown, not obeyed")
+	}
+	press(m, enter) // allow
 }
