@@ -70,10 +70,12 @@ func (t *Transcript) chunk(role cards.Role, messageID *string, block sdk.Content
 	t.touch(m.index)
 }
 
-// closeMessage ends the streamed message: its entry gets its whole text.
+// closeMessage ends the streamed message: its entry gets its whole text
+// and goes out once more, which tells a viewer that it is complete.
 func (t *Transcript) closeMessage() {
 	if m := t.open; m != nil {
 		t.entries[m.index] = cards.Message{Role: m.role, Text: m.text.String()}
+		t.touch(m.index)
 		t.open = nil
 	}
 }

@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
@@ -14,23 +15,29 @@ import (
 // complete when it last drew the message keep their lines, and only the
 // paragraph still being written is laid out again — so a chunk costs the
 // same at the end of a long reply as at its start, instead of a Markdown
-// rendering of the whole reply per chunk. Once the message is complete
-// (a text that does not continue the last one, or new options) it is
-// drawn whole again, exactly as any entry.
+// rendering of the whole reply per chunk. A code block being written is
+// cut the same way, before its last complete line. The message is drawn
+// whole again, exactly as any entry, when it is sent once more unchanged
+// (what a harness does when the message is complete), when its text no
+// longer continues the one drawn, or for new options.
 
 // maxStreams is how many streamed messages keep their drawn paragraphs;
 // a harness streams one or two at a time.
 const maxStreams = 4
 
 // stream is what the viewer kept of a streamed message's last drawing:
-// its text up to the end of its last complete paragraph, and the lines
-// that prefix was drawn as, with the options.
+// its text up to the end of its last complete paragraph (or code line),
+// and the lines that prefix was drawn as, with the options. fence is the
+// opening fence of the code block the prefix ends in, "" outside one.
 type stream struct {
 	index  int
 	role   cards.Role
 	opts   render.Options
 	prefix string
+	fence  string
 	lines  []string
+	// text is the whole text drawn last.
+	text string
 }
 
 // streams are the streamed messages the viewer keeps, the last drawn
@@ -45,17 +52,25 @@ func (ss *streams) draw(i int, e cards.Entry, o render.Options) render.Drawing {
 		return render.Draw(e, o).Finish()
 	}
 	s := ss.find(i, m, o)
-	if s == nil {
+	switch {
+	case s != nil && s.text == m.Text: // sent again unchanged: complete, drawn whole
+		ss.forget(s)
+		return render.Draw(e, o).Finish()
+	case s == nil:
 		s = &stream{index: i, role: m.Role, opts: o}
 		ss.keep(s)
 	}
+	s.text = m.Text
 	tail := m.Text[len(s.prefix):]
-	if cut := paragraphEnd(tail); cut > 0 {
-		s.lines = appendParagraphs(s.lines, m.Role, tail[:cut], o)
-		s.prefix += tail[:cut]
+	if cut, fence := cutPoint(tail, s.fence); cut > 0 {
+		s.lines = appendPart(s.lines, m.Role, s.fence, tail[:cut], o)
+		if n := len(s.lines); fence != "" && n > 1 && s.lines[n-1] == "" {
+			s.lines = s.lines[:n-1] // cut inside a code block: its last line break starts the next line, not an empty one
+		}
+		s.prefix, s.fence = s.prefix+tail[:cut], fence
 		tail = tail[cut:]
 	}
-	return render.DrawLines(appendParagraphs(s.lines[:len(s.lines):len(s.lines)], m.Role, tail, o), o).Finish()
+	return render.DrawLines(appendPart(s.lines[:len(s.lines):len(s.lines)], m.Role, s.fence, tail, o), o).Finish()
 }
 
 // streamable reports whether a message can be drawn a paragraph at a
@@ -82,10 +97,15 @@ func (ss *streams) find(i int, m cards.Message, o render.Options) *stream {
 		if s.role == m.Role && s.opts == o && strings.HasPrefix(m.Text, s.prefix) {
 			return s
 		}
-		*ss = append((*ss)[:k], (*ss)[k+1:]...)
+		*ss = slices.Delete(*ss, k, k+1)
 		return nil
 	}
 	return nil
+}
+
+// forget drops a stream.
+func (ss *streams) forget(s *stream) {
+	*ss = slices.DeleteFunc(*ss, func(t *stream) bool { return t == s })
 }
 
 // keep adds a stream, forgetting the oldest beyond maxStreams.
@@ -96,37 +116,71 @@ func (ss *streams) keep(s *stream) {
 	}
 }
 
-// appendParagraphs appends the lines of text drawn as the body of a
-// message (without the label above it), after a blank line when lines
-// has some.
-func appendParagraphs(lines []string, role cards.Role, text string, o render.Options) []string {
-	if strings.TrimSpace(text) == "" {
+// appendPart appends the lines of a part of a message's text drawn as the
+// body of the message (without the label above it). A part that goes on
+// with a code block (fence is its opening fence) is drawn with the fence
+// before it and joins the lines above it directly; any other comes after
+// a blank line when there are lines above.
+func appendPart(lines []string, role cards.Role, fence, text string, o render.Options) []string {
+	if fence == "" && strings.TrimSpace(text) == "" {
 		if len(lines) == 0 {
 			return render.Draw(cards.Message{Role: role}, o).Lines()
 		}
 		return lines
 	}
-	drawn := render.Draw(cards.Message{Role: role, Text: text}, o).Lines()
-	if len(lines) == 0 {
-		return append(lines, drawn...)
+	source := text
+	if fence != "" {
+		source = fence + "\n" + text
 	}
-	return append(append(lines, ""), drawn[1:]...)
+	drawn := render.Draw(cards.Message{Role: role, Text: source}, o).Lines()
+	switch {
+	case len(lines) == 0:
+		return append(lines, drawn...)
+	case fence == "":
+		lines = append(lines, "")
+	}
+	return append(lines, drawn[1:]...)
 }
 
-// paragraphEnd is the length of the complete paragraphs at the start of
-// text: up to its last blank line outside a fenced code block, 0 when it
-// has none.
-func paragraphEnd(text string) int {
-	end, fenced, at := 0, false, 0
+// cutPoint is where the complete parts at the start of text end, 0 when
+// there is none, and the fence of the code block open there: after the
+// last blank line outside a code block, or before the last complete line
+// of code inside one (never before a closing fence, so that a part drawn
+// on its own does not start by closing a block). fence is the opening
+// fence of the code block text starts in, "" outside one.
+func cutPoint(text, fence string) (int, string) {
+	cut, cutFence, at := 0, "", 0
 	for line := range strings.Lines(text) {
-		trimmed := strings.TrimSpace(line)
+		if !strings.HasSuffix(line, "\n") {
+			break // the line being written
+		}
+		marker := fenceMarker(line)
 		switch {
-		case strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~"):
-			fenced = !fenced
-		case trimmed == "" && !fenced && at > 0 && strings.HasSuffix(line, "\n"):
-			end = at + len(line)
+		case fence == "" && marker != "":
+			fence = strings.TrimSpace(line)
+		case fence != "" && marker != "" && strings.HasPrefix(strings.TrimSpace(fence), marker[:1]) && strings.TrimSpace(line) == strings.Repeat(marker[:1], len(strings.TrimSpace(line))):
+			fence = ""
+		case fence != "" && at > 0:
+			cut, cutFence = at, fence // before this line of code
+		case fence == "" && strings.TrimSpace(line) == "" && at > 0:
+			cut, cutFence = at+len(line), ""
 		}
 		at += len(line)
 	}
-	return end
+	return cut, cutFence
+}
+
+// fenceMarker is the fence a line opens or closes a code block with
+// (``` or ~~~, indented by at most three spaces), "" for another line.
+func fenceMarker(line string) string {
+	lead := strings.TrimLeft(line, " ")
+	if len(line)-len(lead) > 3 {
+		return ""
+	}
+	for _, f := range []string{"```", "~~~"} {
+		if strings.HasPrefix(lead, f) {
+			return f
+		}
+	}
+	return ""
 }

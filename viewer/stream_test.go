@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
@@ -18,19 +19,52 @@ func streamOpts() render.Options {
 	return o
 }
 
-func TestStreamedMessageDrawsAsWhole(t *testing.T) {
-	text := "First paragraph, with **bold** text.\n\n```go\nfunc f() {\n\n\treturn\n}\n```\n\n- a list\n- of items\n\nLast paragraph that is still being written"
-	o := streamOpts()
-	var ss streams
-	for end := 1; end <= len(text); end += 7 {
+// streamChunks draws text as a message streamed 7 bytes at a time and
+// returns the drawing of the whole text, composed from its parts.
+func streamChunks(ss *streams, text string, o render.Options) []string {
+	for end := 1; end < len(text); end += 7 {
 		ss.draw(0, cards.Message{Role: cards.RoleAssistant, Text: text[:end]}, o)
 	}
-	got := ss.draw(0, cards.Message{Role: cards.RoleAssistant, Text: text}, o).Lines()
-	assert.Equal(t, render.Draw(cards.Message{Role: cards.RoleAssistant, Text: text}, o).Lines(), got,
-		"a message streamed a chunk at a time draws as the whole message does")
-	assert.Len(t, ss, 1)
-	assert.Equal(t, "First paragraph, with **bold** text.\n\n```go\nfunc f() {\n\n\treturn\n}\n```\n\n- a list\n- of items\n\n", ss[0].prefix,
-		"the complete paragraphs are kept; a blank line inside a code fence ends none")
+	return ss.draw(0, cards.Message{Role: cards.RoleAssistant, Text: text}, o).Lines()
+}
+
+func TestStreamedMessageDrawsAsWhole(t *testing.T) {
+	for name, text := range map[string]string{
+		"paragraphs and a list":  "First paragraph, with **bold** text.\n\n- a list\n- of items\n\nLast paragraph that is still being written",
+		"a code block":           "Here:\n\n```go\nfunc f() {\n\n\treturn 1\n}\n```\n\nThat was the code.",
+		"a reply ending in code": "```sh\nls -l\ncd /tmp\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			o := streamOpts()
+			var ss streams
+			got := streamChunks(&ss, text, o)
+			whole := render.Draw(cards.Message{Role: cards.RoleAssistant, Text: text}, o).Lines()
+			assert.Equal(t, whole, got, "a message streamed a chunk at a time draws as the whole message does")
+			require.Len(t, ss, 1)
+			assert.NotEmpty(t, ss[0].prefix, "complete parts are kept")
+			assert.Equal(t, whole, ss.draw(0, cards.Message{Role: cards.RoleAssistant, Text: text}, o).Lines())
+			assert.Empty(t, ss, "sent again unchanged, the message is complete: drawn whole, its stream forgotten")
+		})
+	}
+}
+
+func TestCutPoints(t *testing.T) {
+	for _, c := range []struct {
+		text, fence string
+		cut         int
+		after       string
+	}{
+		{"one\n\ntwo", "", len("one\n\n"), ""},
+		{"no break yet\n", "", 0, ""},
+		{"```go\na\nb\nc", "", len("```go\na\n"), "```go"},
+		{"a\n```\n\nnext", "```go", len("a\n```\n\n"), ""},
+		{"a\n```\n", "```go", 0, ""},
+		{"x\n\n```\n\ny\n", "", len("x\n\n```\n\n"), "```"},
+	} {
+		cut, fence := cutPoint(c.text, c.fence)
+		assert.Equal(t, c.cut, cut, "%q", c.text)
+		assert.Equal(t, c.after, fence, "%q", c.text)
+	}
 }
 
 func TestStreamRestartsWhenTheTextChanges(t *testing.T) {
