@@ -97,3 +97,14 @@ func fuzzFormat(f *testing.F, format replay.Format) {
 		}
 	})
 }
+
+// FuzzACP does the same for recordings of `cardtui acp --record`.
+func FuzzACP(f *testing.F) {
+	data := session(f, "acp-example.jsonl")
+	f.Add(data)
+	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+	for i := range lines {
+		f.Add(bytes.Join(reversed(lines[:i+1]), []byte("\n")))
+	}
+	fuzzFormat(f, replay.ACP)
+}

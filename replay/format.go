@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cardtui/cardtui/acp"
 )
 
 // Format is a session file format.
@@ -30,6 +32,10 @@ const (
 	// Codex is a Codex CLI rollout (~/.codex/sessions/…/rollout-*.jsonl):
 	// {"timestamp","type","payload"} lines.
 	Codex
+	// ACP is a recording of `cardtui acp --record`: one
+	// {"time","from","msg"|...} line per JSON-RPC message of a session
+	// with an ACP agent.
+	ACP
 )
 
 // formatNames are the names of the formats as the --input-format flag
@@ -41,6 +47,7 @@ var formatNames = []string{
 	Headless:   "headless",
 	ClaudeCode: "claude",
 	Codex:      "codex",
+	ACP:        "acp",
 }
 
 // FormatNames lists the names ParseFormat accepts.
@@ -77,15 +84,19 @@ const (
 // "reasoning-chunks"...); the headless stream's session_event lines; a
 // Codex rollout's lines, whose type is one of its own and which carry a
 // payload; a Claude Code transcript's lines, which carry a uuid,
-// parentUuid, sessionId or leafUuid.
+// parentUuid, sessionId or leafUuid; an ACP recording's lines, which carry
+// a time and the peer they come from.
 func Detect(firstLine []byte) (Format, error) {
 	var head map[string]json.RawMessage
 	if err := json.Unmarshal(firstLine, &head); err != nil || head == nil {
 		return Auto, errors.New("cannot detect the input format: the line is not a JSON object")
 	}
+	if acp.IsRecordLine(head) {
+		return ACP, nil
+	}
 	raw, ok := head["type"]
 	if !ok {
-		return Auto, errors.New(`cannot detect the input format: the line has no "type" field`)
+		return Auto, errors.New(`cannot detect the input format: the line has no "type" field, nor the time and peer of an ACP recording line`)
 	}
 	var typ string
 	if err := json.Unmarshal(raw, &typ); err != nil {

@@ -31,9 +31,12 @@ func TestParseFormat(t *testing.T) {
 	f, err = replay.ParseFormat("codex")
 	require.NoError(t, err)
 	assert.Equal(t, replay.Codex, f)
+	f, err = replay.ParseFormat("acp")
+	require.NoError(t, err)
+	assert.Equal(t, replay.ACP, f)
 
 	_, err = replay.ParseFormat("crush")
-	assert.EqualError(t, err, `unknown input format "crush": want one of auto, views, harness, headless, claude, codex`)
+	assert.EqualError(t, err, `unknown input format "crush": want one of auto, views, harness, headless, claude, codex, acp`)
 	assert.Equal(t, "Format(42)", replay.Format(42).String())
 }
 
@@ -64,6 +67,9 @@ func TestDetect(t *testing.T) {
 		{"claude line of an unknown type", `{"type":"queue-operation","operation":"enqueue","sessionId":"s1"}`, replay.ClaudeCode, ""},
 		{"codex session meta", `{"timestamp":"2025-10-01T09:00:00Z","type":"session_meta","payload":{"id":"s1"}}`, replay.Codex, ""},
 		{"codex event", `{"timestamp":"2025-10-01T09:00:00Z","type":"event_msg","payload":{"type":"token_count"}}`, replay.Codex, ""},
+		{"acp recording start", `{"time":"2026-01-01T00:00:00Z","from":"cardtui","start":{"command":["a"],"dir":"/p"}}`, replay.ACP, ""},
+		{"acp recording message", `{"time":"2026-01-01T00:00:00Z","from":"agent","msg":{"jsonrpc":"2.0","id":1,"result":{}}}`, replay.ACP, ""},
+		{"a peer that is none of a recording's", `{"time":"2026-01-01T00:00:00Z","from":"someone","msg":{}}`, replay.Auto, `nor the time and peer of an ACP recording line`},
 		{"codex type without a payload", `{"type":"response_item"}`, replay.Auto, `type "response_item" belongs to no known format`},
 	}
 	for _, c := range cases {

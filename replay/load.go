@@ -52,6 +52,8 @@ func decoderFor(f Format, extra producers.Registry) (lineDecoder, error) {
 		d := newCodexRollout()
 		d.tools = withProducers(d.tools, extra)
 		return d, nil
+	case ACP:
+		return &acpRecording{}, nil
 	}
 	return nil, fmt.Errorf("replay: unknown format %v", f)
 }

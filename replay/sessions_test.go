@@ -31,7 +31,7 @@ func renderPlain(tr *replay.Transcript, width int) string {
 // TestSessionGoldens pins the whole rendered transcript of the sessions
 // written for the tests.
 func TestSessionGoldens(t *testing.T) {
-	for _, name := range []string{"demo", "malformed-middle", "torn-tail"} {
+	for _, name := range []string{"demo", "malformed-middle", "torn-tail", "acp-example"} {
 		t.Run(name, func(t *testing.T) {
 			tr, err := replay.Load(bytes.NewReader(session(t, name+".jsonl")), name+".jsonl", replay.Options{})
 			require.NoError(t, err)

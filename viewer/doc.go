@@ -45,6 +45,9 @@
 // Upsert, one with an Index sets that position, as replay.Stream's
 // batches do. ProgressMsg drives the loading indicator; EndMsg (sent when
 // the channel closes) ends it. SetEntries replaces everything at once.
+// A message streamed a chunk at a time is sent again, by its id or index,
+// as it grows; the viewer lays out only its last paragraph again
+// (stream.go).
 //
 // # Controlling it
 //

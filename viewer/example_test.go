@@ -158,3 +158,29 @@ func ExampleListen() {
 	// viewer.EndMsg
 	// 2 entries; m1 says Hello.
 }
+
+// A harness streams a message by sending it again, at the same index,
+// each time text is appended; the viewer lays out again only the
+// paragraph being written.
+func ExampleUpdate_streaming() {
+	opts := viewer.DefaultOptions()
+	opts.Render.Profile = colorprofile.NoTTY
+	opts.ThemeFixed = true
+	opts.ShowHelp = false
+	m := viewer.New(opts)
+	m.SetSize(40, 5)
+	text := ""
+	for _, chunk := range []string{"The tests ", "pass.\n\n", "Next I will ", "fix the lint."} {
+		text += chunk
+		m, _ = m.Update(viewer.EntriesMsg{Updates: []viewer.Update{
+			{Index: 0, Entry: cards.Message{Role: cards.RoleAssistant, Text: text}},
+		}})
+	}
+	fmt.Println(m.View())
+	// Output:
+	// ┃● Assistant
+	// ┃  The tests pass.
+	// ┃
+	// ┃  Next I will fix the lint.
+	// card 1/1 · pinned
+}

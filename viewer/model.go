@@ -88,6 +88,10 @@ type Model struct {
 	// (toggleAll): a slot's state counts only when its epoch is this.
 	expandEpoch uint32
 
+	// streams are the messages being streamed, drawn a paragraph at a
+	// time (stream.go).
+	streams *streams
+
 	progress  ProgressMsg
 	streaming bool // a Listen is reading and the stream has not ended
 	search    search
@@ -113,6 +117,7 @@ func New(opts Options) Model {
 		help:        help.New(),
 		ids:         newIDIndex(),
 		cache:       newCardCache(),
+		streams:     &streams{},
 		follow:      !opts.NoFollow,
 		allExpanded: opts.Render.Expanded,
 		search:      search{cur: -1},
@@ -344,7 +349,8 @@ func (m *Model) card(v int) rendering {
 	}
 	o := m.opts.Render
 	o.Width, o.Expanded = k.width, k.expanded
-	drawn := rendering{Drawing: render.Draw(m.list.entry(m.entryIndex(v)), o).Finish()}
+	i := m.entryIndex(v)
+	drawn := rendering{Drawing: m.streams.draw(i, m.list.entry(i), o)}
 	if k.width < render.MinWidth {
 		drawn.cut = k.width
 	}

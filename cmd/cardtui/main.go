@@ -5,6 +5,7 @@
 //	cardtui [replay] [flags] FILE|-  the viewer on a session, or print it
 //	cardtui validate FILE...         list the bad lines of sessions
 //	cardtui --version                the version it was built from
+//	cardtui acp [flags] -- AGENT...  a live session with an ACP agent
 //
 // Run `cardtui help` for the flags.
 package main
@@ -41,6 +42,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runReplay(args[1:], stdin, stdout, stderr)
 	case cmd == "validate":
 		return runValidate(args[1:], stdin, stdout, stderr)
+	case cmd == "acp":
+		return runACP(args[1:], stdin, stdout, stderr)
 	case cmd == "help" || cmd == "-h" || cmd == "-help" || cmd == "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -50,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case strings.HasPrefix(cmd, "-") || isFile(cmd):
 		return runReplay(args, stdin, stdout, stderr) // a FILE needs no subcommand
 	default:
-		return usageError(stderr, "%q is neither a command (replay, validate, help) nor a file", cmd)
+		return usageError(stderr, "%q is neither a command (replay, validate, acp, help) nor a file", cmd)
 	}
 }
 
@@ -112,6 +115,9 @@ const usage = `Usage:
   cardtui validate [--input-format F] FILE|-...
                                      list every bad line as FILE:LINE: reason, then counts
   cardtui --version                  the version and commit cardtui was built from
+  cardtui acp [flags] -- AGENT [ARGS...]
+                                     a live session with an ACP agent (cardtui acp -h for its
+                                     flags and keys)
 
 The viewer opens when stdout is a terminal; otherwise, or with --print, the session is
 printed to stdout. In the viewer, ? lists the keys and q quits.
@@ -137,12 +143,13 @@ Flags of replay (they may come before or after FILE):
                                      (default auto)
   --theme dark|light                 palette for a dark or a light background (default: the
                                      viewer asks the terminal; --print uses dark)
-  --input-format auto|views|harness|headless|claude|codex
+  --input-format auto|views|harness|headless|claude|codex|acp
                                      the session's format: views (call/result/message lines),
                                      harness (the harness's session log), headless (its
                                      session_event stream), claude (a Claude Code transcript,
                                      ~/.claude/projects/*/*.jsonl), codex (a Codex rollout,
-                                     ~/.codex/sessions/**/rollout-*.jsonl); auto detects it
+                                     ~/.codex/sessions/**/rollout-*.jsonl), acp (a recording of
+                                     cardtui acp --record); auto detects it
                                      from the content (default auto). A .jsonl.zstd input is
                                      decompressed.
 

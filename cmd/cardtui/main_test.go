@@ -226,7 +226,7 @@ func TestUsageErrors(t *testing.T) {
 		{"width not a number", []string{"replay", "--width", "wide"}, `invalid value "wide" for flag --width`},
 		{"negative width", []string{"replay", "--width", "-3"}, "--width must not be negative"},
 		{"two files", []string{"replay", "a.jsonl", "b.jsonl"}, "replay takes one FILE, got 2"},
-		{"unknown command", []string{"play", "x.jsonl"}, `"play" is neither a command (replay, validate, help) nor a file`},
+		{"unknown command", []string{"play", "x.jsonl"}, `"play" is neither a command (replay, validate, acp, help) nor a file`},
 		{"validate without files", []string{"validate"}, "validate needs at least one FILE"},
 		{"validate unknown flag", []string{"validate", "--format", "plain", "x"}, "unknown flag --format"},
 	}

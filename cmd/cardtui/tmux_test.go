@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -19,12 +20,12 @@ func TestTheStatusAndHelpLinesInATerminal(t *testing.T) {
 	for _, width := range []int{40, 80, 200} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			s := tmuxtest.Start(t, width, 24, nil, bin, "replay", "--theme", "dark", path)
-			screen := s.WaitFor("the session's cards", func(screen []string) bool {
-				return strings.HasPrefix(screen[len(screen)-2], "card ")
+			loaded := regexp.MustCompile(`^card \d+/\d+ · 1 problem`)
+			screen := s.WaitFor("the session's cards, loaded", func(screen []string) bool {
+				return loaded.MatchString(screen[len(screen)-2])
 			})
 			help, status := screen[len(screen)-1], screen[len(screen)-2]
 			assert.True(t, strings.HasPrefix(help, "q quit • ? keys"), help)
-			assert.Regexp(t, `^card \d+/\d+ · 1 problem`, status)
 			if width >= 80 {
 				assert.Contains(t, status, "malformed-middle.jsonl", "the base name when there is room")
 			}

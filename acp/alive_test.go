@@ -1,0 +1,18 @@
+package acp
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// processAlive reports whether process pid exists and is not a zombie
+// (Linux: it reads /proc/PID/stat).
+func processAlive(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	_, rest, _ := strings.Cut(string(stat), ") ")
+	return !strings.HasPrefix(rest, "Z")
+}

@@ -1,0 +1,31 @@
+// Package acp is cardtui's client of the Agent Client Protocol (ACP:
+// JSON-RPC 2.0 over an agent's stdio), built on github.com/coder/acp-go-sdk.
+//
+// Start runs an agent as a child process in a process group of its own
+// (Connect talks to one already running), initializes the connection —
+// advertising fs.readTextFile, and fs.writeTextFile and terminal unless
+// Config.ReadOnly — and creates a session in Config.Dir. The Session then
+// answers the agent's requests: files are read and written through an
+// os.Root on the session directory, so "..", other absolute paths and
+// symlinks out of it are refused with a JSON-RPC error naming the path;
+// terminals run their command in a process group of their own in the
+// session directory, keep their output up to the requested byte limit,
+// and are killed, released or forgotten alike, when the session closes;
+// a permission request waits for Session.Choose or Session.Dismiss (or
+// Session.Cancel, which also sends session/cancel).
+//
+// The transcript is not built from the SDK's callbacks but from the wire:
+// every line going to the agent and coming from it is a Record, written
+// to Config.Record when set (the recording `cardtui acp --record` makes)
+// and applied to a Transcript. Transcript maps the traffic to entries —
+// message chunks streamed into one message, thoughts into a collapsed
+// Thinking message, each tool call id into one card that its updates
+// merge into (a diff card for diff content, a terminal card fed by the
+// client-side terminal, a generic card for content blocks), the plan into
+// a checklist that updates in place, permission requests and their
+// answers onto the cards they gate, mode changes and the agent's commands
+// into notices — and problems (a line that is not JSON-RPC, an update for
+// an unknown session, a tool call updated before it started) into
+// Problem entries. Replay feeds a recording's records to the same
+// Transcript, so a replay shows what the live session showed.
+package acp

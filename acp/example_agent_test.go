@@ -1,0 +1,98 @@
+package acp
+
+import (
+	"context"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/acptest"
+)
+
+// startExample runs the SDK's example agent as a child process.
+func startExample(t *testing.T, rec *acptest.Buffer) *Session {
+	t.Helper()
+	agent := acptest.ExampleAgent(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cfg := Config{Command: []string{agent}, Dir: t.TempDir()}
+	if rec != nil {
+		cfg.Record = rec
+	}
+	s, err := Start(ctx, cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// hasMessage reports whether the session shows an assistant message
+// containing text.
+func hasMessage(s *Session, text string) bool {
+	s.Changes()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.tr.Entries() {
+		if m, ok := e.(cards.Message); ok && m.Role == cards.RoleAssistant && strings.Contains(m.Text, text) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestExampleAgentAllowAndSkip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the example agent takes seconds per turn")
+	}
+	s := startExample(t, nil)
+	for _, tc := range []struct {
+		pick  func(Asking) int
+		reply string
+	}{
+		{Asking.AllowOnce, "successfully updated"},
+		{Asking.Reject, "skip the configuration update"},
+	} {
+		s.Prompt("improve the config")
+		waitFor(t, func() bool { return s.State().Asks })
+		a := s.State().Asking
+		require.Equal(t, "Allow this change", a.Options[0].Name)
+		require.True(t, s.Choose(tc.pick(a)))
+		waitFor(t, func() bool { return hasMessage(s, tc.reply) })
+		waitFor(t, func() bool { return !s.State().Busy })
+	}
+}
+
+func TestExampleAgentKilled(t *testing.T) {
+	s := startExample(t, nil)
+	require.NoError(t, syscall.Kill(s.cmd.Process.Pid, syscall.SIGKILL))
+	<-s.Done()
+	s.mu.Lock()
+	entries := s.tr.Entries()
+	s.mu.Unlock()
+	assert.Equal(t, cards.Notice{Text: "The agent was killed by SIGKILL."}, entries[len(entries)-1])
+}
+
+func TestCloseEndsTheAgentsGroup(t *testing.T) {
+	s := startExample(t, nil)
+	pid := s.cmd.Process.Pid
+	require.NoError(t, s.Close())
+	<-s.Done()
+	assert.False(t, groupAlive(pid), "no process of the agent's group is left")
+}
+
+func TestStartFailsWithTheAgentsWords(t *testing.T) {
+	var rec acptest.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := Start(ctx, Config{Command: []string{"sh", "-c", "echo 'no API key set' >&2; exit 3"}, Dir: t.TempDir(), Record: &rec})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no API key set", "the agent's last words on stderr explain the failure")
+	waitFor(t, func() bool { return strings.Contains(string(rec.Bytes()), "The agent exited with status 3.") })
+
+	_, err = Start(ctx, Config{Command: []string{"/no/such/agent"}, Dir: t.TempDir()})
+	assert.ErrorContains(t, err, "/no/such/agent")
+}

@@ -1,0 +1,9 @@
+//go:build unix && !linux
+
+package acp
+
+import "syscall"
+
+// dieWithParent does nothing where the system has no parent-death signal:
+// the child sees its stdin close.
+func dieWithParent(*syscall.SysProcAttr) {}

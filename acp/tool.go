@@ -1,0 +1,283 @@
+package acp
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
+)
+
+// toolCall is what the updates of one tool call id said so far; its card
+// is drawn from it.
+type toolCall struct {
+	index      int
+	id         sdk.ToolCallId
+	title      string
+	kind       sdk.ToolKind
+	status     sdk.ToolCallStatus
+	content    []sdk.ToolCallContent
+	locations  []sdk.ToolCallLocation
+	rawInput   json.RawMessage
+	rawOutput  json.RawMessage
+	permission *permission
+}
+
+// toolUpdate is a partial update of a tool call, the fields that change
+// set: a tool_call_update, or the tool call of a permission request.
+type toolUpdate struct {
+	id        sdk.ToolCallId
+	title     *string
+	kind      *sdk.ToolKind
+	status    *sdk.ToolCallStatus
+	content   []sdk.ToolCallContent
+	locations []sdk.ToolCallLocation
+	rawInput  any
+	rawOutput any
+}
+
+func toolUpdateOf(u sdk.SessionToolCallUpdate) toolUpdate {
+	return toolUpdate{id: u.ToolCallId, title: u.Title, kind: u.Kind, status: u.Status, content: u.Content,
+		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput}
+}
+
+func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
+	return toolUpdate{id: u.ToolCallId, title: u.Title, kind: u.Kind, status: u.Status, content: u.Content,
+		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput}
+}
+
+// toolCallStarted applies a tool_call: a new card — also for an id whose
+// call ended, as agents that number their calls per turn reuse ids — or,
+// for an id still running (its update came first, or it was started
+// twice), the whole call merged into that card with a Problem saying so.
+func (t *Transcript) toolCallStarted(c sdk.SessionUpdateToolCall) {
+	u := toolUpdate{id: c.ToolCallId, title: &c.Title, kind: &c.Kind, status: &c.Status, content: c.Content,
+		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput}
+	if seen, ok := t.tools[c.ToolCallId]; ok && !seen.ended() {
+		t.toolCallUpdated(u, false)
+		t.problem(fmt.Sprintf("tool call %q was started again (or after an update): the card shows both", c.ToolCallId))
+		return
+	}
+	tc := t.newTool(c.ToolCallId)
+	tc.merge(u)
+	t.linkTerminals(tc)
+}
+
+// toolCallUpdated merges an update into its card. An update for an id
+// never started gets a card of its own and, when strict, a Problem.
+func (t *Transcript) toolCallUpdated(u toolUpdate, strict bool) *toolCall {
+	c, ok := t.tools[u.id]
+	if !ok {
+		c = t.newTool(u.id)
+		if strict {
+			t.problem(fmt.Sprintf("an update for tool call %q, which was never started: it gets a card of its own", u.id))
+		}
+	}
+	c.merge(u)
+	t.linkTerminals(c)
+	t.touch(c.index)
+	return c
+}
+
+// newTool adds the card of a tool call id.
+func (t *Transcript) newTool(id sdk.ToolCallId) *toolCall {
+	c := &toolCall{id: id, status: sdk.ToolCallStatusPending}
+	c.index = t.add(cards.ToolCard{ID: string(id)})
+	t.tools[id], t.toolAt[c.index] = c, c
+	return c
+}
+
+// merge applies the fields an update sets; content and locations replace
+// the previous ones, as the protocol says.
+func (c *toolCall) merge(u toolUpdate) {
+	if u.title != nil {
+		c.title = *u.title
+	}
+	if u.kind != nil && *u.kind != "" {
+		c.kind = *u.kind
+	}
+	if u.status != nil && *u.status != "" {
+		c.status = *u.status
+	}
+	if u.content != nil {
+		c.content = u.content
+	}
+	if u.locations != nil {
+		c.locations = u.locations
+	}
+	if raw := jsonOf(u.rawInput); raw != nil {
+		c.rawInput = raw
+	}
+	if raw := jsonOf(u.rawOutput); raw != nil {
+		c.rawOutput = raw
+	}
+}
+
+// card draws the tool call as a card. A view the cards codec would
+// refuse (an empty path, a line 0) becomes the fallback generic card,
+// which says why.
+func (c *toolCall) card(t *Transcript) cards.ToolCard {
+	call := c.callView(t)
+	if err := cards.CheckCall(call); err != nil {
+		call = producers.FallbackCall(c.title, c.rawInput, err)
+	}
+	result := c.resultView(t)
+	if result != nil {
+		if err := cards.CheckResult(result); err != nil {
+			result = producers.FallbackResult(producers.Result{Content: []cards.ContentBlock{jsonBlock(c.rawOutput)}}, err)
+		}
+	}
+	return cards.ToolCard{ID: string(c.id), Call: call, Result: result}
+}
+
+// parts are a tool call's content sorted by what draws it.
+type parts struct {
+	diffs     []cards.FileDiff
+	terminals []string
+	blocks    []cards.ContentBlock
+}
+
+func (c *toolCall) parts() parts {
+	var p parts
+	for _, content := range c.content {
+		switch {
+		case content.Diff != nil:
+			d := content.Diff
+			p.diffs = append(p.diffs, cards.FileDiff{Path: d.Path, OldText: d.OldText, NewText: d.NewText})
+		case content.Terminal != nil:
+			p.terminals = append(p.terminals, content.Terminal.TerminalId)
+		case content.Content != nil:
+			p.blocks = append(p.blocks, cardBlock(content.Content.Content))
+		}
+	}
+	return p
+}
+
+// callView is the call's view: a diff card when the content holds diffs,
+// a terminal card when it embeds a terminal, else a generic card with the
+// content blocks.
+func (c *toolCall) callView(t *Transcript) cards.CallView {
+	p := c.parts()
+	switch {
+	case len(p.diffs) > 0:
+		return cards.DiffCall{Title: c.title, Diffs: p.diffs, Locations: c.cardLocations()}
+	case len(p.terminals) > 0:
+		term := t.terminal(p.terminals[0])
+		if term.command == "" {
+			return cards.TerminalCall{Title: c.title}
+		}
+		return cards.TerminalCall{Title: term.command, Description: c.title, Cwd: term.cwd}
+	}
+	return cards.GenericCall{Title: c.title, Kind: cardKind(c.kind), RawInput: c.rawInput, Content: p.blocks,
+		Locations: c.cardLocations()}
+}
+
+// resultView is the result part of the card: the options while a
+// permission request waits for the user; the terminal's output for a
+// terminal card; otherwise, once the call ended or something is to be
+// said (a permission, a failure, the raw output, content a diff card has
+// no room for), a generic result. While the call runs with nothing to
+// say it is nil: the card says "running".
+func (c *toolCall) resultView(t *Transcript) cards.ResultView {
+	p := c.parts()
+	note := c.note()
+	if c.permission != nil && c.permission.waiting() {
+		return cards.GenericResult{Title: note, Content: []cards.ContentBlock{c.permission.choices()}}
+	}
+	if len(p.terminals) > 0 && len(p.diffs) == 0 {
+		return t.terminal(p.terminals[0]).result(note, c.ended())
+	}
+	var content []cards.ContentBlock
+	if len(p.diffs) > 0 {
+		content = append(content, p.blocks...)
+	}
+	if c.rawOutput != nil {
+		content = append(content, jsonBlock(c.rawOutput))
+	}
+	if note == "" && len(content) == 0 && !c.ended() {
+		return nil
+	}
+	return cards.GenericResult{Title: note, Content: content}
+}
+
+// ended reports whether the call completed or failed, or will not run:
+// its permission was refused.
+func (c *toolCall) ended() bool {
+	return c.status == sdk.ToolCallStatusCompleted || c.status == sdk.ToolCallStatusFailed ||
+		c.permission != nil && c.permission.refused()
+}
+
+// note is the line above a result: the failure and the permission asked
+// or given.
+func (c *toolCall) note() string {
+	var notes []string
+	if c.status == sdk.ToolCallStatusFailed {
+		notes = append(notes, "Failed")
+	}
+	if c.permission != nil {
+		notes = append(notes, c.permission.state())
+	}
+	return strings.Join(notes, " · ")
+}
+
+// cardLocations are the call's locations as the cards codec wants them.
+func (c *toolCall) cardLocations() []cards.FileLocation {
+	var out []cards.FileLocation
+	for _, l := range c.locations {
+		loc := cards.FileLocation{Path: l.Path}
+		if l.Line != nil {
+			loc.Line = *l.Line
+		}
+		out = append(out, loc)
+	}
+	return out
+}
+
+// cardKind is an ACP tool kind as a card's; a kind the cards do not know
+// is "other".
+func cardKind(k sdk.ToolKind) cards.ToolCallKind {
+	if k == "" {
+		return ""
+	}
+	if kind := cards.ToolCallKind(k); slices.Contains(cards.Kinds, kind) {
+		return kind
+	}
+	return cards.KindOther
+}
+
+// native are the harness's producers; the plan is drawn as its todo list.
+var native = producers.Native()
+
+// setPlan shows the plan as a checklist, on one card that each plan
+// update replaces.
+func (t *Transcript) setPlan(entries []sdk.PlanEntry) {
+	type todo struct {
+		Content string `json:"content"`
+		Status  string `json:"status"`
+	}
+	todos := make([]todo, len(entries))
+	for i, e := range entries {
+		content := e.Content
+		if e.Priority == sdk.PlanEntryPriorityHigh {
+			content += " (high priority)"
+		}
+		todos[i] = todo{Content: content, Status: string(e.Status)}
+	}
+	args, _ := json.Marshal(map[string]any{"todos": todos})
+	call := cards.GenericCall{Title: "Plan", Kind: cards.KindThink}
+	if list, ok := native.Call("todo_write", args).(cards.GenericCall); ok {
+		call.Content = list.Content // the checklist
+	}
+	card := cards.ToolCard{ID: "plan", Tool: "plan", Call: call,
+		Result: native.Result("todo_write", args, producers.Result{})}
+	if t.plan < 0 {
+		t.plan = t.add(card)
+		return
+	}
+	t.entries[t.plan] = card
+	t.touch(t.plan)
+}

@@ -1,0 +1,421 @@
+package main
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/acp"
+	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/viewer"
+)
+
+// live is the front-end of `cardtui acp`: the viewer on the session's
+// transcript above a prompt composer, composed through the viewer's
+// exported API. Keys go to the composer; the front-end routes the few
+// that scroll to the viewer, and all of them while the transcript has
+// the focus.
+type live struct {
+	sess  *acp.Session
+	name  string
+	view  viewer.Model
+	input textarea.Model
+	state acp.State
+
+	width, height int
+	// transcript is set while the keys go to the viewer.
+	transcript bool
+	history    []string
+	// histPos is the history entry in the composer; len(history) when
+	// the composer holds new text.
+	histPos int
+	// ctrlC is set when the last key was ctrl+c: a second one quits.
+	ctrlC bool
+	// hint is a one-off message in the status row, until the next key.
+	hint string
+}
+
+// composerMaxRows is the tallest the composer grows.
+const composerMaxRows = 6
+
+// completionRows is the most /commands listed under the status row.
+const completionRows = 5
+
+func newLive(s *acp.Session, cfg acp.Config) *live {
+	opts := viewer.DefaultOptions()
+	opts.Keys.Quit.SetEnabled(false) // the front-end quits itself
+	opts.Source = cfg.Source
+	input := textarea.New()
+	input.Placeholder = "Ask the agent… (enter sends, alt+enter new line)"
+	input.ShowLineNumbers = false
+	input.Prompt = "› "
+	input.KeyMap.InsertNewline.SetEnabled(false)
+	input.SetVirtualCursor(false)
+	styles := textarea.DefaultStyles(true)
+	styles.Focused.CursorLine = lipgloss.NewStyle() // no band behind the line being typed
+	input.SetStyles(styles)
+	input.SetHeight(1)
+	view := viewer.New(opts)
+	view.Blur() // the composer has the keys until ctrl+o
+	return &live{sess: s, name: cfg.Source, view: view, input: input}
+}
+
+// changedMsg says the session has changes; endedMsg that the agent is
+// gone.
+type (
+	changedMsg struct{}
+	endedMsg   struct{}
+)
+
+// waitForSession waits for the next change of the session, off the
+// Update loop.
+func (m *live) waitForSession() tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case <-m.sess.Changed():
+			return changedMsg{}
+		case <-m.sess.Done():
+			return endedMsg{}
+		}
+	}
+}
+
+func (m *live) Init() tea.Cmd {
+	return tea.Batch(m.view.Init(), m.input.Focus(), m.waitForSession())
+}
+
+func (m *live) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.layout()
+		return m, nil
+	case changedMsg:
+		return m, tea.Batch(m.applyChanges(), m.waitForSession())
+	case endedMsg:
+		return m, m.applyChanges()
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case tea.MouseWheelMsg:
+		return m, m.toViewer(msg)
+	case tea.PasteMsg:
+		return m, m.toInput(msg)
+	}
+	return m, tea.Batch(m.toViewer(msg), m.toInput(msg))
+}
+
+// applyChanges hands the session's changes to the viewer.
+func (m *live) applyChanges() tea.Cmd {
+	changes := m.sess.Changes()
+	m.state = m.sess.State()
+	m.layout()
+	if len(changes) == 0 {
+		return nil
+	}
+	updates := make([]viewer.Update, len(changes))
+	for i, c := range changes {
+		updates[i] = viewer.Update{Index: c.Index, Entry: c.Entry}
+	}
+	return m.toViewer(viewer.EntriesMsg{Updates: updates})
+}
+
+// toViewer passes a message to the viewer.
+func (m *live) toViewer(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	m.view, cmd = m.view.Update(msg)
+	return cmd
+}
+
+// scrollViewer passes a scrolling key typed in the composer to the
+// viewer, which ignores keys while the composer has them.
+func (m *live) scrollViewer(msg tea.KeyPressMsg) tea.Cmd {
+	m.view.Focus()
+	defer m.view.Blur()
+	return m.toViewer(msg)
+}
+
+// toInput passes a message to the composer.
+func (m *live) toInput(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	m.layout()
+	return cmd
+}
+
+// key handles a key press: quitting and cancelling first, then the
+// transcript's keys, the permission's, the composer's own.
+func (m *live) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := msg.String()
+	secondCtrlC := m.ctrlC && k == "ctrl+c"
+	m.ctrlC, m.hint = k == "ctrl+c", ""
+	switch {
+	case secondCtrlC:
+		return tea.Quit
+	case k == "ctrl+c":
+		return m.interrupt()
+	case k == "ctrl+o":
+		m.transcript = !m.transcript
+		if m.transcript {
+			m.view.Focus()
+		} else {
+			m.view.Blur()
+		}
+		return nil
+	case m.transcript:
+		return m.toViewer(msg)
+	case m.state.Asks:
+		if handled := m.permissionKey(k); handled {
+			return nil
+		}
+	}
+	return m.composerKey(msg, k)
+}
+
+// interrupt is a first ctrl+c: it cancels a running turn, else clears the
+// composer; a second one quits.
+func (m *live) interrupt() tea.Cmd {
+	switch {
+	case m.state.Busy:
+		m.sess.Cancel()
+		m.hint = "cancelling the turn · ctrl+c again quits"
+	case m.input.Value() != "":
+		m.input.Reset()
+		m.layout()
+	default:
+		m.hint = "ctrl+c again quits"
+	}
+	return nil
+}
+
+// permissionKey answers the waiting permission request: 1…9 pick an
+// option, enter the first allow_once, esc the first reject_* (or
+// cancels the request when there is none).
+func (m *live) permissionKey(k string) bool {
+	a := m.state.Asking
+	switch {
+	case len(k) == 1 && k[0] >= '1' && k[0] <= '9':
+		if !m.sess.Choose(int(k[0] - '1')) {
+			m.hint = "no option " + k
+		}
+	case k == "enter":
+		if i := a.AllowOnce(); i >= 0 {
+			m.sess.Choose(i)
+		} else {
+			m.hint = "no “allow once” option: pick one with its number"
+		}
+	case k == "esc":
+		if i := a.Reject(); i >= 0 {
+			m.sess.Choose(i)
+		} else {
+			m.sess.Dismiss()
+		}
+	default:
+		return false
+	}
+	m.state = m.sess.State()
+	m.layout()
+	return true
+}
+
+// composerKey edits, sends and recalls prompts, and scrolls the viewer.
+func (m *live) composerKey(msg tea.KeyPressMsg, k string) tea.Cmd {
+	empty := m.input.Value() == ""
+	switch {
+	case k == "esc" && m.state.Busy:
+		m.sess.Cancel()
+	case k == "ctrl+d" && empty:
+		return tea.Quit
+	case k == "enter":
+		m.send()
+	case k == "alt+enter":
+		m.input.InsertString("\n")
+		m.layout()
+	case (k == "up" || k == "down") && (empty || m.browsing()):
+		m.recall(k == "up")
+	case k == "tab" && len(m.completions()) > 0:
+		m.input.SetValue("/" + m.completions()[0] + " ")
+		m.input.CursorEnd()
+	case k == "pgup" || k == "pgdown":
+		return m.scrollViewer(msg)
+	case k == "shift+up":
+		return m.scrollViewer(tea.KeyPressMsg{Code: tea.KeyUp})
+	case k == "shift+down":
+		return m.scrollViewer(tea.KeyPressMsg{Code: tea.KeyDown})
+	default:
+		return m.toInput(msg)
+	}
+	return nil
+}
+
+// send sends the composer's text as a prompt.
+func (m *live) send() {
+	text := m.input.Value()
+	switch {
+	case strings.TrimSpace(text) == "":
+	case m.state.Ended:
+		m.hint = "the agent has ended · ctrl+d quits"
+	case m.state.Busy:
+		m.hint = "a turn is running · esc cancels it"
+	default:
+		m.sess.Prompt(text)
+		m.history = append(m.history, text)
+		m.histPos = len(m.history)
+		m.input.Reset()
+		m.layout()
+	}
+}
+
+// browsing reports whether the composer shows a history entry unchanged.
+func (m *live) browsing() bool {
+	return m.histPos < len(m.history) && m.input.Value() == m.history[m.histPos]
+}
+
+// recall goes one prompt back (or forward) in the history.
+func (m *live) recall(back bool) {
+	switch {
+	case back && m.histPos > 0:
+		m.histPos--
+	case !back && m.histPos < len(m.history):
+		m.histPos++
+	default:
+		return
+	}
+	value := ""
+	if m.histPos < len(m.history) {
+		value = m.history[m.histPos]
+	}
+	m.input.SetValue(value)
+	m.layout()
+}
+
+// completions are the agent's commands that complete the /word being
+// typed.
+func (m *live) completions() []string {
+	v := m.input.Value()
+	if !strings.HasPrefix(v, "/") || strings.ContainsAny(v, " \t\n") {
+		return nil
+	}
+	var names []string
+	for _, c := range m.state.Commands {
+		if strings.HasPrefix(c.Name, v[1:]) {
+			names = append(names, c.Name)
+		}
+	}
+	return names
+}
+
+// layout sizes the composer to its text and gives the viewer the rest.
+func (m *live) layout() {
+	if m.width <= 0 || m.height <= 0 {
+		return
+	}
+	m.input.SetWidth(m.width)
+	m.input.SetHeight(min(max(m.input.LineCount(), 1), composerMaxRows))
+	m.view.SetSize(m.width, max(m.height-len(m.belowRows())-m.input.Height(), 1))
+}
+
+// View is the viewer's screen, the front-end's rows and the composer.
+func (m *live) View() tea.View {
+	below := m.belowRows()
+	top := m.view.Render()
+	rows := strings.Count(top.Content, "\n") + 1 + len(below)
+	v := tea.NewView(top.Content + "\n" + strings.Join(below, "\n") + "\n" + m.input.View())
+	v.AltScreen = true
+	v.MouseMode = top.MouseMode
+	switch c := m.input.Cursor(); {
+	case m.transcript:
+		v.Cursor = top.Cursor // at the viewer's search prompt, if any
+	case c != nil:
+		c.Y += rows
+		v.Cursor = c
+	}
+	return v
+}
+
+// Styles of the front-end's rows.
+var (
+	liveAccent = lipgloss.NewStyle().Foreground(lipgloss.Color("#79c0ff")).Bold(true)
+	liveDim    = lipgloss.NewStyle().Foreground(lipgloss.Color("#8b949e"))
+	liveWarn   = lipgloss.NewStyle().Foreground(lipgloss.Color("#d29922")).Bold(true)
+)
+
+// belowRows are the rows between the viewer and the composer: the
+// permission being asked, the /command completions, the status row.
+func (m *live) belowRows() []string {
+	var rows []string
+	if m.state.Asks {
+		rows = append(rows, m.fit(liveWarn.Render("Permission: ")+m.optionsText()))
+	}
+	for i, name := range m.completions() {
+		if i == completionRows {
+			break
+		}
+		rows = append(rows, m.fit(liveAccent.Render("/"+safe(name))+liveDim.Render(" "+m.commandHelp(name))))
+	}
+	return append(rows, m.fit(m.statusText()))
+}
+
+// optionsText lists the permission options, numbered, and the keys.
+func (m *live) optionsText() string {
+	var parts []string
+	for i, o := range m.state.Asking.Options {
+		if i == 9 {
+			break
+		}
+		parts = append(parts, liveAccent.Render(string(rune('1'+i)))+" "+safe(o.Name))
+	}
+	return strings.Join(parts, "  ") + liveDim.Render("   enter allows once · esc rejects")
+}
+
+// commandHelp is a command's description.
+func (m *live) commandHelp(name string) string {
+	for _, c := range m.state.Commands {
+		if c.Name == name {
+			return safe(c.Description)
+		}
+	}
+	return ""
+}
+
+// statusText is the status row: the agent, the session's title, its
+// mode, the turn, and the keys or the hint.
+func (m *live) statusText() string {
+	parts := []string{liveAccent.Render(safe(m.name))}
+	if m.state.Title != "" {
+		parts = append(parts, safe(m.state.Title))
+	}
+	if m.state.Mode != "" {
+		parts = append(parts, "mode "+safe(m.state.Mode))
+	}
+	switch {
+	case m.state.Ended:
+		parts = append(parts, liveWarn.Render("the agent has ended"))
+	case m.state.Asks:
+		parts = append(parts, liveWarn.Render("waiting for your answer"))
+	case m.state.Busy:
+		parts = append(parts, liveWarn.Render("turn running · esc cancels"))
+	default:
+		parts = append(parts, "ready")
+	}
+	keys := "ctrl+o transcript · ctrl+d quits"
+	switch {
+	case m.transcript && m.state.Asks:
+		keys = "ctrl+o back to the composer to answer"
+	case m.transcript:
+		keys = "transcript keys (? lists them) · ctrl+o back to the composer"
+	}
+	if m.hint != "" {
+		keys = m.hint
+	}
+	return strings.Join(parts, liveDim.Render(" · ")) + liveDim.Render("   "+keys)
+}
+
+// fit cuts a row to the screen's width.
+func (m *live) fit(row string) string { return ansi.Truncate(row, m.width, "…") }
+
+// safe is text from the agent made safe for one row of the terminal, as
+// the cards make it.
+func safe(s string) string { return strings.Join(strings.Fields(render.SanitizeText(s)), " ") }

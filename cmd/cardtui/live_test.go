@@ -1,0 +1,258 @@
+package main
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	sdk "github.com/coder/acp-go-sdk"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/acp"
+	"github.com/cardtui/cardtui/internal/acptest"
+	"github.com/cardtui/cardtui/internal/golden"
+)
+
+// liveWith is the front-end on an in-process agent that runs turn, sized
+// 100×30.
+func liveWith(t testing.TB, turn func(context.Context, *acptest.Agent, sdk.SessionId) error) *live {
+	t.Helper()
+	agent, toAgent, fromAgent := acptest.NewAgent(turn)
+	agent.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}}}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg := acp.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent"}
+	s, err := acp.Connect(ctx, cfg, toAgent, fromAgent)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		agent.Hangup()
+		_ = s.Close()
+	})
+	m := newLive(s, cfg)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.input.Focus()
+	return m
+}
+
+// press sends keys to the model, as tea.KeyPressMsg.
+func press(m *live, keys ...tea.KeyPressMsg) tea.Cmd {
+	var cmd tea.Cmd
+	for _, k := range keys {
+		_, cmd = m.Update(k)
+	}
+	return cmd
+}
+
+// typed are the key presses of text.
+func typed(text string) []tea.KeyPressMsg {
+	var keys []tea.KeyPressMsg
+	for _, r := range text {
+		keys = append(keys, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	return keys
+}
+
+var (
+	enter    = tea.KeyPressMsg{Code: tea.KeyEnter}
+	altEnter = tea.KeyPressMsg{Code: tea.KeyEnter, Mod: tea.ModAlt}
+	esc      = tea.KeyPressMsg{Code: tea.KeyEscape}
+	up       = tea.KeyPressMsg{Code: tea.KeyUp}
+	tab      = tea.KeyPressMsg{Code: tea.KeyTab}
+	ctrlC    = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	ctrlD    = tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
+)
+
+// settle applies the session's changes until cond holds.
+func settle(t *testing.T, m *live, cond func() bool) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		m.Update(changedMsg{})
+		return cond()
+	}, 10*time.Second, 5*time.Millisecond)
+}
+
+// screenText is the model's screen without its styles.
+func screenText(m *live) string { return ansi.Strip(m.View().Content) }
+
+// isQuit reports whether cmd quits the program.
+func isQuit(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	_, ok := cmd().(tea.QuitMsg)
+	return ok
+}
+
+func TestLiveComposer(t *testing.T) {
+	m := liveWith(t, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		return a.Update(ctx, sid, sdk.UpdateAgentMessageText("ok"))
+	})
+	press(m, typed("jk q")...)
+	assert.Equal(t, "jk q", m.input.Value(), "typing goes to the composer: j, k and q neither scroll nor quit")
+	press(m, altEnter)
+	press(m, typed("second line")...)
+	assert.Equal(t, "jk q\nsecond line", m.input.Value(), "alt+enter starts a new line")
+	assert.Equal(t, 2, m.input.Height(), "the composer grows with its text")
+	press(m, enter)
+	assert.Empty(t, m.input.Value(), "enter sends")
+	settle(t, m, func() bool { return !m.state.Busy && m.view.Len() >= 3 })
+	assert.Contains(t, screenText(m), "jk q")
+	assert.Contains(t, screenText(m), "mode Ask")
+
+	press(m, up)
+	assert.Equal(t, "jk q\nsecond line", m.input.Value(), "up on an empty composer recalls the last prompt")
+	press(m, tea.KeyPressMsg{Code: tea.KeyDown})
+	assert.Empty(t, m.input.Value())
+
+	assert.False(t, isQuit(press(m, ctrlC)), "one ctrl+c does not quit")
+	assert.True(t, isQuit(press(m, ctrlC)), "ctrl+c twice quits")
+	press(m, typed("x")...)
+	assert.False(t, isQuit(press(m, ctrlD)), "ctrl+d quits only on an empty composer")
+	press(m, ctrlC) // clears the composer
+	assert.Empty(t, m.input.Value())
+	assert.True(t, isQuit(press(m, ctrlD)))
+}
+
+func TestLivePermissionKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		key  tea.KeyPressMsg
+		want sdk.PermissionOptionId
+	}{
+		{"enter allows once", enter, "once"},
+		{"esc rejects", esc, "no"},
+		{"a number picks", tea.KeyPressMsg{Code: '1', Text: "1"}, "always"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := make(chan sdk.RequestPermissionOutcome, 1)
+			m := liveWith(t, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+				if err := a.Update(ctx, sid, sdk.StartToolCall("e", "Edit main.go", sdk.WithStartKind(sdk.ToolKindEdit))); err != nil {
+					return err
+				}
+				resp, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
+					Options: []sdk.PermissionOption{
+						{Kind: sdk.PermissionOptionKindAllowAlways, Name: "Always", OptionId: "always"},
+						{Kind: sdk.PermissionOptionKindAllowOnce, Name: "Once", OptionId: "once"},
+						{Kind: sdk.PermissionOptionKindRejectOnce, Name: "No", OptionId: "no"},
+					}})
+				got <- resp.Outcome
+				return err
+			})
+			press(m, typed("edit it")...)
+			press(m, enter)
+			settle(t, m, func() bool { return m.state.Asks })
+			screen := screenText(m)
+			assert.Contains(t, screen, "Permission: 1 Always  2 Once  3 No")
+			assert.Contains(t, screen, "1. Always (allow always)", "the options are on the card")
+			press(m, typed("x")...)
+			assert.Equal(t, "x", m.input.Value(), "other keys still type")
+			press(m, tc.key)
+			outcome := <-got
+			require.NotNil(t, outcome.Selected)
+			assert.Equal(t, tc.want, outcome.Selected.OptionId)
+			settle(t, m, func() bool { return !m.state.Busy })
+			assert.NotContains(t, screenText(m), "Permission: 1")
+		})
+	}
+}
+
+func TestLiveCancelAndCompletion(t *testing.T) {
+	cancelled := make(chan struct{})
+	m := liveWith(t, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		if err := a.Update(ctx, sid, sdk.SessionUpdate{AvailableCommandsUpdate: &sdk.SessionAvailableCommandsUpdate{
+			AvailableCommands: []sdk.AvailableCommand{{Name: "review", Description: "Review the diff"}, {Name: "test", Description: "Run tests"}}}}); err != nil {
+			return err
+		}
+		<-ctx.Done()
+		close(cancelled)
+		return nil
+	})
+	press(m, typed("wait")...)
+	press(m, enter)
+	settle(t, m, func() bool { return m.state.Busy && len(m.state.Commands) == 2 })
+	assert.Contains(t, screenText(m), "turn running · esc cancels")
+	press(m, typed("/re")...)
+	assert.Contains(t, screenText(m), "/review Review the diff")
+	assert.NotContains(t, screenText(m), "/test Run tests", "only the commands that match")
+	press(m, tab)
+	assert.Equal(t, "/review ", m.input.Value())
+	press(m, esc)
+	select {
+	case <-cancelled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("esc did not cancel the turn")
+	}
+	settle(t, m, func() bool { return !m.state.Busy })
+	assert.Contains(t, screenText(m), "You cancelled the turn.")
+}
+
+// TestLiveScreenGolden pins the front-end's screen while a permission is
+// asked: the card with its numbered options, the permission row, the
+// status row with the mode, and the composer.
+func TestLiveScreenGolden(t *testing.T) {
+	m := liveWith(t, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		old := "host = \"old\"\n"
+		if err := a.Update(ctx, sid, sdk.StartToolCall("e", "Edit config.toml", sdk.WithStartKind(sdk.ToolKindEdit),
+			sdk.WithStartContent([]sdk.ToolCallContent{sdk.ToolDiffContent("config.toml", "host = \"new\"\n", old)}))); err != nil {
+			return err
+		}
+		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
+			Options: []sdk.PermissionOption{
+				{Kind: sdk.PermissionOptionKindAllowOnce, Name: "Allow", OptionId: "allow"},
+				{Kind: sdk.PermissionOptionKindRejectOnce, Name: "Reject", OptionId: "reject"},
+			}})
+		return err
+	})
+	press(m, typed("point the config at the new host")...)
+	press(m, enter)
+	settle(t, m, func() bool { return m.state.Asks })
+	screen := strings.ReplaceAll(screenText(m), m.sess.Dir(), "DIR")
+	golden.Assert(t, "cmd/acp-live-permission.w100.golden", screen)
+	press(m, esc)
+	settle(t, m, func() bool { return !m.state.Asks })
+}
+
+// evil is what a hostile agent puts in the names the front-end shows on
+// its own rows: a title change, a screen clear, a cursor move, a bell, a
+// C1 CSI, a bidi override, a line break.
+const evil = "a\x1b]0;pwned\x07b\x1b[2J\x1b[Hc\u009b31m\u202eevil\nnext"
+
+func TestLiveRowsAreSanitised(t *testing.T) {
+	m := liveWith(t, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		for _, u := range []sdk.SessionUpdate{
+			{AvailableCommandsUpdate: &sdk.SessionAvailableCommandsUpdate{AvailableCommands: []sdk.AvailableCommand{{Name: "x" + evil, Description: evil}}}},
+			{CurrentModeUpdate: &sdk.SessionCurrentModeUpdate{CurrentModeId: sdk.SessionModeId(evil)}},
+			{SessionInfoUpdate: &sdk.SessionSessionInfoUpdate{Title: sdk.Ptr(evil)}},
+			sdk.StartToolCall("e", evil),
+		} {
+			if err := a.Update(ctx, sid, u); err != nil {
+				return err
+			}
+		}
+		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
+			Options: []sdk.PermissionOption{{Kind: sdk.PermissionOptionKindAllowOnce, Name: evil, OptionId: "ok"}}})
+		return err
+	})
+	press(m, typed("go")...)
+	press(m, enter)
+	settle(t, m, func() bool { return m.state.Asks && m.state.Title != "" })
+	press(m, typed("/x")...)
+	rows := m.belowRows()
+	require.Len(t, rows, 3, "permission, completion, status")
+	sgr := regexp.MustCompile(`\x1b\[[0-9;:]*m`)
+	for _, row := range rows {
+		plain := sgr.ReplaceAllString(row, "") // the front-end's own styles: anything else must be gone
+		assert.NotContains(t, plain, "\x1b", "row %q", plain)
+		assert.NotContains(t, plain, "\n")
+		assert.NotContains(t, plain, "\a")
+		assert.NotContains(t, plain, "\u009b")
+		assert.NotContains(t, plain, "\u202e")
+		assert.Contains(t, plain, "<U+202E>evil", "the override is shown, not obeyed")
+	}
+	press(m, enter) // allow
+}

@@ -1,0 +1,128 @@
+package acptest
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"sync"
+
+	sdk "github.com/coder/acp-go-sdk"
+)
+
+// Agent is an in-process ACP agent built with the SDK whose turns are a
+// test's script: Prompt runs Turn, and its error fails the prompt.
+type Agent struct {
+	Conn *sdk.AgentSideConnection
+	// Out is the agent's stdout, for a script that writes raw lines
+	// between the SDK's messages.
+	Out io.Writer
+	// Turn runs for each prompt.
+	Turn func(ctx context.Context, a *Agent, sid sdk.SessionId) error
+	// Modes are what session/new offers, nil for none.
+	Modes *sdk.SessionModeState
+
+	closeOut io.Closer
+}
+
+// NewAgent runs an agent on a pair of pipes and returns it and the ends
+// the client uses: toAgent to write to it, fromAgent to read from it.
+func NewAgent(turn func(ctx context.Context, a *Agent, sid sdk.SessionId) error) (a *Agent, toAgent io.WriteCloser, fromAgent io.Reader) {
+	toAgentR, toAgentW := io.Pipe()
+	fromAgentR, fromAgentW := io.Pipe()
+	a = &Agent{Turn: turn, Out: &lockedWriter{w: fromAgentW}, closeOut: fromAgentW}
+	a.Conn = sdk.NewAgentSideConnection(a, a.Out, toAgentR)
+	a.Conn.SetLogger(slog.New(slog.DiscardHandler))
+	return a, toAgentW, fromAgentR
+}
+
+// Hangup closes the agent's stdout: the client sees the agent go.
+func (a *Agent) Hangup() { _ = a.closeOut.Close() }
+
+// Update sends one session/update.
+func (a *Agent) Update(ctx context.Context, sid sdk.SessionId, u sdk.SessionUpdate) error {
+	return a.Conn.SessionUpdate(ctx, sdk.SessionNotification{SessionId: sid, Update: u})
+}
+
+// Authenticate implements sdk.Agent.
+func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.AuthenticateResponse, error) {
+	return sdk.AuthenticateResponse{}, nil
+}
+
+// Initialize implements sdk.Agent.
+func (a *Agent) Initialize(context.Context, sdk.InitializeRequest) (sdk.InitializeResponse, error) {
+	return sdk.InitializeResponse{ProtocolVersion: sdk.ProtocolVersionNumber}, nil
+}
+
+// Cancel implements sdk.Agent; the SDK cancels the turn's context.
+func (a *Agent) Cancel(context.Context, sdk.CancelNotification) error { return nil }
+
+// CloseSession implements sdk.Agent.
+func (a *Agent) CloseSession(context.Context, sdk.CloseSessionRequest) (sdk.CloseSessionResponse, error) {
+	return sdk.CloseSessionResponse{}, nil
+}
+
+// ListSessions implements sdk.Agent.
+func (a *Agent) ListSessions(context.Context, sdk.ListSessionsRequest) (sdk.ListSessionsResponse, error) {
+	return sdk.ListSessionsResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionList)
+}
+
+// NewSession implements sdk.Agent: the session is "sess_1".
+func (a *Agent) NewSession(context.Context, sdk.NewSessionRequest) (sdk.NewSessionResponse, error) {
+	return sdk.NewSessionResponse{SessionId: "sess_1", Modes: a.Modes}, nil
+}
+
+// Prompt implements sdk.Agent: it runs the script.
+func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResponse, error) {
+	if err := a.Turn(ctx, a, p.SessionId); err != nil {
+		return sdk.PromptResponse{}, err
+	}
+	return sdk.PromptResponse{StopReason: sdk.StopReasonEndTurn}, nil
+}
+
+// ResumeSession implements sdk.Agent.
+func (a *Agent) ResumeSession(context.Context, sdk.ResumeSessionRequest) (sdk.ResumeSessionResponse, error) {
+	return sdk.ResumeSessionResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionResume)
+}
+
+// SetSessionConfigOption implements sdk.Agent.
+func (a *Agent) SetSessionConfigOption(context.Context, sdk.SetSessionConfigOptionRequest) (sdk.SetSessionConfigOptionResponse, error) {
+	return sdk.SetSessionConfigOptionResponse{}, nil
+}
+
+// SetSessionMode implements sdk.Agent.
+func (a *Agent) SetSessionMode(context.Context, sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
+	return sdk.SetSessionModeResponse{}, nil
+}
+
+// lockedWriter serialises writes: the SDK's and a script's raw lines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (w *lockedWriter) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.w.Write(b)
+}
+
+// Buffer is what a session records, safe for the session's concurrent
+// writes.
+type Buffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// Bytes returns a copy of what was written so far.
+func (b *Buffer) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
+}
