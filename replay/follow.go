@@ -7,12 +7,20 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
+
+	"github.com/fsnotify/fsnotify"
 )
 
 // pollInterval is how often a followed file at its end is checked for
-// growth.
-const pollInterval = 100 * time.Millisecond
+// growth when the file system cannot say when it changes.
+var pollInterval = 100 * time.Millisecond
+
+// watchedPoll is how often it is checked all the same while the file
+// system watches it: a watch misses changes on some file systems (network
+// mounts), and an idle follower wakes no more often than this.
+var watchedPoll = 2 * time.Second
 
 // FollowNotice is what a followed file's reader reports, as its error,
 // when the file changed under it other than by growing: it was
@@ -31,8 +39,10 @@ type FollowNotice struct {
 func (e *FollowNotice) Error() string { return e.Name + " " + e.What }
 
 // Follow returns a reader of f that does not end at the end of the file:
-// like tail -F, it checks every 100 ms whether the file grew and reads on,
-// and follows the file's name: when the file is truncated, replaced (a
+// like tail -F, it waits at the end until the file system says the file
+// changed (fsnotify on its directory, checking every 2 s all the same;
+// every 100 ms where there is no such watch), reads on, and follows the
+// file's name: when the file is truncated, replaced (a
 // writer that renames a new file over it) or deleted and created again,
 // Read returns a *FollowNotice saying so, then reads the file now at that
 // name from its start. Given to Stream, it shows the lines a writer
@@ -58,6 +68,10 @@ type follower struct {
 	pos  int64
 	// owned is set when f was opened by the follower.
 	owned bool
+	// watch reports the changes in the file's directory; nil before the
+	// first wait, or when the file system cannot watch it.
+	watch   *fsnotify.Watcher
+	watched bool // a watch was tried
 }
 
 // Read returns the next bytes of the file, waiting at its end until there
@@ -145,19 +159,48 @@ func (fl *follower) notice(what string, restart bool) *FollowNotice {
 	return &FollowNotice{Name: fl.name, What: what, Restart: restart}
 }
 
-// wait sleeps for pollInterval, or until ctx is done, when it closes the
-// file the follower opened.
+// wait sleeps until the file system reports a change of the file, or
+// for the poll interval, or until ctx is done, when it closes the file
+// the follower opened.
 func (fl *follower) wait() error {
-	timer := time.NewTimer(pollInterval)
+	events, poll := fl.events()
+	timer := time.NewTimer(poll)
 	defer timer.Stop()
-	select {
-	case <-fl.ctx.Done():
-		if fl.owned {
-			fl.f.Close()
-			fl.owned = false
+	for {
+		select {
+		case <-fl.ctx.Done():
+			if fl.owned {
+				fl.f.Close()
+				fl.owned = false
+			}
+			return fl.ctx.Err()
+		case <-timer.C:
+			return nil
+		case ev, ok := <-events:
+			if !ok || filepath.Clean(ev.Name) == filepath.Clean(fl.name) {
+				return nil
+			}
 		}
-		return fl.ctx.Err()
-	case <-timer.C:
-		return nil
 	}
+}
+
+// events starts watching the file's directory on the first wait and
+// returns its events (nil, which never delivers, without a watch) and how
+// long to wait without one. The watch ends with ctx.
+func (fl *follower) events() (<-chan fsnotify.Event, time.Duration) {
+	if !fl.watched {
+		fl.watched = true
+		if w, err := fsnotify.NewWatcher(); err == nil {
+			if w.Add(filepath.Dir(fl.name)) == nil {
+				fl.watch = w
+				context.AfterFunc(fl.ctx, func() { w.Close() })
+			} else {
+				w.Close()
+			}
+		}
+	}
+	if fl.watch == nil {
+		return nil, pollInterval
+	}
+	return fl.watch.Events, watchedPoll
 }

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -162,4 +164,30 @@ func TestFollowDeletedFile(t *testing.T) {
 	ls.waitFor(t, "the file back", hasEntries(4))
 	assert.Contains(t, noticeText(t, ls, 2), "live.jsonl is back; reading it from its start")
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "done"}, ls.entries[3])
+}
+
+// TestFollowIsWokenByTheFileSystem: with every poll an hour apart, only
+// the file system's word can wake the follower, and it sees an appended
+// line, then the file replaced.
+func TestFollowIsWokenByTheFileSystem(t *testing.T) {
+	defer replay.SetFollowPolls(time.Hour, time.Hour)()
+	g := newGrowingFile(t, userLine+"\n")
+	ls := g.follow(t.Context())
+	ls.waitFor(t, "the line already there", hasEntries(1))
+	ls.waitFor(t, "the follower to wait at the end", caughtUpWith(g))
+
+	g.add(callLine + "\n")
+	ls.waitFor(t, "the appended call, woken by the watch", hasEntries(2))
+
+	next := g.path + ".new"
+	require.NoError(t, os.WriteFile(next, []byte(userLine+"\n"), 0o644))
+	require.NoError(t, os.Rename(next, g.path))
+	ls.waitFor(t, "the notice of the replaced file", func(s *screen) bool {
+		for _, e := range s.entries {
+			if n, ok := e.(cards.Notice); ok && strings.Contains(n.Text, "replaced") {
+				return true
+			}
+		}
+		return false
+	})
 }
