@@ -41,6 +41,10 @@ type ToolCard struct {
 	// Ended is set when the input ended without a result for this call:
 	// the card then says "no result" instead of "running".
 	Ended bool
+	// Outcome is how the call ended as the session records it beside the
+	// result (an error, a rejection, a denial, an interruption); see
+	// State.
+	Outcome Outcome
 }
 
 // Problem is an input line that could not be understood. It is shown as an

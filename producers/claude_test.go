@@ -212,7 +212,7 @@ func TestClaudeWriteResult(t *testing.T) {
 
 	denied := claudeResult(t, "Write", args, `"Claude requested permissions to write to n.go, but you haven't granted it yet."`, true,
 		`"Error: Claude requested permissions to write to n.go, but you haven't granted it yet."`)
-	assert.Equal(t, "Error", denied.(cards.GenericResult).Title)
+	assert.Equal(t, "Denied", denied.(cards.GenericResult).Title, "a permission not granted is a denial")
 }
 
 func TestClaudeBashResult(t *testing.T) {
@@ -340,7 +340,7 @@ func TestClaudeResultContent(t *testing.T) {
 
 	r = producers.ClaudeResult(json.RawMessage(`[{"type":"text","text":"a"},{"type":"image","source":{"type":"url","url":"https://x/y.png"}},{"type":"tool_reference","tool_name":"Bash"}]`),
 		true, json.RawMessage(`{"k":1}`))
-	assert.Equal(t, producers.Result{IsError: true, Meta: json.RawMessage(`{"k":1}`), Content: []cards.ContentBlock{
+	assert.Equal(t, producers.Result{IsError: true, Outcome: cards.OutcomeFailed, Meta: json.RawMessage(`{"k":1}`), Content: []cards.ContentBlock{
 		cards.TextBlock{Text: "a"}, cards.ImageBlock{URI: "https://x/y.png"},
 		cards.OpaqueBlock{Type: "tool_reference", Raw: json.RawMessage(`{"type":"tool_reference","tool_name":"Bash"}`)}}}, r)
 

@@ -21,6 +21,10 @@ type Result struct {
 	// Meta is the persisted presentation metadata that result producers
 	// read; nil when the result has none.
 	Meta json.RawMessage
+	// Outcome is how the call ended: failed for an error, or the
+	// rejection, denial or interruption the agent's words for the model
+	// say; the constructors (NewResult, ClaudeResult) set it.
+	Outcome cards.Outcome
 }
 
 // NewResult builds a Result from the parts of a harness tool/result event:
@@ -36,6 +40,7 @@ func NewResult(content json.RawMessage, isError bool, errValue, meta json.RawMes
 	if len(bytes.TrimSpace(meta)) > 0 {
 		r.Meta = meta
 	}
+	r.Outcome = harnessOutcome(r)
 	return r
 }
 

@@ -93,6 +93,7 @@ func TestNewResult(t *testing.T) {
 		IsError: true,
 		Error:   "FsError (FS_NOT_FOUND)",
 		Meta:    json.RawMessage(`{"diffs":[]}`),
+		Outcome: cards.OutcomeFailed,
 	}, r)
 
 	require.Equal(t, producers.Result{}, producers.NewResult(nil, false, nil, nil))

@@ -315,7 +315,7 @@ func (d *claudeCode) call(t *Transcript, b claudeBlock) {
 func (d *claudeCode) result(t *Transcript, id string, r producers.Result) {
 	in := d.pending[id]
 	delete(d.pending, id)
-	t.addResult(id, d.tools.Result(in.tool, in.args, r))
+	t.addResultAs(id, d.tools.Result(in.tool, in.args, r), r.Outcome)
 }
 
 // summary applies a summary line: Claude Code's title for the

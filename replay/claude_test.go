@@ -18,7 +18,7 @@ import (
 // TestClaudeSessionGoldens pins the rendered transcripts of the Claude
 // Code sessions written for the tests.
 func TestClaudeSessionGoldens(t *testing.T) {
-	for _, name := range []string{"claude-tools", "claude-subagent"} {
+	for _, name := range []string{"claude-tools", "claude-subagent", "claude-failures"} {
 		t.Run(name, func(t *testing.T) {
 			tr := loadBytes(t, session(t, name+".jsonl"))
 			require.Empty(t, problems(tr), describe(tr))

@@ -484,16 +484,14 @@ func (d *codexRollout) present(t *Transcript, id string, c *codexCall) {
 	if c.output != nil {
 		r.Content = []cards.ContentBlock{cards.TextBlock{Text: *c.output}}
 	}
+	r.Outcome = producers.CodexOutcome(r)
 	view := d.tools.Result(c.tool, c.args, r)
 	if !c.hasResult {
-		c.index = t.addResult(id, view)
+		c.index = t.addResultAs(id, view, r.Outcome)
 		c.hasResult = true
 		return
 	}
-	card := t.Entries[c.index].(cards.ToolCard)
-	card.Result = view
-	t.Entries[c.index] = card
-	t.touch(c.index)
+	t.setResult(c.index, view, r.Outcome)
 }
 
 // webSearch adds the card of a web search the model ran; its results went
@@ -569,6 +567,7 @@ func (d *codexRollout) applyEvent(t *Transcript, typ string, e codexEvent, paylo
 	case "patch_apply_end":
 		return d.end(t, e, "apply_patch", changesArgs(e.Changes), payload)
 	case "turn_aborted":
+		t.interruptPending()
 		t.AddNotice(abortNotice(e.Reason))
 		return nil
 	case "context_compacted":
