@@ -128,8 +128,13 @@ func checkContent(card string, blocks []ContentBlock) error {
 // checkBlock checks one block: an opaque block (or a nil one, which
 // encodes as null) must read back as a block.
 func checkBlock(b ContentBlock) error {
-	switch b.(type) {
-	case TextBlock, ImageBlock:
+	switch b := b.(type) {
+	case TextBlock:
+		if b.Markdown && b.Lang != "" {
+			return &Error{Card: "ContentBlock", Field: "lang", Reason: ErrExclusive, Detail: "a Markdown block has no language"}
+		}
+		return nil
+	case ImageBlock:
 		return nil
 	case OpaqueBlock, nil:
 		data, err := json.Marshal(b)

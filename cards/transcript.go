@@ -21,7 +21,8 @@ const (
 	RoleContext   Role = "context"
 )
 
-// Message is conversation text (Markdown).
+// Message is conversation text: a user's prompt is shown verbatim, as it
+// was typed; the text of every other role is Markdown.
 type Message struct {
 	Role Role
 	Text string

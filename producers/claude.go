@@ -193,7 +193,7 @@ func claudeErrorResult(r Result) cards.GenericResult {
 	body, others := textOf(r.Content)
 	content := others
 	if strings.TrimSpace(body) != "" {
-		content = append(text(fence("", body)), others...)
+		content = append(code("", body), others...)
 	}
 	return cards.GenericResult{Title: errorTitle(r), Content: withError(content, r)}
 }

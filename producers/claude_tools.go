@@ -450,6 +450,7 @@ func presentClaudeTaskResult(args json.RawMessage, r Result) (cards.ResultView, 
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
+	r.Content = asMarkdown(r.Content) // the sub-agent's reply
 	var m struct {
 		TotalToolUseCount *int `json:"totalToolUseCount"`
 		TotalDurationMs   *int `json:"totalDurationMs"`
@@ -471,7 +472,7 @@ func presentClaudeTaskResult(args json.RawMessage, r Result) (cards.ResultView, 
 	}
 	content := slices.Clip(r.Content)
 	if len(stats) > 0 {
-		content = append(content, cards.TextBlock{Text: "_" + strings.Join(stats, " · ") + "_"})
+		content = append(content, cards.TextBlock{Text: "_" + strings.Join(stats, " · ") + "_", Markdown: true})
 	}
 	return cards.GenericResult{Content: content}, nil
 }
@@ -484,7 +485,7 @@ func presentClaudeExitPlanModeCall(args json.RawMessage) (cards.CallView, error)
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: text(valueOr(raw.Plan, ""))}, nil
+	return cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: markdown(valueOr(raw.Plan, ""))}, nil
 }
 
 // presentClaudeExitPlanModeResult says the plan mode ended, with what the

@@ -194,12 +194,12 @@ func TestFixtureViews(t *testing.T) {
 				RawInput: json.RawMessage(`"while :; do sleep 60; done"`),
 				Content:  []cards.ContentBlock{cards.TextBlock{Text: "Hold the only background job slot"}}},
 			wantResult: cards.GenericResult{Content: []cards.ContentBlock{
-				cards.TextBlock{Text: "```console\nstarted background job bash-1\n```"}}},
+				cards.TextBlock{Text: "started background job bash-1", Lang: "console"}}},
 		},
 		{
 			name: "cancel-tool-calls--session.jsonl:call_wait",
 			wantResult: cards.GenericResult{Content: []cards.ContentBlock{
-				cards.TextBlock{Text: "```console\nError: tool call aborted\n```"},
+				cards.TextBlock{Text: "Error: tool call aborted", Lang: "console"},
 				cards.TextBlock{Text: "Tool error: AbortError (ABORTED)"}}},
 		},
 		{
@@ -219,7 +219,7 @@ func TestFixtureViews(t *testing.T) {
 			wantResult: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "" +
 				"- [ ] **read the code** (in progress)\n" +
 				"- [ ] **watch the background build** (in progress)\n" +
-				"- [ ] write the fix"}}},
+				"- [ ] write the fix", Markdown: true}}},
 		},
 		{
 			name:     "background-job-admission--session.jsonl:bounded-task-kill",

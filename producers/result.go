@@ -49,7 +49,7 @@ func undecodedContent(raw json.RawMessage, err error) []cards.ContentBlock {
 	note := "could not decode the result content: " + err.Error()
 	return []cards.ContentBlock{
 		cards.TextBlock{Text: validUTF8(note)},
-		cards.TextBlock{Text: fence("json", validUTF8(string(raw)))},
+		cards.TextBlock{Text: validUTF8(string(raw)), Lang: "json"},
 	}
 }
 
@@ -147,7 +147,7 @@ func decodeOutput(raw []byte) ([]cards.ContentBlock, error) {
 		if err := json.Indent(&pretty, out.Value, "", "  "); err != nil {
 			return nil, fmt.Errorf("%s output: value: %w", out.Type, err)
 		}
-		return text(fence("json", pretty.String())), nil
+		return code("json", pretty.String()), nil
 	case "content":
 		return decodeBlocks(out.Value)
 	default:
@@ -213,7 +213,7 @@ func cleanContent(blocks []cards.ContentBlock) []cards.ContentBlock {
 func cleanBlock(b cards.ContentBlock) cards.ContentBlock {
 	switch b := b.(type) {
 	case cards.TextBlock:
-		return cards.TextBlock{Text: validUTF8(b.Text)}
+		return cards.TextBlock{Text: validUTF8(b.Text), Markdown: b.Markdown, Lang: validUTF8(b.Lang)}
 	case cards.ImageBlock:
 		return cards.ImageBlock{MimeType: validUTF8(b.MimeType), Data: validUTF8(b.Data), URI: validUTF8(b.URI)}
 	case cards.OpaqueBlock:

@@ -32,7 +32,7 @@ func TestDecodeContent(t *testing.T) {
 		{"text output", `{"type":"text","value":"out"}`, []cards.ContentBlock{cards.TextBlock{Text: "out"}}},
 		{"error-text output", `{"type":"error-text","value":"boom"}`, []cards.ContentBlock{cards.TextBlock{Text: "boom"}}},
 		{"json output", `{"type":"json","value":{"ok":true}}`,
-			[]cards.ContentBlock{cards.TextBlock{Text: "```json\n{\n  \"ok\": true\n}\n```"}}},
+			[]cards.ContentBlock{cards.TextBlock{Text: "{\n  \"ok\": true\n}", Lang: "json"}}},
 		{"content output", `{"type":"content","value":[{"type":"text","text":"x"}]}`,
 			[]cards.ContentBlock{cards.TextBlock{Text: "x"}}},
 	}
@@ -105,6 +105,6 @@ func TestNewResultKeepsUndecodableContent(t *testing.T) {
 	r := producers.NewResult(json.RawMessage(`[{"type":"text"}]`), false, nil, nil)
 	require.Len(t, r.Content, 2)
 	require.Contains(t, texts(r.Content)[0], "could not decode the result content: block 0")
-	require.Equal(t, "```json\n[{\"type\":\"text\"}]\n```", texts(r.Content)[1])
+	require.Equal(t, cards.TextBlock{Text: `[{"type":"text"}]`, Lang: "json"}, r.Content[1])
 	requireResultRoundTrip(t, native.Result("lsp", []byte(`{}`), r))
 }

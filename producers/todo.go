@@ -72,7 +72,7 @@ func presentTodoResult(args json.RawMessage, r Result) (cards.ResultView, error)
 	if r.IsError {
 		return genericResult(r), nil
 	}
-	return cards.GenericResult{Content: text(checklist(todos))}, nil
+	return cards.GenericResult{Content: markdown(checklist(todos))}, nil
 }
 
 // checklist renders todos as Markdown task-list items: completed ones

@@ -35,7 +35,7 @@ func TestTodoWriteResultIsAChecklist(t *testing.T) {
 		"- [ ] **write the fix** (in progress)\n" +
 		"- [ ] run the tests\n" +
 		"- [ ] ~~ship it~~ (cancelled)\n" +
-		"- [ ] celebrate (someday)"}}}, view)
+		"- [ ] celebrate (someday)", Markdown: true}}}, view)
 }
 
 func TestTodoWriteChecklistEdgeCases(t *testing.T) {
@@ -45,7 +45,7 @@ func TestTodoWriteChecklistEdgeCases(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: c.want}}},
+			require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: c.want, Markdown: true}}},
 				result(t, "todo_write", c.args, textResult("Updated todo list")))
 		})
 	}
