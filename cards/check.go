@@ -51,6 +51,9 @@ func CheckResult(v ResultView) error {
 	case WebSearch:
 		return checkWebSearch(v)
 	case WebFetch:
+		if !encodable(v.Content) {
+			break
+		}
 		return checkWebFetch(v)
 	}
 	return resultRoundTrip(v)
@@ -248,7 +251,10 @@ func checkWebFetch(v WebFetch) error {
 	if err := checkNonEmpty(card, "url", v.URL); err != nil {
 		return err
 	}
-	return checkAtLeast(card, "statusCode", v.StatusCode, 0)
+	if err := checkAtLeast(card, "statusCode", v.StatusCode, 0); err != nil {
+		return err
+	}
+	return checkContent(card, v.Content)
 }
 
 // checkNonEmpty is the check of object.nonEmptyStr for a field that is

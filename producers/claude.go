@@ -14,7 +14,8 @@ import (
 // ACP adapter for Claude Code maps them (DESIGN.md section 2): Read,
 // Write, Edit, MultiEdit, NotebookEdit, Bash, BashOutput, KillShell (and
 // its older name KillBash), TodoWrite, Glob, Grep, LS, WebFetch,
-// WebSearch, Task (and its newer name Agent) and ExitPlanMode.
+// WebSearch, Task (and its newer name Agent), ExitPlanMode, the task list
+// tools TaskCreate, TaskUpdate, TaskGet and TaskList, and AskUserQuestion.
 //
 // Titles are the adapter's, as plain text: the adapter writes Markdown
 // titles, and the code spans it puts around paths and patterns are left
@@ -45,6 +46,12 @@ func Claude() Registry {
 		"Task":         claudeTaskProducer,
 		"Agent":        claudeTaskProducer,
 		"ExitPlanMode": claudeExitPlanModeProducer,
+
+		"TaskCreate":      claudeTaskCreateProducer,
+		"TaskUpdate":      claudeTaskUpdateProducer,
+		"TaskGet":         claudeTaskGetProducer,
+		"TaskList":        claudeTaskListProducer,
+		"AskUserQuestion": claudeAskQuestionProducer,
 	}
 }
 

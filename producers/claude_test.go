@@ -318,7 +318,8 @@ func TestClaudeSearchResults(t *testing.T) {
 func TestClaudeWebResults(t *testing.T) {
 	fetch := claudeResult(t, "WebFetch", `{"url":"https://go.dev","prompt":"?"}`, `"Go is..."`, false,
 		`{"bytes":1200,"code":200,"codeText":"OK","result":"Go is...","durationMs":800,"url":"https://go.dev/"}`)
-	assert.Equal(t, cards.WebFetch{URL: "https://go.dev/", StatusCode: 200}, fetch)
+	assert.Equal(t, cards.WebFetch{Title: "1,200 bytes in 800ms", URL: "https://go.dev/", StatusCode: 200, Content: mdBlocks("Go is...")}, fetch,
+		"the model's answer from the page, its size and the fetch's duration")
 
 	search := claudeResult(t, "WebSearch", `{"query":"go"}`, `"Web search results"`, false,
 		`{"query":"go","results":[{"tool_use_id":"srv_1","content":[{"title":"The Go site","url":"https://go.dev"},{"url":"https://pkg.go.dev"}]},"Go is a language."],"durationSeconds":1.2}`)
