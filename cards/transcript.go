@@ -19,6 +19,9 @@ const (
 	RoleAssistant Role = "assistant"
 	RoleReasoning Role = "reasoning"
 	RoleContext   Role = "context"
+	// RolePlan is a plan the assistant proposes for the user's approval
+	// (Markdown), such as Codex's <proposed_plan>.
+	RolePlan Role = "plan"
 )
 
 // Message is conversation text: a user's prompt is shown verbatim, as it

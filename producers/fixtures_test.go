@@ -172,7 +172,7 @@ func TestFixtureViews(t *testing.T) {
 		},
 		{
 			name:       "fs-write--session.jsonl:call_00_APMUCJJm9lrTSlVbg6dB0185",
-			wantResult: cards.DiffResult{Title: "Write notes.txt", Diffs: []cards.FileDiff{{Path: "notes.txt", NewText: "hello world"}}},
+			wantResult: cards.DiffResult{Title: "Write notes.txt", Diffs: []cards.FileDiff{{Path: "notes.txt", NewText: "hello world", NewStart: 1}}},
 		},
 		{
 			name: "fs-write-overwrite--session.jsonl:call_00_N23EvXjDo4c8enyWpIUq4043",

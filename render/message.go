@@ -42,7 +42,10 @@ func messageLines(m cards.Message, o Options) []string {
 
 // roleLabel names the author of an assistant (or unknown-role) message.
 func roleLabel(r cards.Role) string {
-	if r == cards.RoleAssistant || oneLine(string(r)) == "" {
+	switch {
+	case r == cards.RolePlan:
+		return "Proposed plan"
+	case r == cards.RoleAssistant || oneLine(string(r)) == "":
 		return "Assistant"
 	}
 	return oneLine(string(r))

@@ -100,7 +100,7 @@ var samples = []sample{
 	{"terminal-giant-line", cards.ToolCard{ID: "t10", Tool: "bash", Call: cards.TerminalCall{Title: "head -c 3000 /dev/urandom | base64 -w0"},
 		Result: cards.TerminalResult{Output: strings.Repeat("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy", 100), ExitCode: intPtr(0)}}},
 	{"diff-new-file", cards.ToolCard{ID: "d1", Tool: "write", Call: cards.DiffCall{Title: "Write hello.go",
-		Diffs: []cards.FileDiff{{Path: "hello.go", OldText: nil, NewText: goOld}}}}},
+		Diffs: []cards.FileDiff{{Path: "hello.go", OldText: nil, NewText: goOld, NewStart: 1}}}}},
 	{"diff-edit", cards.ToolCard{ID: "d2", Tool: "edit", Call: cards.DiffCall{Title: "Edit main.go",
 		Diffs:     []cards.FileDiff{{Path: "main.go", OldText: strPtr(goOld), NewText: goNew}},
 		Locations: []cards.FileLocation{{Path: "main.go", Line: 1}}}}},

@@ -352,8 +352,46 @@ func (d *codexRollout) message(t *Transcript, fromEvent bool, role cards.Role, t
 	if role == cards.RoleUser {
 		d.compacted = false
 	}
-	t.addMessage(role, text)
+	if role != cards.RoleAssistant {
+		t.addMessage(role, text)
+		return nil
+	}
+	for _, part := range splitPlans(text) {
+		t.addMessage(part.role, part.text)
+	}
 	return nil
+}
+
+// proposedPlanTag is the element Codex's plan mode writes a plan in.
+const proposedPlanTag = "proposed_plan"
+
+// rolePart is a part of an assistant message shown on its own.
+type rolePart struct {
+	role cards.Role
+	text string
+}
+
+// splitPlans splits an assistant message around its
+// <proposed_plan>…</proposed_plan> elements: the text between them stays
+// the assistant's, each plan is a plan. A plan left open runs to the end.
+func splitPlans(text string) []rolePart {
+	var parts []rolePart
+	add := func(role cards.Role, s string) {
+		if !isBlank(s) {
+			parts = append(parts, rolePart{role, strings.Trim(s, "\n")})
+		}
+	}
+	for {
+		before, rest, ok := strings.Cut(text, "<"+proposedPlanTag+">")
+		if !ok {
+			add(cards.RoleAssistant, text)
+			return parts
+		}
+		add(cards.RoleAssistant, before)
+		plan, after, _ := strings.Cut(rest, "</"+proposedPlanTag+">")
+		add(cards.RolePlan, plan)
+		text = after
+	}
 }
 
 // isCodexContext reports whether a user message is one Codex writes
