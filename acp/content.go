@@ -87,17 +87,12 @@ func jsonOf(v any) json.RawMessage {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
-// jsonBlock shows a JSON value as a fenced code block, the fence longer
-// than any run of backticks inside.
+// jsonBlock shows a JSON value as preformatted, indented JSON.
 func jsonBlock(raw json.RawMessage) cards.ContentBlock {
 	text := string(raw)
 	var pretty bytes.Buffer
 	if json.Indent(&pretty, raw, "", "  ") == nil {
 		text = pretty.String()
 	}
-	fence := "```"
-	for strings.Contains(text, fence) {
-		fence += "`"
-	}
-	return cards.TextBlock{Text: fence + "json\n" + text + "\n" + fence}
+	return cards.TextBlock{Text: text, Lang: "json"}
 }

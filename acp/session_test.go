@@ -79,7 +79,7 @@ func TestEveryUpdateKind(t *testing.T) {
 	read := s.toolCard(t, "read_1")
 	assert.Equal(t, cards.GenericCall{Title: "Read README.md", Kind: cards.KindRead, RawInput: []byte(`{"path":"/p/README.md"}`),
 		Content: []cards.ContentBlock{cards.TextBlock{Text: "# Title"}}, Locations: []cards.FileLocation{{Path: "/p/README.md", Line: 3}}}, read.Call)
-	assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "```json\n{\n  \"lines\": 1\n}\n```"}}}, read.Result)
+	assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "{\n  \"lines\": 1\n}", Lang: "json"}}}, read.Result)
 
 	edit := s.toolCard(t, "edit_1")
 	old := "a\nb\n"
@@ -92,7 +92,7 @@ func TestEveryUpdateKind(t *testing.T) {
 	assert.Equal(t, cards.TerminalResult{Output: "one\ntwo\n", ExitCode: &code}, run.Result)
 
 	plan := s.toolCard(t, "plan")
-	assert.Equal(t, cards.GenericCall{Title: "Plan", Kind: cards.KindThink, Content: []cards.ContentBlock{cards.TextBlock{Text: "- [x] Read (high priority)\n- [ ] **Edit** (in progress)"}}},
+	assert.Equal(t, cards.GenericCall{Title: "Plan", Kind: cards.KindThink, Content: []cards.ContentBlock{cards.TextBlock{Text: "- [x] Read (high priority)\n- [ ] **Edit** (in progress)", Markdown: true}}},
 		plan.Call, "the second plan replaces the first on the same card")
 	assert.Len(t, ofType[cards.ToolCard](entries), 4, "one card per tool call id and one plan card")
 

@@ -51,6 +51,9 @@ func CheckResult(v ResultView) error {
 	case WebSearch:
 		return checkWebSearch(v)
 	case WebFetch:
+		if !encodable(v.Content) {
+			break
+		}
 		return checkWebFetch(v)
 	}
 	return resultRoundTrip(v)
@@ -128,8 +131,13 @@ func checkContent(card string, blocks []ContentBlock) error {
 // checkBlock checks one block: an opaque block (or a nil one, which
 // encodes as null) must read back as a block.
 func checkBlock(b ContentBlock) error {
-	switch b.(type) {
-	case TextBlock, ImageBlock:
+	switch b := b.(type) {
+	case TextBlock:
+		if b.Markdown && b.Lang != "" {
+			return &Error{Card: "ContentBlock", Field: "lang", Reason: ErrExclusive, Detail: "a Markdown block has no language"}
+		}
+		return nil
+	case ImageBlock:
 		return nil
 	case OpaqueBlock, nil:
 		data, err := json.Marshal(b)
@@ -243,7 +251,10 @@ func checkWebFetch(v WebFetch) error {
 	if err := checkNonEmpty(card, "url", v.URL); err != nil {
 		return err
 	}
-	return checkAtLeast(card, "statusCode", v.StatusCode, 0)
+	if err := checkAtLeast(card, "statusCode", v.StatusCode, 0); err != nil {
+		return err
+	}
+	return checkContent(card, v.Content)
 }
 
 // checkNonEmpty is the check of object.nonEmptyStr for a field that is

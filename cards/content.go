@@ -13,9 +13,19 @@ type ContentBlock interface {
 	BlockType() string
 }
 
-// TextBlock is Markdown text.
+// TextBlock is text. What a tool returned is preformatted text, shown as
+// it is (line breaks, indentation, tags kept): only a block whose producer
+// knows it is Markdown — a page converted to Markdown, a plan, a
+// sub-agent's report — sets Markdown, and only then is it rendered as
+// Markdown. Lang names the language of preformatted text (a Chroma lexer
+// name or alias such as "go", "json", "console") for syntax colours.
+//
+// On the wire: {"type":"text", "text", "markdown"?: true, "lang"?: string};
+// markdown and lang are exclusive.
 type TextBlock struct {
-	Text string
+	Text     string
+	Markdown bool
+	Lang     string
 }
 
 // ImageBlock is an image, carried as base64 Data or as a URI.
@@ -45,12 +55,15 @@ func (ImageBlock) BlockType() string { return "image" }
 // BlockType returns the unknown block's own type.
 func (b OpaqueBlock) BlockType() string { return b.Type }
 
-// MarshalJSON writes {"type":"text","text":...}.
+// MarshalJSON writes {"type":"text","text":...}, with "markdown": true or
+// the "lang" when they are set.
 func (b TextBlock) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}{"text", b.Text})
+		Type     string `json:"type"`
+		Text     string `json:"text"`
+		Markdown bool   `json:"markdown,omitempty"`
+		Lang     string `json:"lang,omitempty"`
+	}{"text", b.Text, b.Markdown, b.Lang})
 }
 
 // MarshalJSON writes {"type":"image",...}.
@@ -87,16 +100,32 @@ func DecodeContentBlock(data []byte) (ContentBlock, error) {
 	}
 	switch typ {
 	case "text":
-		text, err := o.requiredStr("text")
-		if err != nil {
-			return nil, err
-		}
-		return TextBlock{Text: text}, nil
+		return decodeText(o)
 	case "image":
 		return decodeImage(o)
 	default:
 		return OpaqueBlock{Type: typ, Raw: canonical(data)}, nil
 	}
+}
+
+// decodeText reads a text block: its text, and whether it is Markdown or
+// preformatted text in a language (not both).
+func decodeText(o *object) (ContentBlock, error) {
+	var b TextBlock
+	var err error
+	if b.Text, err = o.requiredStr("text"); err != nil {
+		return nil, err
+	}
+	if b.Markdown, err = o.optionalBool("markdown"); err != nil {
+		return nil, err
+	}
+	if b.Lang, err = o.str("lang"); err != nil {
+		return nil, err
+	}
+	if b.Markdown && b.Lang != "" {
+		return nil, o.fail("lang", ErrExclusive, "a Markdown block has no language")
+	}
+	return b, nil
 }
 
 func decodeImage(o *object) (ContentBlock, error) {

@@ -171,6 +171,12 @@ var decodeErrorCases = []decodeErrorCase{
 		reason: cards.ErrMissingField, card: "generic call", field: "content[0].text"},
 	{name: "text block text not a string", via: viaCall, in: `{"card":"generic","title":"t","content":[{"type":"text","text":["a"]}]}`,
 		reason: cards.ErrWrongType, card: "generic call", field: "content[0].text"},
+	{name: "text block markdown not a boolean", via: viaCall, in: `{"card":"generic","title":"t","content":[{"type":"text","text":"a","markdown":"yes"}]}`,
+		reason: cards.ErrWrongType, card: "generic call", field: "content[0].markdown"},
+	{name: "text block lang not a string", via: viaCall, in: `{"card":"generic","title":"t","content":[{"type":"text","text":"a","lang":7}]}`,
+		reason: cards.ErrWrongType, card: "generic call", field: "content[0].lang"},
+	{name: "text block Markdown with a language", via: viaResult, in: `{"card":"generic","content":[{"type":"text","text":"a","markdown":true,"lang":"go"}]}`,
+		reason: cards.ErrExclusive, card: "generic result", field: "content[0].lang"},
 	{name: "content block without type", via: viaCall, in: `{"card":"generic","title":"t","content":[{"type":"text","text":"a"},{"text":"b"}]}`,
 		reason: cards.ErrMissingField, card: "generic call", field: "content[1].type"},
 	{name: "content block empty type", via: viaCall, in: `{"card":"generic","title":"t","content":[{"type":""}]}`,
@@ -635,3 +641,25 @@ func TestDecodeEmptyArraysAreNil(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestDecodeTextBlockFormat(t *testing.T) {
+	cases := map[string]cards.TextBlock{
+		`{"type":"text","text":"a"}`:                           {Text: "a"},
+		`{"type":"text","text":"a","markdown":true}`:           {Text: "a", Markdown: true},
+		`{"type":"text","text":"a","markdown":false}`:          {Text: "a"},
+		`{"type":"text","text":"a","lang":"go"}`:               {Text: "a", Lang: "go"},
+		`{"type":"text","text":"a","markdown":null,"lang":""}`: {Text: "a"},
+	}
+	for in, want := range cases {
+		b, err := cards.DecodeContentBlock([]byte(in))
+		require.NoError(t, err, in)
+		assert.Equal(t, want, b, in)
+		data, err := json.Marshal(b)
+		require.NoError(t, err)
+		again, err := cards.DecodeContentBlock(data)
+		require.NoError(t, err)
+		assert.Equal(t, want, again, "%s round-trips as %s", in, data)
+	}
+	require.Error(t, cards.CheckResult(cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "a", Markdown: true, Lang: "go"}}}),
+		"CheckResult rejects what the decoder rejects")
+}

@@ -433,6 +433,16 @@ func (o *object) requiredBool(name string) (bool, error) {
 	return b, o.value(name, raw, &b, "a boolean")
 }
 
+// optionalBool reads a boolean field that may be absent (false).
+func (o *object) optionalBool(name string) (bool, error) {
+	raw, ok := o.take(name)
+	if !ok {
+		return false, nil
+	}
+	var b bool
+	return b, o.value(name, raw, &b, "a boolean")
+}
+
 // array reads the elements of an array field; present is false when the
 // field is absent or null.
 func (o *object) array(name string) (items []json.RawMessage, present bool, err error) {

@@ -57,6 +57,13 @@ func DecodeFileLocation(data []byte) (FileLocation, error) {
 // OldStart and NewStart, when not 0, are the 1-based lines where the texts
 // start in the old and new file; sources that do not know leave them 0 and
 // no line numbers are shown.
+//
+// What the file went through follows (see Created and Deleted): a null
+// oldText whose newText starts at line 1 is a file the tool says it
+// created; a null oldText without a newStart is only the text written (an
+// overwrite whose before-image was not recorded, or a create the tool did
+// not confirm); a before-image from line 1 with an empty newText and no
+// newStart ("@@ -1,N +0,0 @@") is a deleted file.
 type FileDiff struct {
 	Path     string  `json:"path"`
 	OldText  *string `json:"oldText"`
@@ -65,8 +72,19 @@ type FileDiff struct {
 	NewStart int     `json:"newStart,omitempty"`
 }
 
-// IsNewFile reports whether the diff creates its file.
+// IsNewFile reports whether the diff has no before-image: a new file, or
+// a write whose earlier content is not known (see Created).
 func (d FileDiff) IsNewFile() bool { return d.OldText == nil }
+
+// Created reports whether the diff is a file its tool created: no
+// before-image, and the text numbered from line 1.
+func (d FileDiff) Created() bool { return d.OldText == nil && d.NewStart == 1 }
+
+// Deleted reports whether the diff removes its whole file: a before-image
+// from line 1, nothing after.
+func (d FileDiff) Deleted() bool {
+	return d.OldText != nil && *d.OldText != "" && d.OldStart == 1 && d.NewText == "" && d.NewStart == 0
+}
 
 // DecodeFileDiff decodes one FileDiff strictly: path and newText are
 // required, and oldText must be present (null is the new-file marker, an

@@ -99,12 +99,15 @@ type WebSearch struct {
 	Truncated bool
 }
 
-// WebFetch is a fetched page (kind "fetch").
+// WebFetch is a fetched page (kind "fetch"); Content is what the tool
+// made of the page, when it gives it (a page converted to Markdown says
+// so in its text blocks).
 type WebFetch struct {
 	Title      string
 	URL        string
 	StatusCode int
 	Truncated  bool
+	Content    []ContentBlock
 }
 
 func (GenericResult) resultView()  {}

@@ -19,9 +19,13 @@ const (
 	RoleAssistant Role = "assistant"
 	RoleReasoning Role = "reasoning"
 	RoleContext   Role = "context"
+	// RolePlan is a plan the assistant proposes for the user's approval
+	// (Markdown), such as Codex's <proposed_plan>.
+	RolePlan Role = "plan"
 )
 
-// Message is conversation text (Markdown).
+// Message is conversation text: a user's prompt is shown verbatim, as it
+// was typed; the text of every other role is Markdown.
 type Message struct {
 	Role Role
 	Text string
@@ -41,6 +45,10 @@ type ToolCard struct {
 	// Ended is set when the input ended without a result for this call:
 	// the card then says "no result" instead of "running".
 	Ended bool
+	// Outcome is how the call ended as the session records it beside the
+	// result (an error, a rejection, a denial, an interruption); see
+	// State.
+	Outcome Outcome
 }
 
 // Problem is an input line that could not be understood. It is shown as an

@@ -50,6 +50,9 @@ func decodeWebFetch(o *object, v WebFetch) (ResultView, error) {
 	if v.StatusCode, err = o.requiredInt("statusCode", 0); err != nil {
 		return nil, err
 	}
+	if v.Content, err = decodeContent(o); err != nil {
+		return nil, err
+	}
 	return v, nil
 }
 
@@ -89,11 +92,12 @@ func (v WebSearch) MarshalJSON() ([]byte, error) {
 // MarshalJSON writes the view with its card tag and kind.
 func (v WebFetch) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Card       string `json:"card"`
-		Kind       string `json:"kind"`
-		Title      string `json:"title,omitempty"`
-		URL        string `json:"url"`
-		StatusCode int    `json:"statusCode"`
-		Truncated  bool   `json:"truncated"`
-	}{v.Card(), "fetch", v.Title, v.URL, v.StatusCode, v.Truncated})
+		Card       string         `json:"card"`
+		Kind       string         `json:"kind"`
+		Title      string         `json:"title,omitempty"`
+		URL        string         `json:"url"`
+		StatusCode int            `json:"statusCode"`
+		Truncated  bool           `json:"truncated"`
+		Content    []ContentBlock `json:"content,omitempty"`
+	}{v.Card(), "fetch", v.Title, v.URL, v.StatusCode, v.Truncated, v.Content})
 }

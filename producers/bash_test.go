@@ -118,15 +118,15 @@ func TestBashResultAsConsoleBlock(t *testing.T) {
 		want       []cards.ContentBlock
 	}{
 		{"background start", background, textResult("started background job bash-1"),
-			[]cards.ContentBlock{cards.TextBlock{Text: "```console\nstarted background job bash-1\n```"}}},
+			[]cards.ContentBlock{cards.TextBlock{Text: "started background job bash-1", Lang: "console"}}},
 		{"error with its top-level error", echo, failed("Error: tool call aborted", "AbortError (ABORTED)"),
 			[]cards.ContentBlock{
-				cards.TextBlock{Text: "```console\nError: tool call aborted\n```"},
+				cards.TextBlock{Text: "Error: tool call aborted", Lang: "console"},
 				cards.TextBlock{Text: "Tool error: AbortError (ABORTED)"}}},
 		{"error without a top-level error", echo, failed("Error: the user rejected tool \"bash\"", ""),
-			[]cards.ContentBlock{cards.TextBlock{Text: "```console\nError: the user rejected tool \"bash\"\n```"}}},
-		{"backticks in the output get a longer fence", echo, failed("see ```go\nx\n````", ""),
-			[]cards.ContentBlock{cards.TextBlock{Text: "`````console\nsee ```go\nx\n````\n`````"}}},
+			[]cards.ContentBlock{cards.TextBlock{Text: "Error: the user rejected tool \"bash\"", Lang: "console"}}},
+		{"backticks in the output are kept as they are", echo, failed("see ```go\nx\n````", ""),
+			[]cards.ContentBlock{cards.TextBlock{Text: "see ```go\nx\n````", Lang: "console"}}},
 		{"error with no content", echo, producers.Result{IsError: true},
 			[]cards.ContentBlock{cards.TextBlock{Text: "The tool reported an error."}}},
 	}
@@ -189,11 +189,11 @@ func TestJobResults(t *testing.T) {
 		want       []cards.ContentBlock
 	}{
 		{"job_output", `{"job_id":"bash-1"}`, textResult("line\n[status: completed, exit code: 0]"),
-			[]cards.ContentBlock{cards.TextBlock{Text: "```console\nline\n[status: completed, exit code: 0]\n```"}}},
+			[]cards.ContentBlock{cards.TextBlock{Text: "line\n[status: completed, exit code: 0]", Lang: "console"}}},
 		{"job_output", `{"job_id":"bash-9"}`, failed("Error: unknown job bash-9", "JobError (NOT_FOUND)"),
 			[]cards.ContentBlock{cards.TextBlock{Text: "Error: unknown job bash-9"}, cards.TextBlock{Text: "Tool error: JobError (NOT_FOUND)"}}},
 		{"job_list", `{}`, textResult("bash-1 [bash] running — npm run dev\nbash-2 [bash] completed — ls"),
-			[]cards.ContentBlock{cards.TextBlock{Text: "```text\nbash-1 [bash] running — npm run dev\nbash-2 [bash] completed — ls\n```"}}},
+			[]cards.ContentBlock{cards.TextBlock{Text: "bash-1 [bash] running — npm run dev\nbash-2 [bash] completed — ls"}}},
 		{"job_list", `{}`, failed("Error: no jobs service", ""),
 			[]cards.ContentBlock{cards.TextBlock{Text: "Error: no jobs service"}}},
 		{"job_kill", `{"job_id":"bash-1"}`, textResult("requested cancellation of job bash-1"),

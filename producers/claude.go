@@ -14,7 +14,8 @@ import (
 // ACP adapter for Claude Code maps them (DESIGN.md section 2): Read,
 // Write, Edit, MultiEdit, NotebookEdit, Bash, BashOutput, KillShell (and
 // its older name KillBash), TodoWrite, Glob, Grep, LS, WebFetch,
-// WebSearch, Task (and its newer name Agent) and ExitPlanMode.
+// WebSearch, Task (and its newer name Agent), ExitPlanMode, the task list
+// tools TaskCreate, TaskUpdate, TaskGet and TaskList, and AskUserQuestion.
 //
 // Titles are the adapter's, as plain text: the adapter writes Markdown
 // titles, and the code spans it puts around paths and patterns are left
@@ -45,6 +46,12 @@ func Claude() Registry {
 		"Task":         claudeTaskProducer,
 		"Agent":        claudeTaskProducer,
 		"ExitPlanMode": claudeExitPlanModeProducer,
+
+		"TaskCreate":      claudeTaskCreateProducer,
+		"TaskUpdate":      claudeTaskUpdateProducer,
+		"TaskGet":         claudeTaskGetProducer,
+		"TaskList":        claudeTaskListProducer,
+		"AskUserQuestion": claudeAskQuestionProducer,
 	}
 }
 
@@ -64,7 +71,21 @@ func ClaudeResult(content json.RawMessage, isError bool, toolUseResult json.RawM
 	if trimmed := bytes.TrimSpace(toolUseResult); len(trimmed) > 0 && string(trimmed) != "null" {
 		r.Meta = toolUseResult
 	}
+	r.Outcome = refusalOutcome(r, claudeOutcomes)
+	if r.Outcome == cards.OutcomeDone && claudeInterrupted(r.Meta) {
+		r.Outcome = cards.OutcomeInterrupted
+	}
 	return r
+}
+
+// claudeInterrupted reports whether a toolUseResult says the user
+// interrupted the tool ({"interrupted": true}, as Bash records it).
+func claudeInterrupted(meta json.RawMessage) bool {
+	var m struct {
+		Interrupted bool `json:"interrupted"`
+	}
+	meta = bytes.TrimSpace(meta)
+	return len(meta) > 0 && meta[0] == '{' && json.Unmarshal(meta, &m) == nil && m.Interrupted
 }
 
 // decodeClaudeContent decodes tool_result content: absent or null is
@@ -173,14 +194,29 @@ func withoutTagged(s, tag string) string {
 }
 
 // claudeErrorResult shows a failed tool's message as preformatted text
-// under an "Error" title, as the ACP adapter fences error text.
+// under an "Error" title, as the ACP adapter fences error text ("Rejected",
+// "Denied" or "Interrupted" for a call that did not run as asked).
 func claudeErrorResult(r Result) cards.GenericResult {
 	body, others := textOf(r.Content)
 	content := others
 	if strings.TrimSpace(body) != "" {
-		content = append(text(fence("", body)), others...)
+		content = append(code("", body), others...)
 	}
-	return cards.GenericResult{Title: "Error", Content: withError(content, r)}
+	return cards.GenericResult{Title: errorTitle(r), Content: withError(content, r)}
+}
+
+// errorTitle names what went wrong with a call: "Error", or how it was
+// refused or cut off.
+func errorTitle(r Result) string {
+	switch r.Outcome {
+	case cards.OutcomeRejected:
+		return "Rejected"
+	case cards.OutcomeDenied:
+		return "Denied"
+	case cards.OutcomeInterrupted:
+		return "Interrupted"
+	}
+	return "Error"
 }
 
 // fencedText shows a result's text as one preformatted block.

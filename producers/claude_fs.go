@@ -421,7 +421,7 @@ func presentClaudeNotebookEditCall(args json.RawMessage) (cards.CallView, error)
 		if a.cellType == "markdown" {
 			info = "markdown"
 		}
-		content = text(fence(info, a.source))
+		content = code(info, a.source)
 	}
 	return cards.GenericCall{
 		Title:     "Edit Notebook " + a.path,

@@ -26,6 +26,11 @@ func FuzzClaudeAndCodexProducers(f *testing.F) {
 	f.Add(uint8(106), []byte(`{"input":"*** Begin Patch\n*** Update File: a\n@@\n-a\n+b\n*** End Patch"}`), []byte(`"Success."`),
 		[]byte(`{"success":true,"changes":{"a":{"update":{"unified_diff":"@@ -1 +1 @@\n-a\n+b\n"}}}}`), false)
 
+	f.Add(uint8(1), []byte(`{"questions":[{"question":"Which?","options":[{"label":"A"}]}]}`), []byte(`"ok"`),
+		[]byte(`{"answers":{"Which?":["A"]}}`), false)
+	f.Add(uint8(20), []byte(`{"taskId":"1","status":"completed"}`), []byte(`"ok"`),
+		[]byte(`{"taskId":"1","statusChange":{"from":"pending","to":"completed"},"tasks":[{"id":"1","subject":"a"}]}`), false)
+
 	claudeTools := slices.Sorted(maps.Keys(claude))
 	codexTools := slices.Sorted(maps.Keys(codex))
 	f.Fuzz(func(t *testing.T, tool uint8, args, content, meta []byte, isError bool) {

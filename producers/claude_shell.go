@@ -76,6 +76,9 @@ func presentClaudeBashResult(args json.RawMessage, r Result) (cards.ResultView, 
 		return nil, err
 	}
 	output, others := textOf(r.Content)
+	if r.IsError && r.Outcome != cards.OutcomeFailed {
+		return cards.TerminalResult{Title: strings.ToLower(errorTitle(r)), Output: output}, nil
+	}
 	if r.IsError {
 		return failedCommand(output), nil
 	}

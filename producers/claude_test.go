@@ -56,7 +56,7 @@ func TestClaudeCallViews(t *testing.T) {
 			cards.DiffCall{Title: "Edit file.go (2 edits)", Diffs: []cards.FileDiff{{Path: "file.go", OldText: ptr("a"), NewText: "b"}, {Path: "file.go", NewText: "c"}},
 				Locations: []cards.FileLocation{{Path: "file.go"}}}},
 		{"notebook edit", "NotebookEdit", `{"notebook_path":"n.ipynb","cell_id":"c1","new_source":"print(1)","cell_type":"code"}`,
-			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: blocks("```\nprint(1)\n```"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}}},
+			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: preformatted("", "print(1)"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}}},
 		{"notebook cell deleted", "NotebookEdit", `{"notebook_path":"n.ipynb","cell_id":"c1","new_source":"","edit_mode":"delete"}`,
 			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: blocks("Delete cell c1"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}}},
 		{"bash", "Bash", `{"command":"go test ./...","description":"Run the tests","timeout":120000}`,
@@ -87,7 +87,7 @@ func TestClaudeCallViews(t *testing.T) {
 		{"agent without description", "Agent", `{"prompt":"Look around."}`,
 			cards.GenericCall{Title: "Task", Kind: cards.KindThink, Content: blocks("Look around.")}},
 		{"exit plan mode", "ExitPlanMode", `{"plan":"1. Fix\n2. Test"}`,
-			cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: blocks("1. Fix\n2. Test")}},
+			cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: mdBlocks("1. Fix\n2. Test")}},
 		{"any other tool", "mcp__github__create_issue", `{"title":"Bug","labels":["x"]}`,
 			cards.GenericCall{Title: "mcp__github__create_issue", Kind: cards.KindOther, RawInput: json.RawMessage(`{"title":"Bug","labels":["x"]}`)}},
 	}
@@ -105,6 +105,20 @@ func blocks(texts ...string) []cards.ContentBlock {
 		out = append(out, cards.TextBlock{Text: s})
 	}
 	return out
+}
+
+// mdBlocks is content of one Markdown block per text.
+func mdBlocks(texts ...string) []cards.ContentBlock {
+	var out []cards.ContentBlock
+	for _, s := range texts {
+		out = append(out, cards.TextBlock{Text: s, Markdown: true})
+	}
+	return out
+}
+
+// preformatted is content of one preformatted text block in lang.
+func preformatted(lang, s string) []cards.ContentBlock {
+	return []cards.ContentBlock{cards.TextBlock{Text: s, Lang: lang}}
 }
 
 func TestClaudeCallFallsBackOnBadArguments(t *testing.T) {
@@ -137,10 +151,10 @@ func TestClaudeReadResultWithoutText(t *testing.T) {
 
 	failed := claudeResult(t, "Read", `{"file_path":"src"}`, `"EISDIR: illegal operation on a directory, read"`, true,
 		`"Error: EISDIR: illegal operation on a directory, read"`)
-	assert.Equal(t, cards.GenericResult{Title: "Error", Content: blocks("```\nEISDIR: illegal operation on a directory, read\n```")}, failed)
+	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "EISDIR: illegal operation on a directory, read")}, failed)
 
 	noMeta := claudeResult(t, "Read", `{"file_path":"a.go"}`, `"     1→x"`, false, ``)
-	assert.Equal(t, cards.GenericResult{Content: blocks("```text\n     1→x\n```")}, noMeta)
+	assert.Equal(t, cards.GenericResult{Content: preformatted("", "     1→x")}, noMeta)
 
 	broken := claudeResult(t, "Read", `{"file_path":"a.go"}`, `"x"`, false, `{"type":"text","file":{"filePath":"a.go","content":"x"}}`)
 	requireFallbackNote(t, broken, "startLine")
@@ -175,7 +189,7 @@ func TestClaudeEditResultWithoutHunks(t *testing.T) {
 
 	failed := claudeResult(t, "Edit", args, `"<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>"`, true,
 		`"Error: File has not been read yet. Read it first before writing to it."`)
-	assert.Equal(t, cards.GenericResult{Title: "Error", Content: blocks("```\nFile has not been read yet. Read it first before writing to it.\n```")}, failed)
+	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "File has not been read yet. Read it first before writing to it.")}, failed)
 }
 
 func TestClaudeMultiEditResult(t *testing.T) {
@@ -212,7 +226,7 @@ func TestClaudeWriteResult(t *testing.T) {
 
 	denied := claudeResult(t, "Write", args, `"Claude requested permissions to write to n.go, but you haven't granted it yet."`, true,
 		`"Error: Claude requested permissions to write to n.go, but you haven't granted it yet."`)
-	assert.Equal(t, "Error", denied.(cards.GenericResult).Title)
+	assert.Equal(t, "Denied", denied.(cards.GenericResult).Title, "a permission not granted is a denial")
 }
 
 func TestClaudeBashResult(t *testing.T) {
@@ -267,7 +281,7 @@ func TestClaudeBackgroundBash(t *testing.T) {
 func TestClaudeTodoWriteResult(t *testing.T) {
 	args := `{"todos":[{"content":"Read","status":"completed","activeForm":"Reading"},{"content":"Fix","status":"in_progress","activeForm":"Fixing"},{"content":"Ship","status":"pending","activeForm":"Shipping"}]}`
 	view := claudeResult(t, "TodoWrite", args, `"Todos have been modified successfully."`, false, `{"oldTodos":[],"newTodos":[]}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("- [x] Read\n- [ ] **Fix** (in progress)\n- [ ] Ship")}, view)
+	assert.Equal(t, cards.GenericResult{Content: mdBlocks("- [x] Read\n- [ ] **Fix** (in progress)\n- [ ] Ship")}, view)
 }
 
 func TestClaudeSearchResults(t *testing.T) {
@@ -295,16 +309,17 @@ func TestClaudeSearchResults(t *testing.T) {
 
 	withContext := claudeResult(t, "Grep", `{"pattern":"x","output_mode":"content","-n":true,"-C":1}`, `"a.go-2-w\na.go:3:x\na.go-4-y"`, false,
 		`{"mode":"content","filenames":[],"content":"a.go-2-w\na.go:3:x\na.go-4-y","numLines":3}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("```text\na.go-2-w\na.go:3:x\na.go-4-y\n```")}, withContext, "context lines are shown as they are")
+	assert.Equal(t, cards.GenericResult{Content: preformatted("", "a.go-2-w\na.go:3:x\na.go-4-y")}, withContext, "context lines are shown as they are")
 
 	counts := claudeResult(t, "Grep", `{"pattern":"x","output_mode":"count"}`, `"a.go:3"`, false, `{"mode":"count","numFiles":1,"filenames":[],"content":"a.go:3"}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("```text\na.go:3\n```")}, counts)
+	assert.Equal(t, cards.GenericResult{Content: preformatted("", "a.go:3")}, counts)
 }
 
 func TestClaudeWebResults(t *testing.T) {
 	fetch := claudeResult(t, "WebFetch", `{"url":"https://go.dev","prompt":"?"}`, `"Go is..."`, false,
 		`{"bytes":1200,"code":200,"codeText":"OK","result":"Go is...","durationMs":800,"url":"https://go.dev/"}`)
-	assert.Equal(t, cards.WebFetch{URL: "https://go.dev/", StatusCode: 200}, fetch)
+	assert.Equal(t, cards.WebFetch{Title: "1,200 bytes in 800ms", URL: "https://go.dev/", StatusCode: 200, Content: mdBlocks("Go is...")}, fetch,
+		"the model's answer from the page, its size and the fetch's duration")
 
 	search := claudeResult(t, "WebSearch", `{"query":"go"}`, `"Web search results"`, false,
 		`{"query":"go","results":[{"tool_use_id":"srv_1","content":[{"title":"The Go site","url":"https://go.dev"},{"url":"https://pkg.go.dev"}]},"Go is a language."],"durationSeconds":1.2}`)
@@ -315,12 +330,12 @@ func TestClaudeWebResults(t *testing.T) {
 func TestClaudeTaskResult(t *testing.T) {
 	view := claudeResult(t, "Task", `{"description":"Review","prompt":"Look."}`, `[{"type":"text","text":"## Findings\n\nNone."}]`, false,
 		`{"status":"completed","content":[{"type":"text","text":"## Findings\n\nNone."}],"totalDurationMs":21194,"totalTokens":13751,"totalToolUseCount":2}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("## Findings\n\nNone.", "_2 tool uses · 21.2s · 13,751 tokens_")}, view)
+	assert.Equal(t, cards.GenericResult{Content: mdBlocks("## Findings\n\nNone.", "_2 tool uses · 21.2s · 13,751 tokens_")}, view)
 
 	failed := claudeResult(t, "Task", `{"description":"Review"}`,
 		"\"<tool_use_error>InputValidationError: Task failed due to the following issue:\\nThe required parameter `prompt` is missing</tool_use_error>\"", true, `"InputValidationError: [...]"`)
 	assert.Equal(t, cards.GenericResult{Title: "Error",
-		Content: blocks("```\nInputValidationError: Task failed due to the following issue:\nThe required parameter `prompt` is missing\n```")}, failed)
+		Content: preformatted("", "InputValidationError: Task failed due to the following issue:\nThe required parameter `prompt` is missing")}, failed)
 }
 
 func TestClaudeOtherResults(t *testing.T) {
@@ -328,7 +343,7 @@ func TestClaudeOtherResults(t *testing.T) {
 	assert.Equal(t, cards.GenericResult{Title: "Exited Plan Mode", Content: blocks("User has approved your plan.")}, plan)
 
 	notebook := claudeResult(t, "NotebookEdit", `{"notebook_path":"n.ipynb","new_source":"x"}`, `"Updated cell c1 with x"`, false, `{"cell_id":"c1"}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("```text\nUpdated cell c1 with x\n```")}, notebook)
+	assert.Equal(t, cards.GenericResult{Content: preformatted("", "Updated cell c1 with x")}, notebook)
 
 	other := claudeResult(t, "mcp__github__create_issue", `{"title":"Bug"}`, `[{"type":"text","text":"Created issue #42"}]`, false, ``)
 	assert.Equal(t, cards.GenericResult{Content: blocks("Created issue #42")}, other)
@@ -340,7 +355,7 @@ func TestClaudeResultContent(t *testing.T) {
 
 	r = producers.ClaudeResult(json.RawMessage(`[{"type":"text","text":"a"},{"type":"image","source":{"type":"url","url":"https://x/y.png"}},{"type":"tool_reference","tool_name":"Bash"}]`),
 		true, json.RawMessage(`{"k":1}`))
-	assert.Equal(t, producers.Result{IsError: true, Meta: json.RawMessage(`{"k":1}`), Content: []cards.ContentBlock{
+	assert.Equal(t, producers.Result{IsError: true, Outcome: cards.OutcomeFailed, Meta: json.RawMessage(`{"k":1}`), Content: []cards.ContentBlock{
 		cards.TextBlock{Text: "a"}, cards.ImageBlock{URI: "https://x/y.png"},
 		cards.OpaqueBlock{Type: "tool_reference", Raw: json.RawMessage(`{"type":"tool_reference","tool_name":"Bash"}`)}}}, r)
 

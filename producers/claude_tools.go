@@ -311,7 +311,9 @@ func presentClaudeWebFetchCall(args json.RawMessage) (cards.CallView, error) {
 }
 
 // presentClaudeWebFetchResult shows the page fetched and its HTTP status
-// from toolUseResult {url, code}, as Claude Code does.
+// from toolUseResult {url, code}, as Claude Code does, with what the
+// model made of the page (result, Markdown), its size (bytes) and how
+// long the fetch took (durationMs).
 func presentClaudeWebFetchResult(args json.RawMessage, r Result) (cards.ResultView, error) {
 	url, err := stringArg(args, "url")
 	if err != nil {
@@ -320,15 +322,12 @@ func presentClaudeWebFetchResult(args json.RawMessage, r Result) (cards.ResultVi
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
-	var m struct {
-		URL  *string `json:"url"`
-		Code *int    `json:"code"`
-	}
+	var m webFetchBody
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok || m.Code == nil || *m.Code < 100 || *m.Code > 599 {
 		return genericResult(r), err
 	}
-	return cards.WebFetch{URL: valueOr(m.URL, url), StatusCode: *m.Code}, nil
+	return cards.WebFetch{Title: m.title(), URL: valueOr(m.URL, url), StatusCode: *m.Code, Content: markdown(valueOr(m.Result, ""))}, nil
 }
 
 // presentClaudeWebSearchCall titles the card with the query and the
@@ -450,6 +449,7 @@ func presentClaudeTaskResult(args json.RawMessage, r Result) (cards.ResultView, 
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
+	r.Content = asMarkdown(r.Content) // the sub-agent's reply
 	var m struct {
 		TotalToolUseCount *int `json:"totalToolUseCount"`
 		TotalDurationMs   *int `json:"totalDurationMs"`
@@ -471,7 +471,7 @@ func presentClaudeTaskResult(args json.RawMessage, r Result) (cards.ResultView, 
 	}
 	content := slices.Clip(r.Content)
 	if len(stats) > 0 {
-		content = append(content, cards.TextBlock{Text: "_" + strings.Join(stats, " · ") + "_"})
+		content = append(content, cards.TextBlock{Text: "_" + strings.Join(stats, " · ") + "_", Markdown: true})
 	}
 	return cards.GenericResult{Content: content}, nil
 }
@@ -484,7 +484,7 @@ func presentClaudeExitPlanModeCall(args json.RawMessage) (cards.CallView, error)
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: text(valueOr(raw.Plan, ""))}, nil
+	return cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: markdown(valueOr(raw.Plan, ""))}, nil
 }
 
 // presentClaudeExitPlanModeResult says the plan mode ended, with what the

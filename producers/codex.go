@@ -388,7 +388,7 @@ func presentCodexWriteStdinCall(args json.RawMessage) (cards.CallView, error) {
 		return cards.GenericCall{Title: "Poll session " + a.session, Kind: cards.KindExecute}, nil
 	}
 	return cards.GenericCall{Title: "Write to session " + a.session, Kind: cards.KindExecute,
-		Content: text(fence("console", a.chars))}, nil
+		Content: code("console", a.chars)}, nil
 }
 
 func presentCodexWriteStdinResult(args json.RawMessage, r Result) (cards.ResultView, error) {
@@ -447,7 +447,7 @@ func presentCodexPlanResult(args json.RawMessage, r Result) (cards.ResultView, e
 	if r.IsError {
 		return genericResult(r), nil
 	}
-	return cards.GenericResult{Content: text(checklist(steps))}, nil
+	return cards.GenericResult{Content: markdown(checklist(steps))}, nil
 }
 
 func presentCodexViewImageCall(args json.RawMessage) (cards.CallView, error) {

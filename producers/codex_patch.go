@@ -295,7 +295,7 @@ func presentCodexPatchResult(args json.RawMessage, r Result) (cards.ResultView, 
 func patchOutput(output string, failed bool, r Result) cards.GenericResult {
 	var content []cards.ContentBlock
 	if strings.TrimSpace(output) != "" {
-		content = text(fence("text", output))
+		content = code("", output)
 	}
 	if failed {
 		return cards.GenericResult{Title: "Error", Content: withError(content, Result{IsError: true, Error: r.Error})}

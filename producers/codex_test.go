@@ -53,7 +53,7 @@ func TestCodexShellCalls(t *testing.T) {
 		{"local shell action", "local_shell", `{"type":"exec","command":["go","vet","./..."],"working_directory":"/w","timeout_ms":1000}`,
 			cards.TerminalCall{Title: "go vet ./...", Cwd: "/w"}},
 		{"write_stdin", "write_stdin", `{"session_id":3,"chars":"y\n"}`,
-			cards.GenericCall{Title: "Write to session 3", Kind: cards.KindExecute, Content: blocks("```console\ny\n```")}},
+			cards.GenericCall{Title: "Write to session 3", Kind: cards.KindExecute, Content: preformatted("console", "y")}},
 		{"poll", "write_stdin", `{"session_id":"3","chars":""}`, cards.GenericCall{Title: "Poll session 3", Kind: cards.KindExecute}},
 		{"update_plan", "update_plan", `{"explanation":"Tests first.","plan":[{"step":"Write the test","status":"completed"},{"step":"Fix","status":"in_progress"}]}`,
 			cards.GenericCall{Title: "Update plan", Kind: cards.KindThink, Content: blocks("Tests first.")}},
@@ -108,7 +108,7 @@ func TestCodexExecResults(t *testing.T) {
 
 func TestCodexPlanResult(t *testing.T) {
 	args := `{"plan":[{"step":"Write the test","status":"completed"},{"step":"Fix","status":"in_progress"},{"step":"Ship","status":"pending"}]}`
-	assert.Equal(t, cards.GenericResult{Content: blocks("- [x] Write the test\n- [ ] **Fix** (in progress)\n- [ ] Ship")},
+	assert.Equal(t, cards.GenericResult{Content: mdBlocks("- [x] Write the test\n- [ ] **Fix** (in progress)\n- [ ] Ship")},
 		codexResult(t, "update_plan", args, "Plan updated", ``))
 }
 
@@ -173,13 +173,13 @@ func TestCodexPatchResult(t *testing.T) {
 	}}, view)
 
 	failedEnd := codexResult(t, "apply_patch", string(input), "", `{"success":false,"stdout":"","stderr":"Failed to find expected lines in src/app.py"}`)
-	assert.Equal(t, cards.GenericResult{Title: "Error", Content: blocks("```text\nFailed to find expected lines in src/app.py\n```")}, failedEnd)
+	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "Failed to find expected lines in src/app.py")}, failedEnd)
 
 	failedOutput := codexResult(t, "apply_patch", string(input), `{"output":"Failed to find expected lines","metadata":{"exit_code":1}}`, ``)
-	assert.Equal(t, cards.GenericResult{Title: "Error", Content: blocks("```text\nFailed to find expected lines\n```")}, failedOutput)
+	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "Failed to find expected lines")}, failedOutput)
 
 	applied := codexResult(t, "apply_patch", string(input), "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA hello.txt\n", ``)
-	assert.Equal(t, cards.GenericResult{Content: blocks("```text\nSuccess. Updated the following files:\nA hello.txt\n```")}, applied)
+	assert.Equal(t, cards.GenericResult{Content: preformatted("", "Success. Updated the following files:\nA hello.txt")}, applied)
 
 	moved := codexResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a.go":{"update":{"unified_diff":"@@ -0,0 +1 @@\n+x\n","move_path":"b.go"}}}}`)
 	assert.Equal(t, cards.DiffResult{Title: "Move a.go → b.go", Diffs: []cards.FileDiff{{Path: "b.go", OldText: ptr(""), NewText: "x\n", OldStart: 1, NewStart: 1}}}, moved)

@@ -149,7 +149,7 @@ func validUTF8(s string) string {
 	return string([]rune(s))
 }
 
-// text wraps Markdown text as content, or returns no content for "".
+// text wraps preformatted text as content, or returns no content for "".
 func text(s string) []cards.ContentBlock {
 	if s == "" {
 		return nil
@@ -157,30 +157,40 @@ func text(s string) []cards.ContentBlock {
 	return []cards.ContentBlock{cards.TextBlock{Text: s}}
 }
 
-// fence puts body in a Markdown code fence with the info string, using a
-// fence longer than any run of backticks inside; one final line ending of
-// the body is dropped so the block does not end with an empty line.
-func fence(info, body string) string {
-	ticks := strings.Repeat("`", max(3, longestRun(body, '`')+1))
-	body = strings.TrimSuffix(strings.TrimSuffix(body, "\n"), "\r")
-	if body == "" {
-		return ticks + info + "\n" + ticks
+// markdown wraps text the producer knows to be Markdown (a checklist it
+// wrote, a plan, a report) as content, or returns no content for "".
+func markdown(s string) []cards.ContentBlock {
+	if s == "" {
+		return nil
 	}
-	return ticks + info + "\n" + body + "\n" + ticks
+	return []cards.ContentBlock{cards.TextBlock{Text: s, Markdown: true}}
 }
 
-// longestRun is the length of the longest run of c in s.
-func longestRun(s string, c byte) int {
-	longest, run := 0, 0
-	for i := range len(s) {
-		if s[i] != c {
-			run = 0
-			continue
-		}
-		run++
-		longest = max(longest, run)
+// code wraps preformatted text in a language ("text" and "" for none) as
+// content, one final line ending dropped; no content for "".
+func code(lang, body string) []cards.ContentBlock {
+	body = strings.TrimSuffix(strings.TrimSuffix(body, "\n"), "\r")
+	if body == "" {
+		return nil
 	}
-	return longest
+	if lang == "text" {
+		lang = ""
+	}
+	return []cards.ContentBlock{cards.TextBlock{Text: body, Lang: lang}}
+}
+
+// asMarkdown marks the text blocks of content as Markdown: what a
+// producer knows to be an agent's reply rather than a tool's output.
+func asMarkdown(content []cards.ContentBlock) []cards.ContentBlock {
+	out := make([]cards.ContentBlock, len(content))
+	for i, b := range content {
+		if t, ok := b.(cards.TextBlock); ok {
+			t.Markdown, t.Lang = true, ""
+			b = t
+		}
+		out[i] = b
+	}
+	return out
 }
 
 // textOf joins the text blocks of a result's content and returns the other
@@ -204,12 +214,12 @@ func genericResult(r Result) cards.GenericResult {
 	return cards.GenericResult{Content: withError(r.Content, r)}
 }
 
-// fencedResult shows a result's text as one fenced code block with the info
-// string (other blocks follow it), then the tool's error if any.
-func fencedResult(r Result, info string) cards.GenericResult {
+// fencedResult shows a result's text as one preformatted block in the
+// language lang (other blocks follow it), then the tool's error if any.
+func fencedResult(r Result, lang string) cards.GenericResult {
 	body, content := textOf(r.Content)
 	if body != "" {
-		content = append(text(fence(info, body)), content...)
+		content = append(code(lang, body), content...)
 	}
 	return cards.GenericResult{Content: withError(content, r)}
 }

@@ -172,7 +172,7 @@ func TestFixtureViews(t *testing.T) {
 		},
 		{
 			name:       "fs-write--session.jsonl:call_00_APMUCJJm9lrTSlVbg6dB0185",
-			wantResult: cards.DiffResult{Title: "Write notes.txt", Diffs: []cards.FileDiff{{Path: "notes.txt", NewText: "hello world"}}},
+			wantResult: cards.DiffResult{Title: "Write notes.txt", Diffs: []cards.FileDiff{{Path: "notes.txt", NewText: "hello world", NewStart: 1}}},
 		},
 		{
 			name: "fs-write-overwrite--session.jsonl:call_00_N23EvXjDo4c8enyWpIUq4043",
@@ -194,12 +194,12 @@ func TestFixtureViews(t *testing.T) {
 				RawInput: json.RawMessage(`"while :; do sleep 60; done"`),
 				Content:  []cards.ContentBlock{cards.TextBlock{Text: "Hold the only background job slot"}}},
 			wantResult: cards.GenericResult{Content: []cards.ContentBlock{
-				cards.TextBlock{Text: "```console\nstarted background job bash-1\n```"}}},
+				cards.TextBlock{Text: "started background job bash-1", Lang: "console"}}},
 		},
 		{
 			name: "cancel-tool-calls--session.jsonl:call_wait",
 			wantResult: cards.GenericResult{Content: []cards.ContentBlock{
-				cards.TextBlock{Text: "```console\nError: tool call aborted\n```"},
+				cards.TextBlock{Text: "Error: tool call aborted", Lang: "console"},
 				cards.TextBlock{Text: "Tool error: AbortError (ABORTED)"}}},
 		},
 		{
@@ -216,10 +216,10 @@ func TestFixtureViews(t *testing.T) {
 		},
 		{
 			name: "todo-write--session.jsonl:call_00_UHvM5RrwIkjNJ9xh3S735164",
-			wantCall: cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: cards.Text("" +
+			wantCall: cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: []cards.ContentBlock{cards.TextBlock{Text: "" +
 				"- [ ] **read the code** (in progress)\n" +
 				"- [ ] **watch the background build** (in progress)\n" +
-				"- [ ] write the fix")},
+				"- [ ] write the fix", Markdown: true}}},
 			wantResult: cards.GenericResult{},
 		},
 		{

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/cardtui/cardtui/cards"
 )
@@ -164,6 +165,19 @@ func (a writeArgs) wholeFile() []cards.FileDiff {
 	return []cards.FileDiff{{Path: a.path, NewText: a.content}}
 }
 
+// created reports whether a write's result says it created the file
+// ("Created file"; an overwrite says "Updated file"), which makes the
+// whole-file diff a new file rather than a text with no before-image.
+func created(r Result) bool {
+	body, _ := textOf(r.Content)
+	for _, line := range strings.Split(body, "\n") {
+		if strings.TrimSpace(line) == "Created file" {
+			return true
+		}
+	}
+	return false
+}
+
 func presentWriteCall(args json.RawMessage) (cards.CallView, error) {
 	a, err := parseWriteArgs(args)
 	if err != nil {
@@ -193,6 +207,9 @@ func presentWriteResult(args json.RawMessage, r Result) (cards.ResultView, error
 	}
 	if len(diffs) == 0 {
 		diffs = a.wholeFile()
+		if created(r) {
+			diffs[0].NewStart = 1
+		}
 	}
 	return cards.DiffResult{Title: "Write " + a.path, Diffs: diffs}, nil
 }

@@ -133,6 +133,7 @@ func TestWriteCall(t *testing.T) {
 func TestWriteResult(t *testing.T) {
 	args := `{"file_path":"a.go","content":"package b\n"}`
 	wholeFile := cards.DiffResult{Title: "Write a.go", Diffs: []cards.FileDiff{{Path: "a.go", NewText: "package b\n"}}}
+	created := cards.DiffResult{Title: "Write a.go", Diffs: []cards.FileDiff{{Path: "a.go", NewText: "package b\n", NewStart: 1}}}
 	cases := []struct {
 		name string
 		r    producers.Result
@@ -142,9 +143,11 @@ func TestWriteResult(t *testing.T) {
 			`{"diffs":[{"path":"a.go","oldText":"package a","newText":"package b","oldStart":1,"newStart":1}],"operation":"update"}`),
 			cards.DiffResult{Title: "Write a.go", Diffs: []cards.FileDiff{
 				{Path: "a.go", OldText: ptr("package a"), NewText: "package b", OldStart: 1, NewStart: 1}}}},
-		{"a create has no hunks", withMeta("Created file", `{"diffs":[]}`), wholeFile},
-		{"no meta", textResult("Created file"), wholeFile},
-		{"null meta", withMeta("Created file", `null`), wholeFile},
+		{"a create has no hunks", withMeta("Created file", `{"diffs":[]}`), created},
+		{"no meta", textResult("Created file"), created},
+		{"null meta", withMeta("Created file", `null`), created},
+		{"an overwrite without hunks has no before-image", withMeta("<path>/a.go</path>\n<type>file</type>\n<content>\nUpdated file\n</content>", `{"diffs":[]}`), wholeFile},
+		{"the harness's wrapping", textResult("<path>/a.go</path>\n<type>file</type>\n<content>\nCreated file\n</content>"), created},
 		{"error", failed("Error: denied", ""), cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "Error: denied"}}}},
 	}
 	for _, c := range cases {

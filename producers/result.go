@@ -21,6 +21,10 @@ type Result struct {
 	// Meta is the persisted presentation metadata that result producers
 	// read; nil when the result has none.
 	Meta json.RawMessage
+	// Outcome is how the call ended: failed for an error, or the
+	// rejection, denial or interruption the agent's words for the model
+	// say; the constructors (NewResult, ClaudeResult) set it.
+	Outcome cards.Outcome
 }
 
 // NewResult builds a Result from the parts of a harness tool/result event:
@@ -36,6 +40,7 @@ func NewResult(content json.RawMessage, isError bool, errValue, meta json.RawMes
 	if len(bytes.TrimSpace(meta)) > 0 {
 		r.Meta = meta
 	}
+	r.Outcome = harnessOutcome(r)
 	return r
 }
 
@@ -44,7 +49,7 @@ func undecodedContent(raw json.RawMessage, err error) []cards.ContentBlock {
 	note := "could not decode the result content: " + err.Error()
 	return []cards.ContentBlock{
 		cards.TextBlock{Text: validUTF8(note)},
-		cards.TextBlock{Text: fence("json", validUTF8(string(raw)))},
+		cards.TextBlock{Text: validUTF8(string(raw)), Lang: "json"},
 	}
 }
 
@@ -142,7 +147,7 @@ func decodeOutput(raw []byte) ([]cards.ContentBlock, error) {
 		if err := json.Indent(&pretty, out.Value, "", "  "); err != nil {
 			return nil, fmt.Errorf("%s output: value: %w", out.Type, err)
 		}
-		return text(fence("json", pretty.String())), nil
+		return code("json", pretty.String()), nil
 	case "content":
 		return decodeBlocks(out.Value)
 	default:
@@ -208,7 +213,7 @@ func cleanContent(blocks []cards.ContentBlock) []cards.ContentBlock {
 func cleanBlock(b cards.ContentBlock) cards.ContentBlock {
 	switch b := b.(type) {
 	case cards.TextBlock:
-		return cards.TextBlock{Text: validUTF8(b.Text)}
+		return cards.TextBlock{Text: validUTF8(b.Text), Markdown: b.Markdown, Lang: validUTF8(b.Lang)}
 	case cards.ImageBlock:
 		return cards.ImageBlock{MimeType: validUTF8(b.MimeType), Data: validUTF8(b.Data), URI: validUTF8(b.URI)}
 	case cards.OpaqueBlock:

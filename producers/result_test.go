@@ -32,7 +32,7 @@ func TestDecodeContent(t *testing.T) {
 		{"text output", `{"type":"text","value":"out"}`, []cards.ContentBlock{cards.TextBlock{Text: "out"}}},
 		{"error-text output", `{"type":"error-text","value":"boom"}`, []cards.ContentBlock{cards.TextBlock{Text: "boom"}}},
 		{"json output", `{"type":"json","value":{"ok":true}}`,
-			[]cards.ContentBlock{cards.TextBlock{Text: "```json\n{\n  \"ok\": true\n}\n```"}}},
+			[]cards.ContentBlock{cards.TextBlock{Text: "{\n  \"ok\": true\n}", Lang: "json"}}},
 		{"content output", `{"type":"content","value":[{"type":"text","text":"x"}]}`,
 			[]cards.ContentBlock{cards.TextBlock{Text: "x"}}},
 	}
@@ -93,6 +93,7 @@ func TestNewResult(t *testing.T) {
 		IsError: true,
 		Error:   "FsError (FS_NOT_FOUND)",
 		Meta:    json.RawMessage(`{"diffs":[]}`),
+		Outcome: cards.OutcomeFailed,
 	}, r)
 
 	require.Equal(t, producers.Result{}, producers.NewResult(nil, false, nil, nil))
@@ -104,6 +105,6 @@ func TestNewResultKeepsUndecodableContent(t *testing.T) {
 	r := producers.NewResult(json.RawMessage(`[{"type":"text"}]`), false, nil, nil)
 	require.Len(t, r.Content, 2)
 	require.Contains(t, texts(r.Content)[0], "could not decode the result content: block 0")
-	require.Equal(t, "```json\n[{\"type\":\"text\"}]\n```", texts(r.Content)[1])
+	require.Equal(t, cards.TextBlock{Text: `[{"type":"text"}]`, Lang: "json"}, r.Content[1])
 	requireResultRoundTrip(t, native.Result("lsp", []byte(`{}`), r))
 }

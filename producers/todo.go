@@ -58,7 +58,7 @@ func presentTodoCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: text(checklist(todos))}, nil
+	return cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: markdown(checklist(todos))}, nil
 }
 
 // presentTodoResult shows the list the call wrote as a Markdown checklist
@@ -72,7 +72,7 @@ func presentTodoResult(args json.RawMessage, r Result) (cards.ResultView, error)
 	if r.IsError {
 		return genericResult(r), nil
 	}
-	return cards.GenericResult{Content: text(checklist(todos))}, nil
+	return cards.GenericResult{Content: markdown(checklist(todos))}, nil
 }
 
 // presentNativeTodoResult is the result of the native todo_write, whose

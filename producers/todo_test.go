@@ -26,7 +26,7 @@ func TestTodoWriteCallIsAChecklist(t *testing.T) {
 			"- [ ] **write the fix** (in progress)\n" +
 			"- [ ] run the tests\n" +
 			"- [ ] ~~ship it~~ (cancelled)\n" +
-			"- [ ] celebrate (someday)"}},
+			"- [ ] celebrate (someday)", Markdown: true}},
 	}, call(t, "todo_write", todos))
 	view := result(t, "todo_write", todos, textResult("Updated todo list: 1 pending, 1 in progress, 1 completed."))
 	require.Equal(t, cards.GenericResult{}, view)
@@ -39,7 +39,7 @@ func TestTodoWriteChecklistEdgeCases(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			require.Equal(t, cards.Text(c.want), call(t, "todo_write", c.args).(cards.GenericCall).Content)
+			require.Equal(t, []cards.ContentBlock{cards.TextBlock{Text: c.want, Markdown: true}}, call(t, "todo_write", c.args).(cards.GenericCall).Content)
 		})
 	}
 }

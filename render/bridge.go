@@ -3,7 +3,6 @@ package render
 import (
 	"cmp"
 	"fmt"
-	"image/color"
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
@@ -98,7 +97,7 @@ func callFrame(c cards.ToolCard, o Options) frame {
 	case cards.TerminalCall:
 		return frame{Glyph: glyph(cards.KindExecute), Title: terminalTitle(v), Body: terminalCallBody(v, o)}
 	case cards.DiffCall:
-		return frame{Glyph: glyph(cards.KindEdit), Title: v.Title, Body: diffCallBody(v, c.Result, o)}
+		return frame{Glyph: glyph(cards.KindEdit), Title: v.Title, Body: diffCallBody(v, c, o)}
 	case nil:
 		return frame{Glyph: glyph(cards.KindOther), Title: orphanTitle(c), Body: nil}
 	}
@@ -131,9 +130,13 @@ func resultBody(c cards.ToolCard, o Options) []string {
 }
 
 // diffCallBody shows the call's proposed diffs unless the result carries
-// the applied hunks, which then replace them.
-func diffCallBody(v cards.DiffCall, result cards.ResultView, o Options) []string {
-	if applied, ok := result.(cards.DiffResult); ok && len(applied.Diffs) > 0 {
+// the applied hunks, which then replace them; a change that failed or was
+// refused is drawn as not applied.
+func diffCallBody(v cards.DiffCall, c cards.ToolCard, o Options) []string {
+	if !c.State().Applied() {
+		return notAppliedBody(v.Diffs, c.State(), o)
+	}
+	if applied, ok := c.Result.(cards.DiffResult); ok && len(applied.Diffs) > 0 {
 		return nil
 	}
 	return diffBody(v.Diffs, o)
@@ -146,22 +149,6 @@ func orphanTitle(c cards.ToolCard) string {
 		name = "tool"
 	}
 	return name + " (call " + c.ID + " not seen)"
-}
-
-// status returns the badge at the top right of a card and the colour of
-// its border.
-func status(c cards.ToolCard, o Options) (string, color.Color) {
-	p := o.colors()
-	switch {
-	case c.Result == nil && c.Ended:
-		return fg(p.Error).Render("no result"), p.Border
-	case c.Result == nil:
-		return fg(p.Warn).Render("running"), p.Border
-	}
-	if r, ok := c.Result.(cards.TerminalResult); ok {
-		return terminalBadge(r, o)
-	}
-	return "", p.Border
 }
 
 // separator is the dim rule between a card's call and its result.

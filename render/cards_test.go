@@ -50,7 +50,7 @@ func TestReadCard(t *testing.T) {
 		{"tabs expanded, hostile bytes removed", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 1,
 			Lines: []cards.ReadLine{{Number: 1, Text: "\tx\x1b]0;t\x07y"}}}, false, []string{"│ 1 │         xy "}, nil},
 		{"content below", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 1, Lines: readLines(1, 1),
-			Content: text("note **here**")}, false, []string{"│ note here "}, nil},
+			Content: md("note **here**")}, false, []string{"│ note here "}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -259,7 +259,7 @@ func TestMessages(t *testing.T) {
 		want     []string
 	}{
 		{"user", cards.Message{Role: cards.RoleUser, Text: "Add a **flag**.\n\nAnd tests."},
-			false, []string{"▌ You", "▌ Add a flag.", "▌", "▌ And tests."}},
+			false, []string{"▌ You", "▌ Add a **flag**.", "▌", "▌ And tests."}},
 		{"assistant", cards.Message{Role: cards.RoleAssistant, Text: "Done:\n\n1. parse\n2. pass"},
 			false, []string{"● Assistant", "  Done:", "", "  1. parse", "  2. pass"}},
 		{"reasoning collapsed", cards.Message{Role: cards.RoleReasoning, Text: "one\ntwo\nthree"},
@@ -298,7 +298,7 @@ func TestMessageMarkdown(t *testing.T) {
 		msg  cards.Message
 		want string
 	}{
-		{cards.Message{Role: cards.RoleUser, Text: "Fix it.\n\nPlease."}, "**You**\n\n> Fix it.\n>\n> Please.\n"},
+		{cards.Message{Role: cards.RoleUser, Text: "Fix it.\n\nPlease."}, "**You**\n\n> ```text\n> Fix it.\n>\n> Please.\n> ```\n"},
 		{cards.Message{Role: cards.RoleAssistant, Text: "Fixed \x1b[1mit\x1b[0m."}, "**Assistant**\n\nFixed it.\n"},
 		{cards.Message{Role: cards.RoleReasoning, Text: "a\nb"}, "<details><summary>Thinking · 2 lines</summary>\n\na\nb\n\n</details>\n"},
 	}
@@ -314,7 +314,7 @@ func TestMessageMarkdown(t *testing.T) {
 func widgetEntries() []cards.Entry {
 	wide := "CJK 漢字漢字漢字 and emoji 🎉🎉 " + strings.Repeat("long-word-without-breaks", 4)
 	return []cards.Entry{
-		genericCard(cards.GenericCall{Title: wide, Content: text("# " + wide + "\n\n```\n" + wide + "\n```\n\n| a | b |\n|---|---|\n| " + wide + " | x |"),
+		genericCard(cards.GenericCall{Title: wide, Content: md("# " + wide + "\n\n```\n" + wide + "\n```\n\n| a | b |\n|---|---|\n| " + wide + " | x |"),
 			RawInput: []byte(`{"k":"` + wide + `"}`), Locations: []cards.FileLocation{{Path: "/" + wide, Line: 3}}}),
 		resultCard(cards.GenericResult{Title: wide, Content: text(wide)}),
 		resultCard(cards.ReadResult{Path: "/x/" + wide, Offset: 99998, TotalLines: 100000, Lines: []cards.ReadLine{{Number: 99998, Text: wide}, {Number: 99999, Text: "\t\t" + wide}}}),

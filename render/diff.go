@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
@@ -168,12 +169,13 @@ func (v *diffView) paint(kind lineKind, fg color.Color, emph bool) paint {
 	return p
 }
 
-// header is a file's first line: its path, "new file", its counts and a
-// change of line endings; a long path loses its start.
+// header is a file's first line: its path, what happened to the file
+// ("new file", "written", "deleted"), its counts and a change of line
+// endings; a long path loses its start.
 func (v *diffView) header(f diffFile) string {
 	var tags []string
-	if f.NewFile {
-		tags = append(tags, v.st.tag.Render("new file"))
+	if label := fileLabel(f); label != "" {
+		tags = append(tags, v.st.tag.Render(label))
 	}
 	if f.Opaque == nil {
 		tags = append(tags, v.counts(f.Added, f.Removed))
@@ -187,6 +189,22 @@ func (v *diffView) header(f diffFile) string {
 	}
 	name := cutLeft(oneLine(f.Path), v.width-ansi.StringWidth(tail))
 	return pathLink(name, f.Path, v.st.path.Render, v.o) + tail
+}
+
+// fileLabel says what happened to a file: "new file" when its tool says
+// it created it, "written" for a text written with no before-image (an
+// overwrite the session did not record the earlier content of),
+// "deleted" when it was removed whole; "" for an edit.
+func fileLabel(f diffFile) string {
+	switch {
+	case f.Created:
+		return "new file"
+	case f.NewFile:
+		return "written"
+	case f.Deleted:
+		return "deleted"
+	}
+	return ""
 }
 
 // counts is "+A -R" in green and red.
@@ -420,6 +438,11 @@ func (v *diffView) unifiedHunk(lines []string, g gutter, d drawnHunk) []string {
 // gutter when expanded. Added and removed rows are tinted to the full
 // width, and so is every row when fill is set.
 func (v *diffView) lineRows(l diffLine, d lineDeco, numbers, blank string, room int, fill bool) []string {
+	if v.o.Profile <= colorprofile.NoTTY {
+		// Without escape sequences no emphasis shows, and the markers of
+		// changed white space would change the text itself.
+		d.emph = nil
+	}
 	rows, widths := fitPieces(displayPieces(l.Text, d), room, v.o.Expanded)
 	base := v.paint(l.Kind, nil, false)
 	out := make([]string, len(rows))

@@ -55,7 +55,11 @@ func unifiedDiff(f diffFile, name string) string {
 	} else {
 		b.WriteString("--- a/" + name + "\n")
 	}
-	b.WriteString("+++ b/" + name + "\n")
+	if f.Deleted {
+		b.WriteString("+++ /dev/null\n")
+	} else {
+		b.WriteString("+++ b/" + name + "\n")
+	}
 	for _, h := range f.Hunks {
 		switch {
 		case h.knownStarts():

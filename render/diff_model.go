@@ -86,8 +86,10 @@ type opaqueText struct {
 
 // diffFile is everything the card shows about one path.
 type diffFile struct {
-	Path    string
-	NewFile bool
+	Path string
+	// NewFile is set when the file has no before-image; Created when its
+	// tool says it made it, Deleted when the change removes it whole.
+	NewFile, Created, Deleted bool
 	// Opaque, when set, replaces the hunks by a one-line summary.
 	Opaque         *opaqueText
 	Added, Removed int
@@ -124,6 +126,8 @@ func diffFiles(diffs []cards.FileDiff) []diffFile {
 // earlier part of the same path was added already.
 func (f *diffFile) add(d cards.FileDiff, more bool) {
 	f.NewFile = f.NewFile || d.IsNewFile()
+	f.Created = f.Created || d.Created()
+	f.Deleted = f.Deleted || d.Deleted()
 	if o := opaque(d); o != nil {
 		if f.Opaque == nil {
 			f.Opaque = o

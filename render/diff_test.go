@@ -251,11 +251,14 @@ func TestDiffCard(t *testing.T) {
 		diffs    []cards.FileDiff
 		width    int
 		expanded bool
-		want     []string // rows that must appear, in this order
-		absent   []string
+		// colour renders with colours (then strips them): white-space
+		// markers are drawn only where emphasis shows.
+		colour bool
+		want   []string // rows that must appear, in this order
+		absent []string
 	}{
 		{name: "new file", width: 60,
-			diffs: []cards.FileDiff{{Path: "hello.go", NewText: "package main\n\nfunc main() {}\n"}},
+			diffs: []cards.FileDiff{{Path: "hello.go", NewText: "package main\n\nfunc main() {}\n", NewStart: 1}},
 			want:  []string{"hello.go  new file  +3 -0", "1 + package main", "2 +", "3 + func main() {}", "+3 -0 · 1 file"}},
 		{name: "multi-file footer", width: 60,
 			diffs: []cards.FileDiff{wholeFile("a.txt", "one\ntwo\nthree\n", "one\n2\nthree\n"),
@@ -274,11 +277,11 @@ func TestDiffCard(t *testing.T) {
 			diffs: []cards.FileDiff{wholeFile("same.txt", "a\nb\n", "a\nb\n")},
 			want:  []string{"same.txt  +0 -0", "no changes", "+0 -0 · 1 file"}},
 		{name: "empty new file", width: 60,
-			diffs: []cards.FileDiff{{Path: "empty.txt", NewText: ""}},
+			diffs: []cards.FileDiff{{Path: "empty.txt", NewText: "", NewStart: 1}},
 			want:  []string{"empty.txt  new file  +0 -0", "empty file"}},
 		{name: "binary", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("logo.png", "\x89PNG\x00\x01", "\x89PNG\x00\x01\x02\x03"), {Path: "blob", NewText: "ok\xffno"}},
-			want:   []string{"logo.png", "binary, 6 → 8 bytes", "blob  new file", "binary, 5 bytes", "+0 -0 · 2 files"},
+			want:   []string{"logo.png", "binary, 6 → 8 bytes", "blob  written", "binary, 5 bytes", "+0 -0 · 2 files"},
 			absent: []string{"PNG", "+ ", "- "}},
 		{name: "new side lacks final newline", width: 60,
 			diffs: []cards.FileDiff{wholeFile("n.txt", "a\nb\n", "a\nb")},
@@ -333,29 +336,44 @@ func TestDiffCard(t *testing.T) {
 		{name: "tabs are expanded", width: 60,
 			diffs: []cards.FileDiff{wholeFile("t.go", "", "\tx := 1\n")},
 			want:  []string{"+         x := 1"}},
-		{name: "a tab replaced by spaces is marked", width: 60,
+		{name: "a tab replaced by spaces is marked", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("Makefile", "all:\n\tgo build\n", "all:\n    go build\n")},
 			want:  []string{"- →       go build", "+ ····go build"}},
-		{name: "trailing white space is marked", width: 60,
+		{name: "trailing white space is marked", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("a.md", "Text.\n", "Text.  \n")},
 			want:  []string{"- Text.", "+ Text.··"}},
-		{name: "a changed indent is marked", width: 60,
+		{name: "a changed indent is marked", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("a.py", "if x:\n  y()\n", "if x:\n    y()\n")},
 			want:  []string{"- ··y()", "+ ····y()"}},
 		{name: "white space inside a changed span is not marked", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("a.txt", "one two\n", "three four\n")},
 			want:   []string{"- one two", "+ three four"},
 			absent: []string{"one·two", "three·four"}},
-		{name: "a line that lost its carriage return is marked", width: 60,
+		{name: "a line that lost its carriage return is marked", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("w.bat", "echo off\r\nset x\r\n", "echo off\nset x\r\n")},
 			want:  []string{"w.bat  +1 -1  CRLF → mixed", "- echo off␍", "+ echo off", "  set x"}},
-		{name: "line endings converted", width: 60,
+		{name: "line endings converted", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("w.bat", "a\r\nb\r\n", "a\nb\n")},
 			want:  []string{"w.bat  +2 -2  CRLF → LF", "- a␍", "- b␍", "+ a", "+ b"}},
 		{name: "unchanged CRLF lines show no marker", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("w.bat", "a\r\nb\r\n", "a\r\nc\r\n")},
 			want:   []string{"w.bat  +1 -1", "  a", "- b", "+ c"},
 			absent: []string{"␍", "CRLF"}},
+		{name: "a text written without a before-image is no new file", width: 60,
+			diffs:  []cards.FileDiff{{Path: "data.txt", NewText: "replaced\n"}},
+			want:   []string{"data.txt  written  +1 -0", "1 + replaced"},
+			absent: []string{"new file"}},
+		{name: "a deleted file says so", width: 60,
+			diffs: []cards.FileDiff{{Path: "split.go", OldText: strPtr("package count\n\nconst sep = \" \"\n"), OldStart: 1}},
+			want:  []string{"split.go  deleted  +0 -3", "1 - package count", "+0 -3 · 1 file"}},
+		{name: "an edit that removes lines is no deletion", width: 60,
+			diffs:  []cards.FileDiff{{Path: "a.go", OldText: strPtr("x\n"), NewText: ""}},
+			want:   []string{"a.go  +0 -1"},
+			absent: []string{"deleted", "new file", "written"}},
+		{name: "changed white space is not marked in plain text", width: 60,
+			diffs:  []cards.FileDiff{wholeFile("a.txt", "a b\n", "a  b\n")},
+			want:   []string{"- a b", "+ a  b"},
+			absent: []string{"a·b", "a··b", "·b"}},
 		{name: "non-UTF-8 content is binary", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("latin1.txt", "caf\xe9\n", "caf\xe9s\n")},
 			want:   []string{"latin1.txt", "binary, 5 → 6 bytes"},
@@ -363,7 +381,12 @@ func TestDiffCard(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			card := renderDiffs(tt.diffs, plainOptions(tt.width, tt.expanded))
+			o := plainOptions(tt.width, tt.expanded)
+			if tt.colour {
+				o = colorOptions(tt.width)
+				o.Hyperlinks = false
+			}
+			card := ansi.Strip(renderDiffs(tt.diffs, o))
 			requireWithin(t, card, tt.width)
 			rows := bodyRows(card)
 			requireRowsInOrder(t, rows, tt.want)

@@ -32,7 +32,7 @@ func toolCardMarkdown(c cards.ToolCard, o Options) string {
 		b.WriteString("\n")
 		b.WriteString(r)
 	}
-	if s := statusMarkdown(c); s != "" {
+	if s := stateMarkdown(c); s != "" {
 		b.WriteString("\n" + s + "\n")
 	}
 	return b.String()
@@ -47,8 +47,8 @@ func callMarkdown(c cards.ToolCard, o Options) string {
 		return heading(glyph(cards.KindExecute), v.Title) + terminalCallMarkdown(v)
 	case cards.DiffCall:
 		body := ""
-		if applied, ok := c.Result.(cards.DiffResult); !ok || len(applied.Diffs) == 0 {
-			body = diffMarkdown(v.Diffs)
+		if applied, ok := c.Result.(cards.DiffResult); !c.State().Applied() || !ok || len(applied.Diffs) == 0 {
+			body = notAppliedMarkdown(c.State()) + diffMarkdown(v.Diffs)
 		}
 		return heading(glyph(cards.KindEdit), v.Title) + body
 	case nil:
@@ -80,17 +80,6 @@ func resultMarkdown(c cards.ToolCard, o Options) string {
 		return ""
 	}
 	return "" // unreachable: the switch above is exhaustive
-}
-
-// statusMarkdown says that a card is still running or never got a result.
-func statusMarkdown(c cards.ToolCard) string {
-	switch {
-	case c.Result == nil && c.Ended:
-		return "_no result_"
-	case c.Result == nil:
-		return "_running_"
-	}
-	return ""
 }
 
 // heading is a card's Markdown heading.

@@ -102,8 +102,9 @@ func titleLines(title string, width int, o Options) []string {
 	return nil
 }
 
-// contentLines draws content blocks: text as Markdown, any other block as
-// a dim placeholder. Every caller folds the lines at bodyFold, so that a
+// contentLines draws content blocks: text as preformatted text (see
+// preformattedLines), or as Markdown when the block says it is, any other
+// block as a dim placeholder. Every caller folds the lines at bodyFold, so that a
 // collapsed card's long code blocks are coloured no further (see
 // markdownHead).
 func contentLines(blocks []cards.ContentBlock, width int, o Options) []string {
@@ -115,9 +116,14 @@ func contentLines(blocks []cards.ContentBlock, width int, o Options) []string {
 	lines := 0
 	for _, block := range blocks {
 		text, ph := blockParts(block)
-		section := []string{dim(ansi.Truncate(ph, width, "…"), o)}
-		if ph == "" {
+		var section []string
+		switch t, ok := block.(cards.TextBlock); {
+		case ok && t.Markdown:
 			section = markdownHead(text, width, remaining(shown, lines), o)
+		case ok:
+			section = preformattedLines(text, t.Lang, width, remaining(shown, lines), o)
+		default:
+			section = []string{dim(ansi.Truncate(ph, width, "…"), o)}
 		}
 		if len(section) > 0 {
 			sections = append(sections, section)
@@ -127,7 +133,7 @@ func contentLines(blocks []cards.ContentBlock, width int, o Options) []string {
 	return joinSections(sections...)
 }
 
-// blockParts returns the Markdown of a text block, or the placeholder that
+// blockParts returns the text of a text block, or the placeholder that
 // stands for any other block: "[image image/png, 8 bytes]",
 // "[reasoning block]".
 func blockParts(block cards.ContentBlock) (text, placeholder string) {
@@ -400,17 +406,21 @@ func titleMarkdown(title string) string {
 	return ""
 }
 
-// contentMarkdown writes text blocks as they are (sanitised, their open
-// blocks closed) and other blocks as italic placeholders.
+// contentMarkdown writes Markdown text blocks as they are (sanitised,
+// their open blocks closed), preformatted ones in a fence with their
+// language, and other blocks as italic placeholders.
 func contentMarkdown(blocks []cards.ContentBlock) string {
 	parts := make([]string, 0, len(blocks))
 	for _, block := range blocks {
 		text, ph := blockParts(block)
-		if ph != "" {
+		switch t, ok := block.(cards.TextBlock); {
+		case ph != "":
 			parts = append(parts, "_"+escapeInline(ph)+"_")
-			continue
+		case ok && !t.Markdown:
+			parts = append(parts, preformattedMarkdown(text, t.Lang))
+		default:
+			parts = append(parts, closeBlocks(SanitizeText(text)))
 		}
-		parts = append(parts, closeBlocks(SanitizeText(text)))
 	}
 	return joinMarkdown(parts...)
 }

@@ -149,7 +149,7 @@ func TestLocationHyperlinks(t *testing.T) {
 
 func TestMarkdownLinksAreFiltered(t *testing.T) {
 	md := "See [docs](https://go.dev/doc), [bad](javascript:alert(1)) and [data](data:text/html,x)."
-	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t"}, Result: cards.GenericResult{Content: text(md)}}
+	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t"}, Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: md, Markdown: true}}}}
 	got := render.Entry(card, widgetOptions(80))
 	assert.Equal(t, []string{"https://go.dev/doc", "https://go.dev/doc"}, linkTargets(got), "glamour links its text and its URL")
 	assert.NotContains(t, got, "\x1b]8;;javascript")
@@ -165,7 +165,7 @@ func TestGenericResultFolds(t *testing.T) {
 	for i := range 40 {
 		paragraphs = append(paragraphs, fmt.Sprintf("paragraph %d", i+1))
 	}
-	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t"}, Result: cards.GenericResult{Title: "Result", Content: text(strings.Join(paragraphs, "\n\n"))}}
+	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t"}, Result: cards.GenericResult{Title: "Result", Content: md(strings.Join(paragraphs, "\n\n"))}}
 	collapsed := visibleText(card, widgetOptions(80))
 	assert.Contains(t, collapsed, "│ Result ")
 	assert.Contains(t, collapsed, "paragraph 10 ")
@@ -189,7 +189,7 @@ func TestGenericMarkdownSanitised(t *testing.T) {
 }
 
 func TestMarkdownRendererIsCachedPerWidthAndTheme(t *testing.T) {
-	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t", Content: text("some **markdown**")}}
+	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t", Content: md("some **markdown**")}}
 	// Widths no other test uses, so that the renderers are new here.
 	dark, light := widgetOptions(97), widgetOptions(97)
 	light.Theme = render.Light
@@ -208,7 +208,7 @@ func TestMarkdownRendererIsCachedPerWidthAndTheme(t *testing.T) {
 }
 
 func TestMarkdownRendererConcurrentUse(t *testing.T) {
-	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t", Content: text("# Title\n\n- one\n- two\n\n```go\nfunc f() {}\n```")}}
+	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t", Content: md("# Title\n\n- one\n- two\n\n```go\nfunc f() {}\n```")}}
 	want := render.Entry(card, widgetOptions(80))
 	done := make(chan string)
 	for range 8 {

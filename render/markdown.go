@@ -629,6 +629,12 @@ func fenceLanguage(lead, fence string) string {
 // are more than colourLines or colourBytes: then none is, and a dim note
 // before the code says why.
 func codeBlockLines(part markdownPart, width, shown int, o Options) []string {
+	return codeLines(part, codeMargin(o.Theme), plainCode(o.Theme), width, shown, o)
+}
+
+// codeLines is codeBlockLines with the margin and the style of the lines
+// left without colours given.
+func codeLines(part markdownPart, marginCells int, plain ansi.Style, width, shown int, o Options) []string {
 	coloured := len(part.code)
 	if shown != allShown {
 		coloured = min(coloured, shown)
@@ -643,11 +649,10 @@ func codeBlockLines(part markdownPart, width, shown int, o Options) []string {
 	if coloured > 0 {
 		code = append(code, highlightLines(head, part.lang, o)...)
 	}
-	plain := plainCode(o.Theme)
 	for _, line := range part.code[len(code):] {
 		code = append(code, plain.Styled(line))
 	}
-	margin := strings.Repeat(" ", codeMargin(o.Theme))
+	margin := strings.Repeat(" ", marginCells)
 	for _, line := range code {
 		for _, row := range wrapStyled(line, max(width-len(margin), 1)) {
 			lines = append(lines, margin+row)

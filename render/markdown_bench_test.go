@@ -29,7 +29,7 @@ func BenchmarkMarkdownLongCode(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			e := cards.ToolCard{ID: "c", Call: cards.GenericCall{Title: "Run"},
-				Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: c.md}}}}
+				Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: c.md, Markdown: true}}}}
 			o := DefaultOptions()
 			o.Width, o.Expanded = 100, c.expanded
 			Entry(e, o)

@@ -116,7 +116,7 @@ func TestCollapsedCardColoursOnlyWhatItShows(t *testing.T) {
 	o := longCodeOptions()
 	o.Expanded = false
 	md := "```go\n" + goCode(3000) + "\n```"
-	lines := contentLines([]cards.ContentBlock{cards.TextBlock{Text: md}}, 96, o)
+	lines := contentLines([]cards.ContentBlock{cards.TextBlock{Text: md, Markdown: true}}, 96, o)
 	require.Len(t, lines, 3000)
 	for _, line := range lines[:bodyFold] {
 		require.Contains(t, line, "38;2;255;123;114", "shown line not coloured: %q", line) // := is an operator

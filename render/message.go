@@ -42,7 +42,10 @@ func messageLines(m cards.Message, o Options) []string {
 
 // roleLabel names the author of an assistant (or unknown-role) message.
 func roleLabel(r cards.Role) string {
-	if r == cards.RoleAssistant || oneLine(string(r)) == "" {
+	switch {
+	case r == cards.RolePlan:
+		return "Proposed plan"
+	case r == cards.RoleAssistant || oneLine(string(r)) == "":
 		return "Assistant"
 	}
 	return oneLine(string(r))
@@ -53,7 +56,7 @@ func userLines(text string, o Options) []string {
 	accent := o.colors().Accent
 	bar := fg(accent).Render("▌ ")
 	lines := []string{bar + bold(accent).Render("You")}
-	for _, line := range messageBody(text, o) {
+	for _, line := range messageBody(text, verbatimMessage, o) {
 		if line == "" {
 			lines = append(lines, fg(accent).Render("▌"))
 		} else {
@@ -67,15 +70,15 @@ func userLines(text string, o Options) []string {
 func assistantLines(label, text string, o Options) []string {
 	p := o.colors()
 	head := fg(p.OK).Render("●") + " " + bold(p.Title).Render(ansi.Truncate(label, o.width()-messageIndent, "…"))
-	return append([]string{head}, indent(messageBody(text, o))...)
+	return append([]string{head}, indent(messageBody(text, markdownLines, o))...)
 }
 
-// messageBody lays out a message's text as Markdown beside its bar or
-// indentation; a collapsed message shows the start of a long text and
-// how many lines it hides.
-func messageBody(text string, o Options) []string {
+// messageBody lays out a message's text with layout (as Markdown, or
+// verbatim) beside its bar or indentation; a collapsed message shows the
+// start of a long text and how many lines it hides.
+func messageBody(text string, layout func(text string, width int, o Options) []string, o Options) []string {
 	head, hidden := messageHead(text, o)
-	lines := markdownLines(head, o.width()-messageIndent, o)
+	lines := layout(head, o.width()-messageIndent, o)
 	if hidden > 0 {
 		lines = append(lines, moreLineIn(hidden, o.width()-messageIndent, o))
 	}
@@ -101,6 +104,16 @@ func messageHead(text string, o Options) (head string, hidden int) {
 		return text, 0
 	}
 	return head, strings.Count(rest, "\n") + 1
+}
+
+// verbatimMessage lays out a user's prompt as it was typed: every line
+// break, indentation and tag kept, wrapped at the width.
+func verbatimMessage(text string, width int, _ Options) []string {
+	text = strings.Trim(SanitizeText(text), "\n")
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	return verbatimLines(text, width)
 }
 
 // asideLines draws reasoning or context: one dim line
@@ -150,7 +163,7 @@ func messageMarkdown(m cards.Message, o Options) string {
 	text := strings.Trim(SanitizeText(m.Text), "\n")
 	switch m.Role {
 	case cards.RoleUser:
-		return joinMarkdown("**You**", quoteMarkdown(closeBlocks(text)))
+		return joinMarkdown("**You**", quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
 	case cards.RoleReasoning:
 		return detailsMarkdown("Thinking", text)
 	case cards.RoleContext:

@@ -18,6 +18,11 @@ func intPtr(n int) *int                  { return &n }
 func strPtr(s string) *string            { return &s }
 func text(s string) []cards.ContentBlock { return []cards.ContentBlock{cards.TextBlock{Text: s}} }
 
+// md is content of one Markdown block.
+func md(s string) []cards.ContentBlock {
+	return []cards.ContentBlock{cards.TextBlock{Text: s, Markdown: true}}
+}
+
 // numbered returns n lines "prefix 1" .. "prefix n".
 func numbered(prefix string, n int) string {
 	lines := make([]string, n)
@@ -62,7 +67,7 @@ var samples = []sample{
 	{"generic-call", cards.ToolCard{ID: "c1", Tool: "todo_write", Call: cards.GenericCall{
 		Title: "Update todo list", Kind: cards.KindOther,
 		RawInput:  json.RawMessage(`{"todos":[{"content":"write tests","status":"in_progress"},{"content":"ship","status":"pending"}]}`),
-		Content:   text("Plan:\n\n- [x] read the **design**\n- [ ] write `cards` tests\n\n```go\nfunc main() {}\n```"),
+		Content:   md("Plan:\n\n- [x] read the **design**\n- [ ] write `cards` tests\n\n```go\nfunc main() {}\n```"),
 		Locations: []cards.FileLocation{{Path: "cards/call.go", Line: 12}, {Path: "README.md"}},
 	}, Result: cards.GenericResult{Content: text("Todo list updated: 2 items.")}}},
 	{"generic-unknown-block", cards.ToolCard{ID: "c2", Tool: "think", Call: cards.GenericCall{
@@ -95,7 +100,7 @@ var samples = []sample{
 	{"terminal-giant-line", cards.ToolCard{ID: "t10", Tool: "bash", Call: cards.TerminalCall{Title: "head -c 3000 /dev/urandom | base64 -w0"},
 		Result: cards.TerminalResult{Output: strings.Repeat("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy", 100), ExitCode: intPtr(0)}}},
 	{"diff-new-file", cards.ToolCard{ID: "d1", Tool: "write", Call: cards.DiffCall{Title: "Write hello.go",
-		Diffs: []cards.FileDiff{{Path: "hello.go", OldText: nil, NewText: goOld}}}}},
+		Diffs: []cards.FileDiff{{Path: "hello.go", OldText: nil, NewText: goOld, NewStart: 1}}}}},
 	{"diff-edit", cards.ToolCard{ID: "d2", Tool: "edit", Call: cards.DiffCall{Title: "Edit main.go",
 		Diffs:     []cards.FileDiff{{Path: "main.go", OldText: strPtr(goOld), NewText: goNew}},
 		Locations: []cards.FileLocation{{Path: "main.go", Line: 1}}}}},
@@ -179,7 +184,7 @@ var samples = []sample{
 	{"generic-string-input", cards.ToolCard{ID: "c3", Tool: "bash", Call: cards.GenericCall{Title: "npm run dev", Kind: cards.KindExecute,
 		RawInput: json.RawMessage(`"npm run dev -- --port 3000"`), Content: text("Start the dev server in the background"),
 		Locations: []cards.FileLocation{{Path: "/home/dev/app/package.json"}}},
-		Result: cards.GenericResult{Content: text("```console\nlistening on :3000\n```")}}},
+		Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "listening on :3000", Lang: "console"}}}}},
 	{"generic-long-input", cards.ToolCard{ID: "c4", Tool: "mcp_query", Call: cards.GenericCall{Title: "Query the issue tracker",
 		RawInput: json.RawMessage(`{"filters":{"state":"open","labels":["bug","render"],"assignee":null},"fields":["id","title","updatedAt"],"limit":50,"order":{"by":"updatedAt","desc":true}}`)},
 		Result: cards.GenericResult{Content: text(numbered("- issue", 30))}}},

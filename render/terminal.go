@@ -280,11 +280,11 @@ func terminalStatus(r cards.TerminalResult) (string, bool) {
 func withoutTerminal(c cards.ToolCard) cards.ToolCard {
 	if v, ok := c.Call.(cards.TerminalCall); ok {
 		c.Call = cards.GenericCall{Title: v.Title, Kind: cards.KindExecute,
-			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalCallMarkdown(v)}}}
+			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalCallMarkdown(v), Markdown: true}}}
 	}
 	if r, ok := c.Result.(cards.TerminalResult); ok {
 		c.Result = cards.GenericResult{
-			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalMarkdown(r)}}}
+			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalMarkdown(r), Markdown: true}}}
 	}
 	return c
 }

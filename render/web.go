@@ -114,7 +114,7 @@ func webFetchBody(v cards.WebFetch, o Options) []string {
 	if v.Truncated {
 		lines = appendWord(lines, width, dim("(truncated)", o))
 	}
-	return joinSections(titleLines(v.Title, width, o), lines)
+	return joinSections(titleLines(v.Title, width, o), lines, foldLines(contentLines(v.Content, width, o), bodyFold, o))
 }
 
 // appendWord adds a styled word to the last line after a space, or on a
@@ -202,5 +202,5 @@ func webFetchMarkdown(v cards.WebFetch) string {
 	if v.Truncated {
 		line += " (truncated)"
 	}
-	return joinMarkdown(titleMarkdown(v.Title), line)
+	return joinMarkdown(titleMarkdown(v.Title), line, contentMarkdown(v.Content))
 }

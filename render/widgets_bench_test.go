@@ -40,13 +40,13 @@ func BenchmarkGenericCard(b *testing.B) {
 		benchWidget(b, cards.ToolCard{ID: "c1", Call: cards.GenericCall{
 			Title: "Update todo list", Kind: cards.KindOther,
 			RawInput:  json.RawMessage(`{"todos":[{"content":"write tests","status":"in_progress"},{"content":"ship","status":"pending"}]}`),
-			Content:   text("Plan:\n\n- [x] read the **design**\n- [ ] write `cards` tests"),
+			Content:   md("Plan:\n\n- [x] read the **design**\n- [ ] write `cards` tests"),
 			Locations: []cards.FileLocation{{Path: "/home/dev/cards/call.go", Line: 12}},
 		}, Result: cards.GenericResult{Content: text("Todo list updated: 2 items.")}}, false)
 	})
 	b.Run("document-2000-lines", func(b *testing.B) {
 		benchWidget(b, cards.ToolCard{ID: "c2", Call: cards.GenericCall{Title: "Explain"},
-			Result: cards.GenericResult{Content: text(markdownDocument(2000))}}, true)
+			Result: cards.GenericResult{Content: md(markdownDocument(2000))}}, true)
 	})
 }
 

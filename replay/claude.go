@@ -22,14 +22,20 @@ import (
 //     local command, a meta message (isMeta) and a sub-agent's messages as
 //     collapsed context; "[Request interrupted by user…]" as a Notice; a
 //     compaction summary (isCompactSummary) as a Notice and collapsed
-//     context. Each tool_result block completes its call's card, presented
-//     by the Claude producers with the line's toolUseResult.
+//     context; a background task's notification (origin
+//     task-notification, or a <task-notification> text) as a Notice.
+//     Each tool_result block completes its call's card, presented by the
+//     Claude producers with the line's toolUseResult, in the state its
+//     result says (see producers.ClaudeResult).
 //   - assistant: text, thinking (collapsed), and a card for each tool_use
 //     block.
 //   - summary: the session's title, and a Notice.
 //   - system: a compaction boundary or a message with text as a Notice.
-//   - every other type (file-history-snapshot, queue-operation, progress…,
-//     new ones each release) is counted in Stats.Skipped, never a problem;
+//   - attachment (a queued command), permission-mode and custom-title: see
+//     claude_attachment.go.
+//   - every other type (file-history-snapshot, queue-operation, progress,
+//     last-prompt…, new ones each release) and every other attachment is
+//     counted in Stats.Skipped, never a problem;
 //     so are a copy of a line read before (its uuid and bytes) and the
 //     system lines that say nothing (such as turn durations). A line that
 //     reuses an other line's uuid is shown, with a Problem.
@@ -44,6 +50,10 @@ type claudeCode struct {
 	// until its result arrives.
 	pending map[string]toolInput
 	agents  subagents
+	// mode is the permission mode last shown; titled is set once the
+	// user named the session, whose name a summary then does not replace.
+	mode   string
+	titled bool
 }
 
 func newClaudeCode() *claudeCode {
@@ -104,6 +114,12 @@ func (d *claudeCode) apply(t *Transcript, it *claudeItem) {
 		d.summary(t, rec)
 	case rec.typ == "system":
 		d.system(t, rec)
+	case rec.typ == "attachment":
+		d.attachment(t, rec)
+	case rec.typ == "permission-mode":
+		d.permissionMode(t, rec)
+	case rec.typ == "custom-title":
+		d.customTitle(t, rec)
 	default:
 		t.AddSkipped(rec.typ)
 	}
@@ -180,6 +196,8 @@ func (d *claudeCode) userText(t *Transcript, rec *claudeRecord, text string) {
 			t.AddNotice("Context compacted: the earlier conversation was replaced by the summary below")
 		}
 		t.addMessage(cards.RoleContext, text)
+	case rec.origin == "task-notification" || isTaskNotification(text):
+		t.AddNotice(taskNotice(text))
 	case rec.sidechain || rec.meta:
 		t.addMessage(cards.RoleContext, text)
 	default:
@@ -315,7 +333,7 @@ func (d *claudeCode) call(t *Transcript, b claudeBlock) {
 func (d *claudeCode) result(t *Transcript, id string, r producers.Result) {
 	in := d.pending[id]
 	delete(d.pending, id)
-	t.addResult(id, d.tools.Result(in.tool, in.args, r))
+	t.addResultAs(id, d.tools.Result(in.tool, in.args, r), r.Outcome)
 }
 
 // summary applies a summary line: Claude Code's title for the
@@ -326,7 +344,9 @@ func (d *claudeCode) summary(t *Transcript, rec *claudeRecord) {
 		t.AddSkipped("summary")
 		return
 	}
-	t.Title = summary
+	if !d.titled {
+		t.Title = summary
+	}
 	t.AddNotice("Summary: " + summary)
 }
 
@@ -388,6 +408,13 @@ type claudeRecord struct {
 	subtype       string
 	systemText    string
 	compact       *claudeCompaction
+	// origin is the kind of the line's origin ("task-notification" for
+	// a background task's report); attachment, permissionMode and
+	// customTitle are the payloads of those line types.
+	origin         string
+	attachment     *claudeAttachment
+	permissionMode string
+	customTitle    string
 }
 
 // claudeCompaction is the compactMetadata of a compaction boundary.
@@ -427,6 +454,10 @@ type claudeLine[M any] struct {
 	Subtype           string          `json:"subtype"`
 	Content           json.RawMessage `json:"content"`
 	CompactMetadata   json.RawMessage `json:"compactMetadata"`
+	Origin            *claudeOrigin   `json:"origin"`
+	Attachment        json.RawMessage `json:"attachment"`
+	PermissionMode    string          `json:"permissionMode"`
+	CustomTitle       string          `json:"customTitle"`
 }
 
 // claudeMessage is the message of a user or assistant line whose content
@@ -441,8 +472,11 @@ type (
 	}
 )
 
-// claudeTypes are the line types the decoder shows.
-var claudeTypes = []string{"user", "assistant", "summary", "system"}
+// claudeTypes are the line types the decoder shows. An attachment line
+// is shown only when it is a queued command, so it is not one of them: an
+// attachment line whose fields do not decode is skipped like a line of an
+// unknown type (a queued command whose prompt does not is a problem).
+var claudeTypes = []string{"user", "assistant", "summary", "system", "permission-mode", "custom-title"}
 
 // parseClaudeLine decodes a line. Its message's content is decoded with
 // it as an array of blocks, the common case, and the line is decoded again
@@ -509,7 +543,10 @@ func newClaudeRecord[M contentPointer](l claudeLine[M]) (*claudeRecord, error) {
 	}
 	rec := &claudeRecord{typ: *l.Type, uuid: l.UUID, sidechain: l.IsSidechain, meta: l.IsMeta,
 		compactSummary: l.IsCompactSummary, apiError: l.IsAPIErrorMessage, toolUseResult: l.ToolUseResult,
-		summary: l.Summary, subtype: l.Subtype}
+		summary: l.Summary, subtype: l.Subtype, permissionMode: l.PermissionMode, customTitle: l.CustomTitle}
+	if l.Origin != nil {
+		rec.origin = l.Origin.Kind
+	}
 	if l.ParentUUID != nil && *l.ParentUUID != l.UUID {
 		rec.parent = *l.ParentUUID
 	}
@@ -518,6 +555,8 @@ func newClaudeRecord[M contentPointer](l claudeLine[M]) (*claudeRecord, error) {
 		return rec, checkMessage(l.Message)
 	case "system":
 		return rec, rec.decodeSystem(l.Content, l.CompactMetadata)
+	case "attachment":
+		return rec, rec.decodeAttachment(l.Attachment)
 	}
 	return rec, nil
 }

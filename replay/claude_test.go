@@ -18,7 +18,7 @@ import (
 // TestClaudeSessionGoldens pins the rendered transcripts of the Claude
 // Code sessions written for the tests.
 func TestClaudeSessionGoldens(t *testing.T) {
-	for _, name := range []string{"claude-tools", "claude-subagent"} {
+	for _, name := range []string{"claude-tools", "claude-subagent", "claude-failures"} {
 		t.Run(name, func(t *testing.T) {
 			tr := loadBytes(t, session(t, name+".jsonl"))
 			require.Empty(t, problems(tr), describe(tr))
@@ -102,7 +102,7 @@ func TestClaudeSubagentSession(t *testing.T) {
 	byID := claudeCards(tr)
 	assert.IsType(t, cards.SearchPaths{}, byID["toolu_51Glob"].Result, "the result written before its call still reaches it")
 	task := byID["toolu_31TaskA"].Result.(cards.GenericResult)
-	assert.Equal(t, cards.TextBlock{Text: "_2 tool uses · 18.3s · 20,417 tokens_"}, task.Content[len(task.Content)-1])
+	assert.Equal(t, cards.TextBlock{Text: "_2 tool uses · 18.3s · 20,417 tokens_", Markdown: true}, task.Content[len(task.Content)-1])
 }
 
 // claudeLine is a user line of a made-up transcript.

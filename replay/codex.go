@@ -352,8 +352,46 @@ func (d *codexRollout) message(t *Transcript, fromEvent bool, role cards.Role, t
 	if role == cards.RoleUser {
 		d.compacted = false
 	}
-	t.addMessage(role, text)
+	if role != cards.RoleAssistant {
+		t.addMessage(role, text)
+		return nil
+	}
+	for _, part := range splitPlans(text) {
+		t.addMessage(part.role, part.text)
+	}
 	return nil
+}
+
+// proposedPlanTag is the element Codex's plan mode writes a plan in.
+const proposedPlanTag = "proposed_plan"
+
+// rolePart is a part of an assistant message shown on its own.
+type rolePart struct {
+	role cards.Role
+	text string
+}
+
+// splitPlans splits an assistant message around its
+// <proposed_plan>…</proposed_plan> elements: the text between them stays
+// the assistant's, each plan is a plan. A plan left open runs to the end.
+func splitPlans(text string) []rolePart {
+	var parts []rolePart
+	add := func(role cards.Role, s string) {
+		if !isBlank(s) {
+			parts = append(parts, rolePart{role, strings.Trim(s, "\n")})
+		}
+	}
+	for {
+		before, rest, ok := strings.Cut(text, "<"+proposedPlanTag+">")
+		if !ok {
+			add(cards.RoleAssistant, text)
+			return parts
+		}
+		add(cards.RoleAssistant, before)
+		plan, after, _ := strings.Cut(rest, "</"+proposedPlanTag+">")
+		add(cards.RolePlan, plan)
+		text = after
+	}
 }
 
 // isCodexContext reports whether a user message is one Codex writes
@@ -484,16 +522,14 @@ func (d *codexRollout) present(t *Transcript, id string, c *codexCall) {
 	if c.output != nil {
 		r.Content = []cards.ContentBlock{cards.TextBlock{Text: *c.output}}
 	}
+	r.Outcome = producers.CodexOutcome(r)
 	view := d.tools.Result(c.tool, c.args, r)
 	if !c.hasResult {
-		c.index = t.addResult(id, view)
+		c.index = t.addResultAs(id, view, r.Outcome)
 		c.hasResult = true
 		return
 	}
-	card := t.Entries[c.index].(cards.ToolCard)
-	card.Result = view
-	t.Entries[c.index] = card
-	t.touch(c.index)
+	t.setResult(c.index, view, r.Outcome)
 }
 
 // webSearch adds the card of a web search the model ran; its results went
@@ -569,6 +605,7 @@ func (d *codexRollout) applyEvent(t *Transcript, typ string, e codexEvent, paylo
 	case "patch_apply_end":
 		return d.end(t, e, "apply_patch", changesArgs(e.Changes), payload)
 	case "turn_aborted":
+		t.interruptPending()
 		t.AddNotice(abortNotice(e.Reason))
 		return nil
 	case "context_compacted":

@@ -640,7 +640,7 @@ func (h *eventHandler) result(t *Transcript, r presentedResult) {
 	if view == nil || !r.input.same(in) {
 		view = h.tools.Result(in.tool, in.args, r.result)
 	}
-	t.addResult(r.id, view)
+	t.addResultAs(r.id, view, r.result.Outcome)
 }
 
 // sessionTitleData is the data of a session/title event.

@@ -135,7 +135,7 @@ func TestDemoCommands(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"go build ./... → exit 1", "go test ./... → exit 0",
-		"background: ```console\nstarted background job bash-1\n```"}, outcomes)
+		"background: started background job bash-1"}, outcomes)
 	failed := byTool["bash"][0].Result.(cards.TerminalResult)
 	assert.Contains(t, failed.Output, "undefined: count.EncodeJSON")
 	assert.NotContains(t, failed.Output, "[exit code:", "the marker is taken out of the output")

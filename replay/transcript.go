@@ -168,22 +168,52 @@ func (t *Transcript) AddResult(id string, view cards.ResultView) int {
 	return t.addResult(id, view)
 }
 
+// AddResultAs is AddResult for a result whose outcome the session
+// records: a failure, a rejection, a denial or an interruption.
+func (t *Transcript) AddResultAs(id string, view cards.ResultView, outcome cards.Outcome) int {
+	t.Stats.Events++
+	return t.addResultAs(id, view, outcome)
+}
+
 // addResult is AddResult without counting an event.
 func (t *Transcript) addResult(id string, view cards.ResultView) int {
+	return t.addResultAs(id, view, cards.OutcomeDone)
+}
+
+// addResultAs is AddResultAs without counting an event.
+func (t *Transcript) addResultAs(id string, view cards.ResultView, outcome cards.Outcome) int {
 	if len(t.cardsByID[id]) == 0 {
 		t.Stats.ToolCards++
-		i := t.add(cards.ToolCard{ID: id, Result: view})
+		i := t.add(cards.ToolCard{ID: id, Result: view, Outcome: outcome})
 		t.cardsByID[id] = []int{i}
 		return i
 	}
 	if i, ok := t.awaitingResult(id); ok {
-		card := t.Entries[i].(cards.ToolCard)
-		card.Result = view
-		t.Entries[i] = card
-		t.touch(i)
+		t.setResult(i, view, outcome)
 		return i
 	}
 	return t.addCurrentProblem(fmt.Sprintf("second result for call id %q: the card keeps the first", id))
+}
+
+// setResult gives the card at index i its result and outcome, replacing
+// any it had.
+func (t *Transcript) setResult(i int, view cards.ResultView, outcome cards.Outcome) {
+	card := t.Entries[i].(cards.ToolCard)
+	card.Result, card.Outcome = view, outcome
+	t.Entries[i] = card
+	t.touch(i)
+}
+
+// interruptPending marks every card still waiting for its result as
+// interrupted: the turn that made the calls was aborted.
+func (t *Transcript) interruptPending() {
+	for i, e := range t.Entries {
+		if card, ok := e.(cards.ToolCard); ok && card.Result == nil && !card.Ended && card.Outcome == cards.OutcomeDone {
+			card.Outcome = cards.OutcomeInterrupted
+			t.Entries[i] = card
+			t.touch(i)
+		}
+	}
 }
 
 // awaitingResult returns the index of the first card with call id that

@@ -16,8 +16,12 @@ import (
 // viewStream decodes the view stream (DESIGN.md 3.3):
 //
 //	{"type":"call","id","tool"?,"view":CallView}
-//	{"type":"result","id","view":ResultView}
+//	{"type":"result","id","view":ResultView,"outcome"?}
 //	{"type":"message","role":"user"|"assistant","text"}
+//
+// A result's outcome is "done" (the default), "failed", "rejected",
+// "denied" or "interrupted": how the call ended, which the view itself
+// does not say (see cards.Outcome).
 //
 // Envelopes and views are decoded strictly: a line with a field too many
 // or too few becomes a Problem that says which. Lines are decoded ahead of
@@ -104,6 +108,10 @@ func decodeViewResult(env *envelope) (lineDecode, error) {
 	if err != nil {
 		return nil, err
 	}
+	outcome, err := env.outcome()
+	if err != nil {
+		return nil, err
+	}
 	if err := env.check(); err != nil {
 		return nil, err
 	}
@@ -111,7 +119,7 @@ func decodeViewResult(env *envelope) (lineDecode, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(t *Transcript, _ []byte) error { t.addResult(id, view); return nil }, nil
+	return func(t *Transcript, _ []byte) error { t.addResultAs(id, view, outcome); return nil }, nil
 }
 
 func decodeViewMessage(env *envelope) (lineDecode, error) {
@@ -300,6 +308,20 @@ func (e *envelope) decodeString(name string, raw json.RawMessage) (string, error
 	return s, nil
 }
 
+// outcome reads a result's optional "outcome" (see cards.ParseOutcome):
+// done when it is absent.
+func (e *envelope) outcome() (cards.Outcome, error) {
+	name, err := e.optionalString("outcome")
+	if err != nil || name == "" {
+		return cards.OutcomeDone, err
+	}
+	outcome, err := cards.ParseOutcome(name)
+	if err != nil {
+		return outcome, e.fail("outcome", err.Error())
+	}
+	return outcome, nil
+}
+
 // id reads the call id, which must be a non-empty string.
 func (e *envelope) id() (string, error) {
 	id, err := e.string("id")
@@ -329,7 +351,7 @@ func (e *envelope) check() error {
 // envelopeFields lists the fields of each line type for error messages.
 var envelopeFields = map[string]string{
 	"call":    `"type", "id", "tool" and "view"`,
-	"result":  `"type", "id" and "view"`,
+	"result":  `"type", "id", "view" and "outcome"`,
 	"message": `"type", "role" and "text"`,
 }
 

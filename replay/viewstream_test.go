@@ -43,6 +43,8 @@ var badLineCases = []badLineCase{
 	{"result missing id", `{"type":"result","view":{"card":"generic"}}`, []string{`result: missing field "id"`}},
 	{"result missing view", `{"type":"result","id":"c9"}`, []string{`result: missing field "view"`}},
 	{"result view error", `{"type":"result","id":"c9","view":{"card":"terminal","exitCode":1,"signal":"SIGKILL"}}`, []string{"terminal result", `field "exitCode"`, "exclusive"}},
+	{"result outcome unknown", `{"type":"result","id":"c9","outcome":"cancelled","view":{"card":"generic"}}`, []string{`result: field "outcome": "cancelled" is not one of "done", "failed", "rejected", "denied", "interrupted"`}},
+	{"result outcome not a string", `{"type":"result","id":"c9","outcome":true,"view":{"card":"generic"}}`, []string{`result: field "outcome": want a string, found a boolean`}},
 	{"result envelope has tool", `{"type":"result","id":"c9","tool":"bash","view":{"card":"generic"}}`, []string{`result: unknown field "tool"`}},
 	{"message unknown role", `{"type":"message","role":"system","text":"be brief"}`, []string{`message: field "role": "system" is not one of "user", "assistant"`}},
 	{"message missing role", `{"type":"message","text":"hi"}`, []string{`message: missing field "role"`}},

@@ -1,0 +1,347 @@
+package producers
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Claude Code's task list tools (TaskCreate, TaskUpdate, TaskGet,
+// TaskList, which replace TodoWrite in recent versions) and
+// AskUserQuestion, from their input and the toolUseResult Claude Code
+// stores: {task: {id, subject}} for a created task, {taskId,
+// updatedFields, statusChange: {from, to}} for an update, {task} for a
+// get, {tasks: [{id, subject, status, owner, blockedBy}]} for the list,
+// {questions, answers: {question: answer}} for the questions asked.
+var (
+	claudeTaskCreateProducer  = Producer{PresentCall: presentClaudeTaskCreateCall, PresentResult: presentClaudeTaskCreateResult}
+	claudeTaskUpdateProducer  = Producer{PresentCall: presentClaudeTaskUpdateCall, PresentResult: presentClaudeTaskUpdateResult}
+	claudeTaskGetProducer     = Producer{PresentCall: presentClaudeTaskGetCall, PresentResult: presentClaudeTaskListResult}
+	claudeTaskListProducer    = Producer{PresentCall: presentClaudeTaskListCall, PresentResult: presentClaudeTaskListResult}
+	claudeAskQuestionProducer = Producer{PresentCall: presentClaudeAskCall, PresentResult: presentClaudeAskResult}
+)
+
+// claudeTask is a task as TaskCreate's input, TaskGet's and TaskList's
+// results hold it.
+type claudeTask struct {
+	ID          string   `json:"id"`
+	Subject     string   `json:"subject"`
+	Description string   `json:"description"`
+	ActiveForm  string   `json:"activeForm"`
+	Status      string   `json:"status"`
+	Owner       string   `json:"owner"`
+	BlockedBy   []string `json:"blockedBy"`
+}
+
+// presentClaudeTaskCreateCall titles the card "Create task: subject" over
+// the task's description.
+func presentClaudeTaskCreateCall(args json.RawMessage) (cards.CallView, error) {
+	var raw struct {
+		Subject     *string `json:"subject"`
+		Description string  `json:"description"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	subject, err := nonEmpty("subject", raw.Subject)
+	if err != nil {
+		return nil, within("arguments", err)
+	}
+	return cards.GenericCall{Title: "Create task: " + oneLineText(subject), Kind: cards.KindThink, Content: text(raw.Description)}, nil
+}
+
+// presentClaudeTaskCreateResult names the task created: "Task #3
+// created".
+func presentClaudeTaskCreateResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+	if r.IsError {
+		return claudeErrorResult(r), nil
+	}
+	var m struct {
+		Task *claudeTask `json:"task"`
+	}
+	ok, err := claudeMeta(r, &m)
+	if err != nil || !ok || m.Task == nil || m.Task.ID == "" {
+		return genericResult(r), err
+	}
+	return cards.GenericResult{Content: text("Task #" + m.Task.ID + " created")}, nil
+}
+
+// claudeTaskUpdate is TaskUpdate's input.
+type claudeTaskUpdate struct {
+	TaskID       *string  `json:"taskId"`
+	Status       string   `json:"status"`
+	Subject      string   `json:"subject"`
+	Description  string   `json:"description"`
+	Owner        string   `json:"owner"`
+	AddBlocks    []string `json:"addBlocks"`
+	AddBlockedBy []string `json:"addBlockedBy"`
+}
+
+// taskStatusVerbs title an update by the status it sets.
+var taskStatusVerbs = map[string]string{
+	"in_progress": "Start task #",
+	"completed":   "Complete task #",
+	"deleted":     "Delete task #",
+	"pending":     "Reopen task #",
+}
+
+// presentClaudeTaskUpdateCall titles the card by what the update does —
+// "Start task #2", "Complete task #2", "Update task #2" — and lists the
+// fields it sets.
+func presentClaudeTaskUpdateCall(args json.RawMessage) (cards.CallView, error) {
+	var raw claudeTaskUpdate
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	id, err := nonEmpty("taskId", raw.TaskID)
+	if err != nil {
+		return nil, within("arguments", err)
+	}
+	verb, ok := taskStatusVerbs[raw.Status]
+	if !ok {
+		verb = "Update task #"
+	}
+	var fields []string
+	for _, f := range []struct{ name, value string }{
+		{"subject", raw.Subject}, {"description", raw.Description}, {"owner", raw.Owner},
+		{"blocks", strings.Join(raw.AddBlocks, ", ")}, {"blocked by", strings.Join(raw.AddBlockedBy, ", ")},
+	} {
+		if f.value != "" {
+			fields = append(fields, f.name+": "+f.value)
+		}
+	}
+	if raw.Status != "" && !ok {
+		fields = append([]string{"status: " + raw.Status}, fields...)
+	}
+	return cards.GenericCall{Title: verb + oneLineText(id), Kind: cards.KindThink, Content: text(strings.Join(fields, "\n"))}, nil
+}
+
+// presentClaudeTaskUpdateResult says what changed: "Task #2: pending →
+// in progress", or which fields were updated.
+func presentClaudeTaskUpdateResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+	if r.IsError {
+		return claudeErrorResult(r), nil
+	}
+	var m struct {
+		TaskID        string   `json:"taskId"`
+		UpdatedFields []string `json:"updatedFields"`
+		StatusChange  *struct {
+			From string `json:"from"`
+			To   string `json:"to"`
+		} `json:"statusChange"`
+	}
+	ok, err := claudeMeta(r, &m)
+	if err != nil || !ok || m.TaskID == "" {
+		return genericResult(r), err
+	}
+	line := "Task #" + m.TaskID + " updated"
+	switch {
+	case m.StatusChange != nil:
+		line = "Task #" + m.TaskID + ": " + statusWords(m.StatusChange.From) + " → " + statusWords(m.StatusChange.To)
+	case len(m.UpdatedFields) > 0:
+		line += ": " + strings.Join(m.UpdatedFields, ", ")
+	}
+	return cards.GenericResult{Content: text(line)}, nil
+}
+
+// statusWords writes a task status as words: "in_progress" as "in
+// progress".
+func statusWords(status string) string { return strings.ReplaceAll(status, "_", " ") }
+
+// presentClaudeTaskGetCall titles the card "Read task #N".
+func presentClaudeTaskGetCall(args json.RawMessage) (cards.CallView, error) {
+	var raw struct {
+		TaskID *string `json:"taskId"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	id, err := nonEmpty("taskId", raw.TaskID)
+	if err != nil {
+		return nil, within("arguments", err)
+	}
+	return cards.GenericCall{Title: "Read task #" + oneLineText(id), Kind: cards.KindRead}, nil
+}
+
+// presentClaudeTaskListCall titles the card "List tasks".
+func presentClaudeTaskListCall(json.RawMessage) (cards.CallView, error) {
+	return cards.GenericCall{Title: "List tasks", Kind: cards.KindRead}, nil
+}
+
+// presentClaudeTaskListResult shows the tasks (TaskList's, or TaskGet's
+// one) as a checklist: "#1 subject", its owner and what blocks it.
+func presentClaudeTaskListResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+	if r.IsError {
+		return claudeErrorResult(r), nil
+	}
+	var m struct {
+		Tasks *[]claudeTask `json:"tasks"`
+		Task  *claudeTask   `json:"task"`
+	}
+	ok, err := claudeMeta(r, &m)
+	if err != nil || !ok || m.Tasks == nil && m.Task == nil {
+		return genericResult(r), err
+	}
+	tasks := valueOr(m.Tasks, nil)
+	if m.Task != nil {
+		tasks = []claudeTask{*m.Task}
+	}
+	if len(tasks) == 0 {
+		return cards.GenericResult{Content: text("No tasks.")}, nil
+	}
+	items := make([]string, len(tasks))
+	for i, task := range tasks {
+		items[i] = taskItem(task)
+	}
+	return cards.GenericResult{Content: markdown(strings.Join(items, "\n"))}, nil
+}
+
+// taskItem is one task as a checklist item, its subject escaped.
+func taskItem(task claudeTask) string {
+	name := "#" + task.ID + " " + escapeMarkdown(oneLineText(task.Subject))
+	if task.Owner != "" {
+		name += " (" + escapeMarkdown(oneLineText(task.Owner)) + ")"
+	}
+	if len(task.BlockedBy) > 0 {
+		name += " — blocked by #" + strings.Join(task.BlockedBy, ", #")
+	}
+	item := checklistItem(todo{content: name, status: task.Status})
+	if task.Description != "" {
+		item += "\n\n  " + strings.ReplaceAll(escapeMarkdown(task.Description), "\n", "\n  ")
+	}
+	return item
+}
+
+// markdownEscaper escapes the characters that would make text a Markdown
+// construct.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "#", `\#`, "~", `\~`, "|", `\|`)
+
+// escapeMarkdown makes text read as itself inside Markdown.
+func escapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
+
+// oneLineText joins the lines of a title's text with spaces.
+func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// claudeQuestion is one question AskUserQuestion asks.
+type claudeQuestion struct {
+	Question string `json:"question"`
+	Header   string `json:"header"`
+	Options  []struct {
+		Label       string `json:"label"`
+		Description string `json:"description"`
+	} `json:"options"`
+	MultiSelect bool `json:"multiSelect"`
+}
+
+// parseQuestions reads AskUserQuestion's questions, at least one.
+func parseQuestions(args json.RawMessage) ([]claudeQuestion, error) {
+	var raw struct {
+		Questions *[]claudeQuestion `json:"questions"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	questions, err := required("questions", raw.Questions)
+	if err == nil && len(questions) == 0 {
+		err = fmt.Errorf("field %q is empty", "questions")
+	}
+	return questions, within("arguments", err)
+}
+
+// presentClaudeAskCall titles the card with the question (or how many
+// are asked) and lists each question with its options.
+func presentClaudeAskCall(args json.RawMessage) (cards.CallView, error) {
+	questions, err := parseQuestions(args)
+	if err != nil {
+		return nil, err
+	}
+	title := "Ask: " + oneLineText(questions[0].Question)
+	if len(questions) > 1 {
+		title = fmt.Sprintf("Ask %d questions", len(questions))
+	}
+	var b strings.Builder
+	for i, q := range questions {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		if len(questions) > 1 {
+			b.WriteString(q.Question + "\n")
+		}
+		for n, opt := range q.Options {
+			fmt.Fprintf(&b, "  %d. %s", n+1, opt.Label)
+			if opt.Description != "" {
+				b.WriteString(" — " + opt.Description)
+			}
+			b.WriteString("\n")
+		}
+		if q.MultiSelect {
+			b.WriteString("  (any number of them)\n")
+		}
+	}
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: text(strings.TrimRight(b.String(), "\n"))}, nil
+}
+
+// presentClaudeAskResult shows each question with the user's answer,
+// "question → answer", in the order asked.
+func presentClaudeAskResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	questions, err := parseQuestions(args)
+	if err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return claudeErrorResult(r), nil
+	}
+	var m struct {
+		Answers map[string]json.RawMessage `json:"answers"`
+	}
+	ok, err := claudeMeta(r, &m)
+	if err != nil || !ok || len(m.Answers) == 0 {
+		return genericResult(r), err
+	}
+	lines := make([]string, 0, len(questions))
+	for _, q := range questions {
+		lines = append(lines, oneLineText(q.Question)+" → "+answerText(m.Answers[q.Question]))
+	}
+	return cards.GenericResult{Title: "Answered", Content: text(strings.Join(lines, "\n"))}, nil
+}
+
+// answerText is an answer as written: a string, or the strings of a
+// multiple choice joined with commas; "(no answer)" when there is none.
+func answerText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var many []string
+	if json.Unmarshal(raw, &many) == nil {
+		return strings.Join(many, ", ")
+	}
+	return "(no answer)"
+}
+
+// webFetchBody is what WebFetch's toolUseResult holds of a page: the
+// model's answer from it (Markdown), its size and how long it took.
+type webFetchBody struct {
+	URL        *string `json:"url"`
+	Code       *int    `json:"code"`
+	Bytes      *int    `json:"bytes"`
+	Result     *string `json:"result"`
+	DurationMs *int    `json:"durationMs"`
+}
+
+// title says how big the page was and how long the fetch took: "12,345
+// bytes in 1.2s" ("1 bytes" reads as a count, as Claude Code prints it).
+func (b webFetchBody) title() string {
+	var parts []string
+	if b.Bytes != nil {
+		parts = append(parts, thousands(*b.Bytes)+" bytes")
+	}
+	if b.DurationMs != nil {
+		parts = append(parts, "in "+(time.Duration(*b.DurationMs)*time.Millisecond).Round(100*time.Millisecond).String())
+	}
+	return strings.Join(parts, " ")
+}

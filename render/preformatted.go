@@ -1,0 +1,74 @@
+package render
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Text that is not Markdown — a user's prompt, what a tool printed — is
+// shown verbatim: every line break, indentation and tag kept, each line
+// wrapped only where it is wider than the card. Text in a known language
+// (a TextBlock's Lang, or output that is one JSON value) is coloured as
+// code.
+
+// preformattedLines draws sanitised preformatted text at width: coloured
+// as lang when the language is known (only its first shown lines, as
+// codeBlockLines does), otherwise in the terminal's own colour.
+func preformattedLines(text, lang string, width, shown int, o Options) []string {
+	text = strings.Trim(SanitizeText(text), "\n")
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	if lang == "" {
+		lang = guessLanguage(text)
+	}
+	if lang == "" || lexers.Get(lang) == nil {
+		return verbatimLines(text, width)
+	}
+	return codeLines(markdownPart{code: strings.Split(text, "\n"), lang: lang}, 0, ansi.Style{}, max(width, 1), shown, o)
+}
+
+// verbatimLines splits sanitised text into its lines, each wrapped to
+// width at spaces (a word wider than the width is broken), indentation
+// and trailing spaces within a line kept.
+func verbatimLines(text string, width int) []string {
+	width = max(width, 1)
+	lines := make([]string, 0, strings.Count(text, "\n")+1)
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, " ")
+		if ansi.StringWidth(line) <= width {
+			lines = append(lines, line)
+			continue
+		}
+		for _, row := range strings.Split(ansi.Wrap(line, width, ""), "\n") {
+			lines = append(lines, strings.TrimRight(row, " "))
+		}
+	}
+	return lines
+}
+
+// guessLanguage names the language of output that says what it is: "json"
+// for one JSON object or array.
+func guessLanguage(text string) string {
+	trimmed := strings.TrimSpace(text)
+	if trimmed == "" || len(trimmed) > colourBytes || trimmed[0] != '{' && trimmed[0] != '[' || !json.Valid([]byte(trimmed)) {
+		return ""
+	}
+	return "json"
+}
+
+// preformattedMarkdown is preformatted text as a Markdown fence with its
+// language (guessed as preformattedLines does), "" for blank text.
+func preformattedMarkdown(text, lang string) string {
+	text = strings.Trim(SanitizeText(text), "\n")
+	if strings.TrimSpace(text) == "" {
+		return ""
+	}
+	if lang == "" {
+		lang = guessLanguage(text)
+	}
+	return fence(text, fenceInfo(lang))
+}

@@ -1,0 +1,80 @@
+package render_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render"
+)
+
+// resultText is the visible body of a card whose result holds blocks.
+func resultText(blocks []cards.ContentBlock, o render.Options) string {
+	return visibleText(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"}, Result: cards.GenericResult{Content: blocks}}, o)
+}
+
+// TestToolTextIsPreformatted: a tool's text keeps its lines, indentation,
+// tags and Markdown characters; only a Markdown block is laid out as
+// Markdown.
+func TestToolTextIsPreformatted(t *testing.T) {
+	o := widgetOptions(60)
+	plain := resultText(text("1\ttarget:\n2\told\n---\nname: x\n<path>a.go</path>\n  **not bold**"), o)
+	for _, want := range []string{"│ 1       target:", "│ 2       old", "│ ---", "│ name: x", "│ <path>a.go</path>", "│   **not bold**"} {
+		assert.Contains(t, plain, want)
+	}
+	markdown := resultText(md("---\nname: x\n\n**bold**"), o)
+	assert.NotContains(t, markdown, "**bold**", "a Markdown block is Markdown")
+	assert.Contains(t, markdown, "bold")
+}
+
+// TestPreformattedWrapsAtTheWidth: a long line wraps at the card's width,
+// at a space; its indentation stays on the first row.
+func TestPreformattedWrapsAtTheWidth(t *testing.T) {
+	got := resultText(text("    "+strings.Repeat("word ", 12)), widgetOptions(30))
+	assert.Contains(t, got, "│     word word word word    │\n│ word word word word word   │\n│ word word word             │")
+}
+
+// TestPreformattedLanguageColours: text in a known language, or one JSON
+// value, is coloured as code; plain text is not coloured at all.
+func TestPreformattedLanguageColours(t *testing.T) {
+	o := widgetOptions(60)
+	goCode := render.Entry(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"},
+		Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "func main() {}", Lang: "go"}}}}, o)
+	assert.Contains(t, goCode, "\x1b[", "Go is coloured")
+	assert.Contains(t, ansi.Strip(goCode), "func main() {}")
+
+	jsonOut := render.Entry(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"},
+		Result: cards.GenericResult{Content: text(`{"ok": true}`)}}, o)
+	body := bodyLine(jsonOut, "ok")
+	assert.Contains(t, body, "\x1b[", "JSON output is coloured")
+
+	plainOut := render.Entry(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"},
+		Result: cards.GenericResult{Content: text("ok: true")}}, o)
+	assert.Contains(t, bodyLine(plainOut, "ok"), "\x1b[m ok: true      ", "plain output keeps the terminal's colour")
+}
+
+// TestPreformattedMarkdownExport: plain text is fenced with its language
+// in the Markdown export, Markdown stays Markdown.
+func TestPreformattedMarkdownExport(t *testing.T) {
+	o := widgetOptions(80)
+	card := func(blocks []cards.ContentBlock) string {
+		return render.Markdown(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"}, Result: cards.GenericResult{Content: blocks}}, o)
+	}
+	assert.Contains(t, card(text("a\n# b")), "```\na\n# b\n```")
+	assert.Contains(t, card(text(`[1, 2]`)), "```json\n[1, 2]\n```")
+	assert.Contains(t, card([]cards.ContentBlock{cards.TextBlock{Text: "x := 1", Lang: "go"}}), "```go\nx := 1\n```")
+	assert.Contains(t, card(md("# b")), "\n# b\n")
+}
+
+// bodyLine is the first line of s that holds want.
+func bodyLine(s, want string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if strings.Contains(ansi.Strip(line), want) {
+			return line
+		}
+	}
+	return ""
+}
