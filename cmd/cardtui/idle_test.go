@@ -1,36 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/acptest"
 )
-
-// lockedBuffer is a bytes.Buffer safe for the program's writer and the
-// test's reader.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // counter shows how many increments it has had.
 type counter int
@@ -54,18 +35,18 @@ func (c counter) View() tea.View { return tea.NewView(fmt.Sprintf("count %d", c)
 // renderer writes only the cells that change, so each frame after the
 // first is checked by what was written since the one before.
 func TestProgramRepaintsAfterGoingIdle(t *testing.T) {
-	var out lockedBuffer
+	var out acptest.Buffer
 	p := tea.NewProgram(counter(0), tea.WithInput(nil), tea.WithOutput(&out),
 		tea.WithWindowSize(40, 5), tea.WithoutSignals())
 	done := make(chan error, 1)
 	go func() { _, err := p.Run(); done <- err }()
 	drawnSince := func(offset int, s string) func() bool {
-		return func() bool { return strings.Contains(out.String()[offset:], s) }
+		return func() bool { return strings.Contains(string(out.Bytes()[offset:]), s) }
 	}
 	require.Eventually(t, drawnSince(0, "count 0"), 5*time.Second, 10*time.Millisecond)
 	for n := 1; n <= 3; n++ {
 		time.Sleep(time.Second) // 60 frames: the ticker has stopped
-		before := len(out.String())
+		before := len(out.Bytes())
 		p.Send(increment{})
 		require.Eventually(t, drawnSince(before, strconv.Itoa(n)), 5*time.Second, 10*time.Millisecond,
 			"frame %d, after an idle second, is drawn", n)
