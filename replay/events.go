@@ -34,7 +34,12 @@ import (
 //   - compaction/summary: a Notice, and the summary as collapsed context.
 //   - turn/end other than completed, approval/asked and approval/decided,
 //     hook/result other than pass, llm/retry: a Notice.
-//   - everything else — the streaming deltas, turn/step markers,
+//   - steering/message (removed; see harness_legacy.go): the user's.
+//   - turn/start, request/header: checked as the harness checks them, then
+//     counted as skipped; request/header-delta and mode/set, which the
+//     harness no longer replays, are Problems.
+//   - Events of the older shapes are upgraded first (harness_legacy.go).
+//   - everything else — the streaming deltas, step markers,
 //     request/*, hook/invoked, todo/write (the todo_write card shows the
 //     list), tool/code-dispatch*, unknown types — is counted as skipped.
 type eventHandler struct {
@@ -77,17 +82,22 @@ type event interface {
 
 // eventDecoders decode the event types that are displayed.
 var eventDecoders = map[string]func(src eventSource, p *presenter) (event, error){
-	"user/message":       decodeUserMessage,
-	"assistant/message":  decodeAssistantMessage,
-	"tool/call":          decodeToolCall,
-	"tool/result":        decodeToolResult,
-	"session/title":      decodeThen((*eventHandler).sessionTitle),
-	"compaction/summary": decodeThen((*eventHandler).compactionSummary),
-	"turn/end":           decodeThen((*eventHandler).turnEnd),
-	"approval/asked":     decodeThen((*eventHandler).approvalAsked),
-	"approval/decided":   decodeThen((*eventHandler).approvalDecided),
-	"hook/result":        decodeThen((*eventHandler).hookResult),
-	"llm/retry":          decodeThen((*eventHandler).llmRetry),
+	"user/message":         decodeUserMessage,
+	"assistant/message":    decodeAssistantMessage,
+	"tool/call":            decodeToolCall,
+	"tool/result":          decodeToolResult,
+	"session/title":        decodeThen((*eventHandler).sessionTitle),
+	"compaction/summary":   decodeThen((*eventHandler).compactionSummary),
+	"turn/end":             decodeTurnEnd,
+	"turn/start":           decodeTurnStart,
+	"steering/message":     decodeSteeringMessage,
+	"request/header":       decodeRequestHeader,
+	"request/header-delta": unsupportedEvent("request/header-delta"),
+	"mode/set":             unsupportedEvent("mode/set"),
+	"approval/asked":       decodeThen((*eventHandler).approvalAsked),
+	"approval/decided":     decodeThen((*eventHandler).approvalDecided),
+	"hook/result":          decodeThen((*eventHandler).hookResult),
+	"llm/retry":            decodeThen((*eventHandler).llmRetry),
 }
 
 // decodedEvent is an event of type typ as decoding left it: the event, or
@@ -326,11 +336,12 @@ func decodeAssistantMessage(src eventSource, p *presenter) (event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.Message == nil || d.Message.Content == nil {
-		return nil, errors.New(`missing field "data.message.content"`)
+	content, err := assistantContent(src, d)
+	if err != nil {
+		return nil, err
 	}
-	e := assistantMessage{parts: make([]replyPart, 0, len(*d.Message.Content)), interrupted: d.Interrupted}
-	for _, part := range *d.Message.Content {
+	e := assistantMessage{parts: make([]replyPart, 0, len(content)), interrupted: d.Interrupted}
+	for _, part := range content {
 		switch part.Type {
 		case "text":
 			e.parts = append(e.parts, replyPart{role: cards.RoleAssistant, text: part.Text})
@@ -343,6 +354,21 @@ func decodeAssistantMessage(src eventSource, p *presenter) (event, error) {
 		}
 	}
 	return e, nil
+}
+
+// assistantContent returns the parts of an assistant message: its
+// message's content, or the content of the older shape (see
+// legacyAssistantContent).
+func assistantContent(src eventSource, d *assistantMessageData) ([]messagePart, error) {
+	if d.Message != nil && d.Message.Content != nil {
+		return *d.Message.Content, nil
+	}
+	if d.Message == nil {
+		if parts, ok, err := legacyAssistantContent(src); ok || err != nil {
+			return parts, err
+		}
+	}
+	return nil, errors.New(`missing field "data.message.content"`)
 }
 
 // presentPart presents the call of a tool-call part; a part without an id,
@@ -585,10 +611,7 @@ func decodeToolResult(src eventSource, p *presenter) (event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.Message == nil {
-		return nil, errors.New(`missing field "data.message"`)
-	}
-	parts, err := toolResultParts(d.Message.Content)
+	parts, err := resultParts(src, d)
 	if err != nil {
 		return nil, err
 	}
@@ -605,6 +628,18 @@ func (e toolResult) apply(h *eventHandler, t *Transcript) error {
 		h.result(t, r)
 	}
 	return nil
+}
+
+// resultParts returns the tool-result parts of a tool/result: those of
+// its message, or the one of the older shape (see legacyResultPart).
+func resultParts(src eventSource, d *toolResultData) ([]resultPart, error) {
+	if d.Message != nil {
+		return toolResultParts(d.Message.Content)
+	}
+	if part, ok, err := legacyResultPart(src); ok || err != nil {
+		return []resultPart{part}, err
+	}
+	return nil, errors.New(`missing field "data.message"`)
 }
 
 // toolResultParts returns the tool-result parts of a result message, which
@@ -714,19 +749,23 @@ type turnEndData struct {
 }
 
 func (h *eventHandler) turnEnd(t *Transcript, d *turnEndData) error {
-	turn := "The turn"
-	if d.Turn > 0 {
-		turn = fmt.Sprintf("Turn %d", d.Turn)
-	}
+	turn := fmt.Sprintf("Turn %d", d.Turn)
 	switch r := d.Reason; r.Kind {
 	case "", "completed":
 		t.AddSkipped("turn/end")
 	case "aborted":
-		if r.Reason.Kind == "" {
+		switch r.Reason.Kind {
+		case "", "legacy":
 			t.AddNotice(turn + " was aborted")
-		} else {
+		case "disposed":
+			t.AddNotice(turn + " was aborted: the session was closed")
+		default:
 			t.AddNotice(turn + " was aborted by the " + r.Reason.Kind)
 		}
+	case "interrupted":
+		t.AddNotice(turn + " was interrupted")
+	case "blocked":
+		t.AddNotice(turn + " was blocked")
 	case "error":
 		t.AddNotice(turn + " failed: " + r.Error.String())
 	case "max-tokens":
