@@ -41,6 +41,12 @@ type ToolCard struct {
 	// Ended is set when the input ended without a result for this call:
 	// the card then says "no result" instead of "running".
 	Ended bool
+	// Children are the entries nested under the card, in the order they
+	// happened: the calls its tool made (a run_code program's sub-calls,
+	// a workflow's agent runs), each a ToolCard of its own, and Notices
+	// about the call (an approval it waited for). They are drawn inside
+	// the card, between its call and its result, and fold with it.
+	Children []Entry
 }
 
 // Problem is an input line that could not be understood. It is shown as an

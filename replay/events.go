@@ -50,9 +50,10 @@ type eventHandler struct {
 	// partCards are the cards made from a tool-call part, by call id,
 	// until the tool/call event arrives.
 	partCards map[string]int
-	// approvals are the tool names of the approvals asked, by approval
-	// id, until they are decided.
-	approvals map[string]string
+	// nested is what it remembers of the cards nested under others.
+	nested nesting
+	// modes is what it remembers of the modes, commands and goals.
+	modes modes
 	// lastReply is the text of the last assistant message.
 	lastReply string
 }
@@ -68,7 +69,8 @@ func newEventHandler() *eventHandler {
 		tools:     producers.Native(),
 		pending:   map[int]toolInput{},
 		partCards: map[string]int{},
-		approvals: map[string]string{},
+		nested:    newNesting(),
+		modes:     newModes(),
 	}
 }
 
@@ -98,6 +100,21 @@ var eventDecoders = map[string]func(src eventSource, p *presenter) (event, error
 	"approval/decided":     decodeThen((*eventHandler).approvalDecided),
 	"hook/result":          decodeThen((*eventHandler).hookResult),
 	"llm/retry":            decodeThen((*eventHandler).llmRetry),
+
+	"tool/code-dispatch-start":  decodeThen((*eventHandler).codeDispatchStart),
+	"tool/code-dispatch":        decodeThen((*eventHandler).codeDispatch),
+	"tool-workflow/run-start":   decodeThen((*eventHandler).workflowRunStart),
+	"tool-workflow/agent-start": decodeThen((*eventHandler).workflowAgentStart),
+	"tool-workflow/agent-end":   decodeThen((*eventHandler).workflowAgentEnd),
+	"tool-workflow/run-end":     decodeThen((*eventHandler).workflowRunEnd),
+
+	"command/run":       decodeThen((*eventHandler).commandRun),
+	"command/done":      decodeThen((*eventHandler).commandDone),
+	"plan/mode":         decodeThen((*eventHandler).planMode),
+	"goal/change":       decodeThen((*eventHandler).goalChange),
+	"sandbox/mode":      decodeThen((*eventHandler).sandboxMode),
+	"permission/preset": decodeThen((*eventHandler).permissionPreset),
+	"approval/policy":   decodeThen((*eventHandler).approvalPolicy),
 }
 
 // decodedEvent is an event of type typ as decoding left it: the event, or
@@ -773,42 +790,6 @@ func (h *eventHandler) turnEnd(t *Transcript, d *turnEndData) error {
 	default:
 		t.AddNotice(turn + " ended: " + r.Kind)
 	}
-	return nil
-}
-
-// approvalAskedData is the data of an approval/asked event.
-type approvalAskedData struct {
-	ID       string `json:"id"`
-	ToolName string `json:"toolName"`
-	Reason   string `json:"reason"`
-}
-
-func (h *eventHandler) approvalAsked(t *Transcript, d *approvalAskedData) error {
-	h.approvals[d.ID] = d.ToolName
-	text := "Approval asked"
-	if d.ToolName != "" {
-		text += " for " + d.ToolName
-	}
-	if d.Reason != "" {
-		text += ": " + d.Reason
-	}
-	t.AddNotice(text)
-	return nil
-}
-
-// approvalDecidedData is the data of an approval/decided event.
-type approvalDecidedData struct {
-	ID      string `json:"id"`
-	Outcome string `json:"outcome"`
-}
-
-func (h *eventHandler) approvalDecided(t *Transcript, d *approvalDecidedData) error {
-	text := "Approval"
-	if tool := h.approvals[d.ID]; tool != "" {
-		text += " for " + tool
-	}
-	delete(h.approvals, d.ID)
-	t.AddNotice(text + ": " + strings.ReplaceAll(d.Outcome, "-", " "))
 	return nil
 }
 
