@@ -32,16 +32,21 @@ import (
 //   - tool/result: each tool-result part completes its call's card.
 //   - session/title: a Notice when the title changes; Transcript.Title.
 //   - compaction/summary: a Notice, and the summary as collapsed context.
-//   - turn/end other than completed, approval/asked and approval/decided,
-//     hook/result other than pass, llm/retry: a Notice.
+//   - turn/end other than completed, hook/result other than pass,
+//     llm/retry: a Notice.
+//   - tool/code-dispatch-start and tool/code-dispatch, tool-workflow/*,
+//     approval/asked and approval/decided: cards and Notices nested under
+//     the card of their call (harness_nested.go).
+//   - command/run and command/done, plan/mode, goal/change, sandbox/mode,
+//     permission/preset, approval/policy: a Notice (harness_modes.go).
 //   - steering/message (removed; see harness_legacy.go): the user's.
 //   - turn/start, request/header: checked as the harness checks them, then
 //     counted as skipped; request/header-delta and mode/set, which the
 //     harness no longer replays, are Problems.
 //   - Events of the older shapes are upgraded first (harness_legacy.go).
 //   - everything else — the streaming deltas, step markers,
-//     request/*, hook/invoked, todo/write (the todo_write card shows the
-//     list), tool/code-dispatch*, unknown types — is counted as skipped.
+//     request/context, hook/invoked, todo/write (the todo_write card
+//     shows the list), unknown types — is counted as skipped.
 type eventHandler struct {
 	tools producers.Registry
 	// pending holds the tool and arguments of each card, by entry index,
