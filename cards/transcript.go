@@ -49,6 +49,12 @@ type ToolCard struct {
 	// result (an error, a rejection, a denial, an interruption); see
 	// State.
 	Outcome Outcome
+	// Children are the entries nested under the card, in the order they
+	// happened: the calls its tool made (a run_code program's sub-calls,
+	// a workflow's agent runs), each a ToolCard of its own, and Notices
+	// about the call (an approval it waited for). They are drawn inside
+	// the card, between its call and its result, and fold with it.
+	Children []Entry
 }
 
 // Problem is an input line that could not be understood. It is shown as an

@@ -38,9 +38,9 @@ func parseBashArgs(args json.RawMessage) (bashArgs, error) {
 	if err == nil {
 		a.command, err = nonEmpty("command", raw.Command)
 	}
-	if err == nil {
-		a.description, err = required("description", raw.Description)
-	}
+	// The persistent bash (packages/shell/tool-bash-persistent) and pwsh
+	// take no description.
+	a.description = valueOr(raw.Description, "")
 	a.workdir, a.background = valueOr(raw.Workdir, ""), valueOr(raw.RunInBackground, false)
 	return a, within("arguments", err)
 }
@@ -91,22 +91,53 @@ func presentBashResult(args json.RawMessage, r Result) (cards.ResultView, error)
 // marker is the last line, after a line break, with nothing after it:
 // "[killed by signal: X]" or "[exit code: N]" (the shell reports a
 // non-zero status only); without one the command exited 0. A marker-like
-// line anywhere else is ordinary output.
+// line anywhere else is ordinary output. The persistent bash ends a
+// result whose shell died with "[shell exited: code N]", "[shell killed
+// by signal: X]" or "[shell exited]" and the line saying it reset the
+// shell, which stays in the output.
 func exitStatus(output string) cards.TerminalResult {
-	cut := strings.LastIndexByte(output, '\n')
-	if cut < 0 {
+	body, reset, wasReset := strings.Cut(output, "\n"+shellResetMessage)
+	if !wasReset || reset != "" {
+		body, wasReset = output, false
+	}
+	r, ok := statusMarker(body)
+	if !ok {
 		return exited(output, 0)
 	}
-	body, last := strings.TrimSuffix(output[:cut], "\r"), output[cut+1:]
-	if signal, ok := bracketed(last, "[killed by signal: "); ok && !strings.Contains(signal, "]") {
-		return cards.TerminalResult{Output: body, Signal: signal}
+	if wasReset {
+		r.Output = strings.TrimPrefix(r.Output+"\n"+shellResetMessage, "\n")
 	}
-	if digits, ok := bracketed(last, "[exit code: "); ok && allDigits(digits) {
-		if code, err := strconv.Atoi(digits); err == nil {
-			return exited(body, code)
+	return r
+}
+
+// shellResetMessage is the line the persistent bash adds after its
+// shell exited.
+const shellResetMessage = "The persistent bash shell was reset; the next bash call starts from the workspace with a fresh current directory and environment."
+
+// statusMarker reads the status marker ending output, the output without
+// it.
+func statusMarker(output string) (cards.TerminalResult, bool) {
+	cut := strings.LastIndexByte(output, '\n')
+	body, last := "", output
+	if cut >= 0 {
+		body, last = strings.TrimSuffix(output[:cut], "\r"), output[cut+1:]
+	}
+	for _, prefix := range []string{"[killed by signal: ", "[shell killed by signal: "} {
+		if signal, ok := bracketed(last, prefix); ok && !strings.Contains(signal, "]") {
+			return cards.TerminalResult{Output: body, Signal: signal}, true
 		}
 	}
-	return exited(output, 0)
+	for _, prefix := range []string{"[exit code: ", "[shell exited: code "} {
+		if digits, ok := bracketed(last, prefix); ok && allDigits(digits) {
+			if code, err := strconv.Atoi(digits); err == nil {
+				return exited(body, code), true
+			}
+		}
+	}
+	if last == "[shell exited]" {
+		return cards.TerminalResult{Output: body}, true
+	}
+	return cards.TerminalResult{}, false
 }
 
 func exited(output string, code int) cards.TerminalResult {

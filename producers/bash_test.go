@@ -39,7 +39,6 @@ func TestBashRejectsBadArguments(t *testing.T) {
 	cases := []struct{ args, reason string }{
 		{`{"description":"x"}`, `missing field "command"`},
 		{`{"command":"","description":"x"}`, `field "command" is empty`},
-		{`{"command":"ls"}`, `missing field "description"`},
 		{`{"command":["ls"],"description":"x"}`, `field "command": want a string, found array`},
 		{`{"command":"ls","description":"x","run_in_background":"yes"}`, `field "run_in_background": want a boolean, found string`},
 	}
@@ -73,7 +72,11 @@ func TestBashExitMarker(t *testing.T) {
 		{"marker not on the last line", "[exit code: 1]\nnext", "[exit code: 1]\nnext", ptr(0), ""},
 		{"marker followed by a line break", "out\n[exit code: 1]\n", "out\n[exit code: 1]\n", ptr(0), ""},
 		{"marker followed by CRLF", "out\r\n[exit code: 1]\r\n", "out\r\n[exit code: 1]\r\n", ptr(0), ""},
-		{"marker alone, without a line before", "[exit code: 1]", "[exit code: 1]", ptr(0), ""},
+		{"marker alone: the persistent bash printed nothing", "[exit code: 1]", "", ptr(1), ""},
+		{"persistent shell exited", "bye\n[shell exited: code 9]\n" + shellReset, "bye\n" + shellReset, ptr(9), ""},
+		{"persistent shell killed", "[shell killed by signal: SIGHUP]\n" + shellReset, shellReset, nil, "SIGHUP"},
+		{"persistent shell exited without a status", "x\n[shell exited]\n" + shellReset, "x\n" + shellReset, nil, ""},
+		{"reset line not last", "x\n[shell exited: code 9]\n" + shellReset + "\nmore", "x\n[shell exited: code 9]\n" + shellReset + "\nmore", ptr(0), ""},
 		{"marker inside the line", "out\nsee [exit code: 1]", "out\nsee [exit code: 1]", ptr(0), ""},
 		{"not a number", "out\n[exit code: null]", "out\n[exit code: null]", ptr(0), ""},
 		{"negative number", "out\n[exit code: -1]", "out\n[exit code: -1]", ptr(0), ""},
@@ -88,6 +91,17 @@ func TestBashExitMarker(t *testing.T) {
 				result(t, "bash", echo, textResult(c.text)))
 		})
 	}
+}
+
+// shellReset is the line the persistent bash adds when its shell died.
+const shellReset = "The persistent bash shell was reset; the next bash call starts from the workspace with a fresh current directory and environment."
+
+// TestPersistentBash: the persistent bash (tool-bash-persistent) takes only
+// a command and is a terminal titled with it; so is pwsh.
+func TestPersistentBash(t *testing.T) {
+	require.Equal(t, cards.TerminalCall{Title: "cd src && make"}, call(t, "bash", `{"command":"cd src && make"}`))
+	require.Equal(t, cards.TerminalCall{Title: "[Console]::Out.Write('PWSH_OK')"}, call(t, "pwsh", `{"command":"[Console]::Out.Write('PWSH_OK')"}`))
+	require.Equal(t, cards.TerminalResult{Output: "PWSH_OK", ExitCode: ptr(0)}, result(t, "pwsh", `{"command":"x"}`, textResult("PWSH_OK")))
 }
 
 // TestBashSpilledOutputHasUnknownStatus: when the harness stored a long

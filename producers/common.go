@@ -237,3 +237,20 @@ func withError(content []cards.ContentBlock, r Result) []cards.ContentBlock {
 		return slices.Clip(content)
 	}
 }
+
+// textOrJSONResult shows a result whose text is one JSON object or array
+// as a JSON block, any other result as it is.
+func textOrJSONResult(r Result) cards.GenericResult {
+	if isJSONText(r) {
+		return fencedResult(r, "json")
+	}
+	return genericResult(r)
+}
+
+// isJSONText reports whether a result is text alone that is one JSON
+// object or array.
+func isJSONText(r Result) bool {
+	body, others := textOf(r.Content)
+	trimmed := strings.TrimSpace(body)
+	return len(others) == 0 && trimmed != "" && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed))
+}

@@ -138,8 +138,19 @@ func TestFixturesCoverTheNativeFamily(t *testing.T) {
 	for _, p := range fixturePairs(t) {
 		seen[p.tool] = true
 	}
-	for _, tool := range []string{"read", "write", "edit", "bash", "job_output", "job_kill", "todo_write", "glob", "web_fetch"} {
+	for _, tool := range []string{"read", "write", "edit", "bash", "job_output", "job_kill", "todo_write", "glob", "web_fetch",
+		"run_code", "workflow", "subagent", "pwsh", "terminal_send", "read_image", "lsp", "skill", "ask_user_question", "cordis_define"} {
 		require.True(t, seen[tool], "no fixture calls %s", tool)
+	}
+}
+
+// TestFixturesCallNoToolWithoutAProducer: every tool the real sessions
+// call has a producer, so none of their cards falls back (which
+// TestFixturesArePureAndValid checks call by call).
+func TestFixturesCallNoToolWithoutAProducer(t *testing.T) {
+	for _, p := range fixturePairs(t) {
+		_, ok := native[p.tool]
+		require.True(t, ok, "%s calls %s, which has no producer", p.name, p.tool)
 	}
 }
 

@@ -14,9 +14,13 @@ import (
 )
 
 // fuzzTools are the tool names the fuzz target picks from: the native
-// family and one tool without a producer.
+// family and one tool without a producer (the seeds index the first 13).
 var fuzzTools = []string{"read", "write", "edit", "bash", "job_output", "job_list", "job_kill",
-	"todo_write", "glob", "grep", "web_search", "web_fetch", "unknown_tool"}
+	"todo_write", "glob", "grep", "web_search", "web_fetch", "unknown_tool",
+	"read_image", "str_replace_editor", "pwsh", "terminal_open", "terminal_send", "terminal_read", "terminal_signal",
+	"terminal_close", "terminal_list", "run_code", "workflow", "subagent", "send_message", "list_agents", "report",
+	"exit_plan_mode", "ask_user_question", "lsp", "skill", "session_event_read", "cordis_define", "cordis_run",
+	"cordis_inspect_self", "cordis_inspect_query", "cordis_undefine"}
 
 // FuzzProducers: whatever the arguments, metadata and result text, the
 // registry returns a view, the same one twice, and the view survives the

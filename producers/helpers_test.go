@@ -120,3 +120,9 @@ func requireNoFallback(t *testing.T, view any) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// jsonText is s as a JSON string.
+func jsonText(s string) string {
+	data, _ := json.Marshal(s)
+	return string(data)
+}

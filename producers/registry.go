@@ -1,19 +1,3 @@
-// Package producers turns a tool call recorded in a session log — the
-// tool's name, its raw JSON arguments and its result — back into the views
-// the tool declares: Go ports of the tools' presentCall and presentResult.
-//
-// Producers are pure: the same inputs always give the same views, so a
-// replayed session looks exactly as it did live. A Registry never fails:
-// an unknown tool, malformed arguments, unusable result metadata, a
-// producer error or panic all yield a generic fallback card that shows the
-// call's raw input and the result's content, with a note saying why —
-// nothing is hidden. Every view a Registry returns encodes with the cards
-// codec and decodes back strictly to an equal value.
-//
-// Each tool family lives in its own file (fs.go, bash.go, todo.go,
-// search.go, web.go for the harness's native family; claude*.go for Claude
-// Code's tools, see Claude; codex*.go for the Codex CLI's, see Codex);
-// helpers shared by the families are in common.go.
 package producers
 
 import (
@@ -41,23 +25,51 @@ type Producer struct {
 // producer. Registries of several families can be merged with maps.Copy.
 type Registry map[string]Producer
 
-// Native returns the producers of the harness's native tool family: read,
-// write, edit, bash, job_output, job_list, job_kill, todo_write, glob,
-// grep, web_search and web_fetch.
+// Native returns the producers of the harness's native tool family, by
+// the names the harness logs them under; doc.go lists them with the
+// sources they are ported from.
 func Native() Registry {
 	return Registry{
-		"read":       readProducer,
-		"write":      writeProducer,
-		"edit":       editProducer,
-		"bash":       bashProducer,
-		"job_output": jobOutputProducer,
-		"job_list":   jobListProducer,
-		"job_kill":   jobKillProducer,
-		"todo_write": todoWriteProducer,
-		"glob":       globProducer,
-		"grep":       grepProducer,
-		"web_search": webSearchProducer,
-		"web_fetch":  webFetchProducer,
+		"read":                 readProducer,
+		"write":                writeProducer,
+		"edit":                 editProducer,
+		"read_image":           readImageProducer,
+		"str_replace_editor":   strReplaceEditorProducer,
+		"bash":                 bashProducer,
+		"pwsh":                 bashProducer,
+		"job_output":           jobOutputProducer,
+		"job_list":             jobListProducer,
+		"job_kill":             jobKillProducer,
+		"terminal_open":        terminalOpenProducer,
+		"terminal_send":        terminalSendProducer,
+		"terminal_read":        terminalReadProducer,
+		"terminal_signal":      terminalSignalProducer,
+		"terminal_close":       terminalCloseProducer,
+		"terminal_list":        terminalListProducer,
+		"run_code":             runCodeProducer,
+		"workflow":             workflowProducer,
+		"subagent":             subagentProducer,
+		"subagent_codex":       subagentProducer,
+		"subagent_claude_code": subagentProducer,
+		"subagent_fork":        subagentProducer,
+		"send_message":         sendMessageProducer,
+		"list_agents":          listAgentsProducer,
+		"report":               reportProducer,
+		"todo_write":           todoWriteProducer,
+		"exit_plan_mode":       exitPlanModeProducer,
+		"ask_user_question":    askUserQuestionProducer,
+		"lsp":                  lspProducer,
+		"skill":                skillProducer,
+		"session_event_read":   sessionEventReadProducer,
+		"cordis_define":        cordisDefineProducer,
+		"cordis_run":           cordisRunProducer,
+		"cordis_inspect_self":  cordisInspectSelfProducer,
+		"cordis_inspect_query": cordisInspectQueryProducer,
+		"cordis_undefine":      cordisUndefineProducer,
+		"glob":                 globProducer,
+		"grep":                 grepProducer,
+		"web_search":           webSearchProducer,
+		"web_fetch":            webFetchProducer,
 	}
 }
 
@@ -154,19 +166,20 @@ func checkArgs(args []byte) error {
 }
 
 // FallbackCall is the generic card shown for a call no producer could
-// present: titled by the tool's name, with the raw arguments as its input
-// (as JSON when they are valid JSON, else as a JSON string of the raw text)
-// and, when reason is not nil, a note saying why it fell back.
+// present: titled by the tool's name, with its code-like string arguments
+// as fenced blocks (see codeLikeArguments), the other arguments as its
+// input (as JSON when they are valid JSON, else as a JSON string of the
+// raw text) and, when reason is not nil, a note saying why it fell back.
 func FallbackCall(tool string, args []byte, reason error) cards.GenericCall {
 	title := validUTF8(tool)
 	if title == "" {
 		title = "unnamed tool"
 	}
-	var note []cards.ContentBlock
+	content, input := codeLikeArguments(args)
 	if reason != nil {
-		note = text(validUTF8("could not present this call: " + reason.Error()))
+		content = append(content, text(validUTF8("could not present this call: "+reason.Error()))...)
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, RawInput: rawInput(args), Content: note}
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, RawInput: input, Content: content}
 }
 
 // rawInput is the raw arguments as a view's raw input: canonical JSON when

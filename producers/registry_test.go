@@ -14,8 +14,12 @@ import (
 )
 
 func TestNativeHasTheFamily(t *testing.T) {
-	require.ElementsMatch(t, []string{"read", "write", "edit", "bash", "job_output", "job_list", "job_kill",
-		"todo_write", "glob", "grep", "web_search", "web_fetch"}, slices.Collect(maps.Keys(native)))
+	require.ElementsMatch(t, []string{"read", "write", "edit", "read_image", "str_replace_editor", "bash", "pwsh",
+		"job_output", "job_list", "job_kill", "terminal_open", "terminal_send", "terminal_read", "terminal_signal",
+		"terminal_close", "terminal_list", "run_code", "workflow", "subagent", "subagent_codex", "subagent_claude_code",
+		"subagent_fork", "send_message", "list_agents", "report", "todo_write", "exit_plan_mode", "ask_user_question",
+		"lsp", "skill", "session_event_read", "cordis_define", "cordis_run", "cordis_inspect_self",
+		"cordis_inspect_query", "cordis_undefine", "glob", "grep", "web_search", "web_fetch"}, slices.Collect(maps.Keys(native)))
 }
 
 // TestUnknownToolFallsBack: a tool with no producer still shows as a card,
@@ -23,23 +27,23 @@ func TestNativeHasTheFamily(t *testing.T) {
 func TestUnknownToolFallsBack(t *testing.T) {
 	args := `{"url": "https://x", "depth": 2, "html": "<b>"}`
 	require.Equal(t, cards.GenericCall{
-		Title:    "lsp",
+		Title:    "future_tool",
 		Kind:     cards.KindOther,
 		RawInput: json.RawMessage(`{"url":"https://x","depth":2,"html":"\u003cb\u003e"}`),
-	}, call(t, "lsp", args))
+	}, call(t, "future_tool", args))
 
 	r := textResult("definition at a.go:3")
-	require.Equal(t, cards.GenericResult{Content: r.Content}, result(t, "lsp", args, r))
+	require.Equal(t, cards.GenericResult{Content: r.Content}, result(t, "future_tool", args, r))
 }
 
 func TestUnknownToolErrorShowsTheError(t *testing.T) {
-	view := result(t, "subagent", `{}`, failed("Error: not resumable", "SubagentError (NOT_RESUMABLE)"))
+	view := result(t, "future_tool", `{}`, failed("Error: not resumable", "SubagentError (NOT_RESUMABLE)"))
 	require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{
 		cards.TextBlock{Text: "Error: not resumable"},
 		cards.TextBlock{Text: "Tool error: SubagentError (NOT_RESUMABLE)"},
 	}}, view)
 	require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "The tool reported an error."}}},
-		result(t, "subagent", `{}`, producers.Result{IsError: true}))
+		result(t, "future_tool", `{}`, producers.Result{IsError: true}))
 }
 
 // TestMalformedArguments: arguments that are not one JSON object are kept

@@ -79,13 +79,19 @@ func toolCardDrawing(c cards.ToolCard, o Options) Drawing {
 		c = withoutTerminal(c)
 	}
 	f := callFrame(c, o)
-	result := resultBody(c, o)
-	if len(f.Body) > 0 && len(result) > 0 {
-		f.Body = append(f.Body, separator(o))
-	}
-	f.Body = append(f.Body, result...)
+	f.Body = withSection(f.Body, childrenBody(c.Children, o), o)
+	f.Body = withSection(f.Body, resultBody(c, o), o)
 	f.Badge, f.Border = badge, border
 	return f.drawing(o)
+}
+
+// withSection appends a section of a card's body, after a separator when
+// the body has lines already.
+func withSection(body, section []string, o Options) []string {
+	if len(body) > 0 && len(section) > 0 {
+		body = append(body, separator(o))
+	}
+	return append(body, section...)
 }
 
 // callFrame starts a card's frame from its call view: glyph, title and the

@@ -28,6 +28,10 @@ func Markdown(e cards.Entry, o Options) string {
 func toolCardMarkdown(c cards.ToolCard, o Options) string {
 	var b strings.Builder
 	b.WriteString(callMarkdown(c, o))
+	if nested := childrenMarkdown(c.Children, o); nested != "" {
+		b.WriteString("\n")
+		b.WriteString(nested)
+	}
 	if r := resultMarkdown(c, o); r != "" {
 		b.WriteString("\n")
 		b.WriteString(r)

@@ -258,7 +258,7 @@ func objectFields(raw json.RawMessage) (fields []rawField, ok bool) {
 func highlightedJSON(value json.RawMessage, budget int, o Options) string {
 	var compact bytes.Buffer
 	_ = json.Compact(&compact, value) // valid: it was decoded
-	text := compact.String()
+	text := string(withoutHTMLEscapes(compact.Bytes()))
 	if len(text) > max(budget, 1) {
 		text = strings.ToValidUTF8(text[:max(budget, 1)], "") + "…"
 	}
@@ -281,7 +281,48 @@ func rawInputText(raw json.RawMessage) (string, bool) {
 	if indentBytes(trimmed) > maxIndentBytes || json.Indent(&pretty, trimmed, "", "  ") != nil {
 		return strings.TrimRight(SanitizeText(string(trimmed)), "\n"), false
 	}
-	return SanitizeText(pretty.String()), true
+	return SanitizeText(string(withoutHTMLEscapes(pretty.Bytes()))), true
+}
+
+// withoutHTMLEscapes undoes the escapes of <, > and & that the cards
+// codec writes in the JSON it encodes (as encoding/json does): a raw
+// input shows "a && b", not "a \u0026\u0026 b". Other escapes stay.
+func withoutHTMLEscapes(js []byte) []byte {
+	if !bytes.Contains(js, []byte(`\u00`)) {
+		return js
+	}
+	out := make([]byte, 0, len(js))
+	for i := 0; i < len(js); i++ {
+		if js[i] != '\\' || i+1 == len(js) {
+			out = append(out, js[i])
+			continue
+		}
+		if c, ok := htmlEscape(js[i+1:]); ok {
+			out = append(out, c)
+			i += len(`u0026`)
+			continue
+		}
+		out = append(out, js[i], js[i+1]) // any other escape, as a pair
+		i++
+	}
+	return out
+}
+
+// htmlEscape reads the character of a \u003c, \u003e or \u0026 escape
+// after its backslash.
+func htmlEscape(rest []byte) (byte, bool) {
+	if len(rest) < len(`u0026`) || rest[0] != 'u' {
+		return 0, false
+	}
+	switch strings.ToLower(string(rest[1:5])) {
+	case "003c":
+		return '<', true
+	case "003e":
+		return '>', true
+	case "0026":
+		return '&', true
+	}
+	return 0, false
 }
 
 // maxIndentBytes bounds the indentation pretty-printing may add to a raw

@@ -32,11 +32,21 @@ import (
 //   - tool/result: each tool-result part completes its call's card.
 //   - session/title: a Notice when the title changes; Transcript.Title.
 //   - compaction/summary: a Notice, and the summary as collapsed context.
-//   - turn/end other than completed, approval/asked and approval/decided,
-//     hook/result other than pass, llm/retry: a Notice.
-//   - everything else — the streaming deltas, turn/step markers,
-//     request/*, hook/invoked, todo/write (the todo_write card shows the
-//     list), tool/code-dispatch*, unknown types — is counted as skipped.
+//   - turn/end other than completed, hook/result other than pass,
+//     llm/retry: a Notice.
+//   - tool/code-dispatch-start and tool/code-dispatch, tool-workflow/*,
+//     approval/asked and approval/decided: cards and Notices nested under
+//     the card of their call (harness_nested.go).
+//   - command/run and command/done, plan/mode, goal/change, sandbox/mode,
+//     permission/preset, approval/policy: a Notice (harness_modes.go).
+//   - steering/message (removed; see harness_legacy.go): the user's.
+//   - turn/start, request/header: checked as the harness checks them, then
+//     counted as skipped; request/header-delta and mode/set, which the
+//     harness no longer replays, are Problems.
+//   - Events of the older shapes are upgraded first (harness_legacy.go).
+//   - everything else — the streaming deltas, step markers,
+//     request/context, hook/invoked, todo/write (the todo_write card
+//     shows the list), unknown types — is counted as skipped.
 type eventHandler struct {
 	tools producers.Registry
 	// pending holds the tool and arguments of each card, by entry index,
@@ -45,9 +55,10 @@ type eventHandler struct {
 	// partCards are the cards made from a tool-call part, by call id,
 	// until the tool/call event arrives.
 	partCards map[string]int
-	// approvals are the tool names of the approvals asked, by approval
-	// id, until they are decided.
-	approvals map[string]string
+	// nested is what it remembers of the cards nested under others.
+	nested nesting
+	// modes is what it remembers of the modes, commands and goals.
+	modes modes
 	// lastReply is the text of the last assistant message.
 	lastReply string
 }
@@ -63,7 +74,8 @@ func newEventHandler() *eventHandler {
 		tools:     producers.Native(),
 		pending:   map[int]toolInput{},
 		partCards: map[string]int{},
-		approvals: map[string]string{},
+		nested:    newNesting(),
+		modes:     newModes(),
 	}
 }
 
@@ -77,17 +89,37 @@ type event interface {
 
 // eventDecoders decode the event types that are displayed.
 var eventDecoders = map[string]func(src eventSource, p *presenter) (event, error){
-	"user/message":       decodeUserMessage,
-	"assistant/message":  decodeAssistantMessage,
-	"tool/call":          decodeToolCall,
-	"tool/result":        decodeToolResult,
-	"session/title":      decodeThen((*eventHandler).sessionTitle),
-	"compaction/summary": decodeThen((*eventHandler).compactionSummary),
-	"turn/end":           decodeThen((*eventHandler).turnEnd),
-	"approval/asked":     decodeThen((*eventHandler).approvalAsked),
-	"approval/decided":   decodeThen((*eventHandler).approvalDecided),
-	"hook/result":        decodeThen((*eventHandler).hookResult),
-	"llm/retry":          decodeThen((*eventHandler).llmRetry),
+	"user/message":         decodeUserMessage,
+	"assistant/message":    decodeAssistantMessage,
+	"tool/call":            decodeToolCall,
+	"tool/result":          decodeToolResult,
+	"session/title":        decodeThen((*eventHandler).sessionTitle),
+	"compaction/summary":   decodeThen((*eventHandler).compactionSummary),
+	"turn/end":             decodeTurnEnd,
+	"turn/start":           decodeTurnStart,
+	"steering/message":     decodeSteeringMessage,
+	"request/header":       decodeRequestHeader,
+	"request/header-delta": unsupportedEvent("request/header-delta"),
+	"mode/set":             unsupportedEvent("mode/set"),
+	"approval/asked":       decodeThen((*eventHandler).approvalAsked),
+	"approval/decided":     decodeThen((*eventHandler).approvalDecided),
+	"hook/result":          decodeThen((*eventHandler).hookResult),
+	"llm/retry":            decodeThen((*eventHandler).llmRetry),
+
+	"tool/code-dispatch-start":  decodeThen((*eventHandler).codeDispatchStart),
+	"tool/code-dispatch":        decodeThen((*eventHandler).codeDispatch),
+	"tool-workflow/run-start":   decodeThen((*eventHandler).workflowRunStart),
+	"tool-workflow/agent-start": decodeThen((*eventHandler).workflowAgentStart),
+	"tool-workflow/agent-end":   decodeThen((*eventHandler).workflowAgentEnd),
+	"tool-workflow/run-end":     decodeThen((*eventHandler).workflowRunEnd),
+
+	"command/run":       decodeThen((*eventHandler).commandRun),
+	"command/done":      decodeThen((*eventHandler).commandDone),
+	"plan/mode":         decodeThen((*eventHandler).planMode),
+	"goal/change":       decodeThen((*eventHandler).goalChange),
+	"sandbox/mode":      decodeThen((*eventHandler).sandboxMode),
+	"permission/preset": decodeThen((*eventHandler).permissionPreset),
+	"approval/policy":   decodeThen((*eventHandler).approvalPolicy),
 }
 
 // decodedEvent is an event of type typ as decoding left it: the event, or
@@ -326,11 +358,12 @@ func decodeAssistantMessage(src eventSource, p *presenter) (event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.Message == nil || d.Message.Content == nil {
-		return nil, errors.New(`missing field "data.message.content"`)
+	content, err := assistantContent(src, d)
+	if err != nil {
+		return nil, err
 	}
-	e := assistantMessage{parts: make([]replyPart, 0, len(*d.Message.Content)), interrupted: d.Interrupted}
-	for _, part := range *d.Message.Content {
+	e := assistantMessage{parts: make([]replyPart, 0, len(content)), interrupted: d.Interrupted}
+	for _, part := range content {
 		switch part.Type {
 		case "text":
 			e.parts = append(e.parts, replyPart{role: cards.RoleAssistant, text: part.Text})
@@ -343,6 +376,21 @@ func decodeAssistantMessage(src eventSource, p *presenter) (event, error) {
 		}
 	}
 	return e, nil
+}
+
+// assistantContent returns the parts of an assistant message: its
+// message's content, or the content of the older shape (see
+// legacyAssistantContent).
+func assistantContent(src eventSource, d *assistantMessageData) ([]messagePart, error) {
+	if d.Message != nil && d.Message.Content != nil {
+		return *d.Message.Content, nil
+	}
+	if d.Message == nil {
+		if parts, ok, err := legacyAssistantContent(src); ok || err != nil {
+			return parts, err
+		}
+	}
+	return nil, errors.New(`missing field "data.message.content"`)
 }
 
 // presentPart presents the call of a tool-call part; a part without an id,
@@ -585,10 +633,7 @@ func decodeToolResult(src eventSource, p *presenter) (event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.Message == nil {
-		return nil, errors.New(`missing field "data.message"`)
-	}
-	parts, err := toolResultParts(d.Message.Content)
+	parts, err := resultParts(src, d)
 	if err != nil {
 		return nil, err
 	}
@@ -605,6 +650,18 @@ func (e toolResult) apply(h *eventHandler, t *Transcript) error {
 		h.result(t, r)
 	}
 	return nil
+}
+
+// resultParts returns the tool-result parts of a tool/result: those of
+// its message, or the one of the older shape (see legacyResultPart).
+func resultParts(src eventSource, d *toolResultData) ([]resultPart, error) {
+	if d.Message != nil {
+		return toolResultParts(d.Message.Content)
+	}
+	if part, ok, err := legacyResultPart(src); ok || err != nil {
+		return []resultPart{part}, err
+	}
+	return nil, errors.New(`missing field "data.message"`)
 }
 
 // toolResultParts returns the tool-result parts of a result message, which
@@ -714,19 +771,23 @@ type turnEndData struct {
 }
 
 func (h *eventHandler) turnEnd(t *Transcript, d *turnEndData) error {
-	turn := "The turn"
-	if d.Turn > 0 {
-		turn = fmt.Sprintf("Turn %d", d.Turn)
-	}
+	turn := fmt.Sprintf("Turn %d", d.Turn)
 	switch r := d.Reason; r.Kind {
 	case "", "completed":
 		t.AddSkipped("turn/end")
 	case "aborted":
-		if r.Reason.Kind == "" {
+		switch r.Reason.Kind {
+		case "", "legacy":
 			t.AddNotice(turn + " was aborted")
-		} else {
+		case "disposed":
+			t.AddNotice(turn + " was aborted: the session was closed")
+		default:
 			t.AddNotice(turn + " was aborted by the " + r.Reason.Kind)
 		}
+	case "interrupted":
+		t.AddNotice(turn + " was interrupted")
+	case "blocked":
+		t.AddNotice(turn + " was blocked")
 	case "error":
 		t.AddNotice(turn + " failed: " + r.Error.String())
 	case "max-tokens":
@@ -734,42 +795,6 @@ func (h *eventHandler) turnEnd(t *Transcript, d *turnEndData) error {
 	default:
 		t.AddNotice(turn + " ended: " + r.Kind)
 	}
-	return nil
-}
-
-// approvalAskedData is the data of an approval/asked event.
-type approvalAskedData struct {
-	ID       string `json:"id"`
-	ToolName string `json:"toolName"`
-	Reason   string `json:"reason"`
-}
-
-func (h *eventHandler) approvalAsked(t *Transcript, d *approvalAskedData) error {
-	h.approvals[d.ID] = d.ToolName
-	text := "Approval asked"
-	if d.ToolName != "" {
-		text += " for " + d.ToolName
-	}
-	if d.Reason != "" {
-		text += ": " + d.Reason
-	}
-	t.AddNotice(text)
-	return nil
-}
-
-// approvalDecidedData is the data of an approval/decided event.
-type approvalDecidedData struct {
-	ID      string `json:"id"`
-	Outcome string `json:"outcome"`
-}
-
-func (h *eventHandler) approvalDecided(t *Transcript, d *approvalDecidedData) error {
-	text := "Approval"
-	if tool := h.approvals[d.ID]; tool != "" {
-		text += " for " + tool
-	}
-	delete(h.approvals, d.ID)
-	t.AddNotice(text + ": " + strings.ReplaceAll(d.Outcome, "-", " "))
 	return nil
 }
 

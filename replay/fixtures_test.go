@@ -3,6 +3,7 @@ package replay_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -28,23 +29,41 @@ func fixtureFiles(t *testing.T) []string {
 }
 
 // fixtureCounts counts, independently of the decoder, the lines of a
-// fixture and its tool/call events (unwrapped from the headless stream).
-func fixtureCounts(t *testing.T, data []byte) (lines, toolCalls int) {
+// fixture, its tool/call events (unwrapped from the headless stream) and
+// the cards nested under them: the sub-calls of run_code programs and
+// the agents of workflow runs.
+func fixtureCounts(t *testing.T, data []byte) (lines, toolCalls, nested int) {
 	t.Helper()
+	subcalls, agents := map[string]bool{}, map[string]bool{}
 	for l := range bytes.Lines(data) {
-		var e struct {
-			Type  string `json:"type"`
-			Event struct {
-				Type string `json:"type"`
-			} `json:"event"`
+		var e, wrapped struct {
+			Type string `json:"type"`
+			Data struct {
+				SubCallID string `json:"subCallId"`
+				RunID     string `json:"runId"`
+				Seq       int    `json:"seq"`
+			} `json:"data"`
+		}
+		var line struct {
+			Event *json.RawMessage `json:"event"`
 		}
 		require.NoError(t, json.Unmarshal(l, &e))
+		require.NoError(t, json.Unmarshal(l, &line))
+		if line.Event != nil {
+			require.NoError(t, json.Unmarshal(*line.Event, &wrapped))
+			e = wrapped
+		}
 		lines++
-		if e.Type == "tool/call" || e.Type == "session_event" && e.Event.Type == "tool/call" {
+		switch e.Type {
+		case "tool/call":
 			toolCalls++
+		case "tool/code-dispatch-start", "tool/code-dispatch":
+			subcalls[e.Data.SubCallID] = true
+		case "tool-workflow/agent-start":
+			agents[fmt.Sprint(e.Data.RunID, e.Data.Seq)] = true
 		}
 	}
-	return lines, toolCalls
+	return lines, toolCalls, len(subcalls) + len(agents)
 }
 
 // TestFixturesReplayCleanly replays every real session: no problem, every
@@ -55,13 +74,13 @@ func TestFixturesReplayCleanly(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			require.NoError(t, err)
-			lines, toolCalls := fixtureCounts(t, data)
+			lines, toolCalls, nested := fixtureCounts(t, data)
 
 			tr := loadBytes(t, data)
 
 			require.Empty(t, problems(tr), describe(tr))
 			assert.Equal(t, lines, tr.Stats.Events)
-			assert.Equal(t, toolCalls, tr.Stats.ToolCards)
+			assert.Equal(t, toolCalls+nested, tr.Stats.ToolCards)
 			cs := toolCards(tr)
 			require.Len(t, cs, toolCalls)
 			ids := map[string]bool{}
@@ -103,7 +122,6 @@ func TestFixturesShowWhatMatters(t *testing.T) {
 		files[filepath.Base(f)] = f
 	}
 	cases := map[string]string{
-		"escalation-rejected--session.jsonl":                        "Approval for bash: rejected",
 		"error-finish--session.jsonl":                               "Turn 1 failed: simulated provider error (HTTP 401) (AUTH)",
 		"headless--compaction-recovery--stream-json.expected.jsonl": "Context compacted: 266 tokens of earlier conversation were replaced by the summary below",
 		"hook-cc-pretool-ask--session.jsonl":                        "Hook PreToolUse asked for approval",

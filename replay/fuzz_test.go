@@ -58,6 +58,15 @@ func FuzzHarnessLog(f *testing.F) {
 	compressed, _ := compressFrames(f, []byte(strings.Join(lines[:12], "\n")+"\n"), 3)
 	f.Add(compressed)
 	f.Add(compressed[:len(compressed)-7])
+	// The older shapes and the nested events: whole sessions, and each
+	// line on its own, whose parent is then missing.
+	for _, name := range []string{"harness-legacy.jsonl", "harness-nested.jsonl"} {
+		data := session(f, name)
+		f.Add(data)
+		for l := range bytes.Lines(data) {
+			f.Add(append([]byte(header+"\n"), l...))
+		}
+	}
 
 	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
 	f.Fuzz(func(t *testing.T, input []byte) {

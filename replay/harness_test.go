@@ -258,7 +258,7 @@ func TestHarnessNotices(t *testing.T) {
 			"Context compacted: 266 tokens of earlier conversation were replaced by the summary below"},
 		{"compaction without summary", event("compaction/summary", `{}`), "Context compacted: the earlier conversation was replaced by a summary"},
 		{"turn aborted", event("turn/end", `{"turn":2,"reason":{"kind":"aborted","reason":{"kind":"user"}}}`), "Turn 2 was aborted by the user"},
-		{"turn aborted, no why", event("turn/end", `{"reason":{"kind":"aborted"}}`), "The turn was aborted"},
+		{"turn aborted, no why", event("turn/end", `{"turn":3,"reason":{"kind":"aborted"}}`), "Turn 3 was aborted"},
 		{"turn error", event("turn/end", `{"turn":1,"reason":{"kind":"error","error":{"message":"provider error (HTTP 401)","code":"AUTH"}}}`),
 			"Turn 1 failed: provider error (HTTP 401) (AUTH)"},
 		{"turn max tokens", event("turn/end", `{"turn":1,"reason":{"kind":"max-tokens"}}`), "Turn 1 stopped: the reply reached the model's output token limit"},
@@ -365,7 +365,7 @@ var harnessBadLines = []struct {
 	{"result isError not a boolean", event("tool/result", `{"message":{"content":[{"type":"tool-result","toolCallId":"c1","isError":"yes"}]}}`),
 		[]string{`isError": want a boolean, found a string`}},
 	{"title not a string", event("session/title", `{"title":["a"]}`), []string{`session/title: field "data.title": want a string, found an array`}},
-	{"turn not a number", event("turn/end", `{"turn":"one","reason":{"kind":"error"}}`), []string{`turn/end: field "data.turn": want a number, found a string`}},
+	{"turn not a number", event("turn/end", `{"turn":"one","reason":{"kind":"error"}}`), []string{`turn/end: field "data.turn": want an integer from 1`}},
 }
 
 // TestHarnessBadLines puts each bad line between good ones: it becomes one

@@ -86,21 +86,31 @@ func describe(tr *replay.Transcript) string {
 	var b bytes.Buffer
 	for i, e := range tr.Entries {
 		fmt.Fprintf(&b, "%d ", i)
-		switch e := e.(type) {
-		case cards.Message:
-			fmt.Fprintf(&b, "message %s: %q\n", e.Role, e.Text)
-		case cards.ToolCard:
-			fmt.Fprintf(&b, "card %s tool=%q call=%s result=%s ended=%v\n", e.ID, e.Tool, cardOf(e.Call), cardOf(e.Result), e.Ended)
-		case cards.Problem:
-			fmt.Fprintf(&b, "problem %s:%d: %s\n    excerpt: %s\n", e.Source, e.Line, e.Reason, e.Excerpt)
-		case cards.Notice:
-			fmt.Fprintf(&b, "notice: %s\n", e.Text)
-		}
+		describeEntry(&b, e, "")
 	}
 	s := tr.Stats
 	fmt.Fprintf(&b, "stats: lines=%d events=%d toolCards=%d problems=%d skipped=%v\n",
 		s.Lines, s.Events, s.ToolCards, s.Problems, s.Skipped)
 	return b.String()
+}
+
+// describeEntry writes the line of one entry, and those of the entries
+// nested under it, indented by two more spaces each.
+func describeEntry(b *bytes.Buffer, e cards.Entry, indent string) {
+	switch e := e.(type) {
+	case cards.Message:
+		fmt.Fprintf(b, "message %s: %q\n", e.Role, e.Text)
+	case cards.ToolCard:
+		fmt.Fprintf(b, "card %s tool=%q call=%s result=%s ended=%v\n", e.ID, e.Tool, cardOf(e.Call), cardOf(e.Result), e.Ended)
+		for _, child := range e.Children {
+			b.WriteString(indent + "  ↳ ")
+			describeEntry(b, child, indent+"  ")
+		}
+	case cards.Problem:
+		fmt.Fprintf(b, "problem %s:%d: %s\n    excerpt: %s\n", e.Source, e.Line, e.Reason, e.Excerpt)
+	case cards.Notice:
+		fmt.Fprintf(b, "notice: %s\n", e.Text)
+	}
 }
 
 // cardOf names a view's card, "-" for none.

@@ -270,12 +270,18 @@ func (t *Transcript) AddSkipped(eventType string) {
 }
 
 // Finish marks every card still without a result as ended ("no result"
-// rather than "running") and returns the indexes it changed.
+// rather than "running"), the cards nested under others too, and returns
+// the indexes it changed.
 func (t *Transcript) Finish() []int {
 	var changed []int
 	for i, e := range t.Entries {
-		if card, ok := e.(cards.ToolCard); ok && card.Result == nil && !card.Ended {
-			card.Ended = true
+		card, ok := e.(cards.ToolCard)
+		if !ok {
+			continue
+		}
+		card, nested := endNested(card)
+		if card.Result == nil && !card.Ended || nested {
+			card.Ended = card.Ended || card.Result == nil
 			t.Entries[i] = card
 			t.touch(i)
 			changed = append(changed, i)

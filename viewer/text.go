@@ -27,6 +27,9 @@ func eachField(e cards.Entry, f func(string)) {
 	case cards.ToolCard:
 		t.add(e.Tool)
 		t.call(e.Call)
+		for _, child := range e.Children {
+			eachField(child, f)
+		}
 		t.result(e.Result)
 	case cards.Problem:
 		t.add(e.Source, lineLabel(e.Line), e.Reason, e.Excerpt)

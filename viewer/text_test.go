@@ -62,3 +62,16 @@ func TestEntryTextLeavesOutEmptyFields(t *testing.T) {
 	assert.Equal(t, "make", entryText(cards.ToolCard{Call: cards.TerminalCall{Title: "make"}}))
 	assert.Equal(t, "s", entryText(cards.Problem{Source: "s"}))
 }
+
+// TestEntryTextHoldsTheNestedEntries makes what is nested under a card
+// searchable with it, in the order it is drawn: call, children, result.
+func TestEntryTextHoldsTheNestedEntries(t *testing.T) {
+	card := cards.ToolCard{ID: "1", Tool: "run_code", Call: cards.GenericCall{Title: "Run code"},
+		Children: []cards.Entry{
+			cards.ToolCard{ID: "1:code:1", Tool: "bash", Call: cards.TerminalCall{Title: "make"},
+				Children: []cards.Entry{cards.Notice{Text: "Approval: rejected"}}},
+		},
+		Result: cards.GenericResult{Title: "done"}}
+
+	assert.Equal(t, "run_code\nRun code\nbash\nmake\nApproval: rejected\ndone", entryText(card))
+}

@@ -1,0 +1,26 @@
+package producers
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// sessionEventReadProducer presents session_event_read, which reads one
+// event of the session log back by its seq.
+var sessionEventReadProducer = Producer{PresentCall: presentSessionEventReadCall, PresentResult: presentPreformattedResult}
+
+func presentSessionEventReadCall(args json.RawMessage) (cards.CallView, error) {
+	var raw struct {
+		Seq *int `json:"seq"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	seq, err := required("seq", raw.Seq)
+	if err != nil {
+		return nil, within("arguments", err)
+	}
+	return cards.GenericCall{Title: fmt.Sprintf("Read session event %d", seq), Kind: cards.KindRead}, nil
+}

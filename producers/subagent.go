@@ -1,0 +1,94 @@
+package producers
+
+import (
+	"encoding/json"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// The delegation tools (packages/subagent): subagent and its provider
+// variants subagent_codex, subagent_claude_code and subagent_fork,
+// send_message, list_agents and report. The harness declares no
+// presentCall for them (its clients fall back to the tool's name), so
+// these cards are cardtui's own: the task's description as the title,
+// the prompt — which the model wrote for another agent, not Markdown for
+// the user — verbatim, and the sub-agent's answer as the Markdown reply it
+// is.
+var (
+	subagentProducer    = Producer{PresentCall: presentSubagentCall, PresentResult: presentReplyResult}
+	sendMessageProducer = Producer{PresentCall: presentSendMessageCall, PresentResult: presentReplyResult}
+	listAgentsProducer  = Producer{PresentCall: presentListAgentsCall, PresentResult: presentPreformattedResult}
+	reportProducer      = Producer{PresentCall: presentReportCall, PresentResult: presentReplyResult}
+)
+
+// presentSubagentCall: "Subagent · Check direct child", the prompt below,
+// "(in background)" when it does not wait.
+func presentSubagentCall(args json.RawMessage) (cards.CallView, error) {
+	var raw struct {
+		Description     string  `json:"description"`
+		Prompt          *string `json:"prompt"`
+		RunInBackground bool    `json:"run_in_background"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	prompt, err := required("prompt", raw.Prompt)
+	if err != nil {
+		return nil, within("arguments", err)
+	}
+	title := "Subagent"
+	if raw.Description != "" {
+		title += " · " + raw.Description
+	}
+	if raw.RunInBackground {
+		title += " (in background)"
+	}
+	return cards.GenericCall{Title: title, Kind: cards.KindThink, Content: code("text", prompt)}, nil
+}
+
+// presentSendMessageCall: "Message subagent <id>", the message verbatim.
+func presentSendMessageCall(args json.RawMessage) (cards.CallView, error) {
+	var raw struct {
+		SubagentID *string `json:"subagent_id"`
+		Message    string  `json:"message"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	id, err := nonEmpty("subagent_id", raw.SubagentID)
+	if err != nil {
+		return nil, within("arguments", err)
+	}
+	return cards.GenericCall{Title: "Message subagent " + id, Kind: cards.KindThink, Content: code("text", raw.Message)}, nil
+}
+
+func presentListAgentsCall(json.RawMessage) (cards.CallView, error) {
+	return cards.GenericCall{Title: "List subagents", Kind: cards.KindRead}, nil
+}
+
+// presentReportCall: a sub-agent's report to its parent, Markdown.
+func presentReportCall(args json.RawMessage) (cards.CallView, error) {
+	var raw struct {
+		Output string `json:"output"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	return cards.GenericCall{Title: "Report to the parent agent", Kind: cards.KindOther, Content: text(raw.Output)}, nil
+}
+
+// presentReplyResult shows an agent's answer as the Markdown it is.
+func presentReplyResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+	return genericResult(r), nil
+}
+
+// presentPreformattedResult keeps a listing preformatted; JSON as JSON.
+func presentPreformattedResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+	switch {
+	case r.IsError:
+		return genericResult(r), nil
+	case isJSONText(r):
+		return fencedResult(r, "json"), nil
+	}
+	return fencedResult(r, "text"), nil
+}

@@ -1,0 +1,172 @@
+package replay_test
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/golden"
+)
+
+// dispatch is a tool/code-dispatch-start (content "" and no isError) or
+// tool/code-dispatch line of a sub-call of parent.
+func dispatch(parent, sub, name, args, content string) string {
+	data := `{"rootCallId":"root","parentCallId":"` + parent + `","subCallId":"` + sub + `","name":"` + name + `","arguments":` + args
+	if content == "" {
+		return event("tool/code-dispatch-start", data+`}`)
+	}
+	return event("tool/code-dispatch", data+`,"isError":false,"content":[{"type":"text","text":`+jsonText(content)+`}]}`)
+}
+
+// TestHarnessNested replays a session whose run_code program and
+// workflow made calls, and whose calls waited for approvals: each is
+// nested under the card it belongs to.
+func TestHarnessNested(t *testing.T) {
+	tr := loadBytes(t, session(t, "harness-nested.jsonl"))
+
+	require.Empty(t, problems(tr), describe(tr))
+	assert.Equal(t, tr.Stats.Lines, tr.Stats.Events)
+	cs := toolCards(tr)
+	require.Len(t, cs, 2)
+	code := cs[0]
+	require.Len(t, code.Children, 2)
+	glob, bash := code.Children[0].(cards.ToolCard), code.Children[1].(cards.ToolCard)
+	assert.Equal(t, cards.GenericCall{Title: "Glob **/*.go", Kind: cards.KindSearch, RawInput: []byte(`{"pattern":"**/*.go"}`)}, glob.Call,
+		"a sub-call goes through the producers of a top-level call")
+	assert.Equal(t, cards.TerminalCall{Title: "go test ./... 2>&1 | tail -n 3", Description: "Run the tests"}, bash.Call)
+	assert.Equal(t, 1, *bash.Result.(cards.TerminalResult).ExitCode)
+	assert.Equal(t, []cards.Entry{
+		cards.Notice{Text: "Approval asked: bash requires manual approval in this session"},
+		cards.Notice{Text: "Approval: allowed once"},
+	}, bash.Children, "the approval is on the sub-call it gated")
+	golden.Assert(t, "replay/harness-nested.golden", describe(tr))
+}
+
+// TestHarnessNestedEdgeCases shows what has no parent at the top level
+// and makes what does not pair a Problem.
+func TestHarnessNestedEdgeCases(t *testing.T) {
+	t.Run("sub-call of an unknown call", func(t *testing.T) {
+		tr := harness(t, dispatch("gone", "gone:code:1", "read", `{"file_path":"a.go"}`, ""))
+
+		require.Empty(t, problems(tr))
+		assert.Equal(t, "gone:code:1", toolCards(tr)[0].ID)
+	})
+	t.Run("settled without a start", func(t *testing.T) {
+		tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
+			dispatch("c1", "c1:code:1", "bash", `{"command":"ls","description":"List"}`, "a.go"))
+
+		require.Empty(t, problems(tr))
+		child := toolCards(tr)[0].Children[0].(cards.ToolCard)
+		assert.Equal(t, "a.go", child.Result.(cards.TerminalResult).Output)
+	})
+	t.Run("nested two deep", func(t *testing.T) {
+		tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
+			dispatch("c1", "c1:code:1", "run_code", `{"code":"2"}`, ""),
+			dispatch("c1:code:1", "c1:code:1:code:1", "job_list", `{}`, ""))
+
+		require.Empty(t, problems(tr))
+		inner := toolCards(tr)[0].Children[0].(cards.ToolCard)
+		assert.Equal(t, "c1:code:1:code:1", inner.Children[0].(cards.ToolCard).ID)
+	})
+	t.Run("second result", func(t *testing.T) {
+		tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
+			dispatch("c1", "c1:code:1", "job_list", `{}`, "one"),
+			dispatch("c1", "c1:code:1", "job_list", `{}`, "two"))
+
+		require.Len(t, problems(tr), 1)
+		assert.Equal(t, `tool/code-dispatch: second result for sub-call "c1:code:1": the card keeps the first`, problems(tr)[0].Reason)
+	})
+	t.Run("missing ids", func(t *testing.T) {
+		tr := harness(t, event("tool/code-dispatch-start", `{"parentCallId":"c1","name":"x","arguments":{}}`))
+
+		require.Len(t, problems(tr), 1)
+		assert.Equal(t, `tool/code-dispatch-start: missing field "data.subCallId"`, problems(tr)[0].Reason)
+	})
+	t.Run("workflow agent of no run", func(t *testing.T) {
+		tr := harness(t, event("tool-workflow/agent-start", `{"runId":"r1","seq":1,"label":"x","childId":"k"}`))
+
+		require.Len(t, problems(tr), 1)
+		assert.Equal(t, `tool-workflow/agent-start: workflow run "r1" was not started`, problems(tr)[0].Reason)
+	})
+	t.Run("workflow without its call", func(t *testing.T) {
+		tr := harness(t, event("tool-workflow/run-start", `{"runId":"r1","name":"flow"}`),
+			event("tool-workflow/agent-start", `{"runId":"r1","seq":1,"label":"x","childId":"k"}`))
+
+		require.Empty(t, problems(tr))
+		assert.Equal(t, cards.Notice{Text: "Workflow flow started"}, tr.Entries[0])
+		assert.Equal(t, "r1:agent:1", tr.Entries[1].(cards.ToolCard).ID)
+	})
+	t.Run("approval of an unknown call", func(t *testing.T) {
+		tr := harness(t, event("approval/asked", `{"id":"a1","toolName":"write","callId":"nope","reason":"outside"}`),
+			event("approval/decided", `{"id":"a1","outcome":"rejected"}`))
+
+		assert.Equal(t, []cards.Entry{cards.Notice{Text: "Approval asked for write: outside"}, cards.Notice{Text: "Approval for write: rejected"}}, tr.Entries)
+	})
+}
+
+// TestHarnessNestedEnded ends the nested cards without a result with
+// their session.
+func TestHarnessNestedEnded(t *testing.T) {
+	tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
+		dispatch("c1", "c1:code:1", "job_list", `{}`, ""))
+
+	card := toolCards(tr)[0]
+	assert.True(t, card.Ended)
+	assert.True(t, card.Children[0].(cards.ToolCard).Ended)
+}
+
+// TestStreamSendsNestedChanges re-sends the parent card when a card
+// nested under it changes, and never changes an entry it sent.
+func TestStreamSendsNestedChanges(t *testing.T) {
+	r, w := io.Pipe()
+	ls := startStream(t.Context(), r)
+	write := func(line string) {
+		_, err := io.WriteString(w, line+"\n")
+		require.NoError(t, err)
+	}
+
+	write(header)
+	write(callEvent("c1", "run_code", `{"code":"1"}`))
+	write(dispatch("c1", "c1:code:1", "job_list", `{}`, ""))
+	ls.waitFor(t, "the sub-call", func(s *screen) bool { return len(s.entries) == 1 && len(s.entries[0].(cards.ToolCard).Children) == 1 })
+	running := ls.entries[0].(cards.ToolCard)
+	write(dispatch("c1", "c1:code:1", "job_list", `{}`, "none"))
+	ls.waitFor(t, "its result", func(s *screen) bool { return s.entries[0].(cards.ToolCard).Children[0].(cards.ToolCard).Result != nil })
+	require.NoError(t, w.Close())
+	ls.waitFor(t, "the end", func(s *screen) bool { return s.entries[0].(cards.ToolCard).Ended })
+	require.NoError(t, <-ls.done)
+
+	assert.Nil(t, running.Children[0].(cards.ToolCard).Result, "the entry sent before is as it was")
+}
+
+// TestFixturesNestEverySubcall checks the real sessions: every sub-call
+// of a run_code program is a card under its parent's, with its result,
+// and every approval of a call is on that call's card.
+func TestFixturesNestEverySubcall(t *testing.T) {
+	nestedSeen := 0
+	for _, file := range fixtureFiles(t) {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		tr := loadBytes(t, data)
+		for _, c := range toolCards(tr) {
+			for _, child := range c.Children {
+				nestedSeen++
+				if sub, ok := child.(cards.ToolCard); ok {
+					assert.NotNil(t, sub.Result, "%s: sub-call %s", filepath.Base(file), sub.ID)
+					assert.NotNil(t, sub.Call)
+				}
+			}
+		}
+		for _, e := range tr.Entries {
+			if n, ok := e.(cards.Notice); ok {
+				assert.NotContains(t, n.Text, "Approval asked for", "%s: an approval left out of its card", filepath.Base(file))
+			}
+		}
+	}
+	assert.Positive(t, nestedSeen)
+}
