@@ -96,9 +96,10 @@ func (h *eventHandler) codeDispatch(t *Transcript, d *codeDispatchData) error {
 	if t.card(s.path).Result != nil {
 		return fmt.Errorf("second result for sub-call %q: the card keeps the first", d.SubCallID)
 	}
-	view := h.tools.Result(s.input.tool, s.input.args, producers.NewResult(d.Content, d.IsError, nil, nil))
+	result := producers.NewResult(d.Content, d.IsError, nil, nil)
+	view := h.tools.Result(s.input.tool, s.input.args, result)
 	t.updateCard(s.path, func(c cards.ToolCard) cards.ToolCard {
-		c.Result = view
+		c.Result, c.Outcome = view, result.Outcome
 		return c
 	})
 	return nil
@@ -232,10 +233,22 @@ func (h *eventHandler) workflowAgentEnd(t *Transcript, d *workflowData) error {
 	}
 	result := cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "The agent " + agentOutcome(d.Outcome) + "."}}}
 	t.updateCard(p, func(c cards.ToolCard) cards.ToolCard {
-		c.Result = result
+		c.Result, c.Outcome = result, agentCardOutcome(d.Outcome)
 		return c
 	})
 	return nil
+}
+
+// agentCardOutcome is the state a workflow agent's card shows for its
+// outcome: a failed agent is a failed card, a cancelled one interrupted.
+func agentCardOutcome(outcome string) cards.Outcome {
+	switch outcome {
+	case "failed", "error":
+		return cards.OutcomeFailed
+	case "cancelled":
+		return cards.OutcomeInterrupted
+	}
+	return cards.OutcomeDone
 }
 
 // agentOutcome words a workflow agent's outcome.

@@ -44,6 +44,13 @@ func TestHarnessNested(t *testing.T) {
 		cards.Notice{Text: "Approval asked: bash requires manual approval in this session"},
 		cards.Notice{Text: "Approval: allowed once"},
 	}, bash.Children, "the approval is on the sub-call it gated")
+	var agentStates []cards.State
+	for _, e := range cs[1].Children {
+		if c, ok := e.(cards.ToolCard); ok {
+			agentStates = append(agentStates, c.State())
+		}
+	}
+	assert.Equal(t, []cards.State{cards.StateDone, cards.StateFailed}, agentStates, "a failed workflow agent's card is failed")
 	golden.Assert(t, "replay/harness-nested.golden", describe(tr))
 }
 
