@@ -40,6 +40,23 @@ func TestTabSkipsNoticesContextAndThinking(t *testing.T) {
 	assert.Equal(t, 1, m.focus)
 }
 
+// TestFailuresAreWhatTheCardsShow: ]e stops at every card whose header
+// says it did not go through (rejected, denied, interrupted, failed by
+// its outcome), not only at non-zero exits.
+func TestFailuresAreWhatTheCardsShow(t *testing.T) {
+	done := cards.GenericResult{}
+	m := newModel(80, 60,
+		cards.ToolCard{ID: "ok", Tool: "read", Call: cards.GenericCall{Title: "Read"}, Result: done},
+		cards.ToolCard{ID: "no", Tool: "write", Call: cards.GenericCall{Title: "Write"}, Result: done, Outcome: cards.OutcomeRejected},
+		cards.ToolCard{ID: "ok2", Tool: "read", Call: cards.GenericCall{Title: "Read"}, Result: done},
+		cards.ToolCard{ID: "cut", Tool: "bash", Call: cards.TerminalCall{Title: "sleep"}, Result: cards.TerminalResult{}, Outcome: cards.OutcomeInterrupted},
+	)
+	m, _ = press(t, m, "]", "e")
+	assert.Equal(t, 1, m.focus, "]e: the rejected write")
+	m, _ = press(t, m, "]", "e")
+	assert.Equal(t, 3, m.focus, "]e: the interrupted command")
+}
+
 func TestBracketKeysGoToFailuresAndUserMessages(t *testing.T) {
 	m := newModel(80, 60, mixed()...)
 	m, _ = press(t, m, "]", "e")

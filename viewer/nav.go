@@ -17,28 +17,24 @@ func tabStop(e cards.Entry) bool {
 	return true
 }
 
-// failed reports whether e is a failure: a problem, a command that exited
-// non-zero or was killed, a fetch that got an HTTP error.
+// failed reports whether e is a failure: a problem, a call that failed,
+// was refused or was cut off (the state its card shows), a fetch that got
+// an HTTP error.
 func failed(e cards.Entry) bool {
 	switch e := e.(type) {
 	case cards.Problem:
 		return true
 	case cards.ToolCard:
-		return failedResult(e.Result)
+		return !e.State().Applied() || httpError(e.Result)
 	case cards.Message, cards.Notice:
 	}
 	return false
 }
 
-func failedResult(r cards.ResultView) bool {
-	switch r := r.(type) {
-	case cards.TerminalResult:
-		return r.Signal != "" || r.ExitCode != nil && *r.ExitCode != 0
-	case cards.WebFetch:
-		return r.StatusCode >= 400
-	case cards.GenericResult, cards.DiffResult, cards.ReadResult, cards.SearchMatches, cards.SearchPaths, cards.WebSearch, nil:
-	}
-	return false
+// httpError reports whether r is a web fetch that got an HTTP error.
+func httpError(r cards.ResultView) bool {
+	fetch, ok := r.(cards.WebFetch)
+	return ok && fetch.StatusCode >= 400
 }
 
 // userMessage reports whether e is a message the user wrote.
