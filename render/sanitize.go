@@ -321,7 +321,9 @@ func (z *sanitizer) line(line string) {
 		n = max(n, 1)
 		if state == ansi.NormalState {
 			z.token(i, n, w)
-		} // else: unterminated sequence, dropped with the rest of the line
+		} else {
+			z.removed(line[i : i+n]) // unterminated: the rest of the line
+		}
 		i += n
 	}
 	z.row.emit(&z.out, z.styles.keys)
@@ -376,7 +378,9 @@ func (z *sanitizer) token(at, n, w int) {
 		z.carriageReturn(at+n == len(z.row.text))
 	case c >= 0xC0:
 		z.cluster(at, n, w)
-	} // else: a C0 control, DEL or a stray byte, dropped
+	default: // a C0 control or DEL
+		z.removed(tok)
+	}
 }
 
 // carriageReturn returns to column 0, or, when overwriting is off, shows
@@ -390,14 +394,17 @@ func (z *sanitizer) carriageReturn(last bool) {
 	}
 }
 
-// escape keeps SGR (in the pen), applies EL and CHA to the line and drops
-// every other sequence.
+// escape keeps SGR (in the pen; in text mode it is dropped, as colour
+// only), applies EL and CHA to the line in output mode, and shows every
+// other sequence inert, as a marker.
 func (z *sanitizer) escape(tok string) {
 	if len(tok) < 3 || tok[1] != '[' {
+		z.removed(tok)
 		return
 	}
 	params, final := tok[2:len(tok)-1], tok[len(tok)-1]
 	if !isSGRParams(params) || (final != 'm' && !z.overwrite) {
+		z.removed(tok)
 		return
 	}
 	switch final {
@@ -411,6 +418,20 @@ func (z *sanitizer) escape(tok string) {
 		z.row.erase(sgrNumber(params))
 	case 'G':
 		z.row.moveTo(sgrNumber(params) - 1)
+	default:
+		z.removed(tok)
+	}
+}
+
+// removed writes the marker of a removed control or sequence (see
+// removedMarker) at the cursor.
+func (z *sanitizer) removed(tok string) {
+	for _, r := range removedMarker(tok) {
+		if r < utf8.RuneSelf {
+			z.row.put(asciiText(byte(r)), 1, z.style)
+		} else {
+			z.row.put(runeText(r), 1, z.style)
+		}
 	}
 }
 
@@ -472,6 +493,7 @@ func (z *sanitizer) runes(at, n int) {
 		i += size
 		switch {
 		case !printableRune(r, size):
+			z.removed(sub)
 		case isInvisible(r):
 			z.marker(r)
 		default:

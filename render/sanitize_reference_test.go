@@ -3,7 +3,9 @@ package render
 // This file is the sanitiser as it was before it was made linear, kept only
 // as the oracle of TestSanitizeMatchesReference and the fuzz targets: every
 // identifier carries a "ref" prefix, and SafeURL, which did not change, is
-// left out. Do not change it.
+// left out. Do not change it but where the specification changes: removed
+// controls and sequences leave a marker (removedMarker, shared with the
+// sanitiser; its text is tested on its own).
 
 import (
 	"fmt"
@@ -192,7 +194,9 @@ func (z *refSanitizer) line(line string) {
 		n = max(n, 1)
 		if state == ansi.NormalState {
 			z.token(line[:n], w, n == len(line))
-		} // else: unterminated sequence, dropped with the rest of the line
+		} else {
+			z.removed(line[:n]) // unterminated: the rest of the line
+		}
 		line = line[n:]
 	}
 	z.row.emit(&z.out)
@@ -212,7 +216,16 @@ func (z *refSanitizer) token(tok string, w int, last bool) {
 		z.row.put(tok, 1, z.pen.key)
 	case c >= 0xC0:
 		z.cluster(tok, w)
-	} // else: a C0 control, DEL or a stray byte, dropped
+	default: // a C0 control or DEL
+		z.removed(tok)
+	}
+}
+
+// removed writes the marker of a removed control or sequence.
+func (z *refSanitizer) removed(tok string) {
+	for _, r := range removedMarker(tok) {
+		z.row.put(string(r), 1, z.pen.key)
+	}
 }
 
 // carriageReturn returns to column 0, or, when overwriting is off, shows
@@ -230,10 +243,12 @@ func (z *refSanitizer) carriageReturn(last bool) {
 // every other sequence.
 func (z *refSanitizer) escape(tok string) {
 	if len(tok) < 3 || tok[1] != '[' {
+		z.removed(tok)
 		return
 	}
 	params, final := tok[2:len(tok)-1], tok[len(tok)-1]
 	if !refIsSGRParams(params) || (final != 'm' && !z.overwrite) {
+		z.removed(tok)
 		return
 	}
 	switch final {
@@ -245,6 +260,8 @@ func (z *refSanitizer) escape(tok string) {
 		z.row.erase(refSgrNumber(params))
 	case 'G':
 		z.row.moveTo(refSgrNumber(params) - 1)
+	default:
+		z.removed(tok)
 	}
 }
 
@@ -303,6 +320,7 @@ func (z *refSanitizer) runes(g string) {
 		i += n
 		switch {
 		case !refPrintableRune(r, n):
+			z.removed(sub)
 		case refIsInvisible(r):
 			z.marker(r)
 		case ansi.StringWidth(sub) == 0:

@@ -32,7 +32,7 @@ func TestStatusLineSanitisesTheSource(t *testing.T) {
 	opts.Source = "evil\x1b[2J\nname"
 	m := New(opts)
 	m.SetSize(80, 10)
-	assert.Contains(t, statusRow(m), "evil name · no cards")
+	assert.Contains(t, statusRow(m), "evil␛[2J name · no cards")
 	assert.NotContains(t, m.View().Content, "\x1b")
 }
 
