@@ -110,6 +110,15 @@ func markdownStyle(theme Theme) glamouransi.StyleConfig {
 	return style
 }
 
+// MarkdownText renders Markdown text from the input as a card or message
+// body does: sanitised, drawn by glamour (with links only as the options
+// allow and to safe URLs), every line at most width cells and holding no
+// escape sequence but SGR and OSC 8 hyperlinks, before a frame or the
+// options' colour profile is applied.
+func MarkdownText(md string, width int, o Options) []string {
+	return markdownLines(md, width, o)
+}
+
 // markdownLines renders Markdown text, sanitised first, as lines of at most
 // width cells, without leading or trailing blank lines. Glamour's links are
 // kept only as the options allow (see keepLinks).
@@ -163,12 +172,25 @@ func remaining(shown, used int) int {
 }
 
 // glamourLines renders sanitised Markdown with glamour.
+// Character references that stand for controls are escaped first, and
+// whatever glamour lets through is neutralised (see rendered.go); a line
+// its markers make too wide is wrapped, so that no marker is cut off.
 func glamourLines(md string, width int, o Options) []string {
-	out, ok := cachedRenderer(width, o.Theme).render(md)
+	out, ok := cachedRenderer(width, o.Theme).render(escapeControlReferences(md, "&amp;"))
 	if !ok {
 		return wrapLines(md, width)
 	}
-	return trimBlank(fitMarkdown(keepLinks(hangLists(strings.Split(out, "\n"), width), o), width))
+	return trimBlank(fitMarkdown(keepLinks(hangLists(neutralizeLines(strings.Split(out, "\n"), width), width), o), width))
+}
+
+// neutralizeLines neutralises rendered lines (neutralizeRendered) and
+// wraps those the markers make wider than width.
+func neutralizeLines(lines []string, width int) []string {
+	out := lines[:0:0]
+	for _, line := range lines {
+		out = append(out, hardwrapStyled(neutralizeRendered(line), width)...)
+	}
+	return out
 }
 
 // listMarker matches the start of a list item as glamour draws it: the
@@ -446,11 +468,17 @@ func longestRun(s string, c byte) int {
 // fence or HTML block it leaves open (an unclosed ``` or <!--) is closed
 // at its end, so that it cannot swallow the cards after it, and its link
 // reference definitions ("[1]: https://…"), which would give links to the
-// text of every other card, are escaped and shown as text.
+// text of every other card, are escaped and shown as text. Outside code
+// blocks, a character reference that stands for a control or an invisible
+// rune is escaped, so that no Markdown viewer decodes it.
 func closeBlocks(md string) string {
 	lines := strings.Split(strings.TrimRight(md, "\n"), "\n")
 	closing := ""
 	for i, line := range lines {
+		if !isFence(closing) {
+			line = escapeControlReferences(line, `\&`)
+			lines[i] = line
+		}
 		lead := strings.TrimLeft(line, " ")
 		indented := len(line)-len(lead) > 3
 		switch {

@@ -89,7 +89,7 @@ func refIsInvisible(r rune) bool {
 	case 0x2028, 0x2029, 0x115F, 0x1160, 0x3164, 0xFFA0:
 		return true
 	}
-	return r >= 0xAD && unicode.Is(unicode.Cf, r)
+	return r >= 0xAD && (unicode.Is(unicode.Cf, r) || unicode.Is(invisibleMarks, r))
 }
 
 // refC1Forms maps a C1 control (0x80-0x9F) to its 7-bit form ESC Fe. CSI
@@ -290,11 +290,13 @@ func (z *refSanitizer) cluster(g string, w int) {
 // refPlainCluster reports whether g can be written as a whole: valid UTF-8, no
 // control or invisible rune, and, when it is zero-width, no visible rune.
 func refPlainCluster(g string, w int) bool {
+	base := rune(-1)
 	for i := 0; i < len(g); {
 		r, n := utf8.DecodeRuneInString(g[i:])
-		if !refPrintableRune(r, n) || refIsInvisible(r) {
+		if !refPrintableRune(r, n) || (refIsInvisible(r) && !emojiPresentation(base, r)) {
 			return false
 		}
+		base = r
 		if w == 0 && n < len(g) && ansi.StringWidth(g[i:i+n]) > 0 {
 			return false
 		}

@@ -141,6 +141,7 @@ func checkDrawings(t *testing.T, c hostileCase, entries []cards.Entry) {
 	}
 	widest := ws[len(ws)-1]
 	for _, w := range ws {
+		checkGlamourOutput(t, entries, w)
 		for _, d := range drawEverything(t, c.expect, entries, w, w == widest) {
 			checkDrawing(t, c.expect, d)
 		}
