@@ -142,7 +142,7 @@ const allShown = -1
 // thousand lines, and lexes it whole).
 func markdownHead(md string, width, shown int, o Options) []string {
 	width = max(width, 1)
-	parts := splitCode(SanitizeText(md))
+	parts := splitCode(stripHTMLMarks(SanitizeText(md)))
 	if len(parts) == 1 && parts[0].code == nil {
 		return glamourLines(parts[0].text, width, o)
 	}
@@ -172,15 +172,17 @@ func remaining(shown, used int) int {
 }
 
 // glamourLines renders sanitised Markdown with glamour.
-// Character references that stand for controls are escaped first, and
-// whatever glamour lets through is neutralised (see rendered.go); a line
-// its markers make too wide is wrapped, so that no marker is cut off.
+// Raw HTML is shown as dim text (see markdown_html.go), character
+// references that stand for controls are escaped, and whatever glamour
+// lets through is neutralised (see rendered.go); a line its markers make
+// too wide is wrapped, so that no marker is cut off.
 func glamourLines(md string, width int, o Options) []string {
-	out, ok := cachedRenderer(width, o.Theme).render(escapeControlReferences(md, "&amp;"))
+	out, ok := cachedRenderer(width, o.Theme).render(escapeControlReferences(inertHTML(md, true), "&amp;"))
 	if !ok {
 		return wrapLines(md, width)
 	}
-	return trimBlank(fitMarkdown(keepLinks(hangLists(neutralizeLines(strings.Split(out, "\n"), width), width), o), width))
+	lines := neutralizeLines(dimHTML(strings.Split(out, "\n"), o), width)
+	return trimBlank(fitMarkdown(keepLinks(hangLists(lines, width), o), width))
 }
 
 // neutralizeLines neutralises rendered lines (neutralizeRendered) and
@@ -464,7 +466,9 @@ func longestRun(s string, c byte) int {
 }
 
 // closeBlocks makes sanitised Markdown from the input a self-contained
-// part of a Markdown document, which reads as it does alone: the code
+// part of a Markdown document, which reads as it does alone: its raw HTML
+// is shown as text (inertHTML), so that an unclosed <details> or <a href>
+// cannot hide or relink the entries after it; the code
 // fence or HTML block it leaves open (an unclosed ``` or <!--) is closed
 // at its end, so that it cannot swallow the cards after it, and its link
 // reference definitions ("[1]: https://…"), which would give links to the
@@ -472,7 +476,7 @@ func longestRun(s string, c byte) int {
 // blocks, a character reference that stands for a control or an invisible
 // rune is escaped, so that no Markdown viewer decodes it.
 func closeBlocks(md string) string {
-	lines := strings.Split(strings.TrimRight(md, "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(inertHTML(md, false), "\n"), "\n")
 	closing := ""
 	for i, line := range lines {
 		if !isFence(closing) {
@@ -482,8 +486,8 @@ func closeBlocks(md string) string {
 		lead := strings.TrimLeft(line, " ")
 		indented := len(line)-len(lead) > 3
 		switch {
-		case closing == "" && !indented && linkDefinition.MatchString(lead):
-			lines[i] = line[:len(line)-len(lead)] + `\` + lead
+		case closing == "" && linkDefinition.MatchString(line):
+			lines[i] = linkDefinition.ReplaceAllString(line, `$1\$2`)
 		case closing == "" && !indented:
 			closing = blockOpening(lead)
 		case closing == "":
@@ -501,8 +505,10 @@ func closeBlocks(md string) string {
 	return strings.Join(lines, "\n")
 }
 
-// linkDefinition matches the start of a link reference definition.
-var linkDefinition = regexp.MustCompile(`^\[([^\]\\]|\\.)+\]:`)
+// linkDefinition matches the start of a link reference definition, at the
+// top level or in list items and block quotes, at any indentation: the
+// containers' markers, then the label.
+var linkDefinition = regexp.MustCompile(`^((?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$))*[ \t]*)(\[(?:[^\]\\]|\\.)+\]:)`)
 
 // htmlBlockEnds maps the start of each kind of CommonMark HTML block that
 // runs until a marker, not a blank line, to its end marker.
