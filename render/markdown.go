@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"charm.land/glamour/v2"
 	glamouransi "charm.land/glamour/v2/ansi"
@@ -354,15 +356,19 @@ func codeStyle(t chroma.TokenType, o Options) ansi.Style {
 
 // highlightLines colours sanitised code with chroma, one styled line per
 // line of code; every line is self-contained (styles never span lines).
-func highlightLines(code, lang string, o Options) []string {
+// When lexing fails or takes longer than lexBudget, the lines are not
+// coloured and ok is false.
+func highlightLines(code, lang string, o Options) (_ []string, ok bool) {
 	lexer := lexers.Get(lang)
 	if lexer == nil {
 		lexer = lexers.Fallback
 	}
-	tokens, err := chroma.Coalesce(lexer).Tokenise(nil, code)
+	raw, err := lexer.Tokenise(nil, code)
 	if err != nil {
-		return strings.Split(code, "\n")
+		return strings.Split(code, "\n"), false
 	}
+	var over atomic.Bool
+	tokens := coalesce(budgetedTokens(raw, time.Now().Add(lexBudget), &over))
 	style := chromastyles.Get(chromaTheme(o.Theme))
 	styles := map[chroma.TokenType]ansi.Style{}
 	var lines []string
@@ -383,9 +389,28 @@ func highlightLines(code, lang string, o Options) []string {
 			}
 		}
 	}
+	if over.Load() {
+		return strings.Split(code, "\n"), false
+	}
 	lines = append(lines, line.String())
 	// Lexers may add a final newline; keep one line per line of code.
-	return lines[:min(len(lines), strings.Count(code, "\n")+1)]
+	return lines[:min(len(lines), strings.Count(code, "\n")+1)], true
+}
+
+// coalesce joins the tokens of one type that follow each other, as
+// chroma.Coalesce does for a lexer.
+func coalesce(tokens chroma.Iterator) chroma.Iterator {
+	next := tokens()
+	return func() chroma.Token {
+		tok := next
+		if tok == chroma.EOF {
+			return tok
+		}
+		for next = tokens(); next != chroma.EOF && next.Type == tok.Type; next = tokens() {
+			tok.Value += next.Value
+		}
+		return tok
+	}
 }
 
 // tokenStyle converts a chroma style entry to an SGR style.
@@ -659,7 +684,11 @@ func codeBlockLines(part markdownPart, width, shown int, o Options) []string {
 	}
 	code := make([]string, 0, len(part.code))
 	if coloured > 0 {
-		code = append(code, highlightLines(head, part.lang, o)...)
+		highlighted, ok := highlightLines(head, part.lang, o)
+		if !ok {
+			lines, highlighted = append(lines, dim(lexOverNote, o)), nil
+		}
+		code = append(code, highlighted...)
 	}
 	plain := plainCode(o.Theme)
 	for _, line := range part.code[len(code):] {
