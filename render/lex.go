@@ -17,11 +17,11 @@ import (
 
 // lexBudget is the time the syntax colours of one block of code (a code
 // block, the drawn hunks of a file) may take.
-const lexBudget = 100 * time.Millisecond
+const lexBudget = 500 * time.Millisecond
 
 // lexOverNote is the note of a block drawn without syntax colours because
 // lexing it took longer than lexBudget.
-const lexOverNote = "(no syntax colours: colouring took over 0.1 s)"
+const lexOverNote = "(no syntax colours: colouring took over 0.5 s)"
 
 // budgetedTokens is tokens stopped at deadline: past it, it returns EOF
 // and sets over.
