@@ -15,14 +15,19 @@ import (
 
 // decodeArgs decodes a tool's arguments into dst, naming the offending field
 // and the JSON type found when a value has the wrong type. Fields dst does
-// not declare are ignored: tools grow arguments the views do not show.
+// not declare are ignored: tools grow arguments the views do not show. Keys
+// are matched exactly: a key that matches a field only when case is
+// ignored is ErrAmbiguousKeys (see args.go).
 func decodeArgs(args json.RawMessage, dst any) error {
 	return within("arguments", decodeJSON(args, dst))
 }
 
-// decodeJSON unmarshals data into dst and rewrites decoding errors without
-// Go type names.
+// decodeJSON unmarshals data into dst, matching keys to fields exactly
+// (see args.go), and rewrites decoding errors without Go type names.
 func decodeJSON(data []byte, dst any) error {
+	if err := exactKeys(data, reflect.TypeOf(dst)); err != nil {
+		return err
+	}
 	err := json.Unmarshal(data, dst)
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError

@@ -76,15 +76,27 @@ func Native() Registry {
 // Call returns the view of a call to tool with the raw JSON arguments. It
 // never fails: see the package documentation for the fallback.
 func (reg Registry) Call(tool string, args []byte) cards.CallView {
+	view, _ := reg.Present(tool, args)
+	return view
+}
+
+// Present is Call, and says when the call's arguments are a problem of
+// the input rather than of its presentation: when their keys are
+// ambiguous (ErrAmbiguousKeys), the view is the fallback card, whose raw
+// input shows every key, and problem says why.
+func (reg Registry) Present(tool string, args []byte) (view cards.CallView, problem error) {
 	p, ok := reg[tool]
 	if !ok {
-		return FallbackCall(tool, args, nil)
+		return FallbackCall(tool, args, nil), nil
 	}
 	view, err := presentCall(p, args)
 	if err != nil {
-		return FallbackCall(tool, args, err)
+		view = FallbackCall(tool, args, err)
 	}
-	return view
+	if errors.Is(err, ErrAmbiguousKeys) {
+		return view, err
+	}
+	return view, nil
 }
 
 // Result returns the view of a result of tool, called with the raw JSON
@@ -161,7 +173,7 @@ func checkArgs(args []byte) error {
 	case trimmed[0] != '{':
 		return fmt.Errorf("the arguments are %s, not a JSON object", cards.DescribeJSON(trimmed))
 	default:
-		return nil
+		return within("arguments", checkKeys(trimmed))
 	}
 }
 

@@ -164,8 +164,11 @@ func separator(o Options) string {
 
 // finishLine downsamples the colours of a line to the options' profile and
 // guarantees the width. Every line is self-contained (no style or link
-// runs from one line into the next), so each is finished on its own.
+// runs from one line into the next), so each is finished on its own. It is
+// also the last guard of every renderer: an escape sequence, control or
+// invisible rune a renderer let through is shown as its marker.
 func finishLine(line string, o Options) string {
+	line = neutralizeRendered(line)
 	if width := o.width(); ansi.StringWidth(line) > width {
 		line = ansi.Truncate(line, width, "…")
 	}

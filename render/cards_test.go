@@ -47,8 +47,8 @@ func TestReadCard(t *testing.T) {
 			false, []string{"│ 20 │ line 20 ", "… 10 more lines (enter to expand)", "lines 1–30 of 300"}, []string{"line 21"}},
 		{"expanded", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 300, Lines: readLines(1, 30)},
 			true, []string{"│ 30 │ line 30 "}, []string{"more lines"}},
-		{"tabs expanded, hostile bytes removed", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 1,
-			Lines: []cards.ReadLine{{Number: 1, Text: "\tx\x1b]0;t\x07y"}}}, false, []string{"│ 1 │         xy "}, nil},
+		{"tabs expanded, hostile bytes shown inert", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 1,
+			Lines: []cards.ReadLine{{Number: 1, Text: "\tx\x1b]0;t\x07y"}}}, false, []string{"│ 1 │         x␛]0;t␇y "}, nil},
 		{"content below", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 1, Lines: readLines(1, 1),
 			Content: md("note **here**")}, false, []string{"│ note here "}, nil},
 	}
@@ -219,14 +219,14 @@ func TestProblemCard(t *testing.T) {
 	lines := strings.Split(ansi.Strip(got), "\n")
 	assert.Contains(t, lines[0], "! Problem · session.jsonl line 7")
 	assert.Equal(t, `│ unknown card "popup"`, strings.TrimRight(lines[1], " │"))
-	assert.Equal(t, `│ {"card":"popup"}click ↵ next`, strings.TrimRight(lines[3], " │"))
-	for _, bad := range []string{"\x1b]0", "\x1b]8", "\x1b[2J", "\x07", "\x9b", "\r"} {
+	assert.Equal(t, `│ {"card":"popup"}␛]0;pwned␇␛[2J␛]8;;javascript:x␇click␛]8;;␇␛[?31m ↵ next`, strings.TrimRight(lines[3], " │"))
+	for _, bad := range []string{"\x1b]0", "\x1b]8", "\x1b[2J", "\x07", "\u009b", "\r"} {
 		assert.NotContains(t, got, bad)
 	}
 	assert.True(t, strings.HasPrefix(got, "\x1b[38;2;248;81;73m╭"), "framed in the error colour")
 
 	md := render.Markdown(p, widgetOptions(80))
-	assert.Equal(t, "> **Problem · session.jsonl line 7**\n>\n> unknown card \"popup\"\n>\n> `{\"card\":\"popup\"}click ↵ next`\n", md)
+	assert.Equal(t, "> **Problem · session.jsonl line 7**\n>\n> unknown card \"popup\"\n>\n> `{\"card\":\"popup\"}␛]0;pwned␇␛[2J␛]8;;javascript:x␇click␛]8;;␇␛[?31m ↵ next`\n", md)
 }
 
 func TestProblemTitleWithoutLine(t *testing.T) {

@@ -220,9 +220,14 @@ func (v *diffView) fileBody(lines []string, f diffFile) []string {
 		return append(lines, v.note(opaqueSummary(*f.Opaque)))
 	case len(f.Hunks) == 0:
 		return append(lines, v.note(unchanged(f)))
+	case f.Rough:
+		lines = append(lines, v.note(roughNote))
 	}
 	return v.hunks(lines, f)
 }
+
+// roughNote says that a diff is not the shortest one (diffFile.Rough).
+const roughNote = "(not the shortest diff: computing it took over 0.25 s; the rest is shown as one change)"
 
 // unchanged is the note of a file without hunks: "empty file" for a new
 // file with no content, else "no changes".
@@ -258,7 +263,11 @@ func (v *diffView) hunks(lines []string, f diffFile) []string {
 	if off {
 		lines = append(lines, v.note(syntaxOffNote))
 	}
-	for _, rows := range v.drawAll(f, parts, hl) {
+	drawn := v.drawAll(f, parts, hl)
+	if hl != nil && hl.over.Load() {
+		lines = append(lines, v.note(lexOverNote))
+	}
+	for _, rows := range drawn {
 		lines = append(lines, rows...)
 	}
 	shown := partLines(parts)

@@ -42,6 +42,9 @@ func fileMarkdown(f diffFile) string {
 		// The sanitised lines no longer show their carriage returns.
 		endings = escapeInline(name) + ": line endings " + f.Endings + "\n\n"
 	}
+	if f.Rough {
+		endings += "_" + escapeInline(roughNote) + "_\n\n"
+	}
 	return endings + fence + "diff\n" + body + fence + "\n"
 }
 

@@ -2,6 +2,7 @@ package render
 
 import (
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
@@ -22,6 +23,10 @@ const diffContext = 3
 // maxDiffLines is the number of distinct lines go-diff can encode (one rune
 // per line); two texts with more lines than this are not diffed.
 const maxDiffLines = 1_112_060
+
+// lineDiffBudget is the time the line diff of one FileDiff may take to be
+// the shortest one (see lineOps).
+const lineDiffBudget = 250 * time.Millisecond
 
 // lineKind says what a diff line does.
 type lineKind uint8
@@ -96,7 +101,10 @@ type diffFile struct {
 	// Endings names a change of line endings, "CRLF → LF" for one, or
 	// is empty.
 	Endings string
-	Hunks   []hunk
+	// Rough is set when the diff took longer than lineDiffBudget and is
+	// not the shortest one (see lineOps).
+	Rough bool
+	Hunks []hunk
 	// Trailing counts the unchanged lines hidden after the last hunk (or
 	// is unknownFold).
 	Trailing int
@@ -138,6 +146,7 @@ func (f *diffFile) add(d cards.FileDiff, more bool) {
 		f.Endings = endingsChange(*d.OldText, d.NewText)
 	}
 	p := diffPart(d)
+	f.Rough = f.Rough || p.rough
 	f.Added += p.added
 	f.Removed += p.removed
 	fold := addFolds(f.Trailing, f.gapBefore(d, more))
@@ -263,29 +272,28 @@ type lineOp struct {
 // line (see encodeLines) as runs of kept, removed and added lines,
 // removals before additions in each change.
 //
-// go-diff diffs the runes with DiffMainRunes, checklines false and
-// DiffTimeout 0: the exact Myers bisection with no deadline, so a shortest
-// edit script. Lines that occur on one side only can never be kept, so
+// go-diff diffs the runes with its Myers bisection (bisectLines), so a
+// shortest edit script, within lineDiffBudget; past it the rest is one
+// change, and rough says so, for the card to show. Lines that occur on one side only can never be kept, so
 // they are left out of the bisection (the longest common subsequence is
 // the same with or without them) and come back as removals and additions:
 // a rewritten file costs linear time instead of Myers' quadratic worst
 // case.
-func lineOps(a, b []rune) []lineOp {
-	dmp := diffmatchpatch.New()
-	dmp.DiffTimeout = 0
+func lineOps(a, b []rune) (ops []lineOp, rough bool) {
 	keptA, keptB := sharedLines(a, b)
-	var ops opList
+	diffs, rough := bisectLines(pick(a, keptA), pick(b, keptB))
+	var list opList
 	i, j := 0, 0 // the next old and new line
 	x, y := 0, 0 // the next kept old and new line
-	for _, d := range dmp.DiffMainRunes(pick(a, keptA), pick(b, keptB), false) {
+	for _, d := range diffs {
 		n := utf8.RuneCountInString(d.Text)
 		switch d.Type {
 		case diffmatchpatch.DiffEqual:
 			for k := range n {
 				oi, ni := keptA[x+k], keptB[y+k]
-				ops.add(lineRemoved, oi-i)
-				ops.add(lineAdded, ni-j)
-				ops.add(lineContext, 1)
+				list.add(lineRemoved, oi-i)
+				list.add(lineAdded, ni-j)
+				list.add(lineContext, 1)
 				i, j = oi+1, ni+1
 			}
 			x, y = x+n, y+n
@@ -295,9 +303,59 @@ func lineOps(a, b []rune) []lineOp {
 			y += n
 		}
 	}
-	ops.add(lineRemoved, len(a)-i)
-	ops.add(lineAdded, len(b)-j)
-	return ops
+	list.add(lineRemoved, len(a)-i)
+	list.add(lineAdded, len(b)-j)
+	return list, rough
+}
+
+// bisectLines diffs two texts of encoded lines with go-diff's exact Myers
+// bisection, giving up on minimality when lineDiffBudget is over (rough):
+// the worst case, a^n b^n against b^n a^n, is quadratic, 28 s for 240 KB.
+// DiffBisect with a deadline is used rather than a DiffTimeout, which
+// would make go-diff look for a half match first, itself quadratic on the
+// same input. The runes of encoded lines are never surrogates, so they
+// survive the strings DiffBisect takes.
+//
+// DiffBisect expects what go-diff's diffCompute hands it: the common
+// prefix and suffix removed, and neither text shorter than two runes
+// (else it indexes past them); those cases go through DiffMainRunes,
+// which is then linear.
+func bisectLines(a, b []rune) (diffs []diffmatchpatch.Diff, rough bool) {
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0
+	pre := commonPrefix(a, b)
+	suf := commonSuffix(a[pre:], b[pre:])
+	midA, midB := a[pre:len(a)-suf], b[pre:len(b)-suf]
+	if len(midA) < 2 || len(midB) < 2 {
+		return dmp.DiffMainRunes(a, b, false), false
+	}
+	deadline := time.Now().Add(lineDiffBudget)
+	if pre > 0 {
+		diffs = append(diffs, diffmatchpatch.Diff{Type: diffmatchpatch.DiffEqual, Text: string(a[:pre])})
+	}
+	diffs = append(diffs, dmp.DiffBisect(string(midA), string(midB), deadline)...)
+	if suf > 0 {
+		diffs = append(diffs, diffmatchpatch.Diff{Type: diffmatchpatch.DiffEqual, Text: string(a[len(a)-suf:])})
+	}
+	return diffs, time.Now().After(deadline)
+}
+
+// commonPrefix is the number of runes a and b start with alike.
+func commonPrefix(a, b []rune) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// commonSuffix is the number of runes a and b end with alike.
+func commonSuffix(a, b []rune) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	return n
 }
 
 // encodeLines splits two texts into lines (see splitLines) and encodes
@@ -383,13 +441,14 @@ type part struct {
 	trailing       int
 	added, removed int
 	oldLines       int
+	rough          bool // see lineOps
 }
 
 // diffPart computes the hunks of one FileDiff.
 func diffPart(d cards.FileDiff) part {
 	oldLines, newLines, a, b := encodeLines(oldText(d), d.NewText)
 	h := newHunkBuilder(d, oldLines, newLines)
-	ops := lineOps(a, b)
+	ops, rough := lineOps(a, b)
 	for i, op := range ops {
 		if op.Kind == lineContext {
 			h.equal(op.N, i == 0, i == len(ops)-1)
@@ -397,7 +456,7 @@ func diffPart(d cards.FileDiff) part {
 			h.push(op.Kind, op.N)
 		}
 	}
-	return part{hunks: h.hunks, trailing: h.fold, added: h.added, removed: h.removed, oldLines: len(h.old)}
+	return part{hunks: h.hunks, trailing: h.fold, added: h.added, removed: h.removed, oldLines: len(h.old), rough: rough}
 }
 
 // hunkBuilder cuts a stream of line operations into hunks with

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
@@ -87,7 +89,7 @@ func lexerFor(path string) chroma.Lexer {
 		if l == nil || l.Config().Name == "plaintext" {
 			return nil
 		}
-		return chroma.Coalesce(l)
+		return l
 	})
 }
 
@@ -138,6 +140,10 @@ func lexerGlobs() []string {
 type highlighter struct {
 	lexer   chroma.Lexer
 	palette *tokenPalette
+	// deadline ends the lexBudget of the file's drawn hunks; over is set
+	// when it ran out: the hunks lexed after it are drawn without colours.
+	deadline time.Time
+	over     atomic.Bool
 }
 
 // newHighlighter prepares the colouring of a file's drawn lines; it
@@ -150,7 +156,7 @@ func newHighlighter(path string, o Options) *highlighter {
 	if l == nil {
 		return nil
 	}
-	return &highlighter{lexer: l, palette: themePalette(o.Theme)}
+	return &highlighter{lexer: l, palette: themePalette(o.Theme), deadline: time.Now().Add(lexBudget)}
 }
 
 // tokenPalette is the token colours of a chroma style; it is read-only
@@ -230,10 +236,11 @@ func (h *highlighter) lines(text string) (runs [][]colorRun) {
 			runs = nil
 		}
 	}()
-	tokens, err := h.lexer.Tokenise(&chroma.TokeniseOptions{State: "root"}, text)
+	raw, err := h.lexer.Tokenise(&chroma.TokeniseOptions{State: "root"}, text)
 	if err != nil {
 		return nil
 	}
+	tokens := coalesce(budgetedTokens(raw, h.deadline, &h.over))
 	var line []colorRun
 	pos, off := 0, 0 // in text, in its line
 	for tok := tokens(); tok != chroma.EOF; tok = tokens() {
@@ -253,7 +260,7 @@ func (h *highlighter) lines(text string) (runs [][]colorRun) {
 		}
 	}
 	if pos != len(text) {
-		return nil
+		return nil // the lexer changed the text, or its budget ran out
 	}
 	return runs
 }

@@ -141,8 +141,11 @@ func TestCodeLexerIsLookedUpOncePerLanguage(t *testing.T) {
 
 func TestPlainCodeIsNotHighlighted(t *testing.T) {
 	code := "func f() {\n\treturn 1\n}"
-	assert.Equal(t, strings.Split(code, "\n"), highlightLines(code, "go", Options{Profile: colorprofile.NoTTY}))
-	styled := highlightLines(code, "go", Options{Profile: colorprofile.TrueColor})
+	plain, ok := highlightLines(code, "go", Options{Profile: colorprofile.NoTTY})
+	assert.True(t, ok)
+	assert.Equal(t, strings.Split(code, "\n"), plain)
+	styled, ok := highlightLines(code, "go", Options{Profile: colorprofile.TrueColor})
+	assert.True(t, ok)
 	assert.Contains(t, styled[0], "\x1b[", "coloured output is highlighted")
 	assert.Equal(t, "func f() {", ansi.Strip(styled[0]))
 }

@@ -189,7 +189,8 @@ func rawInputLines(raw json.RawMessage, answered bool, width int, o Options) []s
 	if !o.Expanded && len(lines) > rawInputFold {
 		shown = lines[:rawInputFold]
 	}
-	out := fitLines(highlightLines(strings.Join(shown, "\n"), "json", o), width, o)
+	coloured, _ := highlightLines(strings.Join(shown, "\n"), "json", o) // plain past the budget
+	out := fitLines(coloured, width, o)
 	if hidden := len(lines) - len(shown); hidden > 0 {
 		out = append(out, moreLine(hidden, o))
 	}
@@ -262,7 +263,8 @@ func highlightedJSON(value json.RawMessage, budget int, o Options) string {
 	if len(text) > max(budget, 1) {
 		text = strings.ToValidUTF8(text[:max(budget, 1)], "") + "…"
 	}
-	return highlightLines(oneLine(text), "json", o)[0]
+	coloured, _ := highlightLines(oneLine(text), "json", o) // plain past the budget
+	return coloured[0]
 }
 
 // rawInputText returns the sanitised text of a raw input and whether it is

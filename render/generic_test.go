@@ -54,7 +54,7 @@ func TestGenericCallPlaceholders(t *testing.T) {
 		{"unknown block type", cards.OpaqueBlock{Type: "reasoning", Raw: json.RawMessage(`{"type":"reasoning"}`)}, "[reasoning block]"},
 		{"image with data", cards.ImageBlock{MimeType: "image/png", Data: "iVBORw0KGgo="}, "[image image/png, 8 bytes]"},
 		{"image by address", cards.ImageBlock{MimeType: "image/jpeg", URI: "https://example.com/a.jpg"}, "[image image/jpeg, https://example.com/a.jpg]"},
-		{"hostile block type", cards.OpaqueBlock{Type: "x\x1b[2Jy"}, "[xy block]"},
+		{"hostile block type", cards.OpaqueBlock{Type: "x\x1b[2Jy"}, "[x␛[2Jy block]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,7 +184,7 @@ func TestGenericMarkdownSanitised(t *testing.T) {
 	for _, got := range []string{render.Entry(card, widgetOptions(80)), render.Markdown(card, widgetOptions(80))} {
 		assert.NotContains(t, got, "\x1b]52")
 		assert.NotContains(t, got, "\x1b[31m")
-		assert.Contains(t, ansi.Strip(got), "a b red")
+		assert.Contains(t, ansi.Strip(got), "a ␛]52;c;SGVsbG8=␇b red")
 	}
 }
 

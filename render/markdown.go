@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"charm.land/glamour/v2"
 	glamouransi "charm.land/glamour/v2/ansi"
@@ -110,6 +112,15 @@ func markdownStyle(theme Theme) glamouransi.StyleConfig {
 	return style
 }
 
+// MarkdownText renders Markdown text from the input as a card or message
+// body does: sanitised, drawn by glamour (with links only as the options
+// allow and to safe URLs), every line at most width cells and holding no
+// escape sequence but SGR and OSC 8 hyperlinks, before a frame or the
+// options' colour profile is applied.
+func MarkdownText(md string, width int, o Options) []string {
+	return markdownLines(md, width, o)
+}
+
 // markdownLines renders Markdown text, sanitised first, as lines of at most
 // width cells, without leading or trailing blank lines. Glamour's links are
 // kept only as the options allow (see keepLinks).
@@ -133,7 +144,7 @@ const allShown = -1
 // thousand lines, and lexes it whole).
 func markdownHead(md string, width, shown int, o Options) []string {
 	width = max(width, 1)
-	parts := splitCode(SanitizeText(md))
+	parts := splitCode(stripHTMLMarks(SanitizeText(md)))
 	if len(parts) == 1 && parts[0].code == nil {
 		return glamourLines(parts[0].text, width, o)
 	}
@@ -163,12 +174,27 @@ func remaining(shown, used int) int {
 }
 
 // glamourLines renders sanitised Markdown with glamour.
+// Raw HTML is shown as dim text (see markdown_html.go), character
+// references that stand for controls are escaped, and whatever glamour
+// lets through is neutralised (see rendered.go); a line its markers make
+// too wide is wrapped, so that no marker is cut off.
 func glamourLines(md string, width int, o Options) []string {
-	out, ok := cachedRenderer(width, o.Theme).render(md)
+	out, ok := cachedRenderer(width, o.Theme).render(escapeControlReferences(inertHTML(md, true), "&amp;"))
 	if !ok {
 		return wrapLines(md, width)
 	}
-	return trimBlank(fitMarkdown(keepLinks(hangLists(strings.Split(out, "\n"), width), o), width))
+	lines := neutralizeLines(dimHTML(strings.Split(out, "\n"), o), width)
+	return trimBlank(fitMarkdown(keepLinks(hangLists(lines, width), o), width))
+}
+
+// neutralizeLines neutralises rendered lines (neutralizeRendered) and
+// wraps those the markers make wider than width.
+func neutralizeLines(lines []string, width int) []string {
+	out := lines[:0:0]
+	for _, line := range lines {
+		out = append(out, hardwrapStyled(neutralizeRendered(line), width)...)
+	}
+	return out
 }
 
 // listMarker matches the start of a list item as glamour draws it: the
@@ -340,21 +366,25 @@ func codeLexer(lang string) chroma.Lexer {
 		if l == nil {
 			l = lexers.Fallback
 		}
-		return chroma.Coalesce(l)
+		return l
 	})
 }
 
 // highlightLines colours sanitised code with chroma, one styled line per
 // line of code; every line is self-contained (styles never span lines).
-// Output without escape sequences gets the lines as they are.
-func highlightLines(code, lang string, o Options) []string {
+// Output without escape sequences gets the lines as they are. When lexing
+// fails or takes longer than lexBudget, the lines are not coloured and ok
+// is false.
+func highlightLines(code, lang string, o Options) (_ []string, ok bool) {
 	if !o.coloured() {
-		return strings.Split(code, "\n")
+		return strings.Split(code, "\n"), true
 	}
-	tokens, err := codeLexer(lang).Tokenise(nil, code)
+	raw, err := codeLexer(lang).Tokenise(nil, code)
 	if err != nil {
-		return strings.Split(code, "\n")
+		return strings.Split(code, "\n"), false
 	}
+	var over atomic.Bool
+	tokens := coalesce(budgetedTokens(raw, time.Now().Add(lexBudget), &over))
 	style := chromastyles.Get(chromaTheme(o.Theme))
 	styles := map[chroma.TokenType]ansi.Style{}
 	var lines []string
@@ -375,9 +405,28 @@ func highlightLines(code, lang string, o Options) []string {
 			}
 		}
 	}
+	if over.Load() {
+		return strings.Split(code, "\n"), false
+	}
 	lines = append(lines, line.String())
 	// Lexers may add a final newline; keep one line per line of code.
-	return lines[:min(len(lines), strings.Count(code, "\n")+1)]
+	return lines[:min(len(lines), strings.Count(code, "\n")+1)], true
+}
+
+// coalesce joins the tokens of one type that follow each other, as
+// chroma.Coalesce does for a lexer.
+func coalesce(tokens chroma.Iterator) chroma.Iterator {
+	next := tokens()
+	return func() chroma.Token {
+		tok := next
+		if tok == chroma.EOF {
+			return tok
+		}
+		for next = tokens(); next != chroma.EOF && next.Type == tok.Type; next = tokens() {
+			tok.Value += next.Value
+		}
+		return tok
+	}
 }
 
 // tokenStyle converts a chroma style entry to an SGR style.
@@ -458,20 +507,28 @@ func longestRun(s string, c byte) int {
 }
 
 // closeBlocks makes sanitised Markdown from the input a self-contained
-// part of a Markdown document, which reads as it does alone: the code
+// part of a Markdown document, which reads as it does alone: its raw HTML
+// is shown as text (inertHTML), so that an unclosed <details> or <a href>
+// cannot hide or relink the entries after it; the code
 // fence or HTML block it leaves open (an unclosed ``` or <!--) is closed
 // at its end, so that it cannot swallow the cards after it, and its link
 // reference definitions ("[1]: https://…"), which would give links to the
-// text of every other card, are escaped and shown as text.
+// text of every other card, are escaped and shown as text. Outside code
+// blocks, a character reference that stands for a control or an invisible
+// rune is escaped, so that no Markdown viewer decodes it.
 func closeBlocks(md string) string {
-	lines := strings.Split(strings.TrimRight(md, "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(inertHTML(md, false), "\n"), "\n")
 	closing := ""
 	for i, line := range lines {
+		if !isFence(closing) {
+			line = escapeControlReferences(line, `\&`)
+			lines[i] = line
+		}
 		lead := strings.TrimLeft(line, " ")
 		indented := len(line)-len(lead) > 3
 		switch {
-		case closing == "" && !indented && linkDefinition.MatchString(lead):
-			lines[i] = line[:len(line)-len(lead)] + `\` + lead
+		case closing == "" && linkDefinition.MatchString(line):
+			lines[i] = linkDefinition.ReplaceAllString(line, `$1\$2`)
 		case closing == "" && !indented:
 			closing = blockOpening(lead)
 		case closing == "":
@@ -489,8 +546,10 @@ func closeBlocks(md string) string {
 	return strings.Join(lines, "\n")
 }
 
-// linkDefinition matches the start of a link reference definition.
-var linkDefinition = regexp.MustCompile(`^\[([^\]\\]|\\.)+\]:`)
+// linkDefinition matches the start of a link reference definition, at the
+// top level or in list items and block quotes, at any indentation: the
+// containers' markers, then the label.
+var linkDefinition = regexp.MustCompile(`^((?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$))*[ \t]*)(\[(?:[^\]\\]|\\.)+\]:)`)
 
 // htmlBlockEnds maps the start of each kind of CommonMark HTML block that
 // runs until a marker, not a blank line, to its end marker.
@@ -647,7 +706,11 @@ func codeLines(part markdownPart, marginCells int, plain ansi.Style, width, show
 	}
 	code := make([]string, 0, len(part.code))
 	if coloured > 0 {
-		code = append(code, highlightLines(head, part.lang, o)...)
+		highlighted, ok := highlightLines(head, part.lang, o)
+		if !ok {
+			lines, highlighted = append(lines, dim(lexOverNote, o)), nil
+		}
+		code = append(code, highlighted...)
 	}
 	for _, line := range part.code[len(code):] {
 		code = append(code, plain.Styled(line))

@@ -126,8 +126,9 @@ func urlTextSafe(s string) bool {
 // isInvisible reports whether r is a bidi control or an invisible character
 // that is shown as "<U+XXXX>": every format character (Cf: bidi controls,
 // U+200B, U+2060, U+FEFF, U+00AD, tag characters…) except ZWNJ and ZWJ, which
-// scripts and emoji sequences need, plus the line and paragraph separators
-// and the blank Hangul fillers.
+// scripts and emoji sequences need, plus the line and paragraph separators,
+// the blank Hangul fillers and the invisible marks (invisibleMarks). An
+// emoji's presentation selector is kept by the callers (emojiPresentation).
 func isInvisible(r rune) bool {
 	switch r {
 	case 0x200C, 0x200D:
@@ -135,7 +136,35 @@ func isInvisible(r rune) bool {
 	case 0x2028, 0x2029, 0x115F, 0x1160, 0x3164, 0xFFA0:
 		return true
 	}
-	return r >= 0xAD && unicode.Is(unicode.Cf, r)
+	return r >= 0xAD && (unicode.Is(unicode.Cf, r) || unicode.Is(invisibleMarks, r))
+}
+
+// invisibleMarks are the marks that draw nothing and can make two names
+// that look alike differ: the variation selectors, the combining grapheme
+// joiner, the Khmer inherent vowels and the Mongolian free variation
+// selectors.
+var invisibleMarks = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{Lo: 0x034F, Hi: 0x034F, Stride: 1}, {Lo: 0x17B4, Hi: 0x17B5, Stride: 1},
+		{Lo: 0x180B, Hi: 0x180F, Stride: 1}, {Lo: 0xFE00, Hi: 0xFE0F, Stride: 1},
+	},
+	R32: []unicode.Range32{{Lo: 0xE0100, Hi: 0xE01EF, Stride: 1}},
+}
+
+// emojiPresentation reports whether r, following base, is the text or
+// emoji presentation selector (U+FE0E, U+FE0F) of an emoji or a keycap
+// base: "❤️" keeps its selector, which is how it is drawn in colour.
+func emojiPresentation(base, r rune) bool {
+	if r != 0xFE0E && r != 0xFE0F {
+		return false
+	}
+	switch {
+	case base == '#' || base == '*' || (base >= '0' && base <= '9'):
+		return true
+	case base == 0xA9 || base == 0xAE || base == 0x203C || base == 0x2049 || base == 0x2122 || base == 0x2139:
+		return true
+	}
+	return (base >= 0x2190 && base <= 0x2BFF) || (base >= 0x3030 && base <= 0x3299) || (base >= 0x1F000 && base <= 0x1FAFF)
 }
 
 // c1Forms maps a C1 control (0x80-0x9F) to its 7-bit form ESC Fe. CSI
@@ -321,7 +350,9 @@ func (z *sanitizer) line(line string) {
 		n = max(n, 1)
 		if state == ansi.NormalState {
 			z.token(i, n, w)
-		} // else: unterminated sequence, dropped with the rest of the line
+		} else {
+			z.removed(line[i : i+n]) // unterminated: the rest of the line
+		}
 		i += n
 	}
 	z.row.emit(&z.out, z.styles.keys)
@@ -376,7 +407,9 @@ func (z *sanitizer) token(at, n, w int) {
 		z.carriageReturn(at+n == len(z.row.text))
 	case c >= 0xC0:
 		z.cluster(at, n, w)
-	} // else: a C0 control, DEL or a stray byte, dropped
+	default: // a C0 control or DEL
+		z.removed(tok)
+	}
 }
 
 // carriageReturn returns to column 0, or, when overwriting is off, shows
@@ -390,14 +423,17 @@ func (z *sanitizer) carriageReturn(last bool) {
 	}
 }
 
-// escape keeps SGR (in the pen), applies EL and CHA to the line and drops
-// every other sequence.
+// escape keeps SGR (in the pen; in text mode it is dropped, as colour
+// only), applies EL and CHA to the line in output mode, and shows every
+// other sequence inert, as a marker.
 func (z *sanitizer) escape(tok string) {
 	if len(tok) < 3 || tok[1] != '[' {
+		z.removed(tok)
 		return
 	}
 	params, final := tok[2:len(tok)-1], tok[len(tok)-1]
 	if !isSGRParams(params) || (final != 'm' && !z.overwrite) {
+		z.removed(tok)
 		return
 	}
 	switch final {
@@ -411,6 +447,20 @@ func (z *sanitizer) escape(tok string) {
 		z.row.erase(sgrNumber(params))
 	case 'G':
 		z.row.moveTo(sgrNumber(params) - 1)
+	default:
+		z.removed(tok)
+	}
+}
+
+// removed writes the marker of a removed control or sequence (see
+// removedMarker) at the cursor.
+func (z *sanitizer) removed(tok string) {
+	for _, r := range removedMarker(tok) {
+		if r < utf8.RuneSelf {
+			z.row.put(asciiText(byte(r)), 1, z.style)
+		} else {
+			z.row.put(runeText(r), 1, z.style)
+		}
 	}
 }
 
@@ -441,11 +491,13 @@ func (z *sanitizer) cluster(at, n, w int) {
 // plainCluster reports whether g can be written as a whole: valid UTF-8, no
 // control or invisible rune, and, when it is zero-width, no visible rune.
 func plainCluster(g string, w int) bool {
+	base := rune(-1)
 	for i := 0; i < len(g); {
 		r, n := utf8.DecodeRuneInString(g[i:])
-		if !printableRune(r, n) || isInvisible(r) {
+		if !printableRune(r, n) || (isInvisible(r) && !emojiPresentation(base, r)) {
 			return false
 		}
+		base = r
 		if w == 0 && n < len(g) && ansi.StringWidth(g[i:i+n]) > 0 {
 			return false
 		}
@@ -472,6 +524,7 @@ func (z *sanitizer) runes(at, n int) {
 		i += size
 		switch {
 		case !printableRune(r, size):
+			z.removed(sub)
 		case isInvisible(r):
 			z.marker(r)
 		default:

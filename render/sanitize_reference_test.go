@@ -3,7 +3,9 @@ package render
 // This file is the sanitiser as it was before it was made linear, kept only
 // as the oracle of TestSanitizeMatchesReference and the fuzz targets: every
 // identifier carries a "ref" prefix, and SafeURL, which did not change, is
-// left out. Do not change it.
+// left out. Do not change it but where the specification changes: removed
+// controls and sequences leave a marker (removedMarker, shared with the
+// sanitiser; its text is tested on its own).
 
 import (
 	"fmt"
@@ -87,7 +89,7 @@ func refIsInvisible(r rune) bool {
 	case 0x2028, 0x2029, 0x115F, 0x1160, 0x3164, 0xFFA0:
 		return true
 	}
-	return r >= 0xAD && unicode.Is(unicode.Cf, r)
+	return r >= 0xAD && (unicode.Is(unicode.Cf, r) || unicode.Is(invisibleMarks, r))
 }
 
 // refC1Forms maps a C1 control (0x80-0x9F) to its 7-bit form ESC Fe. CSI
@@ -192,7 +194,9 @@ func (z *refSanitizer) line(line string) {
 		n = max(n, 1)
 		if state == ansi.NormalState {
 			z.token(line[:n], w, n == len(line))
-		} // else: unterminated sequence, dropped with the rest of the line
+		} else {
+			z.removed(line[:n]) // unterminated: the rest of the line
+		}
 		line = line[n:]
 	}
 	z.row.emit(&z.out)
@@ -212,7 +216,16 @@ func (z *refSanitizer) token(tok string, w int, last bool) {
 		z.row.put(tok, 1, z.pen.key)
 	case c >= 0xC0:
 		z.cluster(tok, w)
-	} // else: a C0 control, DEL or a stray byte, dropped
+	default: // a C0 control or DEL
+		z.removed(tok)
+	}
+}
+
+// removed writes the marker of a removed control or sequence.
+func (z *refSanitizer) removed(tok string) {
+	for _, r := range removedMarker(tok) {
+		z.row.put(string(r), 1, z.pen.key)
+	}
 }
 
 // carriageReturn returns to column 0, or, when overwriting is off, shows
@@ -230,10 +243,12 @@ func (z *refSanitizer) carriageReturn(last bool) {
 // every other sequence.
 func (z *refSanitizer) escape(tok string) {
 	if len(tok) < 3 || tok[1] != '[' {
+		z.removed(tok)
 		return
 	}
 	params, final := tok[2:len(tok)-1], tok[len(tok)-1]
 	if !refIsSGRParams(params) || (final != 'm' && !z.overwrite) {
+		z.removed(tok)
 		return
 	}
 	switch final {
@@ -245,6 +260,8 @@ func (z *refSanitizer) escape(tok string) {
 		z.row.erase(refSgrNumber(params))
 	case 'G':
 		z.row.moveTo(refSgrNumber(params) - 1)
+	default:
+		z.removed(tok)
 	}
 }
 
@@ -273,11 +290,13 @@ func (z *refSanitizer) cluster(g string, w int) {
 // refPlainCluster reports whether g can be written as a whole: valid UTF-8, no
 // control or invisible rune, and, when it is zero-width, no visible rune.
 func refPlainCluster(g string, w int) bool {
+	base := rune(-1)
 	for i := 0; i < len(g); {
 		r, n := utf8.DecodeRuneInString(g[i:])
-		if !refPrintableRune(r, n) || refIsInvisible(r) {
+		if !refPrintableRune(r, n) || (refIsInvisible(r) && !emojiPresentation(base, r)) {
 			return false
 		}
+		base = r
 		if w == 0 && n < len(g) && ansi.StringWidth(g[i:i+n]) > 0 {
 			return false
 		}
@@ -303,6 +322,7 @@ func (z *refSanitizer) runes(g string) {
 		i += n
 		switch {
 		case !refPrintableRune(r, n):
+			z.removed(sub)
 		case refIsInvisible(r):
 			z.marker(r)
 		case ansi.StringWidth(sub) == 0:

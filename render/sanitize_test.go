@@ -119,7 +119,7 @@ func TestSanitizeOutputPinned(t *testing.T) {
 		assert.NotContains(t, got, bad)
 	}
 	assert.Contains(t, got, "\x1b[31mred")
-	assert.Equal(t, "before \x1b[31mred\x1b[m after", got)
+	assert.Equal(t, "before␛]52;c;SGVsbG8=␇ ␛]0;title␇␛[2J␛[1;1H\x1b[31mred\x1b[m after", got)
 	assert.True(t, onlySGR(got))
 }
 
@@ -145,45 +145,45 @@ func TestSanitizeOutputSequences(t *testing.T) {
 		{"plain", "hello world", "hello world"},
 		{"empty", "", ""},
 		{"newlines kept", "a\n\nb\n", "a\n\nb\n"},
-		{"clear screen", "a\x1b[2Jb", "ab"},
-		{"cursor position", "a\x1b[1;1Hb", "ab"},
-		{"cursor movement", "a\x1b[5Cb\x1b[2Ac\x1b[3Dd\x1b[Be", "abcde"},
-		{"save restore cursor", "a\x1b7b\x1b8c\x1b[sd\x1b[u", "abcd"},
-		{"private mode", "\x1b[?1049h\x1b[?25lx\x1b[?25h", "x"},
-		{"scroll region and insert", "\x1b[1;5r\x1b[3L\x1b[2Mx", "x"},
-		{"device status request", "\x1b[6n\x1b[cx", "x"},
-		{"osc title bel", "\x1b]0;pwned\x07ok", "ok"},
-		{"osc clipboard", "\x1b]52;c;SGVsbG8=\x07ok", "ok"},
-		{"osc terminated by st", "\x1b]2;title\x1b\\ok", "ok"},
-		{"osc 8 link from input", "\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\", "click"},
-		{"osc unterminated at end", "text\x1b]0;never ends", "text"},
-		{"osc unterminated keeps next line", "a\x1b]0;x\nb", "a\nb"},
-		{"osc cancelled by can", "a\x1b]0;x\x18b", "ab"},
-		{"dcs", "a\x1bP1$r0m\x1b\\b", "ab"},
-		{"dcs sixel", "a\x1bPq#0;2;0;0;0#0~~@@\x1b\\b", "ab"},
-		{"apc pm sos", "\x1b_Gf=100;AAAA\x1b\\a\x1b^pm\x1b\\b\x1bXsos\x1b\\c", "abc"},
-		{"lone esc", "a\x1bb", "a"},
-		{"lone esc at end", "ab\x1b", "ab"},
-		{"two-byte esc", "\x1bc\x1b(B\x1b=\x1bMx", "x"},
-		{"csi unterminated at end", "ab\x1b[12", "ab"},
-		{"csi broken by control", "a\x1b[1\x07b", "ab"},
-		{"8-bit csi encoded", "a\u009b2Jb", "ab"},
-		{"8-bit csi encoded sgr dropped", "a\u009b31mred", "ared"},
-		{"8-bit osc encoded", "a\u009d0;title\u0007b", "ab"},
-		{"8-bit osc encoded with 8-bit st", "a\u009d0;title\u009cb", "ab"},
-		{"8-bit dcs encoded", "a\u0090q#0\u009cb", "ab"},
-		{"other c1 encoded", "a\u0085\u0084\u0088b", "ab"},
-		{"raw byte 0x9b", "a\x9b2Jb", "ab"},
-		{"raw byte 0x9b sgr dropped", "a\x9b1;31mb", "ab"},
-		{"raw byte 0x9d osc", "a\x9d0;t\x07b", "ab"},
-		{"raw c1 bytes", "a\x80\x85\x8fb", "ab"},
-		{"raw apc swallows its line", "a\x9fdata\nb", "a\nb"},
-		{"bel", "ding\x07!", "ding!"},
-		{"backspace", "ab\bc", "abc"},
-		{"nul", "a\x00b", "ab"},
-		{"del", "a\x7fb", "ab"},
-		{"other c0", "a\x01\x0b\x0c\x0e\x1a\x1fb", "ab"},
-		{"osc string ended inside utf-8", "a\x1b]0;\u271d\x07b", "ab"},
+		{"clear screen", "a\x1b[2Jb", "a␛[2Jb"},
+		{"cursor position", "a\x1b[1;1Hb", "a␛[1;1Hb"},
+		{"cursor movement", "a\x1b[5Cb\x1b[2Ac\x1b[3Dd\x1b[Be", "a␛[5Cb␛[2Ac␛[3Dd␛[Be"},
+		{"save restore cursor", "a\x1b7b\x1b8c\x1b[sd\x1b[u", "a␛7b␛8c␛[sd␛[u"},
+		{"private mode", "\x1b[?1049h\x1b[?25lx\x1b[?25h", "␛[?1049h␛[?25lx␛[?25h"},
+		{"scroll region and insert", "\x1b[1;5r\x1b[3L\x1b[2Mx", "␛[1;5r␛[3L␛[2Mx"},
+		{"device status request", "\x1b[6n\x1b[cx", "␛[6n␛[cx"},
+		{"osc title bel", "\x1b]0;pwned\x07ok", "␛]0;pwned␇ok"},
+		{"osc clipboard", "\x1b]52;c;SGVsbG8=\x07ok", "␛]52;c;SGVsbG8=␇ok"},
+		{"osc terminated by st", "\x1b]2;title\x1b\\ok", "␛]2;title␛\\ok"},
+		{"osc 8 link from input", "\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\", "␛]8;;https://evil.example␛\\click␛]8;;␛\\"},
+		{"osc unterminated at end", "text\x1b]0;never ends", "text␛]0;never ends"},
+		{"osc unterminated keeps next line", "a\x1b]0;x\nb", "a␛]0;x\nb"},
+		{"osc cancelled by can", "a\x1b]0;x\x18b", "a␛]0;x␘b"},
+		{"dcs", "a\x1bP1$r0m\x1b\\b", "a␛P1$r0m␛\\b"},
+		{"dcs sixel", "a\x1bPq#0;2;0;0;0#0~~@@\x1b\\b", "a␛Pq#0;2;0;0;0#0~~@@␛\\b"},
+		{"apc pm sos", "\x1b_Gf=100;AAAA\x1b\\a\x1b^pm\x1b\\b\x1bXsos\x1b\\c", "␛_Gf=100;AAAA␛\\a␛^pm␛\\b␛Xsos␛\\c"},
+		{"lone esc", "a\x1bb", "a␛b"},
+		{"lone esc at end", "ab\x1b", "ab␛"},
+		{"two-byte esc", "\x1bc\x1b(B\x1b=\x1bMx", "␛c␛(B␛=␛Mx"},
+		{"csi unterminated at end", "ab\x1b[12", "ab␛[12"},
+		{"csi broken by control", "a\x1b[1\x07b", "a␛[1␇b"},
+		{"8-bit csi encoded", "a\u009b2Jb", "a␛[?2Jb"},
+		{"8-bit csi encoded sgr dropped", "a\u009b31mred", "a␛[?31mred"},
+		{"8-bit osc encoded", "a\u009d0;title\u0007b", "a␛]0;title␇b"},
+		{"8-bit osc encoded with 8-bit st", "a\u009d0;title\u009cb", "a␛]0;title␛\\b"},
+		{"8-bit dcs encoded", "a\u0090q#0\u009cb", "a␛Pq#0␛\\b"},
+		{"other c1 encoded", "a\u0085\u0084\u0088b", "a␛E␛D␛Hb"},
+		{"raw byte 0x9b", "a\x9b2Jb", "a␛[?2Jb"},
+		{"raw byte 0x9b sgr dropped", "a\x9b1;31mb", "a␛[?1;31mb"},
+		{"raw byte 0x9d osc", "a\x9d0;t\x07b", "a␛]0;t␇b"},
+		{"raw c1 bytes", "a\x80\x85\x8fb", "a␛@␛E␛Ob"},
+		{"raw apc swallows its line", "a\x9fdata\nb", "a␛_data\nb"},
+		{"bel", "ding\x07!", "ding␇!"},
+		{"backspace", "ab\bc", "ab␈c"},
+		{"nul", "a\x00b", "a␀b"},
+		{"del", "a\x7fb", "a␡b"},
+		{"other c0", "a\x01\x0b\x0c\x0e\x1a\x1fb", "a␁␋␌␎␚␟b"},
+		{"osc string ended inside utf-8", "a\x1b]0;\u271d\x07b", "a␛]0;<U+FFFD><U+FFFD><U+FFFD>␇b"},
 	})
 }
 
@@ -197,8 +197,8 @@ func TestSanitizeOutputSGR(t *testing.T) {
 		{"sgr colon forms", "\x1b[4:3;38:2::255:0:0mx", "\x1b[4:3;38:2::255:0:0mx\x1b[m"},
 		{"sgr without text vanishes", "a\x1b[31m\x1b[0mb", "ab"},
 		{"sgr partial reset", "\x1b[1;31ma\x1b[22mb\x1b[39mc", "\x1b[1;31ma\x1b[0;31mb\x1b[mc"},
-		{"sgr private not sgr", "\x1b[?31mx", "x"},
-		{"sgr with intermediate not sgr", "\x1b[31 mx", "x"},
+		{"sgr private not sgr", "\x1b[?31mx", "␛[?31mx"},
+		{"sgr with intermediate not sgr", "\x1b[31 mx", "␛[31 mx"},
 		{"sgr with 40 params", "\x1b[" + strings.Repeat("1;", 40) + "31mx", "\x1b[1;31mx\x1b[m"},
 		{"sgr invalid extended colour ignored", "\x1b[38;5;999mx", "x"},
 		{"per-line self-contained", "\x1b[31mred\nstill red\x1b[0m\nplain",
@@ -256,7 +256,7 @@ func TestSanitizeOutputUnicode(t *testing.T) {
 		{"tag characters shown", "hi\U000E0041", "hi<U+E0041>"},
 		{"zwj emoji kept", "👩\u200d👩\u200d👦 family", "👩\u200d👩\u200d👦 family"},
 		{"combining mark kept", "e\u0301", "e\u0301"},
-		{"combining after dropped control", "e\x00\u0301", "e\u0301"},
+		{"combining after a control marker", "e\x00\u0301", "e␀\u0301"},
 		{"lone combining mark gets a base", "\u0301x", " \u0301x"},
 		{"prepend format char", "\u0600中", "<U+0600>中"},
 		{"cjk and emoji", "中文 🎉", "中文 🎉"},
@@ -267,14 +267,14 @@ func TestSanitizeText(t *testing.T) {
 	runSanitizeCases(t, SanitizeText, []sanitizeCase{
 		{"strips sgr", "\x1b[1;31mError:\x1b[0m bad", "Error: bad"},
 		{"pinned input", "before\x1b]52;c;SGVsbG8=\x07 \x1b]0;title\x07\x1b[2J\x1b[1;1H\x1b[31mred\x1b[0m after",
-			"before red after"},
-		{"strips osc 8", "\x1b]8;;http://x\x07link\x1b]8;;\x07", "link"},
-		{"c1 csi", "a\u009b31mb", "ab"},
+			"before␛]52;c;SGVsbG8=␇ ␛]0;title␇␛[2J␛[1;1Hred after"},
+		{"strips osc 8", "\x1b]8;;http://x\x07link\x1b]8;;\x07", "␛]8;;http://x␇link␛]8;;␇"},
+		{"c1 csi", "a\u009b31mb", "a␛[?31mb"},
 		{"cr shown, not overwritten", "10%\r100%", "10%<U+000D>100%"},
-		{"hidden command shown", "rm -rf ~ \x1b[2K\rls -la", "rm -rf ~ <U+000D>ls -la"},
+		{"hidden command shown", "rm -rf ~ \x1b[2K\rls -la", "rm -rf ~ ␛[2K<U+000D>ls -la"},
 		{"crlf", "a\r\nb\r\n", "a\nb\n"},
 		{"trailing cr dropped", "a\r", "a"},
-		{"cha and el removed", "abc\x1b[1G\x1b[Kd", "abcd"},
+		{"cha and el removed", "abc\x1b[1G\x1b[Kd", "abc␛[1G␛[Kd"},
 		{"tabs", "a\tb", "a       b"},
 		{"bidi", "file\u202etxt.exe", "file<U+202E>txt.exe"},
 		{"newlines kept", "a\nb", "a\nb"},
@@ -592,4 +592,22 @@ func TestSanitizePlainLinesKeepStyle(t *testing.T) {
 	want := "\x1b[1;31mred\x1b[m\n\x1b[1;31mplain 中文\x1b[m\n\n\x1b[1;31mstill\x1b[m\nplain"
 	assert.Equal(t, want, SanitizeOutput(in))
 	assert.Equal(t, refSanitizeOutput(in), SanitizeOutput(in))
+}
+
+func TestRemovedMarker(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"osc shown inert", "\x1b]0;title\x07", "␛]0;title␇"},
+		{"st terminator", "\x1b]2;t\x1b\\", "␛]2;t␛\\"},
+		{"c0 and del pictures", "\x00\x08\x7f", "␀␈␡"},
+		{"non-ascii payload as code points", "\x1b]0;\u202e中\x07", "␛]0;<U+202E><U+4E2D>␇"},
+		{"long sequence cut", "\x1bP" + strings.Repeat("x", 100) + "\x1b\\", "␛P" + strings.Repeat("x", 62) + "…<40 more bytes>"},
+		{"cut never splits a rune", "\x1b]0;" + strings.Repeat("x", 59) + "中\x07", "␛]0;" + strings.Repeat("x", 59) + "…<4 more bytes>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := removedMarker(tt.in)
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, got, SanitizeText(got), "a marker is left as it is")
+		})
+	}
 }

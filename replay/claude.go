@@ -321,7 +321,9 @@ func (d *claudeCode) reply(t *Transcript, rec *claudeRecord, role cards.Role, te
 // call adds the card of a tool_use block.
 func (d *claudeCode) call(t *Transcript, b claudeBlock) {
 	args := []byte(b.Input)
-	t.addCall(b.ID, b.Name, d.tools.Call(b.Name, args))
+	view, problem := d.tools.Present(b.Name, args)
+	t.addCall(b.ID, b.Name, view)
+	t.argumentsProblem(b.Name, problem)
 	d.pending[b.ID] = toolInput{tool: b.Name, args: args}
 	if b.Name == "Task" || b.Name == "Agent" {
 		d.agents.task(b.ID, args)

@@ -1,8 +1,9 @@
 package replay
 
 import (
-	"encoding/json"
 	"strings"
+
+	"github.com/cardtui/cardtui/producers"
 )
 
 // subagents groups the lines of Claude Code's sub-agents under the Task
@@ -45,7 +46,7 @@ func (s *subagents) task(id string, args []byte) {
 		Description string `json:"description"`
 		Prompt      string `json:"prompt"`
 	}
-	if json.Unmarshal(args, &in) != nil || strings.TrimSpace(in.Prompt) == "" {
+	if producers.DecodeArguments(args, &in) != nil || strings.TrimSpace(in.Prompt) == "" {
 		return
 	}
 	key := strings.TrimSpace(in.Prompt)

@@ -466,12 +466,14 @@ func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEve
 	}
 	hadCard := c.called || c.hasResult
 	c.tool, c.args, c.called, c.fromEvent = tool, args, true, fromEvent
-	view := d.tools.Call(tool, args)
+	view, problem := d.tools.Present(tool, args)
 	if !hadCard {
 		c.index = t.addCall(id, tool, view)
+		t.argumentsProblem(tool, problem)
 		return nil
 	}
 	t.setCall(c.index, tool, view)
+	t.argumentsProblem(tool, problem)
 	if c.hasResult {
 		d.present(t, id, c)
 	}

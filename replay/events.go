@@ -351,6 +351,9 @@ type presentedCall struct {
 	id    string
 	input toolInput
 	view  cards.CallView
+	// problem is the problem of the call's arguments (see
+	// producers.Registry.Present), nil when there is none.
+	problem error
 }
 
 func decodeAssistantMessage(src eventSource, p *presenter) (event, error) {
@@ -398,7 +401,7 @@ func assistantContent(src eventSource, d *assistantMessageData) ([]messagePart, 
 func (p *presenter) presentPart(part messagePart) *presentedCall {
 	c := &presentedCall{id: part.ID, input: toolInput{tool: part.Name, args: toolArguments(part.Arguments)}}
 	if c.id != "" {
-		c.view = p.tools.Call(c.input.tool, c.input.args)
+		c.view, c.problem = p.tools.Present(c.input.tool, c.input.args)
 		p.remember(c.id, c.input)
 	}
 	return c
@@ -468,6 +471,7 @@ func (h *eventHandler) callPart(t *Transcript, c *presentedCall) {
 		return
 	}
 	i := t.addCall(c.id, c.input.tool, c.view)
+	t.argumentsProblem(c.input.tool, c.problem)
 	h.partCards[c.id] = i
 	h.pending[i] = c.input
 }
@@ -516,7 +520,9 @@ func (e toolCall) apply(h *eventHandler, t *Transcript) error {
 		h.confirmCall(t, i, e.input)
 		return nil
 	}
-	i := t.addCall(e.id, e.input.tool, h.tools.Call(e.input.tool, e.input.args))
+	view, problem := h.tools.Present(e.input.tool, e.input.args)
+	i := t.addCall(e.id, e.input.tool, view)
+	t.argumentsProblem(e.input.tool, problem)
 	h.pending[i] = e.input
 	return nil
 }
@@ -529,7 +535,9 @@ func (h *eventHandler) confirmCall(t *Transcript, i int, in toolInput) {
 	if pending && seen.same(in) {
 		return
 	}
-	t.setCall(i, in.tool, h.tools.Call(in.tool, in.args))
+	view, problem := h.tools.Present(in.tool, in.args)
+	t.setCall(i, in.tool, view)
+	t.argumentsProblem(in.tool, problem)
 	if pending {
 		h.pending[i] = in
 	}

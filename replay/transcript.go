@@ -151,6 +151,14 @@ func (t *Transcript) addCall(id, tool string, view cards.CallView) int {
 	return i
 }
 
+// argumentsProblem adds the Problem of a call's arguments, if there is
+// one (see producers.Registry.Present), after the call's card.
+func (t *Transcript) argumentsProblem(tool string, problem error) {
+	if problem != nil {
+		t.addCurrentProblem(fmt.Sprintf("the %q call: %v; the card shows them as they are", tool, problem))
+	}
+}
+
 // setCall replaces the call view and tool name of the card at index i.
 func (t *Transcript) setCall(i int, tool string, view cards.CallView) {
 	card := t.Entries[i].(cards.ToolCard)

@@ -34,7 +34,7 @@ func TestStatusLineSanitisesTheSource(t *testing.T) {
 	opts.Source = "evil\x1b[2J\nname"
 	m := New(opts)
 	m.SetSize(80, 10)
-	assert.True(t, strings.HasSuffix(statusRow(m), " evil name"), statusRow(m))
+	assert.True(t, strings.HasSuffix(statusRow(m), " evil␛[2J name"), statusRow(m))
 	assert.NotContains(t, m.View(), "\x1b")
 }
 

@@ -71,6 +71,6 @@ func TestReportsQuoteTheInputSafely(t *testing.T) {
 		assert.NotContains(t, r.stdout+r.stderr, "\x1b[2J", args)
 	}
 	r := runWith("", "validate", file)
-	assert.Contains(t, r.stdout, "evil.jsonl:3: turn/end")
-	assert.Contains(t, r.stdout, "skipped: x/×1", "the event type is listed without its escape sequence")
+	assert.Contains(t, r.stdout, "evil␛]0;PWNED␇.jsonl:3: turn/end", "the file name is quoted inert")
+	assert.Contains(t, r.stdout, "skipped: x/␛]0;PWNED␇×1", "the event type is listed with its escape sequence inert")
 }

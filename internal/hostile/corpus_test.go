@@ -144,6 +144,10 @@ type expectation struct {
 	// hints are texts the collapsed drawings show (the Markdown export
 	// holds everything and need not): the notes of what is hidden.
 	hints []string
+	// colourHints are hints only the coloured collapsed drawings show:
+	// the notes of syntax colours given up (text without colour is never
+	// lexed).
+	colourHints []string
 	// linksTo are URLs the styled text links to; noLinks says it links
 	// to nothing.
 	linksTo []string
@@ -158,7 +162,7 @@ type expectation struct {
 //	problems=N [at line L | at lines L,M,...]
 //	cards=N
 //	problem "text"   notice "text"   visible "text"   absent "text"
-//	hint "text"      link "url"      no links         rows<=N
+//	hint "text"      colour-hint "text"   link "url"   no links   rows<=N
 //
 // Texts are Go string literals, so they can name any byte ("\x1b]52").
 func parseExpectation(s string) (expectation, error) {
@@ -187,7 +191,8 @@ func parseExpectation(s string) (expectation, error) {
 func (e *expectation) parseClause(s string) (string, error) {
 	word, rest, _ := strings.Cut(s, " ")
 	texts := map[string]*[]string{"problem": &e.problemTexts, "notice": &e.notices, "visible": &e.visible,
-		"absent": &e.absent, "link": &e.linksTo, "hint": &e.hints}
+		"absent": &e.absent, "link": &e.linksTo, "hint": &e.hints,
+		"colour-hint": &e.colourHints}
 	if list, ok := texts[word]; ok {
 		quoted, err := strconv.QuotedPrefix(rest)
 		if err != nil {

@@ -24,6 +24,8 @@ var generators = map[string]func(f replay.Format, n int, body []byte) ([]byte, e
 	"deep-json":      deepJSON,
 	"zstd-truncated": zstdTruncated,
 	"zstd-checksum":  zstdChecksum,
+	"diff-swap":      diffSwap,
+	"lexer-storm":    lexerStorm,
 }
 
 // generate runs the generator a spec line names.
@@ -88,6 +90,30 @@ func commandLines(f replay.Format, command, output string) (string, error) {
 // headless wraps an event as a line of the headless stream.
 func headless(typ, data string) string {
 	return `{"type":"session_event","sessionId":"hostile","event":{"type":"` + typ + `","seq":1,"time":0,"data":` + data + "}}\n"
+}
+
+// diffSwap is a write whose diff turns n lines "a" and n lines "b" into n
+// "b" then n "a": the worst case of Myers' diff, quadratic in n.
+func diffSwap(f replay.Format, n int, _ []byte) ([]byte, error) {
+	a, b := strings.Repeat("a\n", n), strings.Repeat("b\n", n)
+	if f != replay.ViewStream {
+		return nil, fmt.Errorf("diff-swap writes the views format only")
+	}
+	view := `{"card":"diff","title":"Edit swap.txt","diffs":[{"path":"swap.txt","oldText":` + jsonText(a+b) + `,"newText":` + jsonText(b+a) + `}]}`
+	return []byte(`{"type":"call","id":"c1","tool":"edit","view":` + view + "}\n"), nil
+}
+
+// lexerStorm is a message with an AutoIt code block of n spaces, and a new
+// AutoIt file of n spaces in a diff: chroma's AutoIt lexer is cubic on
+// them (33 s for 4 KB).
+func lexerStorm(f replay.Format, n int, _ []byte) ([]byte, error) {
+	if f != replay.ViewStream {
+		return nil, fmt.Errorf("lexer-storm writes the views format only")
+	}
+	spaces := strings.Repeat(strings.Repeat(" ", 79)+"\n", n/80)
+	message := `{"type":"message","role":"assistant","text":` + jsonText("```autoit\n"+spaces+"```\n") + "}\n"
+	view := `{"card":"diff","title":"Write a.au3","diffs":[{"path":"a.au3","oldText":null,"newText":` + jsonText(spaces) + `}]}`
+	return []byte(message + `{"type":"call","id":"c1","tool":"write","view":` + view + "}\n"), nil
 }
 
 // longLine is a command whose output is one line of n bytes, with escape

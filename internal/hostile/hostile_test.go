@@ -19,6 +19,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	goldmarkhtml "github.com/yuin/goldmark/renderer/html"
+	"golang.org/x/net/html"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
@@ -130,6 +132,9 @@ type drawing struct {
 	// whole is set for the Markdown export, which shows every card whole
 	// and so need not meet the hint clauses.
 	whole bool
+	// coloured is set for the drawings with colours, which alone meet the
+	// colour-hint clauses.
+	coloured bool
 }
 
 // checkDrawings draws the entries in every format and width and checks
@@ -141,6 +146,7 @@ func checkDrawings(t *testing.T, c hostileCase, entries []cards.Entry) {
 	}
 	widest := ws[len(ws)-1]
 	for _, w := range ws {
+		checkGlamourOutput(t, entries, w)
 		for _, d := range drawEverything(t, c.expect, entries, w, w == widest) {
 			checkDrawing(t, c.expect, d)
 		}
@@ -171,6 +177,13 @@ func checkDrawing(t *testing.T, e expectation, d drawing) {
 	}
 	if d.plain != "" && !d.whole {
 		for _, text := range e.hints {
+			if !strings.Contains(d.plain, text) {
+				t.Errorf("%s does not show the hint %q", d.what, text)
+			}
+		}
+	}
+	if d.plain != "" && d.coloured {
+		for _, text := range e.colourHints {
 			if !strings.Contains(d.plain, text) {
 				t.Errorf("%s does not show the hint %q", d.what, text)
 			}
@@ -235,10 +248,10 @@ func drawEverything(t *testing.T, e expectation, entries []cards.Entry, width in
 	styledAll, plainAll := strings.Join(ansiText, "\n"), strings.Join(plainText, "\n")
 	screen, expandedScreen := viewerScreens(t, entries, width, rows+4)
 	ds := []drawing{
-		{what: "ansi", text: styledAll, allowed: sgrAndLinks, width: width, plain: seen(ansi.Strip(styledAll))},
+		{what: "ansi", text: styledAll, allowed: sgrAndLinks, width: width, plain: seen(ansi.Strip(styledAll)), coloured: true},
 		{what: "plain", text: plainAll, allowed: noEscapes, width: width, plain: seen(plainAll)},
 		{what: "expanded", text: strings.Join(expandedText, "\n"), allowed: sgrAndLinks, width: width},
-		{what: "viewer", text: screen, allowed: sgrAndLinks, width: width, plain: seen(ansi.Strip(screen))},
+		{what: "viewer", text: screen, allowed: sgrAndLinks, width: width, plain: seen(ansi.Strip(screen)), coloured: true},
 		{what: "viewer expanded", text: expandedScreen, allowed: sgrAndLinks, width: width},
 	}
 	if widest {
@@ -279,9 +292,12 @@ func update(m viewer.Model, msg tea.Msg) viewer.Model {
 // markdownEscape is a backslash escape of Markdown punctuation.
 var markdownEscape = regexp.MustCompile("\\\\([!-/:-@\\[-`{-~])")
 
-// unescapeMarkdown removes the backslash escapes, so that the visible
-// clauses can look for text in Markdown as a reader sees it.
-func unescapeMarkdown(md string) string { return markdownEscape.ReplaceAllString(md, "$1") }
+// unescapeMarkdown removes the backslash escapes and the "&lt;" that
+// raw HTML is shown with, so that the visible clauses can look for text
+// in Markdown as a reader sees it.
+func unescapeMarkdown(md string) string {
+	return strings.ReplaceAll(markdownEscape.ReplaceAllString(md, "$1"), "&lt;", "<")
+}
 
 // checkSelfContained checks that the Markdown of each entry is a
 // self-contained part of the document the entries make.
@@ -295,26 +311,71 @@ func checkSelfContained(t *testing.T, parts []string) {
 // selfContained reports whether a Markdown document made of parts reads
 // as its parts read one by one, so that no entry (an unclosed code fence
 // or HTML comment in a message, a link reference definition) swallows or
-// changes the ones after it.
+// changes the ones after it; and whether, once a browser parses the HTML,
+// each entry stays in its own elements (an unclosed <details>, <a href>
+// or <template> would take in the entries after it).
 func selfContained(parts []string) error {
 	var each strings.Builder
+	var eachNodes []string
 	for _, p := range parts {
-		each.WriteString(markdownHTML(p))
+		html := markdownHTML(p)
+		each.WriteString(html)
+		eachNodes = append(eachNodes, bodyNodes(html)...)
 	}
-	if whole := markdownHTML(strings.Join(parts, "\n")); whole != each.String() {
+	whole := markdownHTML(strings.Join(parts, "\n"))
+	if whole != each.String() {
 		return fmt.Errorf("the Markdown document does not read as its entries do one by one:\n%s\nbut\n%s", whole, each.String())
+	}
+	if wholeNodes := bodyNodes(whole); !slices.Equal(wholeNodes, eachNodes) {
+		return fmt.Errorf("in the HTML of the Markdown document an entry takes in others: its elements are\n%q\nbut each entry's are\n%q", wholeNodes, eachNodes)
 	}
 	return nil
 }
 
+// bodyNodes are the top-level nodes of the body of an HTML document, as
+// a browser parses it, each written back as HTML.
+func bodyNodes(doc string) []string {
+	root, err := html.Parse(strings.NewReader(doc))
+	if err != nil {
+		return []string{"error: " + err.Error()}
+	}
+	var nodes []string
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "body" {
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				var b strings.Builder
+				_ = html.Render(&b, c)
+				nodes = append(nodes, b.String())
+			}
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			find(c)
+		}
+	}
+	find(root)
+	return nodes
+}
+
 // markdownHTML is Markdown as a CommonMark renderer (with GitHub's
-// extensions) reads it.
+// extensions) reads it, raw HTML passed through as a Markdown viewer
+// does.
 func markdownHTML(md string) string {
 	var b bytes.Buffer
-	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert([]byte(md), &b); err != nil {
+	md2html := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(goldmarkhtml.WithUnsafe()))
+	if err := md2html.Convert([]byte(md), &b); err != nil {
 		return "error: " + err.Error()
 	}
 	return b.String()
+}
+
+// TestSelfContainedSeesAnOpenElement: the check of checkSelfContained
+// fails on a part whose HTML leaves an element open.
+func TestSelfContainedSeesAnOpenElement(t *testing.T) {
+	for _, open := range []string{"<details>\n", "<a href=\"https://evil.example/\">x\n", "<template>\n"} {
+		assert.Error(t, selfContained([]string{"**Assistant**\n\n" + open, "### ▶ the next card\n"}), open)
+	}
 }
 
 // TestSelfContainedSeesAnOpenFence: the check of checkSelfContained fails

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
 )
 
@@ -43,11 +44,13 @@ func checkOutput(out string, allowed escapes, width int) error {
 	if !utf8.ValidString(out) {
 		return fmt.Errorf("invalid UTF-8 in %q", excerpt(out, 0))
 	}
+	prev := rune(-1)
 	for at := 0; at < len(out); {
-		n, err := checkToken(out[at:], allowed)
+		n, err := checkToken(out[at:], allowed, prev)
 		if err != nil {
 			return fmt.Errorf("%w at byte %d: %q", err, at, excerpt(out, at))
 		}
+		prev, _ = utf8.DecodeRuneInString(out[at:])
 		at += n
 	}
 	if width <= 0 {
@@ -61,9 +64,9 @@ func checkOutput(out string, allowed escapes, width int) error {
 	return nil
 }
 
-// checkToken judges the character or escape sequence that s starts with
-// and returns its length.
-func checkToken(s string, allowed escapes) (int, error) {
+// checkToken judges the character or escape sequence that s starts with,
+// after the rune prev, and returns its length.
+func checkToken(s string, allowed escapes, prev rune) (int, error) {
 	switch c := s[0]; {
 	case c == ansi.ESC:
 		seq, _, n, state := ansi.DecodeSequence(s, ansi.NormalState, nil)
@@ -83,7 +86,7 @@ func checkToken(s string, allowed escapes) (int, error) {
 	switch {
 	case r >= 0x80 && r <= 0x9F:
 		return n, fmt.Errorf("C1 control %U", r)
-	case hidden(r):
+	case hidden(r) && !emojiSelector(prev, r):
 		return n, fmt.Errorf("invisible or bidi character %U", r)
 	}
 	return n, nil
@@ -116,7 +119,15 @@ func hidden(r rune) bool {
 	case 0x2028, 0x2029, 0x115F, 0x1160, 0x3164, 0xFFA0:
 		return true
 	}
-	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Bidi_Control, r)
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Bidi_Control, r) || unicode.Is(unicode.Variation_Selector, r) ||
+		r == 0x034F || r == 0x17B4 || r == 0x17B5
+}
+
+// emojiSelector reports whether r is an emoji's text or emoji
+// presentation selector: U+FE0E or U+FE0F after a symbol or a keycap base,
+// never after a letter, where it would only hide.
+func emojiSelector(prev, r rune) bool {
+	return (r == 0xFE0E || r == 0xFE0F) && (unicode.IsSymbol(prev) || unicode.IsPunct(prev) || unicode.IsDigit(prev))
 }
 
 // links returns the URLs of the OSC 8 links in out, the closing ones
@@ -143,7 +154,7 @@ func excerpt(s string, at int) string {
 // TestOracleTellsSafeFromUnsafe: checkOutput accepts SGR and safe links,
 // and rejects everything else an attack could leave behind.
 func TestOracleTellsSafeFromUnsafe(t *testing.T) {
-	safe := []string{"plain", "\x1b[1;38;2;1;2;3mbold\x1b[m", "\x1b]8;;https://example.com/\x07link\x1b]8;;\x07", "中文 👩\u200d👩\u200d👦"}
+	safe := []string{"plain", "\x1b[1;38;2;1;2;3mbold\x1b[m", "\x1b]8;;https://example.com/\x07link\x1b]8;;\x07", "中文 👩\u200d👩\u200d👦", "❤\ufe0f 1\ufe0f\u20e3"}
 	for _, s := range safe {
 		if err := checkOutput(s, sgrAndLinks, 20); err != nil {
 			t.Errorf("%q: %v", s, err)
@@ -151,7 +162,7 @@ func TestOracleTellsSafeFromUnsafe(t *testing.T) {
 	}
 	unsafe := []string{"\x1b]52;c;AA==\x07", "\x1b]0;title\x07", "\x1b[2J", "\x1b[1A", "\x1bP$qm\x1b\\", "\x1b_Ga=T\x1b\\",
 		"\x1b]8;;javascript:alert(1)\x07x\x1b]8;;\x07", "\x1b]8;id=1;https://example.com/\x07x", "\u009b2J", "a\u202eb",
-		"a\u200bb", "\x07", "\r", "\xff", "\x1b[31", strings.Repeat("x", 21)}
+		"a\u200bb", "a\ufe0fb", "a\u034fb", "a\U000E0100", "\x07", "\r", "\xff", "\x1b[31", strings.Repeat("x", 21)}
 	for _, s := range unsafe {
 		if checkOutput(s, sgrAndLinks, 20) == nil {
 			t.Errorf("%q passes", s)
@@ -159,5 +170,52 @@ func TestOracleTellsSafeFromUnsafe(t *testing.T) {
 	}
 	if checkOutput("\x1b[1mbold\x1b[m", noEscapes, 0) == nil {
 		t.Error("SGR passes where no escape may be")
+	}
+}
+
+// markdownSources are the Markdown texts of an entry: a message's text,
+// the text blocks of a generic call or result, a web search's answer.
+func markdownSources(e cards.Entry) []string {
+	switch v := e.(type) {
+	case cards.Message:
+		return []string{v.Text}
+	case cards.ToolCard:
+		var texts []string
+		blocks := func(bs []cards.ContentBlock) {
+			for _, b := range bs {
+				if t, ok := b.(cards.TextBlock); ok {
+					texts = append(texts, t.Text)
+				}
+			}
+		}
+		if c, ok := v.Call.(cards.GenericCall); ok {
+			blocks(c.Content)
+		}
+		switch r := v.Result.(type) {
+		case cards.GenericResult:
+			blocks(r.Content)
+		case cards.WebSearch:
+			texts = append(texts, r.Answer)
+		}
+		return texts
+	}
+	return nil
+}
+
+// checkGlamourOutput checks what glamour draws of every Markdown text of
+// the entries, before any frame or the last guard of the finished lines
+// (render.MarkdownText): glamour decodes character references, so its
+// output must be checked, not only its input.
+func checkGlamourOutput(t *testing.T, entries []cards.Entry, width int) {
+	t.Helper()
+	for i, e := range entries {
+		for _, md := range markdownSources(e) {
+			for _, o := range []render.Options{styledOptions(width), plainOptions(width)} {
+				out := strings.Join(render.MarkdownText(md, width, o), "\n")
+				if err := checkOutput(out, sgrAndLinks, width); err != nil {
+					t.Errorf("glamour's drawing of entry %d at width %d: %v", i, width, err)
+				}
+			}
+		}
 	}
 }
