@@ -53,13 +53,21 @@ type facts struct {
 // formatOf is the format replay reads an agent's files in.
 var formatOf = map[Agent]replay.Format{Claude: replay.ClaudeCode, Codex: replay.Codex, Harness: replay.HarnessLog}
 
+// promptLines is how many lines are read first for the first prompt,
+// which is rarely further: the whole head is read only when they hold
+// none.
+const promptLines = 6
+
 // readHead learns the session's project, start and title from the first
 // lines, and its first prompt from replay's reading of them, which tells
 // what the user typed from the context an agent adds.
 func readHead(a Agent, head []byte, s *Session) {
 	head = completeLines(head)
-	f := linesFacts(a, head, true)
-	tr, _ := replay.Load(bytes.NewReader(head), s.Path, replay.Options{Format: formatOf[a]})
+	f := headFacts(a, head)
+	tr := load(a, firstLines(head, promptLines), s.Path)
+	if firstPrompt(tr.Entries) == "" {
+		tr = load(a, head, s.Path)
+	}
 	s.Project, s.Started, s.Subagent = f.project, f.started, f.subagent
 	s.Title = firstNonEmpty(tr.Title, f.title)
 	s.FirstPrompt = firstPrompt(tr.Entries)
@@ -69,10 +77,29 @@ func readHead(a Agent, head []byte, s *Session) {
 	}
 }
 
+// load reads lines of an agent's session with replay.
+func load(a Agent, lines []byte, name string) *replay.Transcript {
+	tr, _ := replay.Load(bytes.NewReader(lines), name, replay.Options{Format: formatOf[a]})
+	return tr
+}
+
+// firstLines is the first n lines of data.
+func firstLines(data []byte, n int) []byte {
+	end := 0
+	for ; n > 0 && end < len(data); n-- {
+		i := bytes.IndexByte(data[end:], '\n')
+		if i < 0 {
+			return data
+		}
+		end += i + 1
+	}
+	return data[:end]
+}
+
 // readTail learns the latest title and the last activity from the last
 // lines; tail begins at offset start of the file.
 func readTail(a Agent, tail []byte, start int64, s *Session) {
-	f := linesFacts(a, completeLines(fromLineStart(tail, start)), false)
+	f := tailFacts(a, completeLines(fromLineStart(tail, start)))
 	s.Title = firstNonEmpty(f.title, s.Title)
 	if !f.last.IsZero() {
 		s.LastActivity = f.last
@@ -85,38 +112,63 @@ func readTail(a Agent, tail []byte, start int64, s *Session) {
 	}
 }
 
-// linesFacts decodes each line as a metaLine. In the head the first line
-// that says so gives the project and start; everywhere the last title and
-// timestamp win. A line that is not JSON is the problem, with its number
-// when the lines are the head.
-func linesFacts(a Agent, data []byte, head bool) facts {
+// titleMarkers open the lines that title a session.
+var titleMarkers = [][]byte{[]byte(`"type":"session/title"`), []byte(`"type":"summary"`)}
+
+// hasTitle reports whether a line may title the session.
+func hasTitle(l []byte) bool {
+	return bytes.Contains(l, titleMarkers[0]) || bytes.Contains(l, titleMarkers[1])
+}
+
+// headFacts decodes the first lines up to the one that gives the project
+// and the start, and every later line that titles the session. A line
+// that is not JSON is the problem, with its number.
+func headFacts(a Agent, data []byte) facts {
 	var f facts
 	for n := 1; len(data) > 0; n++ {
 		var l []byte
 		l, data, _ = bytes.Cut(data, []byte("\n"))
-		if len(bytes.TrimSpace(l)) == 0 {
+		if len(bytes.TrimSpace(l)) == 0 || f.project != "" && !f.started.IsZero() && !hasTitle(l) {
 			continue
 		}
-		var m metaLine
-		if err := json.Unmarshal(l, &m); err != nil {
-			if f.problem == "" {
-				f.problem = lineProblem(n, head, err)
-			}
-			continue
-		}
-		f.apply(a, &m)
-		if head && f.project != "" && !f.started.IsZero() {
-			break // the rest of the head is replay's to read
+		if err := f.decode(a, l); err != nil && f.problem == "" {
+			f.problem = fmt.Sprintf("line %d: not JSON: %v", n, err)
 		}
 	}
 	return f
 }
 
-func lineProblem(n int, head bool, err error) string {
-	if head {
-		return fmt.Sprintf("line %d: not JSON: %v", n, err)
+// tailFacts decodes the last lines, from the end, up to the last one with
+// a timestamp, and every line that titles the session; the latest title
+// wins.
+func tailFacts(a Agent, data []byte) facts {
+	var f facts
+	title, last := "", time.Time{}
+	for len(data) > 0 {
+		data = bytes.TrimSuffix(data, []byte("\n"))
+		i := bytes.LastIndexByte(data, '\n')
+		l := data[i+1:]
+		data = data[:i+1]
+		if len(bytes.TrimSpace(l)) == 0 || !last.IsZero() && !hasTitle(l) {
+			continue
+		}
+		if err := f.decode(a, l); err != nil && f.problem == "" {
+			f.problem = fmt.Sprintf("not JSON: %v", err)
+		}
+		title, last = firstNonEmpty(title, f.title), firstTime(last, f.last)
 	}
-	return fmt.Sprintf("not JSON: %v", err)
+	f.title, f.last = title, last
+	return f
+}
+
+// decode takes what one line says.
+func (f *facts) decode(a Agent, l []byte) error {
+	var m metaLine
+	if err := json.Unmarshal(l, &m); err != nil {
+		return err
+	}
+	f.apply(a, &m)
+	return nil
 }
 
 // apply takes what one line says.
@@ -197,6 +249,13 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 func firstNonEmpty(a, b string) string {
 	if a != "" {
+		return a
+	}
+	return b
+}
+
+func firstTime(a, b time.Time) time.Time {
+	if !a.IsZero() {
 		return a
 	}
 	return b

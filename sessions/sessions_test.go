@@ -16,7 +16,7 @@ import (
 )
 
 // sessionFile reads a session written for the tests.
-func sessionFile(t *testing.T, name string) string {
+func sessionFile(t testing.TB, name string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "sessions", name))
 	require.NoError(t, err)
