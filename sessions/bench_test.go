@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/internal/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -24,7 +25,7 @@ const (
 // results up to the size.
 func writeHistory(b *testing.B, root string) {
 	b.Helper()
-	head := sessionFile(b, "claude-tools.jsonl")
+	head := fakehome.SessionFile(b, "claude-tools.jsonl")
 	call := `{"parentUuid":"p","isSidechain":false,"cwd":"/home/dev/tally","sessionId":"s","type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"go test ./..."}}]},"uuid":"u","timestamp":"2025-10-07T09:00:00.000Z"}` + "\n"
 	result := `{"parentUuid":"u","isSidechain":false,"cwd":"/home/dev/tally","sessionId":"s","type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"` + strings.Repeat("ok  \\texample.com/tally\\t0.01s\\n", 60) + `"}]},"uuid":"v","timestamp":"2025-10-07T09:00:01.000Z"}` + "\n"
 	pair := call + result

@@ -41,7 +41,9 @@ const (
 var Agents = []Agent{Claude, Codex, Harness}
 
 // Session describes one session file. Its JSON form (field names as
-// tagged) is what `cardtui sessions --json` prints, one object per line.
+// tagged) is what `cardtui sessions --json` prints, one object per line:
+// every key is always there but started, which is left out when the file
+// does not say when the session began.
 type Session struct {
 	Agent Agent `json:"agent"`
 	// Path is the session file.
@@ -51,26 +53,26 @@ type Session struct {
 	Project string `json:"project"`
 	// Title is the session's title when the agent gave it one (Claude
 	// Code's summary, the harness's session/title).
-	Title string `json:"title,omitempty"`
+	Title string `json:"title"`
 	// FirstPrompt is the first thing the user typed, verbatim.
-	FirstPrompt string `json:"firstPrompt,omitempty"`
+	FirstPrompt string `json:"firstPrompt"`
 	// Started is when the session began (zero when unknown); LastActivity
 	// the time of its last line, else the file's mtime.
-	Started      time.Time `json:"started"`
+	Started      time.Time `json:"started,omitzero"`
 	LastActivity time.Time `json:"lastActivity"`
 	// ToolCalls is the number of tool calls; ToolCallsEstimated says it
 	// was extrapolated from the head and the tail of a large file.
 	ToolCalls          int  `json:"toolCalls"`
-	ToolCallsEstimated bool `json:"toolCallsEstimated,omitempty"`
+	ToolCallsEstimated bool `json:"toolCallsEstimated"`
 	// Size is the file's size in bytes.
 	Size int64 `json:"size"`
 	// Archived marks a Codex session moved to archived_sessions.
-	Archived bool `json:"archived,omitempty"`
+	Archived bool `json:"archived"`
 	// Subagent marks a session that an agent started for a sub-task.
-	Subagent bool `json:"subagent,omitempty"`
+	Subagent bool `json:"subagent"`
 	// Problem says why the file could not be read or understood; the
 	// other fields hold what could be learnt before it.
-	Problem string `json:"problem,omitempty"`
+	Problem string `json:"problem"`
 }
 
 // Label is what a list shows for the session: its title, else its first

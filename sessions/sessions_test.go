@@ -7,84 +7,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
-
-// sessionFile reads a session written for the tests.
-func sessionFile(t testing.TB, name string) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "sessions", name))
-	require.NoError(t, err)
-	return string(data)
-}
-
-// write writes data at path under dir, making its directories, with the
-// mtime given.
-func write(t *testing.T, path, data string, mtime time.Time) string {
-	t.Helper()
-	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-	require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
-	require.NoError(t, os.Chtimes(path, mtime, mtime))
-	return path
-}
-
-// zstdFrames compresses data as the harness does: one frame per few
-// lines.
-func zstdFrames(t *testing.T, data string) string {
-	t.Helper()
-	enc, err := zstd.NewWriter(nil)
-	require.NoError(t, err)
-	defer enc.Close()
-	var out []byte
-	lines := strings.SplitAfter(data, "\n")
-	for i := 0; i < len(lines); i += 4 {
-		out = enc.EncodeAll([]byte(strings.Join(lines[i:min(i+4, len(lines))], "")), out)
-	}
-	return string(out)
-}
-
-// fakeHome is a home with the three agents' layouts: projects is the
-// project directory the sessions ran in.
-type fakeHome struct {
-	roots   sessions.Roots
-	project string
-	paths   map[string]string
-}
-
-// newFakeHome writes a Claude Code transcript and a corrupt one, a live
-// and an archived Codex rollout, and a compressed and a plain harness log
-// of another project. Their mtimes order them.
-func newFakeHome(t *testing.T) fakeHome {
-	t.Helper()
-	home := t.TempDir()
-	project := filepath.Join(home, "src", "tally")
-	require.NoError(t, os.MkdirAll(filepath.Join(project, ".git"), 0o755))
-	inProject := func(s string) string { return strings.ReplaceAll(s, "/home/dev/tally", project) }
-	roots := sessions.Roots{Claude: filepath.Join(home, ".claude"), Codex: filepath.Join(home, ".codex"), Harness: filepath.Join(home, ".dsh")}
-	base := time.Date(2026, 1, 2, 3, 0, 0, 0, time.UTC)
-	claudeDir := filepath.Join(roots.Claude, "projects", strings.ReplaceAll(project, "/", "-"))
-	h := fakeHome{roots: roots, project: project, paths: map[string]string{
-		"claude": write(t, filepath.Join(claudeDir, "5b1e0c7a-3f2d-4c88-9a61-2d7e4f1b8c90.jsonl"),
-			inProject(sessionFile(t, "claude-tools.jsonl")), base.Add(1*time.Hour)),
-		"corrupt": write(t, filepath.Join(claudeDir, "0000.jsonl"), "{\"type\":\"user\",\"cwd\":\n", base.Add(2*time.Hour)),
-		"codex": write(t, filepath.Join(roots.Codex, "sessions", "2025", "10", "06", "rollout-2025-10-06T09-14-02-0199a213.jsonl"),
-			inProject(sessionFile(t, "codex-exec.jsonl")), base.Add(3*time.Hour)),
-		"archived": write(t, filepath.Join(roots.Codex, "archived_sessions", "rollout-2025-10-05T10-00-00-0199a000.jsonl"),
-			inProject(sessionFile(t, "codex-patch.jsonl")), base.Add(4*time.Hour)),
-		"zstd": write(t, filepath.Join(roots.Harness, "sessions", "--home-dev-tally--", "5f0c2b1e", "session.jsonl.zstd"),
-			zstdFrames(t, sessionFile(t, "demo.jsonl")), base.Add(5*time.Hour)),
-		"harness": write(t, filepath.Join(roots.Harness, "sessions", "--elsewhere--", "77aa", "session.v1.jsonl"),
-			strings.ReplaceAll(sessionFile(t, "torn-tail.jsonl"), "/home/dev/", "/elsewhere/"), base.Add(6*time.Hour)),
-	}}
-	// An older generation of the same harness session is not listed.
-	write(t, filepath.Join(roots.Harness, "sessions", "--elsewhere--", "77aa", "session.jsonl"), "{}\n", base)
-	return h
-}
 
 func byPath(list []sessions.Session) map[string]sessions.Session {
 	m := map[string]sessions.Session{}
@@ -95,16 +23,16 @@ func byPath(list []sessions.Session) map[string]sessions.Session {
 }
 
 func TestListFindsTheThreeLayouts(t *testing.T) {
-	h := newFakeHome(t)
+	h := fakehome.New(t)
 
-	list, err := sessions.List(sessions.Options{Roots: h.roots, CacheDir: t.TempDir()})
+	list, err := sessions.List(sessions.Options{Roots: h.Roots, CacheDir: t.TempDir()})
 	require.NoError(t, err)
 
 	var order []string
 	for _, s := range list {
 		order = append(order, s.Path)
 	}
-	p := h.paths
+	p := h.Paths
 	// Newest first, by the time of the last line (the Claude Code and
 	// Codex sessions), else by the mtime (the harness's, the corrupt file).
 	assert.Equal(t, []string{p["harness"], p["zstd"], p["corrupt"], p["claude"], p["archived"], p["codex"]}, order)
@@ -112,7 +40,7 @@ func TestListFindsTheThreeLayouts(t *testing.T) {
 
 	claude := got[p["claude"]]
 	assert.Equal(t, sessions.Claude, claude.Agent)
-	assert.Equal(t, h.project, claude.Project)
+	assert.Equal(t, h.Project, claude.Project)
 	assert.Equal(t, "Word counts: --json flag and whitespace fix", claude.Title)
 	assert.Equal(t, "/init", claude.FirstPrompt)
 	assert.Equal(t, 21, claude.ToolCalls)
@@ -122,7 +50,7 @@ func TestListFindsTheThreeLayouts(t *testing.T) {
 
 	codex := got[p["codex"]]
 	assert.Equal(t, sessions.Codex, codex.Agent)
-	assert.Equal(t, h.project, codex.Project)
+	assert.Equal(t, h.Project, codex.Project)
 	assert.Equal(t, "The tests fail since the last commit. Find out why and fix it.", codex.FirstPrompt)
 	assert.Equal(t, 4, codex.ToolCalls)
 	assert.False(t, codex.Archived)
@@ -150,9 +78,9 @@ func TestListFindsTheThreeLayouts(t *testing.T) {
 }
 
 func TestListOfOneAgent(t *testing.T) {
-	h := newFakeHome(t)
+	h := fakehome.New(t)
 
-	list, err := sessions.List(sessions.Options{Roots: h.roots, Agents: []sessions.Agent{sessions.Codex}})
+	list, err := sessions.List(sessions.Options{Roots: h.Roots, Agents: []sessions.Agent{sessions.Codex}})
 	require.NoError(t, err)
 
 	require.Len(t, list, 2)
@@ -162,21 +90,21 @@ func TestListOfOneAgent(t *testing.T) {
 }
 
 func TestProjectFilter(t *testing.T) {
-	h := newFakeHome(t)
-	list, err := sessions.List(sessions.Options{Roots: h.roots})
+	h := fakehome.New(t)
+	list, err := sessions.List(sessions.Options{Roots: h.Roots})
 	require.NoError(t, err)
-	sub := filepath.Join(h.project, "internal", "count")
+	sub := filepath.Join(h.Project, "internal", "count")
 	require.NoError(t, os.MkdirAll(sub, 0o755))
 
-	for _, dir := range []string{h.project, sub} {
+	for _, dir := range []string{h.Project, sub} {
 		kept := sessions.ProjectOf(dir).Filter(list)
 		var paths []string
 		for _, s := range kept {
 			paths = append(paths, s.Path)
 		}
-		assert.Equal(t, []string{h.paths["claude"], h.paths["archived"], h.paths["codex"]}, paths, "from %s", dir)
+		assert.Equal(t, []string{h.Paths["claude"], h.Paths["archived"], h.Paths["codex"]}, paths, "from %s", dir)
 	}
-	outside := sessions.ProjectOf(filepath.Dir(h.project))
+	outside := sessions.ProjectOf(filepath.Dir(h.Project))
 	assert.False(t, outside.Repo)
 	assert.Empty(t, outside.Filter(list), "a directory outside a work tree holds only the sessions run in it")
 }
@@ -185,26 +113,26 @@ func TestProjectFilter(t *testing.T) {
 // mtime is not read again (a change that keeps both goes unseen, which
 // shows it), and a grown file is read where it grew.
 func TestIndexReadsOnlyChangedFiles(t *testing.T) {
-	h := newFakeHome(t)
+	h := fakehome.New(t)
 	cache := t.TempDir()
-	opts := sessions.Options{Roots: h.roots, CacheDir: cache}
+	opts := sessions.Options{Roots: h.Roots, CacheDir: cache}
 	_, err := sessions.List(opts)
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(cache, "sessions-index.json"))
 
-	path := h.paths["codex"]
+	path := h.Paths["codex"]
 	info, err := os.Stat(path)
 	require.NoError(t, err)
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	same := strings.Replace(string(data), "Find out why", "Find out how", 1)
-	write(t, path, same, info.ModTime())
+	fakehome.Write(t, path, same, info.ModTime())
 	list, err := sessions.List(opts)
 	require.NoError(t, err)
 	assert.Contains(t, byPath(list)[path].FirstPrompt, "Find out why", "read from the index")
 
 	call := `{"timestamp":"2025-10-06T10:00:00.000Z","type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{}","call_id":"c9"}}` + "\n"
-	write(t, path, same+call+call, info.ModTime().Add(time.Minute))
+	fakehome.Write(t, path, same+call+call, info.ModTime().Add(time.Minute))
 	list, err = sessions.List(opts)
 	require.NoError(t, err)
 	grown := byPath(list)[path]
@@ -216,14 +144,14 @@ func TestIndexReadsOnlyChangedFiles(t *testing.T) {
 // TestLargeFileReadAtItsEnds: a file larger than the head and tail windows
 // has its calls estimated from them, and says so.
 func TestLargeFileReadAtItsEnds(t *testing.T) {
-	h := newFakeHome(t)
-	path := h.paths["codex"]
+	h := fakehome.New(t)
+	path := h.Paths["codex"]
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	call := `{"timestamp":"2025-10-06T10:00:00.000Z","type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{}","call_id":"c9"}}` + "\n"
-	write(t, path, string(data)+strings.Repeat(call, 5000), time.Now())
+	fakehome.Write(t, path, string(data)+strings.Repeat(call, 5000), time.Now())
 
-	list, err := sessions.List(sessions.Options{Roots: h.roots, Agents: []sessions.Agent{sessions.Codex}})
+	list, err := sessions.List(sessions.Options{Roots: h.Roots, Agents: []sessions.Agent{sessions.Codex}})
 	require.NoError(t, err)
 
 	s := byPath(list)[path]
@@ -236,13 +164,13 @@ func TestUnreadableDirectoryAndFileAreListed(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("root reads every file")
 	}
-	h := newFakeHome(t)
-	require.NoError(t, os.Chmod(h.paths["codex"], 0))
-	t.Cleanup(func() { os.Chmod(h.paths["codex"], 0o644) })
+	h := fakehome.New(t)
+	require.NoError(t, os.Chmod(h.Paths["codex"], 0))
+	t.Cleanup(func() { os.Chmod(h.Paths["codex"], 0o644) })
 
-	list, err := sessions.List(sessions.Options{Roots: h.roots})
+	list, err := sessions.List(sessions.Options{Roots: h.Roots})
 	require.NoError(t, err)
-	assert.Contains(t, byPath(list)[h.paths["codex"]].Problem, "permission denied")
+	assert.Contains(t, byPath(list)[h.Paths["codex"]].Problem, "permission denied")
 }
 
 func TestRootsFromEnv(t *testing.T) {

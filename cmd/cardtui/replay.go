@@ -24,6 +24,8 @@ type replayConfig struct {
 	// or markdown, --width.
 	print  bool
 	follow bool
+	// last is --last: the newest session of the current project.
+	last bool
 	// expand is --expand: every card shown whole, in print and, from the
 	// start, in the viewer.
 	expand bool
@@ -47,6 +49,9 @@ type printConfig struct {
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, code, ok := parseReplayArgs(args, stdout, stderr)
 	if !ok {
+		return code
+	}
+	if code, ok := resolveLast(&cfg, stderr); !ok {
 		return code
 	}
 	p, err := choosePlan(cfg, stdioOf(stdin, stdout))
@@ -91,6 +96,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	fs := newFlagSet("replay", stderr)
 	printFlag := fs.Bool("print", false, "print the session to stdout")
 	follow := fs.Bool("follow", false, "follow FILE as it grows")
+	last := fs.Bool("last", false, "the newest session of the current project")
 	expand := fs.Bool("expand", false, "show every card whole")
 	format := choice(fs, "format", "ansi", "plain", "markdown")
 	width := fs.Int("width", 0, "width in cells")
@@ -116,6 +122,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	cfg := replayConfig{
 		print:    *printFlag || format.value != "ansi" || *width > 0,
 		follow:   *follow,
+		last:     *last,
 		expand:   *expand,
 		input:    inputFormat,
 		color:    color.value,
