@@ -163,3 +163,13 @@ func readGrowth(f *os.File, markers [][]byte, prev *record, rec *record) error {
 	rec.CountedTo = prev.CountedTo + s.complete
 	return nil
 }
+
+// Read describes the session file at path, written by agent a, reading
+// it as List would (without an index).
+func Read(path string, a Agent) Session {
+	info, err := os.Stat(path)
+	if err != nil {
+		return Session{Agent: a, Path: path, Problem: err.Error()}
+	}
+	return readCandidate(candidate{agent: a, path: path, info: info}, nil).Session
+}

@@ -37,6 +37,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch cmd := args[0]; {
 	case cmd == "replay":
 		return runReplay(args[1:], stdin, stdout, stderr)
+	case cmd == "export":
+		return runExport(args[1:], stdin, stdout, stderr)
 	case cmd == "sessions":
 		return runSessions(args[1:], stdout, stderr)
 	case cmd == "validate":

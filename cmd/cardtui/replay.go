@@ -41,7 +41,9 @@ type replayConfig struct {
 // printConfig is how `cardtui replay --print` prints a session.
 type printConfig struct {
 	markdown bool
-	render   render.Options
+	// html is --format html: one HTML document.
+	html   bool
+	render render.Options
 }
 
 // runReplay is `cardtui replay`: it opens the viewer on a session, or
@@ -98,7 +100,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	follow := fs.Bool("follow", false, "follow FILE as it grows")
 	last := fs.Bool("last", false, "the newest session of the current project")
 	expand := fs.Bool("expand", false, "show every card whole")
-	format := choice(fs, "format", "ansi", "plain", "markdown")
+	format := choice(fs, "format", "ansi", "plain", "markdown", "html")
 	width := fs.Int("width", 0, "width in cells")
 	color := choice(fs, "color", "auto", "always", "never")
 	theme := choice(fs, "theme", "dark", "light")
@@ -129,6 +131,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 		themeSet: theme.set,
 		printing: printConfig{
 			markdown: format.value == "markdown",
+			html:     format.value == "html",
 			render:   renderOptions(format.value, color.value, theme.value, *width, stdout),
 		},
 	}
@@ -189,6 +192,12 @@ func terminalWidth(stdout io.Writer) int {
 // whole, padded rows and all.
 func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error {
 	out := bufio.NewWriter(w)
+	if cfg.html {
+		if err := writeHTML(out, tr); err != nil {
+			return err
+		}
+		return out.Flush()
+	}
 	if cfg.markdown {
 		for i, e := range tr.Entries {
 			if i > 0 {
