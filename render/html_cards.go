@@ -104,7 +104,7 @@ func callBodyHTML(c cards.ToolCard) string {
 // resultBodyHTML draws a card's result; a result's own title is shown
 // when it says more than the card's title.
 func resultBodyHTML(c cards.ToolCard, cardTitle string) string {
-	subtitleHTML := func(title string) string {
+	sub := func(title string) string {
 		if oneLine(title) == oneLine(cardTitle) {
 			return ""
 		}
@@ -112,21 +112,21 @@ func resultBodyHTML(c cards.ToolCard, cardTitle string) string {
 	}
 	switch v := c.Result.(type) {
 	case cards.GenericResult:
-		return joinHTML(subtitleHTML(v.Title), contentHTML(v.Content))
+		return joinHTML(sub(v.Title), contentHTML(v.Content))
 	case cards.TerminalResult:
-		return joinHTML(subtitleHTML(v.Title), outputHTML(v.Output))
+		return joinHTML(sub(v.Title), outputHTML(v.Output))
 	case cards.DiffResult:
-		return joinHTML(subtitleHTML(v.Title), diffHTML(v.Diffs))
+		return joinHTML(sub(v.Title), diffHTML(v.Diffs))
 	case cards.ReadResult:
-		return joinHTML(subtitleHTML(v.Title), readHTML(v), contentHTML(v.Content))
+		return joinHTML(sub(v.Title), readHTML(v), contentHTML(v.Content))
 	case cards.SearchMatches:
-		return joinHTML(subtitleHTML(v.Title), searchMatchesHTML(v))
+		return joinHTML(sub(v.Title), searchMatchesHTML(v))
 	case cards.SearchPaths:
-		return joinHTML(subtitleHTML(v.Title), searchPathsHTML(v))
+		return joinHTML(sub(v.Title), searchPathsHTML(v))
 	case cards.WebSearch:
-		return joinHTML(subtitleHTML(v.Title), webSearchHTML(v))
+		return joinHTML(sub(v.Title), webSearchHTML(v))
 	case cards.WebFetch:
-		return joinHTML(subtitleHTML(v.Title), webFetchHTML(v))
+		return joinHTML(sub(v.Title), webFetchHTML(v))
 	case nil:
 		return ""
 	}
