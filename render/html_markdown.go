@@ -65,13 +65,17 @@ func (safeLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Conte
 }
 
 // replaceWithText puts in place of a link or image its text: a link's
-// children, an autolink's label, an image's "[image: alt] address".
+// children, an autolink's label, an image's "[image: alt]" and its
+// address when it is a web one.
 func replaceWithText(n ast.Node, source []byte) {
 	parent := n.Parent()
 	switch n := n.(type) {
 	case *ast.Image:
-		label := "[image: " + string(n.Text(source)) + "] " + string(n.Destination) //nolint:staticcheck // Text is the alt text
-		parent.ReplaceChild(parent, n, ast.NewString([]byte(strings.TrimSpace(label))))
+		label := "[image: " + string(n.Text(source)) + "]" //nolint:staticcheck // Text is the alt text
+		if webURL(string(n.Destination)) {
+			label += " " + string(n.Destination)
+		}
+		parent.ReplaceChild(parent, n, ast.NewString([]byte(label)))
 	case *ast.AutoLink:
 		parent.ReplaceChild(parent, n, ast.NewString(n.Label(source)))
 	default:

@@ -19,15 +19,15 @@ type sgrState struct {
 func (s sgrState) classes() string {
 	var c []string
 	if s.fg > 0 {
-		c = append(c, "f"+strconv.Itoa(s.fg-1))
+		c = append(c, "t-f"+strconv.Itoa(s.fg-1))
 	}
 	if s.bg > 0 {
-		c = append(c, "b"+strconv.Itoa(s.bg-1))
+		c = append(c, "t-b"+strconv.Itoa(s.bg-1))
 	}
 	for _, a := range []struct {
 		on    bool
 		class string
-	}{{s.bold, "sb"}, {s.dim, "sd"}, {s.italic, "si"}, {s.under, "su"}, {s.strk, "ss"}} {
+	}{{s.bold, "t-bold"}, {s.dim, "t-dim"}, {s.italic, "t-italic"}, {s.under, "t-under"}, {s.strk, "t-strike"}} {
 		if a.on {
 			c = append(c, a.class)
 		}
