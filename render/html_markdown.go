@@ -71,7 +71,7 @@ func replaceWithText(n ast.Node, source []byte) {
 	parent := n.Parent()
 	switch n := n.(type) {
 	case *ast.Image:
-		label := "[image: " + string(n.Text(source)) + "]" //nolint:staticcheck // Text is the alt text
+		label := "[image: " + altText(n, source) + "]"
 		if webURL(string(n.Destination)) {
 			label += " " + string(n.Destination)
 		}
@@ -91,4 +91,17 @@ func replaceWithText(n ast.Node, source []byte) {
 func webURL(raw string) bool {
 	u, ok := SafeURL(raw)
 	return ok && (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://"))
+}
+
+// altText is the text of an image's description.
+func altText(n ast.Node, source []byte) string {
+	var b strings.Builder
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			b.Write(t.Segment.Value(source))
+		} else {
+			b.WriteString(altText(c, source))
+		}
+	}
+	return b.String()
 }

@@ -216,7 +216,7 @@ func TestUsageErrors(t *testing.T) {
 		mention string
 	}{
 		{"unknown flag", []string{"replay", "--colour", "never"}, "flag provided but not defined: -colour"},
-		{"bad format", []string{"replay", "--format", "html"}, `invalid value "html" for flag -format: want one of ansi, plain, markdown`},
+		{"bad format", []string{"replay", "--format", "pdf"}, `invalid value "pdf" for flag -format: want one of ansi, plain, markdown, html`},
 		{"bad color", []string{"replay", "--color", "sometimes"}, "want one of auto, always, never"},
 		{"bad theme", []string{"--theme", "blue"}, "want one of dark, light"},
 		{"bad diff layout", []string{"replay", "--diff-layout", "side"}, "want one of auto, unified, split"},

@@ -58,6 +58,12 @@ var forbiddenCalls = map[string][]string{
 	"tea":     {"ExecProcess", "Exec"},
 }
 
+// allowedWriters are the files, relative to the module root, that write
+// the two files the command may write, never named by its input: the
+// sessions index under the user's cache directory, and the file that
+// `cardtui export -o` is told to write.
+var allowedWriters = []string{filepath.Join("sessions", "index.go"), filepath.Join("cmd", "cardtui", "export.go")}
+
 // TestCommandNeitherWritesNorRuns reads the source of every package of
 // the module that the command is built from: none imports a package that
 // runs programs, and none calls a function that writes to a file (the
@@ -65,9 +71,14 @@ var forbiddenCalls = map[string][]string{
 // The test helper that writes golden files shows that the check finds
 // such calls.
 func TestCommandNeitherWritesNorRuns(t *testing.T) {
+	root := moduleRoot(t)
 	for dir, files := range commandPackages(t) {
 		for _, name := range files {
-			assert.Empty(t, forbiddenUses(t, filepath.Join(dir, name)))
+			path := filepath.Join(dir, name)
+			if rel, err := filepath.Rel(root, path); err == nil && slices.Contains(allowedWriters, rel) {
+				continue
+			}
+			assert.Empty(t, forbiddenUses(t, path))
 		}
 	}
 	golden := filepath.Join(moduleRoot(t), "internal", "golden", "golden.go")
