@@ -72,20 +72,29 @@ const usage = `Usage:
                                      stdin when it is a pipe or a file, else the demo
   cardtui validate [--input-format F] FILE|-...
                                      list every bad line as FILE:LINE: reason, then counts
+  cardtui sessions [--all] [--json] [--agent claude|codex|harness]
+                                     list the sessions of the current project (--all: of every
+                                     project) that Claude Code, Codex and the harness wrote,
+                                     newest first; --json prints one object per session
+  cardtui export [--format html|markdown] [-o OUT] FILE|-
+                                     the session as one file to share: a self-contained HTML
+                                     page (default) or Markdown, to OUT or stdout
 
 The viewer opens when stdout is a terminal; otherwise, or with --print, the session is
 printed to stdout. In the viewer, ? lists the keys and q quits.
 
 Flags of replay (they may come before or after FILE):
   --print                            print the session to stdout instead of opening the viewer
+  --last                             the newest session of the current project (cardtui
+                                     sessions lists them)
   --follow                           viewer only: keep reading FILE as it grows, like tail -f
                                      (a pipe is always read live, to its end)
   --expand                           show long cards whole: --print prints every line of every
                                      card (else it says "… N more lines"); the viewer starts
                                      with every card expanded (e toggles them)
-  --format ansi|plain|markdown       output of --print: styled text, text without escapes, or a
-                                     Markdown document (default ansi); plain and markdown imply
-                                     --print
+  --format ansi|plain|markdown|html  output of --print: styled text, text without escapes, a
+                                     Markdown document or an HTML page (default ansi); plain,
+                                     markdown and html imply --print
   --width N                          width of --print in cells (default: the terminal's width,
                                      else 100); it implies --print
   --color auto|always|never          colours: auto follows the terminal and NO_COLOR; always is
