@@ -4,6 +4,8 @@
 //	cardtui [flags]                  the viewer on stdin when it is a pipe, else on the demo
 //	cardtui [replay] [flags] FILE|-  the viewer on a session, or print it
 //	cardtui validate FILE...         list the bad lines of sessions
+//	cardtui sessions [flags]         list the sessions of the agents on this machine
+//	cardtui export [flags] FILE|-    the session as an HTML page to share
 //	cardtui --version                the version it was built from
 //	cardtui acp [flags] -- AGENT...  a live session with an ACP agent
 //
@@ -40,6 +42,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch cmd := args[0]; {
 	case cmd == "replay":
 		return runReplay(args[1:], stdin, stdout, stderr)
+	case cmd == "export":
+		return runExport(args[1:], stdin, stdout, stderr)
+	case cmd == "sessions":
+		return runSessions(args[1:], stdout, stderr)
 	case cmd == "validate":
 		return runValidate(args[1:], stdin, stdout, stderr)
 	case cmd == "acp":
@@ -53,7 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case strings.HasPrefix(cmd, "-") || isFile(cmd):
 		return runReplay(args, stdin, stdout, stderr) // a FILE needs no subcommand
 	default:
-		return usageError(stderr, "%q is neither a command (replay, validate, acp, help) nor a file", cmd)
+		return usageError(stderr, "%q is neither a command (replay, validate, sessions, export, acp, help) nor a file", cmd)
 	}
 }
 
@@ -114,6 +120,13 @@ const usage = `Usage:
                                      needs no "replay" before it)
   cardtui validate [--input-format F] FILE|-...
                                      list every bad line as FILE:LINE: reason, then counts
+  cardtui sessions [--all] [--json] [--agent claude|codex|harness]
+                                     list the sessions of the current project (--all: of every
+                                     project) that Claude Code, Codex and the harness wrote,
+                                     newest first; --json prints one object per session
+  cardtui export [--format html|markdown] [-o OUT] FILE|-
+                                     the session as one file to share: a self-contained HTML
+                                     page (default) or Markdown, to OUT or stdout
   cardtui --version                  the version and commit cardtui was built from
   cardtui acp [flags] -- AGENT [ARGS...]
                                      a live session with an ACP agent (cardtui acp -h for its
@@ -124,15 +137,17 @@ printed to stdout. In the viewer, ? lists the keys and q quits.
 
 Flags of replay (they may come before or after FILE):
   --print                            print the session to stdout instead of opening the viewer
+  --last                             the newest session of the current project (cardtui
+                                     sessions lists them)
   --follow                           viewer only: keep reading FILE as it grows, like tail -F: a
                                      FILE truncated, replaced or deleted and created again is
                                      read anew, with a notice (a pipe is always read live)
   --expand                           show long cards whole: --print prints every line of every
                                      card (else it says "… N more lines"); the viewer starts
                                      with every card expanded (e toggles them)
-  --format ansi|plain|markdown       output of --print: styled text, text without escapes, or a
-                                     Markdown document (default ansi); plain and markdown imply
-                                     --print
+  --format ansi|plain|markdown|html  output of --print: styled text, text without escapes, a
+                                     Markdown document or an HTML page (default ansi); plain,
+                                     markdown and html imply --print
   --width N                          width of --print in cells (default: the terminal's width,
                                      else 100); it implies --print
   --color auto|always|never          colours: auto follows the terminal and NO_COLOR (an explicit

@@ -218,7 +218,7 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown flag", []string{"replay", "--colour", "never"}, "cardtui: unknown flag --colour\n"},
 		{"unknown single-dash flag", []string{"replay", "-bogus=1"}, "cardtui: unknown flag -bogus\n"},
 		{"flag without value", []string{"replay", "--format"}, "flag needs an argument: --format"},
-		{"bad format", []string{"replay", "--format", "html"}, `invalid value "html" for flag --format: want one of ansi, plain, markdown`},
+		{"bad format", []string{"replay", "--format", "pdf"}, `invalid value "pdf" for flag --format: want one of ansi, plain, markdown, html`},
 		{"bad color", []string{"replay", "--color", "sometimes"}, "want one of auto, always, never"},
 		{"bad theme", []string{"--theme", "blue"}, "want one of dark, light"},
 		{"bad diff layout", []string{"replay", "--diff-layout", "side"}, "want one of auto, unified, split"},
@@ -226,7 +226,7 @@ func TestUsageErrors(t *testing.T) {
 		{"width not a number", []string{"replay", "--width", "wide"}, `invalid value "wide" for flag --width`},
 		{"negative width", []string{"replay", "--width", "-3"}, "--width must not be negative"},
 		{"two files", []string{"replay", "a.jsonl", "b.jsonl"}, "replay takes one FILE, got 2"},
-		{"unknown command", []string{"play", "x.jsonl"}, `"play" is neither a command (replay, validate, acp, help) nor a file`},
+		{"unknown command", []string{"play", "x.jsonl"}, `"play" is neither a command (replay, validate, sessions, export, acp, help) nor a file`},
 		{"validate without files", []string{"validate"}, "validate needs at least one FILE"},
 		{"validate unknown flag", []string{"validate", "--format", "plain", "x"}, "unknown flag --format"},
 	}

@@ -25,6 +25,8 @@ type replayConfig struct {
 	// or markdown, --width.
 	print  bool
 	follow bool
+	// last is --last: the newest session of the current project.
+	last bool
 	// expand is --expand: every card shown whole, in print and, from the
 	// start, in the viewer.
 	expand bool
@@ -40,7 +42,9 @@ type replayConfig struct {
 // printConfig is how `cardtui replay --print` prints a session.
 type printConfig struct {
 	markdown bool
-	render   render.Options
+	// html is --format html: one HTML document.
+	html   bool
+	render render.Options
 }
 
 // runReplay is `cardtui replay`: it opens the viewer on a session, or
@@ -48,6 +52,9 @@ type printConfig struct {
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, code, ok := parseReplayArgs(args, stdout, stderr)
 	if !ok {
+		return code
+	}
+	if code, ok := resolveLast(&cfg, stderr); !ok {
 		return code
 	}
 	p, err := choosePlan(cfg, stdioOf(stdin, stdout))
@@ -92,8 +99,9 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	fs := newFlagSet("replay")
 	printFlag := fs.Bool("print", false, "print the session to stdout")
 	follow := fs.Bool("follow", false, "follow FILE as it grows")
+	last := fs.Bool("last", false, "the newest session of the current project")
 	expand := fs.Bool("expand", false, "show every card whole")
-	format := choice(fs, "format", "ansi", "plain", "markdown")
+	format := choice(fs, "format", "ansi", "plain", "markdown", "html")
 	width := fs.Int("width", 0, "width in cells")
 	color := choice(fs, "color", "auto", "always", "never")
 	theme := choice(fs, "theme", "dark", "light")
@@ -117,12 +125,14 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	cfg := replayConfig{
 		print:    *printFlag || format.value != "ansi" || *width > 0,
 		follow:   *follow,
+		last:     *last,
 		expand:   *expand,
 		input:    inputFormat,
 		color:    color.value,
 		themeSet: theme.set,
 		printing: printConfig{
 			markdown: format.value == "markdown",
+			html:     format.value == "html",
 			render:   renderOptions(format, color.value, theme.value, *width, stdout),
 		},
 	}
@@ -196,6 +206,12 @@ func terminalWidth(stdout io.Writer) int {
 // whole, padded rows and all.
 func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error {
 	out := bufio.NewWriter(w)
+	if cfg.html {
+		if err := writeHTML(out, tr); err != nil {
+			return err
+		}
+		return out.Flush()
+	}
 	if cfg.markdown {
 		for i, e := range tr.Entries {
 			if i > 0 {

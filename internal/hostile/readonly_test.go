@@ -47,13 +47,17 @@ func commandPackages(t *testing.T) map[string][]string {
 	return pkgs
 }
 
-// userActions are the only exceptions, in the one file of the viewer's
-// actions that a key press of the user starts: o runs $EDITOR on the
-// focused card's file, y without an OSC 52 clipboard writes the card to a
-// new temporary file whose name it shows. Nothing in the input starts
-// them.
+// userActions are the only exceptions, each the exact uses of one file,
+// none named or started by the input: in the viewer's actions that a key
+// press of the user starts, o runs $EDITOR on the focused card's file and
+// y without an OSC 52 clipboard writes the card to a new temporary file
+// whose name it shows; the sessions index is written (atomically, through
+// a temporary file) under the user's cache directory; `cardtui export -o`
+// writes the file it is told to, and removes it when the export fails.
 var userActions = map[string][]string{
-	"viewer/actions.go": {"import os/exec", "os.CreateTemp", "tea.ExecProcess"},
+	"viewer/actions.go":     {"import os/exec", "os.CreateTemp", "tea.ExecProcess"},
+	"sessions/index.go":     {"os.MkdirAll", "os.CreateTemp", "os.Remove", "os.Rename", "os.Remove"},
+	"cmd/cardtui/export.go": {"os.Create", "os.Remove"},
 }
 
 // forbiddenImports are the packages that run programs or load code.

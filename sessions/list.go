@@ -1,0 +1,105 @@
+package sessions
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// Options say which sessions List finds and where it keeps its index.
+type Options struct {
+	// Roots are the agents' homes.
+	Roots Roots
+	// Agents are the agents whose sessions are listed; nil is all.
+	Agents []Agent
+	// CacheDir is the index's directory (see DefaultCacheDir); "" reads
+	// every file and keeps nothing.
+	CacheDir string
+}
+
+// readers is how many files are read at once: reading is mostly waiting
+// for the disk when the index is cold.
+var readers = max(4, 2*runtime.NumCPU())
+
+// List finds the sessions of the agents, newest first. Files the index
+// knows at their size and mtime are not read; the others are read at
+// their head and tail, or only where they grew. A file that cannot be
+// read or understood is listed with its Problem. The error says that the
+// index could not be saved; the list is complete all the same.
+func List(o Options) ([]Session, error) {
+	agents := o.Agents
+	if agents == nil {
+		agents = Agents
+	}
+	found, problems := o.Roots.discover(agents)
+	ix := loadIndex(o.CacheDir)
+	records, changed := readAll(found, ix)
+	list := problems
+	for _, r := range records {
+		list = append(list, r.Session)
+	}
+	sortNewestFirst(list)
+	if !changed && len(ix.Records) == len(found)+countOthers(ix, agents) {
+		return list, nil
+	}
+	keepOthers(ix, agents)
+	for _, r := range records {
+		ix.Records[r.Path] = r
+	}
+	if err := ix.save(o.CacheDir); err != nil {
+		return list, fmt.Errorf("sessions index: %w", err)
+	}
+	return list, nil
+}
+
+// readAll returns the records of the files found: the index's when fresh,
+// else read anew on several goroutines. changed says some were read.
+func readAll(found []candidate, ix *index) ([]*record, bool) {
+	records := make([]*record, len(found))
+	var stale []int
+	for i, c := range found {
+		if r, ok := ix.Records[c.path]; ok && r.fresh(c) && r.Agent == c.agent {
+			records[i] = r
+			continue
+		}
+		stale = append(stale, i)
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(readers, len(stale)) {
+		wg.Go(func() {
+			for i := range next {
+				rec := readCandidate(found[i], ix.Records[found[i].path])
+				records[i] = &rec
+			}
+		})
+	}
+	for _, i := range stale {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return records, len(stale) > 0
+}
+
+// countOthers counts the records of agents not listed now.
+func countOthers(ix *index, agents []Agent) int {
+	n := 0
+	for _, r := range ix.Records {
+		if !slices.Contains(agents, r.Agent) {
+			n++
+		}
+	}
+	return n
+}
+
+// keepOthers drops the records of the agents listed now, which are put
+// back from the files found: a file gone is forgotten.
+func keepOthers(ix *index, agents []Agent) {
+	for path, r := range ix.Records {
+		if slices.Contains(agents, r.Agent) {
+			delete(ix.Records, path)
+		}
+	}
+}

@@ -1,0 +1,99 @@
+// Package sessions finds the sessions that coding agents have written on
+// this machine — Claude Code transcripts, Codex rollouts (live and
+// archived) and the deepseek harness's session logs — and describes each
+// one: its agent, project, title or first prompt, start, last activity,
+// number of tool calls and size.
+//
+// Reading every session whole on each listing would cost seconds on a real
+// history, so a file is read only at its head and its tail, and what was
+// learnt is kept in an index (see Index) keyed by path, size and mtime:
+// a listing reads only the files that are new or have grown since the
+// last one.
+//
+// Tool calls are counted without decoding: every agent writes compact
+// JSON, so a call is one structural marker (`"type":"tool_use"` in a
+// Claude Code line, `"type":"function_call"` and its siblings in a Codex
+// rollout, `"type":"tool/call"` in a harness log), and a marker inside a
+// string is escaped (`\"type\"`) and never counted. A file that fits in
+// the head and tail windows, a zstd log (decompressed as a stream) and
+// the bytes a file grew by are counted exactly; in the middle of a larger
+// file the count is extrapolated from the head and the tail, and marked
+// as an estimate.
+package sessions
+
+import (
+	"cmp"
+	"slices"
+	"time"
+)
+
+// Agent is the program that wrote a session.
+type Agent string
+
+// The agents whose sessions are found.
+const (
+	Claude  Agent = "claude"
+	Codex   Agent = "codex"
+	Harness Agent = "harness"
+)
+
+// Agents are every agent, in the order they are listed in help texts.
+var Agents = []Agent{Claude, Codex, Harness}
+
+// Session describes one session file. Its JSON form (field names as
+// tagged) is what `cardtui sessions --json` prints, one object per line:
+// every key is always there but started, which is left out when the file
+// does not say when the session began.
+type Session struct {
+	Agent Agent `json:"agent"`
+	// Path is the session file.
+	Path string `json:"path"`
+	// Project is the directory the agent ran in (its cwd), "" when the
+	// file does not say.
+	Project string `json:"project"`
+	// Title is the session's title when the agent gave it one (Claude
+	// Code's summary, the harness's session/title).
+	Title string `json:"title"`
+	// FirstPrompt is the first thing the user typed, verbatim.
+	FirstPrompt string `json:"firstPrompt"`
+	// Started is when the session began (zero when unknown); LastActivity
+	// the time of its last line, else the file's mtime.
+	Started      time.Time `json:"started,omitzero"`
+	LastActivity time.Time `json:"lastActivity"`
+	// ToolCalls is the number of tool calls; ToolCallsEstimated says it
+	// was extrapolated from the head and the tail of a large file.
+	ToolCalls          int  `json:"toolCalls"`
+	ToolCallsEstimated bool `json:"toolCallsEstimated"`
+	// Size is the file's size in bytes.
+	Size int64 `json:"size"`
+	// Archived marks a Codex session moved to archived_sessions.
+	Archived bool `json:"archived"`
+	// Subagent marks a session that an agent started for a sub-task.
+	Subagent bool `json:"subagent"`
+	// Problem says why the file could not be read or understood; the
+	// other fields hold what could be learnt before it.
+	Problem string `json:"problem"`
+}
+
+// Label is what a list shows for the session: its title, else its first
+// prompt, else its file name.
+func (s Session) Label() string {
+	switch {
+	case s.Title != "":
+		return s.Title
+	case s.FirstPrompt != "":
+		return s.FirstPrompt
+	}
+	return s.Path
+}
+
+// sortNewestFirst orders sessions by last activity, newest first, and by
+// path among equals, so that a listing is stable.
+func sortNewestFirst(list []Session) {
+	slices.SortFunc(list, func(a, b Session) int {
+		if c := b.LastActivity.Compare(a.LastActivity); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Path, b.Path)
+	})
+}
