@@ -61,6 +61,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
+	if p.view && p.operand == "" {
+		return runPicker(cfg, stdout, stderr) // no session named nor piped
+	}
 	if p.view {
 		return runViewer(cfg, p.operand, stdin, stdout, stderr)
 	}
