@@ -244,3 +244,10 @@ func TestNoSessionsShowTheDemoWithWhereCardtuiLooked(t *testing.T) {
 	assert.Contains(t, s, "cardtui found no sessions in /home/x/.claude/projects/*/*.jsonl; this is the built-in demo")
 	assert.Contains(t, s, "tally count prints its totals", "the demo's first prompt")
 }
+
+func TestDemoFlagPrintsTheDemo(t *testing.T) {
+	r := runWith("", "--demo", "--format", "plain", "--width", "80")
+
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "tally count prints its totals")
+}
