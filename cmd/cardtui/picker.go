@@ -285,7 +285,7 @@ func (p picker) View() tea.View {
 	if p.open != nil {
 		return viewer.App{Model: p.open.viewer}.View()
 	}
-	content := p.list.View()
+	content := fitRows(p.list.View(), p.width)
 	if h := p.previewHeight(); h > 0 {
 		item, _ := p.list.SelectedItem().(sessionItem)
 		content = lipgloss.JoinVertical(lipgloss.Left, content, preview(item.s, p.home, p.width, h))
@@ -293,6 +293,17 @@ func (p picker) View() tea.View {
 	v := tea.NewView(content)
 	v.AltScreen = true
 	return v
+}
+
+// fitRows cuts every row of s to width cells. The list's help line can be
+// wider than the list: bubbles' help adds the item that does not fit when
+// its "…" does not fit either.
+func fitRows(s string, width int) string {
+	rows := strings.Split(s, "\n")
+	for i, row := range rows {
+		rows[i] = ansi.Truncate(row, width, "…")
+	}
+	return strings.Join(rows, "\n")
 }
 
 // previewHeight is the rows of the preview: a third of the window, up to

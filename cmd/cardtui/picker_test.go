@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -250,4 +251,29 @@ func TestDemoFlagPrintsTheDemo(t *testing.T) {
 
 	assert.Equal(t, exitOK, r.code, r.stderr)
 	assert.Contains(t, r.stdout, "tally count prints its totals")
+}
+
+// onlySGR matches every escape sequence a screen may hold: SGR colours.
+var escapeSequence = regexp.MustCompile("\x1b[^m]*m|\x1b.?")
+
+func TestPickerRowsAreSafe(t *testing.T) {
+	hostile := sessions.Session{
+		Agent: sessions.Claude, Path: "/h/.claude/projects/x/a\x1b]0;owned\x07.jsonl", Project: "/src/\x1b[2Jp",
+		Title:       "title\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\ \u202eevil",
+		FirstPrompt: "line one\x1b[1;1H\nline\ttwo\r\x07 \x1bP+q\x1b\\",
+	}
+	p := newPicker(replayConfig{theme: render.Dark, themeSet: true}, []sessions.Session{hostile}, sessions.Project{}, "/h", nil)
+	m, _ := p.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+
+	content := m.View().Content
+	for _, seq := range escapeSequence.FindAllString(content, -1) {
+		assert.Regexp(t, `^\x1b\[[0-9;:]*m$`, seq, "only SGR reaches the terminal")
+	}
+	plain := ansi.Strip(content)
+	assert.Contains(t, plain, "line one")
+	assert.Contains(t, plain, "two", "the prompt's second line")
+	assert.Contains(t, plain, "<U+202E>", "bidi controls are shown, not obeyed")
+	for _, row := range strings.Split(content, "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(row), 80, row)
+	}
 }
