@@ -307,9 +307,9 @@ func fitRows(s string, width int) string {
 }
 
 // previewHeight is the rows of the preview: a third of the window, up to
-// 10 rows, none below 12 rows.
+// 10 rows, none in a window of fewer than 18 rows, which the list needs.
 func (p picker) previewHeight() int {
-	if p.height < 12 {
+	if p.height < 18 {
 		return 0
 	}
 	return min(p.height/3, 10)
