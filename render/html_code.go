@@ -155,12 +155,9 @@ func highlightedHTML(text string, lexer chroma.Lexer) string {
 // coloured as its language when it names one chroma knows (or is one
 // JSON value), as preformattedLines draws it in a terminal.
 func preformattedHTML(text, lang string) string {
-	text = strings.Trim(SanitizeText(text), "\n")
-	if strings.TrimSpace(text) == "" {
+	text, lang = preformatted(text, lang)
+	if text == "" {
 		return ""
-	}
-	if lang == "" {
-		lang = guessLanguage(text)
 	}
 	var lexer chroma.Lexer
 	if lang != "" && lexers.Get(lang) != nil {

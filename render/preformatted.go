@@ -18,12 +18,9 @@ import (
 // as lang when the language is known (only its first shown lines, as
 // codeBlockLines does), otherwise in the terminal's own colour.
 func preformattedLines(text, lang string, width, shown int, o Options) []string {
-	text = strings.Trim(SanitizeText(text), "\n")
-	if strings.TrimSpace(text) == "" {
+	text, lang = preformatted(text, lang)
+	if text == "" {
 		return nil
-	}
-	if lang == "" {
-		lang = guessLanguage(text)
 	}
 	if lang == "" || lexers.Get(lang) == nil {
 		return verbatimLines(text, width)
@@ -63,12 +60,23 @@ func guessLanguage(text string) string {
 // preformattedMarkdown is preformatted text as a Markdown fence with its
 // language (guessed as preformattedLines does), "" for blank text.
 func preformattedMarkdown(text, lang string) string {
+	text, lang = preformatted(text, lang)
+	if text == "" {
+		return ""
+	}
+	return fence(text, fenceInfo(lang))
+}
+
+// preformatted is preformatted text sanitised, without its leading and
+// trailing line breaks ("" when it is blank), and its language: lang, else
+// the one guessLanguage finds.
+func preformatted(text, lang string) (string, string) {
 	text = strings.Trim(SanitizeText(text), "\n")
 	if strings.TrimSpace(text) == "" {
-		return ""
+		return "", ""
 	}
 	if lang == "" {
 		lang = guessLanguage(text)
 	}
-	return fence(text, fenceInfo(lang))
+	return text, lang
 }

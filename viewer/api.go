@@ -164,6 +164,15 @@ func (m *Model) Search(query string) tea.Cmd {
 	return m.startSearch(query)
 }
 
+// Escapable reports whether esc (Keys.Cancel) has something of the
+// viewer's own to close: a search or filter prompt being typed, a search,
+// a tool filter or the full help. A parent that gives esc a meaning of
+// its own, such as going back, passes esc to the viewer while this is
+// true.
+func (m Model) Escapable() bool {
+	return m.prompt.open() || m.search.active || m.filter.active() || m.help.ShowAll
+}
+
 // ClearSearch ends the search, as esc does.
 func (m *Model) ClearSearch() { m.clearSearch() }
 

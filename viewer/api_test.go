@@ -261,3 +261,39 @@ func TestARunningCallShowsItsElapsedTime(t *testing.T) {
 	assert.Contains(t, screenRows(m)[0], "exit 0")
 	assert.Equal(t, "2h03m", elapsed(2*time.Hour+3*time.Minute+59*time.Second))
 }
+
+func TestEscapableSaysWhatEscCloses(t *testing.T) {
+	m := newModel(80, 12, titledCards(20)...)
+	assert.False(t, m.Escapable(), "nothing open")
+	steps := []struct {
+		name string
+		keys []string
+	}{
+		{"the search prompt", []string{"/"}},
+		{"the filter prompt", []string{"f"}},
+		{"the full help", []string{"?"}},
+	}
+	for _, s := range steps {
+		m, _ = press(t, m, s.keys...)
+		assert.True(t, m.Escapable(), s.name)
+		m, _ = press(t, m, "esc")
+		assert.False(t, m.Escapable(), "esc closed %s", s.name)
+	}
+
+	m, _ = press(t, m, "/")
+	m = typeText(t, m, "card 00")
+	m, _ = press(t, m, "enter")
+	require.True(t, m.Escapable(), "a search")
+	m, _ = press(t, m, "esc")
+	assert.False(t, m.Escapable(), "esc ended the search")
+
+	m, _ = press(t, m, "f")
+	m = typeText(t, m, "bash")
+	m, _ = press(t, m, "enter")
+	require.True(t, m.Escapable(), "a tool filter")
+	m, _ = press(t, m, "?")
+	require.Contains(t, screen(m), "source ", "the full help is shown")
+	m, _ = press(t, m, "esc")
+	assert.False(t, m.Escapable(), "one esc cleared the filter and closed the help")
+	assert.NotContains(t, screen(m), "source ", "the full help is gone")
+}

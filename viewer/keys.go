@@ -169,9 +169,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.help.ShowAll = !m.help.ShowAll
-		m.refreshHelp()
-		m.settle()
+		m.toggleFullHelp()
 	case searching && key.Matches(msg, k.NextMatch):
 		m.nextMatch()
 	case searching && key.Matches(msg, k.PrevMatch):
@@ -182,6 +180,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		m.prompt = prompt{kind: filterPrompt, input: m.filter.query}
 	case key.Matches(msg, k.Cancel):
 		m.clearSearch()
+		m.closeFullHelp()
 		return m.setFilter("")
 	case key.Matches(msg, k.Copy):
 		return m.copyFocused()
@@ -256,5 +255,19 @@ func (m *Model) command(msg tea.KeyPressMsg) {
 		m.toggleAll()
 	case key.Matches(msg, k.Follow):
 		m.toggleFollow()
+	}
+}
+
+// toggleFullHelp shows or hides the full help (?).
+func (m *Model) toggleFullHelp() {
+	m.help.ShowAll = !m.help.ShowAll
+	m.refreshHelp()
+	m.settle()
+}
+
+// closeFullHelp hides the full help if it is shown, as esc does.
+func (m *Model) closeFullHelp() {
+	if m.help.ShowAll {
+		m.toggleFullHelp()
 	}
 }

@@ -1,7 +1,7 @@
 // Command cardtui renders the tool calls of an AI coding agent's session
 // as cards in the terminal.
 //
-//	cardtui [flags]                  the viewer on stdin when it is a pipe, else on the demo
+//	cardtui [flags]                  the viewer on stdin when it is a pipe, else the session picker
 //	cardtui [replay] [flags] FILE|-  the viewer on a session, or print it
 //	cardtui validate FILE...         list the bad lines of sessions
 //	cardtui sessions [flags]         list the sessions of the agents on this machine
@@ -113,10 +113,11 @@ Run cardtui --help for the flags.
 
 // usage is the help text; it lists every flag of every command.
 const usage = `Usage:
-  cardtui [flags]                    the viewer on stdin when it is a pipe or a file, else on the
-                                     built-in demo session
+  cardtui [flags]                    the viewer on stdin when it is a pipe or a file, else the
+                                     picker of the sessions found on this machine (the built-in
+                                     demo session when there is none)
   cardtui [replay] [flags] [FILE|-]  the viewer on a session: FILE, stdin for -; without FILE,
-                                     stdin when it is a pipe or a file, else the demo (a FILE
+                                     stdin when it is a pipe or a file, else the picker (a FILE
                                      needs no "replay" before it)
   cardtui validate [--input-format F] FILE|-...
                                      list every bad line as FILE:LINE: reason, then counts
@@ -133,12 +134,15 @@ const usage = `Usage:
                                      flags and keys)
 
 The viewer opens when stdout is a terminal; otherwise, or with --print, the session is
-printed to stdout. In the viewer, ? lists the keys and q quits.
+printed to stdout (the demo when none is named). In the viewer, ? lists the keys and q
+quits. In the picker, / filters the sessions by title, prompt and project, a switches
+between this project's and all, enter opens one, esc returns to the list, q quits.
 
 Flags of replay (they may come before or after FILE):
   --print                            print the session to stdout instead of opening the viewer
   --last                             the newest session of the current project (cardtui
                                      sessions lists them)
+  --demo                             the built-in demo session instead of the picker
   --follow                           viewer only: keep reading FILE as it grows, like tail -F: a
                                      FILE truncated, replaced or deleted and created again is
                                      read anew, with a notice (a pipe is always read live)

@@ -27,6 +27,8 @@ type replayConfig struct {
 	follow bool
 	// last is --last: the newest session of the current project.
 	last bool
+	// demo is --demo: the built-in demo session instead of the picker.
+	demo bool
 	// expand is --expand: every card shown whole, in print and, from the
 	// start, in the viewer.
 	expand bool
@@ -60,6 +62,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p, err := choosePlan(cfg, stdioOf(stdin, stdout))
 	if err != nil {
 		return usageError(stderr, "%v", err)
+	}
+	if p.view && p.operand == "" && !cfg.demo {
+		return runPicker(cfg, stdout, stderr) // no session named nor piped
 	}
 	if p.view {
 		return runViewer(cfg, p.operand, stdin, stdout, stderr)
@@ -100,6 +105,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	printFlag := fs.Bool("print", false, "print the session to stdout")
 	follow := fs.Bool("follow", false, "follow FILE as it grows")
 	last := fs.Bool("last", false, "the newest session of the current project")
+	demo := fs.Bool("demo", false, "the built-in demo session")
 	expand := fs.Bool("expand", false, "show every card whole")
 	format := choice(fs, "format", "ansi", "plain", "markdown", "html")
 	width := fs.Int("width", 0, "width in cells")
@@ -126,6 +132,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 		print:    *printFlag || format.value != "ansi" || *width > 0,
 		follow:   *follow,
 		last:     *last,
+		demo:     *demo,
 		expand:   *expand,
 		input:    inputFormat,
 		color:    color.value,
@@ -141,6 +148,9 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	cfg.theme = cfg.printing.render.Theme
 	if len(operands) == 1 {
 		cfg.operand = operands[0]
+	}
+	if cfg.demo && (cfg.operand != "" || cfg.last) {
+		return replayConfig{}, usageError(stderr, "--demo is a session of its own: give --demo, --last or FILE"), false
 	}
 	return cfg, exitOK, true
 }

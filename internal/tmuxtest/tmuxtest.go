@@ -54,9 +54,27 @@ func Start(t testing.TB, width, height int, env []string, argv ...string) *Sessi
 	// The shell keeps the session, and its last screen, after the program
 	// exits, and says how it exited.
 	args = append(args, "sh", "-c", `"$@"; echo "[exited $?]"; sleep 600`, "sh")
-	s.tmux(append(args, argv...)...)
+	s.newSession(append(args, argv...))
 	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", s.name).Run() })
 	return s
+}
+
+// newSession runs tmux new-session with args. A server whose last
+// session was just killed exits, and a client that reached it meanwhile
+// fails with "server exited unexpectedly": it is tried again, and the
+// next one starts a server of its own.
+func (s *Session) newSession(args []string) {
+	s.t.Helper()
+	for attempt := 1; ; attempt++ {
+		out, err := exec.Command("tmux", args...).CombinedOutput()
+		if err == nil {
+			return
+		}
+		if attempt == 3 || !strings.Contains(string(out), "server exited unexpectedly") {
+			s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 func (s *Session) tmux(args ...string) string {

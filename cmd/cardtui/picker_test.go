@@ -1,0 +1,279 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/fakehome"
+	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/sessions"
+)
+
+// pickerRun runs a picker as a program does: the commands it returns run
+// on goroutines and their messages, and those the reading goroutine
+// sends, come back to Update.
+type pickerRun struct {
+	t    *testing.T
+	m    tea.Model
+	msgs chan tea.Msg
+	quit bool
+}
+
+// newPickerRun is the picker on the sessions of a fake home, in its
+// project, sized 100×30, with every command it starts run.
+func newPickerRun(t *testing.T, h fakehome.Home) *pickerRun {
+	list, err := sessions.List(sessions.Options{Roots: h.Roots})
+	require.NoError(t, err)
+	r := &pickerRun{t: t, msgs: make(chan tea.Msg, 4096)}
+	cfg := replayConfig{theme: render.Dark, themeSet: true}
+	p := newPicker(cfg, list, sessions.ProjectOf(h.Project), h.Dir, func(msg tea.Msg) { r.msgs <- msg })
+	r.m = p
+	t.Cleanup(func() { r.m.(picker).closeSession() })
+	r.run(p.Init())
+	r.update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	return r
+}
+
+// update hands msg to the model and runs the command it returns.
+func (r *pickerRun) update(msg tea.Msg) {
+	var cmd tea.Cmd
+	r.m, cmd = r.m.Update(msg)
+	r.run(cmd)
+}
+
+// run runs a command on a goroutine; its message is handled by until.
+func (r *pickerRun) run(cmd tea.Cmd) {
+	if cmd != nil {
+		go func() { r.msgs <- cmd() }()
+	}
+}
+
+// keys presses keys, each handled with the messages it leads to.
+func (r *pickerRun) keys(keys ...tea.KeyPressMsg) {
+	for _, k := range keys {
+		r.update(k)
+		r.drain()
+	}
+}
+
+// drain handles the messages that arrive within a short while.
+func (r *pickerRun) drain() {
+	for {
+		select {
+		case msg := <-r.msgs:
+			r.handle(msg)
+		case <-time.After(50 * time.Millisecond):
+			return
+		}
+	}
+}
+
+// handle is what the program does with a message: a batch runs each of
+// its commands, a quit ends the run, any other goes to Update.
+func (r *pickerRun) handle(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case tea.BatchMsg:
+		for _, cmd := range msg {
+			r.run(cmd)
+		}
+	case tea.QuitMsg:
+		r.quit = true
+	case nil:
+	default:
+		r.update(msg)
+	}
+}
+
+// until handles messages until the screen shows text.
+func (r *pickerRun) until(text string) string {
+	r.t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		if s := r.screen(); strings.Contains(s, text) {
+			return s
+		}
+		select {
+		case msg := <-r.msgs:
+			r.handle(msg)
+		case <-deadline:
+			require.FailNow(r.t, "the screen never showed "+text, r.screen())
+		}
+	}
+}
+
+// screen is the picker's screen without styles.
+func (r *pickerRun) screen() string { return ansi.Strip(r.m.View().Content) }
+
+// keyOf is the key press of a named key or a character.
+func keyOf(name string) tea.KeyPressMsg {
+	switch name {
+	case "enter":
+		return enter
+	case "esc":
+		return esc
+	}
+	return tea.KeyPressMsg{Code: rune(name[0]), Text: name}
+}
+
+// The labels of the fake home's sessions in its project, and of one
+// elsewhere.
+const (
+	claudeLabel   = "Word counts: --json flag and whitespace fix"
+	archivedLabel = "Switch Count to strings.Fields"
+	codexLabel    = "The tests fail since the last commit"
+	demoLabel     = "Add a --json flag to tally count"
+)
+
+func TestPickerShowsTheProjectThenAll(t *testing.T) {
+	r := newPickerRun(t, fakehome.New(t))
+
+	s := r.until(claudeLabel)
+	assert.Contains(t, s, "Sessions of ~/src/tally")
+	assert.Contains(t, s, archivedLabel)
+	assert.Contains(t, s, "3 sessions")
+	assert.NotContains(t, s, demoLabel, "another project's session")
+
+	r.keys(keyOf("a"))
+	s = r.until("All sessions")
+	assert.Contains(t, s, demoLabel)
+	assert.Contains(t, s, "! line 1: ", "the corrupt file, with its problem")
+	assert.Contains(t, s, "6 sessions")
+
+	r.keys(keyOf("a"))
+	r.until("Sessions of ~/src/tally")
+}
+
+func TestPickerPreviewsTheSelectedSession(t *testing.T) {
+	r := newPickerRun(t, fakehome.New(t))
+
+	s := r.until(claudeLabel)
+	preview := s[strings.LastIndex(s, "─"):]
+	assert.Contains(t, preview, "claude · ~/src/tally")
+	assert.Regexp(t, `last activity 2025-10-\d\d \d\d:\d\d · 21 tool calls · [\d.]+ KiB`, preview)
+	assert.Contains(t, preview, "~/.claude/projects/")
+
+	r.keys(keyOf("j"))
+	preview = r.screen()[strings.LastIndex(r.screen(), "─"):]
+	assert.Contains(t, preview, "codex · ~/src/tally · archived")
+	assert.Contains(t, preview, "~/.codex/archived_sessions/rollout-2025-10-05")
+	assert.Contains(t, preview, "3 tool calls")
+	assert.NotContains(t, preview, "claude")
+}
+
+func TestPickerFilterNarrowsTheList(t *testing.T) {
+	r := newPickerRun(t, fakehome.New(t))
+	r.until(claudeLabel)
+
+	r.keys(keyOf("/"))
+	r.keys(typed("whitespace")...)
+	s := r.until("2 sessions • 1 filtered")
+	assert.Contains(t, s, claudeLabel)
+	assert.Contains(t, s, archivedLabel, `fuzzy: "white space" matches`)
+	assert.NotContains(t, s, codexLabel)
+
+	r.keys(keyOf("esc"))
+	s = r.until("3 sessions")
+	assert.Contains(t, s, codexLabel, "esc cancelled the filter")
+}
+
+func TestPickerOpensASessionAndEscReturns(t *testing.T) {
+	r := newPickerRun(t, fakehome.New(t))
+	r.until(claudeLabel)
+
+	r.keys(keyOf("/"))
+	r.keys(typed("tests fail")...)
+	r.keys(keyOf("enter"), keyOf("enter"))
+	s := r.until("rollout-2025-10-06")
+	assert.NotContains(t, s, "Sessions of", "the viewer has the window")
+
+	viewing := func() *openSession { return r.m.(picker).open }
+	r.keys(keyOf("/"))
+	require.True(t, viewing().viewer.Escapable(), "the viewer's search prompt is open")
+	r.keys(keyOf("esc"))
+	require.NotNil(t, viewing(), "esc closed the prompt, not the viewer")
+	assert.False(t, viewing().viewer.Escapable())
+	r.keys(keyOf("?"))
+	require.Contains(t, r.screen(), "source ", "the viewer's full help")
+	r.keys(keyOf("esc"))
+	require.NotNil(t, viewing(), "esc closed the help, not the viewer")
+	assert.NotContains(t, r.screen(), "source ")
+
+	r.keys(keyOf("esc"))
+	s = r.until("Sessions of ~/src/tally")
+	assert.Contains(t, s, "1 filtered", "the filter is still set")
+
+	r.keys(keyOf("q"))
+	assert.True(t, r.quit, "q quits")
+}
+
+func TestPickerQuitsFromTheViewer(t *testing.T) {
+	r := newPickerRun(t, fakehome.New(t))
+	r.until(claudeLabel)
+
+	r.keys(keyOf("enter"))
+	r.until("5b1e0c7a")
+	r.keys(keyOf("q"))
+	assert.True(t, r.quit)
+}
+
+func TestPickerSaysWhyASessionCannotBeOpened(t *testing.T) {
+	h := fakehome.New(t)
+	r := newPickerRun(t, h)
+	r.until(claudeLabel)
+	require.NoError(t, os.Remove(h.Paths["claude"]))
+
+	r.keys(keyOf("enter"))
+	s := r.until("cannot open")
+	assert.Contains(t, s, "no such file")
+	assert.Contains(t, s, "Sessions of", "the list stays")
+}
+
+func TestNoSessionsShowTheDemoWithWhereCardtuiLooked(t *testing.T) {
+	cfg := replayConfig{theme: render.Dark, themeSet: true}
+	m := demoWithNotice(cfg, "no sessions in /home/x/.claude/projects/*/*.jsonl")
+	m.SetSize(120, 40)
+
+	s := ansi.Strip(m.View())
+	assert.Contains(t, s, "cardtui found no sessions in /home/x/.claude/projects/*/*.jsonl; this is the built-in demo")
+	assert.Contains(t, s, "tally count prints its totals", "the demo's first prompt")
+}
+
+func TestDemoFlagPrintsTheDemo(t *testing.T) {
+	r := runWith("", "--demo", "--format", "plain", "--width", "80")
+
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "tally count prints its totals")
+}
+
+// onlySGR matches every escape sequence a screen may hold: SGR colours.
+var escapeSequence = regexp.MustCompile("\x1b[^m]*m|\x1b.?")
+
+func TestPickerRowsAreSafe(t *testing.T) {
+	hostile := sessions.Session{
+		Agent: sessions.Claude, Path: "/h/.claude/projects/x/a\x1b]0;owned\x07.jsonl", Project: "/src/\x1b[2Jp",
+		Title:       "title\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\ \u202eevil",
+		FirstPrompt: "line one\x1b[1;1H\nline\ttwo\r\x07 \x1bP+q\x1b\\",
+	}
+	p := newPicker(replayConfig{theme: render.Dark, themeSet: true}, []sessions.Session{hostile}, sessions.Project{}, "/h", nil)
+	m, _ := p.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+
+	content := m.View().Content
+	for _, seq := range escapeSequence.FindAllString(content, -1) {
+		assert.Regexp(t, `^\x1b\[[0-9;:]*m$`, seq, "only SGR reaches the terminal")
+	}
+	plain := ansi.Strip(content)
+	assert.Contains(t, plain, "line one")
+	assert.Contains(t, plain, "two", "the prompt's second line")
+	assert.Contains(t, plain, "<U+202E>", "bidi controls are shown, not obeyed")
+	for _, row := range strings.Split(content, "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(row), 80, row)
+	}
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/cardtui/cardtui/internal/fakehome"
+	"github.com/cardtui/cardtui/internal/tmuxtest"
+)
+
+// startInHome runs `cardtui` with no argument in a terminal of 100×30,
+// in dir, with home as the user's home and no agent home moved.
+func startInHome(t *testing.T, home, dir string) *tmuxtest.Session {
+	bin := tmuxtest.Build(t, ".")
+	env := []string{"HOME=" + home, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
+	return tmuxtest.Start(t, 100, 30, env, "sh", "-c", `cd "$0" && exec "$1" --theme dark`, dir, bin)
+}
+
+// TestPickerInATerminal runs cardtui with no input in a fake home: the
+// picker opens on the project's sessions, a filter narrows them, enter
+// opens the one left in the viewer, esc returns to the list and q quits.
+func TestPickerInATerminal(t *testing.T) {
+	h := fakehome.New(t)
+	s := startInHome(t, h.Dir, h.Project)
+
+	screen := strings.Join(s.WaitForText("Sessions of ~/src/tally"), "\n")
+	assert.Contains(t, screen, claudeLabel)
+	assert.Contains(t, screen, codexLabel)
+
+	s.Type("/")
+	s.TypeText("tests fail")
+	screen = strings.Join(s.WaitForText("1 filtered"), "\n")
+	assert.NotContains(t, screen, claudeLabel, "the filter narrowed the list")
+
+	s.Type("Enter")
+	s.Settle()
+	s.Type("Enter")
+	screen = strings.Join(s.WaitForText("▌ The tests fail since the last commit."), "\n")
+	assert.Contains(t, screen, "rollout-2025-10-06T09-14-02-0199a213.jsonl", "the viewer's status line names the session")
+	assert.NotContains(t, screen, "Sessions of", "the viewer has the window")
+
+	s.Type("Escape")
+	screen = strings.Join(s.WaitForText("Sessions of ~/src/tally"), "\n")
+	assert.Contains(t, screen, "1 filtered", "back to the list as it was left")
+
+	s.Type("q")
+	s.WaitForText("[exited 0]")
+}
+
+// TestNoSessionsInATerminal runs cardtui with no input in an empty home:
+// the demo opens, under a notice that says where cardtui looked.
+func TestNoSessionsInATerminal(t *testing.T) {
+	home := t.TempDir()
+	s := startInHome(t, home, home)
+
+	screen := strings.Join(s.WaitForText("cardtui found no sessions in"), "\n")
+	assert.Contains(t, screen, home+"/.claude/projects/")
+	assert.Contains(t, screen, "built-in demo session")
+	s.Type("q")
+	s.WaitForText("[exited 0]")
+}
