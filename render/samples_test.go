@@ -154,6 +154,7 @@ var samples = []sample{
 		}}}},
 	{"diff-split", cards.ToolCard{ID: "d12", Tool: "edit", Call: cards.DiffCall{Title: "Edit parser.go",
 		Diffs: []cards.FileDiff{{Path: "parser.go", OldText: strPtr(parserOld), NewText: parserNew, OldStart: 1, NewStart: 1}}}}},
+	{"diff-recorded", recordedSample},
 	{"read", cards.ToolCard{ID: "r1", Tool: "read", Call: cards.GenericCall{Title: "Read cards/call.go (5 - 8)", Kind: cards.KindRead,
 		Locations: []cards.FileLocation{{Path: "cards/call.go", Line: 5}}},
 		Result: cards.ReadResult{Path: "cards/call.go", Offset: 5, TotalLines: 120, Lang: "go", Lines: []cards.ReadLine{
