@@ -96,7 +96,7 @@ func parseCodeModeOutput(s string) (out codeModeOutput, ok bool) {
 		out.wallTime = strings.TrimSuffix(strings.TrimPrefix(line, "Wall time "), " seconds")
 		rest = after
 	}
-	out.output = strings.TrimPrefix(strings.TrimPrefix(rest, "Output:"), "\n")
+	out.output = strings.TrimLeft(strings.TrimPrefix(rest, "Output:"), "\n")
 	return out, true
 }
 

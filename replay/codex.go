@@ -47,9 +47,10 @@ func isCodexLine(head map[string]json.RawMessage, typ string) bool {
 //     streaming deltas, a second copy of a call or message, unknown
 //     types — is counted in Stats.Skipped.
 type codexRollout struct {
-	tools producers.Registry
-	calls map[string]*codexCall
-	echo  echoes
+	tools    producers.Registry
+	calls    map[string]*codexCall
+	echo     echoes
+	codeMode codeMode
 	// compacted is set once a compaction was shown in the current turn:
 	// the compacted line and the context_compacted event say it twice.
 	compacted bool
@@ -68,10 +69,13 @@ type codexCall struct {
 	output       *string
 	end, changes json.RawMessage
 	hasResult    bool
+	// nested is the path of the card of a command a code-mode script ran,
+	// nil for a card at the top level (see codex_codemode.go).
+	nested *cardPath
 }
 
 func newCodexRollout() *codexRollout {
-	return &codexRollout{tools: producers.Codex(), calls: map[string]*codexCall{}}
+	return &codexRollout{tools: producers.Codex(), calls: map[string]*codexCall{}, codeMode: newCodeMode()}
 }
 
 // codexLine is a line of a rollout.
@@ -467,11 +471,21 @@ func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEve
 	hadCard := c.called || c.hasResult
 	c.tool, c.args, c.called, c.fromEvent = tool, args, true, fromEvent
 	view := d.tools.Call(tool, args)
-	if !hadCard {
-		c.index = t.addCall(id, tool, view)
+	switch {
+	case !hadCard && fromEvent && d.nestedCard(t, id, tool, view):
 		return nil
+	case !hadCard:
+		c.index = t.addCall(id, tool, view)
+		d.codeMode.opened(id, tool, args)
+		return nil
+	case c.nested != nil:
+		t.updateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
+			card.Tool, card.Call = tool, view
+			return card
+		})
+	default:
+		t.setCall(c.index, tool, view)
 	}
-	t.setCall(c.index, tool, view)
 	if c.hasResult {
 		d.present(t, id, c)
 	}
@@ -489,6 +503,7 @@ func (d *codexRollout) output(t *Transcript, id, text string) error {
 		return errOr(err, errSeen)
 	}
 	c.output = &text
+	d.codeMode.answered(id, text)
 	d.present(t, id, c)
 	return nil
 }
@@ -524,6 +539,14 @@ func (d *codexRollout) present(t *Transcript, id string, c *codexCall) {
 	}
 	r.Outcome = producers.CodexOutcome(r)
 	view := d.tools.Result(c.tool, c.args, r)
+	if c.nested != nil {
+		t.updateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
+			card.Result, card.Outcome = view, r.Outcome
+			return card
+		})
+		c.hasResult = true
+		return
+	}
 	if !c.hasResult {
 		c.index = t.addResultAs(id, view, r.Outcome)
 		c.hasResult = true
