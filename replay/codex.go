@@ -43,6 +43,8 @@ func isCodexLine(head map[string]json.RawMessage, typ string) bool {
 //   - web_search_call: a card with the query.
 //   - turn_aborted, compacted (or the context_compacted event), error: a
 //     Notice (compacted also shows the summary as collapsed context).
+//   - thread_rolled_back: the entries of the turns it undid are marked
+//     rolled back, and a Notice says so (codex_rollback.go).
 //   - everything else — turn_context, token_count, task_started, the
 //     streaming deltas, a second copy of a call or message, unknown
 //     types — is counted in Stats.Skipped.
@@ -54,6 +56,9 @@ type codexRollout struct {
 	// compacted is set once a compaction was shown in the current turn:
 	// the compacted line and the context_compacted event say it twice.
 	compacted bool
+	// turns are the indexes of the user prompts that start the turns not
+	// rolled back, in order (see codex_rollback.go).
+	turns []int
 }
 
 // codexCall is what is known of one call_id.
@@ -358,6 +363,9 @@ func (d *codexRollout) message(t *Transcript, fromEvent bool, role cards.Role, t
 	}
 	if role != cards.RoleAssistant {
 		t.addMessage(role, text)
+		if role == cards.RoleUser {
+			d.turns = append(d.turns, len(t.Entries)-1)
+		}
 		return nil
 	}
 	for _, part := range splitPlans(text) {
@@ -583,12 +591,14 @@ type codexEvent struct {
 	Cwd     string          `json:"cwd"`
 	Changes json.RawMessage `json:"changes"`
 	Reason  string          `json:"reason"`
+	// NumTurns is thread_rolled_back's.
+	NumTurns *int `json:"num_turns"`
 }
 
 // codexEventTypes are the events the decoder shows.
 var codexEventTypes = []string{"user_message", "agent_message", "agent_reasoning", "agent_reasoning_raw_content",
 	"exec_command_begin", "exec_command_end", "patch_apply_begin", "patch_apply_end", "turn_aborted",
-	"context_compacted", "error"}
+	"context_compacted", "error", "thread_rolled_back"}
 
 func (d *codexRollout) event(t *Transcript, payload []byte) error {
 	var e codexEvent
@@ -635,6 +645,8 @@ func (d *codexRollout) applyEvent(t *Transcript, typ string, e codexEvent, paylo
 		return d.compactionNotice(t, "")
 	case "error":
 		return d.errorNotice(t, e)
+	case "thread_rolled_back":
+		return d.rollBack(t, e)
 	}
 	return errNotShown
 }
