@@ -11,7 +11,6 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-
 // markedEntries describes the entries of a transcript that are marked
 // rolled back and those that are not.
 func markedEntries(entries []cards.Entry) (marked, kept []string) {
