@@ -10,7 +10,6 @@ import (
 	"github.com/cardtui/cardtui/producers"
 )
 
-
 func TestGoalCalls(t *testing.T) {
 	for _, tc := range []struct {
 		tool, args string
