@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -110,4 +111,32 @@ func TestRecordedHunkOfClaudeStructuredPatch(t *testing.T) {
 	want.Result = cards.DiffResult{Title: "Edit server.go", Diffs: recordedHunks[:1]}
 	got.Result = view
 	assert.Equal(t, plainRows(t, want), plainRows(t, got), "a structuredPatch is drawn as its hunks were recorded")
+}
+
+// bigRecordedHunk is a recorded hunk of n changed lines between kept
+// ones, removals and additions interleaved.
+func bigRecordedHunk(n int) cards.FileDiff {
+	lines := make([]string, 0, 3*n)
+	for i := range n {
+		lines = append(lines, " kept line "+strconv.Itoa(i), "-old value "+strconv.Itoa(i), "+new value "+strconv.Itoa(i))
+	}
+	return recorded("big.go", 1, 1, lines...)
+}
+
+// BenchmarkRecordedHunk draws a 6,000-line recorded hunk as recorded;
+// BenchmarkRecomputedHunk draws the same texts diffed with go-diff.
+func BenchmarkRecordedHunk(b *testing.B) { benchmarkHunk(b, bigRecordedHunk(2000)) }
+
+func BenchmarkRecomputedHunk(b *testing.B) {
+	d := bigRecordedHunk(2000)
+	d.Lines = nil
+	benchmarkHunk(b, d)
+}
+
+func benchmarkHunk(b *testing.B, d cards.FileDiff) {
+	card := cards.ToolCard{ID: "b", Call: cards.DiffCall{Title: "Edit big.go"}, Result: cards.DiffResult{Diffs: []cards.FileDiff{d}}}
+	o := render.Options{Width: 120, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Expanded: true}
+	for b.Loop() {
+		render.Draw(card, o).Lines()
+	}
 }
