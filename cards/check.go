@@ -174,11 +174,32 @@ func checkDiffs(card string, diffs []FileDiff) error {
 		if err == nil {
 			err = checkOmittedZero("FileDiff", "newStart", d.NewStart, 1)
 		}
+		if field, detail := asOnTheWire(d).checkHunk(); err == nil && field != "" {
+			err = &Error{Card: "FileDiff", Field: field, Reason: ErrInvalidValue, Detail: detail}
+		}
 		if err != nil {
 			return within(err, card, fmt.Sprintf("diffs[%d]", i))
 		}
 	}
 	return nil
+}
+
+// asOnTheWire is the FileDiff as decoding its encoding gives it: each
+// byte of invalid UTF-8 in its texts becomes U+FFFD, as encoding/json
+// writes it (and as ranging over a string reads it).
+func asOnTheWire(d FileDiff) FileDiff {
+	valid := func(s string) string { return string([]rune(s)) }
+	if d.OldText != nil {
+		old := valid(*d.OldText)
+		d.OldText = &old
+	}
+	d.NewText = valid(d.NewText)
+	lines := make([]string, len(d.Lines))
+	for i, l := range d.Lines {
+		lines[i] = valid(l)
+	}
+	d.Lines = lines
+	return d
 }
 
 // checkTerminalResult follows decodeTerminalResult.

@@ -33,6 +33,7 @@ func checkViews(in checkInput) ([]cards.CallView, []cards.ResultView) {
 	}
 	locs := []cards.FileLocation{{Path: "a.go", Line: 1}, {Path: in.s1, Line: in.n1}}
 	diffs := []cards.FileDiff{{Path: in.s1, OldText: oldText, NewText: in.s2, OldStart: in.n1, NewStart: in.n2}}
+	hunks := []cards.FileDiff{{Path: "h.go", OldText: oldText, NewText: in.s2 + "\n", Lines: []string{"-" + in.s2, in.s1}}}
 	var exit *int
 	if in.flag {
 		exit = &in.n1
@@ -49,6 +50,7 @@ func checkViews(in checkInput) ([]cards.CallView, []cards.ResultView) {
 		cards.GenericResult{Title: in.s1, Content: blocks},
 		cards.TerminalResult{Output: in.s1, ExitCode: exit, Signal: in.s2},
 		cards.DiffResult{Diffs: diffs},
+		cards.DiffResult{Diffs: hunks},
 		cards.ReadResult{Path: in.s1, Offset: in.n1, Lines: []cards.ReadLine{{Number: 1}, {Number: in.n2}}, TotalLines: in.n2, Content: blocks},
 		cards.ReadResult{Path: "a.go", Offset: in.n1, TotalLines: in.n2},
 		cards.SearchMatches{Total: in.n1, Files: []cards.SearchFile{{Path: in.s1, Matches: []cards.SearchMatch{{LineNumber: in.n2}}}}},
@@ -111,6 +113,9 @@ var checkSeeds = []checkInput{
 	{s1: "a.go", s2: "", n1: 1, n2: 1, flag: true, raw: []byte(`  `)},
 	{s1: "a\xffb", s2: "re\xffad", n1: 1, n2: 1},
 	{s1: "<&>", s2: "fetch", n1: 200, n2: 7, raw: []byte(` {"q" : "<&>"} `)},
+	{s1: "+fetch", s2: "fetch", n1: 1, n2: 1},
+	{s1: `\ No newline at end of file`, s2: "fetch", n1: 1, n2: 1},
+	{s1: "", s2: "fetch", n1: 1, n2: 1, flag: true},
 }
 
 func TestCheckIsTheRoundTrip(t *testing.T) {
@@ -121,6 +126,9 @@ func TestCheckIsTheRoundTrip(t *testing.T) {
 
 func TestCheckRejectsInvalidViews(t *testing.T) {
 	require.ErrorIs(t, cards.CheckCall(cards.DiffCall{Diffs: []cards.FileDiff{{}}}), cards.ErrInvalidValue)
+	old := "a\n"
+	require.ErrorIs(t, cards.CheckResult(cards.DiffResult{Diffs: []cards.FileDiff{{Path: "a", OldText: &old, NewText: "b\n", Lines: []string{"-a", "b"}}}}), cards.ErrInvalidValue)
+	require.NoError(t, cards.CheckResult(cards.DiffResult{Diffs: []cards.FileDiff{{Path: "a", OldText: &old, NewText: "b\n", Lines: []string{"-a", "+b"}}}}))
 	require.ErrorIs(t, cards.CheckCall(nil), cards.ErrNotObject)
 	require.ErrorIs(t, cards.CheckCall(cards.GenericCall{Kind: "popup"}), cards.ErrInvalidValue)
 	require.ErrorIs(t, cards.CheckResult(cards.TerminalResult{ExitCode: new(int), Signal: "KILL"}), cards.ErrExclusive)

@@ -423,6 +423,30 @@ var decodeErrorCases = []decodeErrorCase{
 		reason: cards.ErrInvalidValue, card: "FileDiff", field: "newStart"},
 	{name: "diff unknown field", via: viaDiff, in: `{"path":"a.go","oldText":null,"newText":"","card":"diff"}`,
 		reason: cards.ErrUnknownField, card: "FileDiff", field: "card"},
+	{name: "diff lines empty", via: viaDiff, in: `{"path":"a.go","oldText":"a\n","newText":"b\n","lines":[]}`,
+		reason: cards.ErrInvalidValue, card: "FileDiff", field: "lines", mention: []string{"leave it out"}},
+	{name: "diff lines not an array", via: viaDiff, in: `{"path":"a.go","oldText":"a\n","newText":"b\n","lines":"-a"}`,
+		reason: cards.ErrWrongType, card: "FileDiff", field: "lines"},
+	{name: "diff line not a string", via: viaDiff, in: `{"path":"a.go","oldText":"a\n","newText":"b\n","lines":["-a",2]}`,
+		reason: cards.ErrWrongType, card: "FileDiff", field: "lines[1]"},
+	{name: "diff line without prefix", via: viaDiff, in: `{"path":"a.go","oldText":"a\n","newText":"b\n","lines":["-a","b"]}`,
+		reason: cards.ErrInvalidValue, card: "FileDiff", field: "lines", mention: []string{"lines[1]", `"b"`}},
+	{name: "diff line empty", via: viaDiff, in: `{"path":"a.go","oldText":"a\n","newText":"b\n","lines":["-a","","+b"]}`,
+		reason: cards.ErrInvalidValue, card: "FileDiff", field: "lines", mention: []string{"lines[1]", "empty line"}},
+	{name: "diff no-newline marker first", via: viaDiff, in: `{"path":"a.go","oldText":"a","newText":"b","lines":["\\ No newline at end of file","-a","+b"]}`,
+		reason: cards.ErrInvalidValue, card: "FileDiff", field: "lines", mention: []string{"lines[0]", "follows no line"}},
+	{name: "diff line after the no-newline marker", via: viaDiff, in: `{"path":"a.go","oldText":"a\nb\n","newText":"b\n","lines":["-a","\\ No newline at end of file","-b","+b"]}`,
+		reason: cards.ErrInvalidValue, card: "FileDiff", field: "lines", mention: []string{"lines[2]"}},
+	{name: "diff lines other than oldText", via: viaDiff, in: `{"path":"a.go","oldText":"a\n","newText":"b\n","lines":["-x","+b"]}`,
+		reason: cards.ErrInvalidValue, card: "FileDiff", field: "oldText", mention: []string{"removed lines"}},
+	{name: "diff lines other than newText", via: viaDiff, in: `{"path":"a.go","oldText":"a\n","newText":"b\n","lines":["-a","+b"," c"]}`,
+		reason: cards.ErrInvalidValue, card: "FileDiff", field: "oldText"},
+	{name: "diff lines adding to a new file", via: viaDiff, in: `{"path":"a.go","oldText":null,"newText":"b\n","lines":[" a","+b"]}`,
+		reason: cards.ErrInvalidValue, card: "FileDiff", field: "lines", mention: []string{"new file"}},
+	{name: "diff lines newText differs", via: viaDiff, in: `{"path":"a.go","oldText":"a\n","newText":"c\n","lines":["-a","+b"]}`,
+		reason: cards.ErrInvalidValue, card: "FileDiff", field: "newText", mention: []string{"added lines"}},
+	{name: "diff lines in a diff result", via: viaResult, in: `{"card":"diff","diffs":[` + okDiff + `,{"path":"b.go","oldText":"a\n","newText":"b\n","lines":["+b"]}]}`,
+		reason: cards.ErrInvalidValue, card: "diff result", field: "diffs[1].oldText"},
 	{name: "diff empty input", via: viaDiff, in: ``,
 		reason: cards.ErrNotObject, card: "FileDiff"},
 	{name: "location line 0 alone", via: viaLocation, in: `{"path":"a.go","line":0}`,
@@ -559,6 +583,29 @@ func TestDecodeFileDiffStarts(t *testing.T) {
 	out, err := json.Marshal(d)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"path":"a.go","oldText":"a\nb\nc\n","newText":"a\nB\nc\n","oldStart":10,"newStart":12}`, string(out))
+}
+
+func TestDecodeFileDiffRecordedHunk(t *testing.T) {
+	in := `{"path":"a.go","oldText":"a\nb\nc","newText":"a\nB\nc\n","oldStart":10,"newStart":12,
+		"lines":[" a","-b","+B","-c","\\ No newline at end of file","+c"]}`
+	d, err := cards.DecodeFileDiff([]byte(in))
+	require.NoError(t, err)
+	assert.Equal(t, []string{" a", "-b", "+B", "-c", `\ No newline at end of file`, "+c"}, d.Lines)
+	out, err := json.Marshal(d)
+	require.NoError(t, err)
+	assert.JSONEq(t, in, string(out))
+}
+
+func TestHunkSides(t *testing.T) {
+	old, new, err := cards.HunkSides([]string{" a", "-b", `\ No newline at end of file`, "+B", "+C"})
+	require.NoError(t, err)
+	assert.Equal(t, "a\nb", old)
+	assert.Equal(t, "a\nB\nC\n", new)
+	old, new, err = cards.HunkSides([]string{" x", `\`})
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"x", "x"}, [2]string{old, new})
+	_, _, err = cards.HunkSides([]string{" x", `\`, "+y"})
+	require.ErrorContains(t, err, "lines[2]")
 }
 
 func TestDecodeFileDiffNullOldTextIsNewFile(t *testing.T) {

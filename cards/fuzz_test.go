@@ -24,6 +24,8 @@ var (
 		okDiff,
 		`{"path":"new.go","oldText":null,"newText":"package x\n"}`,
 		`{"path":"a.go","oldText":"a","newText":"b","oldStart":3,"newStart":4}`,
+		`{"path":"a.go","oldText":"a\nb","newText":"a\nB\n","oldStart":3,"newStart":4,"lines":[" a","-b","\\ No newline at end of file","+B"]}`,
+		`{"path":"n.go","oldText":null,"newText":"x\n","newStart":1,"lines":["+x"]}`,
 	}
 )
 

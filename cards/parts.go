@@ -64,12 +64,18 @@ func DecodeFileLocation(data []byte) (FileLocation, error) {
 // overwrite whose before-image was not recorded, or a create the tool did
 // not confirm); a before-image from line 1 with an empty newText and no
 // newStart ("@@ -1,N +0,0 @@") is a deleted file.
+//
+// Lines, when not nil, is the hunk as the tool recorded it (see
+// HunkSides): its kept, removed and added lines in the recorded order,
+// whose two sides are exactly oldText and newText. The renderer draws a
+// recorded hunk as it is and diffs the texts only when there is none.
 type FileDiff struct {
-	Path     string  `json:"path"`
-	OldText  *string `json:"oldText"`
-	NewText  string  `json:"newText"`
-	OldStart int     `json:"oldStart,omitempty"`
-	NewStart int     `json:"newStart,omitempty"`
+	Path     string   `json:"path"`
+	OldText  *string  `json:"oldText"`
+	NewText  string   `json:"newText"`
+	OldStart int      `json:"oldStart,omitempty"`
+	NewStart int      `json:"newStart,omitempty"`
+	Lines    []string `json:"lines,omitempty"`
 }
 
 // IsNewFile reports whether the diff has no before-image: a new file, or
@@ -113,7 +119,29 @@ func DecodeFileDiff(data []byte) (FileDiff, error) {
 	if d.NewStart, err = o.optionalInt("newStart", 1); err != nil {
 		return d, err
 	}
+	if d.Lines, err = decodeHunkLines(o, d); err != nil {
+		return d, err
+	}
 	return d, o.check()
+}
+
+// decodeHunkLines reads the optional recorded "lines" of the FileDiff d,
+// which must be a hunk of its oldText and newText.
+func decodeHunkLines(o *object, d FileDiff) ([]string, error) {
+	items, present, err := o.array("lines")
+	if err != nil || !present {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, o.fail("lines", ErrInvalidValue, "must not be empty (leave it out when no hunk is recorded)")
+	}
+	if d.Lines, err = decodeEach(o, "lines", items, decodeString); err != nil {
+		return nil, err
+	}
+	if field, detail := d.checkHunk(); field != "" {
+		return nil, o.fail(field, ErrInvalidValue, detail)
+	}
+	return d.Lines, nil
 }
 
 // decodeKind reads an optional "kind" field and checks it is a ToolCallKind.

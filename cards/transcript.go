@@ -29,6 +29,8 @@ const (
 type Message struct {
 	Role Role
 	Text string
+	// RolledBack: see IsRolledBack.
+	RolledBack bool
 }
 
 // ToolCard is one tool call and, once it arrived, its result.
@@ -55,6 +57,8 @@ type ToolCard struct {
 	// about the call (an approval it waited for). They are drawn inside
 	// the card, between its call and its result, and fold with it.
 	Children []Entry
+	// RolledBack: see IsRolledBack.
+	RolledBack bool
 }
 
 // Problem is an input line that could not be understood. It is shown as an
@@ -69,12 +73,53 @@ type Problem struct {
 	Reason string
 	// Excerpt is the start of the offending line.
 	Excerpt string
+	// RolledBack: see IsRolledBack.
+	RolledBack bool
 }
 
 // Notice is an informational line about the input itself, such as a torn
 // last line or a compaction boundary.
 type Notice struct {
 	Text string
+	// RolledBack: see IsRolledBack.
+	RolledBack bool
+}
+
+// IsRolledBack reports whether a later rollback undid the turn the entry
+// belongs to (Codex's thread_rolled_back): the entry stays in the
+// transcript, for what happened, and is drawn marked as undone.
+func IsRolledBack(e Entry) bool {
+	switch e := e.(type) {
+	case Message:
+		return e.RolledBack
+	case ToolCard:
+		return e.RolledBack
+	case Problem:
+		return e.RolledBack
+	case Notice:
+		return e.RolledBack
+	}
+	return false // unreachable: the switch above is exhaustive
+}
+
+// RolledBackEntry returns the entry marked as rolled back (see
+// IsRolledBack).
+func RolledBackEntry(e Entry) Entry {
+	switch e := e.(type) {
+	case Message:
+		e.RolledBack = true
+		return e
+	case ToolCard:
+		e.RolledBack = true
+		return e
+	case Problem:
+		e.RolledBack = true
+		return e
+	case Notice:
+		e.RolledBack = true
+		return e
+	}
+	return e // unreachable: the switch above is exhaustive
 }
 
 func (Message) entry()  {}

@@ -295,12 +295,15 @@ func plural(n int, one, many string) string {
 // each prefixed with " ", "-" or "+" ("\" for a missing final newline).
 type claudeHunk struct {
 	OldStart *int      `json:"oldStart"`
+	OldLines *int      `json:"oldLines"`
 	NewStart *int      `json:"newStart"`
+	NewLines *int      `json:"newLines"`
 	Lines    *[]string `json:"lines"`
 }
 
 // patchDiffs converts the hunks of a structuredPatch into one FileDiff per
-// hunk, with its real line numbers; none when there is no patch.
+// hunk, with its real line numbers and its lines as recorded; none when
+// there is no patch.
 func patchDiffs(path string, hunks *[]claudeHunk) ([]cards.FileDiff, error) {
 	if hunks == nil {
 		return nil, nil
@@ -321,65 +324,12 @@ func (h claudeHunk) fileDiff(path string) (cards.FileDiff, error) {
 	if err != nil {
 		return cards.FileDiff{}, err
 	}
-	if err := errors.Join(atLeast("oldStart", h.OldStart, 0), atLeast("newStart", h.NewStart, 0)); err != nil {
+	old, new := sideCounts(lines)
+	if err := errors.Join(atLeast("oldStart", h.OldStart, 0), atLeast("newStart", h.NewStart, 0),
+		checkCount("oldLines", h.OldLines, old), checkCount("newLines", h.NewLines, new)); err != nil {
 		return cards.FileDiff{}, err
 	}
-	old, new, err := hunkSides(lines)
-	if err != nil {
-		return cards.FileDiff{}, err
-	}
-	return cards.FileDiff{Path: path, OldText: &old, NewText: new,
-		OldStart: valueOr(h.OldStart, 0), NewStart: valueOr(h.NewStart, 0)}, nil
-}
-
-// hunkSides splits the prefixed lines of a unified-diff hunk into its old
-// and new text. Each side's lines end with "\n" unless a "\ No newline at
-// end of file" marker follows its last line.
-func hunkSides(lines []string) (old, new string, err error) {
-	var o, n sideText
-	last := byte(' ')
-	for i, line := range lines {
-		prefix, body := byte(' '), ""
-		if line != "" {
-			prefix, body = line[0], line[1:]
-		}
-		switch prefix {
-		case ' ':
-			o.add(body)
-			n.add(body)
-		case '-':
-			o.add(body)
-		case '+':
-			n.add(body)
-		case '\\':
-			o.noNewline = o.noNewline || last != '+'
-			n.noNewline = n.noNewline || last != '-'
-			continue
-		default:
-			return "", "", fmt.Errorf("lines[%d]: %q is not a diff line", i, line)
-		}
-		last = prefix
-	}
-	return o.String(), n.String(), nil
-}
-
-// sideText accumulates one side of a hunk.
-type sideText struct {
-	lines     []string
-	noNewline bool
-}
-
-func (s *sideText) add(line string) { s.lines = append(s.lines, line) }
-
-func (s sideText) String() string {
-	if len(s.lines) == 0 {
-		return ""
-	}
-	joined := strings.Join(s.lines, "\n")
-	if s.noNewline {
-		return joined
-	}
-	return joined + "\n"
+	return recordedHunk(path, lines, valueOr(h.OldStart, 0), valueOr(h.NewStart, 0))
 }
 
 // notebookEditArgs are the arguments of NotebookEdit.

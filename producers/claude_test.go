@@ -163,23 +163,30 @@ func TestClaudeReadResultWithoutText(t *testing.T) {
 func TestClaudeEditResultHasTheAppliedHunks(t *testing.T) {
 	args := `{"file_path":"/w/a.go","old_string":"x := 1","new_string":"x := 2"}`
 	meta := `{"filePath":"/w/a.go","oldString":"x := 1","newString":"x := 2","originalFile":"...","userModified":false,"replaceAll":false,
-		"structuredPatch":[{"oldStart":10,"oldLines":3,"newStart":10,"newLines":3,"lines":[" a"," x := 1","-y"]},
-		{"oldStart":40,"oldLines":2,"newStart":40,"newLines":3,"lines":[" b","-x := 1","+x := 2","+z"," c","\\ No newline at end of file"]}]}`
+		"structuredPatch":[{"oldStart":10,"oldLines":3,"newStart":10,"newLines":2,"lines":[" a"," x := 1","-y"]},
+		{"oldStart":40,"oldLines":3,"newStart":40,"newLines":4,"lines":[" b","-x := 1","+x := 2","+z"," c","\\ No newline at end of file"]}]}`
 	view := claudeResult(t, "Edit", args, `"The file /w/a.go has been updated."`, false, meta)
 	assert.Equal(t, cards.DiffResult{Title: "Edit /w/a.go", Diffs: []cards.FileDiff{
-		{Path: "/w/a.go", OldText: ptr("a\nx := 1\ny\n"), NewText: "a\nx := 1\n", OldStart: 10, NewStart: 10},
-		{Path: "/w/a.go", OldText: ptr("b\nx := 1\nc"), NewText: "b\nx := 2\nz\nc", OldStart: 40, NewStart: 40},
+		{Path: "/w/a.go", OldText: ptr("a\nx := 1\ny\n"), NewText: "a\nx := 1\n", OldStart: 10, NewStart: 10,
+			Lines: []string{" a", " x := 1", "-y"}},
+		{Path: "/w/a.go", OldText: ptr("b\nx := 1\nc"), NewText: "b\nx := 2\nz\nc", OldStart: 40, NewStart: 40,
+			Lines: []string{" b", "-x := 1", "+x := 2", "+z", " c", `\ No newline at end of file`}},
 	}}, view)
+
+	miscounted := claudeResult(t, "Edit", args, `"The file /w/a.go has been updated."`, false,
+		`{"filePath":"/w/a.go","structuredPatch":[{"oldStart":10,"oldLines":1,"newStart":10,"newLines":1,"lines":[" a","-y"]}]}`)
+	requireFallbackNote(t, miscounted, "structuredPatch[0]", "oldLines is 1 but the hunk has 2 such lines")
 }
 
 func TestClaudeHunkMarkers(t *testing.T) {
 	meta := `{"filePath":"a","structuredPatch":[{"oldStart":3,"newStart":3,"lines":["-old","\\ No newline at end of file","+new"]}]}`
 	view := claudeResult(t, "Edit", `{"file_path":"a","old_string":"old","new_string":"new"}`, `"ok"`, false, meta)
-	assert.Equal(t, []cards.FileDiff{{Path: "a", OldText: ptr("old"), NewText: "new\n", OldStart: 3, NewStart: 3}}, view.(cards.DiffResult).Diffs)
+	assert.Equal(t, []cards.FileDiff{{Path: "a", OldText: ptr("old"), NewText: "new\n", OldStart: 3, NewStart: 3,
+		Lines: []string{"-old", `\ No newline at end of file`, "+new"}}}, view.(cards.DiffResult).Diffs)
 
 	bad := claudeResult(t, "Edit", `{"file_path":"a","old_string":"o","new_string":"n"}`, `"ok"`, false,
 		`{"structuredPatch":[{"oldStart":1,"newStart":1,"lines":["?what"]}]}`)
-	requireFallbackNote(t, bad, `structuredPatch[0]`, `"?what" is not a diff line`)
+	requireFallbackNote(t, bad, `structuredPatch[0]`, `"?what" does not start with`)
 }
 
 func TestClaudeEditResultWithoutHunks(t *testing.T) {
@@ -198,8 +205,8 @@ func TestClaudeMultiEditResult(t *testing.T) {
 		"structuredPatch":[{"oldStart":2,"oldLines":1,"newStart":2,"newLines":1,"lines":["-a","+b"]},{"oldStart":9,"oldLines":1,"newStart":9,"newLines":1,"lines":["-c","+d"]}]}`
 	view := claudeResult(t, "MultiEdit", args, `"Applied 2 edits to m.go"`, false, meta)
 	assert.Equal(t, cards.DiffResult{Title: "Edit m.go", Diffs: []cards.FileDiff{
-		{Path: "m.go", OldText: ptr("a\n"), NewText: "b\n", OldStart: 2, NewStart: 2},
-		{Path: "m.go", OldText: ptr("c\n"), NewText: "d\n", OldStart: 9, NewStart: 9},
+		{Path: "m.go", OldText: ptr("a\n"), NewText: "b\n", OldStart: 2, NewStart: 2, Lines: []string{"-a", "+b"}},
+		{Path: "m.go", OldText: ptr("c\n"), NewText: "d\n", OldStart: 9, NewStart: 9, Lines: []string{"-c", "+d"}},
 	}}, view)
 }
 
@@ -212,7 +219,8 @@ func TestClaudeWriteResult(t *testing.T) {
 	patched := claudeResult(t, "Write", args, `"The file n.go has been updated."`, false,
 		`{"type":"update","filePath":"n.go","content":"package n\n","structuredPatch":[{"oldStart":1,"oldLines":1,"newStart":1,"newLines":1,"lines":["-package m","+package n"]}]}`)
 	assert.Equal(t, cards.DiffResult{Title: "Write n.go", Diffs: []cards.FileDiff{
-		{Path: "n.go", OldText: ptr("package m\n"), NewText: "package n\n", OldStart: 1, NewStart: 1}}}, patched)
+		{Path: "n.go", OldText: ptr("package m\n"), NewText: "package n\n", OldStart: 1, NewStart: 1,
+			Lines: []string{"-package m", "+package n"}}}}, patched)
 
 	withOriginal := claudeResult(t, "Write", args, `"The file n.go has been updated."`, false,
 		`{"type":"update","filePath":"n.go","content":"package n\n","originalFile":"package m\n","structuredPatch":[]}`)

@@ -16,8 +16,8 @@ import (
 // Codex returns the producers of the Codex CLI's tools, by the names its
 // rollout files record: the shell tools shell (container.exec in early
 // versions), shell_command, exec_command with write_stdin, and local_shell
-// (a local_shell_call's action); apply_patch; update_plan; view_image; and
-// web_search (a web_search_call's action).
+// (a local_shell_call's action); apply_patch; update_plan; view_image;
+// web_search (a web_search_call's action); and code mode's exec and wait.
 //
 // A shell call is a terminal card. Its result reads the exit code and
 // duration from Result.Meta when the rollout has the exec_command_end
@@ -25,7 +25,8 @@ import (
 // in each of the forms Codex writes it (see presentCodexExecResult). An
 // apply_patch call shows the diff of every file its patch touches; its
 // result shows the changes of the patch_apply_end event (the meta), whose
-// unified diffs carry real line numbers. Any other tool — MCP tools
+// unified diffs carry real line numbers. Code mode's exec (a script) and
+// wait (for a script's cell) are in codex_code.go. Any other tool — MCP tools
 // ("server__tool") among them — gets the Registry's fallback card.
 func Codex() Registry {
 	return Registry{
@@ -39,6 +40,8 @@ func Codex() Registry {
 		"update_plan":    codexUpdatePlanProducer,
 		"view_image":     codexViewImageProducer,
 		"web_search":     codexWebSearchProducer,
+		"exec":           codexExecProducer,
+		"wait":           codexWaitProducer,
 	}
 }
 

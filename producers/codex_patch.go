@@ -129,7 +129,7 @@ func (p *patchParser) add(path string) error {
 		}
 		content = append(content, body)
 	}
-	newText := sideText{lines: content}.String()
+	newText := joinLines(content)
 	p.files = append(p.files, patchFile{op: "add", path: path,
 		diffs: []cards.FileDiff{{Path: path, NewText: newText, NewStart: 1}}})
 	return nil
@@ -176,11 +176,11 @@ func (f *patchFile) addChunk(chunk []string) error {
 	if len(chunk) == 0 {
 		return nil
 	}
-	old, new, err := hunkSides(chunk)
+	d, err := recordedHunk(f.target(), chunk, 0, 0)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.path, err)
 	}
-	f.diffs = append(f.diffs, cards.FileDiff{Path: f.target(), OldText: &old, NewText: new})
+	f.diffs = append(f.diffs, d)
 	return nil
 }
 
@@ -389,7 +389,7 @@ func changedFile(path string, raw json.RawMessage) (patchFile, error) {
 }
 
 // unifiedDiffs reads the hunks of a unified diff into one FileDiff each,
-// numbered from their "@@ -a,b +c,d @@" headers.
+// numbered from their "@@ -a,b +c,d @@" headers, its lines as recorded.
 func unifiedDiffs(path, diff string) ([]cards.FileDiff, error) {
 	lines := strings.Split(strings.TrimSuffix(diff, "\n"), "\n")
 	var diffs []cards.FileDiff
@@ -415,11 +415,11 @@ func unifiedDiffs(path, diff string) ([]cards.FileDiff, error) {
 				newLeft--
 			}
 		}
-		old, new, err := hunkSides(lines[first:i])
+		d, err := recordedHunk(path, lines[first:i], h.oldStart, h.newStart)
 		if err != nil {
 			return nil, err
 		}
-		diffs = append(diffs, cards.FileDiff{Path: path, OldText: &old, NewText: new, OldStart: h.oldStart, NewStart: h.newStart})
+		diffs = append(diffs, d)
 	}
 	return diffs, nil
 }

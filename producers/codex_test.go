@@ -123,8 +123,9 @@ const patch = "*** Begin Patch\n" +
 func TestCodexPatchCall(t *testing.T) {
 	want := cards.DiffCall{Title: "Edit 3 files", Diffs: []cards.FileDiff{
 		{Path: "hello.txt", NewText: "Hello\nworld\n", NewStart: 1},
-		{Path: "src/app.py", OldText: ptr("    print(\"hi\")\n"), NewText: "    print(\"hello\")\n"},
-		{Path: "src/app.py", OldText: ptr("x = 1\ny = 2\n"), NewText: "x = 1\ny = 3\n"},
+		{Path: "src/app.py", OldText: ptr("    print(\"hi\")\n"), NewText: "    print(\"hello\")\n",
+			Lines: []string{`-    print("hi")`, `+    print("hello")`}},
+		{Path: "src/app.py", OldText: ptr("x = 1\ny = 2\n"), NewText: "x = 1\ny = 3\n", Lines: []string{" x = 1", "-y = 2", "+y = 3"}},
 	}, Locations: []cards.FileLocation{{Path: "hello.txt"}, {Path: "src/app.py"}, {Path: "old.txt"}}}
 	input, _ := json.Marshal(map[string]string{"input": patch})
 	assert.Equal(t, want, codexCall(t, "apply_patch", string(input)))
@@ -168,8 +169,9 @@ func TestCodexPatchResult(t *testing.T) {
 	assert.Equal(t, cards.DiffResult{Title: "Edit 3 files", Diffs: []cards.FileDiff{
 		{Path: "hello.txt", NewText: "Hello\nworld\n", NewStart: 1},
 		{Path: "old.txt", OldText: ptr("stale\n"), OldStart: 1},
-		{Path: "src/app.py", OldText: ptr("def greet():\n    print(\"hi\")\n    return\n"), NewText: "def greet():\n    print(\"hello\")\n    return\n", OldStart: 12, NewStart: 12},
-		{Path: "src/app.py", OldText: ptr("x = 1\ny = 2\n"), NewText: "x = 1\ny = 3\n", OldStart: 40, NewStart: 40},
+		{Path: "src/app.py", OldText: ptr("def greet():\n    print(\"hi\")\n    return\n"), NewText: "def greet():\n    print(\"hello\")\n    return\n", OldStart: 12, NewStart: 12,
+			Lines: []string{" def greet():", `-    print("hi")`, `+    print("hello")`, "     return"}},
+		{Path: "src/app.py", OldText: ptr("x = 1\ny = 2\n"), NewText: "x = 1\ny = 3\n", OldStart: 40, NewStart: 40, Lines: []string{" x = 1", "-y = 2", "+y = 3"}},
 	}}, view)
 
 	failedEnd := codexResult(t, "apply_patch", string(input), "", `{"success":false,"stdout":"","stderr":"Failed to find expected lines in src/app.py"}`)
@@ -182,7 +184,7 @@ func TestCodexPatchResult(t *testing.T) {
 	assert.Equal(t, cards.GenericResult{Content: preformatted("", "Success. Updated the following files:\nA hello.txt")}, applied)
 
 	moved := codexResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a.go":{"update":{"unified_diff":"@@ -0,0 +1 @@\n+x\n","move_path":"b.go"}}}}`)
-	assert.Equal(t, cards.DiffResult{Title: "Move a.go → b.go", Diffs: []cards.FileDiff{{Path: "b.go", OldText: ptr(""), NewText: "x\n", OldStart: 1, NewStart: 1}}}, moved)
+	assert.Equal(t, cards.DiffResult{Title: "Move a.go → b.go", Diffs: []cards.FileDiff{{Path: "b.go", OldText: ptr(""), NewText: "x\n", OldStart: 1, NewStart: 1, Lines: []string{"+x"}}}}, moved)
 
 	requireFallbackNote(t, codexResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"rename":{}}}}`), `want one of "add"`)
 	requireFallbackNote(t, codexResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"update":{"unified_diff":"@@ -x +1 @@\n"}}}}`), "is not a line range")

@@ -70,6 +70,9 @@
 //	                                         Cordis plugin <id>"
 //	glob / grep                 search.go    generic search                                       search card from meta                         ported (DESIGN.md 2)
 //	web_search / web_fetch      web.go       generic fetch                                        web card from meta                            ported (DESIGN.md 2)
-//	goal tools, anything else   fallback.go  fallback: the tool's name, code-like strings         content                                       fallback: no producer (the goal tools'
-//	                                         fenced, the rest raw input                                                                         schemas were not found in the sources read)
+//	get_goal / create_goal /    goal.go      generic read "Read current goal" / "Create goal",    the goal as a JSON block                      ported (goal/tool-goal)
+//	update_goal                              the objective / "<Action> goal" ("Mark goal" for
+//	                                         blocked), the reason, objective or goal id
+//	anything else               fallback.go  fallback: the tool's name, code-like strings         content                                       fallback: no producer
+//	                                         fenced, the rest raw input
 package producers

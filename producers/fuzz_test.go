@@ -20,7 +20,7 @@ var fuzzTools = []string{"read", "write", "edit", "bash", "job_output", "job_lis
 	"read_image", "str_replace_editor", "pwsh", "terminal_open", "terminal_send", "terminal_read", "terminal_signal",
 	"terminal_close", "terminal_list", "run_code", "workflow", "subagent", "send_message", "list_agents", "report",
 	"exit_plan_mode", "ask_user_question", "lsp", "skill", "session_event_read", "cordis_define", "cordis_run",
-	"cordis_inspect_self", "cordis_inspect_query", "cordis_undefine"}
+	"cordis_inspect_self", "cordis_inspect_query", "cordis_undefine", "get_goal", "create_goal", "update_goal"}
 
 // FuzzProducers: whatever the arguments, metadata and result text, the
 // registry returns a view, the same one twice, and the view survives the

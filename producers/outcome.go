@@ -96,11 +96,15 @@ func harnessOutcome(r Result) cards.Outcome {
 // CodexOutcome is the outcome of a Codex call from the output the model
 // got (its text once unwrapped from the {"output", "metadata"} form) and
 // its end event in the meta: a rejection, a denial or an abort as
-// codex-rs words them; failed when the result is an error, the output
+// codex-rs words them; failed or interrupted for a code-mode script
+// that failed or was terminated; failed when the result is an error, the output
 // states a non-zero exit code or the end event says the call did not
 // succeed (a patch that did not apply); else done. A command's exit
 // status is its terminal result's, which the card reads itself.
 func CodexOutcome(r Result) cards.Outcome {
+	if outcome := codeModeOutcome(firstText(r.Content)); outcome != cards.OutcomeDone {
+		return outcome
+	}
 	exec := parseExecOutput(firstText(r.Content))
 	output := strings.TrimSpace(exec.output)
 	if codexAborted(output) {

@@ -70,6 +70,9 @@ func Native() Registry {
 		"grep":                 grepProducer,
 		"web_search":           webSearchProducer,
 		"web_fetch":            webFetchProducer,
+		"get_goal":             getGoalProducer,
+		"create_goal":          createGoalProducer,
+		"update_goal":          updateGoalProducer,
 	}
 }
 

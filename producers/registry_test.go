@@ -19,7 +19,7 @@ func TestNativeHasTheFamily(t *testing.T) {
 		"terminal_close", "terminal_list", "run_code", "workflow", "subagent", "subagent_codex", "subagent_claude_code",
 		"subagent_fork", "send_message", "list_agents", "report", "todo_write", "exit_plan_mode", "ask_user_question",
 		"lsp", "skill", "session_event_read", "cordis_define", "cordis_run", "cordis_inspect_self",
-		"cordis_inspect_query", "cordis_undefine", "glob", "grep", "web_search", "web_fetch"}, slices.Collect(maps.Keys(native)))
+		"cordis_inspect_query", "cordis_undefine", "glob", "grep", "web_search", "web_fetch", "get_goal", "create_goal", "update_goal"}, slices.Collect(maps.Keys(native)))
 }
 
 // TestUnknownToolFallsBack: a tool with no producer still shows as a card,

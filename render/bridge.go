@@ -40,7 +40,7 @@ func Draw(e cards.Entry, o Options) (d Drawing) {
 			d = problemDrawing(widgetPanic(e, r), o)
 		}
 	}()
-	return drawEntry(e, o)
+	return withRollbackLabel(drawEntry(e, o), e, o)
 }
 
 // drawEntry is the dispatch Draw uses; tests replace it to check that a

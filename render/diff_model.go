@@ -444,8 +444,12 @@ type part struct {
 	rough          bool // see lineOps
 }
 
-// diffPart computes the hunks of one FileDiff.
+// diffPart computes the hunks of one FileDiff, or takes the hunk its
+// tool recorded.
 func diffPart(d cards.FileDiff) part {
+	if len(d.Lines) > 0 {
+		return recordedPart(d)
+	}
 	oldLines, newLines, a, b := encodeLines(oldText(d), d.NewText)
 	h := newHunkBuilder(d, oldLines, newLines)
 	ops, rough := lineOps(a, b)

@@ -11,6 +11,11 @@ import (
 // clients without terminal capability and for pasting into an issue. It
 // contains no escape sequences; text from the input is sanitised.
 func Markdown(e cards.Entry, o Options) string {
+	return rollbackMarkdown(e) + entryMarkdown(e, o)
+}
+
+// entryMarkdown dispatches an entry to its export; the switch is closed.
+func entryMarkdown(e cards.Entry, o Options) string {
 	switch e := e.(type) {
 	case cards.Message:
 		return messageMarkdown(e, o)

@@ -154,6 +154,11 @@ var samples = []sample{
 		}}}},
 	{"diff-split", cards.ToolCard{ID: "d12", Tool: "edit", Call: cards.DiffCall{Title: "Edit parser.go",
 		Diffs: []cards.FileDiff{{Path: "parser.go", OldText: strPtr(parserOld), NewText: parserNew, OldStart: 1, NewStart: 1}}}}},
+	{"diff-recorded", recordedSample},
+	{"rolled-back-card", cards.ToolCard{ID: "rb1", Tool: "apply_patch", RolledBack: true, Call: cards.DiffCall{Title: "Edit cmd/tally/main.go",
+		Diffs: []cards.FileDiff{{Path: "cmd/tally/main.go", OldText: strPtr("\tflag.Parse()\n"), NewText: "\tasJSON := flag.Bool(\"json\", false, \"print JSON\")\n\tflag.Parse()\n"}}},
+		Result: cards.GenericResult{Content: text("Success. Updated the following files:\nM cmd/tally/main.go")}}},
+	{"rolled-back-message", cards.Message{Role: cards.RoleUser, Text: "Add a --json flag that prints the counts as JSON.", RolledBack: true}},
 	{"read", cards.ToolCard{ID: "r1", Tool: "read", Call: cards.GenericCall{Title: "Read cards/call.go (5 - 8)", Kind: cards.KindRead,
 		Locations: []cards.FileLocation{{Path: "cards/call.go", Line: 5}}},
 		Result: cards.ReadResult{Path: "cards/call.go", Offset: 5, TotalLines: 120, Lang: "go", Lines: []cards.ReadLine{

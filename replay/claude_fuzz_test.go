@@ -20,7 +20,7 @@ import (
 // to the loader forced to read Claude Code: it must not panic, must
 // account for every line, and every entry must render within width.
 func FuzzClaudeCode(f *testing.F) {
-	for _, name := range []string{"claude-tools.jsonl", "claude-subagent.jsonl", "claude-failures.jsonl", "claude-fidelity.jsonl"} {
+	for _, name := range []string{"claude-tools.jsonl", "claude-subagent.jsonl", "claude-failures.jsonl", "claude-fidelity.jsonl", "claude-recorded-hunks.jsonl"} {
 		data := session(f, name)
 		f.Add(data)
 		lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))

@@ -43,16 +43,22 @@ func isCodexLine(head map[string]json.RawMessage, typ string) bool {
 //   - web_search_call: a card with the query.
 //   - turn_aborted, compacted (or the context_compacted event), error: a
 //     Notice (compacted also shows the summary as collapsed context).
+//   - thread_rolled_back: the entries of the turns it undid are marked
+//     rolled back, and a Notice says so (codex_rollback.go).
 //   - everything else — turn_context, token_count, task_started, the
 //     streaming deltas, a second copy of a call or message, unknown
 //     types — is counted in Stats.Skipped.
 type codexRollout struct {
-	tools producers.Registry
-	calls map[string]*codexCall
-	echo  echoes
+	tools    producers.Registry
+	calls    map[string]*codexCall
+	echo     echoes
+	codeMode codeMode
 	// compacted is set once a compaction was shown in the current turn:
 	// the compacted line and the context_compacted event say it twice.
 	compacted bool
+	// turns are the indexes of the user prompts that start the turns not
+	// rolled back, in order (see codex_rollback.go).
+	turns []int
 }
 
 // codexCall is what is known of one call_id.
@@ -68,10 +74,13 @@ type codexCall struct {
 	output       *string
 	end, changes json.RawMessage
 	hasResult    bool
+	// nested is the path of the card of a command a code-mode script ran,
+	// nil for a card at the top level (see codex_codemode.go).
+	nested *cardPath
 }
 
 func newCodexRollout() *codexRollout {
-	return &codexRollout{tools: producers.Codex(), calls: map[string]*codexCall{}}
+	return &codexRollout{tools: producers.Codex(), calls: map[string]*codexCall{}, codeMode: newCodeMode()}
 }
 
 // codexLine is a line of a rollout.
@@ -354,6 +363,9 @@ func (d *codexRollout) message(t *Transcript, fromEvent bool, role cards.Role, t
 	}
 	if role != cards.RoleAssistant {
 		t.addMessage(role, text)
+		if role == cards.RoleUser {
+			d.turns = append(d.turns, len(t.Entries)-1)
+		}
 		return nil
 	}
 	for _, part := range splitPlans(text) {
@@ -467,12 +479,23 @@ func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEve
 	hadCard := c.called || c.hasResult
 	c.tool, c.args, c.called, c.fromEvent = tool, args, true, fromEvent
 	view, problem := d.tools.Present(tool, args)
-	if !hadCard {
-		c.index = t.addCall(id, tool, view)
+	switch {
+	case !hadCard && fromEvent && d.nestedCard(t, id, tool, view):
 		t.argumentsProblem(tool, problem)
 		return nil
+	case !hadCard:
+		c.index = t.addCall(id, tool, view)
+		d.codeMode.opened(id, tool, args)
+		t.argumentsProblem(tool, problem)
+		return nil
+	case c.nested != nil:
+		t.updateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
+			card.Tool, card.Call = tool, view
+			return card
+		})
+	default:
+		t.setCall(c.index, tool, view)
 	}
-	t.setCall(c.index, tool, view)
 	t.argumentsProblem(tool, problem)
 	if c.hasResult {
 		d.present(t, id, c)
@@ -491,6 +514,7 @@ func (d *codexRollout) output(t *Transcript, id, text string) error {
 		return errOr(err, errSeen)
 	}
 	c.output = &text
+	d.codeMode.answered(id, text)
 	d.present(t, id, c)
 	return nil
 }
@@ -526,6 +550,14 @@ func (d *codexRollout) present(t *Transcript, id string, c *codexCall) {
 	}
 	r.Outcome = producers.CodexOutcome(r)
 	view := d.tools.Result(c.tool, c.args, r)
+	if c.nested != nil {
+		t.updateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
+			card.Result, card.Outcome = view, r.Outcome
+			return card
+		})
+		c.hasResult = true
+		return
+	}
 	if !c.hasResult {
 		c.index = t.addResultAs(id, view, r.Outcome)
 		c.hasResult = true
@@ -562,12 +594,14 @@ type codexEvent struct {
 	Cwd     string          `json:"cwd"`
 	Changes json.RawMessage `json:"changes"`
 	Reason  string          `json:"reason"`
+	// NumTurns is thread_rolled_back's.
+	NumTurns *int `json:"num_turns"`
 }
 
 // codexEventTypes are the events the decoder shows.
 var codexEventTypes = []string{"user_message", "agent_message", "agent_reasoning", "agent_reasoning_raw_content",
 	"exec_command_begin", "exec_command_end", "patch_apply_begin", "patch_apply_end", "turn_aborted",
-	"context_compacted", "error"}
+	"context_compacted", "error", "thread_rolled_back"}
 
 func (d *codexRollout) event(t *Transcript, payload []byte) error {
 	var e codexEvent
@@ -614,6 +648,8 @@ func (d *codexRollout) applyEvent(t *Transcript, typ string, e codexEvent, paylo
 		return d.compactionNotice(t, "")
 	case "error":
 		return d.errorNotice(t, e)
+	case "thread_rolled_back":
+		return d.rollBack(t, e)
 	}
 	return errNotShown
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // codexSessions are the Codex rollouts written for the tests.
-var codexSessions = []string{"codex-exec", "codex-patch", "codex-aborted", "codex-refused", "codex-plan"}
+var codexSessions = []string{"codex-exec", "codex-patch", "codex-aborted", "codex-refused", "codex-plan", "codex-code-mode", "codex-rollback", "codex-recorded-hunks"}
 
 // TestCodexSessionGoldens pins the rendered transcripts of the Codex
 // rollouts, which replay without a problem.

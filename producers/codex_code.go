@@ -1,0 +1,122 @@
+package producers
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Codex's code mode (codex-rs/core/src/tools/code_mode): the model's
+// `exec` call is a custom tool call whose input is JavaScript source (an
+// optional first line "// @exec: {...}" sets its options); the script
+// calls Codex's tools, and the rollout records what those calls ran as
+// their own events (exec_command_end, patch_apply_end), which replay nests
+// under the exec card. A script that outlives its yield time keeps running
+// in a cell; `wait` {cell_id, yield_time_ms?, max_tokens?, terminate?}
+// waits for it or stops it. Both answer with a status header —
+// "Script completed", "Script failed", "Script terminated" or "Script
+// running with cell ID N", then "Wall time S seconds" and "Output:" —
+// before what the script printed.
+var (
+	codexExecProducer = Producer{PresentCall: presentCodexExecCall, PresentResult: presentCodeModeResult}
+	codexWaitProducer = Producer{PresentCall: presentCodexWaitCall, PresentResult: presentCodeModeResult}
+)
+
+// presentCodexExecCall shows the script as JavaScript: "Run JavaScript",
+// kind execute.
+func presentCodexExecCall(args json.RawMessage) (cards.CallView, error) {
+	var raw struct {
+		Input *string `json:"input"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	source, err := required("input", raw.Input)
+	if err != nil {
+		return nil, within("arguments", err)
+	}
+	return cards.GenericCall{Title: "Run JavaScript", Kind: cards.KindExecute, Content: code("javascript", source)}, nil
+}
+
+// presentCodexWaitCall names the cell waited for or stopped.
+func presentCodexWaitCall(args json.RawMessage) (cards.CallView, error) {
+	var raw struct {
+		CellID    *string `json:"cell_id"`
+		Terminate bool    `json:"terminate"`
+	}
+	if err := decodeArgs(args, &raw); err != nil {
+		return nil, err
+	}
+	cell, err := nonEmpty("cell_id", raw.CellID)
+	if err != nil {
+		return nil, within("arguments", err)
+	}
+	title := "Wait for script cell " + cell
+	if raw.Terminate {
+		title = "Stop script cell " + cell
+	}
+	return cards.GenericCall{Title: title, Kind: cards.KindExecute}, nil
+}
+
+// presentCodeModeResult shows the status and wall time in the title and
+// what the script printed as it is.
+func presentCodeModeResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+	s, ok := parseCodeModeOutput(firstText(r.Content))
+	if !ok {
+		return textOrJSONResult(r), nil
+	}
+	title := s.status
+	if s.wallTime != "" {
+		title += fmt.Sprintf(" · %ss", s.wallTime)
+	}
+	return cards.GenericResult{Title: title, Content: withError(text(s.output), r)}, nil
+}
+
+// codeModeOutput is what an exec or wait output says.
+type codeModeOutput struct {
+	status, wallTime, output string
+	cell                     string // the cell of a script still running
+}
+
+// parseCodeModeOutput reads the status header of an exec or wait output;
+// ok is false for any other text.
+func parseCodeModeOutput(s string) (out codeModeOutput, ok bool) {
+	status, rest, _ := strings.Cut(s, "\n")
+	switch {
+	case status == "Script completed", status == "Script failed", status == "Script terminated":
+	case strings.HasPrefix(status, "Script running with cell ID "):
+		out.cell = strings.TrimPrefix(status, "Script running with cell ID ")
+	default:
+		return out, false
+	}
+	out.status = status
+	if line, after, found := strings.Cut(rest, "\n"); found && strings.HasPrefix(line, "Wall time ") {
+		out.wallTime = strings.TrimSuffix(strings.TrimPrefix(line, "Wall time "), " seconds")
+		rest = after
+	}
+	out.output = strings.TrimLeft(strings.TrimPrefix(rest, "Output:"), "\n")
+	return out, true
+}
+
+// CodeModeCell returns the cell a code-mode exec or wait output says its
+// script still runs in, "" when the script ended (or the text is no
+// such output).
+func CodeModeCell(output string) string {
+	s, _ := parseCodeModeOutput(strings.TrimSpace(output))
+	return s.cell
+}
+
+// codeModeOutcome is the outcome an exec or wait output states: failed
+// or terminated (interrupted); done otherwise.
+func codeModeOutcome(output string) cards.Outcome {
+	s, _ := parseCodeModeOutput(output)
+	switch s.status {
+	case "Script failed":
+		return cards.OutcomeFailed
+	case "Script terminated":
+		return cards.OutcomeInterrupted
+	}
+	return cards.OutcomeDone
+}

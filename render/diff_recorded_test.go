@@ -1,0 +1,142 @@
+package render_test
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/render"
+)
+
+// recordedHunks are hunks as tools record them that a recompute would
+// draw otherwise: five lines of leading context (a diff run with -U5) and
+// removals and additions interleaved line by line, where go-diff with
+// three lines of context folds two lines and groups the removals before
+// the additions; and a whitespace-only change with one line of context
+// and a missing final newline.
+var recordedHunks = []cards.FileDiff{
+	recorded("server.go", 1, 1,
+		" package server",
+		" ",
+		` import "net/http"`,
+		" ",
+		" // Serve starts the server.",
+		"-func Serve(addr string) error {",
+		"+func Serve(addr string, h http.Handler) error {",
+		"-\treturn http.ListenAndServe(addr, nil)",
+		"+\treturn http.ListenAndServe(addr, h)",
+		" }"),
+	recorded("Makefile", 7, 7,
+		" test:",
+		"-\tgo test ./...",
+		`\ No newline at end of file`,
+		"+    go test ./...",
+		`\ No newline at end of file`),
+}
+
+// recordedSample is an edit result whose hunks are recorded.
+var recordedSample = cards.ToolCard{ID: "d13", Tool: "Edit",
+	Call:   cards.DiffCall{Title: "Edit server.go", Diffs: []cards.FileDiff{{Path: "server.go", OldText: strPtr("nil"), NewText: "h"}}},
+	Result: cards.DiffResult{Title: "Edit server.go", Diffs: recordedHunks}}
+
+// recorded is the FileDiff of a recorded hunk: its sides and its lines.
+func recorded(path string, oldStart, newStart int, lines ...string) cards.FileDiff {
+	old, new, err := cards.HunkSides(lines)
+	if err != nil {
+		panic(err)
+	}
+	return cards.FileDiff{Path: path, OldText: &old, NewText: new, OldStart: oldStart, NewStart: newStart, Lines: lines}
+}
+
+// plainRows renders a result card without colour and returns its rows
+// without the border.
+func plainRows(t *testing.T, card cards.ToolCard) []string {
+	t.Helper()
+	out := render.Entry(card, render.Options{Width: 100, Profile: colorprofile.NoTTY, Theme: render.Dark, Terminal: true})
+	var rows []string
+	for row := range strings.SplitSeq(out, "\n") {
+		rows = append(rows, strings.TrimRight(strings.Trim(row, "│"), " "))
+	}
+	return rows
+}
+
+// indexOf is the index of the first row that contains s, -1 if none does.
+func indexOf(rows []string, s string) int {
+	return slices.IndexFunc(rows, func(row string) bool { return strings.Contains(row, s) })
+}
+
+func TestRecordedHunksAreDrawnAsRecorded(t *testing.T) {
+	rows := plainRows(t, recordedSample)
+	first := indexOf(rows, "package server")
+	require.GreaterOrEqual(t, first, 0, "all five recorded context lines are drawn, none folded:\n%s", strings.Join(rows, "\n"))
+	assert.Equal(t, -1, indexOf(rows, "unchanged line"), "nothing of a recorded hunk is folded")
+	order := []string{"- func Serve(addr string) error {", "+ func Serve(addr string, h http.Handler) error {",
+		"- return http.ListenAndServe(addr, nil)", "+ return http.ListenAndServe(addr, h)"}
+	at := -1
+	for _, want := range order {
+		i := slices.IndexFunc(rows, func(row string) bool { return strings.Contains(strings.Join(strings.Fields(row), " "), want) })
+		require.Greater(t, i, at, "%q comes after the line recorded before it:\n%s", want, strings.Join(rows, "\n"))
+		at = i
+	}
+	assert.GreaterOrEqual(t, indexOf(rows, "server.go  +2 -2"), 0, "the counts are the recorded lines'")
+
+	recomputed := recordedSample
+	recomputed.Result = cards.DiffResult{Title: "Edit server.go", Diffs: withoutLines(recordedHunks)}
+	assert.NotEqual(t, plainRows(t, recomputed), rows, "the recorded hunks draw otherwise than a recompute")
+}
+
+// withoutLines drops the recorded lines of diffs.
+func withoutLines(diffs []cards.FileDiff) []cards.FileDiff {
+	out := slices.Clone(diffs)
+	for i := range out {
+		out[i].Lines = nil
+	}
+	return out
+}
+
+func TestRecordedHunkOfClaudeStructuredPatch(t *testing.T) {
+	meta := `{"filePath":"server.go","structuredPatch":[{"oldStart":1,"oldLines":8,"newStart":1,"newLines":8,"lines":` +
+		`[" package server"," "," import \"net/http\""," "," // Serve starts the server.","-func Serve(addr string) error {",` +
+		`"+func Serve(addr string, h http.Handler) error {","-\treturn http.ListenAndServe(addr, nil)","+\treturn http.ListenAndServe(addr, h)"," }"]}]}`
+	r := producers.Result{Content: []cards.ContentBlock{cards.TextBlock{Text: "The file server.go has been updated."}}, Meta: []byte(meta)}
+	view := producers.Claude().Result("Edit", []byte(`{"file_path":"server.go","old_string":"nil","new_string":"h"}`), r)
+	want, got := recordedSample, recordedSample
+	want.Result = cards.DiffResult{Title: "Edit server.go", Diffs: recordedHunks[:1]}
+	got.Result = view
+	assert.Equal(t, plainRows(t, want), plainRows(t, got), "a structuredPatch is drawn as its hunks were recorded")
+}
+
+// bigRecordedHunk is a recorded hunk of n changed lines between kept
+// ones, removals and additions interleaved.
+func bigRecordedHunk(n int) cards.FileDiff {
+	lines := make([]string, 0, 3*n)
+	for i := range n {
+		lines = append(lines, " kept line "+strconv.Itoa(i), "-old value "+strconv.Itoa(i), "+new value "+strconv.Itoa(i))
+	}
+	return recorded("big.go", 1, 1, lines...)
+}
+
+// BenchmarkRecordedHunk draws a 6,000-line recorded hunk as recorded;
+// BenchmarkRecomputedHunk draws the same texts diffed with go-diff.
+func BenchmarkRecordedHunk(b *testing.B) { benchmarkHunk(b, bigRecordedHunk(2000)) }
+
+func BenchmarkRecomputedHunk(b *testing.B) {
+	d := bigRecordedHunk(2000)
+	d.Lines = nil
+	benchmarkHunk(b, d)
+}
+
+func benchmarkHunk(b *testing.B, d cards.FileDiff) {
+	card := cards.ToolCard{ID: "b", Call: cards.DiffCall{Title: "Edit big.go"}, Result: cards.DiffResult{Diffs: []cards.FileDiff{d}}}
+	o := render.Options{Width: 120, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Expanded: true}
+	for b.Loop() {
+		render.Draw(card, o).Lines()
+	}
+}
