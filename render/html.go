@@ -98,7 +98,7 @@ func entryCounts(entries []cards.Entry) string {
 			}
 		case cards.ToolCard:
 			calls++
-			if cardFailed(e) {
+			if e.State() == cards.StateFailed {
 				failed++
 			}
 		case cards.Problem:
@@ -116,15 +116,18 @@ func entryCounts(entries []cards.Entry) string {
 	return strings.Join(parts, " · ")
 }
 
-// cardFailed reports whether a card's command exited non-zero or was
-// killed.
-func cardFailed(c cards.ToolCard) bool {
-	r, ok := c.Result.(cards.TerminalResult)
-	return ok && (r.Signal != "" || r.ExitCode != nil && *r.ExitCode != 0)
+// entryHTML draws one entry with its anchor; an entry of a rolled-back
+// turn under the label that says so.
+func entryHTML(e cards.Entry, id string) string {
+	if cards.IsRolledBack(e) {
+		return "<div class=\"rolled-back\"><p class=\"rolled-back-label\">" + html.EscapeString(rolledBackText) + "</p>\n" + entryDrawingHTML(e, id) + "</div>\n"
+	}
+	return entryDrawingHTML(e, id)
 }
 
-// entryHTML draws one entry with its anchor.
-func entryHTML(e cards.Entry, id string) string {
+// entryDrawingHTML draws one entry with its anchor, without the label of
+// a rolled-back turn.
+func entryDrawingHTML(e cards.Entry, id string) string {
 	switch e := e.(type) {
 	case cards.Message:
 		return messageHTML(e, id)

@@ -20,7 +20,7 @@ func toolCardHTML(c cards.ToolCard, id string) string {
 		open = ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "<details class=\"card k-%s%s\" id=\"%s\"%s>", kind, failedClass(c), id, open)
+	fmt.Fprintf(&b, "<details class=\"card k-%s%s\" id=\"%s\"%s>", kind, stateClass(c), id, open)
 	b.WriteString("<summary class=\"head\"><span class=\"glyph\">" + glyph(kind) + "</span> <span class=\"title\">" +
 		escapeLine(title) + "</span>" + badgeHTML(c) + anchorHTML(id) + "</summary>\n")
 	if body != "" {
@@ -30,10 +30,15 @@ func toolCardHTML(c cards.ToolCard, id string) string {
 	return b.String()
 }
 
-// failedClass marks a card whose command failed, for its border.
-func failedClass(c cards.ToolCard) string {
-	if cardFailed(c) {
+// stateClass marks a card by its state, for its border: failed, or
+// refused (rejected, denied, interrupted).
+func stateClass(c cards.ToolCard) string {
+	switch c.State() {
+	case cards.StateFailed:
 		return " failed"
+	case cards.StateRejected, cards.StateDenied, cards.StateInterrupted:
+		return " refused"
+	case cards.StateRunning, cards.StateNoResult, cards.StateDone:
 	}
 	return ""
 }
@@ -56,27 +61,28 @@ func callHead(c cards.ToolCard) (cards.ToolCallKind, string) {
 	return cards.KindOther, "" // unreachable: the switch above is exhaustive
 }
 
-// badgeHTML is the status at the end of a card's summary: the exit status
-// of a command, or running / no result.
+// badgeHTML is the state at the end of a card's summary, as the terminal
+// card's badge: a finished command's exit status when it tells the
+// state, else the state's name.
 func badgeHTML(c cards.ToolCard) string {
-	switch {
-	case c.Result == nil && c.Ended:
-		return badge("bad", "no result")
-	case c.Result == nil:
-		return badge("warn", "running")
+	s := c.State()
+	if r, ok := c.Result.(cards.TerminalResult); ok && exitSays(r, s) {
+		text, _ := terminalStatus(r)
+		return badge(stateBadgeClass(s), text)
 	}
-	r, ok := c.Result.(cards.TerminalResult)
-	if !ok {
-		return ""
+	return badge(stateBadgeClass(s), s.String())
+}
+
+// stateBadgeClass is the class of a state's badge, coloured as the
+// terminal's (stateColor).
+func stateBadgeClass(s cards.State) string {
+	switch s {
+	case cards.StateDone:
+		return "ok"
+	case cards.StateFailed, cards.StateNoResult:
+		return "bad"
 	}
-	text, known := terminalStatus(r)
-	switch {
-	case !known:
-		return badge("dim", text)
-	case cardFailed(c):
-		return badge("bad", text)
-	}
-	return badge("ok", text)
+	return "warn"
 }
 
 func badge(class, text string) string {
@@ -91,8 +97,12 @@ func callBodyHTML(c cards.ToolCard) string {
 	case cards.TerminalCall:
 		return terminalCallHTML(v)
 	case cards.DiffCall:
-		if applied, ok := c.Result.(cards.DiffResult); ok && len(applied.Diffs) > 0 {
+		s := c.State()
+		if applied, ok := c.Result.(cards.DiffResult); ok && len(applied.Diffs) > 0 && s.Applied() {
 			return "" // the applied hunks say it better
+		}
+		if !s.Applied() {
+			return "<p class=\"not-applied\">" + html.EscapeString(notAppliedNotes[s]) + "</p>\n<div class=\"proposed\">" + diffHTML(v.Diffs) + "</div>"
 		}
 		return diffHTML(v.Diffs)
 	case nil:

@@ -92,6 +92,25 @@ func TestHTMLCards(t *testing.T) {
 
 func ptr(s string) *string { return &s }
 
+// TestHTMLShowsWhatDidNotHappen: a card's badge and border are its state
+// as in the terminal, a refused edit's diff is marked as not applied, and
+// an entry of a rolled-back turn says so.
+func TestHTMLShowsWhatDidNotHappen(t *testing.T) {
+	edit := cards.DiffCall{Title: "Edit a.go", Diffs: []cards.FileDiff{{Path: "a.go", OldText: ptr("x := 1\n"), NewText: "x := 2\n"}}}
+	got := htmlOf(t,
+		cards.ToolCard{ID: "1", Call: edit, Result: cards.GenericResult{}, Outcome: cards.OutcomeRejected},
+		cards.ToolCard{ID: "2", Call: cards.TerminalCall{Title: "make"}, Result: cards.TerminalResult{ExitCode: exit(0)}, Outcome: cards.OutcomeFailed},
+		cards.Message{Role: cards.RoleUser, Text: "undo me", RolledBack: true},
+	)
+
+	assert.Contains(t, got, `<details class="card k-edit refused" id="e1" open>`)
+	assert.Contains(t, got, `<span class="badge warn">rejected</span>`)
+	assert.Contains(t, got, `<p class="not-applied">✗ Not applied: the change was rejected</p>`+"\n"+`<div class="proposed">`)
+	assert.Contains(t, got, `<details class="card k-execute failed" id="e2" open>`)
+	assert.Contains(t, got, `<span class="badge bad">failed</span>`, "exit 0 does not say a failed call's state")
+	assert.Regexp(t, `<div class="rolled-back"><p class="rolled-back-label">↶ rolled back \(undone\)</p>\n<section class="msg user" id="e3">`, got)
+}
+
 func TestHTMLTerminalColours(t *testing.T) {
 	got := htmlOf(t, cards.ToolCard{ID: "1", Call: cards.TerminalCall{Title: "ls"}, Result: cards.TerminalResult{
 		Output: "\x1b[1;38;5;4mdir\x1b[22;39m file \x1b[38;2;1;2;3;4mtrue\x1b[0m \x1b[97;41mwarn\x1b[49m!\x1b[m", ExitCode: exit(0)}})
