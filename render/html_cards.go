@@ -14,7 +14,7 @@ import (
 // body is longer than htmlFoldLines.
 func toolCardHTML(c cards.ToolCard, id string) string {
 	kind, title := callHead(c)
-	body := joinHTML(callBodyHTML(c), resultBodyHTML(c, title))
+	body := joinHTML(callBodyHTML(c), childrenHTML(c.Children, id), resultBodyHTML(c, title))
 	open := " open"
 	if strings.Count(body, "\n") > htmlFoldLines {
 		open = ""
@@ -27,6 +27,22 @@ func toolCardHTML(c cards.ToolCard, id string) string {
 		b.WriteString("<div class=\"body\">\n" + body + "</div>")
 	}
 	b.WriteString("</details>\n")
+	return b.String()
+}
+
+// childrenHTML draws the entries nested under a card (its sub-calls,
+// agent runs and notices) inside its body, between its call and its
+// result, each with an anchor under the card's.
+func childrenHTML(children []cards.Entry, parentID string) string {
+	if len(children) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("<div class=\"children\">\n")
+	for i, e := range children {
+		b.WriteString(entryHTML(e, fmt.Sprintf("%s.%d", parentID, i+1)))
+	}
+	b.WriteString("</div>")
 	return b.String()
 }
 

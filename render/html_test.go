@@ -92,6 +92,23 @@ func TestHTMLCards(t *testing.T) {
 
 func ptr(s string) *string { return &s }
 
+// TestHTMLNestsSubCalls: the calls a card's tool made are drawn inside
+// it, between its call and its result, each with an anchor of its own.
+func TestHTMLNestsSubCalls(t *testing.T) {
+	sub := cards.ToolCard{ID: "s", Call: cards.TerminalCall{Title: "go test ./..."}, Result: cards.TerminalResult{Output: "FAIL", ExitCode: exit(1)},
+		Children: []cards.Entry{cards.Notice{Text: "Approval: allowed once"}}}
+	got := htmlOf(t, cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "Run code"},
+		Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "returned 1"}}}, Children: []cards.Entry{sub}})
+
+	call, nested, notice, result := strings.Index(got, "Run code"), strings.Index(got, `id="e1.1"`), strings.Index(got, `id="e1.1.1"`), strings.Index(got, "returned 1")
+	require.True(t, call >= 0 && nested >= 0 && notice >= 0 && result >= 0, got)
+	assert.Less(t, call, nested)
+	assert.Less(t, nested, notice, "the approval is inside the sub-call")
+	assert.Less(t, notice, result, "the result comes after the sub-calls")
+	assert.Contains(t, got, `<span class="badge bad">exit 1</span>`)
+	assert.Contains(t, got, `<div class="children">`)
+}
+
 // TestHTMLShowsWhatDidNotHappen: a card's badge and border are its state
 // as in the terminal, a refused edit's diff is marked as not applied, and
 // an entry of a rolled-back turn says so.
