@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cardtui/cardtui/internal/jsonscan"
 )
 
 // object is one JSON object being decoded strictly: every field must be
@@ -125,13 +127,13 @@ func skipSpace(data []byte, i int) int {
 func skipValue(data []byte, i int) int {
 	switch data[i] {
 	case '"':
-		return skipString(data, i)
+		return jsonscan.SkipString(data, i)
 	case '{', '[':
 		depth := 0
 		for ; ; i++ {
 			switch data[i] {
 			case '"':
-				i = skipString(data, i) - 1
+				i = jsonscan.SkipString(data, i) - 1
 			case '{', '[':
 				depth++
 			case '}', ']':
@@ -151,19 +153,6 @@ func skipValue(data []byte, i int) int {
 	return i
 }
 
-// skipString returns the index just past the valid JSON string that starts
-// at i.
-func skipString(data []byte, i int) int {
-	for i++; ; i++ {
-		switch data[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-}
-
 // plainString returns the content of a JSON string that holds no escape
 // and only valid UTF-8, which is then the string itself; ok is false for
 // any other value.
@@ -174,15 +163,19 @@ func plainString(raw []byte) (string, bool) {
 
 // quickString decodes a JSON string of valid JSON as encoding/json does,
 // without checking the JSON again: a string without escapes as it is, one
-// with escapes with strconv.Unquote, whose escapes are JSON's but for \/
-// and the UTF-16 surrogates of \uD800-\uDFFF, which it rejects. ok is false
-// for those and for any other value, which encoding/json then decodes.
+// with only one-letter escapes a run at a time (jsonscan.Unescape), any
+// other with strconv.Unquote, whose escapes are JSON's but for \/ and the
+// UTF-16 surrogates of \uD800-\uDFFF, which it rejects. ok is false for
+// those and for any other value, which encoding/json then decodes.
 func quickString(raw []byte) (string, bool) {
 	if s, ok := plainString(raw); ok {
 		return s, true
 	}
-	if len(raw) < 2 || raw[0] != '"' {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
 		return "", false
+	}
+	if s, ok := jsonscan.Unescape(raw[1 : len(raw)-1]); ok {
+		return s, true
 	}
 	s, err := strconv.Unquote(string(raw))
 	return s, err == nil
