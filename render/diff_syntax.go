@@ -117,9 +117,12 @@ var namePrefixes = sync.OnceValue(func() []string {
 	return prefixes
 })
 
-// lexerGlobs are the filename patterns of every registered lexer.
+// lexerGlobs are the filename patterns of every registered lexer. (A
+// lookup first builds the lexers that third_party/chroma builds on first
+// use.)
 func lexerGlobs() []string {
 	var globs []string
+	lexers.Names(false)
 	for _, l := range lexers.GlobalLexerRegistry.Lexers {
 		globs = append(globs, l.Config().Filenames...)
 		globs = append(globs, l.Config().AliasFilenames...)
