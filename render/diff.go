@@ -249,11 +249,16 @@ func opaqueSummary(o opaqueText) string {
 	return fmt.Sprintf("binary, %d bytes", o.NewSize)
 }
 
-// hunks appends a file's hunks, as many lines as the card may show.
+// hunks appends a file's hunks, as many lines as the card may show, after
+// a note when the file is too large for syntax colours.
 func (v *diffView) hunks(lines []string, f diffFile) []string {
 	total := f.lineCount()
 	parts := v.drawnParts(f, total)
-	for _, rows := range v.drawAll(f, parts, newHighlighter(f.Path, v.o)) {
+	hl, off := v.highlighter(f.Path, parts)
+	if off {
+		lines = append(lines, v.note(syntaxOffNote))
+	}
+	for _, rows := range v.drawAll(f, parts, hl) {
 		lines = append(lines, rows...)
 	}
 	shown := partLines(parts)
@@ -309,6 +314,27 @@ func partLines(parts [][]diffLine) int {
 		n += len(p)
 	}
 	return n
+}
+
+// highlighter returns the syntax highlighter of a file's drawn parts, nil
+// when its type has none or when they are too many or too large, in which
+// case off is true.
+func (v *diffView) highlighter(path string, parts [][]diffLine) (hl *highlighter, off bool) {
+	hl = newHighlighter(path, v.o)
+	if hl == nil {
+		return nil, false
+	}
+	lines, bytes := 0, 0
+	for _, p := range parts {
+		lines += len(p)
+		for _, l := range p {
+			bytes += len(l.Text)
+		}
+	}
+	if !syntaxFits(lines, bytes) {
+		return nil, true
+	}
+	return hl, false
 }
 
 // drawAll draws the drawn parts of a file's hunks, each with the row

@@ -24,17 +24,23 @@ import (
 // colour is raised to minContrast against the background it is drawn on.
 //
 // chroma's lexers are regular-expression machines that cost about 30 µs
-// a line of Go, so only the lines drawn are lexed (a collapsed card's
-// few), hunk by hunk on every processor (see drawAll); a file of any size
-// keeps its colours.
+// a line of Go: past maxSyntaxLines drawn lines or maxSyntaxBytes drawn
+// bytes a file is drawn without syntax colours and says so.
 
 const (
+	// maxSyntaxLines and maxSyntaxBytes bound the drawn lines of a file
+	// that are coloured: about 90 ms of lexing at most.
+	maxSyntaxLines = 2000
+	maxSyntaxBytes = 128 << 10
 	// minContrast is the least contrast ratio (WCAG) of a foreground
 	// colour with the background it is drawn on.
 	minContrast = 4.5
 	// maxCachedLexers bounds the lexer cache; it is emptied when full.
 	maxCachedLexers = 1024
 )
+
+// syntaxOffNote is the note of a file too large to colour.
+const syntaxOffNote = "syntax colours off: large diff"
 
 // colorRun is a run of a line's text in one colour; end is the byte
 // offset where it ends, the run starting where the previous one ended.
@@ -281,6 +287,12 @@ func (p *tokenPalette) lookup(t chroma.TokenType) color.Color {
 		return color.RGBA{R: e.Colour.Red(), G: e.Colour.Green(), B: e.Colour.Blue(), A: 0xff}
 	}
 	return nil
+}
+
+// syntaxFits reports whether drawn lines are few and small enough to be
+// coloured.
+func syntaxFits(lines, bytes int) bool {
+	return lines <= maxSyntaxLines && bytes <= maxSyntaxBytes
 }
 
 // readable returns fg, or fg mixed toward white on a dark background (or

@@ -39,6 +39,7 @@ func TestSyntaxColoursInBothThemes(t *testing.T) {
 			require.NotNil(t, keyword)
 			// Context lines have no background: the keyword keeps its colour.
 			assert.Contains(t, card, "\x1b["+fgSGR(keyword)+"mfunc", "the keyword of a context line")
+			assert.NotContains(t, card, syntaxOffNote)
 
 			plain := renderDiffs([]cards.FileDiff{wholeFile("main.txt", old, strings.Replace(old, "1", "2", 1))}, themeOptions(theme, 80, false))
 			assert.NotContains(t, plain, fgSGR(keyword)+"mfunc", "plain text has no syntax colours")
@@ -65,25 +66,21 @@ func TestSyntaxColoursSpanLines(t *testing.T) {
 	assert.Contains(t, card, "\x1b["+fgSGR(themePalette(Light).colour(chroma.KeywordDeclaration))+"mvar", "the comment ends")
 }
 
-// TestSyntaxColoursAtEverySize checks that a large file keeps its
-// colours to its last line, which is lexed only when it is drawn.
-func TestSyntaxColoursAtEverySize(t *testing.T) {
-	operator := fgSGR(themePalette(Dark).colour(chroma.Operator))
-	for _, n := range []int{2001, 5000} {
-		text := strings.Repeat("x := 1\n", n-1) + "last := 2\n"
-		diffs := []cards.FileDiff{{Path: "big.go", NewText: text}}
-		expanded := renderDiffs(diffs, themeOptions(Dark, 80, true))
-		assert.NotContains(t, expanded, "syntax colours off", "%d lines", n)
-		var last string
-		for row := range strings.SplitSeq(expanded, "\n") {
-			if strings.Contains(ansi.Strip(row), "last := 2") {
-				last = row
-			}
-		}
-		assert.Contains(t, last, operator, "the last of %d lines is coloured", n)
-	}
-	wide := []cards.FileDiff{{Path: "wide.go", NewText: "x := " + strings.Repeat("1", 200<<10) + "\n"}}
-	assert.Contains(t, renderDiffs(wide, themeOptions(Dark, 80, false)), operator, "a line of 200 KB")
+func TestSyntaxColoursSkippedPastTheGuard(t *testing.T) {
+	old := strings.Repeat("x := 1\n", maxSyntaxLines+1)
+	diffs := []cards.FileDiff{{Path: "big.go", NewText: old}}
+	expanded := renderDiffs(diffs, themeOptions(Dark, 80, true))
+	assert.Contains(t, expanded, syntaxOffNote)
+	assert.NotContains(t, expanded, fgSGR(themePalette(Dark).colour(chroma.Operator)))
+
+	collapsed := renderDiffs(diffs, themeOptions(Dark, 80, false))
+	assert.NotContains(t, collapsed, syntaxOffNote, "a collapsed card draws few lines")
+
+	wide := []cards.FileDiff{{Path: "wide.go", NewText: "x := " + strings.Repeat("1", maxSyntaxBytes) + "\n"}}
+	assert.Contains(t, renderDiffs(wide, themeOptions(Dark, 80, false)), syntaxOffNote, "too many bytes")
+
+	fits := []cards.FileDiff{{Path: "fits.go", NewText: strings.Repeat("x := 1\n", maxSyntaxLines)}}
+	assert.NotContains(t, renderDiffs(fits, themeOptions(Dark, 80, true)), syntaxOffNote)
 }
 
 // TestSyntaxColoursAreReadable checks every colour a diff row can draw on
