@@ -81,6 +81,9 @@ func TestSyntaxColoursSkippedPastTheGuard(t *testing.T) {
 
 	fits := []cards.FileDiff{{Path: "fits.go", NewText: strings.Repeat("x := 1\n", maxSyntaxLines)}}
 	assert.NotContains(t, renderDiffs(fits, themeOptions(Dark, 80, true)), syntaxOffNote)
+
+	assert.Contains(t, syntaxOffNote, fmt.Sprintf("%d,%03d lines", maxSyntaxLines/1000, maxSyntaxLines%1000), "the note names the limits")
+	assert.Contains(t, syntaxOffNote, fmt.Sprintf("%d KB", maxSyntaxBytes>>10))
 }
 
 // TestSyntaxColoursAreReadable checks every colour a diff row can draw on
