@@ -57,3 +57,5 @@ tool (
 )
 
 replace charm.land/bubbletea/v2 => ./third_party/bubbletea
+
+replace github.com/alecthomas/chroma/v2 => ./third_party/chroma

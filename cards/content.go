@@ -90,7 +90,12 @@ func (b OpaqueBlock) MarshalJSON() ([]byte, error) {
 // block needs its text); fields beyond those cardtui uses are allowed, as
 // LLM blocks carry annotations; an unknown type becomes an OpaqueBlock.
 func DecodeContentBlock(data []byte) (ContentBlock, error) {
-	o, err := parseObject(data, "ContentBlock")
+	return decodeContentBlock(data, parseObject)
+}
+
+// decodeContentBlock is DecodeContentBlock with the data parsed by parse.
+func decodeContentBlock(data []byte, parse parser) (ContentBlock, error) {
+	o, err := parse(data, "ContentBlock")
 	if err != nil {
 		return nil, err
 	}
@@ -149,5 +154,7 @@ func decodeContent(o *object) ([]ContentBlock, error) {
 	if err != nil || items == nil {
 		return nil, err
 	}
-	return decodeEach(o, "content", items, DecodeContentBlock)
+	return decodeEach(o, "content", items, func(data []byte) (ContentBlock, error) {
+		return decodeContentBlock(data, parseValid) // an element of a parsed object
+	})
 }

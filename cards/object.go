@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cardtui/cardtui/internal/jsonscan"
 )
 
 // object is one JSON object being decoded strictly: every field must be
@@ -33,11 +35,16 @@ type field struct {
 // found with a map rather than by comparing every pair.
 const mapThreshold = 16
 
+// parser splits the data of an object into its fields: parseObject, or
+// parseValid for data known to be valid JSON.
+type parser func(data []byte, card string) (*object, error)
+
 // parseObject splits data into its top-level fields, rejecting anything
 // that is not an object and any key that appears twice (two parsers could
 // otherwise disagree about which value counts). Valid JSON is split by
 // scanning its bytes; anything else goes through encoding/json's decoder,
-// whose errors say what is wrong.
+// whose errors say what is wrong. Either way every field's value is then
+// valid JSON, which the fields' own decoders need not check again.
 func parseObject(data []byte, card string) (*object, error) {
 	if !json.Valid(data) {
 		fields, err := decodeObject(data, card)
@@ -46,6 +53,14 @@ func parseObject(data []byte, card string) (*object, error) {
 		}
 		return &object{card: card, fields: fields}, nil
 	}
+	return parseValid(data, card)
+}
+
+// parseValid is parseObject for data known to be valid JSON, such as the
+// value of a field or an element of an array field of an object parsed
+// before: the JSON is not checked again, only split. A 10,000-line diff
+// is then checked once, not once at every level of its nesting.
+func parseValid(data []byte, card string) (*object, error) {
 	fields, err := splitObject(data, card)
 	if err == nil {
 		err = duplicate(fields, card)
@@ -112,13 +127,13 @@ func skipSpace(data []byte, i int) int {
 func skipValue(data []byte, i int) int {
 	switch data[i] {
 	case '"':
-		return skipString(data, i)
+		return jsonscan.SkipString(data, i)
 	case '{', '[':
 		depth := 0
 		for ; ; i++ {
 			switch data[i] {
 			case '"':
-				i = skipString(data, i) - 1
+				i = jsonscan.SkipString(data, i) - 1
 			case '{', '[':
 				depth++
 			case '}', ']':
@@ -138,19 +153,6 @@ func skipValue(data []byte, i int) int {
 	return i
 }
 
-// skipString returns the index just past the valid JSON string that starts
-// at i.
-func skipString(data []byte, i int) int {
-	for i++; ; i++ {
-		switch data[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-}
-
 // plainString returns the content of a JSON string that holds no escape
 // and only valid UTF-8, which is then the string itself; ok is false for
 // any other value.
@@ -161,15 +163,19 @@ func plainString(raw []byte) (string, bool) {
 
 // quickString decodes a JSON string of valid JSON as encoding/json does,
 // without checking the JSON again: a string without escapes as it is, one
-// with escapes with strconv.Unquote, whose escapes are JSON's but for \/
-// and the UTF-16 surrogates of \uD800-\uDFFF, which it rejects. ok is false
-// for those and for any other value, which encoding/json then decodes.
+// with only one-letter escapes a run at a time (jsonscan.Unescape), any
+// other with strconv.Unquote, whose escapes are JSON's but for \/ and the
+// UTF-16 surrogates of \uD800-\uDFFF, which it rejects. ok is false for
+// those and for any other value, which encoding/json then decodes.
 func quickString(raw []byte) (string, bool) {
 	if s, ok := plainString(raw); ok {
 		return s, true
 	}
-	if len(raw) < 2 || raw[0] != '"' {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
 		return "", false
+	}
+	if s, ok := jsonscan.Unescape(raw[1 : len(raw)-1]); ok {
+		return s, true
 	}
 	s, err := strconv.Unquote(string(raw))
 	return s, err == nil
@@ -444,16 +450,31 @@ func (o *object) optionalBool(name string) (bool, error) {
 }
 
 // array reads the elements of an array field; present is false when the
-// field is absent or null.
+// field is absent or null. The field's value is valid JSON (see
+// parseObject), so its elements are found by scanning it.
 func (o *object) array(name string) (items []json.RawMessage, present bool, err error) {
 	raw, ok := o.take(name)
 	if !ok {
 		return nil, false, nil
 	}
-	if err := o.value(name, raw, &items, "an array"); err != nil {
-		return nil, false, err
+	if DescribeJSON(raw) != "an array" {
+		return nil, false, o.fail(name, ErrWrongType, "want an array, found "+DescribeJSON(raw))
 	}
-	return items, true, nil
+	return splitArray(raw), true, nil
+}
+
+// splitArray returns the elements of a valid JSON array.
+func splitArray(data []byte) []json.RawMessage {
+	var items []json.RawMessage
+	i := skipSpace(data, skipSpace(data, 0)+1) // past the bracket
+	for data[i] != ']' {
+		end := skipValue(data, i)
+		items = append(items, data[i:end:end])
+		if i = skipSpace(data, end); data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	return items
 }
 
 // requiredArray reads an array field that must be present.
@@ -503,6 +524,28 @@ func (o *object) check() error {
 		detail = "also " + strings.Join(extra[1:], ", ")
 	}
 	return o.fail(extra[0], ErrUnknownField, detail)
+}
+
+// decodeFields parses data with parse, as an object named card, and reads
+// it with fields; a field that fields did not read is an error.
+func decodeFields[T any](data []byte, card string, parse parser, fields func(*object) (T, error)) (T, error) {
+	o, err := parse(data, card)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	v, err := fields(o)
+	if err != nil {
+		return v, err
+	}
+	return v, o.check()
+}
+
+// element is the decoder of the elements of an array field that are
+// objects named card, read with fields: the elements of a parsed object
+// are valid JSON, not checked again (parseValid).
+func element[T any](card string, fields func(*object) (T, error)) func([]byte) (T, error) {
+	return func(data []byte) (T, error) { return decodeFields(data, card, parseValid, fields) }
 }
 
 // decodeEach decodes every element of items with decode, prefixing errors

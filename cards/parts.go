@@ -38,18 +38,16 @@ type FileLocation struct {
 
 // DecodeFileLocation decodes one location strictly.
 func DecodeFileLocation(data []byte) (FileLocation, error) {
-	o, err := parseObject(data, "FileLocation")
-	if err != nil {
-		return FileLocation{}, err
-	}
-	var loc FileLocation
+	return decodeFields(data, "FileLocation", parseObject, fileLocationFields)
+}
+
+// fileLocationFields reads the fields of a FileLocation.
+func fileLocationFields(o *object) (loc FileLocation, err error) {
 	if loc.Path, err = o.nonEmptyStr("path"); err != nil {
 		return loc, err
 	}
-	if loc.Line, err = o.optionalInt("line", 1); err != nil {
-		return loc, err
-	}
-	return loc, o.check()
+	loc.Line, err = o.optionalInt("line", 1)
+	return loc, err
 }
 
 // FileDiff is the before and after text of one file, or of one applied
@@ -96,11 +94,11 @@ func (d FileDiff) Deleted() bool {
 // required, and oldText must be present (null is the new-file marker, an
 // absent oldText is an error).
 func DecodeFileDiff(data []byte) (FileDiff, error) {
-	o, err := parseObject(data, "FileDiff")
-	if err != nil {
-		return FileDiff{}, err
-	}
-	var d FileDiff
+	return decodeFields(data, "FileDiff", parseObject, fileDiffFields)
+}
+
+// fileDiffFields reads the fields of a FileDiff.
+func fileDiffFields(o *object) (d FileDiff, err error) {
 	if d.Path, err = o.nonEmptyStr("path"); err != nil {
 		return d, err
 	}
@@ -119,10 +117,8 @@ func DecodeFileDiff(data []byte) (FileDiff, error) {
 	if d.NewStart, err = o.optionalInt("newStart", 1); err != nil {
 		return d, err
 	}
-	if d.Lines, err = decodeHunkLines(o, d); err != nil {
-		return d, err
-	}
-	return d, o.check()
+	d.Lines, err = decodeHunkLines(o, d)
+	return d, err
 }
 
 // decodeHunkLines reads the optional recorded "lines" of the FileDiff d,
@@ -170,7 +166,7 @@ func decodeLocations(o *object) ([]FileLocation, error) {
 	if items == nil {
 		return nil, nil
 	}
-	return decodeEach(o, "locations", items, DecodeFileLocation)
+	return decodeEach(o, "locations", items, element("FileLocation", fileLocationFields))
 }
 
 // decodeDiffs reads the required "diffs" array.
@@ -179,7 +175,7 @@ func decodeDiffs(o *object) ([]FileDiff, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decodeEach(o, "diffs", items, DecodeFileDiff)
+	return decodeEach(o, "diffs", items, element("FileDiff", fileDiffFields))
 }
 
 func contains(list []string, s string) bool { return slices.Contains(list, s) }

@@ -242,7 +242,7 @@ func decodeReadResult(o *object) (ResultView, error) {
 	if err != nil {
 		return nil, err
 	}
-	if v.Lines, err = decodeEach(o, "lines", items, decodeReadLine); err != nil {
+	if v.Lines, err = decodeEach(o, "lines", items, element("read line", readLineFields)); err != nil {
 		return nil, err
 	}
 	if v.TotalLines, err = o.requiredInt("totalLines", 0); err != nil {
@@ -257,19 +257,13 @@ func decodeReadResult(o *object) (ResultView, error) {
 	return v, nil
 }
 
-func decodeReadLine(data []byte) (ReadLine, error) {
-	o, err := parseObject(data, "read line")
-	if err != nil {
-		return ReadLine{}, err
-	}
-	var l ReadLine
+// readLineFields reads the fields of a read line.
+func readLineFields(o *object) (l ReadLine, err error) {
 	if l.Number, err = o.requiredInt("number", 1); err != nil {
 		return l, err
 	}
-	if l.Text, err = o.requiredStr("text"); err != nil {
-		return l, err
-	}
-	return l, o.check()
+	l.Text, err = o.requiredStr("text")
+	return l, err
 }
 
 // MarshalJSON writes the view with its card tag.

@@ -27,7 +27,7 @@ func decodeSearch(o *object) (ResultView, error) {
 		if err != nil {
 			return nil, err
 		}
-		files, err := decodeEach(o, "files", items, decodeSearchFile)
+		files, err := decodeEach(o, "files", items, element("search file", searchFileFields))
 		return SearchMatches{Title: title, Files: files, Truncated: truncated, Total: total}, err
 	case "paths":
 		o.card = "search result (paths)"
@@ -50,12 +50,8 @@ func decodeString(data []byte) (string, error) {
 	return s, nil
 }
 
-func decodeSearchFile(data []byte) (SearchFile, error) {
-	o, err := parseObject(data, "search file")
-	if err != nil {
-		return SearchFile{}, err
-	}
-	var f SearchFile
+// searchFileFields reads the fields of a search file.
+func searchFileFields(o *object) (f SearchFile, err error) {
 	if f.Path, err = o.nonEmptyStr("path"); err != nil {
 		return f, err
 	}
@@ -63,25 +59,17 @@ func decodeSearchFile(data []byte) (SearchFile, error) {
 	if err != nil {
 		return f, err
 	}
-	if f.Matches, err = decodeEach(o, "matches", items, decodeSearchMatch); err != nil {
-		return f, err
-	}
-	return f, o.check()
+	f.Matches, err = decodeEach(o, "matches", items, element("search match", searchMatchFields))
+	return f, err
 }
 
-func decodeSearchMatch(data []byte) (SearchMatch, error) {
-	o, err := parseObject(data, "search match")
-	if err != nil {
-		return SearchMatch{}, err
-	}
-	var m SearchMatch
+// searchMatchFields reads the fields of a search match.
+func searchMatchFields(o *object) (m SearchMatch, err error) {
 	if m.LineNumber, err = o.requiredInt("lineNumber", 1); err != nil {
 		return m, err
 	}
-	if m.Line, err = o.requiredStr("line"); err != nil {
-		return m, err
-	}
-	return m, o.check()
+	m.Line, err = o.requiredStr("line")
+	return m, err
 }
 
 // MarshalJSON writes the view with its card tag and shape.

@@ -33,7 +33,7 @@ func decodeWebSearch(o *object, v WebSearch) (ResultView, error) {
 	if err != nil {
 		return nil, err
 	}
-	if v.Sources, err = decodeEach(o, "sources", items, decodeWebSource); err != nil {
+	if v.Sources, err = decodeEach(o, "sources", items, element("web source", webSourceFields)); err != nil {
 		return nil, err
 	}
 	if v.Answer, err = o.str("answer"); err != nil {
@@ -56,12 +56,8 @@ func decodeWebFetch(o *object, v WebFetch) (ResultView, error) {
 	return v, nil
 }
 
-func decodeWebSource(data []byte) (WebSource, error) {
-	o, err := parseObject(data, "web source")
-	if err != nil {
-		return WebSource{}, err
-	}
-	var s WebSource
+// webSourceFields reads the fields of a web source.
+func webSourceFields(o *object) (s WebSource, err error) {
 	if s.URL, err = o.nonEmptyStr("url"); err != nil {
 		return s, err
 	}
@@ -71,10 +67,8 @@ func decodeWebSource(data []byte) (WebSource, error) {
 	if s.Snippet, err = o.str("snippet"); err != nil {
 		return s, err
 	}
-	if s.PublishedAt, err = o.str("publishedAt"); err != nil {
-		return s, err
-	}
-	return s, o.check()
+	s.PublishedAt, err = o.str("publishedAt")
+	return s, err
 }
 
 // MarshalJSON writes the view with its card tag and kind.

@@ -31,7 +31,8 @@ import (
 
 const (
 	// maxSyntaxLines and maxSyntaxBytes bound the drawn lines of a file
-	// that are coloured: about 90 ms of lexing at most.
+	// that are coloured: about 90 ms of lexing at most. syntaxOffNote
+	// names them.
 	maxSyntaxLines = 2000
 	maxSyntaxBytes = 128 << 10
 	// minContrast is the least contrast ratio (WCAG) of a foreground
@@ -41,8 +42,9 @@ const (
 	maxCachedLexers = 1024
 )
 
-// syntaxOffNote is the note of a file too large to colour.
-const syntaxOffNote = "syntax colours off: large diff"
+// syntaxOffNote is the note of a file too large to colour; it names the
+// limits.
+const syntaxOffNote = "syntax colours off: over 2,000 lines or 128 KB to draw"
 
 // colorRun is a run of a line's text in one colour; end is the byte
 // offset where it ends, the run starting where the previous one ended.
@@ -125,9 +127,12 @@ var namePrefixes = sync.OnceValue(func() []string {
 	return prefixes
 })
 
-// lexerGlobs are the filename patterns of every registered lexer.
+// lexerGlobs are the filename patterns of every registered lexer. (A
+// lookup first builds the lexers that third_party/chroma builds on first
+// use.)
 func lexerGlobs() []string {
 	var globs []string
+	lexers.Names(false)
 	for _, l := range lexers.GlobalLexerRegistry.Lexers {
 		globs = append(globs, l.Config().Filenames...)
 		globs = append(globs, l.Config().AliasFilenames...)

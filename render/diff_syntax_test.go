@@ -8,6 +8,7 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
+	chromastyles "github.com/alecthomas/chroma/v2/styles"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
@@ -80,6 +81,9 @@ func TestSyntaxColoursSkippedPastTheGuard(t *testing.T) {
 
 	fits := []cards.FileDiff{{Path: "fits.go", NewText: strings.Repeat("x := 1\n", maxSyntaxLines)}}
 	assert.NotContains(t, renderDiffs(fits, themeOptions(Dark, 80, true)), syntaxOffNote)
+
+	assert.Contains(t, syntaxOffNote, fmt.Sprintf("%d,%03d lines", maxSyntaxLines/1000, maxSyntaxLines%1000), "the note names the limits")
+	assert.Contains(t, syntaxOffNote, fmt.Sprintf("%d KB", maxSyntaxBytes>>10))
 }
 
 // TestSyntaxColoursAreReadable checks every colour a diff row can draw on
@@ -196,4 +200,16 @@ func TestLexerKeyAgreesWithChroma(t *testing.T) {
 			require.Equal(t, want.Config().Name, got.Config().Name, "%q", name)
 		}
 	}
+}
+
+// TestChromaRegistriesAreWhole checks the lexers and styles that
+// third_party/chroma builds on first use rather than at start-up: all of
+// them, with the analysers upstream sets at initialisation.
+func TestChromaRegistriesAreWhole(t *testing.T) {
+	assert.Greater(t, len(lexers.Names(false)), 200)
+	assert.Equal(t, "dns", lexers.Analyse("@ IN SOA ns.example.com. admin.example.com. (").Config().Name)
+	assert.Equal(t, "Go", lexerFor("main.go").Config().Name)
+	assert.Greater(t, len(chromastyles.Names()), 60)
+	assert.NotEqual(t, chromastyles.Fallback, chromastyles.Get("github-dark"))
+	assert.Equal(t, "swapoff", chromastyles.Fallback.Name)
 }

@@ -2,37 +2,22 @@ package replay_test
 
 import (
 	"bytes"
-	"fmt"
 	"runtime"
-	"strings"
 	"testing"
 
+	"github.com/cardtui/cardtui/internal/benchinput"
 	"github.com/cardtui/cardtui/replay"
 )
 
-// repeatSession repeats the lines of a session (after its first skip
-// lines) with fresh call ids — every `"`+idPrefix gets a round number —
-// until the result holds about size bytes; the first skip lines are
-// written once.
-func repeatSession(lines []string, skip int, idPrefix string, size int) []byte {
-	var b bytes.Buffer
-	b.WriteString(strings.Join(lines[:skip], "\n") + "\n")
-	body := strings.Join(lines[skip:], "\n") + "\n"
-	for round := 0; b.Len() < size; round++ {
-		b.WriteString(strings.ReplaceAll(body, `"`+idPrefix, fmt.Sprintf(`"r%d_%s`, round, idPrefix)))
-	}
-	return b.Bytes()
-}
-
 func BenchmarkLoadViewStream(b *testing.B) {
-	benchmarkLoad(b, repeatSession(viewDemoLines(b), 0, "toolu_", 20<<20))
+	benchmarkLoad(b, benchinput.Repeat(viewDemoLines(b), 0, "toolu_", 20<<20))
 }
 
 // BenchmarkReplayHarnessLog100MB replays a 100 MB session log: the demo's
 // events repeated with fresh call ids. Besides the throughput it reports
 // the heap the transcript holds once loaded (heap-MB).
 func BenchmarkReplayHarnessLog100MB(b *testing.B) {
-	benchmarkLoad(b, repeatSession(harnessDemoLines(b), 1, "call_", 100<<20))
+	benchmarkLoad(b, benchinput.Repeat(harnessDemoLines(b), 1, "call_", 100<<20))
 }
 
 func benchmarkLoad(b *testing.B, data []byte) {

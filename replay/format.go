@@ -87,8 +87,8 @@ const (
 // parentUuid, sessionId or leafUuid; an ACP recording's lines, which carry
 // a time and the peer they come from.
 func Detect(firstLine []byte) (Format, error) {
-	var head map[string]json.RawMessage
-	if err := json.Unmarshal(firstLine, &head); err != nil || head == nil {
+	head := topFields(firstLine)
+	if head == nil {
 		return Auto, errors.New("cannot detect the input format: the line is not a JSON object")
 	}
 	if acp.IsRecordLine(head) {
@@ -118,6 +118,31 @@ func Detect(firstLine []byte) (Format, error) {
 		"(views: %s; harness log: %s or an event type such as tool/call; headless: %s; "+
 		"codex: %s with a payload; claude: a line with a uuid or sessionId)",
 		typ, strings.Join(viewStreamTypes, ", "), headerType, sessionEventType, strings.Join(codexLineTypes, ", "))
+}
+
+// topFields is the fields of the JSON object on a line, as json.Unmarshal
+// into a map gives them; nil when the line is not a JSON object. A valid
+// line whose keys are plain (see plainKey) is split by hand: its values,
+// a whole diff in a view stream's first line, are not decoded.
+func topFields(line []byte) map[string]json.RawMessage {
+	if validJSON(line) {
+		head := map[string]json.RawMessage{}
+		c := &jsonCursor{data: line}
+		split := c.object(func(key []byte) bool {
+			var raw json.RawMessage
+			ok := plainKey(key) && c.raw(&raw)
+			head[string(key)] = raw
+			return ok
+		})
+		if split {
+			return head
+		}
+	}
+	var head map[string]json.RawMessage
+	if json.Unmarshal(line, &head) != nil {
+		return nil
+	}
+	return head
 }
 
 // isEventType reports whether typ looks like the type of a session-log

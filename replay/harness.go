@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/jsonscan"
 )
 
 // harnessLog decodes the harness's session log (DESIGN.md 3.1): a header
@@ -903,20 +904,11 @@ func (c *jsonCursor) skip() {
 }
 
 // skipString moves past the string at the cursor.
-func (c *jsonCursor) skipString() {
-	for c.i++; ; c.i++ {
-		switch c.data[c.i] {
-		case '\\':
-			c.i++
-		case '"':
-			c.i++
-			return
-		}
-	}
-}
+func (c *jsonCursor) skipString() { c.i = jsonscan.SkipString(c.data, c.i) }
 
 // quickString decodes a JSON string of valid JSON as encoding/json does: a
-// string without escapes or bytes beyond ASCII as it is, any other with
+// string without escapes or bytes beyond ASCII as it is, one with only
+// one-letter escapes a run at a time (jsonscan.Unescape), any other with
 // strconv.Unquote, whose escapes are JSON's but for \/ and the UTF-16
 // surrogates of \uD800-\uDFFF, which it rejects (ok is false: encoding/json
 // decodes them), and which makes bytes that are not UTF-8 U+FFFD as
@@ -932,6 +924,9 @@ func quickString(raw []byte) (string, bool) {
 	}
 	if plain {
 		return string(inner), true
+	}
+	if s, ok := jsonscan.Unescape(inner); ok {
+		return s, true
 	}
 	s, err := strconv.Unquote(string(raw))
 	return s, err == nil

@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/internal/benchinput"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/viewer"
@@ -39,12 +39,12 @@ var bigSessionData struct {
 func bigSession(tb testing.TB) []byte {
 	bigSessionData.once.Do(func() {
 		lines := harnessDemoLines(tb)
-		data := repeatSession(lines, 1, "call_", bigSessionBytes)
+		data := benchinput.Repeat(lines, 1, "call_", bigSessionBytes)
 		// Every line of the demo is an event; grow the session until there
 		// are enough of them too.
 		for size := bigSessionBytes; bytes.Count(data, []byte("\n")) < bigSessionEvents; {
 			size += size / 4
-			data = repeatSession(lines, 1, "call_", size)
+			data = benchinput.Repeat(lines, 1, "call_", size)
 		}
 		bigSessionData.data = data
 	})
@@ -109,20 +109,11 @@ func peakHeap() (stop func() float64) {
 	}
 }
 
-// processCPU is the CPU time the process has used so far, in seconds.
-func processCPU() float64 {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		return 0
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano()).Seconds()
-}
-
 // reportCPU reports the CPU time per operation since start (a value of
-// processCPU): on a machine shared with other work it says what the
-// benchmark costs even when the wall time does not.
+// benchinput.ProcessCPU): on a machine shared with other work it says
+// what the benchmark costs even when the wall time does not.
 func reportCPU(b *testing.B, start float64) {
-	b.ReportMetric((processCPU()-start)/float64(b.N), "cpu-s/op")
+	b.ReportMetric((benchinput.ProcessCPU()-start)/float64(b.N), "cpu-s/op")
 }
 
 // reportHeap reports the peak heap in use during the benchmark and the heap
@@ -145,7 +136,7 @@ func BenchmarkFullLoad(b *testing.B) {
 	b.Run("Load", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		stop, cpu := peakHeap(), processCPU()
+		stop, cpu := peakHeap(), benchinput.ProcessCPU()
 		var tr *replay.Transcript
 		for b.Loop() {
 			tr = mustLoad(b, data)
@@ -156,7 +147,7 @@ func BenchmarkFullLoad(b *testing.B) {
 	b.Run("Stream", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		stop, cpu := peakHeap(), processCPU()
+		stop, cpu := peakHeap(), benchinput.ProcessCPU()
 		var tr *replay.Transcript
 		for b.Loop() {
 			batches := 0

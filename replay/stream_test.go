@@ -17,6 +17,7 @@ import (
 
 	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/benchinput"
 	"github.com/cardtui/cardtui/internal/golden"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -266,7 +267,7 @@ func TestStreamUnknownFormat(t *testing.T) {
 // BenchmarkReplayHarnessLog100MB, to compare with Load; it reports the
 // number of batches sent.
 func BenchmarkStreamHarnessLog100MB(b *testing.B) {
-	data := repeatSession(harnessDemoLines(b), 1, "call_", 100<<20)
+	data := benchinput.Repeat(harnessDemoLines(b), 1, "call_", 100<<20)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	batches := 0
