@@ -80,7 +80,8 @@ func SanitizeText(s string) string {
 
 // SafeURL reports whether raw is a URL that may be shown and turned into an
 // OSC 8 hyperlink, and returns it normalised by [url.URL.String]. Only http
-// and https URLs with a host, and file URLs, are accepted; anything holding a
+// and https URLs with a host, and file URLs without one (or localhost), are
+// accepted; anything holding a
 // control character (ESC, BEL, C1…), white space, invalid UTF-8, or a bidi or
 // invisible format character is rejected.
 func SafeURL(raw string) (string, bool) {
@@ -98,13 +99,15 @@ func SafeURL(raw string) (string, bool) {
 	return out, true
 }
 
-// urlSchemeSafe accepts http(s) URLs with a host and file URLs.
+// urlSchemeSafe accepts http(s) URLs with a host and file URLs of this
+// machine: a file://host/… URL names a share on another machine, which
+// opening it would reach (and send credentials to), so it is not linked.
 func urlSchemeSafe(u *url.URL) bool {
 	switch u.Scheme {
 	case "http", "https":
 		return u.Host != "" && u.Opaque == ""
 	case "file":
-		return u.Opaque == ""
+		return u.Opaque == "" && (u.Host == "" || strings.EqualFold(u.Host, "localhost"))
 	}
 	return false
 }
