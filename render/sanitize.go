@@ -48,6 +48,13 @@ const (
 	maxColonParam = 48
 	// tabStop is the distance between tab stops, in cells.
 	tabStop = 8
+	// maxClusterBytes bounds a grapheme cluster. A base rune with a million
+	// combining marks, or emoji joined by ZWJ without end, is one cluster
+	// that the width functions count as one or two cells while a terminal
+	// draws it as it likes; the longest emoji sequences (a family with skin
+	// tones) are 41 bytes. A longer cluster is shown as its first rune and
+	// "…<N more bytes>".
+	maxClusterBytes = 64
 )
 
 // SanitizeOutput makes the output of a program safe to show in a terminal
@@ -482,6 +489,11 @@ func isSGRParams(p string) bool {
 func (z *sanitizer) cluster(at, n, w int) {
 	g := z.row.text[at : at+n]
 	switch {
+	case n > maxClusterBytes:
+		_, first := utf8.DecodeRuneInString(g)
+		z.runes(at, first)
+		z.row.put(runeText('…'), 1, z.style)
+		z.row.putASCII("<"+strconv.Itoa(n-first)+" more bytes>", z.style)
 	case !plainCluster(g, w):
 		z.runes(at, n)
 	case w == 0:

@@ -614,3 +614,26 @@ func TestRemovedMarker(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphemeStormsAreBounded: a cluster longer than maxClusterBytes (a
+// letter under a million marks, emoji joined by ZWJ without end) is drawn
+// as its first rune and a note of the bytes left out, one or two cells
+// wide, in both modes; a family emoji with skin tones stays whole.
+func TestGraphemeStormsAreBounded(t *testing.T) {
+	family := "👨🏻\u200d👩🏻\u200d👧🏻\u200d👦🏻"
+	tests := []struct{ name, in, want string }{
+		{"marks on a letter", "x é" + strings.Repeat("\u0301", 1<<20) + " y", "x é…<2097152 more bytes> y"},
+		{"marks on nothing", strings.Repeat("\u0301", 1000) + "z", " \u0301…<1998 more bytes>z"},
+		{"zwj chain", "a " + strings.Repeat("👨\u200d", 10000) + "👨 b", "a 👨…<70000 more bytes> b"},
+		{"family", "a " + family + " b", "a " + family + " b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, sanitize := range []func(string) string{SanitizeText, SanitizeOutput} {
+				got := sanitize(tt.in)
+				assert.Equal(t, tt.want, ansi.Strip(got))
+				assert.Equal(t, ansi.StringWidth(tt.want), ansi.StringWidth(got))
+			}
+		})
+	}
+}

@@ -30,6 +30,7 @@ var generators = map[string]func(f replay.Format, n int, body []byte) ([]byte, e
 	"zstd-bomb":       zstdBomb,
 	"zstd-window":     zstdWindow,
 	"byte-order-mark": byteOrderMark,
+	"grapheme-storm":  graphemeStorm,
 }
 
 // generate runs the generator a spec line names.
@@ -339,4 +340,18 @@ func zstdWindow(_ replay.Format, n int, body []byte) ([]byte, error) {
 // saves it.
 func byteOrderMark(_ replay.Format, _ int, body []byte) ([]byte, error) {
 	return append([]byte("\uFEFF"), body...), nil
+}
+
+// graphemeStorm is a command, its output and a message, each holding
+// grapheme clusters of n bytes in all: a letter under combining marks and
+// emoji joined by ZWJ, each one cluster of n/2 bytes.
+func graphemeStorm(f replay.Format, n int, _ []byte) ([]byte, error) {
+	marks := "é" + strings.Repeat("\u0301", n/4)
+	joined := strings.Repeat("👨\u200d", n/14) + "👨"
+	storm := "marks " + marks + " end\nemoji " + joined + " end\n"
+	out, err := commandLines(f, "echo "+marks+" | tee storm.txt", storm)
+	if err != nil || f != replay.ViewStream {
+		return []byte(out), err
+	}
+	return []byte(`{"type":"message","role":"assistant","text":` + jsonText("Storm: "+joined+" done") + "}\n" + out), nil
 }
