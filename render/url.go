@@ -96,7 +96,11 @@ func styleHead(head, domain string, plain, strong func(...string) string) string
 // head over maxURLHead cells loses its start.
 func packHead(head, domain string, width int, plain, strong func(...string) string) []string {
 	if over := ansi.StringWidth(head+domain) - maxURLHead; over > 0 {
-		head = "…" + ansi.TruncateLeft(head, over+1, "")
+		if hw := ansi.StringWidth(head); hw > over {
+			head = "…" + ansi.TruncateLeft(head, over+1, "")
+		} else {
+			head, domain = "", "…"+ansi.TruncateLeft(domain, over-hw+1, "")
+		}
 	}
 	var rows []string
 	var row strings.Builder

@@ -57,6 +57,10 @@ func TestURLRowsBoundAHugeHost(t *testing.T) {
 	assert.LessOrEqual(t, ansi.StringWidth(joined), maxURLHead+len("/path"))
 	assert.True(t, strings.HasPrefix(joined, "…"))
 	assert.Contains(t, joined, ".evil.example/path")
+
+	rows = urlRows("https://"+strings.Repeat("x", 100000)+"/path", 80, plainText, plainText)
+	assert.Len(t, rows, maxURLHead/80+1, "a host of one label is bounded too")
+	assert.True(t, strings.HasPrefix(rows[0], "…x"))
 }
 
 func TestURLRowsStrongDomain(t *testing.T) {
