@@ -76,3 +76,34 @@ func containsRow(rows []string, part string) bool {
 	}
 	return false
 }
+
+// FuzzURLRows: for any text and width, the rows of a URL fit the width,
+// hold all of its head when it is short enough, and keep the registrable
+// domain on one row when it fits one.
+func FuzzURLRows(f *testing.F) {
+	for _, seed := range []string{"https://accounts.bank.example.com.login.evil.example/x", "http://[::1]:80/", "https://a@b@c.example",
+		"file:///etc", "javascript:alert(1)", "https://" + strings.Repeat("é.", 300) + "co.uk/"} {
+		f.Add(seed, 40)
+	}
+	f.Fuzz(func(t *testing.T, url string, width int) {
+		width = int(uint(width)%201) - 1 // -1 to 199: a width under 1 counts as 1
+		visible := SanitizeText(url)
+		if strings.ContainsAny(visible, "\n\t") {
+			return
+		}
+		rows := urlRows(visible, width, plainText, plainText)
+		width = max(width, 1)
+		for _, row := range rows {
+			if ansi.StringWidth(row) > width {
+				t.Fatalf("row %q is wider than %d", row, width)
+			}
+		}
+		head, domain, _ := splitURL(visible)
+		if ansi.StringWidth(head+domain) <= maxURLHead && !strings.Contains(strings.Join(rows, ""), head+domain) {
+			t.Fatalf("the head %q is not whole in %q", head+domain, rows)
+		}
+		if ansi.StringWidth(domain) <= width && ansi.StringWidth(head+domain) <= maxURLHead && !containsRow(rows, domain) {
+			t.Fatalf("the domain %q is split in %q", domain, rows)
+		}
+	})
+}
