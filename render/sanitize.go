@@ -48,6 +48,13 @@ const (
 	maxColonParam = 48
 	// tabStop is the distance between tab stops, in cells.
 	tabStop = 8
+	// maxClusterBytes bounds a grapheme cluster. A base rune with a million
+	// combining marks, or emoji joined by ZWJ without end, is one cluster
+	// that the width functions count as one or two cells while a terminal
+	// draws it as it likes; the longest emoji sequences (a family with skin
+	// tones) are 41 bytes. A longer cluster is shown as its first rune and
+	// "…<N more bytes>".
+	maxClusterBytes = 64
 )
 
 // SanitizeOutput makes the output of a program safe to show in a terminal
@@ -80,7 +87,8 @@ func SanitizeText(s string) string {
 
 // SafeURL reports whether raw is a URL that may be shown and turned into an
 // OSC 8 hyperlink, and returns it normalised by [url.URL.String]. Only http
-// and https URLs with a host, and file URLs, are accepted; anything holding a
+// and https URLs with a host, and file URLs without one (or localhost), are
+// accepted; anything holding a
 // control character (ESC, BEL, C1…), white space, invalid UTF-8, or a bidi or
 // invisible format character is rejected.
 func SafeURL(raw string) (string, bool) {
@@ -98,13 +106,15 @@ func SafeURL(raw string) (string, bool) {
 	return out, true
 }
 
-// urlSchemeSafe accepts http(s) URLs with a host and file URLs.
+// urlSchemeSafe accepts http(s) URLs with a host and file URLs of this
+// machine: a file://host/… URL names a share on another machine, which
+// opening it would reach (and send credentials to), so it is not linked.
 func urlSchemeSafe(u *url.URL) bool {
 	switch u.Scheme {
 	case "http", "https":
 		return u.Host != "" && u.Opaque == ""
 	case "file":
-		return u.Opaque == ""
+		return u.Opaque == "" && (u.Host == "" || strings.EqualFold(u.Host, "localhost"))
 	}
 	return false
 }
@@ -479,6 +489,11 @@ func isSGRParams(p string) bool {
 func (z *sanitizer) cluster(at, n, w int) {
 	g := z.row.text[at : at+n]
 	switch {
+	case n > maxClusterBytes:
+		_, first := utf8.DecodeRuneInString(g)
+		z.runes(at, first)
+		z.row.put(runeText('…'), 1, z.style)
+		z.row.putASCII("<"+strconv.Itoa(n-first)+" more bytes>", z.style)
 	case !plainCluster(g, w):
 		z.runes(at, n)
 	case w == 0:

@@ -278,6 +278,12 @@ func refIsSGRParams(p string) bool {
 // cluster writes a grapheme cluster of width w.
 func (z *refSanitizer) cluster(g string, w int) {
 	switch {
+	case len(g) > maxClusterBytes:
+		_, first := utf8.DecodeRuneInString(g)
+		z.runes(g[:first])
+		for _, r := range fmt.Sprintf("…<%d more bytes>", len(g)-first) {
+			z.row.put(string(r), 1, z.pen.key)
+		}
 	case !refPlainCluster(g, w):
 		z.runes(g)
 	case w == 0:

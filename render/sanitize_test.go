@@ -291,6 +291,9 @@ func TestSafeURL(t *testing.T) {
 		{"http", "http://example.com", "http://example.com", true},
 		{"upper-case scheme", "HTTPS://example.com/", "https://example.com/", true},
 		{"file", "file:///home/u/a.go", "file:///home/u/a.go", true},
+		{"file on localhost", "file://localhost/etc/hosts", "file://localhost/etc/hosts", true},
+		{"file on another machine", "file://attacker.example/share/a.go", "", false},
+		{"file on a windows share", "file://server/c$/secrets", "", false},
 		{"fragment", "https://example.com/#x", "https://example.com/#x", true},
 		{"javascript", "javascript:alert(1)", "", false},
 		{"data", "data:text/html;base64,PHNjcmlwdD4=", "", false},
@@ -608,6 +611,29 @@ func TestRemovedMarker(t *testing.T) {
 			got := removedMarker(tt.in)
 			assert.Equal(t, tt.want, got)
 			assert.Equal(t, got, SanitizeText(got), "a marker is left as it is")
+		})
+	}
+}
+
+// TestGraphemeStormsAreBounded: a cluster longer than maxClusterBytes (a
+// letter under a million marks, emoji joined by ZWJ without end) is drawn
+// as its first rune and a note of the bytes left out, one or two cells
+// wide, in both modes; a family emoji with skin tones stays whole.
+func TestGraphemeStormsAreBounded(t *testing.T) {
+	family := "👨🏻\u200d👩🏻\u200d👧🏻\u200d👦🏻"
+	tests := []struct{ name, in, want string }{
+		{"marks on a letter", "x é" + strings.Repeat("\u0301", 1<<20) + " y", "x é…<2097152 more bytes> y"},
+		{"marks on nothing", strings.Repeat("\u0301", 1000) + "z", " \u0301…<1998 more bytes>z"},
+		{"zwj chain", "a " + strings.Repeat("👨\u200d", 10000) + "👨 b", "a 👨…<70000 more bytes> b"},
+		{"family", "a " + family + " b", "a " + family + " b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, sanitize := range []func(string) string{SanitizeText, SanitizeOutput} {
+				got := sanitize(tt.in)
+				assert.Equal(t, tt.want, ansi.Strip(got))
+				assert.Equal(t, ansi.StringWidth(tt.want), ansi.StringWidth(got))
+			}
 		})
 	}
 }

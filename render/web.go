@@ -44,7 +44,7 @@ func sourceLines(n, count int, s cards.WebSource, width int, o Options) []string
 	if t := oneLine(s.Title); t != "" {
 		lines = append(lines, bold(o.colors().Title).Render(ansi.Truncate(t, room, "…")))
 	}
-	lines = append(lines, urlLines(s.URL, room, fg(o.colors().Dim).Render, o)...)
+	lines = append(lines, urlLines(s.URL, room, o.colors().Dim, o)...)
 	lines = append(lines, snippet(s.Snippet, room, o)...)
 	if d := oneLine(s.PublishedAt); d != "" {
 		lines = append(lines, dim(ansi.Truncate(d, room, "…"), o))
@@ -59,24 +59,25 @@ func sourceLines(n, count int, s cards.WebSource, width int, o Options) []string
 	return lines
 }
 
-// urlLines shows a URL cut to width: linked when SafeURL accepts it;
-// plain and followed by "(unsafe link)" when it does not, the note on a
-// line of its own when the width leaves too little of the URL.
-func urlLines(raw string, width int, style func(...string) string, o Options) []string {
-	visible := oneLine(raw)
+// urlLines shows a URL in rows of width cells, in colour c (see urlRows:
+// its host is never cut): linked when SafeURL accepts it; plain and
+// followed by "(unsafe link)" when it does not, the note on a line of its
+// own when it does not fit after the URL.
+func urlLines(raw string, width int, c color.Color, o Options) []string {
+	rows := urlRows(oneLine(raw), width, fg(c).Render, bold(c).Render)
 	if _, ok := SafeURL(raw); ok {
-		return []string{hyperlink(style(ansi.Truncate(visible, width, "…")), raw, o)}
+		for i, row := range rows {
+			rows[i] = hyperlink(row, raw, o)
+		}
+		return rows
 	}
-	room := width - 1 - len(unsafeNote)
-	if room < min(ansi.StringWidth(visible), minURLRoom) {
-		return []string{style(ansi.Truncate(visible, width, "…")), dim(ansi.Truncate(unsafeNote, width, "…"), o)}
+	last := len(rows) - 1
+	if ansi.StringWidth(rows[last])+1+len(unsafeNote) <= width {
+		rows[last] += " " + dim(unsafeNote, o)
+		return rows
 	}
-	return []string{style(ansi.Truncate(visible, room, "…")) + " " + dim(unsafeNote, o)}
+	return append(rows, dim(ansi.Truncate(unsafeNote, width, "…"), o))
 }
-
-// minURLRoom is the fewest cells a URL is cut to before its note moves to
-// the next line.
-const minURLRoom = 12
 
 // snippet is a source's snippet, dim, in at most snippetLines lines.
 func snippet(s string, width int, o Options) []string {
@@ -102,7 +103,7 @@ func snippet(s string, width int, o Options) []string {
 func webFetchBody(v cards.WebFetch, o Options) []string {
 	width := innerWidth(o)
 	const verb = "GET "
-	lines := urlLines(v.URL, width-len(verb), fg(o.colors().Text).Render, o)
+	lines := urlLines(v.URL, width-len(verb), o.colors().Text, o)
 	for i := range lines {
 		lead := verb
 		if i > 0 {

@@ -18,6 +18,10 @@ const readBufferSize = 64 << 10
 // a few bytes of zstd can hold a line of gigabytes.
 const maxLineBytes = 64 << 20
 
+// utf8BOM is the byte order mark some editors write at the start of a
+// UTF-8 file; on the first line it is not part of the session.
+var utf8BOM = []byte("\uFEFF")
+
 // line is one line of newline-delimited input.
 type line struct {
 	// number is the 1-based line number.
@@ -60,6 +64,9 @@ func (lr *lineReader) next() (line, error) {
 		return line{}, err
 	}
 	lr.number++
+	if lr.number == 1 {
+		data = bytes.TrimPrefix(data, utf8BOM)
+	}
 	terminated := err == nil
 	if terminated {
 		data = trimNewline(data)

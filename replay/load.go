@@ -1,8 +1,10 @@
 package replay
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 
 	"github.com/cardtui/cardtui/producers"
@@ -123,14 +125,24 @@ func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
 	}
 	in, err := openInput(r)
 	if err != nil {
-		return t, fmt.Errorf("read %s: %w", name, err)
+		return t, readError(name, err)
 	}
 	defer in.close()
 	if err := readLines(t, in, dec, nil); err != nil {
-		return t, fmt.Errorf("read %s: %w", name, err)
+		return t, readError(name, err)
 	}
 	t.Finish()
 	return t, nil
+}
+
+// readError is a failure to read the input called name: "read NAME:"
+// and the reason, once (a file's own error already says "read PATH:").
+func readError(name string, err error) error {
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) && pathErr.Op == "read" {
+		err = pathErr.Err
+	}
+	return fmt.Errorf("read %s: %w", name, err)
 }
 
 // readLines hands every non-blank line of in to dec. A last line that a
@@ -152,7 +164,7 @@ func readLines(t *Transcript, in *input, dec lineDecoder, afterLine func() error
 		t.startLine(l)
 		switch {
 		case l.blank():
-		case in.torn != nil && tornJSON(l):
+		case in.ended() && tornJSON(l):
 			cutLine = l.number
 		default:
 			dec.decodeLine(t, l)
@@ -164,7 +176,10 @@ func readLines(t *Transcript, in *input, dec lineDecoder, afterLine func() error
 		}
 	}
 	flushDecoder(t, dec)
-	if in.torn != nil {
+	switch {
+	case in.limit != nil:
+		addStreamLimitProblem(t, in.limit, cutLine)
+	case in.torn != nil:
 		addTornStreamNotice(t, in.torn, cutLine)
 	}
 	return nil

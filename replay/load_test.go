@@ -3,6 +3,7 @@ package replay_test
 import (
 	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -127,4 +128,29 @@ func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
 	require.NotNil(t, tr)
 	assert.Len(t, toolCards(tr), 1)
 	assert.Empty(t, problems(tr), "a read failure is not a content problem")
+}
+
+// TestLoadByteOrderMark: a UTF-8 byte order mark before the first line,
+// as some editors write it, is not part of the session, in every format.
+func TestLoadByteOrderMark(t *testing.T) {
+	for _, f := range []replay.Format{replay.Auto, replay.ViewStream} {
+		tr, err := replay.Load(strings.NewReader("\uFEFF"+`{"type":"message","role":"user","text":"hi"}`+"\n"), "bom.jsonl", replay.Options{Format: f})
+		require.NoError(t, err)
+		assert.Empty(t, problems(tr), describe(tr))
+		assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleUser, Text: "hi"}}, tr.Entries)
+	}
+	tr := loadRaw(t, `{"type":"message","role":"user","text":"a"}`+"\n\uFEFF"+`{"type":"message","role":"user","text":"b"}`+"\n")
+	assert.Len(t, problems(tr), 1, "a mark on a later line is not a byte order mark")
+}
+
+// TestLoadDirectory: reading a directory fails with one "read NAME:".
+func TestLoadDirectory(t *testing.T) {
+	dir, err := os.Open(t.TempDir())
+	require.NoError(t, err)
+	defer dir.Close()
+
+	_, err = replay.Load(dir, "sessions/", replay.Options{})
+
+	require.Error(t, err)
+	assert.Equal(t, "read sessions/: is a directory", err.Error())
 }

@@ -209,7 +209,7 @@ func (s *streamer) end(name string, err error) error {
 	}
 	switch {
 	case err != nil:
-		err = fmt.Errorf("read %s: %w", name, err)
+		err = readError(name, err)
 		s.t.addInputNotice(fmt.Sprintf("reading stopped: %v; everything read before is shown", err))
 	}
 	s.t.Finish()

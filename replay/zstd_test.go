@@ -165,3 +165,52 @@ func TestReadErrorBeforeTheFirstBytes(t *testing.T) {
 type errReader struct{ err error }
 
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// hugeWindowFrame is a zstd frame whose header asks for a window of
+// 1<<windowLog bytes, holding text in one raw block.
+func hugeWindowFrame(windowLog int, text string) []byte {
+	frame := []byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, byte((windowLog - 10) << 3)}
+	size := len(text)<<3 | 1
+	return append(append(frame, byte(size), byte(size>>8), byte(size>>16)), text...)
+}
+
+// TestZstdWindowOverTheLimit: a frame asking for a 1 GiB window is a
+// problem (validate exits 1) saying so, in Load and Stream, not a torn
+// frame; what came before it is shown. A 64 MiB window decodes.
+func TestZstdWindowOverTheLimit(t *testing.T) {
+	_, compressed, starts := tornFrameSession(t)
+	prompt := userEvent("user", "after the window") + "\n"
+	input := append(compressed[:starts[3]:starts[3]], hugeWindowFrame(30, prompt)...)
+
+	_, streamed := streamAll(t, input, replay.StreamOptions{})
+	for _, tr := range []*replay.Transcript{loadBytes(t, input), streamed} {
+		require.Len(t, problems(tr), 1, describe(tr))
+		assert.Contains(t, problems(tr)[0].Reason, "a zstd frame needs a window of over 128 MiB")
+		assert.Empty(t, tr.InputNotices, "not a torn frame")
+		assert.Len(t, toolCards(tr), 1)
+	}
+
+	tr := loadBytes(t, append(compressed[:starts[3]:starts[3]], hugeWindowFrame(26, prompt)...))
+	assert.Empty(t, problems(tr), describe(tr))
+	assert.Contains(t, describe(tr), "after the window")
+}
+
+// TestZstdDecompressionBomb: a frame of a few kilobytes that expands to
+// 512 MiB stops at the decompression limit with a problem; the lines
+// before it are shown, and far from all of the bomb's lines were read.
+func TestZstdDecompressionBomb(t *testing.T) {
+	_, compressed, starts := tornFrameSession(t)
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
+	require.NoError(t, err)
+	defer enc.Close()
+	blank := strings.Repeat(strings.Repeat(" ", 1023)+"\n", 1024)
+	input := enc.EncodeAll([]byte(strings.Repeat(blank, 512)), compressed[:starts[3]:starts[3]])
+	require.Less(t, len(input), 1<<20)
+
+	tr := loadBytes(t, input)
+
+	require.Len(t, problems(tr), 1, describe(tr))
+	assert.Contains(t, problems(tr)[0].Reason, "past the decompression limit (256 MiB and 256 times the compressed size)")
+	assert.Len(t, toolCards(tr), 1)
+	assert.Less(t, tr.Stats.Lines, 300<<10, "the reading stopped near 256 MiB of the bomb's 512")
+}

@@ -22,6 +22,7 @@ func testOptions() Options {
 	o.ThemeFixed = true
 	o.NoFollow = true
 	o.Source = "test.jsonl"
+	o.RenderWait = 0 // every card drawn at once: the screens are deterministic
 	return o
 }
 

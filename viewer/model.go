@@ -42,12 +42,18 @@ type Options struct {
 	// NoFollow starts with the view not pinned to the newest card: the
 	// screen stays at the top while entries arrive.
 	NoFollow bool
+	// RenderWait, when not 0, has the cards drawn off the program's loop:
+	// a card not drawn within RenderWait shows a placeholder row until it
+	// is (see background.go), so that keys answer while it is drawn. With
+	// 0 every card is drawn when it is first shown, however long it takes.
+	RenderWait time.Duration
 }
 
-// DefaultOptions are render.DefaultOptions, DefaultKeyMap, and the status
-// and help lines shown.
+// DefaultOptions are render.DefaultOptions, DefaultKeyMap, the status and
+// help lines shown, and cards drawn in the background (DefaultRenderWait).
 func DefaultOptions() Options {
-	return Options{Render: render.DefaultOptions(), Keys: DefaultKeyMap(), ShowStatus: true, ShowHelp: true}
+	return Options{Render: render.DefaultOptions(), Keys: DefaultKeyMap(), ShowStatus: true, ShowHelp: true,
+		RenderWait: DefaultRenderWait}
 }
 
 // Model is the viewer: a Bubble Tea component that shows entries as a
@@ -72,6 +78,7 @@ type Model struct {
 	list     store
 	ids      *idIndex
 	cache    *cardCache
+	drawings *drawings
 	pending  int // tool cards waiting for their result
 	problems int
 
@@ -117,6 +124,7 @@ func New(opts Options) Model {
 		help:        help.New(),
 		ids:         newIDIndex(),
 		cache:       newCardCache(),
+		drawings:    newDrawings(),
 		streams:     &streams{},
 		follow:      !opts.NoFollow,
 		allExpanded: opts.Render.Expanded,
@@ -128,13 +136,17 @@ func New(opts Options) Model {
 }
 
 // Init asks the terminal for its background colour (unless
-// Options.ThemeFixed) and whether it takes OSC 52 clipboard writes, and
-// starts reading Options.Feed. A parent returns it from its own Init (in
-// a tea.Batch).
+// Options.ThemeFixed) and whether it takes OSC 52 clipboard writes,
+// starts reading Options.Feed and, with RenderWait, waiting for the cards
+// drawn in the background. A parent returns it from its own Init (in a
+// tea.Batch).
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestCapability(clipboardCapability)}
 	if !m.opts.ThemeFixed {
 		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	if m.opts.RenderWait > 0 {
+		cmds = append(cmds, m.drawings.waitDrawn)
 	}
 	if m.opts.Feed != nil {
 		cmds = append(cmds, Listen(m.opts.Feed))
@@ -162,6 +174,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case cardsDrawnMsg:
+		m.settle() // the cards drawn may be taller than their placeholders
+		return m.drawings.waitDrawn
 	case tea.BackgroundColorMsg:
 		m.setBackground(msg)
 	case tea.CapabilityMsg:
@@ -341,7 +356,8 @@ func (m *Model) cacheKey(v, width int) cardKey {
 	return cardKey{version: m.list.at(i).version, width: width, expanded: m.isExpanded(i), theme: m.opts.Render.Theme}
 }
 
-// card returns shown card v's rendering, from the cache when it is there.
+// card returns shown card v's rendering, from the cache when it is there;
+// else drawn in the background when RenderWait is set (background.go).
 func (m *Model) card(v int) rendering {
 	k := m.cacheKey(v, m.cardWidth())
 	if drawn, ok := m.cache.get(k); ok {
@@ -350,10 +366,10 @@ func (m *Model) card(v int) rendering {
 	o := m.opts.Render
 	o.Width, o.Expanded = k.width, k.expanded
 	i := m.entryIndex(v)
-	drawn := rendering{Drawing: m.streams.draw(i, m.list.entry(i), o)}
-	if k.width < render.MinWidth {
-		drawn.cut = k.width
+	if m.opts.RenderWait > 0 {
+		return m.cardWhenDrawn(k, i, o)
 	}
+	drawn := drawCard(m.streams, i, m.list.entry(i), o)
 	m.cache.put(k, drawn)
 	return drawn
 }

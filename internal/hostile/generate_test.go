@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -16,16 +17,20 @@ import (
 // "GEN: generator format [n]"; each generator writes the input of the
 // format named, or fails for a format it does not write.
 var generators = map[string]func(f replay.Format, n int, body []byte) ([]byte, error){
-	"long-line":      longLine,
-	"many-lines":     manyLines,
-	"many-files":     manyFiles,
-	"many-parts":     manyParts,
-	"long-fields":    longFields,
-	"deep-json":      deepJSON,
-	"zstd-truncated": zstdTruncated,
-	"zstd-checksum":  zstdChecksum,
-	"diff-swap":      diffSwap,
-	"lexer-storm":    lexerStorm,
+	"long-line":       longLine,
+	"many-lines":      manyLines,
+	"many-files":      manyFiles,
+	"many-parts":      manyParts,
+	"long-fields":     longFields,
+	"deep-json":       deepJSON,
+	"zstd-truncated":  zstdTruncated,
+	"zstd-checksum":   zstdChecksum,
+	"diff-swap":       diffSwap,
+	"lexer-storm":     lexerStorm,
+	"zstd-bomb":       zstdBomb,
+	"zstd-window":     zstdWindow,
+	"byte-order-mark": byteOrderMark,
+	"grapheme-storm":  graphemeStorm,
 }
 
 // generate runs the generator a spec line names.
@@ -295,4 +300,58 @@ func zstdChecksum(_ replay.Format, _ int, body []byte) ([]byte, error) {
 	}
 	out[starts[2]-1] ^= 0xff
 	return out, nil
+}
+
+// zstdBomb compresses the body and then n MiB of blank lines in one frame
+// of a few kilobytes, as a decompression bomb is made.
+func zstdBomb(_ replay.Format, n int, body []byte) ([]byte, error) {
+	out, _, err := frames(body)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
+	if err != nil {
+		return nil, err
+	}
+	defer enc.Close()
+	blank := strings.Repeat(strings.Repeat(" ", 1023)+"\n", 1024)
+	return enc.EncodeAll([]byte(strings.Repeat(blank, n)), out), nil
+}
+
+// zstdWindow compresses the body and then its last line again in a frame
+// whose header asks for a window of n MiB (a power of two of at least 1):
+// a raw block, which the decoder reads only after it allocated the window.
+func zstdWindow(_ replay.Format, n int, body []byte) ([]byte, error) {
+	out, _, err := frames(body)
+	if err != nil || n < 1 || n&(n-1) != 0 {
+		return nil, fmt.Errorf("zstd-window needs a body and a power of two (%v)", err)
+	}
+	last := body[bytes.LastIndexByte(body[:len(body)-1], '\n')+1:]
+	windowLog := 20 + bits.TrailingZeros(uint(n))
+	// Frame header: no checksum, not single segment; the window descriptor's
+	// exponent is windowLog-10, its mantissa 0. One last raw block.
+	out = append(out, 0x28, 0xb5, 0x2f, 0xfd, 0x00, byte((windowLog-10)<<3))
+	size := len(last)<<3 | 1
+	out = append(out, byte(size), byte(size>>8), byte(size>>16))
+	return append(out, last...), nil
+}
+
+// byteOrderMark is the body after a UTF-8 byte order mark, as an editor
+// saves it.
+func byteOrderMark(_ replay.Format, _ int, body []byte) ([]byte, error) {
+	return append([]byte("\uFEFF"), body...), nil
+}
+
+// graphemeStorm is a command, its output and a message, each holding
+// grapheme clusters of n bytes in all: a letter under combining marks and
+// emoji joined by ZWJ, each one cluster of n/2 bytes.
+func graphemeStorm(f replay.Format, n int, _ []byte) ([]byte, error) {
+	marks := "é" + strings.Repeat("\u0301", n/4)
+	joined := strings.Repeat("👨\u200d", n/14) + "👨"
+	storm := "marks " + marks + " end\nemoji " + joined + " end\n"
+	out, err := commandLines(f, "echo "+marks+" | tee storm.txt", storm)
+	if err != nil || f != replay.ViewStream {
+		return []byte(out), err
+	}
+	return []byte(`{"type":"message","role":"assistant","text":` + jsonText("Storm: "+joined+" done") + "}\n" + out), nil
 }

@@ -272,6 +272,7 @@ func viewerScreens(t *testing.T, entries []cards.Entry, width, height int) (coll
 	opts := viewer.DefaultOptions()
 	opts.Render = styledOptions(width)
 	opts.ThemeFixed, opts.NoFollow, opts.Source = true, true, "hostile\x1b]0;PWNED\x07.jsonl"
+	opts.RenderWait = 0 // the screen shows every card, however long it takes
 	m := viewer.New(opts)
 	m.SetSize(width, height)
 	updates := make([]viewer.Update, len(entries))

@@ -38,8 +38,9 @@ const (
 // checkOutput returns an error for the first property out breaks: valid
 // UTF-8; no escape sequence but those allowed; no C0 control but "\n", no
 // DEL, no C1 control; no bidi control or invisible character (they are
-// shown as "<U+XXXX>"); and, when width > 0, no line wider than width
-// cells.
+// shown as "<U+XXXX>"); no grapheme cluster longer than maxCluster bytes,
+// whose width a terminal would not draw as measured; and, when width > 0,
+// no line wider than width cells.
 func checkOutput(out string, allowed escapes, width int) error {
 	if !utf8.ValidString(out) {
 		return fmt.Errorf("invalid UTF-8 in %q", excerpt(out, 0))
@@ -53,6 +54,9 @@ func checkOutput(out string, allowed escapes, width int) error {
 		prev, _ = utf8.DecodeRuneInString(out[at:])
 		at += n
 	}
+	if err := checkClusters(out); err != nil {
+		return err
+	}
 	if width <= 0 {
 		return nil
 	}
@@ -60,6 +64,27 @@ func checkOutput(out string, allowed escapes, width int) error {
 		if w := ansi.StringWidth(line); w > width {
 			return fmt.Errorf("line %d is %d cells wide, more than %d: %q", i+1, w, width, ansi.Strip(line))
 		}
+	}
+	return nil
+}
+
+// maxCluster is the longest grapheme cluster a drawing may hold: a family
+// emoji with skin tones is 41 bytes.
+const maxCluster = 64
+
+// checkClusters reports a grapheme cluster of out longer than maxCluster.
+func checkClusters(out string) error {
+	for at := 0; at < len(out); {
+		if c := out[at]; c < utf8.RuneSelf && c != ansi.ESC {
+			at++ // the decoder returns ASCII byte by byte
+			continue
+		}
+		seq, _, n, _ := ansi.DecodeSequence(out[at:], ansi.NormalState, nil)
+		n = max(n, 1)
+		if seq[0] != ansi.ESC && n > maxCluster {
+			return fmt.Errorf("a grapheme cluster of %d bytes at byte %d: %q", n, at, excerpt(out, at))
+		}
+		at += n
 	}
 	return nil
 }
