@@ -28,3 +28,18 @@ func TestRolledBackEntriesAreLabelled(t *testing.T) {
 		}
 	}
 }
+
+// TestRolledBackReplyIsLabelled: an assistant reply drawn while it
+// streamed gets its label once a rollback marks it.
+func TestRolledBackReplyIsLabelled(t *testing.T) {
+	reply := cards.Message{Role: cards.RoleAssistant, Text: "Added --json."}
+	m := newModel(80, 20, reply)
+	assert.NotContains(t, screen(m), "rolled back")
+
+	m.Apply(Update{Index: 0, Entry: reply}) // sent again, complete
+	assert.NotContains(t, screen(m), "rolled back")
+
+	reply.RolledBack = true
+	m.Apply(Update{Index: 0, Entry: reply})
+	assert.Contains(t, screen(m), "↶ rolled back (undone)")
+}

@@ -85,9 +85,10 @@ func (ss *streams) draw(i int, e cards.Entry, o render.Options) render.Drawing {
 // streamable reports whether a message can be drawn a paragraph at a
 // time: assistant text, short enough to be drawn whole (a longer
 // collapsed message shows only its start, with the count of lines it
-// hides).
+// hides), and not of a rolled-back turn, which is complete and drawn
+// under its label.
 func streamable(m cards.Message, o render.Options) bool {
-	return (m.Role == cards.RoleAssistant || m.Role == "") && (o.Expanded || len(m.Text) < foldBytes && strings.Count(m.Text, "\n") < foldLines)
+	return (m.Role == cards.RoleAssistant || m.Role == "") && !m.RolledBack && (o.Expanded || len(m.Text) < foldBytes && strings.Count(m.Text, "\n") < foldLines)
 }
 
 // The size up to which a collapsed message is drawn whole (render's fold).
