@@ -3,6 +3,7 @@ package render
 import (
 	"net"
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/net/publicsuffix"
@@ -46,14 +47,14 @@ func urlRows(visible string, width int, plain, strong func(...string) string) []
 
 // splitURL splits the visible text of a URL into its head without the
 // registrable domain (and the port after it), that domain and port, and
-// the rest. Text that has no "//" authority is all rest.
+// the rest. Text that has no "//" authority after a scheme is all rest.
 func splitURL(visible string) (head, domain, rest string) {
-	_, afterScheme, ok := strings.Cut(visible, "://")
-	if !ok {
+	scheme, afterScheme, ok := strings.Cut(visible, "://")
+	if !ok || !validScheme(scheme) {
 		return "", "", visible
 	}
 	end := len(visible) - len(afterScheme)
-	if i := strings.IndexAny(afterScheme, "/?#"); i >= 0 {
+	if i := strings.IndexFunc(afterScheme, endsAuthority); i >= 0 {
 		end += i
 	} else {
 		end = len(visible)
@@ -61,6 +62,24 @@ func splitURL(visible string) (head, domain, rest string) {
 	head, rest = visible[:end], visible[end:]
 	start := len(head) - len(registrable(head))
 	return head[:start], head[start:], rest
+}
+
+// validScheme reports whether s is a URL scheme (RFC 3986): a letter,
+// then letters, digits, "+", "-" and ".".
+func validScheme(s string) bool {
+	for i, r := range s {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (i == 0 || !(r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.')) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// endsAuthority reports whether r ends a URL's authority: the path, query
+// or fragment begins, or a space, which no host holds.
+func endsAuthority(r rune) bool {
+	return r == '/' || r == '?' || r == '#' || unicode.IsSpace(r)
 }
 
 // registrable is the end of a URL head that names who owns the host: its
