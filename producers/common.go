@@ -187,6 +187,9 @@ func code(lang, body string) []cards.ContentBlock {
 // asMarkdown marks the text blocks of content as Markdown: what a
 // producer knows to be an agent's reply rather than a tool's output.
 func asMarkdown(content []cards.ContentBlock) []cards.ContentBlock {
+	if len(content) == 0 {
+		return nil // as no content decodes
+	}
 	out := make([]cards.ContentBlock, len(content))
 	for i, b := range content {
 		if t, ok := b.(cards.TextBlock); ok {
