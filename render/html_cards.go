@@ -81,12 +81,7 @@ func callHead(c cards.ToolCard) (cards.ToolCallKind, string) {
 // card's badge: a finished command's exit status when it tells the
 // state, else the state's name.
 func badgeHTML(c cards.ToolCard) string {
-	s := c.State()
-	if r, ok := c.Result.(cards.TerminalResult); ok && exitSays(r, s) {
-		text, _ := terminalStatus(r)
-		return badge(stateBadgeClass(s), text)
-	}
-	return badge(stateBadgeClass(s), s.String())
+	return badge(stateBadgeClass(c.State()), badgeText(c))
 }
 
 // stateBadgeClass is the class of a state's badge, coloured as the

@@ -16,10 +16,18 @@ import (
 // its border.
 func status(c cards.ToolCard, o Options) (string, color.Color) {
 	s := c.State()
+	return fg(stateColor(s, o)).Render(badgeText(c)), stateBorder(s, o)
+}
+
+// badgeText is the text of a card's badge: a finished command's exit
+// status when it tells the card's state, else the state's name.
+func badgeText(c cards.ToolCard) string {
+	s := c.State()
 	if r, ok := c.Result.(cards.TerminalResult); ok && exitSays(r, s) {
-		return terminalBadge(r, o)
+		text, _ := terminalStatus(r)
+		return text
 	}
-	return fg(stateColor(s, o)).Render(s.String()), stateBorder(s, o)
+	return s.String()
 }
 
 // exitSays reports whether a command's exit status tells its state: it is

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"image/color"
 	"io"
 	"strings"
 
@@ -245,21 +244,6 @@ func rowsWrapped(line string, width int, wrap func(string) string) []string {
 // note is a dim line of the card's own, cut to the body's width.
 func note(text string, o Options) string {
 	return fg(o.colors().Dim).Render(ansi.Truncate(text, innerWidth(o), "…"))
-}
-
-// terminalBadge is the exit badge and border colour of a finished command:
-// "exit 0" in green, "exit N" and "signal X" in red with a red border, and
-// a dim "done" when the status is unknown.
-func terminalBadge(r cards.TerminalResult, o Options) (string, color.Color) {
-	p := o.colors()
-	text, known := terminalStatus(r)
-	switch {
-	case !known:
-		return fg(p.Dim).Render(text), p.Border
-	case r.Signal == "" && *r.ExitCode == 0:
-		return fg(p.OK).Render(text), p.Border
-	}
-	return fg(p.Error).Render(text), p.Error
 }
 
 // terminalStatus is "exit N" or "signal X", or "done" and false when the
