@@ -59,3 +59,17 @@ tool (
 replace charm.land/bubbletea/v2 => ./third_party/bubbletea
 
 replace github.com/alecthomas/chroma/v2 => ./third_party/chroma
+
+replace github.com/gorilla/css => ./third_party/gorillacss
+
+replace github.com/microcosm-cc/bluemonday => ./third_party/bluemonday
+
+replace github.com/yuin/goldmark => ./third_party/goldmark
+
+replace charm.land/glamour/v2 => ./third_party/glamour
+
+replace github.com/klauspost/compress => ./third_party/compress
+
+replace github.com/atotto/clipboard => ./third_party/clipboard
+
+replace golang.org/x/net => ./third_party/xnet

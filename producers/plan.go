@@ -2,11 +2,11 @@ package producers
 
 import (
 	"encoding/json"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
 // The planning and asking tools: exit_plan_mode (packages/plan/plan-mode,
@@ -19,12 +19,12 @@ var (
 )
 
 // planHeading matches a Markdown heading line and captures its text.
-var planHeading = regexp.MustCompile(`^#{1,6}[ \t]+(\S.*?)[ \t#]*$`)
+var planHeading = lazyregexp.New(`^#{1,6}[ \t]+(\S.*?)[ \t#]*$`)
 
 // firstHeading is the text of the plan's first heading, "" without one.
 func firstHeading(plan string) string {
 	for line := range strings.Lines(plan) {
-		if m := planHeading.FindStringSubmatch(strings.TrimRight(line, "\r\n")); m != nil {
+		if m := planHeading().FindStringSubmatch(strings.TrimRight(line, "\r\n")); m != nil {
 			return m[1]
 		}
 	}

@@ -1,10 +1,10 @@
 package render
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
 // Markdown renders one entry as a Markdown document fragment, the form for
@@ -109,7 +109,7 @@ func escapeInline(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, line := range lines {
 		line = inlineEscaper.Replace(strings.TrimLeft(line, " \t"))
-		if m := blockStart.FindString(line); m != "" {
+		if m := blockStart().FindString(line); m != "" {
 			line = m[:len(m)-1] + `\` + line[len(m)-1:]
 		}
 		lines[i] = line
@@ -124,4 +124,4 @@ var inlineEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `
 // blockStart matches what would start a block at the start of a line once
 // inlineEscaper has run: a list marker or a setext underline or thematic
 // break ("-", "+", "=", "1." or "1)").
-var blockStart = regexp.MustCompile(`^(?:[0-9]{1,9}[.)]|[-+=])`)
+var blockStart = lazyregexp.New(`^(?:[0-9]{1,9}[.)]|[-+=])`)

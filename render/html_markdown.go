@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -15,16 +16,19 @@ import (
 // markdownHTMLConverter turns Markdown into HTML: CommonMark with GitHub's
 // extensions, raw HTML left out (goldmark's default: it writes a comment
 // in its place), and links kept only to http(s) URLs (see safeLinks).
-var markdownHTMLConverter = goldmark.New(
-	goldmark.WithExtensions(extension.GFM),
-	goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(safeLinks{}, 0))),
-)
+// It is built on first use, not at every start.
+var markdownHTMLConverter = sync.OnceValue(func() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.GFM),
+		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(safeLinks{}, 0))),
+	)
+})
 
 // markdownHTML renders Markdown from the log as HTML, the text sanitised
 // first as for a terminal.
 func markdownHTML(md string) string {
 	var b bytes.Buffer
-	if err := markdownHTMLConverter.Convert([]byte(SanitizeText(md)), &b); err != nil {
+	if err := markdownHTMLConverter().Convert([]byte(SanitizeText(md)), &b); err != nil {
 		return "<pre>" + escapeText(md) + "</pre>"
 	}
 	return b.String()

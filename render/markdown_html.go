@@ -3,6 +3,7 @@ package render
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/colorprofile"
@@ -11,6 +12,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -23,8 +25,10 @@ import (
 // makes it text.
 
 // gfm parses Markdown as GitHub does; a parser keeps no state between
-// calls.
-var gfm = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
+// calls. It is built on first use, not at every start.
+var gfm = sync.OnceValue(func() parser.Parser {
+	return goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
+})
 
 // htmlMark and htmlEnd wrap the raw HTML inertHTML makes text when the
 // drawing is to dim it (dimHTML): private-use runes the input cannot hold
@@ -43,7 +47,7 @@ func inertHTML(md string, marked bool) string {
 	}
 	src := []byte(md)
 	var spans []text.Segment
-	_ = ast.Walk(gfm.Parse(text.NewReader(src)), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	_ = ast.Walk(gfm().Parse(text.NewReader(src)), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}

@@ -2,12 +2,13 @@ package render
 
 import (
 	"html"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
 // Sanitising what a renderer is given is not enough: glamour decodes
@@ -26,7 +27,7 @@ import (
 
 // characterReference matches an HTML character reference as CommonMark
 // reads one: decimal, hexadecimal or named.
-var characterReference = regexp.MustCompile(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+var characterReference = lazyregexp.New(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
 
 // escapeControlReferences escapes the character references of Markdown
 // text that stand for a rune that may not reach the terminal, writing amp
@@ -36,7 +37,7 @@ func escapeControlReferences(md, amp string) string {
 	if !strings.Contains(md, "&") {
 		return md
 	}
-	return characterReference.ReplaceAllStringFunc(md, func(ref string) string {
+	return characterReference().ReplaceAllStringFunc(md, func(ref string) string {
 		if referenceIsSafe(ref) {
 			return ref
 		}

@@ -4,9 +4,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
 // Roots are the home directories of the agents.
@@ -144,7 +145,7 @@ func discoverCodex(root string) ([]candidate, []Session) {
 // generations: session.jsonl for version 0, session.vN.jsonl after it
 // (dsh-session-format's sessionFormatLogFilename; older builds wrote
 // session.N.jsonl), with .zstd when compressed.
-var harnessLogName = regexp.MustCompile(`^session(?:\.v?([1-9][0-9]*))?\.jsonl(?:\.zstd)?$`)
+var harnessLogName = lazyregexp.New(`^session(?:\.v?([1-9][0-9]*))?\.jsonl(?:\.zstd)?$`)
 
 // discoverHarness lists, in every session directory
 // (sessions/<project key>/<session id>/, dsh-session-persistence-jsonl's
@@ -172,7 +173,7 @@ func discoverHarness(root string) ([]candidate, []Session) {
 func newestGeneration(entries []fs.DirEntry) string {
 	best, bestVersion := "", -1
 	for _, e := range entries {
-		m := harnessLogName.FindStringSubmatch(e.Name())
+		m := harnessLogName().FindStringSubmatch(e.Name())
 		if m == nil || e.IsDir() {
 			continue
 		}

@@ -5,9 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
 // choiceValue is a flag whose value must be one of a fixed list.
@@ -90,13 +91,13 @@ func usageError(stderr io.Writer, format string, args ...any) int {
 }
 
 // flagInError finds the flag a flag package error names ("-colour").
-var flagInError = regexp.MustCompile(`(?:flag|argument|for):? -([^\s:=]+)`)
+var flagInError = lazyregexp.New(`(?:flag|argument|for):? -([^\s:=]+)`)
 
 // asTyped is a flag package error with the flag named as the user typed
 // it (--colour, not -colour), and "unknown flag" for an undefined one.
 func asTyped(err error, args []string) string {
 	msg := strings.Replace(err.Error(), "flag provided but not defined:", "unknown flag", 1)
-	m := flagInError.FindStringSubmatchIndex(msg)
+	m := flagInError().FindStringSubmatchIndex(msg)
 	if m == nil {
 		return msg
 	}
