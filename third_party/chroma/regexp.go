@@ -147,6 +147,7 @@ type CompiledRule struct {
 	Rule
 	Regexp *regexp2.Regexp
 	flags  string
+	first  *firstSet // cardtui's patch: see firstchar.go
 }
 
 // CompiledRules is a map of rule name to sequence of compiled rules in that rule.
@@ -272,9 +273,28 @@ type RegexLexer struct {
 	rules          map[string][]*CompiledRule
 	fetchRulesFunc func() (Rules, error)
 	compileOnce    sync.Once
+
+	// cardtui's patch: a lexer made by MustNewXMLLexer reads its XML file
+	// on first use; until then build makes it (see load).
+	build     func() *RegexLexer
+	buildOnce sync.Once
+	built     bool
+}
+
+// load makes a lexer of MustNewXMLLexer from its XML file, once, before
+// any of its config, analyser or rules is read or set (cardtui's patch).
+func (r *RegexLexer) load() {
+	r.buildOnce.Do(func() {
+		if r.build != nil {
+			built := r.build()
+			r.config, r.analyser, r.fetchRulesFunc = built.config, built.analyser, built.fetchRulesFunc
+		}
+		r.built = true
+	})
 }
 
 func (r *RegexLexer) String() string {
+	r.load()
 	return r.config.Name
 }
 
@@ -294,12 +314,14 @@ func (r *RegexLexer) SetRegistry(registry *LexerRegistry) Lexer {
 
 // SetAnalyser sets the analyser function used to perform content inspection.
 func (r *RegexLexer) SetAnalyser(analyser func(text string) float32) Lexer {
+	r.load()
 	r.analyser = analyser
 	return r
 }
 
 // AnalyseText scores how likely a fragment of text is to match this lexer, between 0.0 and 1.0.
 func (r *RegexLexer) AnalyseText(text string) float32 {
+	r.load()
 	if r.analyser != nil {
 		return r.analyser(text)
 	}
@@ -307,13 +329,25 @@ func (r *RegexLexer) AnalyseText(text string) float32 {
 }
 
 // SetConfig replaces the Config for this Lexer.
+//
+// cardtui's patch: on a lexer of MustNewXMLLexer not yet used, the
+// config replaces the file's when the lexer is made (see load).
 func (r *RegexLexer) SetConfig(config *Config) *RegexLexer {
+	if build := r.build; build != nil && !r.built {
+		r.build = func() *RegexLexer {
+			lexer := build()
+			lexer.config = config
+			return lexer
+		}
+		return r
+	}
 	r.config = config
 	return r
 }
 
 // Config returns the Config for this Lexer.
 func (r *RegexLexer) Config() *Config {
+	r.load()
 	return r.config
 }
 
@@ -337,6 +371,7 @@ func (r *RegexLexer) maybeCompile() (err error) {
 					return fmt.Errorf("failed to compile rule %s.%d: %s", state, i, err)
 				}
 				rule.Regexp.MatchTimeout = time.Millisecond * 250
+				rule.first = firstChars(pattern) // cardtui's patch
 			}
 		}
 	}
@@ -396,6 +431,7 @@ func (r *RegexLexer) fetchRules() error {
 }
 
 func (r *RegexLexer) needRules() error {
+	r.load()
 	var err error
 	if r.fetchRulesFunc != nil {
 		r.compileOnce.Do(func() {
@@ -449,6 +485,9 @@ func (r *RegexLexer) MustRules() Rules {
 
 func matchRules(text []rune, pos int, rules []*CompiledRule) (int, *CompiledRule, []string, map[string]string) {
 	for i, rule := range rules {
+		if rule.cannotStartAt(text, pos) { // cardtui's patch
+			continue
+		}
 		match, err := rule.Regexp.FindRunesMatchStartingAt(text, pos)
 		if match != nil && err == nil && match.Index == pos {
 			groups := []string{}

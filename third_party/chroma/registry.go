@@ -221,9 +221,14 @@ func (l *LexerRegistry) Analyse(text string) Lexer {
 
 // Register a Lexer with the LexerRegistry. If the lexer is already registered
 // it will be replaced.
+//
+// cardtui's patch: a lazy registry not yet loaded only records the lexer,
+// registered when the registry is loaded (its first lookup), so that
+// registering does not read the lexer's Config at package initialisation.
 func (l *LexerRegistry) Register(lexer Lexer) Lexer {
 	if l.lazy != nil && !l.loaded.Load() {
 		l.early = append(l.early, lexer)
+		return lexer
 	}
 	return l.register(lexer)
 }

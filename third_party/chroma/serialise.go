@@ -118,12 +118,19 @@ func fastUnmarshalConfig(from fs.FS, path string) (*Config, error) {
 }
 
 // MustNewXMLLexer constructs a new RegexLexer from an XML file or panics.
+//
+// cardtui's patch: the file is read on the lexer's first use (its Config,
+// Tokenise, Rules, AnalyseText, ...), not here, so that the lexers that
+// packages declare as variables cost nothing at initialisation; a bad
+// file panics then instead of here.
 func MustNewXMLLexer(from fs.FS, path string) *RegexLexer {
-	lex, err := NewXMLLexer(from, path)
-	if err != nil {
-		panic(err)
-	}
-	return lex
+	return &RegexLexer{build: func() *RegexLexer {
+		lex, err := NewXMLLexer(from, path)
+		if err != nil {
+			panic(err)
+		}
+		return lex
+	}}
 }
 
 // NewXMLLexer creates a new RegexLexer from a serialised RegexLexer.
