@@ -169,7 +169,7 @@ func separator(o Options) string {
 // invisible rune a renderer let through is shown as its marker.
 func finishLine(line string, o Options) string {
 	line = neutralizeRendered(line)
-	if width := o.width(); ansi.StringWidth(line) > width {
+	if width := o.width(); cellWidth(line) > width {
 		line = ansi.Truncate(line, width, "…")
 	}
 	return downsample(line, o.Profile)

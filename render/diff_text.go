@@ -139,17 +139,6 @@ var blankMarkers = strings.NewReplacer(" ", spaceMarker, "\r", crMarker)
 // markBlanks shows the spaces and carriage returns of s with markers.
 func markBlanks(s string) string { return blankMarkers.Replace(s) }
 
-// cellWidth is the display width of plain text: its length when it is
-// printable ASCII (one cell per byte), else what ansi measures.
-func cellWidth(s string) int {
-	for i := range len(s) {
-		if s[i] < ' ' || s[i] > '~' {
-			return ansi.StringWidth(s)
-		}
-	}
-	return len(s)
-}
-
 // piecesText is the text of pieces joined.
 func piecesText(ps []piece) string {
 	if len(ps) == 1 {

@@ -54,10 +54,10 @@ func (f frame) top(o Options) string {
 	}
 	// The corners take 4 cells, the spaces around the title 2, and at
 	// least one dash stays between title and badge.
-	room := max(width-4-2-1-ansi.StringWidth(badge), 1)
+	room := max(width-4-2-1-cellWidth(badge), 1)
 	title := ansi.Truncate(strings.TrimSpace(f.Glyph+" "+oneLine(f.Title)), room, "…")
 	head := " " + bold(o.colors().Title).Render(title) + " "
-	fill := width - 4 - ansi.StringWidth(head) - ansi.StringWidth(badge)
+	fill := width - 4 - cellWidth(head) - cellWidth(badge)
 	return border.Render("╭─") + head + border.Render(strings.Repeat("─", max(fill, 0))) + badge + border.Render("─╮")
 }
 
@@ -74,11 +74,11 @@ func padRight(line string, width int) string { return framed("", line, "", width
 // left and right, built in one allocation: a card of a million lines
 // makes a million of them.
 func framed(left, line, right string, width int) string {
-	w := ansi.StringWidth(line)
+	w := cellWidth(line)
 	if w > width {
 		// A cut before a wide character can leave one cell short.
 		line = ansi.Truncate(line, width, "…")
-		w = ansi.StringWidth(line)
+		w = cellWidth(line)
 	}
 	var b strings.Builder
 	b.Grow(len(left) + len(line) + width - w + len(right))

@@ -364,7 +364,7 @@ func indentBytes(js []byte) int {
 func fitLines(lines []string, width int, o Options) []string {
 	out := make([]string, 0, len(lines))
 	for _, line := range lines {
-		if ansi.StringWidth(line) <= width {
+		if cellWidth(line) <= width {
 			out = append(out, line)
 			continue
 		}

@@ -36,7 +36,7 @@ func verbatimLines(text string, width int) []string {
 	lines := make([]string, 0, strings.Count(text, "\n")+1)
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, " ")
-		if ansi.StringWidth(line) <= width {
+		if cellWidth(line) <= width {
 			lines = append(lines, line)
 			continue
 		}

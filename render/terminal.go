@@ -231,7 +231,7 @@ func wrapStyled(line string, width int) []string {
 // each row its own SGR state: the styles a row leaves open are closed at
 // its end and opened again on the next.
 func rowsWrapped(line string, width int, wrap func(string) string) []string {
-	if ansi.StringWidth(line) <= width {
+	if cellWidth(line) <= width {
 		return []string{line}
 	}
 	var b strings.Builder
