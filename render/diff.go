@@ -187,7 +187,7 @@ func (v *diffView) header(f diffFile) string {
 	if len(tags) > 0 {
 		tail = "  " + strings.Join(tags, "  ")
 	}
-	name := cutLeft(oneLine(f.Path), v.width-ansi.StringWidth(tail))
+	name := cutLeft(oneLine(f.Path), v.width-cellWidth(tail))
 	return pathLink(name, f.Path, v.st.path.Render, v.o) + tail
 }
 
@@ -255,17 +255,14 @@ func opaqueSummary(o opaqueText) string {
 }
 
 // hunks appends a file's hunks, as many lines as the card may show, after
-// a note when the file is too large for syntax colours.
+// a note when lexing them ran out of time.
 func (v *diffView) hunks(lines []string, f diffFile) []string {
 	total := f.lineCount()
 	parts := v.drawnParts(f, total)
-	hl, off := v.highlighter(f.Path, parts)
-	if off {
-		lines = append(lines, v.note(syntaxOffNote))
-	}
+	hl := newHighlighter(f.Path, v.o, parts)
 	drawn := v.drawAll(f, parts, hl)
 	if hl != nil && hl.over.Load() {
-		lines = append(lines, v.note(lexOverNote))
+		lines = append(lines, v.note(lexScaledOverNote))
 	}
 	for _, rows := range drawn {
 		lines = append(lines, rows...)
@@ -323,27 +320,6 @@ func partLines(parts [][]diffLine) int {
 		n += len(p)
 	}
 	return n
-}
-
-// highlighter returns the syntax highlighter of a file's drawn parts, nil
-// when its type has none or when they are too many or too large, in which
-// case off is true.
-func (v *diffView) highlighter(path string, parts [][]diffLine) (hl *highlighter, off bool) {
-	hl = newHighlighter(path, v.o)
-	if hl == nil {
-		return nil, false
-	}
-	lines, bytes := 0, 0
-	for _, p := range parts {
-		lines += len(p)
-		for _, l := range p {
-			bytes += len(l.Text)
-		}
-	}
-	if !syntaxFits(lines, bytes) {
-		return nil, true
-	}
-	return hl, false
 }
 
 // drawAll draws the drawn parts of a file's hunks, each with the row

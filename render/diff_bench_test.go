@@ -66,8 +66,7 @@ func diffCard(path, old, new string) cards.ToolCard {
 // of their lines changed in scattered hunks, a small 50-line edit, and a
 // 10,000-line file rewritten with other code (the worst case of a Myers
 // diff when nothing is left out of it). The 10,000-line diff draws 1,967
-// lines, all with syntax colours; the 100,000-line one 20,409, past the
-// guard, without.
+// lines, the 100,000-line one 20,409, all with syntax colours.
 func BenchmarkDiffCard(b *testing.B) {
 	o := Options{Width: 120, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true, Hyperlinks: true, Expanded: true}
 	small := generatedGo(50)

@@ -25,26 +25,21 @@ import (
 // tint and the emphasis of changed words stay under them, and every
 // colour is raised to minContrast against the background it is drawn on.
 //
-// chroma's lexers are regular-expression machines that cost about 30 µs
-// a line of Go: past maxSyntaxLines drawn lines or maxSyntaxBytes drawn
-// bytes a file is drawn without syntax colours and says so.
+// chroma's lexers are regular-expression machines that cost about 50 µs
+// a line of Go. A diff is coloured at every size: the hunks of a file are
+// lexed concurrently (diffView.drawAll) within a budget that grows with
+// the drawn bytes (scaledLexDeadline: 0.5 s and 5 µs a byte), so that
+// only a lexer that goes quadratic on hostile text runs out of it; the
+// hunks lexed after that are drawn without colours, under
+// lexScaledOverNote.
 
 const (
-	// maxSyntaxLines and maxSyntaxBytes bound the drawn lines of a file
-	// that are coloured: about 90 ms of lexing at most. syntaxOffNote
-	// names them.
-	maxSyntaxLines = 2000
-	maxSyntaxBytes = 128 << 10
 	// minContrast is the least contrast ratio (WCAG) of a foreground
 	// colour with the background it is drawn on.
 	minContrast = 4.5
 	// maxCachedLexers bounds the lexer cache; it is emptied when full.
 	maxCachedLexers = 1024
 )
-
-// syntaxOffNote is the note of a file too large to colour; it names the
-// limits.
-const syntaxOffNote = "syntax colours off: over 2,000 lines or 128 KB to draw"
 
 // colorRun is a run of a line's text in one colour; end is the byte
 // offset where it ends, the run starting where the previous one ended.
@@ -145,15 +140,16 @@ func lexerGlobs() []string {
 type highlighter struct {
 	lexer   chroma.Lexer
 	palette *tokenPalette
-	// deadline ends the lexBudget of the file's drawn hunks; over is set
+	// deadline ends the scaled budget of the file's drawn hunks; over is set
 	// when it ran out: the hunks lexed after it are drawn without colours.
 	deadline time.Time
 	over     atomic.Bool
 }
 
-// newHighlighter prepares the colouring of a file's drawn lines; it
-// returns nil when the file has no lexer or the output no colour.
-func newHighlighter(path string, o Options) *highlighter {
+// newHighlighter prepares the colouring of the drawn parts of a file's
+// hunks; it returns nil when the file has no lexer or the output no
+// colour.
+func newHighlighter(path string, o Options, parts [][]diffLine) *highlighter {
 	if !o.coloured() {
 		return nil
 	}
@@ -161,7 +157,13 @@ func newHighlighter(path string, o Options) *highlighter {
 	if l == nil {
 		return nil
 	}
-	return &highlighter{lexer: l, palette: themePalette(o.Theme), deadline: time.Now().Add(lexBudget)}
+	size := 0
+	for _, part := range parts {
+		for _, line := range part {
+			size += len(line.Text) + 1
+		}
+	}
+	return &highlighter{lexer: l, palette: themePalette(o.Theme), deadline: scaledLexDeadline(size)}
 }
 
 // tokenPalette is the token colours of a chroma style; it is read-only
@@ -226,9 +228,62 @@ func (h *highlighter) side(lines []diffLine, other lineKind) [][]colorRun {
 	if len(index) == 0 {
 		return runs
 	}
-	for k, r := range h.lines(text.String()) {
+	for k, r := range h.cachedLines(text.String()) {
 		runs[index[k]] = r
 	}
+	return runs
+}
+
+// maxCachedRunBytes bounds the text whose runs runCache keeps; it is
+// emptied when full.
+const maxCachedRunBytes = 16 << 20
+
+// runKey is what the runs of a side depend on: its lexer's name, its palette and
+// its text.
+type runKey struct {
+	lexer   string
+	palette *tokenPalette
+	text    string
+}
+
+// runMemo keeps the runs of the sides lexed within their budget, so that
+// drawing a card again (at another width, or a viewer's redraw) does not
+// lex it again; bytes is the size of the texts it holds, lexed the number
+// of texts it did not hold.
+type runMemo struct {
+	mu    sync.Mutex
+	runs  map[runKey][][]colorRun
+	bytes int
+	lexed int
+}
+
+// runCache holds the runs of the sides drawn lately.
+var runCache runMemo
+
+// cachedLines is h.lines(text), from runCache when it was lexed before.
+// Runs cut short by the budget are not kept.
+func (h *highlighter) cachedLines(text string) [][]colorRun {
+	key := runKey{h.lexer.Config().Name, h.palette, text}
+	runCache.mu.Lock()
+	runs, ok := runCache.runs[key]
+	if !ok {
+		runCache.lexed++
+	}
+	runCache.mu.Unlock()
+	if ok {
+		return runs
+	}
+	runs = h.lines(text)
+	if h.over.Load() {
+		return runs
+	}
+	runCache.mu.Lock()
+	defer runCache.mu.Unlock()
+	if runCache.runs == nil || runCache.bytes+len(text) > maxCachedRunBytes {
+		runCache.runs, runCache.bytes = map[runKey][][]colorRun{}, 0
+	}
+	runCache.runs[key] = runs
+	runCache.bytes += len(text)
 	return runs
 }
 
@@ -296,12 +351,6 @@ func (p *tokenPalette) lookup(t chroma.TokenType) color.Color {
 		return color.RGBA{R: e.Colour.Red(), G: e.Colour.Green(), B: e.Colour.Blue(), A: 0xff}
 	}
 	return nil
-}
-
-// syntaxFits reports whether drawn lines are few and small enough to be
-// coloured.
-func syntaxFits(lines, bytes int) bool {
-	return lines <= maxSyntaxLines && bytes <= maxSyntaxBytes
 }
 
 // readable returns fg, or fg mixed toward white on a dark background (or

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
@@ -39,7 +40,7 @@ func TestSyntaxColoursInBothThemes(t *testing.T) {
 			require.NotNil(t, keyword)
 			// Context lines have no background: the keyword keeps its colour.
 			assert.Contains(t, card, "\x1b["+fgSGR(keyword)+"mfunc", "the keyword of a context line")
-			assert.NotContains(t, card, syntaxOffNote)
+			assert.NotContains(t, card, "no syntax colours")
 
 			plain := renderDiffs([]cards.FileDiff{wholeFile("main.txt", old, strings.Replace(old, "1", "2", 1))}, themeOptions(theme, 80, false))
 			assert.NotContains(t, plain, fgSGR(keyword)+"mfunc", "plain text has no syntax colours")
@@ -66,24 +67,37 @@ func TestSyntaxColoursSpanLines(t *testing.T) {
 	assert.Contains(t, card, "\x1b["+fgSGR(themePalette(Light).colour(chroma.KeywordDeclaration))+"mvar", "the comment ends")
 }
 
-func TestSyntaxColoursSkippedPastTheGuard(t *testing.T) {
-	old := strings.Repeat("x := 1\n", maxSyntaxLines+1)
-	diffs := []cards.FileDiff{{Path: "big.go", NewText: old}}
+// TestSyntaxColoursAtEverySize draws a diff past the 2,000 lines and
+// 128 KB that once turned its syntax colours off: every drawn line is
+// coloured.
+func TestSyntaxColoursAtEverySize(t *testing.T) {
+	const lines = 3000
+	diffs := []cards.FileDiff{{Path: "big.go", NewText: strings.Repeat("x := 1\n", lines)}}
+	// The operator on an added line's tint.
+	operator := "\x1b[" + fgSGR(readable(themePalette(Dark).colour(chroma.Operator), darkPalette.AddedBg)) + ";48;"
 	expanded := renderDiffs(diffs, themeOptions(Dark, 80, true))
-	assert.Contains(t, expanded, syntaxOffNote)
-	assert.NotContains(t, expanded, fgSGR(themePalette(Dark).colour(chroma.Operator)))
+	assert.Equal(t, lines, strings.Count(expanded, operator), "every drawn line has its operator coloured")
+	assert.NotContains(t, expanded, "no syntax colours")
 
-	collapsed := renderDiffs(diffs, themeOptions(Dark, 80, false))
-	assert.NotContains(t, collapsed, syntaxOffNote, "a collapsed card draws few lines")
+	wide := []cards.FileDiff{{Path: "wide.go", NewText: "x := " + strings.Repeat("1", 200<<10) + "\n"}}
+	assert.Contains(t, renderDiffs(wide, themeOptions(Dark, 80, false)), operator, "a line of 200 KB")
+}
 
-	wide := []cards.FileDiff{{Path: "wide.go", NewText: "x := " + strings.Repeat("1", maxSyntaxBytes) + "\n"}}
-	assert.Contains(t, renderDiffs(wide, themeOptions(Dark, 80, false)), syntaxOffNote, "too many bytes")
-
-	fits := []cards.FileDiff{{Path: "fits.go", NewText: strings.Repeat("x := 1\n", maxSyntaxLines)}}
-	assert.NotContains(t, renderDiffs(fits, themeOptions(Dark, 80, true)), syntaxOffNote)
-
-	assert.Contains(t, syntaxOffNote, fmt.Sprintf("%d,%03d lines", maxSyntaxLines/1000, maxSyntaxLines%1000), "the note names the limits")
-	assert.Contains(t, syntaxOffNote, fmt.Sprintf("%d KB", maxSyntaxBytes>>10))
+// TestSyntaxColoursStopOnAQuadraticLexer draws a new AutoIt file of 4 KB
+// of spaces, on which chroma's AutoIt lexer takes many seconds: lexing
+// stops at its budget, which for 4 KB is little more than lexBudget, and
+// the card says so and still draws every line.
+func TestSyntaxColoursStopOnAQuadraticLexer(t *testing.T) {
+	const lines = 50
+	spaces := strings.Repeat(strings.Repeat(" ", 79)+"\n", lines)
+	start := time.Now()
+	card := renderDiffs([]cards.FileDiff{{Path: "a.au3", NewText: spaces}}, themeOptions(Dark, 80, true))
+	t.Logf("drawn in %v", time.Since(start)) // not asserted: the machine may be slow
+	assert.Contains(t, card, lexScaledOverNote)
+	assert.Equal(t, lines, strings.Count(ansi.Strip(card), "+ "+strings.Repeat(" ", 70)), "every line is drawn")
+	assert.Contains(t, lexScaledOverNote, "0.5 s and 5 µs a byte", "the note names the budget")
+	assert.Equal(t, 500*time.Millisecond, lexBudget)
+	assert.Equal(t, 5*time.Microsecond, lexBudgetPerByte)
 }
 
 // TestSyntaxColoursAreReadable checks every colour a diff row can draw on
@@ -110,7 +124,7 @@ func TestSyntaxColoursAreReadable(t *testing.T) {
 }
 
 func TestHighlighterGivesBackEveryByte(t *testing.T) {
-	hl := newHighlighter("x.go", Options{Theme: Dark, Profile: colorprofile.TrueColor})
+	hl := newHighlighter("x.go", Options{Theme: Dark, Profile: colorprofile.TrueColor}, nil)
 	require.NotNil(t, hl)
 	lines := []diffLine{
 		{Kind: lineContext, Text: "func f() {"},
@@ -128,9 +142,9 @@ func TestHighlighterGivesBackEveryByte(t *testing.T) {
 		}
 		assert.Equal(t, len(l.Text), end, "line %d is covered to its end", i)
 	}
-	assert.Nil(t, newHighlighter("notes.txt", Options{}), "plain text has no lexer")
-	assert.Nil(t, newHighlighter("no-such-type.zzz", Options{}))
-	assert.Nil(t, newHighlighter("x.go", Options{Profile: colorprofile.NoTTY}), "output without colour is not lexed")
+	assert.Nil(t, newHighlighter("notes.txt", Options{}, nil), "plain text has no lexer")
+	assert.Nil(t, newHighlighter("no-such-type.zzz", Options{}, nil))
+	assert.Nil(t, newHighlighter("x.go", Options{Profile: colorprofile.NoTTY}, nil), "output without colour is not lexed")
 }
 
 func TestCodeLexerIsLookedUpOncePerLanguage(t *testing.T) {
@@ -212,4 +226,25 @@ func TestChromaRegistriesAreWhole(t *testing.T) {
 	assert.Greater(t, len(chromastyles.Names()), 60)
 	assert.NotEqual(t, chromastyles.Fallback, chromastyles.Get("github-dark"))
 	assert.Equal(t, "swapoff", chromastyles.Fallback.Name)
+}
+
+// TestSyntaxRunsAreLexedOnce draws a diff at two widths: the second
+// drawing lexes nothing and is the same as a drawing with an empty cache.
+func TestSyntaxRunsAreLexedOnce(t *testing.T) {
+	old := strings.Join(generatedGo(200), "\n") + "\n"
+	diffs := []cards.FileDiff{wholeFile("gen.go", old, joinLines(scatteredEdit(generatedGo(200), 3)))}
+	runCache.mu.Lock()
+	runCache.runs = nil
+	runCache.mu.Unlock()
+	renderDiffs(diffs, themeOptions(Dark, 80, true))
+	lexed := runCache.lexed
+	require.Positive(t, len(runCache.runs))
+	cached := renderDiffs(diffs, themeOptions(Dark, 120, true))
+	assert.Equal(t, lexed, runCache.lexed, "the second drawing lexes nothing")
+
+	runCache.mu.Lock()
+	runCache.runs = nil
+	runCache.mu.Unlock()
+	assert.Equal(t, renderDiffs(diffs, themeOptions(Dark, 120, true)), cached)
+	assert.Greater(t, runCache.lexed, lexed)
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -48,11 +47,11 @@ func chromaClass(t chroma.TokenType) string {
 
 // tokenLines tokenises text, its lines ended by "\n", with lexer, and
 // returns the tokens of each line without the line breaks. It
-// returns nil when there is no lexer, the text is too large to colour,
-// lexing it takes longer than lexBudget, or the lexer does not give the
-// text back exactly.
+// returns nil when there is no lexer, lexing it takes longer than its
+// scaled budget (scaledLexDeadline: any size is coloured unless the lexer
+// goes quadratic), or the lexer does not give the text back exactly.
 func tokenLines(text string, lexer chroma.Lexer) (lines [][]chroma.Token) {
-	if lexer == nil || !syntaxFits(strings.Count(text, "\n"), len(text)) {
+	if lexer == nil {
 		return nil
 	}
 	defer func() {
@@ -65,7 +64,7 @@ func tokenLines(text string, lexer chroma.Lexer) (lines [][]chroma.Token) {
 		return nil
 	}
 	var over atomic.Bool
-	it := coalesce(budgetedTokens(raw, time.Now().Add(lexBudget), &over))
+	it := coalesce(budgetedTokens(raw, scaledLexDeadline(len(text)), &over))
 	var joined strings.Builder
 	for _, line := range chroma.SplitTokensIntoLines(it.Tokens()) {
 		var kept []chroma.Token

@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -134,4 +135,14 @@ func TestHTMLTerminalColours(t *testing.T) {
 
 	assert.Contains(t, got, `<pre class="output"><span class="t-f4 t-bold">dir</span> file `+
 		`<span class="t-under">true</span> <span class="t-f15 t-b1">warn</span><span class="t-f15">!</span></pre>`)
+}
+
+// TestHTMLColoursLargeDiffs exports a new Go file of 3,000 lines (over
+// the 2,000-line limit the export once had): every line's operator is in
+// a syntax class.
+func TestHTMLColoursLargeDiffs(t *testing.T) {
+	const lines = 3000
+	diff := cards.FileDiff{Path: "big.go", NewText: strings.Repeat("x := 1\n", lines)}
+	got := htmlOf(t, cards.ToolCard{ID: "1", Call: cards.DiffCall{Title: "Write big.go", Diffs: []cards.FileDiff{diff}}})
+	assert.Len(t, regexp.MustCompile(`<span class="[a-z]+">:=</span>`).FindAllString(got, -1), lines)
 }

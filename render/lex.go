@@ -19,6 +19,24 @@ import (
 // block, the drawn hunks of a file) may take.
 const lexBudget = 500 * time.Millisecond
 
+// lexBudgetPerByte is what the budget of a diff's drawn hunks grows by
+// for each byte they hold, on top of lexBudget: lexing that is linear in
+// the size of the text (chroma's lexers take about 1 µs a byte of code,
+// 50 µs a line) finishes at any size, while a lexer that goes quadratic
+// or worse is stopped once the text is more than a few hundred bytes.
+const lexBudgetPerByte = 5 * time.Microsecond
+
+// scaledLexDeadline is the end, from now, of the budget of lexing a text
+// of size bytes: lexBudget and lexBudgetPerByte for each byte.
+func scaledLexDeadline(size int) time.Time {
+	return time.Now().Add(lexBudget + time.Duration(size)*lexBudgetPerByte)
+}
+
+// lexScaledOverNote is the note of a diff whose drawn hunks after some
+// point are drawn without syntax colours because lexing them took longer
+// than their scaled budget; it names the budget.
+const lexScaledOverNote = "(no syntax colours: colouring took over 0.5 s and 5 µs a byte)"
+
 // lexOverNote is the note of a block drawn without syntax colours because
 // lexing it took longer than lexBudget.
 const lexOverNote = "(no syntax colours: colouring took over 0.5 s)"
