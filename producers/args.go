@@ -34,6 +34,14 @@ var ErrAmbiguousKeys = errors.New("ambiguous keys")
 // matches the keys to the fields exactly; data it does not decode may
 // have keys of any case.)
 func checkKeys(data []byte) error {
+	if known, err := plainKeysUnique(data); known {
+		return err
+	}
+	return tokenCheckKeys(data)
+}
+
+// tokenCheckKeys is checkKeys reading every token of data.
+func tokenCheckKeys(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var open []map[string]string // per open object: folded key -> key
 	inObject := []bool{}

@@ -25,8 +25,10 @@ func decodeArgs(args json.RawMessage, dst any) error {
 // decodeJSON unmarshals data into dst, matching keys to fields exactly
 // (see args.go), and rewrites decoding errors without Go type names.
 func decodeJSON(data []byte, dst any) error {
-	if err := exactKeys(data, reflect.TypeOf(dst)); err != nil {
-		return err
+	if t := reflect.TypeOf(dst); !keysPlainlyExact(data, namesOf(t)) {
+		if err := exactKeys(data, t); err != nil {
+			return err
+		}
 	}
 	err := json.Unmarshal(data, dst)
 	var typeErr *json.UnmarshalTypeError

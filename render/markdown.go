@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"image/color"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +15,8 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
 // Markdown is rendered with glamour. Building a glamour renderer parses its
@@ -41,11 +42,24 @@ type markdownKey struct {
 }
 
 // markdownRenderer is one cached glamour renderer and the lock that
-// serialises its use.
+// serialises its use, with the output of the Markdown it rendered last:
+// a session repeats texts (the harness's context snapshot each turn, a
+// tool's short replies), and glamour's output depends on nothing but the
+// text, the width and the theme.
 type markdownRenderer struct {
 	mu sync.Mutex
 	tr *glamour.TermRenderer
+	// rendered maps Markdown to glamour's output, renderedBytes of them.
+	rendered      map[string]string
+	renderedBytes int
 }
+
+// renderedLimit bounds the bytes of Markdown and output the renderers
+// remember, all together: rememberedBytes.
+const renderedLimit = 8 << 20
+
+// rememberedBytes is the sum of the renderers' renderedBytes.
+var rememberedBytes atomic.Int64
 
 // markdownCache holds the renderers built so far; built counts them so that
 // tests can check that nothing is built per card.
@@ -74,7 +88,7 @@ func cachedRenderer(width int, theme Theme) *markdownRenderer {
 		// the options above can.
 		panic("render: building the glamour renderer: " + err.Error())
 	}
-	r := &markdownRenderer{tr: tr}
+	r := &markdownRenderer{tr: tr, rendered: map[string]string{}}
 	markdownCache.renderers[key] = r
 	markdownCache.built++
 	return r
@@ -84,8 +98,33 @@ func cachedRenderer(width int, theme Theme) *markdownRenderer {
 func (r *markdownRenderer) render(md string) (string, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if out, ok := r.rendered[md]; ok {
+		return out, true
+	}
 	out, err := r.tr.Render(md)
-	return out, err == nil
+	if err != nil {
+		return "", false
+	}
+	r.remember(md, out)
+	return out, true
+}
+
+// remember keeps the output of md. When that would take the renderers
+// past renderedLimit, this one first forgets all it remembers; if they
+// are still past it, md is not kept.
+func (r *markdownRenderer) remember(md, out string) {
+	size := len(md) + len(out)
+	if rememberedBytes.Load()+int64(size) > renderedLimit {
+		clear(r.rendered)
+		rememberedBytes.Add(-int64(r.renderedBytes))
+		r.renderedBytes = 0
+	}
+	if rememberedBytes.Add(int64(size)) > renderedLimit {
+		rememberedBytes.Add(-int64(size))
+		return
+	}
+	r.rendered[md] = out
+	r.renderedBytes += size
 }
 
 // markdownStyle is glamour's dark or light style with the document's
@@ -199,7 +238,7 @@ func neutralizeLines(lines []string, width int) []string {
 
 // listMarker matches the start of a list item as glamour draws it: the
 // indent, then a bullet, a number or a task's box.
-var listMarker = regexp.MustCompile(`^( *)(• |\d+\. |\[[✓ ]\] )`)
+var listMarker = lazyregexp.New(`^( *)(• |\d+\. |\[[✓ ]\] )`)
 
 // hangLists indents the wrapped lines of each list item under its text,
 // which glamour does not do (charmbracelet/glamour#56): glamour starts
@@ -208,7 +247,7 @@ var listMarker = regexp.MustCompile(`^( *)(• |\d+\. |\[[✓ ]\] )`)
 func hangLists(lines []string, width int) []string {
 	out := make([]string, 0, len(lines))
 	for i := 0; i < len(lines); {
-		m := listMarker.FindStringSubmatch(ansi.Strip(lines[i]))
+		m := listMarker().FindStringSubmatch(ansi.Strip(lines[i]))
 		end := i + 1
 		for m != nil && end < len(lines) && continuesItem(ansi.Strip(lines[end]), m[1]) {
 			end++
@@ -228,7 +267,7 @@ func hangLists(lines []string, width int) []string {
 // that indent with text that is no marker.
 func continuesItem(plain, indent string) bool {
 	rest, ok := strings.CutPrefix(plain, indent)
-	return ok && strings.TrimSpace(rest) != "" && rest[0] != ' ' && !listMarker.MatchString(rest)
+	return ok && strings.TrimSpace(rest) != "" && rest[0] != ' ' && !listMarker().MatchString(rest)
 }
 
 // hangItem wraps a list item's lines again under its text: prefix cells
@@ -259,7 +298,7 @@ func hangItem(lines []string, indent, prefix, width int) []string {
 func fitMarkdown(lines []string, width int) []string {
 	for i, line := range lines {
 		line = strings.TrimRight(line, " ")
-		if ansi.StringWidth(line) > width {
+		if cellWidth(line) > width {
 			line = ansi.Truncate(line, width, "…")
 		}
 		lines[i] = line
@@ -527,8 +566,8 @@ func closeBlocks(md string) string {
 		lead := strings.TrimLeft(line, " ")
 		indented := len(line)-len(lead) > 3
 		switch {
-		case closing == "" && linkDefinition.MatchString(line):
-			lines[i] = linkDefinition.ReplaceAllString(line, `$1\$2`)
+		case closing == "" && linkDefinition().MatchString(line):
+			lines[i] = linkDefinition().ReplaceAllString(line, `$1\$2`)
 		case closing == "" && !indented:
 			closing = blockOpening(lead)
 		case closing == "":
@@ -549,7 +588,7 @@ func closeBlocks(md string) string {
 // linkDefinition matches the start of a link reference definition, at the
 // top level or in list items and block quotes, at any indentation: the
 // containers' markers, then the label.
-var linkDefinition = regexp.MustCompile(`^((?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$))*[ \t]*)(\[(?:[^\]\\]|\\.)+\]:)`)
+var linkDefinition = lazyregexp.New(`^((?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$))*[ \t]*)(\[(?:[^\]\\]|\\.)+\]:)`)
 
 // htmlBlockEnds maps the start of each kind of CommonMark HTML block that
 // runs until a marker, not a blank line, to its end marker.

@@ -54,6 +54,9 @@ type claudeCode struct {
 	// user named the session, whose name a summary then does not replace.
 	mode   string
 	titled bool
+	// ahead parses the lines on every processor before they are put in
+	// order and applied (see pipeline).
+	ahead pipeline
 }
 
 func newClaudeCode() *claudeCode {
@@ -68,21 +71,44 @@ func newClaudeCode() *claudeCode {
 // lineSeed seeds the digests of lines, which are compared within one run.
 var lineSeed = maphash.MakeSeed()
 
-func (d *claudeCode) decodeLine(t *Transcript, l line) {
+// decodeLine parses the line ahead (see pipeline); the lines parsed by
+// then are put in order.
+func (d *claudeCode) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+
+// batchDecoder parses each line on its own: parsing is pure.
+func (d *claudeCode) batchDecoder() func([]byte) lineDecode { return d.parse }
+
+// parse parses a line into what puts it in order: its item, numbered
+// as the line being applied then is.
+func (d *claudeCode) parse(data []byte) lineDecode {
+	rec, err := parseClaudeLine(data)
+	item := &claudeItem{excerpt: excerptCopy(data), rec: rec, err: err, digest: maphash.Bytes(lineSeed, data)}
+	if rec != nil {
+		item.uuid, item.parent = rec.uuid, rec.parent
+	}
+	return func(t *Transcript, _ []byte) error {
+		item.number = t.current.number
+		d.order.push(item, func(it *claudeItem) { d.apply(t, it) })
+		return nil
+	}
+}
+
+// applyLine puts a parsed line in order; a torn last line is a Notice.
+func (d *claudeCode) applyLine(t *Transcript, l line, parsed lineDecode) {
 	if tornJSON(l) {
 		addTornNotice(t, l)
 		return
 	}
-	rec, err := parseClaudeLine(l.data)
-	item := &claudeItem{number: l.number, excerpt: excerptCopy(l.data), rec: rec, err: err, digest: maphash.Bytes(lineSeed, l.data)}
-	if rec != nil {
-		item.uuid, item.parent = rec.uuid, rec.parent
-	}
-	d.order.push(item, func(it *claudeItem) { d.apply(t, it) })
+	_ = parsed(t, l.data) // it puts the line in order, which cannot fail
 }
 
-// flush applies the lines held back for their parent.
+// drain puts every line given so far in order.
+func (d *claudeCode) drain(t *Transcript) { d.ahead.drain(t) }
+
+// flush applies every line given so far, those held back for their
+// parent too.
 func (d *claudeCode) flush(t *Transcript) {
+	d.drain(t)
 	d.order.flush(func(it *claudeItem) { d.apply(t, it) })
 }
 

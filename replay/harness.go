@@ -176,6 +176,12 @@ type aheadDecoder interface {
 	batchDecoder() func(data []byte) lineDecode
 }
 
+// lineApplier is an aheadDecoder that applies each decoded line itself,
+// rather than as one event (decodeEventLine).
+type lineApplier interface {
+	applyLine(t *Transcript, l line, decode lineDecode)
+}
+
 // The bounds of a pipeline: a batch holds up to batchMaxLines lines in
 // batchBytes bytes (or one longer line), and up to aheadBatches per
 // processor are decoded ahead of the transcript.
@@ -185,11 +191,11 @@ const (
 	aheadBatches  = 2
 )
 
-// pipeline decodes the lines of a view stream, a session log or a
-// headless stream ahead of the transcript, in batches, each on a goroutine
-// of its own, and applies them in input order: the JSON decoding and most of the
-// producers' work, nearly all the time a line takes, run on every
-// processor, and the transcript is exactly what decoding the lines one by
+// pipeline decodes the lines of a view stream, a session log, a headless
+// stream or a Claude Code transcript ahead of the transcript, in batches,
+// each on a goroutine of its own, and applies them in input order: the
+// JSON decoding (and, but for Claude Code, most of the producers' work),
+// nearly all the time a line takes, run on every processor, and the transcript is exactly what decoding the lines one by
 // one gives. The lines are copied: a batch owns them.
 //
 // Within a batch, a result's view is presented with the call decoded
@@ -292,7 +298,7 @@ func (p *pipeline) applyDone(t *Transcript, ahead int) {
 		}
 		<-b.done
 		p.applying = true
-		b.apply(t)
+		b.apply(t, p.dec)
 		p.applying = false
 		p.queue[0] = nil
 		p.queue = p.queue[1:]
@@ -317,13 +323,18 @@ func (p *pipeline) catchUp(t *Transcript) {
 }
 
 // apply applies the batch's lines in order, each as the transcript's
-// current line; the line current before is current again after, so that
-// nothing refers to the batch's buffer once it is applied.
-func (b *lineBatch) apply(t *Transcript) {
+// current line, as dec applies them; the line current before is current
+// again after, so that nothing refers to the batch's buffer once it is
+// applied.
+func (b *lineBatch) apply(t *Transcript, dec aheadDecoder) {
+	applyLine := decodeEventLine
+	if a, ok := dec.(lineApplier); ok {
+		applyLine = a.applyLine
+	}
 	current := t.current
 	for i, l := range b.lines {
 		t.current = l
-		decodeEventLine(t, l, b.decodes[i])
+		applyLine(t, l, b.decodes[i])
 	}
 	t.current = current
 }
@@ -331,7 +342,7 @@ func (b *lineBatch) apply(t *Transcript) {
 // decodeEventLine decodes one line of the session log or the headless
 // stream: a torn last line is a Notice, a line decode rejects a Problem,
 // and any other line one event.
-func decodeEventLine(t *Transcript, l line, decode func(*Transcript, []byte) error) {
+func decodeEventLine(t *Transcript, l line, decode lineDecode) {
 	if tornJSON(l) {
 		addTornNotice(t, l)
 		return

@@ -70,19 +70,25 @@ func reusedIDs(headless bool) []byte {
 // line decoded and applied before the next is read.
 func loadOneByOne(t *testing.T, data []byte, decode func(*Transcript, []byte) error) *Transcript {
 	tr := NewTranscript("s")
+	eachLine(tr, data, func(l line) { decodeEventLine(tr, l, decode) })
+	tr.Finish()
+	return tr
+}
+
+// eachLine reads the lines of data into tr, one after the other, and
+// calls apply with every one that is not blank.
+func eachLine(tr *Transcript, data []byte, apply func(line)) {
 	lr := newLineReader(bytes.NewReader(data))
 	for {
 		l, err := lr.next()
 		if err != nil {
-			break
+			return
 		}
 		tr.startLine(l)
 		if !l.blank() {
-			decodeEventLine(tr, l, decode)
+			apply(l)
 		}
 	}
-	tr.Finish()
-	return tr
 }
 
 // TestPipelineIsLineByLine: decoding ahead, in batches on other
