@@ -269,6 +269,9 @@ func sanitizeWith(s string, m sanitizeMode, inlineStyles uint32) string {
 	if plain == len(s) {
 		return s
 	}
+	if isTabbedASCII(s) {
+		return expandTabs(s)
+	}
 	s = normalizeControls(s) // keeps the plain prefix as it is
 	z := &sanitizer{sanitizeMode: m, styles: newStyleTable(), row: newScreenLine(inlineStyles)}
 	z.out.Grow(len(s) + len(s)/8)
@@ -315,6 +318,42 @@ func plainPrefix(s string) int {
 		i += n
 	}
 	return len(s)
+}
+
+// isTabbedASCII reports whether s holds only printable ASCII, tabs and
+// '\n': source code indented with tabs, which the cell model would only
+// pad to the tab stops (see expandTabs).
+func isTabbedASCII(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; (c < ' ' || c >= ansi.DEL) && c != '\t' && c != '\n' {
+			return false
+		}
+	}
+	return true
+}
+
+// expandTabs sanitises text that isTabbedASCII, in either mode: each tab
+// becomes the spaces up to the next tab stop of its line, as on the cell
+// model, without building one.
+func expandTabs(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + (tabStop-1)*strings.Count(s, "\t"))
+	for line := range strings.Lines(s) {
+		col := 0
+		for {
+			part, after, tab := strings.Cut(line, "\t")
+			b.WriteString(part)
+			if !tab {
+				break
+			}
+			col += len(part)
+			n := tabStop - col%tabStop
+			b.WriteString(blankText[:n])
+			col += n
+			line = after
+		}
+	}
+	return b.String()
 }
 
 // plainRunes are common visible runes (Latin, Greek, Cyrillic, punctuation,

@@ -31,6 +31,7 @@ var fuzzSeeds = []string{
 	"\x1b[31m\nline\n\x1b[0m\n",
 	"\x1b]0;\u271d\x07v",
 	"\x1b\x1b[31m\x1b",
+	"\tfunc f() {\n\t\treturn 1 \t// x\n}\t\n\t",
 }
 
 // checkSanitized asserts the properties every sanitised string has.
@@ -115,5 +116,29 @@ func TestSanitizeRandomTokens(t *testing.T) {
 		in := b.String()
 		checkSanitized(t, "SanitizeOutput", SanitizeOutput, in, SanitizeOutput(in))
 		checkSanitized(t, "SanitizeText", SanitizeText, in, SanitizeText(in))
+	}
+}
+
+// TestTabbedASCIIMatchesReference checks the tab-expanding fast path of
+// both modes against the reference cell model on random lines of
+// printable ASCII, tabs and line breaks.
+func TestTabbedASCIIMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 1))
+	pieces := []string{"\t", "\t\t", "\n", "a", "ab", "abcdefg", "abcdefgh", " ", "x = 1;", "~"}
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		in := b.String()
+		if !isTabbedASCII(in) {
+			t.Fatalf("%q is not tabbed ASCII", in)
+		}
+		if got, want := SanitizeText(in), refSanitizeText(in); got != want {
+			t.Fatalf("SanitizeText(%q) = %q, the reference gives %q", in, got, want)
+		}
+		if got, want := SanitizeOutput(in), refSanitizeOutput(in); got != want {
+			t.Fatalf("SanitizeOutput(%q) = %q, the reference gives %q", in, got, want)
+		}
 	}
 }
