@@ -428,7 +428,8 @@ func (v *diffView) lineRows(l diffLine, d lineDeco, numbers, blank string, room 
 		// changed white space would change the text itself.
 		d.emph = nil
 	}
-	rows, widths := fitPieces(displayPieces(l.Text, d), room, v.o.Expanded)
+	ps, text := linePieces(l.Text, d)
+	rows, widths := fitText(ps, text, room, v.o.Expanded)
 	base := v.paint(l.Kind, nil, false)
 	out := make([]string, len(rows))
 	for i, row := range rows {

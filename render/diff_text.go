@@ -40,20 +40,31 @@ const (
 
 // displayPieces turns a raw line into the pieces that draw it.
 func displayPieces(raw string, d lineDeco) []piece {
+	ps, _ := linePieces(raw, d)
+	return ps
+}
+
+// linePieces is displayPieces and the text of the pieces joined. A line
+// of printable ASCII and tabs needs no check: its segments sanitise to
+// themselves and its tabs expand as the sanitiser expands them.
+func linePieces(raw string, d lineDeco) ([]piece, string) {
 	if len(d.emph) == 0 && len(d.syntax) == 0 {
-		return []piece{{text: SanitizeText(raw)}}
+		clean := SanitizeText(raw)
+		return []piece{{text: clean}}, clean
 	}
-	var p pieceBuilder
+	p := newPieceBuilder(raw, !isTabbedASCII(raw))
 	c := decoCursor{lineDeco: d}
 	for pos := 0; pos < len(raw); {
 		end, style, marked := c.segment(raw, pos)
 		p.segment(raw[pos:end], style, marked)
 		pos = end
 	}
-	if p.check.String() != SanitizeText(raw) {
-		return []piece{{text: SanitizeText(raw)}}
+	if p.checked {
+		if clean := SanitizeText(raw); string(p.check) != clean {
+			return []piece{{text: clean}}, clean
+		}
 	}
-	return p.pieces
+	return p.done()
 }
 
 // decoCursor walks a line's decoration from its start: run and span are
@@ -88,12 +99,28 @@ func (c *decoCursor) segment(raw string, pos int) (end int, style piece, marked 
 	return end, style, false
 }
 
-// pieceBuilder collects the pieces of a line. check is the line as the
-// sanitiser would draw it, without markers, and col its width so far.
+// pieceBuilder collects the pieces of a line. Their text is written
+// into one buffer, text, each piece ending at its ends entry, and shared
+// out when done: one allocation a line instead of one a piece. check is
+// the line as the sanitiser would draw it, without markers, kept only
+// when checked is set; col is the line's width so far.
 type pieceBuilder struct {
-	pieces []piece
-	check  strings.Builder
-	col    int
+	pieces  []piece
+	ends    []int
+	text    []byte
+	checked bool
+	check   []byte
+	col     int
+}
+
+// newPieceBuilder prepares the pieces of raw, checked against the
+// sanitiser when check is set.
+func newPieceBuilder(raw string, check bool) pieceBuilder {
+	p := pieceBuilder{text: make([]byte, 0, len(raw)+2*tabStop), checked: check}
+	if check {
+		p.check = make([]byte, 0, len(raw)+2*tabStop)
+	}
+	return p
 }
 
 // segment adds a raw segment: sanitised, its tabs expanded.
@@ -101,36 +128,55 @@ func (p *pieceBuilder) segment(raw string, style piece, marked bool) {
 	for {
 		part, rest, tab := strings.Cut(raw, "\t")
 		if part != "" {
-			clean := SanitizeText(part)
-			style.text = clean
-			if marked {
-				style.text = markBlanks(part)
+			clean := part
+			if p.checked {
+				clean = SanitizeText(part)
 			}
-			p.add(style, clean)
+			text := clean
+			if marked {
+				text = markBlanks(part)
+			}
+			p.add(style, text, clean)
 		}
 		if !tab {
 			return
 		}
-		spaces := strings.Repeat(" ", tabStop-p.col%tabStop)
-		style.text = spaces
+		spaces := blankText[:tabStop-p.col%tabStop]
+		text := spaces
 		if marked {
-			style.text = tabMarker + spaces[1:]
+			text = tabMarker + spaces[1:]
 		}
-		p.add(style, spaces)
+		p.add(style, text, spaces)
 		raw = rest
 	}
 }
 
-// add appends a piece, merged into the last one when the styles agree;
-// clean is its text without markers.
-func (p *pieceBuilder) add(s piece, clean string) {
-	p.check.WriteString(clean)
+// add appends text in a style, merged into the last piece when the styles
+// agree; clean is the text without markers.
+func (p *pieceBuilder) add(s piece, text, clean string) {
+	if p.checked {
+		p.check = append(p.check, clean...)
+	}
 	p.col += cellWidth(clean)
+	p.text = append(p.text, text...)
 	if n := len(p.pieces); n > 0 && p.pieces[n-1].fg == s.fg && p.pieces[n-1].emph == s.emph {
-		p.pieces[n-1].text += s.text
+		p.ends[n-1] = len(p.text)
 		return
 	}
 	p.pieces = append(p.pieces, s)
+	p.ends = append(p.ends, len(p.text))
+}
+
+// done shares the text out among the pieces, and returns them and the
+// whole text.
+func (p *pieceBuilder) done() ([]piece, string) {
+	text := string(p.text)
+	start := 0
+	for i, end := range p.ends {
+		p.pieces[i].text = text[start:end]
+		start = end
+	}
+	return p.pieces, text
 }
 
 // blankMarkers shows spaces and carriage returns with visible markers.
@@ -157,7 +203,11 @@ func piecesText(ps []piece) string {
 // character, where a word wrap would drop the spaces at its breaks and
 // hide whitespace changes. It also returns the width of each row.
 func fitPieces(ps []piece, room int, expanded bool) ([][]piece, []int) {
-	text := piecesText(ps)
+	return fitText(ps, piecesText(ps), room, expanded)
+}
+
+// fitText is fitPieces for pieces whose joined text is text.
+func fitText(ps []piece, text string, room int, expanded bool) ([][]piece, []int) {
 	if w := cellWidth(text); w <= room {
 		return [][]piece{ps}, []int{w}
 	}
