@@ -410,7 +410,7 @@ func foldText(n int) string {
 func (v *diffView) unifiedHunk(lines []string, g gutter, d drawnHunk) []string {
 	room := max(v.width-g.width()-2, 1)
 	for i, l := range d.lines {
-		lines = append(lines, v.lineRows(l, d.deco[i], g.numbers(l), g.blank(), room, false)...)
+		lines = append(lines, v.lineRows(l, d.deco[i], g, room, false)...)
 		if l.NoEOL {
 			lines = append(lines, v.note(g.blank()+noEOLNote))
 		}
@@ -418,11 +418,11 @@ func (v *diffView) unifiedHunk(lines []string, g gutter, d drawnHunk) []string {
 	return lines
 }
 
-// lineRows draws one diff line: numbers, sign and text, which is cut to
-// room cells when collapsed and wrapped onto "↪" rows behind a blank
-// gutter when expanded. Added and removed rows are tinted to the full
+// lineRows draws one diff line: its numbers in gutter g, sign and text,
+// which is cut to room cells when collapsed and wrapped onto "↪" rows
+// behind a blank gutter when expanded. Added and removed rows are tinted to the full
 // width, and so is every row when fill is set.
-func (v *diffView) lineRows(l diffLine, d lineDeco, numbers, blank string, room int, fill bool) []string {
+func (v *diffView) lineRows(l diffLine, d lineDeco, g gutter, room int, fill bool) []string {
 	if v.o.Profile <= colorprofile.NoTTY {
 		// Without escape sequences no emphasis shows, and the markers of
 		// changed white space would change the text itself.
@@ -434,12 +434,12 @@ func (v *diffView) lineRows(l diffLine, d lineDeco, numbers, blank string, room 
 	out := make([]string, len(rows))
 	for i, row := range rows {
 		var r rowBuilder
-		r.b.Grow(len(numbers) + 2*room + escapeRoom*(len(row)+3))
+		r.b.Grow(g.width() + rowBytes(row, room-widths[i]) + escapeRoom*(len(row)+3))
 		if i == 0 {
-			r.add(v.st.gutter, numbers)
+			r.numbers(v.st.gutter, g, l)
 			r.add(base, lineSigns[l.Kind]+" ")
 		} else {
-			r.plain(blank)
+			r.plain(g.blank())
 			r.add(v.paint(l.Kind, v.fg[lineContext], false), "↪")
 			r.add(base, " ")
 		}
@@ -447,7 +447,7 @@ func (v *diffView) lineRows(l diffLine, d lineDeco, numbers, blank string, room 
 			r.add(v.paint(l.Kind, p.fg, p.emph), p.text)
 		}
 		if l.Kind != lineContext || fill {
-			r.add(base, strings.Repeat(" ", max(room-widths[i], 0)))
+			r.add(base, spaces(room-widths[i]))
 		}
 		out[i] = r.String()
 	}
@@ -516,23 +516,33 @@ func (g gutter) width() int {
 	return w
 }
 
-// numbers is a line's old and new number, blank where it has none.
-func (g gutter) numbers(l diffLine) string {
-	return numberCell(l.Old, g.oldW) + numberCell(l.New, g.newW)
+// numbers writes a line's old and new number in gutter g, painted p,
+// each right-aligned in its column and followed by a space, blank where
+// the line has none; nothing when the gutter has no columns.
+func (r *rowBuilder) numbers(p paint, g gutter, l diffLine) {
+	if g.width() == 0 {
+		return
+	}
+	r.use(p)
+	r.numberCell(l.Old, g.oldW)
+	r.numberCell(l.New, g.newW)
+}
+
+// numberCell writes n right-aligned in a column of width w and a space
+// (blank for n = 0); nothing for an absent column.
+func (r *rowBuilder) numberCell(n, w int) {
+	if w == 0 {
+		return
+	}
+	var buf [20]byte
+	digits := buf[:0]
+	if n != 0 {
+		digits = strconv.AppendInt(digits, int64(n), 10)
+	}
+	r.b.WriteString(spaces(w - len(digits)))
+	r.b.Write(digits)
+	r.b.WriteByte(' ')
 }
 
 // blank is an empty gutter.
-func (g gutter) blank() string { return strings.Repeat(" ", g.width()) }
-
-// numberCell is n right-aligned in a column of width w and a space; "" for
-// an absent column.
-func numberCell(n, w int) string {
-	if w == 0 {
-		return ""
-	}
-	digits := ""
-	if n != 0 {
-		digits = strconv.Itoa(n)
-	}
-	return strings.Repeat(" ", max(w-len(digits), 0)) + digits + " "
-}
+func (g gutter) blank() string { return spaces(g.width()) }

@@ -100,7 +100,7 @@ func (v *diffView) half(d drawnHunk, i int, g gutter, width int, fill bool) []st
 		return nil
 	}
 	l := d.lines[i]
-	rows := v.lineRows(l, d.deco[i], g.numbers(l), g.blank(), max(width-g.width()-2, 1), fill)
+	rows := v.lineRows(l, d.deco[i], g, max(width-g.width()-2, 1), fill)
 	if l.NoEOL {
 		note := v.st.dim.Render(ansi.Truncate(g.blank()+noEOLNote, width, "…"))
 		if fill {

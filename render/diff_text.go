@@ -52,7 +52,7 @@ func linePieces(raw string, d lineDeco) ([]piece, string) {
 		clean := SanitizeText(raw)
 		return []piece{{text: clean}}, clean
 	}
-	p := newPieceBuilder(raw, !isTabbedASCII(raw))
+	p := newPieceBuilder(raw, len(d.syntax)+2*len(d.emph)+1, !isTabbedASCII(raw))
 	c := decoCursor{lineDeco: d}
 	for pos := 0; pos < len(raw); {
 		end, style, marked := c.segment(raw, pos)
@@ -113,10 +113,13 @@ type pieceBuilder struct {
 	col     int
 }
 
-// newPieceBuilder prepares the pieces of raw, checked against the
-// sanitiser when check is set.
-func newPieceBuilder(raw string, check bool) pieceBuilder {
-	p := pieceBuilder{text: make([]byte, 0, len(raw)+2*tabStop), checked: check}
+// newPieceBuilder prepares the pieces of raw, at most n of them (one per
+// segment), checked against the sanitiser when check is set.
+func newPieceBuilder(raw string, n int, check bool) pieceBuilder {
+	p := pieceBuilder{
+		pieces: make([]piece, 0, n), ends: make([]int, 0, n),
+		text: make([]byte, 0, len(raw)+2*tabStop), checked: check,
+	}
 	if check {
 		p.check = make([]byte, 0, len(raw)+2*tabStop)
 	}
@@ -265,12 +268,40 @@ func (r *rowBuilder) add(p paint, s string) {
 	if s == "" {
 		return
 	}
+	r.use(p)
+	r.b.WriteString(s)
+}
+
+// use makes p the paint of what is written next.
+func (r *rowBuilder) use(p paint) {
 	if !r.open || p != r.cur {
 		r.close()
 		r.b.WriteString(string(p))
 		r.cur, r.open = p, true
 	}
-	r.b.WriteString(s)
+}
+
+// rowBytes is the number of bytes of the text of a row of pieces and pad
+// spaces after it.
+func rowBytes(row []piece, pad int) int {
+	n := max(pad, 0)
+	for _, p := range row {
+		n += len(p.text)
+	}
+	return n
+}
+
+// spaceText is a run of spaces that spaces cuts.
+const spaceText = "                                                                                                                                " +
+	"                                                                                                                                "
+
+// spaces is n spaces, "" for n ≤ 0; up to len(spaceText) of them without
+// allocating.
+func spaces(n int) string {
+	if n <= len(spaceText) {
+		return spaceText[:max(n, 0)]
+	}
+	return strings.Repeat(" ", n)
 }
 
 // plain writes s without a style.
