@@ -73,7 +73,7 @@ func (a tokenAlphabet) tokens(s string) tokenLine {
 	t := tokenLine{text: s}
 	prev := tokenNone
 	for i := 0; i < len(s); {
-		cluster, _ := ansi.FirstGraphemeCluster(s[i:], ansi.GraphemeWidth)
+		cluster := firstCluster(s[i:])
 		class := tokenClass(cluster)
 		switch {
 		case class == tokenBlank:
@@ -123,8 +123,23 @@ const (
 	tokenSingle
 )
 
+// firstCluster is the first grapheme cluster of s. An ASCII byte before
+// another ASCII byte (or the end) is a cluster of its own, but for "\r\n":
+// no other rule of UAX #29 joins two ASCII characters, so the common case
+// skips the segmenter.
+func firstCluster(s string) string {
+	if s[0] < utf8.RuneSelf && (len(s) == 1 || s[1] < utf8.RuneSelf && (s[0] != '\r' || s[1] != '\n')) {
+		return s[:1]
+	}
+	cluster, _ := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+	return cluster
+}
+
 // tokenClass classifies a grapheme cluster by its first rune.
 func tokenClass(cluster string) int {
+	if len(cluster) == 1 {
+		return asciiClass(cluster[0])
+	}
 	r, _ := utf8.DecodeRuneInString(cluster)
 	switch {
 	case isBlank(cluster):
@@ -134,6 +149,17 @@ func tokenClass(cluster string) int {
 	case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
 		return tokenSingle
 	case unicode.IsLetter(r):
+		return tokenWord
+	}
+	return tokenSingle
+}
+
+// asciiClass classifies an ASCII character as tokenClass does.
+func asciiClass(c byte) int {
+	switch {
+	case c == ' ' || c == '\t' || c == '\r':
+		return tokenBlank
+	case c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 		return tokenWord
 	}
 	return tokenSingle

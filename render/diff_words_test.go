@@ -5,7 +5,10 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -176,5 +179,33 @@ func TestSimilarityBoundIsAnUpperBound(t *testing.T) {
 		old, new := line(), line()
 		c := newChange([]string{old}, []string{new})
 		require.GreaterOrEqual(t, c.bound(0, 0)+1e-9, diffTokens(c.removed[0], c.added[0]).similarity, "%q -> %q", old, new)
+	}
+}
+
+// TestFirstClusterMatchesSegmenter checks the ASCII shortcut of
+// firstCluster, and asciiClass, against the grapheme segmenter and the
+// Unicode classes on random mixes of ASCII, CR LF, marks and emoji.
+func TestFirstClusterMatchesSegmenter(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 2))
+	parts := []string{"a", "Z", "_", "7", " ", "\t", "\r", "\n", "\r\n", ";", "\x00", "\x7f", "\u0301", "é", "中", "👍", "\u200d", "🇺🇸", "\ufe0f"}
+	for range 5000 {
+		var b strings.Builder
+		for range 1 + r.IntN(6) {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		s := b.String()
+		want, _ := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+		require.Equal(t, want, firstCluster(s), "%q", s)
+	}
+	for c := range byte(utf8.RuneSelf) {
+		r := rune(c)
+		want := tokenSingle
+		switch {
+		case isBlank(string(r)):
+			want = tokenBlank
+		case r == '_' || unicode.IsDigit(r) || unicode.IsLetter(r):
+			want = tokenWord
+		}
+		require.Equal(t, want, asciiClass(c), "%q", r)
 	}
 }
