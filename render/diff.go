@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -126,6 +127,7 @@ type diffView struct {
 	// background of changed words (nil for none).
 	fg, bg, emph [3]color.Color
 	paints       map[paintKey]paint
+	rgbaPaints   map[uint64]paint
 	// budget is the number of rows a collapsed card may still take.
 	budget int
 }
@@ -140,7 +142,7 @@ func newDiffView(o Options) *diffView {
 		fg:     [3]color.Color{lineContext: p.Dim, lineAdded: p.Added, lineRemoved: p.Removed},
 		bg:     [3]color.Color{lineAdded: p.AddedBg, lineRemoved: p.RemovedBg},
 		emph:   [3]color.Color{lineAdded: p.AddedEmph, lineRemoved: p.RemovedEmph},
-		paints: map[paintKey]paint{},
+		paints: map[paintKey]paint{}, rgbaPaints: map[uint64]paint{},
 		budget: collapsedRows,
 	}
 }
@@ -148,12 +150,44 @@ func newDiffView(o Options) *diffView {
 // paint is the paint of a piece of a line of a kind: its foreground (nil
 // for the kind's own) on the kind's background, or on the emphasis
 // background when it changed; a foreground is made readable on its
-// background.
+// background. Paints are kept by key, an RGBA foreground (the syntax
+// colours') by a number, which hashes faster than an interface.
 func (v *diffView) paint(kind lineKind, fg color.Color, emph bool) paint {
-	key := paintKey{kind, fg, emph}
-	if p, ok := v.paints[key]; ok {
+	if n, ok := rgbaPaintKey(kind, fg, emph); ok {
+		p, ok := v.rgbaPaints[n]
+		if !ok {
+			p = v.newPiecePaint(kind, fg, emph)
+			v.rgbaPaints[n] = p
+		}
 		return p
 	}
+	key := paintKey{kind, fg, emph}
+	p, ok := v.paints[key]
+	if !ok {
+		p = v.newPiecePaint(kind, fg, emph)
+		v.paints[key] = p
+	}
+	return p
+}
+
+// rgbaPaintKey packs the key of a paint whose foreground is nil or a
+// color.RGBA into a number; ok is false for another colour type.
+func rgbaPaintKey(kind lineKind, fg color.Color, emph bool) (n uint64, ok bool) {
+	n = uint64(kind) << 40
+	if emph {
+		n |= 1 << 48
+	}
+	switch c := fg.(type) {
+	case nil:
+		return n, true
+	case color.RGBA:
+		return n | 1<<32 | uint64(c.R)<<24 | uint64(c.G)<<16 | uint64(c.B)<<8 | uint64(c.A), true
+	}
+	return 0, false
+}
+
+// newPiecePaint builds the paint that paint keeps.
+func (v *diffView) newPiecePaint(kind lineKind, fg color.Color, emph bool) paint {
 	if fg == nil {
 		fg = v.fg[kind]
 	}
@@ -164,9 +198,7 @@ func (v *diffView) paint(kind lineKind, fg color.Color, emph bool) paint {
 	if bg != nil {
 		fg = readable(fg, bg)
 	}
-	p := newPaint(fg, bg)
-	v.paints[key] = p
-	return p
+	return newPaint(fg, bg)
 }
 
 // header is a file's first line: its path, what happened to the file
@@ -332,7 +364,7 @@ func (v *diffView) drawAll(f diffFile, parts [][]diffLine, hl *highlighter) [][]
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(parts)) {
 		w := *v
-		w.paints = map[paintKey]paint{}
+		w.paints, w.rgbaPaints = map[paintKey]paint{}, map[uint64]paint{}
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(parts); i = int(next.Add(1) - 1) {
 				out[i] = w.drawHunk(f, g, i, parts[i], hl)
@@ -373,7 +405,8 @@ func (v *diffView) hunkHead(f diffFile, h hunk) string {
 	}
 	r.add(v.st.gutter, fold)
 	head := r.String()
-	if cellWidth(header)+1+cellWidth(fold) > v.width {
+	// The header is ASCII, the fold's runes are one cell each.
+	if len(header)+1+utf8.RuneCountInString(fold) > v.width {
 		return ansi.Truncate(head, v.width, "…")
 	}
 	return head
@@ -383,7 +416,7 @@ func (v *diffView) hunkHead(f diffFile, h hunk) string {
 // lines names the line before the hunk.
 func hunkHeader(h hunk) string {
 	oldCount, newCount := h.counts()
-	return fmt.Sprintf("@@ -%s +%s @@", hunkRange(h.OldStart, oldCount), hunkRange(h.NewStart, newCount))
+	return "@@ -" + hunkRange(h.OldStart, oldCount) + " +" + hunkRange(h.NewStart, newCount) + " @@"
 }
 
 // hunkRange is one side of a hunk header: "start,count".

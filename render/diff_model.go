@@ -403,7 +403,7 @@ func sharedLines(a, b []rune) (keptA, keptB []int) {
 // indicesWhere returns the indices of the runes of s that occur on both
 // sides.
 func indicesWhere(s []rune, sides []uint8) []int {
-	var kept []int
+	kept := make([]int, 0, len(s))
 	for i, r := range s {
 		if sides[r] == 3 {
 			kept = append(kept, i)
