@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -108,6 +109,9 @@ func (p paint) on(s string) string {
 
 // lineSigns are the signs of the line kinds, as in a unified diff.
 var lineSigns = [3]string{lineContext: " ", lineAdded: "+", lineRemoved: "-"}
+
+// signCells are the signs of the line kinds and the space after them.
+var signCells = [3]string{lineContext: "  ", lineAdded: "+ ", lineRemoved: "- "}
 
 // paintKey identifies the paint of a piece of a line.
 type paintKey struct {
@@ -296,6 +300,11 @@ func (v *diffView) hunks(lines []string, f diffFile) []string {
 	if hl != nil && hl.over.Load() {
 		lines = append(lines, v.note(lexScaledOverNote))
 	}
+	n := 0
+	for _, rows := range drawn {
+		n += len(rows)
+	}
+	lines = slices.Grow(lines, n+2)
 	for _, rows := range drawn {
 		lines = append(lines, rows...)
 	}
@@ -379,7 +388,7 @@ func (v *diffView) drawAll(f diffFile, parts [][]diffLine, hl *highlighter) [][]
 // after its head row; a file that only adds or only removes lines is
 // unified in a split card: it has one side.
 func (v *diffView) drawHunk(f diffFile, g gutter, i int, part []diffLine, hl *highlighter) []string {
-	var rows []string
+	rows := make([]string, 0, len(part)+1) // a row a line, and the head
 	if head := v.hunkHead(f, f.Hunks[i]); head != "" {
 		rows = append(rows, head)
 	}
@@ -443,7 +452,7 @@ func foldText(n int) string {
 func (v *diffView) unifiedHunk(lines []string, g gutter, d drawnHunk) []string {
 	room := max(v.width-g.width()-2, 1)
 	for i, l := range d.lines {
-		lines = append(lines, v.lineRows(l, d.deco[i], g, room, false)...)
+		lines = v.lineRows(lines, l, d.deco[i], g, room, false)
 		if l.NoEOL {
 			lines = append(lines, v.note(g.blank()+noEOLNote))
 		}
@@ -451,40 +460,50 @@ func (v *diffView) unifiedHunk(lines []string, g gutter, d drawnHunk) []string {
 	return lines
 }
 
-// lineRows draws one diff line: its numbers in gutter g, sign and text,
-// which is cut to room cells when collapsed and wrapped onto "↪" rows
-// behind a blank gutter when expanded. Added and removed rows are tinted to the full
-// width, and so is every row when fill is set.
-func (v *diffView) lineRows(l diffLine, d lineDeco, g gutter, room int, fill bool) []string {
+// lineRows appends the rows of one diff line: its numbers in gutter g,
+// sign and text, which is cut to room cells when collapsed and wrapped
+// onto "↪" rows behind a blank gutter when expanded. Added and removed
+// rows are tinted to the full width, and so is every row when fill is
+// set.
+func (v *diffView) lineRows(dst []string, l diffLine, d lineDeco, g gutter, room int, fill bool) []string {
 	if v.o.Profile <= colorprofile.NoTTY {
 		// Without escape sequences no emphasis shows, and the markers of
 		// changed white space would change the text itself.
 		d.emph = nil
 	}
 	ps, text := linePieces(l.Text, d)
-	rows, widths := fitText(ps, text, room, v.o.Expanded)
-	base := v.paint(l.Kind, nil, false)
-	out := make([]string, len(rows))
-	for i, row := range rows {
-		var r rowBuilder
-		r.b.Grow(g.width() + rowBytes(row, room-widths[i]) + escapeRoom*(len(row)+3))
-		if i == 0 {
-			r.numbers(v.st.gutter, g, l)
-			r.add(base, lineSigns[l.Kind]+" ")
-		} else {
-			r.plain(g.blank())
-			r.add(v.paint(l.Kind, v.fg[lineContext], false), "↪")
-			r.add(base, " ")
-		}
-		for _, p := range row {
-			r.add(v.paint(l.Kind, p.fg, p.emph), p.text)
-		}
-		if l.Kind != lineContext || fill {
-			r.add(base, spaces(room-widths[i]))
-		}
-		out[i] = r.String()
+	if w := cellWidth(text); w <= room { // the common case: one row
+		return append(dst, v.lineRow(l, ps, w, g, room, fill, true))
 	}
-	return out
+	rows, widths := fitText(ps, text, room, v.o.Expanded)
+	for i, row := range rows {
+		dst = append(dst, v.lineRow(l, row, widths[i], g, room, fill, i == 0))
+	}
+	return dst
+}
+
+// lineRow draws one row of line l, whose pieces are width cells wide: the
+// first one after the line's numbers and sign, a wrapped one after a
+// blank gutter and "↪".
+func (v *diffView) lineRow(l diffLine, row []piece, width int, g gutter, room int, fill, first bool) string {
+	base := v.paint(l.Kind, nil, false)
+	var r rowBuilder
+	r.b.Grow(g.width() + rowBytes(row, room-width) + escapeRoom*(len(row)+3))
+	if first {
+		r.numbers(v.st.gutter, g, l)
+		r.add(base, signCells[l.Kind])
+	} else {
+		r.plain(g.blank())
+		r.add(v.paint(l.Kind, v.fg[lineContext], false), "↪")
+		r.add(base, " ")
+	}
+	for _, p := range row {
+		r.add(v.paint(l.Kind, p.fg, p.emph), p.text)
+	}
+	if l.Kind != lineContext || fill {
+		r.add(base, spaces(room-width))
+	}
+	return r.String()
 }
 
 // footer totals the card: "+A -R · N files".

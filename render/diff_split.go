@@ -75,9 +75,10 @@ func (v *diffView) splitHunk(lines []string, g gutter, d drawnHunk) []string {
 	left, right := gutter{oldW: g.oldW}.fit(leftW), gutter{newW: g.newW}.fit(rightW)
 	rule := v.st.separator.on("│") + " "
 	blank := strings.Repeat(" ", leftW)
+	var l, r []string // the rows of each half, their arrays reused
 	for _, row := range splitRows(d) {
-		l := v.half(d, row.left, left, leftW, true)
-		r := v.half(d, row.right, right, rightW, false)
+		l = v.half(l[:0], d, row.left, left, leftW, true)
+		r = v.half(r[:0], d, row.right, right, rightW, false)
 		for k := range max(len(l), len(r)) {
 			lines = append(lines, rowAt(l, k, blank)+rule+rowAt(r, k, ""))
 		}
@@ -93,14 +94,14 @@ func rowAt(rows []string, k int, blank string) string {
 	return blank
 }
 
-// half draws line i of a drawn hunk in a half width cells wide, padded to
-// it when fill is set; nothing for i < 0.
-func (v *diffView) half(d drawnHunk, i int, g gutter, width int, fill bool) []string {
+// half appends the rows of line i of a drawn hunk in a half width cells
+// wide, padded to it when fill is set; nothing for i < 0.
+func (v *diffView) half(rows []string, d drawnHunk, i int, g gutter, width int, fill bool) []string {
 	if i < 0 {
-		return nil
+		return rows
 	}
 	l := d.lines[i]
-	rows := v.lineRows(l, d.deco[i], g, max(width-g.width()-2, 1), fill)
+	rows = v.lineRows(rows, l, d.deco[i], g, max(width-g.width()-2, 1), fill)
 	if l.NoEOL {
 		note := v.st.dim.Render(ansi.Truncate(g.blank()+noEOLNote, width, "…"))
 		if fill {
