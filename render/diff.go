@@ -32,10 +32,6 @@ const (
 	minSplitHalf = 30
 )
 
-// escapeRoom is the room a row takes for the SGR sequences around one run
-// of a paint: a true-colour foreground and background, and a reset.
-const escapeRoom = 48
-
 // noEOLNote is git's note under a last line without a line break.
 const noEOLNote = `\ No newline at end of file`
 
@@ -134,6 +130,8 @@ type diffView struct {
 	rgbaPaints   map[uint64]paint
 	// budget is the number of rows a collapsed card may still take.
 	budget int
+	// scratch is the buffer rows are written into, one worker's own.
+	scratch []byte
 }
 
 // newDiffView prepares the drawing of one card.
@@ -365,7 +363,7 @@ func partLines(parts [][]diffLine) int {
 
 // drawAll draws the drawn parts of a file's hunks, each with the row
 // before it, in parallel: word diffs and syntax colours make a large card
-// costly. Each worker has its own paints.
+// costly. Each worker has its own paints and scratch buffer.
 func (v *diffView) drawAll(f diffFile, parts [][]diffLine, hl *highlighter) [][]string {
 	out := make([][]string, len(parts))
 	g := newGutter(f)
@@ -373,7 +371,7 @@ func (v *diffView) drawAll(f diffFile, parts [][]diffLine, hl *highlighter) [][]
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(parts)) {
 		w := *v
-		w.paints, w.rgbaPaints = map[paintKey]paint{}, map[uint64]paint{}
+		w.paints, w.rgbaPaints, w.scratch = map[paintKey]paint{}, map[uint64]paint{}, nil
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(parts); i = int(next.Add(1) - 1) {
 				out[i] = w.drawHunk(f, g, i, parts[i], hl)
@@ -487,8 +485,7 @@ func (v *diffView) lineRows(dst []string, l diffLine, d lineDeco, g gutter, room
 // blank gutter and "↪".
 func (v *diffView) lineRow(l diffLine, row []piece, width int, g gutter, room int, fill, first bool) string {
 	base := v.paint(l.Kind, nil, false)
-	var r rowBuilder
-	r.b.Grow(g.width() + rowBytes(row, room-width) + escapeRoom*(len(row)+3))
+	r := rowBuilder{b: v.scratch[:0]}
 	if first {
 		r.numbers(v.st.gutter, g, l)
 		r.add(base, signCells[l.Kind])
@@ -503,7 +500,9 @@ func (v *diffView) lineRow(l diffLine, row []piece, width int, g gutter, room in
 	if l.Kind != lineContext || fill {
 		r.add(base, spaces(room-width))
 	}
-	return r.String()
+	out := r.String()
+	v.scratch = r.b
+	return out
 }
 
 // footer totals the card: "+A -R · N files".
@@ -591,9 +590,8 @@ func (r *rowBuilder) numberCell(n, w int) {
 	if n != 0 {
 		digits = strconv.AppendInt(digits, int64(n), 10)
 	}
-	r.b.WriteString(spaces(w - len(digits)))
-	r.b.Write(digits)
-	r.b.WriteByte(' ')
+	r.b = append(r.b, spaces(w-len(digits))...)
+	r.b = append(append(r.b, digits...), ' ')
 }
 
 // blank is an empty gutter.

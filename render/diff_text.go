@@ -256,9 +256,10 @@ func cutPieces(ps []piece, ends []int) [][]piece {
 }
 
 // rowBuilder writes a row of painted text, one SGR sequence per run of
-// one paint.
+// one paint. Its bytes may be a scratch buffer that rows reuse: String
+// copies them out, sized to the row.
 type rowBuilder struct {
-	b    strings.Builder
+	b    []byte
 	cur  paint
 	open bool
 }
@@ -269,26 +270,16 @@ func (r *rowBuilder) add(p paint, s string) {
 		return
 	}
 	r.use(p)
-	r.b.WriteString(s)
+	r.b = append(r.b, s...)
 }
 
 // use makes p the paint of what is written next.
 func (r *rowBuilder) use(p paint) {
 	if !r.open || p != r.cur {
 		r.close()
-		r.b.WriteString(string(p))
+		r.b = append(r.b, p...)
 		r.cur, r.open = p, true
 	}
-}
-
-// rowBytes is the number of bytes of the text of a row of pieces and pad
-// spaces after it.
-func rowBytes(row []piece, pad int) int {
-	n := max(pad, 0)
-	for _, p := range row {
-		n += len(p.text)
-	}
-	return n
 }
 
 // spaceText is a run of spaces that spaces cuts.
@@ -307,13 +298,13 @@ func spaces(n int) string {
 // plain writes s without a style.
 func (r *rowBuilder) plain(s string) {
 	r.close()
-	r.b.WriteString(s)
+	r.b = append(r.b, s...)
 }
 
 // close ends the open run.
 func (r *rowBuilder) close() {
 	if r.open {
-		r.b.WriteString(ansi.ResetStyle)
+		r.b = append(r.b, ansi.ResetStyle...)
 		r.open = false
 	}
 }
@@ -321,5 +312,5 @@ func (r *rowBuilder) close() {
 // String ends the row and returns it.
 func (r *rowBuilder) String() string {
 	r.close()
-	return r.b.String()
+	return string(r.b)
 }
