@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image/color"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -547,3 +548,20 @@ func strPtr(s string) *string { return &s }
 const goOldSample = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello\")\n}\n"
 
 const goNewSample = "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tfmt.Println(\"hello, world\")\n\tos.Exit(run())\n}\n"
+
+// TestTextPaintRendersAsLipgloss checks that the diff card's text paints
+// draw its own texts byte for byte as the lipgloss styles they stand for.
+func TestTextPaintRendersAsLipgloss(t *testing.T) {
+	texts := []string{"", "+12", "-0", "new file", "written", "deleted", "CRLF → LF", " · 3 files",
+		roughNote, lexScaledOverNote, noEOLNote, "   " + noEOLNote, "… 2 more files " + ExpandHint,
+		"too large to diff, 1 → 2 lines", "binary, 3 bytes", "empty file", "no changes", "⋯ 4 unchanged lines", "a  b ", "…"}
+	for _, theme := range []Theme{Dark, Light} {
+		p := Options{Theme: theme}.colors()
+		for _, c := range []color.Color{p.Accent, p.Added, p.Removed, p.Dim} {
+			tp := newTextPaint(c)
+			for _, s := range texts {
+				assert.Equal(t, fg(c).Render(s), tp.Render(s), "%q", s)
+			}
+		}
+	}
+}
