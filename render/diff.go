@@ -152,8 +152,10 @@ type diffView struct {
 	rgbaPaints   map[uint64]paint
 	// budget is the number of rows a collapsed card may still take.
 	budget int
-	// scratch is the buffer rows are written into, one worker's own.
+	// scratch is the buffer rows are written into, and pieces those of
+	// the pieces of a line: one worker's own.
 	scratch []byte
+	pieces  pieceScratch
 }
 
 // newDiffView prepares the drawing of one card.
@@ -393,7 +395,7 @@ func (v *diffView) drawAll(f diffFile, parts [][]diffLine, hl *highlighter) [][]
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(parts)) {
 		w := *v
-		w.paints, w.rgbaPaints, w.scratch = map[paintKey]paint{}, map[uint64]paint{}, nil
+		w.paints, w.rgbaPaints, w.scratch, w.pieces = map[paintKey]paint{}, map[uint64]paint{}, nil, pieceScratch{}
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(parts); i = int(next.Add(1) - 1) {
 				out[i] = w.drawHunk(f, g, i, parts[i], hl)
@@ -491,7 +493,7 @@ func (v *diffView) lineRows(dst []string, l diffLine, d lineDeco, g gutter, room
 		// changed white space would change the text itself.
 		d.emph = nil
 	}
-	ps, text := linePieces(l.Text, d)
+	ps, text := linePieces(l.Text, d, &v.pieces)
 	if w := cellWidth(text); w <= room { // the common case: one row
 		return append(dst, v.lineRow(l, ps, w, g, room, fill, true))
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -40,19 +41,27 @@ const (
 
 // displayPieces turns a raw line into the pieces that draw it.
 func displayPieces(raw string, d lineDeco) []piece {
-	ps, _ := linePieces(raw, d)
+	ps, _ := linePieces(raw, d, &pieceScratch{})
 	return ps
+}
+
+// pieceScratch is the buffers pieceBuilder writes a line's ends and text
+// into before it shares them out, reused line after line by one worker.
+type pieceScratch struct {
+	ends []int
+	text []byte
 }
 
 // linePieces is displayPieces and the text of the pieces joined. A line
 // of printable ASCII and tabs needs no check: its segments sanitise to
 // themselves and its tabs expand as the sanitiser expands them.
-func linePieces(raw string, d lineDeco) ([]piece, string) {
+func linePieces(raw string, d lineDeco, scratch *pieceScratch) ([]piece, string) {
 	if len(d.emph) == 0 && len(d.syntax) == 0 {
 		clean := SanitizeText(raw)
 		return []piece{{text: clean}}, clean
 	}
-	p := newPieceBuilder(raw, len(d.syntax)+2*len(d.emph)+1, !isTabbedASCII(raw))
+	p := newPieceBuilder(raw, len(d.syntax)+2*len(d.emph)+1, !isTabbedASCII(raw), scratch)
+	defer p.release(scratch)
 	c := decoCursor{lineDeco: d}
 	for pos := 0; pos < len(raw); {
 		end, style, marked := c.segment(raw, pos)
@@ -114,16 +123,22 @@ type pieceBuilder struct {
 }
 
 // newPieceBuilder prepares the pieces of raw, at most n of them (one per
-// segment), checked against the sanitiser when check is set.
-func newPieceBuilder(raw string, n int, check bool) pieceBuilder {
+// segment), checked against the sanitiser when check is set, in the
+// buffers of scratch.
+func newPieceBuilder(raw string, n int, check bool, scratch *pieceScratch) pieceBuilder {
 	p := pieceBuilder{
-		pieces: make([]piece, 0, n), ends: make([]int, 0, n),
-		text: make([]byte, 0, len(raw)+2*tabStop), checked: check,
+		pieces: make([]piece, 0, n), ends: slices.Grow(scratch.ends[:0], n),
+		text: slices.Grow(scratch.text[:0], len(raw)+2*tabStop), checked: check,
 	}
 	if check {
 		p.check = make([]byte, 0, len(raw)+2*tabStop)
 	}
 	return p
+}
+
+// release hands the buffers, grown, back to scratch.
+func (p *pieceBuilder) release(scratch *pieceScratch) {
+	scratch.ends, scratch.text = p.ends, p.text
 }
 
 // segment adds a raw segment: sanitised, its tabs expanded.
