@@ -39,12 +39,6 @@ const (
 	crMarker    = "␍"
 )
 
-// displayPieces turns a raw line into the pieces that draw it.
-func displayPieces(raw string, d lineDeco) []piece {
-	ps, _ := linePieces(raw, d, &pieceScratch{})
-	return ps
-}
-
 // pieceScratch is the buffers pieceBuilder writes a line's ends and text
 // into before it shares them out, reused line after line by one worker.
 type pieceScratch struct {
@@ -52,9 +46,10 @@ type pieceScratch struct {
 	text []byte
 }
 
-// linePieces is displayPieces and the text of the pieces joined. A line
-// of printable ASCII and tabs needs no check: its segments sanitise to
-// themselves and its tabs expand as the sanitiser expands them.
+// linePieces turns a raw line into the pieces that draw it, and returns
+// them and their text joined. A line of printable ASCII and tabs needs no
+// check: its segments sanitise to themselves and its tabs expand as the
+// sanitiser expands them.
 func linePieces(raw string, d lineDeco, scratch *pieceScratch) ([]piece, string) {
 	if len(d.emph) == 0 && len(d.syntax) == 0 {
 		clean := SanitizeText(raw)
@@ -203,28 +198,12 @@ var blankMarkers = strings.NewReplacer(" ", spaceMarker, "\r", crMarker)
 // markBlanks shows the spaces and carriage returns of s with markers.
 func markBlanks(s string) string { return blankMarkers.Replace(s) }
 
-// piecesText is the text of pieces joined.
-func piecesText(ps []piece) string {
-	if len(ps) == 1 {
-		return ps[0].text
-	}
-	var b strings.Builder
-	for _, p := range ps {
-		b.WriteString(p.text)
-	}
-	return b.String()
-}
-
-// fitPieces fits a line's pieces to rows of room cells: one row when they
-// fit, else cut with "…" when collapsed or wrapped onto several rows when
-// expanded. The wrap is a hard one at the cell limit: it keeps every
-// character, where a word wrap would drop the spaces at its breaks and
-// hide whitespace changes. It also returns the width of each row.
-func fitPieces(ps []piece, room int, expanded bool) ([][]piece, []int) {
-	return fitText(ps, piecesText(ps), room, expanded)
-}
-
-// fitText is fitPieces for pieces whose joined text is text.
+// fitText fits a line's pieces, whose joined text is text, to rows of
+// room cells: one row when they fit, else cut with "…" when collapsed or
+// wrapped onto several rows when expanded. The wrap is a hard one at the
+// cell limit: it keeps every character, where a word wrap would drop the
+// spaces at its breaks and hide whitespace changes. It also returns the
+// width of each row.
 func fitText(ps []piece, text string, room int, expanded bool) ([][]piece, []int) {
 	if w := cellWidth(text); w <= room {
 		return [][]piece{ps}, []int{w}

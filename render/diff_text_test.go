@@ -154,3 +154,23 @@ func TestRowBuilderMergesRunsOfOnePaint(t *testing.T) {
 	r.add(p, "c")
 	assert.Equal(t, "\x1b[31mab\x1b[m \x1b[31mc\x1b[m", r.String())
 }
+
+// displayPieces is the pieces of a raw line.
+func displayPieces(raw string, d lineDeco) []piece {
+	ps, _ := linePieces(raw, d, &pieceScratch{})
+	return ps
+}
+
+// piecesText is the text of pieces joined.
+func piecesText(ps []piece) string {
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString(p.text)
+	}
+	return b.String()
+}
+
+// fitPieces is fitText of pieces and their joined text.
+func fitPieces(ps []piece, room int, expanded bool) ([][]piece, []int) {
+	return fitText(ps, piecesText(ps), room, expanded)
+}
