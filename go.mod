@@ -75,3 +75,5 @@ replace github.com/atotto/clipboard => ./third_party/clipboard
 replace golang.org/x/net => ./third_party/xnet
 
 replace github.com/xo/terminfo => ./third_party/terminfo
+
+replace github.com/sergi/go-diff => ./third_party/godiff
