@@ -31,7 +31,9 @@ const (
 	packageInitBudget = 80 << 10
 	// totalInitBudget is the most all of them together may allocate
 	// (2.4 MB before; about 340 KB with the copies and lazy variables,
-	// 305 KB with go-diff's regexps lazy too).
+	// 299 KB with go-diff's regexps and bluemonday's style handlers lazy
+	// too). The rest is headroom for the environment, which lipgloss
+	// copies at initialisation (os.Environ).
 	totalInitBudget = 320 << 10
 )
 
