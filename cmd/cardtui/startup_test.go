@@ -31,10 +31,10 @@ const (
 	packageInitBudget = 80 << 10
 	// totalInitBudget is the most all of them together may allocate
 	// (2.4 MB before; about 340 KB with the copies and lazy variables,
-	// 299 KB with go-diff's regexps and bluemonday's style handlers lazy
-	// too). The rest is headroom for the environment, which lipgloss
+	// 272 KB with go-diff's regexps, bluemonday's style handlers and
+	// ultraviolet's key tables lazy too). The rest is headroom for the environment, which lipgloss
 	// copies at initialisation (os.Environ).
-	totalInitBudget = 320 << 10
+	totalInitBudget = 296 << 10
 )
 
 // lazyPackages are the packages whose initialisation a patched copy in
@@ -55,6 +55,7 @@ var lazyPackages = map[string]int{
 	"github.com/alecthomas/chroma/v2/lexers":         24 << 10, // was 235 KB
 	"github.com/cardtui/cardtui/render":              32 << 10, // was 88 KB (316 KB once goldmark compiled lazily)
 	"github.com/sergi/go-diff/diffmatchpatch":        2 << 10,  // was 18 KB
+	"github.com/charmbracelet/ultraviolet":           1 << 10,  // was 27 KB: its key tables
 }
 
 // packageInit is one line of GODEBUG=inittrace=1: a package and what its
