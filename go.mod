@@ -14,6 +14,7 @@ require (
 	github.com/coder/acp-go-sdk v0.13.0
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/klauspost/compress v1.20.4
+	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/sergi/go-diff v1.4.5
 	github.com/stretchr/testify v1.12.1
 	github.com/yuin/goldmark v1.7.8
@@ -36,7 +37,6 @@ require (
 	github.com/gorilla/css v1.0.1 // indirect
 	github.com/lucasb-eyer/go-colorful v1.4.1 // indirect
 	github.com/mattn/go-runewidth v0.0.30 // indirect
-	github.com/microcosm-cc/bluemonday v1.0.27 // indirect
 	github.com/muesli/cancelreader v0.2.2 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/sahilm/fuzzy v0.1.3 // indirect
@@ -73,3 +73,9 @@ replace github.com/klauspost/compress => ./third_party/compress
 replace github.com/atotto/clipboard => ./third_party/clipboard
 
 replace golang.org/x/net => ./third_party/xnet
+
+replace github.com/xo/terminfo => ./third_party/terminfo
+
+replace github.com/sergi/go-diff => ./third_party/godiff
+
+replace github.com/charmbracelet/ultraviolet => ./third_party/ultraviolet

@@ -1,7 +1,7 @@
 package render
 
 import (
-	"net"
+	"net/netip"
 	"strings"
 	"unicode"
 
@@ -92,7 +92,7 @@ func registrable(head string) string {
 	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.Contains(host[i:], "]") {
 		name = host[:i]
 	}
-	if strings.HasPrefix(name, "[") || net.ParseIP(name) != nil {
+	if strings.HasPrefix(name, "[") || isIPAddress(name) {
 		return host
 	}
 	trimmed := strings.TrimSuffix(name, ".")
@@ -146,4 +146,14 @@ func packHead(head, domain string, width int, plain, strong func(...string) stri
 		add(domain, strong)
 	}
 	return append(rows, row.String())
+}
+
+// isIPAddress reports whether name is an IP address as net.ParseIP reads
+// one: netip.ParseAddr's, without a zone, which is how net.ParseIP
+// itself is written. Package net is not linked for it: with cgo, net
+// links the C library dynamically, and the loader and libc's start-up
+// then run before main at every start of cardtui (about 1 ms).
+func isIPAddress(name string) bool {
+	addr, err := netip.ParseAddr(name)
+	return err == nil && addr.Zone() == ""
 }

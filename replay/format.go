@@ -122,27 +122,72 @@ func Detect(firstLine []byte) (Format, error) {
 
 // topFields is the fields of the JSON object on a line, as json.Unmarshal
 // into a map gives them; nil when the line is not a JSON object. A valid
-// line whose keys are plain (see plainKey) is split by hand: its values,
-// a whole diff in a view stream's first line, are not decoded.
+// line whose keys are plain (see plainKey) is split by hand (splitTop):
+// its values, a whole diff in a view stream's first line, are checked
+// but neither decoded nor copied.
 func topFields(line []byte) map[string]json.RawMessage {
-	if validJSON(line) {
-		head := map[string]json.RawMessage{}
-		c := &jsonCursor{data: line}
-		split := c.object(func(key []byte) bool {
-			var raw json.RawMessage
-			ok := plainKey(key) && c.raw(&raw)
-			head[string(key)] = raw
-			return ok
-		})
-		if split {
-			return head
-		}
+	if head, ok := splitTop(line); ok {
+		return head
 	}
 	var head map[string]json.RawMessage
 	if json.Unmarshal(line, &head) != nil {
 		return nil
 	}
 	return head
+}
+
+// splitTop splits a line that is one JSON object into its fields, checking
+// it on the way as validJSON does: one pass over the line, where checking
+// it whole and then splitting it took two, and copying the values a third
+// (15 ms of the first line of a diff of 100,000 lines, 11 MB). The values
+// are slices of line, which Detect reads before the next line is. ok is
+// false when the line is not valid JSON or has a key that is not plain,
+// which encoding/json decodes.
+func splitTop(line []byte) (head map[string]json.RawMessage, ok bool) {
+	v := validator{data: line}
+	if v.space() == len(line) || line[v.i] != '{' {
+		return nil, false
+	}
+	v.i++
+	head = map[string]json.RawMessage{}
+	if v.space() < len(line) && line[v.i] == '}' {
+		v.i++
+		return head, v.space() == len(line)
+	}
+	for {
+		key, ok := v.key()
+		if !ok {
+			return nil, false
+		}
+		start := v.space()
+		if !v.value(1) { // 1: inside the line's object, as validJSON counts
+			return nil, false
+		}
+		head[string(key)] = line[start:v.i]
+		if !v.next('}') {
+			return nil, false
+		}
+		if line[v.i-1] == '}' {
+			return head, v.space() == len(line)
+		}
+	}
+}
+
+// key reads a plain key (see plainKey) and the colon after it.
+func (v *validator) key() ([]byte, bool) {
+	if v.space() == len(v.data) || v.data[v.i] != '"' {
+		return nil, false
+	}
+	start := v.i
+	if !v.string() {
+		return nil, false
+	}
+	key := v.data[start+1 : v.i-1]
+	if !plainKey(key) || v.space() == len(v.data) || v.data[v.i] != ':' {
+		return nil, false
+	}
+	v.i++
+	return key, true
 }
 
 // isEventType reports whether typ looks like the type of a session-log

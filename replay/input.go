@@ -50,7 +50,7 @@ type input struct {
 // openInput sniffs r for the zstd magic and sets up the decompressor. The
 // error is a failure to read the first bytes.
 func openInput(r io.Reader) (*input, error) {
-	buffered := bufio.NewReaderSize(r, readBufferSize)
+	buffered := bufio.NewReaderSize(r, readBufferSizeFor(r))
 	head, err := buffered.Peek(len(zstdMagic))
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, err

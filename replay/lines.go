@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"slices"
 )
 
@@ -12,6 +13,28 @@ import (
 // accumulated across several reads (up to maxLineBytes), so it bounds
 // nothing.
 const readBufferSize = 64 << 10
+
+// minReadBufferSize is the smallest read buffer, that of a small file: a
+// file that grows while it is read is still read whole, its lines longer
+// than the buffer accumulated.
+const minReadBufferSize = 4 << 10
+
+// readBufferSizeFor is the read buffer's size for r: readBufferSize, or
+// less for a file or an in-memory reader known to be smaller. Allocating
+// (and clearing) 64 KB took a fifth of the printing of a one-line
+// session.
+func readBufferSizeFor(r io.Reader) int {
+	size := int64(readBufferSize)
+	switch r := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if info, err := r.Stat(); err == nil && info.Mode().IsRegular() {
+			size = info.Size() + 1 // + 1: the read that sees the end
+		}
+	case interface{ Len() int }:
+		size = int64(r.Len()) + 1
+	}
+	return int(min(max(size, minReadBufferSize), readBufferSize))
+}
 
 // maxLineBytes is the longest line read. A longer one is not held in
 // memory but skipped, and becomes a Problem: a line is decoded whole, and
@@ -49,8 +72,19 @@ type lineReader struct {
 	long   []byte // accumulates a line longer than the read buffer
 }
 
+// newLineReader reads the lines of r. An uncompressed input's buffered
+// reader, sized to its file by openInput, is read directly: a buffer of
+// its own would copy every byte once more, and would be a full-size
+// allocation for a file of one line.
 func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, readBufferSize)}
+	if in, ok := r.(*input); ok {
+		r = in.Reader
+	}
+	buffered, ok := r.(*bufio.Reader)
+	if !ok {
+		buffered = bufio.NewReaderSize(r, readBufferSize)
+	}
+	return &lineReader{r: buffered}
 }
 
 // next returns the next line, or io.EOF after the last one. Any other
