@@ -159,7 +159,7 @@ func orphanTitle(c cards.ToolCard) string {
 
 // separator is the dim rule between a card's call and its result.
 func separator(o Options) string {
-	return fgInk(o.colors().Border).Render(strings.Repeat("┄", innerWidth(o)))
+	return o.ink(o.colors().Border).Render(strings.Repeat("┄", innerWidth(o)))
 }
 
 // finishLine downsamples the colours of a line to the options' profile and

@@ -30,7 +30,7 @@ func innerWidth(o Options) int { return o.width() - frameChrome }
 // framed when it is asked for.
 func (f frame) drawing(o Options) Drawing {
 	width := o.width()
-	border := fgInk(f.Border)
+	border := o.ink(f.Border)
 	return Drawing{
 		head:   []string{f.top(o)},
 		body:   f.Body,
@@ -47,7 +47,7 @@ func (f frame) drawing(o Options) Drawing {
 // badge and title do not both fit.
 func (f frame) top(o Options) string {
 	width := o.width()
-	border := fgInk(f.Border)
+	border := o.ink(f.Border)
 	badge := ""
 	if f.Badge != "" {
 		badge = " " + f.Badge + " "
@@ -56,7 +56,7 @@ func (f frame) top(o Options) string {
 	// least one dash stays between title and badge.
 	room := max(width-4-2-1-cellWidth(badge), 1)
 	title := ansi.Truncate(strings.TrimSpace(f.Glyph+" "+oneLine(f.Title)), room, "…")
-	head := " " + boldInk(o.colors().Title).Render(title) + " "
+	head := " " + o.boldInk(o.colors().Title).Render(title) + " "
 	fill := width - 4 - cellWidth(head) - cellWidth(badge)
 	return border.Render("╭─") + head + border.Render(strings.Repeat("─", max(fill, 0))) + badge + border.Render("─╮")
 }

@@ -19,6 +19,10 @@ type ink struct {
 	// nothing, and the line is left as it is.
 	open  string
 	style lipgloss.Style
+	// plain is set when the output has no colour: the ink then writes
+	// the text that stripping its escape sequences would leave, without
+	// writing them.
+	plain bool
 }
 
 // inkKey is what an ink is remembered by.
@@ -30,11 +34,18 @@ type inkKey struct {
 // inks remembers the inks made, one per colour and weight of a palette.
 var inks sync.Map // inkKey → ink
 
-// fgInk is fg(c) as an ink.
-func fgInk(c color.Color) ink { return inkOf(c, false) }
+// ink is fg(c) as an ink for the options' colour profile.
+func (o Options) ink(c color.Color) ink { return o.inked(inkOf(c, false)) }
 
-// boldInk is bold(c) as an ink.
-func boldInk(c color.Color) ink { return inkOf(c, true) }
+// boldInk is bold(c) as an ink for the options' colour profile.
+func (o Options) boldInk(c color.Color) ink { return o.inked(inkOf(c, true)) }
+
+// inked is k for the options' colour profile: plain without colour, where
+// every line is stripped of its escape sequences when it is finished.
+func (o Options) inked(k ink) ink {
+	k.plain = !o.coloured()
+	return k
+}
 
 // inkOf returns the ink of a colour and weight, remembered when the
 // colour can be a map key (every palette colour).
@@ -68,13 +79,14 @@ func newInk(c color.Color, bolder bool) ink {
 // Render is the ink's lipgloss style's Render(strs...), the strings
 // joined by spaces as lipgloss joins them: a line without tabs or line
 // breaks, the only text lipgloss changes, is wrapped in the opening
-// sequence and a reset; any other is left to lipgloss.
+// sequence and a reset (or, plain, left as it is); any other is left to
+// lipgloss, whose escape sequences finishing strips.
 func (k ink) Render(strs ...string) string {
 	s := strings.Join(strs, " ")
 	if strings.ContainsAny(s, "\t\r\n") {
 		return k.style.Render(s)
 	}
-	if k.open == "" {
+	if k.open == "" || k.plain {
 		return s
 	}
 	return k.open + s + ansi.ResetStyle
