@@ -84,9 +84,20 @@ func framed(left, line, right string, width int) string {
 	b.Grow(len(left) + len(line) + width - w + len(right))
 	b.WriteString(left)
 	b.WriteString(line)
-	for range width - w {
-		b.WriteByte(' ')
-	}
+	writeSpaces(&b, width-w)
 	b.WriteString(right)
 	return b.String()
+}
+
+// blanks is a run of spaces that padding is cut from.
+var blanks = strings.Repeat(" ", 256)
+
+// writeSpaces writes n spaces (none when n ≤ 0) a run at a time, not a
+// byte at a time: a framed line is mostly padding.
+func writeSpaces(b *strings.Builder, n int) {
+	for n > 0 {
+		k := min(n, len(blanks))
+		b.WriteString(blanks[:k])
+		n -= k
+	}
 }
