@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -159,7 +160,7 @@ func orphanTitle(c cards.ToolCard) string {
 
 // separator is the dim rule between a card's call and its result.
 func separator(o Options) string {
-	return fg(o.colors().Border).Render(strings.Repeat("┄", innerWidth(o)))
+	return o.ink(o.colors().Border).Render(strings.Repeat("┄", innerWidth(o)))
 }
 
 // finishLine downsamples the colours of a line to the options' profile and
@@ -182,10 +183,45 @@ func downsample(s string, p colorprofile.Profile) string {
 	case p == colorprofile.TrueColor || !strings.Contains(s, "\x1b"):
 		return s
 	case p <= colorprofile.NoTTY:
-		return ansi.Strip(s) // what colorprofile.Writer does, without its copies
+		return strip(s) // what colorprofile.Writer does, without its copies
 	}
 	var b strings.Builder
 	w := colorprofile.Writer{Forward: &b, Profile: p}
 	_, _ = w.WriteString(s)
+	return b.String()
+}
+
+// strip is ansi.Strip(s), done without ansi's state machine, a byte at a
+// time, when s is printable ASCII, valid UTF-8 and SGR sequences only:
+// the lines of a card printed without colour, whose styles are all SGR.
+func strip(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == ansi.ESC && i+1 < len(s) && s[i+1] == '[':
+			end := sgrEnd(s, i+2)
+			if end < 0 {
+				return ansi.Strip(s)
+			}
+			i = end
+		case c >= ' ' && c <= '~':
+			j := i + 1
+			for j < len(s) && s[j] >= ' ' && s[j] <= '~' {
+				j++
+			}
+			b.WriteString(s[i:j])
+			i = j
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				return ansi.Strip(s)
+			}
+			b.WriteString(s[i : i+n])
+			i += n
+		default:
+			return ansi.Strip(s)
+		}
+	}
 	return b.String()
 }

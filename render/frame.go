@@ -30,7 +30,7 @@ func innerWidth(o Options) int { return o.width() - frameChrome }
 // framed when it is asked for.
 func (f frame) drawing(o Options) Drawing {
 	width := o.width()
-	border := fg(f.Border)
+	border := o.ink(f.Border)
 	return Drawing{
 		head:   []string{f.top(o)},
 		body:   f.Body,
@@ -47,7 +47,7 @@ func (f frame) drawing(o Options) Drawing {
 // badge and title do not both fit.
 func (f frame) top(o Options) string {
 	width := o.width()
-	border := fg(f.Border)
+	border := o.ink(f.Border)
 	badge := ""
 	if f.Badge != "" {
 		badge = " " + f.Badge + " "
@@ -56,7 +56,7 @@ func (f frame) top(o Options) string {
 	// least one dash stays between title and badge.
 	room := max(width-4-2-1-cellWidth(badge), 1)
 	title := ansi.Truncate(strings.TrimSpace(f.Glyph+" "+oneLine(f.Title)), room, "…")
-	head := " " + bold(o.colors().Title).Render(title) + " "
+	head := " " + o.boldInk(o.colors().Title).Render(title) + " "
 	fill := width - 4 - cellWidth(head) - cellWidth(badge)
 	return border.Render("╭─") + head + border.Render(strings.Repeat("─", max(fill, 0))) + badge + border.Render("─╮")
 }
@@ -84,9 +84,20 @@ func framed(left, line, right string, width int) string {
 	b.Grow(len(left) + len(line) + width - w + len(right))
 	b.WriteString(left)
 	b.WriteString(line)
-	for range width - w {
-		b.WriteByte(' ')
-	}
+	writeSpaces(&b, width-w)
 	b.WriteString(right)
 	return b.String()
+}
+
+// blanks is a run of spaces that padding is cut from.
+var blanks = strings.Repeat(" ", 256)
+
+// writeSpaces writes n spaces (none when n ≤ 0) a run at a time, not a
+// byte at a time: a framed line is mostly padding.
+func writeSpaces(b *strings.Builder, n int) {
+	for n > 0 {
+		k := min(n, len(blanks))
+		b.WriteString(blanks[:k])
+		n -= k
+	}
 }

@@ -97,7 +97,7 @@ func dim(s string, o Options) string {
 // titleLines is a result's own title, bold, on one line.
 func titleLines(title string, width int, o Options) []string {
 	if t := oneLine(title); t != "" {
-		return []string{bold(o.colors().Title).Render(ansi.Truncate(t, width, "…"))}
+		return []string{o.boldInk(o.colors().Title).Render(ansi.Truncate(t, width, "…"))}
 	}
 	return nil
 }
@@ -388,7 +388,7 @@ func locationLines(locs []cards.FileLocation, width int, o Options) []string {
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}
-		lines = append(lines, pathLink(ansi.Truncate(text, width, "…"), l.Path, fg(o.colors().Accent).Render, o))
+		lines = append(lines, pathLink(ansi.Truncate(text, width, "…"), l.Path, o.ink(o.colors().Accent).Render, o))
 	}
 	return lines
 }

@@ -54,11 +54,11 @@ func roleLabel(r cards.Role) string {
 // userLines draws "▌ You" and the prompt behind an accent bar.
 func userLines(text string, o Options) []string {
 	accent := o.colors().Accent
-	bar := fg(accent).Render("▌ ")
-	lines := []string{bar + bold(accent).Render("You")}
+	bar := o.ink(accent).Render("▌ ")
+	lines := []string{bar + o.boldInk(accent).Render("You")}
 	for _, line := range messageBody(text, verbatimMessage, o) {
 		if line == "" {
-			lines = append(lines, fg(accent).Render("▌"))
+			lines = append(lines, o.ink(accent).Render("▌"))
 		} else {
 			lines = append(lines, bar+line)
 		}
@@ -69,7 +69,7 @@ func userLines(text string, o Options) []string {
 // assistantLines draws "● label" and the text as Markdown under it.
 func assistantLines(label, text string, o Options) []string {
 	p := o.colors()
-	head := fg(p.OK).Render("●") + " " + bold(p.Title).Render(ansi.Truncate(label, o.width()-messageIndent, "…"))
+	head := o.ink(p.OK).Render("●") + " " + o.boldInk(p.Title).Render(ansi.Truncate(label, o.width()-messageIndent, "…"))
 	return append([]string{head}, indent(messageBody(text, markdownLines, o))...)
 }
 

@@ -86,7 +86,7 @@ func readFooter(v cards.ReadResult, width int, o Options) string {
 	if room < 4 {
 		return dim(ansi.Truncate(rest, width, "…"), o)
 	}
-	style := fg(o.colors().Dim).Render
+	style := o.ink(o.colors().Dim).Render
 	return pathLink(cutLeft(oneLine(v.Path), room), v.Path, style, o) + dim(" · "+rest, o)
 }
 

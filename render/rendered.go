@@ -4,6 +4,7 @@ import (
 	"html"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -153,7 +154,28 @@ func needsNeutralizing(line string) bool {
 // unsafeRune reports whether the non-ASCII rune r of n bytes, after prev,
 // is a C1 control, invalid UTF-8 or an invisible rune.
 func unsafeRune(prev, r rune, n int) bool {
-	return (r >= 0x80 && r <= 0x9F) || (r == utf8.RuneError && n == 1) || (isInvisible(r) && !emojiPresentation(prev, r))
+	return (r >= 0x80 && r <= 0x9F) || (r == utf8.RuneError && n == 1) || (invisible(r) && !emojiPresentation(prev, r))
+}
+
+// invisibleClass remembers isInvisible for the runes below loneRunes: 0
+// when not asked yet, 1 for visible, 2 for invisible. Every non-ASCII rune
+// of every finished line is asked about, and unicode.Is walks its tables.
+var invisibleClass [loneRunes]atomic.Uint32
+
+// invisible is isInvisible(r), remembered.
+func invisible(r rune) bool {
+	if r < 0 || r >= loneRunes {
+		return isInvisible(r)
+	}
+	class := invisibleClass[r].Load()
+	if class == 0 {
+		class = 1
+		if isInvisible(r) {
+			class = 2
+		}
+		invisibleClass[r].Store(class)
+	}
+	return class == 2
 }
 
 // keptSequence reports whether the escape sequence seq, decoded in state,

@@ -17,7 +17,7 @@ func withRollbackLabel(d Drawing, e cards.Entry, o Options) Drawing {
 	if !cards.IsRolledBack(e) {
 		return d
 	}
-	label := fg(o.colors().Warn).Render(rolledBackText)
+	label := o.ink(o.colors().Warn).Render(rolledBackText)
 	d.head = append([]string{label}, slices.Clip(d.head)...)
 	d.finished = nil
 	return d

@@ -19,7 +19,7 @@ func searchMatchesBody(v cards.SearchMatches, o Options) []string {
 	gw := matchGutter(v)
 	var lines []string
 	for _, f := range v.Files {
-		lines = append(lines, pathLink(cutLeft(oneLine(f.Path), width), f.Path, bold(o.colors().Title).Render, o))
+		lines = append(lines, pathLink(cutLeft(oneLine(f.Path), width), f.Path, o.boldInk(o.colors().Title).Render, o))
 		for _, m := range f.Matches {
 			for _, line := range numberedLine(m.LineNumber, gw, m.Line, width-len(searchIndent), o) {
 				lines = append(lines, searchIndent+line)
@@ -36,7 +36,7 @@ func searchPathsBody(v cards.SearchPaths, o Options) []string {
 	width := innerWidth(o)
 	lines := make([]string, 0, len(v.Paths)+1)
 	for _, p := range v.Paths {
-		lines = append(lines, pathLink(cutLeft(oneLine(p), width), p, fg(o.colors().Text).Render, o))
+		lines = append(lines, pathLink(cutLeft(oneLine(p), width), p, o.ink(o.colors().Text).Render, o))
 	}
 	lines = append(foldLines(lines, bodyFold, o), footerLines(pathsFooter(v), width, o)...)
 	return joinSections(titleLines(v.Title, width, o), lines)

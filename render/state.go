@@ -16,7 +16,7 @@ import (
 // its border.
 func status(c cards.ToolCard, o Options) (string, color.Color) {
 	s := c.State()
-	return fg(stateColor(s, o)).Render(badgeText(c)), stateBorder(s, o)
+	return o.ink(stateColor(s, o)).Render(badgeText(c)), stateBorder(s, o)
 }
 
 // badgeText is the text of a card's badge: a finished command's exit
@@ -82,7 +82,7 @@ var notAppliedNotes = map[cards.State]string{
 // that nothing in it reads as applied.
 func notAppliedBody(diffs []cards.FileDiff, s cards.State, o Options) []string {
 	width := innerWidth(o)
-	lines := []string{fg(stateColor(s, o)).Render(ansi.Truncate(notAppliedNotes[s], width, "…"))}
+	lines := []string{o.ink(stateColor(s, o)).Render(ansi.Truncate(notAppliedNotes[s], width, "…"))}
 	for _, line := range diffBody(diffs, o) {
 		if line != "" {
 			line = dim(ansi.Strip(line), o)

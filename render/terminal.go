@@ -54,7 +54,7 @@ func terminalCallBody(v cards.TerminalCall, o Options) []string {
 	width := innerWidth(o)
 	lines := foldLines(commandLines(v.Title, width, o), terminalCommandRows, o)
 	if cwd := oneLine(v.Cwd); cwd != "" {
-		lines = append(lines, foldLines(styledRows(fg(p.Dim), wrapText("in "+cwd, width)), terminalCwdRows, o)...)
+		lines = append(lines, foldLines(styledRows(o.ink(p.Dim), wrapText("in "+cwd, width)), terminalCwdRows, o)...)
 	}
 	return lines
 }
@@ -63,8 +63,8 @@ func terminalCallBody(v cards.TerminalCall, o Options) []string {
 // continuation lines and wrapped rows indented under the command.
 func commandLines(command string, width int, o Options) []string {
 	p := o.colors()
-	prompt := bold(p.Dim).Render("$") + " "
-	style := fg(p.Accent)
+	prompt := o.boldInk(p.Dim).Render("$") + " "
+	style := o.ink(p.Accent)
 	var lines []string
 	for _, line := range strings.Split(strings.TrimRight(SanitizeText(command), "\n"), "\n") {
 		for _, row := range wrapText(line, width-len(terminalIndent)) {
@@ -109,7 +109,7 @@ func wrapWords(line string, width int) []string {
 }
 
 // styledRows renders every row with style.
-func styledRows(style lipgloss.Style, rows []string) []string {
+func styledRows(style ink, rows []string) []string {
 	for i, row := range rows {
 		rows[i] = style.Render(row)
 	}
@@ -119,7 +119,7 @@ func styledRows(style lipgloss.Style, rows []string) []string {
 // terminalOutputBody draws a command's output: the result's title, then
 // every line when expanded, else the head and the tail of it.
 func terminalOutputBody(v cards.TerminalResult, o Options) []string {
-	dim := fg(o.colors().Dim)
+	dim := o.ink(o.colors().Dim)
 	var lines []string
 	if t := oneLine(v.Title); t != "" {
 		lines = styledRows(dim, wrapText(t, innerWidth(o)))
@@ -243,7 +243,7 @@ func rowsWrapped(line string, width int, wrap func(string) string) []string {
 
 // note is a dim line of the card's own, cut to the body's width.
 func note(text string, o Options) string {
-	return fg(o.colors().Dim).Render(ansi.Truncate(text, innerWidth(o), "…"))
+	return o.ink(o.colors().Dim).Render(ansi.Truncate(text, innerWidth(o), "…"))
 }
 
 // terminalStatus is "exit N" or "signal X", or "done" and false when the

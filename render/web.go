@@ -42,7 +42,7 @@ func sourceLines(n, count int, s cards.WebSource, width int, o Options) []string
 	room := max(width-len(number), 1)
 	var lines []string
 	if t := oneLine(s.Title); t != "" {
-		lines = append(lines, bold(o.colors().Title).Render(ansi.Truncate(t, room, "…")))
+		lines = append(lines, o.boldInk(o.colors().Title).Render(ansi.Truncate(t, room, "…")))
 	}
 	lines = append(lines, urlLines(s.URL, room, o.colors().Dim, o)...)
 	lines = append(lines, snippet(s.Snippet, room, o)...)
@@ -64,7 +64,7 @@ func sourceLines(n, count int, s cards.WebSource, width int, o Options) []string
 // followed by "(unsafe link)" when it does not, the note on a line of its
 // own when it does not fit after the URL.
 func urlLines(raw string, width int, c color.Color, o Options) []string {
-	rows := urlRows(oneLine(raw), width, fg(c).Render, bold(c).Render)
+	rows := urlRows(oneLine(raw), width, o.ink(c).Render, o.boldInk(c).Render)
 	if _, ok := SafeURL(raw); ok {
 		for i, row := range rows {
 			rows[i] = hyperlink(row, raw, o)
@@ -111,7 +111,7 @@ func webFetchBody(v cards.WebFetch, o Options) []string {
 		}
 		lines[i] = lead + lines[i]
 	}
-	lines = appendWord(lines, width, "→ "+fg(statusColor(v.StatusCode, o)).Render(statusText(v.StatusCode)))
+	lines = appendWord(lines, width, "→ "+o.ink(statusColor(v.StatusCode, o)).Render(statusText(v.StatusCode)))
 	if v.Truncated {
 		lines = appendWord(lines, width, dim("(truncated)", o))
 	}

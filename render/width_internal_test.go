@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -28,14 +29,19 @@ var widthSamples = []struct {
 	{"\x1b[1;31Hx", false}, // a CSI that is not SGR
 	{"\x1b[?25lx", false},  // private parameters
 	{"\x1b]8;;https://a\x07link\x1b]8;;\x07", false},
-	{"\x1bMx", false},          // an escape that is not CSI
-	{"x\x1b", false},           // a lone escape at the end
-	{"\x1b[31mé\x1b[m", false}, // styled non-ASCII
+	{"\x1bMx", false},         // an escape that is not CSI
+	{"x\x1b", false},          // a lone escape at the end
+	{"\x1b[31mé\x1b[m", true}, // styled Latin
+	{"╭─ ✎ title ─╮", true},   // box drawing and a glyph
+	{"\u00ad", true},          // a soft hyphen: a cluster of its own
+	{"🇫🇷", false},             // regional indicators
+	{"\u1100\u1161", false},   // Hangul jamo
+	{"\xff", false},           // not UTF-8
 }
 
 func TestCellWidthEqualsAnsiStringWidth(t *testing.T) {
 	for _, s := range widthSamples {
-		_, fast := asciiWidth(s.text)
+		_, fast := fastWidth(s.text)
 		assert.Equal(t, s.fast, fast, "fast path taken for %q", s.text)
 		assert.Equal(t, ansi.StringWidth(s.text), cellWidth(s.text), "width of %q", s.text)
 	}
@@ -67,4 +73,36 @@ func BenchmarkCellWidth(b *testing.B) {
 			ansi.StringWidth(row)
 		}
 	})
+}
+
+// TestLoneRunesAddUp checks cellWidth against ansi on every lone rune,
+// beside ASCII, styles, itself and a few lone runes of every kind.
+func TestLoneRunesAddUp(t *testing.T) {
+	neighbours := []string{"é", "─", "✎", "✅", "…", "▶", "•", "日"}
+	for r := range rune(loneRunes) {
+		if _, lone := loneRuneWidth(r); !lone {
+			continue
+		}
+		s := string(r)
+		for _, text := range []string{"a" + s + "b" + s, "\x1b[1m" + s + "\x1b[m" + s + s} {
+			if got, want := cellWidth(text), ansi.StringWidth(text); got != want {
+				t.Fatalf("cellWidth(%q) = %d, ansi.StringWidth = %d", text, got, want)
+			}
+		}
+		for _, n := range neighbours {
+			if got, want := cellWidth(s+n+s), ansi.StringWidth(s+n+s); got != want {
+				t.Fatalf("cellWidth(%q) = %d, ansi.StringWidth = %d", s+n+s, got, want)
+			}
+		}
+	}
+}
+
+// TestFramedPads checks framed's padding at widths below, at and above a
+// run of blanks.
+func TestFramedPads(t *testing.T) {
+	for _, width := range []int{0, 1, 5, len(blanks) - 1, len(blanks), len(blanks) + 1, 3*len(blanks) + 7} {
+		got := framed("[", "ab", "]", width)
+		want := "[" + ansi.Truncate("ab", width, "…") + strings.Repeat(" ", max(width-2, 0)) + "]"
+		assert.Equal(t, want, got, "width %d", width)
+	}
 }
