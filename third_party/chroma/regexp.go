@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -210,7 +211,7 @@ func (l *LexerState) Iterator() Token { // nolint: gocognit
 		if !ok {
 			panic("unknown state " + l.State)
 		}
-		ruleIndex, rule, groups, namedGroups := matchRules(l.Text, l.Pos, selectedRule)
+		ruleIndex, rule, groups, namedGroups := matchRules(l.Text, l.Pos, selectedRule, l.Lexer.namedGroups)
 		// No match.
 		if groups == nil {
 			// From Pygments :\
@@ -279,6 +280,11 @@ type RegexLexer struct {
 	build     func() *RegexLexer
 	buildOnce sync.Once
 	built     bool
+
+	// cardtui's patch: namedGroups is whether a rule's pattern names a
+	// group; only then does a match fill LexerState.NamedGroups (see
+	// hasNamedGroups).
+	namedGroups bool
 }
 
 // load makes a lexer of MustNewXMLLexer from its XML file, once, before
@@ -395,8 +401,30 @@ restart:
 			}
 		}
 	}
+	r.namedGroups = hasNamedGroups(r.rules) // cardtui's patch
 	r.compiled = true
 	return nil
+}
+
+// hasNamedGroups reports whether a compiled rule's pattern names a group
+// (cardtui's patch). LexerState.NamedGroups is read by ByGroupNames and
+// the Raku lexer's mutators, whose rules name their groups; a map of
+// every match of every other lexer, holding only "0", "1"…, was a fifth
+// of the allocations of lexing.
+func hasNamedGroups(rules map[string][]*CompiledRule) bool {
+	for _, state := range rules {
+		for _, rule := range state {
+			if rule.Regexp == nil {
+				continue
+			}
+			for _, name := range rule.Regexp.GetGroupNames() {
+				if _, err := strconv.Atoi(name); err != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (r *RegexLexer) fetchRules() error {
@@ -483,18 +511,27 @@ func (r *RegexLexer) MustRules() Rules {
 	return rules
 }
 
-func matchRules(text []rune, pos int, rules []*CompiledRule) (int, *CompiledRule, []string, map[string]string) {
+// matchRules finds the first of rules matching text at pos; cardtui's
+// patch: the named groups are made only when named is set (see
+// hasNamedGroups).
+func matchRules(text []rune, pos int, rules []*CompiledRule, named bool) (int, *CompiledRule, []string, map[string]string) {
 	for i, rule := range rules {
 		if rule.cannotStartAt(text, pos) { // cardtui's patch
 			continue
 		}
 		match, err := rule.Regexp.FindRunesMatchStartingAt(text, pos)
 		if match != nil && err == nil && match.Index == pos {
-			groups := []string{}
-			namedGroups := make(map[string]string)
-			for _, g := range match.Groups() {
-				namedGroups[g.Name] = g.String()
-				groups = append(groups, g.String())
+			all := match.Groups()
+			groups := make([]string, len(all))
+			var namedGroups map[string]string
+			if named {
+				namedGroups = make(map[string]string, len(all))
+			}
+			for k, g := range all {
+				groups[k] = g.String()
+				if named {
+					namedGroups[g.Name] = groups[k]
+				}
 			}
 			return i, rule, groups, namedGroups
 		}
