@@ -73,3 +73,5 @@ replace github.com/klauspost/compress => ./third_party/compress
 replace github.com/atotto/clipboard => ./third_party/clipboard
 
 replace golang.org/x/net => ./third_party/xnet
+
+replace github.com/dlclark/regexp2 => ./third_party/regexp2

@@ -173,6 +173,9 @@ type LexerState struct {
 	iteratorStack  []Iterator
 	options        *TokeniseOptions
 	newlineAdded   bool
+
+	// cardtui's patch: the line starts, see lines.go.
+	lines lineHook
 }
 
 // Set mutator context.
@@ -203,6 +206,9 @@ func (l *LexerState) Iterator() Token { // nolint: gocognit
 			return t
 		}
 
+		if !l.lines.at(l) { // cardtui's patch
+			return EOF
+		}
 		l.State = l.Stack[len(l.Stack)-1]
 		if l.Lexer.trace {
 			fmt.Fprintf(os.Stderr, "%s: pos=%d, text=%q\n", l.State, l.Pos, string(l.Text[l.Pos:]))
@@ -211,7 +217,7 @@ func (l *LexerState) Iterator() Token { // nolint: gocognit
 		if !ok {
 			panic("unknown state " + l.State)
 		}
-		ruleIndex, rule, groups, namedGroups := matchRules(l.Text, l.Pos, selectedRule, l.Lexer.namedGroups)
+		ruleIndex, rule, groups, namedGroups := matchRules(l.Text, l.Pos, selectedRule, l.Lexer.namedGroups, &l.lines.reads)
 		// No match.
 		if groups == nil {
 			// From Pygments :\
@@ -252,6 +258,9 @@ func (l *LexerState) Iterator() Token { // nolint: gocognit
 		return t
 	}
 
+	if len(l.Stack) > 0 && !l.lines.at(l) { // cardtui's patch
+		return EOF
+	}
 	// If we get to here and we still have text, return it as an error.
 	if l.Pos != len(l.Text) && len(l.Stack) == 0 {
 		value := string(l.Text[l.Pos:])
@@ -513,13 +522,14 @@ func (r *RegexLexer) MustRules() Rules {
 
 // matchRules finds the first of rules matching text at pos; cardtui's
 // patch: the named groups are made only when named is set (see
-// hasNamedGroups).
-func matchRules(text []rune, pos int, rules []*CompiledRule, named bool) (int, *CompiledRule, []string, map[string]string) {
+// hasNamedGroups), and reads is widened to what the rules read.
+func matchRules(text []rune, pos int, rules []*CompiledRule, named bool, reads *regexp2.Reads) (int, *CompiledRule, []string, map[string]string) {
+	reads.Touch(pos) // cardtui's patch: cannotStartAt and Iterator read it
 	for i, rule := range rules {
 		if rule.cannotStartAt(text, pos) { // cardtui's patch
 			continue
 		}
-		match, err := rule.Regexp.FindRunesMatchStartingAt(text, pos)
+		match, err := rule.Regexp.FindRunesMatchReads(text, pos, reads) // cardtui's patch
 		if match != nil && err == nil && match.Index == pos {
 			all := match.Groups()
 			groups := make([]string, len(all))
