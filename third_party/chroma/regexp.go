@@ -529,18 +529,13 @@ func matchRules(text []rune, pos int, rules []*CompiledRule, named bool, reads *
 		if rule.cannotStartAt(text, pos) { // cardtui's patch
 			continue
 		}
-		match, err := rule.Regexp.FindRunesMatchReads(text, pos, reads) // cardtui's patch
-		if match != nil && err == nil && match.Index == pos {
-			all := match.Groups()
-			groups := make([]string, len(all))
+		index, groups, err := rule.Regexp.FindGroupsReads(text, pos, reads, nil) // cardtui's patch
+		if index == pos && err == nil {
 			var namedGroups map[string]string
 			if named {
-				namedGroups = make(map[string]string, len(all))
-			}
-			for k, g := range all {
-				groups[k] = g.String()
-				if named {
-					namedGroups[g.Name] = groups[k]
+				namedGroups = make(map[string]string, len(groups))
+				for k, g := range groups {
+					namedGroups[rule.Regexp.GroupNameFromNumber(k)] = g
 				}
 			}
 			return i, rule, groups, namedGroups

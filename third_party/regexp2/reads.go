@@ -107,3 +107,42 @@ func (r *runner) touchPrefix() {
 		r.touch(min(r.runtextpos+n-1, r.runtextend))
 	}
 }
+
+// FindGroupsReads is FindRunesMatchReads for a caller that needs only
+// where the match is and the text of its groups (the last capture of
+// each, "" for one that did not take part), by number as Match.Groups
+// orders them: it returns the match's index, -1 for none, and groups
+// appended to buf. The Match is not made for each search but kept by the
+// runner for the next one: a lexer's many matches of short tokens
+// allocated most in making them.
+func (re *Regexp) FindGroupsReads(r []rune, startAt int, reads *Reads, buf []string) (int, []string, error) {
+	runner := re.getRunner()
+	defer re.putRunner(runner)
+	m, err := runner.scan(r, startAt, false, re.MatchTimeout)
+	got := runner.reads
+	if got.Lo <= 0 {
+		got.Lo = -1
+	}
+	if got.Hi >= len(r)-1 {
+		got.Hi = len(r)
+	}
+	reads.Widen(got)
+	if m == nil || err != nil {
+		return -1, buf, err
+	}
+	buf = append(buf, m.String())
+	for i := 1; i < len(m.matchcount); i++ {
+		n := m.matchcount[i]
+		if n == 0 {
+			buf = append(buf, "")
+			continue
+		}
+		caps := m.matches[i]
+		start, length := caps[(n-1)*2], caps[n*2-1]
+		buf = append(buf, string(r[start:start+length]))
+	}
+	index := m.Index
+	m.otherGroups = nil
+	runner.runmatch = m // reset by the next search's initMatch
+	return index, buf, nil
+}
