@@ -13,6 +13,7 @@ package regexp2
 
 import (
 	"math"
+	"slices"
 
 	"github.com/dlclark/regexp2/syntax"
 )
@@ -118,7 +119,9 @@ func (r *runner) touchPrefix() {
 func (re *Regexp) FindGroupsReads(r []rune, startAt int, reads *Reads, buf []string) (int, []string, error) {
 	runner := re.getRunner()
 	defer re.putRunner(runner)
-	m, err := runner.scan(r, startAt, false, re.MatchTimeout)
+	// quick: the runner keeps its Match, untidied (the balancing groups'
+	// captures aside, which tidy compacts)
+	m, err := runner.scan(r, startAt, true, re.MatchTimeout)
 	got := runner.reads
 	if got.Lo <= 0 {
 		got.Lo = -1
@@ -127,11 +130,14 @@ func (re *Regexp) FindGroupsReads(r []rune, startAt int, reads *Reads, buf []str
 		got.Hi = len(r)
 	}
 	reads.Widen(got)
-	if m == nil || err != nil {
+	if m == nil || err != nil || m.matchcount[0] == 0 {
 		return -1, buf, err
 	}
-	buf = append(buf, m.String())
-	for i := 1; i < len(m.matchcount); i++ {
+	if m.balancing {
+		m.tidy(runner.runtextpos)
+	}
+	buf = slices.Grow(buf, len(m.matchcount))
+	for i := range m.matchcount {
 		n := m.matchcount[i]
 		if n == 0 {
 			buf = append(buf, "")
@@ -141,8 +147,5 @@ func (re *Regexp) FindGroupsReads(r []rune, startAt int, reads *Reads, buf []str
 		start, length := caps[(n-1)*2], caps[n*2-1]
 		buf = append(buf, string(r[start:start+length]))
 	}
-	index := m.Index
-	m.otherGroups = nil
-	runner.runmatch = m // reset by the next search's initMatch
-	return index, buf, nil
+	return m.matches[0][0], buf, nil
 }
