@@ -242,6 +242,11 @@ func (l *LexerState) Iterator() Token { // nolint: gocognit
 				panic(err)
 			}
 		}
+		if t, ok := rule.Type.(TokenType); ok {
+			// cardtui's patch: the one token, without an iterator made
+			// for it (the stack of them is empty here)
+			return Token{Type: t, Value: l.Groups[0]}
+		}
 		if rule.Type != nil {
 			l.iteratorStack = append(l.iteratorStack, rule.Type.Emit(l.Groups, l))
 		}
