@@ -343,17 +343,28 @@ func CharDescription(ch rune) string {
 // values from the Unicode character database, from UnicodeData.txt [UData], plus the U+200C
 // ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH JOINER.
 func IsWordChar(r rune) bool {
+	if r < utf8.RuneSelf { // cardtui's patch: see isASCIIWordChar
+		return isASCIIWordChar(r)
+	}
 	//"L", "Mn", "Nd", "Pc"
-	return unicode.In(r,
-		unicode.Categories["L"], unicode.Categories["Mn"],
-		unicode.Categories["Nd"], unicode.Categories["Pc"]) || r == '\u200D' || r == '\u200C'
+	return unicode.In(r, unicode.L, unicode.Mn, unicode.Nd, unicode.Pc) || r == '\u200D' || r == '\u200C'
 	//return 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '_'
 }
 
+// isASCIIWordChar is IsWordChar of an ASCII character (cardtui's patch):
+// the ASCII characters of L, Mn, Nd and Pc are the letters, the digits
+// and '_'. Upstream looked each of the four tables up by name in
+// unicode.Categories at every call, a twentieth of lexing Go with
+// chroma.
+func isASCIIWordChar(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
+}
+
 func IsECMAWordChar(r rune) bool {
-	return unicode.In(r,
-		unicode.Categories["L"], unicode.Categories["Mn"],
-		unicode.Categories["Nd"], unicode.Categories["Pc"])
+	if r < utf8.RuneSelf { // cardtui's patch: see isASCIIWordChar
+		return isASCIIWordChar(r)
+	}
+	return unicode.In(r, unicode.L, unicode.Mn, unicode.Nd, unicode.Pc)
 
 	//return 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '_'
 }
