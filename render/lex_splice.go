@@ -68,13 +68,13 @@ func (s *sideText) lineOf(pos int) int {
 	return k
 }
 
-// lineState is a lexer's state at a line start of the new side: its
-// stack, and the span its matches read since the previous line start
-// recorded, of line from.
+// lineState is a lexer's state at the start of a line of the new side:
+// its stack, and the span its matches read since the previous line state
+// recorded.
 type lineState struct {
-	line, from int
-	stack      []string
-	reads      regexp2.Reads
+	line  int
+	stack []string
+	reads regexp2.Reads
 }
 
 // runBuilder turns tokens into the runs of consecutive lines of a side
@@ -137,7 +137,7 @@ type splicer struct {
 // runs of each line, false when a side could not be lexed this way (the
 // caller then lexes both whole).
 func (h *highlighter) splicedHunk(lexer *chroma.RegexLexer, lines []diffLine) ([][]colorRun, bool) {
-	s := &splicer{h: h, lexer: lexer, new: newSideText(lines, lineRemoved), old: newSideText(lines, lineAdded)}
+	s := &splicer{h: h, lexer: lexer, new: newSideText(lines, lineRemoved)}
 	if !s.lexNew() {
 		return nil, false
 	}
@@ -145,9 +145,10 @@ func (h *highlighter) splicedHunk(lexer *chroma.RegexLexer, lines []diffLine) ([
 	for k, r := range s.newRuns {
 		runs[s.new.index[k]] = r
 	}
-	if len(s.old.index) == len(s.new.index) && !slices.ContainsFunc(lines, func(l diffLine) bool { return l.Kind == lineRemoved }) {
-		return runs, true
+	if !slices.ContainsFunc(lines, func(l diffLine) bool { return l.Kind == lineRemoved }) {
+		return runs, true // context lines take the new side's colours
 	}
+	s.old = newSideText(lines, lineAdded)
 	s.mapOld(lines)
 	if !s.lexOld() {
 		return nil, false
@@ -190,13 +191,11 @@ func (s *splicer) lexNew() bool {
 	for k := range s.stateAt {
 		s.stateAt[k] = -1
 	}
-	from := -1
 	b := &runBuilder{palette: s.h.palette, text: s.new.text, ok: true}
 	ok := s.lex(s.new, 0, []string{"root"}, b, func(ls chroma.LineStart) bool {
 		k := s.new.lineOf(ls.Pos)
 		s.stateAt[k] = len(s.states)
-		s.states = append(s.states, lineState{line: k, from: from, stack: slices.Clone(ls.Stack), reads: ls.Reads})
-		from = k
+		s.states = append(s.states, lineState{line: k, stack: slices.Clone(ls.Stack), reads: ls.Reads})
 		return true
 	})
 	if !ok || b.pos != len(s.new.text) {
