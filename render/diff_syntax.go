@@ -20,7 +20,9 @@ import (
 // hunk is highlighted as two texts, its old side (context and removed
 // lines) and its new side (context and added lines), so that a token
 // spanning lines, such as a block comment, is coloured across them; a
-// token opened before the hunk is not seen. Token colours come from the
+// token opened before the hunk is not seen. For a lexer of chroma's
+// regular expressions the old side reuses the new side's lexing of the
+// context lines where it can (lex_splice.go). Token colours come from the
 // theme's chroma style (github-dark or github); the line's background
 // tint and the emphasis of changed words stay under them, and every
 // colour is raised to minContrast against the background it is drawn on.
