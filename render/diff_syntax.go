@@ -20,7 +20,9 @@ import (
 // hunk is highlighted as two texts, its old side (context and removed
 // lines) and its new side (context and added lines), so that a token
 // spanning lines, such as a block comment, is coloured across them; a
-// token opened before the hunk is not seen. Token colours come from the
+// token opened before the hunk is not seen. For a lexer of chroma's
+// regular expressions the old side reuses the new side's lexing of the
+// context lines where it can (lex_splice.go). Token colours come from the
 // theme's chroma style (github-dark or github); the line's background
 // tint and the emphasis of changed words stay under them, and every
 // colour is raised to minContrast against the background it is drawn on.
@@ -200,6 +202,15 @@ func themePalette(t Theme) *tokenPalette {
 // the colours of the new side; the old side is highlighted only when the
 // lines remove some.
 func (h *highlighter) hunk(lines []diffLine) [][]colorRun {
+	if lexer, ok := h.lexer.(*chroma.RegexLexer); ok {
+		spliced := h.cached(hunkKey(lines), func() [][]colorRun {
+			runs, _ := h.splicedHunk(lexer, lines)
+			return runs
+		})
+		if spliced != nil {
+			return spliced
+		}
+	}
 	runs := h.side(lines, lineRemoved)
 	if slices.ContainsFunc(lines, func(l diffLine) bool { return l.Kind == lineRemoved }) {
 		oldSide := h.side(lines, lineAdded)
@@ -260,9 +271,29 @@ type runMemo struct {
 // runCache holds the runs of the sides drawn lately.
 var runCache runMemo
 
+// hunkKey is the runCache key of a hunk's lines lexed together
+// (splicedHunk): each line's kind and text. A side's key, its text, ends
+// with "\n"; this one with "\x00".
+func hunkKey(lines []diffLine) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteByte(byte('0' + l.Kind))
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
+	}
+	b.WriteByte(0)
+	return b.String()
+}
+
 // cachedLines is h.lines(text), from runCache when it was lexed before.
-// Runs cut short by the budget are not kept.
 func (h *highlighter) cachedLines(text string) [][]colorRun {
+	return h.cached(text, func() [][]colorRun { return h.lines(text) })
+}
+
+// cached is lex(), the runs keyed by text, from runCache when they were
+// made before. Runs cut short by the budget, and none (a lexer failing),
+// are not kept.
+func (h *highlighter) cached(text string, lex func() [][]colorRun) [][]colorRun {
 	key := runKey{h.lexer.Config().Name, h.palette, text}
 	runCache.mu.Lock()
 	runs, ok := runCache.runs[key]
@@ -273,8 +304,8 @@ func (h *highlighter) cachedLines(text string) [][]colorRun {
 	if ok {
 		return runs
 	}
-	runs = h.lines(text)
-	if h.over.Load() {
+	runs = lex()
+	if h.over.Load() || runs == nil {
 		return runs
 	}
 	runCache.mu.Lock()

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -172,6 +173,9 @@ type LexerState struct {
 	iteratorStack  []Iterator
 	options        *TokeniseOptions
 	newlineAdded   bool
+
+	// cardtui's patch: the line starts, see lines.go.
+	lines lineHook
 }
 
 // Set mutator context.
@@ -202,6 +206,9 @@ func (l *LexerState) Iterator() Token { // nolint: gocognit
 			return t
 		}
 
+		if !l.lines.at(l) { // cardtui's patch
+			return EOF
+		}
 		l.State = l.Stack[len(l.Stack)-1]
 		if l.Lexer.trace {
 			fmt.Fprintf(os.Stderr, "%s: pos=%d, text=%q\n", l.State, l.Pos, string(l.Text[l.Pos:]))
@@ -210,7 +217,7 @@ func (l *LexerState) Iterator() Token { // nolint: gocognit
 		if !ok {
 			panic("unknown state " + l.State)
 		}
-		ruleIndex, rule, groups, namedGroups := matchRules(l.Text, l.Pos, selectedRule)
+		ruleIndex, rule, groups, namedGroups := matchRules(l.Text, l.Pos, selectedRule, l.Lexer.namedGroups, &l.lines.reads)
 		// No match.
 		if groups == nil {
 			// From Pygments :\
@@ -235,6 +242,11 @@ func (l *LexerState) Iterator() Token { // nolint: gocognit
 				panic(err)
 			}
 		}
+		if t, ok := rule.Type.(TokenType); ok {
+			// cardtui's patch: the one token, without an iterator made
+			// for it (the stack of them is empty here)
+			return Token{Type: t, Value: l.Groups[0]}
+		}
 		if rule.Type != nil {
 			l.iteratorStack = append(l.iteratorStack, rule.Type.Emit(l.Groups, l))
 		}
@@ -251,6 +263,9 @@ func (l *LexerState) Iterator() Token { // nolint: gocognit
 		return t
 	}
 
+	if len(l.Stack) > 0 && !l.lines.at(l) { // cardtui's patch
+		return EOF
+	}
 	// If we get to here and we still have text, return it as an error.
 	if l.Pos != len(l.Text) && len(l.Stack) == 0 {
 		value := string(l.Text[l.Pos:])
@@ -279,6 +294,11 @@ type RegexLexer struct {
 	build     func() *RegexLexer
 	buildOnce sync.Once
 	built     bool
+
+	// cardtui's patch: namedGroups is whether a rule's pattern names a
+	// group; only then does a match fill LexerState.NamedGroups (see
+	// hasNamedGroups).
+	namedGroups bool
 }
 
 // load makes a lexer of MustNewXMLLexer from its XML file, once, before
@@ -395,8 +415,30 @@ restart:
 			}
 		}
 	}
+	r.namedGroups = hasNamedGroups(r.rules) // cardtui's patch
 	r.compiled = true
 	return nil
+}
+
+// hasNamedGroups reports whether a compiled rule's pattern names a group
+// (cardtui's patch). LexerState.NamedGroups is read by ByGroupNames and
+// the Raku lexer's mutators, whose rules name their groups; a map of
+// every match of every other lexer, holding only "0", "1"…, was a fifth
+// of the allocations of lexing.
+func hasNamedGroups(rules map[string][]*CompiledRule) bool {
+	for _, state := range rules {
+		for _, rule := range state {
+			if rule.Regexp == nil {
+				continue
+			}
+			for _, name := range rule.Regexp.GetGroupNames() {
+				if _, err := strconv.Atoi(name); err != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (r *RegexLexer) fetchRules() error {
@@ -483,18 +525,23 @@ func (r *RegexLexer) MustRules() Rules {
 	return rules
 }
 
-func matchRules(text []rune, pos int, rules []*CompiledRule) (int, *CompiledRule, []string, map[string]string) {
+// matchRules finds the first of rules matching text at pos; cardtui's
+// patch: the named groups are made only when named is set (see
+// hasNamedGroups), and reads is widened to what the rules read.
+func matchRules(text []rune, pos int, rules []*CompiledRule, named bool, reads *regexp2.Reads) (int, *CompiledRule, []string, map[string]string) {
+	reads.Touch(pos) // cardtui's patch: cannotStartAt and Iterator read it
 	for i, rule := range rules {
 		if rule.cannotStartAt(text, pos) { // cardtui's patch
 			continue
 		}
-		match, err := rule.Regexp.FindRunesMatchStartingAt(text, pos)
-		if match != nil && err == nil && match.Index == pos {
-			groups := []string{}
-			namedGroups := make(map[string]string)
-			for _, g := range match.Groups() {
-				namedGroups[g.Name] = g.String()
-				groups = append(groups, g.String())
+		index, groups, err := rule.Regexp.FindGroupsReads(text, pos, reads, nil) // cardtui's patch
+		if index == pos && err == nil {
+			var namedGroups map[string]string
+			if named {
+				namedGroups = make(map[string]string, len(groups))
+				for k, g := range groups {
+					namedGroups[rule.Regexp.GroupNameFromNumber(k)] = g
+				}
 			}
 			return i, rule, groups, namedGroups
 		}
