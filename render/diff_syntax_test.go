@@ -148,6 +148,9 @@ func TestHighlighterGivesBackEveryByte(t *testing.T) {
 }
 
 func TestCodeLexerIsLookedUpOncePerLanguage(t *testing.T) {
+	codeLanguages.mu.Lock()
+	codeLanguages.byKey = nil // forget what earlier tests (or runs of this one) looked up
+	codeLanguages.mu.Unlock()
 	codeLexer("no-such-language")
 	before := codeLanguages.lookups
 	for range 3 {

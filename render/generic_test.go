@@ -188,23 +188,29 @@ func TestGenericMarkdownSanitised(t *testing.T) {
 	}
 }
 
+// unusedMarkdownWidth is the next card width no test has drawn Markdown at.
+var unusedMarkdownWidth = 401
+
 func TestMarkdownRendererIsCachedPerWidthAndTheme(t *testing.T) {
 	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t", Content: md("some **markdown**")}}
-	// Widths no other test uses, so that the renderers are new here.
-	dark, light := widgetOptions(97), widgetOptions(97)
+	// Widths no other test (nor an earlier run of this one) uses, so that
+	// the renderers are new here.
+	width := unusedMarkdownWidth
+	unusedMarkdownWidth += 2
+	dark, light := widgetOptions(width), widgetOptions(width)
 	light.Theme = render.Light
-	other := widgetOptions(98)
+	other := widgetOptions(width + 1)
 
 	before := render.MarkdownRenderersBuilt()
 	for range 3 {
 		render.Entry(card, dark)
 	}
-	require.Equal(t, before+1, render.MarkdownRenderersBuilt(), "one renderer for (93, dark), however many cards")
+	require.Equal(t, before+1, render.MarkdownRenderersBuilt(), "one renderer for (width, dark), however many cards")
 	render.Entry(card, light)
 	render.Entry(card, light)
-	require.Equal(t, before+2, render.MarkdownRenderersBuilt(), "a second one for (93, light)")
+	require.Equal(t, before+2, render.MarkdownRenderersBuilt(), "a second one for (width, light)")
 	render.Entry(card, other)
-	require.Equal(t, before+3, render.MarkdownRenderersBuilt(), "a third one for (94, dark)")
+	require.Equal(t, before+3, render.MarkdownRenderersBuilt(), "a third one for (width+1, dark)")
 }
 
 func TestMarkdownRendererConcurrentUse(t *testing.T) {

@@ -13,7 +13,10 @@ import (
 // remembered renderedLimit bytes forgets all before it remembers more,
 // and never remembers a text larger than that.
 func TestMarkdownRendererRemembersItsOutput(t *testing.T) {
-	r := cachedRenderer(37, Light)
+	// A renderer of its own, so that a run of the test (-count) does not
+	// find what an earlier one remembered.
+	r := &markdownRenderer{tr: cachedRenderer(37, Light).tr, rendered: map[string]string{}}
+	t.Cleanup(func() { rememberedBytes.Add(-int64(r.renderedBytes)) })
 	md := "# Memo\n\nA *remembered* paragraph, `code` and a [link](https://example.com).\n"
 	want, err := r.tr.Render(md)
 	require.NoError(t, err)
