@@ -102,11 +102,20 @@ func DrawAll(entries []cards.Entry, o Options) iter.Seq2[int, Drawing] {
 	}
 }
 
-// drawInto draws each entry on a goroutine of its own, at most workers at
-// once, and queues where its drawing will be, in order, until done.
+// drawInto draws the entries on workers goroutines that last the whole
+// drawing (their stacks, once grown, stay grown), and queues where each
+// drawing will be, in order, until done.
 func drawInto(queue chan<- chan Drawing, entries []cards.Entry, o Options, workers int, done <-chan struct{}) {
 	defer close(queue)
-	busy := make(chan struct{}, workers)
+	jobs := make(chan drawJob)
+	defer close(jobs)
+	for range workers {
+		go func() {
+			for j := range jobs {
+				j.drawn <- Draw(j.entry, o).Finish()
+			}
+		}()
+	}
 	for _, e := range entries {
 		drawn := make(chan Drawing, 1)
 		select {
@@ -115,15 +124,17 @@ func drawInto(queue chan<- chan Drawing, entries []cards.Entry, o Options, worke
 			return
 		}
 		select {
-		case busy <- struct{}{}:
+		case jobs <- drawJob{e, drawn}:
 		case <-done:
 			return
 		}
-		go func() {
-			drawn <- Draw(e, o).Finish()
-			<-busy
-		}()
 	}
+}
+
+// drawJob is an entry to draw and where its drawing goes.
+type drawJob struct {
+	entry cards.Entry
+	drawn chan<- Drawing
 }
 
 // Lines returns every line.
