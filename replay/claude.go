@@ -85,6 +85,7 @@ func (d *claudeCode) parse(data []byte) lineDecode {
 	item := &claudeItem{excerpt: excerptCopy(data), rec: rec, err: err, digest: maphash.Bytes(lineSeed, data)}
 	if rec != nil {
 		item.uuid, item.parent = rec.uuid, rec.parent
+		d.present(rec)
 	}
 	return func(t *Transcript, _ []byte) error {
 		item.number = t.current.number
@@ -92,6 +93,38 @@ func (d *claudeCode) parse(data []byte) lineDecode {
 		return nil
 	}
 }
+
+// present presents the record's tool calls and results with the
+// producers, which are pure, while the line is parsed ahead: applying it
+// only gives them to their cards. A result is presented on its own here;
+// its call's arguments are added when it is applied.
+func (d *claudeCode) present(rec *claudeRecord) {
+	if rec.typ != "user" && rec.typ != "assistant" {
+		return
+	}
+	meta := resultMeta(rec)
+	for i := range rec.blocks {
+		b := &rec.blocks[i]
+		if rec.typ == "assistant" && isCall(*b) {
+			b.call, b.problem = d.tools.Present(b.Name, b.Input)
+		}
+		if b.Type == "tool_result" || b.ToolUseID != "" {
+			b.result = producers.ClaudeResult(b.Content, b.IsError, meta)
+		}
+	}
+}
+
+// resultMeta is the toolUseResult of a user line's tool_result: the
+// line's, when it has only one.
+func resultMeta(rec *claudeRecord) json.RawMessage {
+	if rec.typ != "user" || countResults(rec.blocks) != 1 {
+		return nil
+	}
+	return rec.toolUseResult
+}
+
+// isCall reports whether a block is a tool call.
+func isCall(b claudeBlock) bool { return b.Type == "tool_use" || b.Type == "server_tool_use" }
 
 // applyLine puts a parsed line in order; a torn last line is a Notice.
 func (d *claudeCode) applyLine(t *Transcript, l line, parsed lineDecode) {
@@ -155,14 +188,10 @@ func (d *claudeCode) apply(t *Transcript, it *claudeItem) {
 // toolUseResult belongs to its tool_result when it has only one.
 func (d *claudeCode) user(t *Transcript, rec *claudeRecord) {
 	prompt := d.agents.enter(t, rec)
-	meta := rec.toolUseResult
-	if countResults(rec.blocks) != 1 {
-		meta = nil
-	}
 	var texts []string
 	for _, b := range rec.blocks {
 		if b.Type == "tool_result" {
-			d.result(t, b.ToolUseID, producers.ClaudeResult(b.Content, b.IsError, meta))
+			d.result(t, b.ToolUseID, b.result)
 		} else {
 			texts = append(texts, blockText(b))
 		}
@@ -324,10 +353,10 @@ func (d *claudeCode) assistant(t *Transcript, rec *claudeRecord) {
 		case b.Type == "thinking":
 		case b.Type == "redacted_thinking":
 			t.addMessage(cards.RoleReasoning, "[redacted thinking]")
-		case b.Type == "tool_use" || b.Type == "server_tool_use":
+		case isCall(b):
 			d.call(t, b)
 		case b.ToolUseID != "":
-			d.result(t, b.ToolUseID, producers.ClaudeResult(b.Content, b.IsError, nil))
+			d.result(t, b.ToolUseID, b.result)
 		case !isBlank(blockText(b)):
 			d.reply(t, rec, text, blockText(b))
 		}
@@ -344,12 +373,11 @@ func (d *claudeCode) reply(t *Transcript, rec *claudeRecord, role cards.Role, te
 	t.addMessage(role, text)
 }
 
-// call adds the card of a tool_use block.
+// call adds the card of a tool_use block, presented ahead.
 func (d *claudeCode) call(t *Transcript, b claudeBlock) {
 	args := []byte(b.Input)
-	view, problem := d.tools.Present(b.Name, args)
-	t.addCall(b.ID, b.Name, view)
-	t.argumentsProblem(b.Name, problem)
+	t.addCall(b.ID, b.Name, b.call)
+	t.argumentsProblem(b.Name, b.problem)
 	d.pending[b.ID] = toolInput{tool: b.Name, args: args}
 	if b.Name == "Task" || b.Name == "Agent" {
 		d.agents.task(b.ID, args)
@@ -465,6 +493,11 @@ type claudeBlock struct {
 	Source    *struct {
 		MediaType string `json:"media_type"`
 	} `json:"source"`
+	// call and problem are a call's presentation, result a result's:
+	// see claudeCode.present.
+	call    cards.CallView
+	problem error
+	result  producers.Result
 }
 
 // claudeLine is the JSON of a line, whose message is an M.
