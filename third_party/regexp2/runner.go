@@ -1624,27 +1624,18 @@ func (r *runner) initTrackCount() {
 // It uses the re's runner cache if possible, to avoid
 // unnecessary allocation.
 func (re *Regexp) getRunner() *runner {
-	re.muRun.Lock()
-	if n := len(re.runner); n > 0 {
-		z := re.runner[n-1]
-		re.runner = re.runner[:n-1]
-		re.muRun.Unlock()
+	if z, ok := re.runners.Get().(*runner); ok {
 		return z
 	}
-	re.muRun.Unlock()
-	z := &runner{
+	return &runner{
 		re:   re,
 		code: re.code,
 	}
-	return z
 }
 
-// putRunner returns a runner to the re's cache.
-// There is no attempt to limit the size of the cache, so it will
-// grow to the maximum number of simultaneous matches
-// run using re.  (The cache empties when re gets garbage collected.)
+// putRunner returns a runner to the re's cache, a sync.Pool: it keeps
+// a runner for each processor, and lets the garbage collector take the
+// ones it holds.
 func (re *Regexp) putRunner(r *runner) {
-	re.muRun.Lock()
-	re.runner = append(re.runner, r)
-	re.muRun.Unlock()
+	re.runners.Put(r)
 }
