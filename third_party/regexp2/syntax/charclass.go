@@ -17,6 +17,9 @@ type CharSet struct {
 	sub        *CharSet //optional subtractor
 	negate     bool
 	anything   bool
+	// ascii answers CharIn for the ASCII runes once the set is compiled
+	// (cardtui's patch: see tableASCII)
+	ascii *[2]uint64
 }
 
 type category struct {
@@ -233,6 +236,9 @@ func (c CharSet) mapHashFill(buf *bytes.Buffer) {
 // CharIn returns true if the rune is in our character set (either ranges or categories).
 // It handles negations and subtracted sub-charsets.
 func (c CharSet) CharIn(ch rune) bool {
+	if c.ascii != nil && ch >= 0 && ch < 128 {
+		return c.ascii[ch>>6]&(1<<(ch&63)) != 0
+	}
 	val := false
 	// in s && !s.subtracted
 
@@ -294,6 +300,20 @@ func (c CharSet) CharIn(ch rune) bool {
 
 	//log.Printf("Char '%v' in %v == %v", string(ch), c.String(), val)
 	return val
+}
+
+// tableASCII makes CharIn answer the ASCII runes from a table, computed
+// here from the ranges and categories. It is called as the set is
+// compiled into a Code, before any match reads it; the set must not be
+// changed after.
+func (c *CharSet) tableASCII() {
+	var t [2]uint64
+	for ch := rune(0); ch < 128; ch++ {
+		if c.CharIn(ch) {
+			t[ch>>6] |= 1 << (ch & 63)
+		}
+	}
+	c.ascii = &t
 }
 
 func (c category) String() string {

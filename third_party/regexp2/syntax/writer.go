@@ -137,6 +137,13 @@ func (w *writer) codeFromTree(tree *RegexTree) (*Code, error) {
 		bmPrefix = nil
 	}
 
+	for _, set := range w.settable { // cardtui's patch
+		set.tableASCII()
+	}
+	if fcPrefix != nil {
+		fcPrefix.PrefixSet.tableASCII()
+	}
+
 	return &Code{
 		Codes:       w.emitted,
 		Strings:     w.stringtable,
