@@ -46,8 +46,9 @@ type Regexp struct {
 
 	code *syntax.Code // compiled program
 
-	// cache of machines for running regexp, per processor (a mutex
-	// guarding one list was a sixth of the CPU of lexing on two cores)
+	// cache of machines for running regexp, per processor (cardtui's
+	// patch: a mutex guarding one list was a sixth of the CPU of lexing on
+	// two cores)
 	runners *sync.Pool
 }
 

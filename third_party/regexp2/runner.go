@@ -1633,9 +1633,9 @@ func (re *Regexp) getRunner() *runner {
 	}
 }
 
-// putRunner returns a runner to the re's cache, a sync.Pool: it keeps
-// a runner for each processor, and lets the garbage collector take the
-// ones it holds.
+// putRunner returns a runner to the re's cache, a sync.Pool (cardtui's
+// patch): it keeps a runner for each processor, and lets the garbage
+// collector take the ones it holds.
 func (re *Regexp) putRunner(r *runner) {
 	re.runners.Put(r)
 }
