@@ -3,13 +3,13 @@ module github.com/cardtui/cardtui
 go 1.26.0
 
 require (
-	charm.land/bubbles/v2 v2.1.1
-	charm.land/bubbletea/v2 v2.1.1
+	charm.land/bubbles/v2 v2.2.2
+	charm.land/bubbletea/v2 v2.2.0
 	charm.land/glamour/v2 v2.0.1
 	charm.land/lipgloss/v2 v2.1.1
-	github.com/alecthomas/chroma/v2 v2.14.0
+	github.com/alecthomas/chroma/v2 v2.27.0
 	github.com/charmbracelet/colorprofile v0.4.3
-	github.com/charmbracelet/x/ansi v0.11.9
+	github.com/charmbracelet/x/ansi v0.12.0
 	github.com/charmbracelet/x/term v0.2.2
 	github.com/coder/acp-go-sdk v0.13.0
 	github.com/dlclark/regexp2 v1.11.0
@@ -34,13 +34,14 @@ require (
 	github.com/charmbracelet/x/windows v0.2.2 // indirect
 	github.com/clipperhouse/displaywidth v0.11.0 // indirect
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
+	github.com/dlclark/regexp2/v2 v2.2.1 // indirect
 	github.com/gorilla/css v1.0.1 // indirect
 	github.com/lucasb-eyer/go-colorful v1.4.1 // indirect
-	github.com/mattn/go-runewidth v0.0.30 // indirect
+	github.com/mattn/go-runewidth v0.0.31 // indirect
 	github.com/muesli/cancelreader v0.2.2 // indirect
-	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/rivo/uniseg v0.4.8-0.20261110175422-3a370411ca06 // indirect
 	github.com/sahilm/fuzzy v0.1.3 // indirect
-	github.com/xo/terminfo v1.0.0 // indirect
+	github.com/xo/terminfo v1.3.1 // indirect
 	github.com/yuin/goldmark-emoji v1.0.5 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
@@ -55,29 +56,3 @@ tool (
 	github.com/alecthomas/go-check-sumtype/cmd/go-check-sumtype
 	honnef.co/go/tools/cmd/staticcheck
 )
-
-replace charm.land/bubbletea/v2 => ./third_party/bubbletea
-
-replace github.com/alecthomas/chroma/v2 => ./third_party/chroma
-
-replace github.com/gorilla/css => ./third_party/gorillacss
-
-replace github.com/microcosm-cc/bluemonday => ./third_party/bluemonday
-
-replace github.com/yuin/goldmark => ./third_party/goldmark
-
-replace charm.land/glamour/v2 => ./third_party/glamour
-
-replace github.com/klauspost/compress => ./third_party/compress
-
-replace github.com/atotto/clipboard => ./third_party/clipboard
-
-replace golang.org/x/net => ./third_party/xnet
-
-replace github.com/xo/terminfo => ./third_party/terminfo
-
-replace github.com/sergi/go-diff => ./third_party/godiff
-
-replace github.com/charmbracelet/ultraviolet => ./third_party/ultraviolet
-
-replace github.com/dlclark/regexp2 => ./third_party/regexp2

@@ -20,9 +20,8 @@ import (
 // hunk is highlighted as two texts, its old side (context and removed
 // lines) and its new side (context and added lines), so that a token
 // spanning lines, such as a block comment, is coloured across them; a
-// token opened before the hunk is not seen. For a lexer of chroma's
-// regular expressions the old side reuses the new side's lexing of the
-// context lines where it can (lex_splice.go). Token colours come from the
+// token opened before the hunk is not seen. The old side is lexed only
+// when the hunk removes lines. Token colours come from the
 // theme's chroma style (github-dark or github); the line's background
 // tint and the emphasis of changed words stay under them, and every
 // colour is raised to minContrast against the background it is drawn on.
@@ -124,12 +123,9 @@ var namePrefixes = sync.OnceValue(func() []string {
 	return prefixes
 })
 
-// lexerGlobs are the filename patterns of every registered lexer. (A
-// lookup first builds the lexers that third_party/chroma builds on first
-// use.)
+// lexerGlobs are the filename patterns of every registered lexer.
 func lexerGlobs() []string {
 	var globs []string
-	lexers.Names(false)
 	for _, l := range lexers.GlobalLexerRegistry.Lexers {
 		globs = append(globs, l.Config().Filenames...)
 		globs = append(globs, l.Config().AliasFilenames...)
@@ -189,7 +185,7 @@ func themePalette(t Theme) *tokenPalette {
 	p := &palettes[t]
 	p.once.Do(func() {
 		style := chromastyles.Get(chromaTheme(t))
-		p.palette = &tokenPalette{style: style, plain: style.Get(chroma.Text).Colour,
+		p.palette = &tokenPalette{style: style, plain: plainColour(style),
 			standard: map[chroma.TokenType]color.Color{}}
 		for tt := range chroma.StandardTypes {
 			p.palette.standard[tt] = p.palette.lookup(tt)
@@ -198,19 +194,20 @@ func themePalette(t Theme) *tokenPalette {
 	return p.palette
 }
 
+// plainColour is the foreground a style gives ordinary text: its Text
+// colour, or where it sets none (github's light style) the colour of its
+// punctuation, which such styles give their names and operators too.
+func plainColour(style *chroma.Style) chroma.Colour {
+	if c := style.Get(chroma.Text).Colour; c.IsSet() {
+		return c
+	}
+	return style.Get(chroma.Punctuation).Colour
+}
+
 // hunk returns the syntax runs of each of the lines. Context lines take
 // the colours of the new side; the old side is highlighted only when the
 // lines remove some.
 func (h *highlighter) hunk(lines []diffLine) [][]colorRun {
-	if lexer, ok := h.lexer.(*chroma.RegexLexer); ok {
-		spliced := h.cached(hunkKey(lines), func() [][]colorRun {
-			runs, _ := h.splicedHunk(lexer, lines)
-			return runs
-		})
-		if spliced != nil {
-			return spliced
-		}
-	}
 	runs := h.side(lines, lineRemoved)
 	if slices.ContainsFunc(lines, func(l diffLine) bool { return l.Kind == lineRemoved }) {
 		oldSide := h.side(lines, lineAdded)
@@ -270,20 +267,6 @@ type runMemo struct {
 
 // runCache holds the runs of the sides drawn lately.
 var runCache runMemo
-
-// hunkKey is the runCache key of a hunk's lines lexed together
-// (splicedHunk): each line's kind and text. A side's key, its text, ends
-// with "\n"; this one with "\x00".
-func hunkKey(lines []diffLine) string {
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteByte(byte('0' + l.Kind))
-		b.WriteString(l.Text)
-		b.WriteByte('\n')
-	}
-	b.WriteByte(0)
-	return b.String()
-}
 
 // cachedLines is h.lines(text), from runCache when it was lexed before.
 func (h *highlighter) cachedLines(text string) [][]colorRun {
@@ -375,9 +358,13 @@ func (p *tokenPalette) colour(t chroma.TokenType) color.Color {
 }
 
 // lookup finds the foreground of a token type in the style, nil for the
-// style's plain text: that keeps the line's own colour, so that plain
-// words stay red or green on changed lines and dim on context lines.
+// style's plain text and for white space (whose colour is never seen):
+// that keeps the line's own colour, so that plain words stay red or green
+// on changed lines and dim on context lines.
 func (p *tokenPalette) lookup(t chroma.TokenType) color.Color {
+	if t.InSubCategory(chroma.TextWhitespace) || t == chroma.TextWhitespace {
+		return nil
+	}
 	if e := p.style.Get(t); e.Colour.IsSet() && e.Colour != p.plain {
 		return color.RGBA{R: e.Colour.Red(), G: e.Colour.Green(), B: e.Colour.Blue(), A: 0xff}
 	}

@@ -29,9 +29,9 @@ func (c counter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (c counter) View() tea.View { return tea.NewView(fmt.Sprintf("count %d", c)) }
 
-// TestProgramRepaintsAfterGoingIdle checks the patch in
-// third_party/bubbletea: once the screen has been still long enough for
-// the renderer's ticker to stop, the next frame is still drawn. The
+// TestProgramRepaintsAfterGoingIdle checks the idle fix of Bubble Tea
+// v2.1.2, which go.mod requires: once the screen has been still long
+// enough for the renderer's ticker to stop, the next frame is still drawn. The
 // renderer writes only the cells that change, so each frame after the
 // first is checked by what was written since the one before.
 func TestProgramRepaintsAfterGoingIdle(t *testing.T) {

@@ -108,16 +108,16 @@ func diffSwap(f replay.Format, n int, _ []byte) ([]byte, error) {
 	return []byte(`{"type":"call","id":"c1","tool":"edit","view":` + view + "}\n"), nil
 }
 
-// lexerStorm is a message with an AutoIt code block of n spaces, and a new
-// AutoIt file of n spaces in a diff: chroma's AutoIt lexer is cubic on
-// them (33 s for 4 KB).
+// lexerStorm is a message with a Makefile code block of one line of n
+// opening braces, and a new Makefile of that line in a diff: chroma's
+// Makefile lexer is quadratic on it (3.2 s for 8 KB, 13 s for 16 KB).
 func lexerStorm(f replay.Format, n int, _ []byte) ([]byte, error) {
 	if f != replay.ViewStream {
 		return nil, fmt.Errorf("lexer-storm writes the views format only")
 	}
-	spaces := strings.Repeat(strings.Repeat(" ", 79)+"\n", n/80)
-	message := `{"type":"message","role":"assistant","text":` + jsonText("```autoit\n"+spaces+"```\n") + "}\n"
-	view := `{"card":"diff","title":"Write a.au3","diffs":[{"path":"a.au3","oldText":null,"newText":` + jsonText(spaces) + `}]}`
+	braces := strings.Repeat("{", n) + "\n"
+	message := `{"type":"message","role":"assistant","text":` + jsonText("```makefile\n"+braces+"```\n") + "}\n"
+	view := `{"card":"diff","title":"Write Makefile","diffs":[{"path":"Makefile","oldText":null,"newText":` + jsonText(braces) + `}]}`
 	return []byte(message + `{"type":"call","id":"c1","tool":"write","view":` + view + "}\n"), nil
 }
 
