@@ -284,7 +284,7 @@ func (s *Session) Changed() <-chan struct{} { return s.changed }
 
 // Changes returns the entries added or changed since the last call, with
 // the output the running terminals have now.
-func (s *Session) Changes() []Change {
+func (s *Session) Changes() []cards.Change {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for id := range s.dirty {

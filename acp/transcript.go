@@ -13,13 +13,6 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// Change is an entry that was added or changed: Index is its position in
-// the transcript (the count of entries before it appends it).
-type Change struct {
-	Index int
-	Entry cards.Entry
-}
-
 // Transcript turns an ACP session's traffic into transcript entries: the
 // messages streamed in chunks, one tool card per tool call id that every
 // update merges into, the plan as a checklist that updates in place,
@@ -113,7 +106,7 @@ func (t *Transcript) Entries() []cards.Entry {
 
 // Changes returns the entries added or changed since the last call, in
 // index order.
-func (t *Transcript) Changes() []Change {
+func (t *Transcript) Changes() []cards.Change {
 	if len(t.changed) == 0 {
 		return nil
 	}
@@ -123,10 +116,10 @@ func (t *Transcript) Changes() []Change {
 	}
 	slices.Sort(indexes)
 	clear(t.changed)
-	out := make([]Change, len(indexes))
+	out := make([]cards.Change, len(indexes))
 	for k, i := range indexes {
 		t.refresh(i)
-		out[k] = Change{Index: i, Entry: t.entries[i]}
+		out[k] = cards.Change{Index: i, Entry: t.entries[i]}
 	}
 	return out
 }

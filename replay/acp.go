@@ -42,7 +42,7 @@ func (d *acpRecording) decodeLine(t *Transcript, l line) {
 }
 
 // set puts a changed entry of the ACP transcript into t.
-func (d *acpRecording) set(t *Transcript, c acp.Change) {
+func (d *acpRecording) set(t *Transcript, c cards.Change) {
 	if c.Index < len(d.at) {
 		i := d.at[c.Index]
 		t.Entries[i] = c.Entry

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/benchinput"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
@@ -199,7 +200,7 @@ func BenchmarkOpenToFirstFrame(b *testing.B) {
 	stop := peakHeap()
 	for b.Loop() {
 		ctx, cancel := context.WithCancel(context.Background())
-		first := make(chan []replay.Change, 1)
+		first := make(chan []cards.Change, 1)
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -238,7 +239,7 @@ func BenchmarkOpenToLastFrame(b *testing.B) {
 	stop := peakHeap()
 	var m viewer.Model
 	for b.Loop() {
-		batches := make(chan []replay.Change, 64)
+		batches := make(chan []cards.Change, 64)
 		go func() {
 			defer close(batches)
 			_, _ = replay.Stream(context.Background(), bytes.NewReader(data), "big.jsonl",

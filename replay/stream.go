@@ -34,26 +34,11 @@ type StreamOptions struct {
 	Total int64
 }
 
-// Change is an entry that was added or changed: Index is its position in
-// Transcript.Entries. An index already sent comes again when its entry
-// changed (a call got its result, or Finish marked it ended). It is also
-// the viewer's update (viewer.Update is this type), so a Batch's changes
-// go to a viewer as they are.
-type Change struct {
-	Index int
-	// ID, when not empty, names the entry by a key of its producer's (a
-	// tool call id, a message id) instead of Index: the entry with that ID
-	// is replaced, or one appended. Stream leaves it empty; a harness
-	// feeding a viewer sets it.
-	ID    string
-	Entry cards.Entry
-}
-
 // Batch is what Stream sends each time: the changes since the previous
 // batch, in index order, each index once, with the entry as it is now; and
 // the progress of the reading.
 type Batch struct {
-	Changes []Change
+	Changes []cards.Change
 	// Read is the number of bytes of the input read so far (compressed
 	// bytes for a .jsonl.zstd input); Total is StreamOptions.Total.
 	Read, Total int64
@@ -219,13 +204,13 @@ func (s *streamer) end(name string, err error) error {
 
 // takeChanges returns the entries changed or added since the last call,
 // in index order, and starts recording anew.
-func (t *Transcript) takeChanges() []Change {
-	changes := make([]Change, 0, len(t.changed)+len(t.Entries)-t.sent)
+func (t *Transcript) takeChanges() []cards.Change {
+	changes := make([]cards.Change, 0, len(t.changed)+len(t.Entries)-t.sent)
 	for _, i := range slices.Sorted(maps.Keys(t.changed)) {
-		changes = append(changes, Change{Index: i, Entry: t.Entries[i]})
+		changes = append(changes, cards.Change{Index: i, Entry: t.Entries[i]})
 	}
 	for i := t.sent; i < len(t.Entries); i++ {
-		changes = append(changes, Change{Index: i, Entry: t.Entries[i]})
+		changes = append(changes, cards.Change{Index: i, Entry: t.Entries[i]})
 	}
 	clear(t.changed)
 	t.sent = len(t.Entries)

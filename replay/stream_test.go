@@ -208,7 +208,7 @@ func TestStreamSlowWriter(t *testing.T) {
 
 	write(resultLine)
 	ls.waitFor(t, "the result", func(s *screen) bool { return s.entries[1].(cards.ToolCard).Result != nil })
-	assert.Equal(t, []replay.Change{{Index: 1, Entry: ls.entries[1]}}, ls.last().Changes,
+	assert.Equal(t, []cards.Change{{Index: 1, Entry: ls.entries[1]}}, ls.last().Changes,
 		"the result re-sends only its card")
 
 	write(call2Line)

@@ -3,16 +3,16 @@ package viewer
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/cardtui/cardtui/replay"
+	"github.com/cardtui/cardtui/cards"
 )
 
-// Update sets one entry of the transcript; it is replay.Change, so what
+// Update sets one entry of the transcript; it is cards.Change, so what
 // replay.Stream emits goes to the viewer as it is. With an ID it sets the
 // entry of that id (see Model.Upsert). Else Index is the entry's
 // position: the current count appends a new entry, a smaller index
 // replaces that entry (a result arrived for its call), and a negative or
 // larger index also appends. An Update with a nil Entry is ignored.
-type Update = replay.Change
+type Update = cards.Change
 
 // EntriesMsg carries updates to the model; a harness may send one with
 // tea.Program.Send, and Listen produces them from a channel.

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/viewer"
 )
@@ -161,7 +162,7 @@ func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<
 
 // sendChanges puts changes on the feed; it returns false when ctx ended
 // first.
-func sendChanges(ctx context.Context, feed chan<- viewer.Update, changes []replay.Change) bool {
+func sendChanges(ctx context.Context, feed chan<- viewer.Update, changes []cards.Change) bool {
 	for _, c := range changes {
 		select {
 		case feed <- c:
