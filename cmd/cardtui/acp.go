@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/cardtui/cardtui/acp"
+	"github.com/cardtui/cardtui/cmd/cardtui/internal/live"
 )
 
 // acpUsage is the help of `cardtui acp`.
@@ -71,7 +72,7 @@ func runACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		printLine(stderr, "cardtui acp: %v", err)
 		return exitProblems
 	}
-	program := tea.NewProgram(newLive(s, cfg.session), programOptions(cfg.color, stdout)...)
+	program := tea.NewProgram(live.New(s, cfg.session), programOptions(cfg.color, stdout)...)
 	stop := quitOnSignal(program)
 	defer stop()
 	_, runErr := program.Run()

@@ -3,16 +3,11 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
-	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -109,7 +104,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	if isTerminal(stdout) {
 		width = terminalWidth(stdout)
 	}
-	writeTable(stdout, list, width, homeDir())
+	listing.WriteTable(stdout, list, width, homeDir())
 	return exitOK
 }
 
@@ -135,133 +130,6 @@ func writeJSONLines(stdout, stderr io.Writer, list []sessions.Session) int {
 	return exitOK
 }
 
-// The table's fixed columns and their widths.
-var tableColumns = []struct {
-	name  string
-	width int
-}{{"AGENT", 7}, {"STARTED", 10}, {"LAST ACTIVITY", 16}, {"TOOLS", 6}, {"SIZE", 8}}
-
-// projectWidth is the widest a project is shown; a longer path keeps its
-// end.
-const projectWidth = 24
-
-// writeTable writes the sessions as a table: the fixed columns, the
-// project, then the title or first prompt on the rest of the line (a
-// file's problem instead, after "!"). Text from the files is made safe
-// for a terminal and kept to one line; the lines are cut at width when it
-// is not 0.
-func writeTable(w io.Writer, list []sessions.Session, width int, home string) {
-	fit := func(line string) string {
-		if width == 0 {
-			return line
-		}
-		return ansi.Truncate(line, width, "…")
-	}
-	var header []string
-	for _, c := range tableColumns {
-		header = append(header, pad(c.name, c.width))
-	}
-	header = append(header, pad("PROJECT", projectWidth), "TITLE OR FIRST PROMPT")
-	fmt.Fprintln(w, fit(strings.Join(header, " ")))
-	for _, s := range list {
-		cells := []string{
-			pad(string(s.Agent), 7), pad(day(s.Started), 10), pad(when(s.LastActivity), 16),
-			padLeft(toolCalls(s), 6), padLeft(size(s.Size), 8),
-			pad(cutLeft(shortPath(s.Project, home), projectWidth), projectWidth),
-			label(s),
-		}
-		fmt.Fprintln(w, fit(strings.Join(cells, " ")))
-	}
-}
-
-// label is a session's title or first prompt on one line, or its problem.
-func label(s sessions.Session) string {
-	text := s.Label()
-	if s.Problem != "" {
-		text = "! " + s.Problem + " · " + s.Path
-	}
-	return oneLine(text)
-}
-
-// oneLine is text made safe for a terminal, its lines joined by spaces.
-func oneLine(text string) string {
-	return strings.Join(strings.Fields(render.SanitizeText(text)), " ")
-}
-
-// day is the date of a time in the local zone, "-" when unknown.
-func day(t time.Time) string {
-	if t.IsZero() {
-		return "-"
-	}
-	return t.Local().Format(time.DateOnly)
-}
-
-// when is a time in the local zone to the minute, "-" when unknown.
-func when(t time.Time) string {
-	if t.IsZero() {
-		return "-"
-	}
-	return t.Local().Format("2006-01-02 15:04")
-}
-
-// toolCalls is the number of tool calls, "~N" when estimated.
-func toolCalls(s sessions.Session) string {
-	if s.ToolCallsEstimated {
-		return fmt.Sprintf("~%d", s.ToolCalls)
-	}
-	return fmt.Sprint(s.ToolCalls)
-}
-
-// size is a size in bytes, in the largest unit that keeps it above 1.
-func size(n int64) string {
-	units := []string{"B", "KiB", "MiB", "GiB"}
-	f, i := float64(n), 0
-	for ; f >= 1024 && i < len(units)-1; i++ {
-		f /= 1024
-	}
-	if i == 0 {
-		return fmt.Sprintf("%d B", n)
-	}
-	return fmt.Sprintf("%.1f %s", f, units[i])
-}
-
-// homeDir is the user's home, "" when unknown.
-func homeDir() string {
-	home, _ := os.UserHomeDir()
-	return home
-}
-
-// shortPath writes a path under home with ~, and "-" for none.
-func shortPath(path, home string) string {
-	switch {
-	case path == "":
-		return "-"
-	case home != "" && path == home:
-		return "~"
-	case home != "" && strings.HasPrefix(path, home+string(filepath.Separator)):
-		return "~" + path[len(home):]
-	}
-	return oneLine(path)
-}
-
-// cutLeft keeps the end of s within width cells, marking the cut.
-func cutLeft(s string, width int) string {
-	if ansi.StringWidth(s) <= width {
-		return s
-	}
-	return "…" + ansi.TruncateLeft(s, ansi.StringWidth(s)-width+1, "")
-}
-
-// pad pads s with spaces to width cells.
-func pad(s string, width int) string {
-	return s + strings.Repeat(" ", max(width-ansi.StringWidth(s), 0))
-}
-
-// padLeft right-aligns s in width cells.
-func padLeft(s string, width int) string {
-	return strings.Repeat(" ", max(width-ansi.StringWidth(s), 0)) + s
-}
-
 // resolveLast turns --last into the newest session of the current
 // project: replay then reads it as if it were named.
 func resolveLast(cfg *replayConfig, stderr io.Writer) (int, bool) {
@@ -278,4 +146,10 @@ func resolveLast(cfg *replayConfig, stderr io.Writer) (int, bool) {
 	}
 	cfg.operand = s.Path
 	return exitOK, true
+}
+
+// homeDir is the user's home, "" when unknown.
+func homeDir() string {
+	home, _ := os.UserHomeDir()
+	return home
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/internal/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -138,7 +139,7 @@ func TestSessionsTableFitsAndIsSafe(t *testing.T) {
 	}
 	var out strings.Builder
 
-	writeTable(&out, list, 100, "/home/me")
+	listing.WriteTable(&out, list, 100, "/home/me")
 
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	require.Len(t, lines, 3)

@@ -12,9 +12,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
 	"github.com/cardtui/cardtui/internal/fakehome"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/sessions"
+	"github.com/cardtui/cardtui/viewer"
 )
 
 // pickerRun runs a picker as a program does: the commands it returns run
@@ -34,9 +36,12 @@ func newPickerRun(t *testing.T, h fakehome.Home) *pickerRun {
 	require.NoError(t, err)
 	r := &pickerRun{t: t, msgs: make(chan tea.Msg, 4096)}
 	cfg := replayConfig{theme: render.Dark, themeSet: true}
-	p := newPicker(cfg, list, sessions.ProjectOf(h.Project), h.Dir, func(msg tea.Msg) { r.msgs <- msg })
+	p := picker.New(picker.Options{
+		Sessions: list, Project: sessions.ProjectOf(h.Project), Home: h.Dir, Dark: true, ThemeSet: true,
+		Open: sessionOpener(cfg), Send: func(msg tea.Msg) { r.msgs <- msg },
+	})
 	r.m = p
-	t.Cleanup(func() { r.m.(picker).closeSession() })
+	t.Cleanup(func() { r.m.(picker.Model).Close() })
 	r.run(p.Init())
 	r.update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	return r
@@ -116,9 +121,9 @@ func (r *pickerRun) screen() string { return ansi.Strip(r.m.View().Content) }
 func keyOf(name string) tea.KeyPressMsg {
 	switch name {
 	case "enter":
-		return enter
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
 	case "esc":
-		return esc
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
 	}
 	return tea.KeyPressMsg{Code: rune(name[0]), Text: name}
 }
@@ -194,12 +199,17 @@ func TestPickerOpensASessionAndEscReturns(t *testing.T) {
 	s := r.until("rollout-2025-10-06")
 	assert.NotContains(t, s, "Sessions of", "the viewer has the window")
 
-	viewing := func() *openSession { return r.m.(picker).open }
+	viewing := func() *viewer.Model {
+		if v, ok := r.m.(picker.Model).Viewing(); ok {
+			return &v
+		}
+		return nil
+	}
 	r.keys(keyOf("/"))
-	require.True(t, viewing().viewer.Escapable(), "the viewer's search prompt is open")
+	require.True(t, viewing().Escapable(), "the viewer's search prompt is open")
 	r.keys(keyOf("esc"))
 	require.NotNil(t, viewing(), "esc closed the prompt, not the viewer")
-	assert.False(t, viewing().viewer.Escapable())
+	assert.False(t, viewing().Escapable())
 	r.keys(keyOf("?"))
 	require.Contains(t, r.screen(), "source ", "the viewer's full help")
 	r.keys(keyOf("esc"))
@@ -262,7 +272,7 @@ func TestPickerRowsAreSafe(t *testing.T) {
 		Title:       "title\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\ \u202eevil",
 		FirstPrompt: "line one\x1b[1;1H\nline\ttwo\r\x07 \x1bP+q\x1b\\",
 	}
-	p := newPicker(replayConfig{theme: render.Dark, themeSet: true}, []sessions.Session{hostile}, sessions.Project{}, "/h", nil)
+	p := picker.New(picker.Options{Sessions: []sessions.Session{hostile}, Home: "/h", Dark: true, ThemeSet: true})
 	m, _ := p.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 
 	content := m.View().Content
@@ -276,4 +286,13 @@ func TestPickerRowsAreSafe(t *testing.T) {
 	for _, row := range strings.Split(content, "\n") {
 		assert.LessOrEqual(t, ansi.StringWidth(row), 80, row)
 	}
+}
+
+// typed are the key presses of text.
+func typed(text string) []tea.KeyPressMsg {
+	var keys []tea.KeyPressMsg
+	for _, r := range text {
+		keys = append(keys, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	return keys
 }

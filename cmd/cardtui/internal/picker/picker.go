@@ -1,9 +1,15 @@
-package main
+// Package picker is the session picker of `cardtui`: the sessions found
+// on this machine in a list with a fuzzy filter, and a preview of the
+// selected one. Enter opens it in the viewer; esc goes back to the list
+// once the viewer has nothing of its own to close; q quits.
+//
+// The picker does no file I/O of its own: the command hands it the
+// sessions found and an Opener that starts reading one.
+package picker
 
 import (
 	"context"
 	"errors"
-	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -15,62 +21,51 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/sessions"
 	"github.com/cardtui/cardtui/viewer"
 )
 
-// `cardtui` with no session to read, on a terminal, opens the picker: the
-// sessions found on this machine in a list with a fuzzy filter, and a
-// preview of the selected one. Enter opens it in the viewer; esc goes
-// back to the list once the viewer has nothing of its own to close; q
-// quits.
-
-// runPicker lists the sessions and runs the picker on them; with none, it
-// shows the demo with a notice saying where it looked.
-func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
-	h := historyFromEnv(nil)
-	all := h.list(true, stderr)
-	if len(all) == 0 {
-		return runModel(viewer.App{Model: demoWithNotice(cfg, h.where(true))}, cfg, stdout, stderr)
-	}
-	var program *tea.Program
-	p := newPicker(cfg, all, h.project, homeDir(), func(msg tea.Msg) { program.Send(msg) })
-	program = tea.NewProgram(p, programOptions(cfg.color, stdout)...)
-	final, err := program.Run()
-	if p, ok := final.(picker); ok {
-		p.closeSession()
-	}
-	if err != nil {
-		printLine(stderr, "cardtui: %v", err)
-		return exitProblems
-	}
-	return exitOK
+// Opened is a session being read for the viewer: the viewer that shows
+// it, the channel its entries come on, and the function that stops the
+// reading.
+type Opened struct {
+	Viewer viewer.Model
+	Feed   <-chan viewer.Update
+	Cancel context.CancelFunc
 }
 
-// runModel runs a Bubble Tea model on the terminal until it quits.
-func runModel(m tea.Model, cfg replayConfig, stdout, stderr io.Writer) int {
-	if _, err := tea.NewProgram(m, programOptions(cfg.color, stdout)...).Run(); err != nil {
-		printLine(stderr, "cardtui: %v", err)
-		return exitProblems
-	}
-	return exitOK
+// Opener starts reading session s for the viewer. report delivers the
+// reader's other messages (its progress, its end, a ReadFailedMsg) to the
+// program from the reading goroutine. An error says the session could
+// not be opened; the picker shows it and stays on the list.
+type Opener func(s sessions.Session, report func(tea.Msg)) (Opened, error)
+
+// ReadFailedMsg says the session could not be read to its end.
+type ReadFailedMsg struct{ Err error }
+
+// Options configure a picker.
+type Options struct {
+	// Sessions are the sessions found, newest first.
+	Sessions []sessions.Session
+	// Project is the current directory's project: the list starts with
+	// its sessions when it has any.
+	Project sessions.Project
+	// Home is the user's home directory, written as ~ in paths.
+	Home string
+	// Dark styles the list for a dark background; ThemeSet says the user
+	// chose the theme, so the terminal's background is not asked for.
+	Dark, ThemeSet bool
+	// Open starts reading a session.
+	Open Opener
+	// Send delivers a message to the program that runs the picker, from
+	// another goroutine.
+	Send func(tea.Msg)
 }
 
-// demoWithNotice is the viewer on the built-in demo session, under a
-// notice that says no session was found and where cardtui looked.
-func demoWithNotice(cfg replayConfig, where string) viewer.Model {
-	m := viewer.New(viewerOptions(cfg, source{name: demoName}, nil))
-	entries := []cards.Entry{cards.Notice{Text: "cardtui found " + where + "; this is the built-in demo session (cardtui FILE opens a session file)"}}
-	if tr, err := loadInput("", nil, cfg.input); err == nil {
-		entries = append(entries, tr.Entries...)
-	}
-	m.SetEntries(entries)
-	return m
-}
-
-// picker is the Bubble Tea model of the session picker.
-type picker struct {
+// Model is the Bubble Tea model of the session picker.
+type Model struct {
 	list    list.Model
 	all     []sessions.Session
 	project sessions.Project
@@ -78,22 +73,16 @@ type picker struct {
 	// only (a toggles it); it starts so when the project has any.
 	inProject bool
 	home      string
-	cfg       replayConfig
+	themeSet  bool
+	open      Opener
 	// send delivers a message to the program from another goroutine.
 	send          func(tea.Msg)
 	width, height int
-	// open is the session shown in the viewer, nil while picking; gen
+	// shown is the session shown in the viewer, nil while picking; gen
 	// numbers the sessions opened, so that what an earlier one still
 	// sends is dropped.
-	open *openSession
-	gen  int
-}
-
-// openSession is a session open in the viewer, read by a goroutine.
-type openSession struct {
-	viewer viewer.Model
-	feed   <-chan viewer.Update
-	cancel context.CancelFunc
+	shown *Opened
+	gen   int
 }
 
 // sessionMsg is a message of the gen-th session opened: its entries, its
@@ -103,9 +92,6 @@ type sessionMsg struct {
 	msg tea.Msg
 }
 
-// readFailedMsg says the session could not be read to its end.
-type readFailedMsg struct{ err error }
-
 // The picker's own keys, beside the list's.
 var (
 	openKey  = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open"))
@@ -113,28 +99,26 @@ var (
 	backKey  = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back"))
 )
 
-// newPicker is the picker on the sessions found; send delivers messages
-// to the program that runs it.
-func newPicker(cfg replayConfig, all []sessions.Session, project sessions.Project, home string, send func(tea.Msg)) picker {
-	cfg.follow = false
+// New is the picker on the sessions found.
+func New(o Options) Model {
 	l := list.New(nil, list.NewDefaultDelegate(), 0, 0)
 	l.SetStatusBarItemName("session", "sessions")
 	l.KeyMap.Quit = key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")) // esc goes back, never quits
 	l.AdditionalShortHelpKeys = func() []key.Binding { return []key.Binding{openKey, scopeKey} }
 	l.AdditionalFullHelpKeys = l.AdditionalShortHelpKeys
-	p := picker{list: l, all: all, project: project, home: home, cfg: cfg, send: send}
-	p.inProject = len(project.Filter(all)) > 0
-	p.setTheme(cfg.theme == render.Dark)
+	p := Model{list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send}
+	p.inProject = len(o.Project.Filter(o.Sessions)) > 0
+	p.setTheme(o.Dark)
 	p.fill()
 	return p
 }
 
 // fill puts the sessions of the scope in the list, and names the scope in
 // its title; the command filters them again when a filter is set.
-func (p *picker) fill() tea.Cmd {
+func (p *Model) fill() tea.Cmd {
 	shown, title := p.all, "All sessions"
 	if p.inProject {
-		shown, title = p.project.Filter(p.all), "Sessions of "+shortPath(p.project.Dir, p.home)
+		shown, title = p.project.Filter(p.all), "Sessions of "+listing.ShortPath(p.project.Dir, p.home)
 	}
 	items := make([]list.Item, len(shown))
 	for i, s := range shown {
@@ -145,7 +129,7 @@ func (p *picker) fill() tea.Cmd {
 }
 
 // setTheme styles the list for a dark or a light background.
-func (p *picker) setTheme(dark bool) {
+func (p *Model) setTheme(dark bool) {
 	d := list.NewDefaultDelegate()
 	d.Styles = list.NewDefaultItemStyles(dark)
 	p.list.SetDelegate(d)
@@ -153,8 +137,8 @@ func (p *picker) setTheme(dark bool) {
 }
 
 // Init asks the terminal for its background colour, unless --theme chose.
-func (p picker) Init() tea.Cmd {
-	if p.cfg.themeSet {
+func (p Model) Init() tea.Cmd {
+	if p.themeSet {
 		return nil
 	}
 	return tea.RequestBackgroundColor
@@ -163,23 +147,23 @@ func (p picker) Init() tea.Cmd {
 // Update handles a message: the window's size and colour for both views,
 // a session's messages for the viewer showing it, the rest for the view
 // that is open.
-func (p picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		p.width, p.height = msg.Width, msg.Height
 		p.list.SetSize(msg.Width, max(msg.Height-p.previewHeight(), 1))
-		if p.open != nil {
-			p.open.viewer.SetSize(msg.Width, msg.Height)
+		if p.shown != nil {
+			p.shown.Viewer.SetSize(msg.Width, msg.Height)
 		}
 		return p, nil
 	case tea.BackgroundColorMsg:
-		if !p.cfg.themeSet {
+		if !p.themeSet {
 			p.setTheme(msg.IsDark())
 		}
 	case sessionMsg:
 		return p, p.fromSession(msg)
 	}
-	if p.open != nil {
+	if p.shown != nil {
 		return p, p.updateViewer(msg)
 	}
 	return p, p.updateList(msg)
@@ -188,7 +172,7 @@ func (p picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // updateList handles a message while the list is shown: enter opens the
 // selected session, a switches between this project and all, the rest
 // goes to the list (its filter, its cursor, q).
-func (p *picker) updateList(msg tea.Msg) tea.Cmd {
+func (p *Model) updateList(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok && !p.list.SettingFilter() {
 		switch {
 		case key.Matches(k, openKey):
@@ -209,81 +193,72 @@ func (p *picker) updateList(msg tea.Msg) tea.Cmd {
 // updateViewer handles a message while a session is shown: esc goes back
 // to the list unless the viewer has a prompt, search, filter or help to
 // close; everything else is the viewer's.
-func (p *picker) updateViewer(msg tea.Msg) tea.Cmd {
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, backKey) && !p.open.viewer.Escapable() {
-		p.closeSession()
-		p.open = nil
+func (p *Model) updateViewer(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, backKey) && !p.shown.Viewer.Escapable() {
+		p.Close()
+		p.shown = nil
 		return nil
 	}
 	var cmd tea.Cmd
-	p.open.viewer, cmd = p.open.viewer.Update(msg)
+	p.shown.Viewer, cmd = p.shown.Viewer.Update(msg)
 	return cmd
 }
 
 // openSession opens s in the viewer, read by a goroutine that stops when
 // the session is closed.
-func (p *picker) openSession(s sessions.Session) tea.Cmd {
-	src, closeSource, err := openSource(s.Path, nil, false)
+func (p *Model) openSession(s sessions.Session) tea.Cmd {
+	p.gen++
+	gen, send := p.gen, p.send
+	opened, err := p.open(s, func(msg tea.Msg) { send(sessionMsg{gen, msg}) })
 	if err != nil {
 		if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
 			err = pathErr.Err
 		}
-		return p.list.NewStatusMessage(oneLine("cannot open " + filepath.Base(s.Path) + ": " + err.Error()))
+		return p.list.NewStatusMessage(listing.OneLine("cannot open " + filepath.Base(s.Path) + ": " + err.Error()))
 	}
-	p.gen++
-	ctx, cancel := context.WithCancel(context.Background())
-	feed := make(chan viewer.Update, feedBuffer)
-	gen, send, cfg := p.gen, p.send, p.cfg
-	go func() {
-		defer closeSource()
-		_, err := streamSession(ctx, src, cfg, feed, func(msg tea.Msg) { send(sessionMsg{gen, msg}) })
-		if err != nil && !errors.Is(err, context.Canceled) {
-			send(sessionMsg{gen, readFailedMsg{err}})
-		}
-	}()
-	v := viewer.New(viewerOptions(cfg, src, nil))
-	v.SetSize(p.width, p.height)
-	p.open = &openSession{viewer: v, feed: feed, cancel: cancel}
-	return tea.Batch(v.Init(), p.listen())
+	opened.Viewer.SetSize(p.width, p.height)
+	p.shown = &opened
+	return tea.Batch(opened.Viewer.Init(), p.listen())
 }
 
 // listen waits for the next entries of the open session.
-func (p *picker) listen() tea.Cmd {
-	gen, next := p.gen, viewer.Listen(p.open.feed)
+func (p *Model) listen() tea.Cmd {
+	gen, next := p.gen, viewer.Listen(p.shown.Feed)
 	return func() tea.Msg { return sessionMsg{gen, next()} }
 }
 
 // fromSession hands a message of the open session to its viewer; one of a
 // session closed since is dropped.
-func (p *picker) fromSession(msg sessionMsg) tea.Cmd {
-	if p.open == nil || msg.gen != p.gen {
+func (p *Model) fromSession(msg sessionMsg) tea.Cmd {
+	if p.shown == nil || msg.gen != p.gen {
 		return nil
 	}
 	switch m := msg.msg.(type) {
 	case viewer.EntriesMsg:
-		p.open.viewer.Apply(m.Updates...)
+		p.shown.Viewer.Apply(m.Updates...)
 		return p.listen()
-	case readFailedMsg:
-		p.open.viewer.Apply(viewer.Update{Index: -1, Entry: cards.Notice{Text: "cardtui: " + m.err.Error()}})
+	case ReadFailedMsg:
+		p.shown.Viewer.Apply(viewer.Update{Index: -1, Entry: cards.Notice{Text: "cardtui: " + m.Err.Error()}})
 		return nil
 	}
 	var cmd tea.Cmd
-	p.open.viewer, cmd = p.open.viewer.Update(msg.msg)
+	p.shown.Viewer, cmd = p.shown.Viewer.Update(msg.msg)
 	return cmd
 }
 
-// closeSession stops reading the open session, if there is one.
-func (p picker) closeSession() {
-	if p.open != nil {
-		p.open.cancel()
+// Close stops reading the open session, if there is one; call it when the
+// program that ran the picker ends.
+func (p Model) Close() {
+	if p.shown != nil {
+		p.shown.Cancel()
 	}
 }
 
 // View is the viewer when a session is open, else the list above the
 // preview of its selected session.
-func (p picker) View() tea.View {
-	if p.open != nil {
-		return viewer.App{Model: p.open.viewer}.View()
+func (p Model) View() tea.View {
+	if p.shown != nil {
+		return viewer.App{Model: p.shown.Viewer}.View()
 	}
 	content := fitRows(p.list.View(), p.width)
 	if h := p.previewHeight(); h > 0 {
@@ -308,7 +283,7 @@ func fitRows(s string, width int) string {
 
 // previewHeight is the rows of the preview: a third of the window, up to
 // 10 rows, none in a window of fewer than 18 rows, which the list needs.
-func (p picker) previewHeight() int {
+func (p Model) previewHeight() int {
 	if p.height < 18 {
 		return 0
 	}
@@ -326,14 +301,14 @@ func preview(s sessions.Session, home string, width, height int) string {
 		return ""
 	}
 	facts := []string{
-		string(s.Agent) + " · " + shortPath(s.Project, home) + flags(s),
-		"started " + when(s.Started) + " · last activity " + when(s.LastActivity) + " · " +
-			toolCalls(s) + " tool calls · " + size(s.Size),
-		shortPath(s.Path, home),
+		string(s.Agent) + " · " + listing.ShortPath(s.Project, home) + flags(s),
+		"started " + listing.When(s.Started) + " · last activity " + listing.When(s.LastActivity) + " · " +
+			listing.ToolCalls(s) + " tool calls · " + listing.Size(s.Size),
+		listing.ShortPath(s.Path, home),
 	}
 	rows := []string{previewStyle.Render(strings.Repeat("─", max(width, 1)))}
 	for _, f := range facts {
-		rows = append(rows, previewStyle.Render(ansi.Truncate(oneLine(f), width, "…")))
+		rows = append(rows, previewStyle.Render(ansi.Truncate(listing.OneLine(f), width, "…")))
 	}
 	text := s.FirstPrompt
 	if s.Problem != "" {
@@ -366,17 +341,26 @@ type sessionItem struct {
 }
 
 // Title is the session's label on one line, or its problem.
-func (i sessionItem) Title() string { return label(i.s) }
+func (i sessionItem) Title() string { return listing.Label(i.s) }
 
 // Description is the agent, project, last activity, tool calls and size.
 func (i sessionItem) Description() string {
-	return oneLine(string(i.s.Agent) + " · " + shortPath(i.s.Project, i.home) + " · " + when(i.s.LastActivity) +
-		" · " + toolCalls(i.s) + " tool calls · " + size(i.s.Size))
+	return listing.OneLine(string(i.s.Agent) + " · " + listing.ShortPath(i.s.Project, i.home) + " · " + listing.When(i.s.LastActivity) +
+		" · " + listing.ToolCalls(i.s) + " tool calls · " + listing.Size(i.s.Size))
 }
 
 // FilterValue is what the fuzzy filter matches: the title first (the
 // list underlines the matches it finds there), the first prompt and the
 // project.
 func (i sessionItem) FilterValue() string {
-	return i.Title() + " " + oneLine(i.s.FirstPrompt) + " " + i.s.Project
+	return i.Title() + " " + listing.OneLine(i.s.FirstPrompt) + " " + i.s.Project
+}
+
+// Viewing returns the viewer of the open session, and false while the
+// list is shown.
+func (p Model) Viewing() (viewer.Model, bool) {
+	if p.shown == nil {
+		return viewer.Model{}, false
+	}
+	return p.shown.Viewer, true
 }

@@ -1,4 +1,4 @@
-package main
+package live
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 
 // liveWith is the front-end on an in-process agent that runs turn, sized
 // 100×30.
-func liveWith(t testing.TB, turn func(context.Context, *acptest.Agent, sdk.SessionId) error) *live {
+func liveWith(t testing.TB, turn func(context.Context, *acptest.Agent, sdk.SessionId) error) *Model {
 	t.Helper()
 	agent, toAgent, fromAgent := acptest.NewAgent(turn)
 	agent.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}}}
@@ -33,14 +33,14 @@ func liveWith(t testing.TB, turn func(context.Context, *acptest.Agent, sdk.Sessi
 		agent.Hangup()
 		_ = s.Close()
 	})
-	m := newLive(s, cfg)
+	m := New(s, cfg)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.input.Focus()
 	return m
 }
 
 // press sends keys to the model, as tea.KeyPressMsg.
-func press(m *live, keys ...tea.KeyPressMsg) tea.Cmd {
+func press(m *Model, keys ...tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	for _, k := range keys {
 		_, cmd = m.Update(k)
@@ -68,7 +68,7 @@ var (
 )
 
 // settle applies the session's changes until cond holds.
-func settle(t *testing.T, m *live, cond func() bool) {
+func settle(t *testing.T, m *Model, cond func() bool) {
 	t.Helper()
 	require.Eventually(t, func() bool {
 		m.Update(changedMsg{})
@@ -77,7 +77,7 @@ func settle(t *testing.T, m *live, cond func() bool) {
 }
 
 // screenText is the model's screen without its styles.
-func screenText(m *live) string { return ansi.Strip(m.View().Content) }
+func screenText(m *Model) string { return ansi.Strip(m.View().Content) }
 
 // isQuit reports whether cmd quits the program.
 func isQuit(cmd tea.Cmd) bool {

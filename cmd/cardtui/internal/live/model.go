@@ -1,4 +1,7 @@
-package main
+// Package live is the front-end of `cardtui acp`: the viewer on a live ACP
+// session's transcript above a prompt composer, with the permission
+// prompts and the status row.
+package live
 
 import (
 	"strings"
@@ -13,12 +16,12 @@ import (
 	"github.com/cardtui/cardtui/viewer"
 )
 
-// live is the front-end of `cardtui acp`: the viewer on the session's
+// Model is the front-end of `cardtui acp`: the viewer on the session's
 // transcript above a prompt composer, composed through the viewer's
 // exported API. Keys go to the composer; the front-end routes the few
 // that scroll to the viewer, and all of them while the transcript has
 // the focus.
-type live struct {
+type Model struct {
 	sess  *acp.Session
 	name  string
 	view  viewer.Model
@@ -44,7 +47,9 @@ const composerMaxRows = 6
 // completionRows is the most /commands listed under the status row.
 const completionRows = 5
 
-func newLive(s *acp.Session, cfg acp.Config) *live {
+// New is the front-end on a connected session; cfg is the configuration
+// it was started with, whose Source names the agent.
+func New(s *acp.Session, cfg acp.Config) *Model {
 	opts := viewer.DefaultOptions()
 	opts.Keys.Quit.SetEnabled(false) // the front-end quits itself
 	opts.Source = cfg.Source
@@ -60,7 +65,7 @@ func newLive(s *acp.Session, cfg acp.Config) *live {
 	input.SetHeight(1)
 	view := viewer.New(opts)
 	view.Blur() // the composer has the keys until ctrl+o
-	return &live{sess: s, name: cfg.Source, view: view, input: input}
+	return &Model{sess: s, name: cfg.Source, view: view, input: input}
 }
 
 // changedMsg says the session has changes; endedMsg that the agent is
@@ -72,7 +77,7 @@ type (
 
 // waitForSession waits for the next change of the session, off the
 // Update loop.
-func (m *live) waitForSession() tea.Cmd {
+func (m *Model) waitForSession() tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case <-m.sess.Changed():
@@ -83,11 +88,11 @@ func (m *live) waitForSession() tea.Cmd {
 	}
 }
 
-func (m *live) Init() tea.Cmd {
+func (m *Model) Init() tea.Cmd {
 	return tea.Batch(m.view.Init(), m.input.Focus(), m.waitForSession())
 }
 
-func (m *live) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -108,7 +113,7 @@ func (m *live) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // applyChanges hands the session's changes to the viewer.
-func (m *live) applyChanges() tea.Cmd {
+func (m *Model) applyChanges() tea.Cmd {
 	changes := m.sess.Changes()
 	m.state = m.sess.State()
 	m.layout()
@@ -123,7 +128,7 @@ func (m *live) applyChanges() tea.Cmd {
 }
 
 // toViewer passes a message to the viewer.
-func (m *live) toViewer(msg tea.Msg) tea.Cmd {
+func (m *Model) toViewer(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	m.view, cmd = m.view.Update(msg)
 	return cmd
@@ -131,14 +136,14 @@ func (m *live) toViewer(msg tea.Msg) tea.Cmd {
 
 // scrollViewer passes a scrolling key typed in the composer to the
 // viewer, which ignores keys while the composer has them.
-func (m *live) scrollViewer(msg tea.KeyPressMsg) tea.Cmd {
+func (m *Model) scrollViewer(msg tea.KeyPressMsg) tea.Cmd {
 	m.view.Focus()
 	defer m.view.Blur()
 	return m.toViewer(msg)
 }
 
 // toInput passes a message to the composer.
-func (m *live) toInput(msg tea.Msg) tea.Cmd {
+func (m *Model) toInput(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
 	m.layout()
@@ -147,7 +152,7 @@ func (m *live) toInput(msg tea.Msg) tea.Cmd {
 
 // key handles a key press: quitting and cancelling first, then the
 // transcript's keys, the permission's, the composer's own.
-func (m *live) key(msg tea.KeyPressMsg) tea.Cmd {
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := msg.String()
 	secondCtrlC := m.ctrlC && k == "ctrl+c"
 	m.ctrlC, m.hint = k == "ctrl+c", ""
@@ -176,7 +181,7 @@ func (m *live) key(msg tea.KeyPressMsg) tea.Cmd {
 
 // interrupt is a first ctrl+c: it cancels a running turn, else clears the
 // composer; a second one quits.
-func (m *live) interrupt() tea.Cmd {
+func (m *Model) interrupt() tea.Cmd {
 	switch {
 	case m.state.Busy:
 		m.sess.Cancel()
@@ -193,7 +198,7 @@ func (m *live) interrupt() tea.Cmd {
 // permissionKey answers the waiting permission request: 1…9 pick an
 // option, enter the first allow_once, esc the first reject_* (or
 // cancels the request when there is none).
-func (m *live) permissionKey(k string) bool {
+func (m *Model) permissionKey(k string) bool {
 	a := m.state.Asking
 	switch {
 	case len(k) == 1 && k[0] >= '1' && k[0] <= '9':
@@ -221,7 +226,7 @@ func (m *live) permissionKey(k string) bool {
 }
 
 // composerKey edits, sends and recalls prompts, and scrolls the viewer.
-func (m *live) composerKey(msg tea.KeyPressMsg, k string) tea.Cmd {
+func (m *Model) composerKey(msg tea.KeyPressMsg, k string) tea.Cmd {
 	empty := m.input.Value() == ""
 	switch {
 	case k == "esc" && m.state.Busy:
@@ -251,7 +256,7 @@ func (m *live) composerKey(msg tea.KeyPressMsg, k string) tea.Cmd {
 }
 
 // send sends the composer's text as a prompt.
-func (m *live) send() {
+func (m *Model) send() {
 	text := m.input.Value()
 	switch {
 	case strings.TrimSpace(text) == "":
@@ -269,12 +274,12 @@ func (m *live) send() {
 }
 
 // browsing reports whether the composer shows a history entry unchanged.
-func (m *live) browsing() bool {
+func (m *Model) browsing() bool {
 	return m.histPos < len(m.history) && m.input.Value() == m.history[m.histPos]
 }
 
 // recall goes one prompt back (or forward) in the history.
-func (m *live) recall(back bool) {
+func (m *Model) recall(back bool) {
 	switch {
 	case back && m.histPos > 0:
 		m.histPos--
@@ -293,7 +298,7 @@ func (m *live) recall(back bool) {
 
 // completions are the agent's commands that complete the /word being
 // typed.
-func (m *live) completions() []string {
+func (m *Model) completions() []string {
 	v := m.input.Value()
 	if !strings.HasPrefix(v, "/") || strings.ContainsAny(v, " \t\n") {
 		return nil
@@ -308,7 +313,7 @@ func (m *live) completions() []string {
 }
 
 // layout sizes the composer to its text and gives the viewer the rest.
-func (m *live) layout() {
+func (m *Model) layout() {
 	if m.width <= 0 || m.height <= 0 {
 		return
 	}
@@ -318,7 +323,7 @@ func (m *live) layout() {
 }
 
 // View is the viewer's screen, the front-end's rows and the composer.
-func (m *live) View() tea.View {
+func (m *Model) View() tea.View {
 	below := m.belowRows()
 	top := m.view.Render()
 	rows := strings.Count(top.Content, "\n") + 1 + len(below)
@@ -344,7 +349,7 @@ var (
 
 // belowRows are the rows between the viewer and the composer: the
 // permission being asked, the /command completions, the status row.
-func (m *live) belowRows() []string {
+func (m *Model) belowRows() []string {
 	var rows []string
 	if m.state.Asks {
 		rows = append(rows, m.fit(liveWarn.Render("Permission: ")+m.optionsText()))
@@ -359,7 +364,7 @@ func (m *live) belowRows() []string {
 }
 
 // optionsText lists the permission options, numbered, and the keys.
-func (m *live) optionsText() string {
+func (m *Model) optionsText() string {
 	var parts []string
 	for i, o := range m.state.Asking.Options {
 		if i == 9 {
@@ -371,7 +376,7 @@ func (m *live) optionsText() string {
 }
 
 // commandHelp is a command's description.
-func (m *live) commandHelp(name string) string {
+func (m *Model) commandHelp(name string) string {
 	for _, c := range m.state.Commands {
 		if c.Name == name {
 			return safe(c.Description)
@@ -382,7 +387,7 @@ func (m *live) commandHelp(name string) string {
 
 // statusText is the status row: the agent, the session's title, its
 // mode, the turn, and the keys or the hint.
-func (m *live) statusText() string {
+func (m *Model) statusText() string {
 	parts := []string{liveAccent.Render(safe(m.name))}
 	if m.state.Title != "" {
 		parts = append(parts, safe(m.state.Title))
@@ -414,7 +419,7 @@ func (m *live) statusText() string {
 }
 
 // fit cuts a row to the screen's width.
-func (m *live) fit(row string) string { return ansi.Truncate(row, m.width, "…") }
+func (m *Model) fit(row string) string { return ansi.Truncate(row, m.width, "…") }
 
 // safe is text from the agent made safe for one row of the terminal, as
 // the cards make it.

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/sessions"
+	"github.com/cardtui/cardtui/viewer"
+)
+
+// `cardtui` with no session to read, on a terminal, opens the picker
+// (package picker) on the sessions found on this machine.
+
+// runPicker lists the sessions and runs the picker on them; with none, it
+// shows the demo with a notice saying where it looked.
+func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
+	h := historyFromEnv(nil)
+	all := h.list(true, stderr)
+	if len(all) == 0 {
+		return runModel(viewer.App{Model: demoWithNotice(cfg, h.where(true))}, cfg, stdout, stderr)
+	}
+	var program *tea.Program
+	p := picker.New(picker.Options{
+		Sessions: all, Project: h.project, Home: homeDir(),
+		Dark: cfg.theme == render.Dark, ThemeSet: cfg.themeSet,
+		Open: sessionOpener(cfg), Send: func(msg tea.Msg) { program.Send(msg) },
+	})
+	program = tea.NewProgram(p, programOptions(cfg.color, stdout)...)
+	final, err := program.Run()
+	if p, ok := final.(picker.Model); ok {
+		p.Close()
+	}
+	if err != nil {
+		printLine(stderr, "cardtui: %v", err)
+		return exitProblems
+	}
+	return exitOK
+}
+
+// runModel runs a Bubble Tea model on the terminal until it quits.
+func runModel(m tea.Model, cfg replayConfig, stdout, stderr io.Writer) int {
+	if _, err := tea.NewProgram(m, programOptions(cfg.color, stdout)...).Run(); err != nil {
+		printLine(stderr, "cardtui: %v", err)
+		return exitProblems
+	}
+	return exitOK
+}
+
+// demoWithNotice is the viewer on the built-in demo session, under a
+// notice that says no session was found and where cardtui looked.
+func demoWithNotice(cfg replayConfig, where string) viewer.Model {
+	m := viewer.New(viewerOptions(cfg, source{name: demoName}, nil))
+	entries := []cards.Entry{cards.Notice{Text: "cardtui found " + where + "; this is the built-in demo session (cardtui FILE opens a session file)"}}
+	if tr, err := loadInput("", nil, cfg.input); err == nil {
+		entries = append(entries, tr.Entries...)
+	}
+	m.SetEntries(entries)
+	return m
+}
+
+// sessionOpener opens a listed session for the picker's viewer: read
+// whole (never followed) by a goroutine that stops when it is closed.
+func sessionOpener(cfg replayConfig) picker.Opener {
+	cfg.follow = false
+	return func(s sessions.Session, report func(tea.Msg)) (picker.Opened, error) {
+		src, closeSource, err := openSource(s.Path, nil, false)
+		if err != nil {
+			return picker.Opened{}, err
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		feed := make(chan viewer.Update, feedBuffer)
+		go func() {
+			defer closeSource()
+			_, err := streamSession(ctx, src, cfg, feed, report)
+			if err != nil && !errors.Is(err, context.Canceled) {
+				report(picker.ReadFailedMsg{Err: err})
+			}
+		}()
+		return picker.Opened{Viewer: viewer.New(viewerOptions(cfg, src, nil)), Feed: feed, Cancel: cancel}, nil
+	}
+}
