@@ -86,6 +86,7 @@ func TestACPLiveWithTheExampleAgent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the example agent takes seconds per turn")
 	}
+	t.Parallel()
 	agent := acptest.ExampleAgent(t)
 	dir := t.TempDir()
 	bin := buildCardtui(t, dir)
@@ -96,6 +97,7 @@ func TestACPLiveWithTheExampleAgent(t *testing.T) {
 		{"esc rejects", "Escape", "skip the configuration update", "Rejected: Skip this change (reject once)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each waits on its own agent and tmux server
 			record := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".jsonl")
 			s := startTmux(t, fmt.Sprintf("%s acp --cwd %s --record %s -- %s", bin, t.TempDir(), record, agent))
 			s.waitFor("ready")

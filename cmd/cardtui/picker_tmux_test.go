@@ -22,6 +22,7 @@ func startInHome(t *testing.T, home, dir string) *tmuxtest.Session {
 // picker opens on the project's sessions, a filter narrows them, enter
 // opens the one left in the viewer, esc returns to the list and q quits.
 func TestPickerInATerminal(t *testing.T) {
+	t.Parallel()
 	h := fakehome.New(t)
 	s := startInHome(t, h.Dir, h.Project)
 
@@ -52,6 +53,7 @@ func TestPickerInATerminal(t *testing.T) {
 // TestNoSessionsInATerminal runs cardtui with no input in an empty home:
 // the demo opens, under a notice that says where cardtui looked.
 func TestNoSessionsInATerminal(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	s := startInHome(t, home, home)
 

@@ -19,6 +19,7 @@ func TestTheStatusAndHelpLinesInATerminal(t *testing.T) {
 	bin := tmuxtest.Build(t, ".")
 	for _, width := range []int{40, 80, 200} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			t.Parallel() // each waits on its own tmux session
 			s := tmuxtest.Start(t, width, 24, nil, bin, "replay", "--theme", "dark", path)
 			loaded := regexp.MustCompile(`^card \d+/\d+ · 1 problem`)
 			screen := s.WaitFor("the session's cards, loaded", func(screen []string) bool {

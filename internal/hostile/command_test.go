@@ -37,18 +37,43 @@ type run struct {
 	stdout, stderr string
 }
 
-func runCardtui(t *testing.T, bin string, args ...string) run {
-	t.Helper()
+// startCardtui starts a run of the command and returns the func that
+// waits for it; the error is a failure to run it, not its exit status.
+func startCardtui(bin string, args ...string) func() (run, error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "NO_COLOR=", "TERM=xterm-256color")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		require.NoError(t, err)
+	if err := cmd.Start(); err != nil {
+		return func() (run, error) { return run{}, err }
 	}
-	return run{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
+	return func() (run, error) {
+		err := cmd.Wait()
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			return run{}, err
+		}
+		return run{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}, nil
+	}
+}
+
+// runCardtuiAll runs the command once with each list of arguments, all
+// at once, and returns the runs in the same order.
+func runCardtuiAll(t *testing.T, bin string, argLists ...[]string) []run {
+	t.Helper()
+	waits := make([]func() (run, error), len(argLists))
+	for i, args := range argLists {
+		waits[i] = startCardtui(bin, args...)
+	}
+	runs := make([]run, len(argLists))
+	var errs []error
+	for i, wait := range waits {
+		var err error
+		runs[i], err = wait()
+		errs = append(errs, err)
+	}
+	require.NoError(t, errors.Join(errs...))
+	return runs
 }
 
 // TestHostileCommand runs the command on every case of the corpus (but the
@@ -59,6 +84,7 @@ func runCardtui(t *testing.T, bin string, args ...string) run {
 // or stderr, breaks the properties of checkOutput; and the files it read
 // and their directory are unchanged.
 func TestHostileCommand(t *testing.T) {
+	t.Parallel()
 	bin := buildCardtui(t)
 	dir := t.TempDir()
 	var cases []hostileCase
@@ -79,17 +105,25 @@ func TestHostileCommand(t *testing.T) {
 			if c.expect.problems > 0 {
 				want = 1
 			}
-			v := runCardtui(t, bin, "validate", format, file)
+			printArgs := [][]string{
+				{"--format", "plain"}, {"--format", "ansi", "--color", "always"}, {"--format", "markdown"},
+				{"--format", "ansi", "--color", "always", "--expand"},
+			}
+			// validate and the replays, run at once: each waits on the
+			// machine more than it computes.
+			argLists := [][]string{{"validate", format, file}}
+			for _, args := range printArgs {
+				argLists = append(argLists, append([]string{"replay", "--print", "--width", "80", format, file}, args...))
+			}
+			runs := runCardtuiAll(t, bin, argLists...)
+			v := runs[0]
 			assert.Equal(t, want, v.code, "validate's exit status: %s", v.stdout)
 			for _, l := range c.expect.problemLines {
 				assert.Contains(t, v.stdout, fmt.Sprintf("%s:%d: ", file, l), "validate names the line")
 			}
 			checkCommandOutput(t, "validate", v, 0)
-			for _, args := range [][]string{
-				{"--format", "plain"}, {"--format", "ansi", "--color", "always"}, {"--format", "markdown"},
-				{"--format", "ansi", "--color", "always", "--expand"},
-			} {
-				p := runCardtui(t, bin, append([]string{"replay", "--print", "--width", "80", format, file}, args...)...)
+			for i, args := range printArgs {
+				p := runs[i+1]
 				assert.Equal(t, want, p.code, "replay %v: exit status: %s", args, p.stderr)
 				width := 80
 				if args[1] == "markdown" {

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -79,12 +80,40 @@ func loadCorpus(t testing.TB, keep caseFilter) []hostileCase {
 		if !keep(name, data) {
 			continue
 		}
-		c, err := parseCase(name, data)
+		c, err := parsedCase(name, data)
 		require.NoError(t, err, "corpus case %s", name)
 		cases = append(cases, c)
 	}
 	sort.Slice(cases, func(i, j int) bool { return cases[i].name < cases[j].name })
 	return cases
+}
+
+// parsed holds the cases parseCase made, by file name, for the tests of
+// the package that load the corpus again: generating the big cases (a
+// 70 MB line, a million lines, a decompression bomb) costs seconds.
+var parsed = struct {
+	sync.Mutex
+	cases map[string]parsedFile
+}{cases: map[string]parsedFile{}}
+
+// parsedFile is a case file's contents and what parseCase made of them.
+type parsedFile struct {
+	data []byte
+	c    hostileCase
+	err  error
+}
+
+// parsedCase is parseCase(name, data), made once per file contents. The
+// case's input is shared: no test changes it.
+func parsedCase(name string, data []byte) (hostileCase, error) {
+	parsed.Lock()
+	defer parsed.Unlock()
+	if p, ok := parsed.cases[name]; ok && bytes.Equal(p.data, data) {
+		return p.c, p.err
+	}
+	c, err := parseCase(name, data)
+	parsed.cases[name] = parsedFile{data: data, c: c, err: err}
+	return c, err
 }
 
 // parseCase reads a case file: its comment, and its input or generator.

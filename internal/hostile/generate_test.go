@@ -75,14 +75,20 @@ const harnessHeader = `{"type":"session","version":0,"id":"hostile","createdAt":
 // commandLines are the lines of a finished command call in format f: the
 // call of `command` and its result, output and exit status 0.
 func commandLines(f replay.Format, command, output string) (string, error) {
+	return commandLinesJSON(f, command, jsonText(output))
+}
+
+// commandLinesJSON is commandLines of the output given as a JSON string,
+// jsonText(output).
+func commandLinesJSON(f replay.Format, command, output string) (string, error) {
 	args := jsonText(`{"command":` + jsonText(command) + `,"description":"generated"}`)
 	call := `{"callId":"c1","name":"bash","arguments":` + args + `}`
 	result := `{"message":{"content":[{"type":"tool-result","toolCallId":"c1","content":[{"type":"text","text":` +
-		jsonText(output) + `}],"isError":false}]}}`
+		output + `}],"isError":false}]}}`
 	switch f {
 	case replay.ViewStream:
 		return `{"type":"call","id":"c1","tool":"bash","view":{"card":"terminal","title":` + jsonText(command) + `}}` + "\n" +
-			`{"type":"result","id":"c1","view":{"card":"terminal","output":` + jsonText(output) + `,"exitCode":0}}` + "\n", nil
+			`{"type":"result","id":"c1","view":{"card":"terminal","output":` + output + `,"exitCode":0}}` + "\n", nil
 	case replay.HarnessLog:
 		return harnessHeader + "\n" + `{"type":"tool/call","data":` + call + "}\n" +
 			`{"type":"tool/result","data":` + result + "}\n", nil
@@ -125,8 +131,13 @@ func lexerStorm(f replay.Format, n int, _ []byte) ([]byte, error) {
 // sequences all along it.
 func longLine(f replay.Format, n int, _ []byte) ([]byte, error) {
 	const chunk = "lorem ipsum \x1b[31mred\x1b[0m \x1b]0;PWNED\x07 dolor \u202e sit "
-	line := strings.Repeat(chunk, n/len(chunk)+1)[:n]
-	out, err := commandLines(f, "cat one-line.log", line)
+	// The line is whole chunks and the start of one, so jsonText(line),
+	// which escapes rune by rune, is the chunk escaped once and repeated
+	// (escaping a 70 MB line costs seconds).
+	escaped := func(s string) string { return strings.TrimSuffix(strings.TrimPrefix(jsonText(s), `"`), `"`) }
+	whole := n / len(chunk)
+	output := `"` + strings.Repeat(escaped(chunk), whole) + escaped(chunk[:n-whole*len(chunk)]) + `"`
+	out, err := commandLinesJSON(f, "cat one-line.log", output)
 	return []byte(out), err
 }
 
@@ -309,13 +320,23 @@ func zstdBomb(_ replay.Format, n int, body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
+	// The frame is written a MiB at a time: the n MiB it expands to are
+	// never held in memory, here either.
+	buf := bytes.NewBuffer(out)
+	enc, err := zstd.NewWriter(buf, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
 	if err != nil {
 		return nil, err
 	}
-	defer enc.Close()
-	blank := strings.Repeat(strings.Repeat(" ", 1023)+"\n", 1024)
-	return enc.EncodeAll([]byte(strings.Repeat(blank, n)), out), nil
+	blank := []byte(strings.Repeat(strings.Repeat(" ", 1023)+"\n", 1024))
+	for range n {
+		if _, err := enc.Write(blank); err != nil {
+			return nil, err
+		}
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // zstdWindow compresses the body and then its last line again in a frame

@@ -43,10 +43,12 @@ var widths = []int{40, 80, 120}
 // checkOutput, no widget may panic, and the case's own expectation must
 // hold.
 func TestHostile(t *testing.T) {
+	t.Parallel()
 	cases := loadCorpus(t, allCases)
 	require.GreaterOrEqual(t, len(cases), 40, "the corpus has at least 40 cases")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			writeInput(t, c)
 			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Format: c.format})
 			require.NoError(t, err)

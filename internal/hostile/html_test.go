@@ -20,8 +20,10 @@ import (
 // from the log became markup that runs or loads anything, and that every
 // card and problem is on the page.
 func TestHostileHTML(t *testing.T) {
+	t.Parallel()
 	for _, c := range loadCorpus(t, allCases) {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Format: c.format})
 			require.NoError(t, err)
 			var page bytes.Buffer
@@ -61,17 +63,31 @@ func checkInert(t *testing.T, doc *html.Node) {
 		if n.Type != html.ElementNode {
 			continue
 		}
-		assert.False(t, loadingElements[n.DataAtom], "element <%s>", n.Data)
+		// Each assertion is made when its condition fails only: a page of
+		// a big case has hundreds of thousands of elements, and an
+		// assertion costs its arguments and t.Helper even when it holds.
+		if loadingElements[n.DataAtom] {
+			assert.False(t, loadingElements[n.DataAtom], "element <%s>", n.Data)
+		}
 		for _, a := range n.Attr {
 			key, value := strings.ToLower(a.Key), strings.ToLower(strings.TrimSpace(a.Val))
-			assert.False(t, strings.HasPrefix(key, "on"), "event handler %s=%q on <%s>", a.Key, a.Val, n.Data)
-			assert.NotEqual(t, "style", key, "style attribute on <%s>", n.Data)
-			if urlAttributes[key] {
-				assert.True(t, key == "href" && (strings.HasPrefix(value, "#") || strings.HasPrefix(value, "https://") || strings.HasPrefix(value, "http://")),
-					"URL %s=%q on <%s>", a.Key, a.Val, n.Data)
+			if strings.HasPrefix(key, "on") {
+				assert.False(t, strings.HasPrefix(key, "on"), "event handler %s=%q on <%s>", a.Key, a.Val, n.Data)
 			}
-			assert.NotContains(t, value, "javascript:", "%s on <%s>", a.Key, n.Data)
-			assert.NotContains(t, value, "data:", "%s on <%s>", a.Key, n.Data)
+			if key == "style" {
+				assert.NotEqual(t, "style", key, "style attribute on <%s>", n.Data)
+			}
+			if urlAttributes[key] {
+				if ok := key == "href" && (strings.HasPrefix(value, "#") || strings.HasPrefix(value, "https://") || strings.HasPrefix(value, "http://")); !ok {
+					assert.True(t, ok, "URL %s=%q on <%s>", a.Key, a.Val, n.Data)
+				}
+			}
+			if strings.Contains(value, "javascript:") {
+				assert.NotContains(t, value, "javascript:", "%s on <%s>", a.Key, n.Data)
+			}
+			if strings.Contains(value, "data:") {
+				assert.NotContains(t, value, "data:", "%s on <%s>", a.Key, n.Data)
+			}
 		}
 		switch n.DataAtom {
 		case atom.Style:
