@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Entry renders one transcript entry as lines joined by "\n", styled for
@@ -169,8 +170,8 @@ func separator(o Options) string {
 // also the last guard of every renderer: an escape sequence, control or
 // invisible rune a renderer let through is shown as its marker.
 func finishLine(line string, o Options) string {
-	line = neutralizeRendered(line)
-	if width := o.width(); cellWidth(line) > width {
+	line = termsafe.NeutralizeRendered(line)
+	if width := o.width(); termsafe.Width(line) > width {
 		line = ansi.Truncate(line, width, "…")
 	}
 	return downsample(line, o.Profile)
@@ -200,7 +201,7 @@ func strip(s string) string {
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
 		case c == ansi.ESC && i+1 < len(s) && s[i+1] == '[':
-			end := sgrEnd(s, i+2)
+			end := termsafe.SGREnd(s, i+2)
 			if end < 0 {
 				return ansi.Strip(s)
 			}

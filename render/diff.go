@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 const (
@@ -245,7 +246,7 @@ func (v *diffView) header(f diffFile) string {
 	if len(tags) > 0 {
 		tail = "  " + strings.Join(tags, "  ")
 	}
-	name := cutLeft(oneLine(f.Path), v.width-cellWidth(tail))
+	name := cutLeft(oneLine(f.Path), v.width-termsafe.Width(tail))
 	return pathLink(name, f.Path, v.st.path.Render, v.o) + tail
 }
 
@@ -494,7 +495,7 @@ func (v *diffView) lineRows(dst []string, l diffLine, d lineDeco, g gutter, room
 		d.emph = nil
 	}
 	ps, text := linePieces(l.Text, d, &v.pieces)
-	if w := cellWidth(text); w <= room { // the common case: one row
+	if w := termsafe.Width(text); w <= room { // the common case: one row
 		return append(dst, v.lineRow(l, ps, w, g, room, fill, true))
 	}
 	rows, widths := fitText(ps, text, room, v.o.Expanded)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // diffMarkdown writes file diffs as Markdown: per file a ```diff block in
@@ -71,7 +72,7 @@ func unifiedDiff(f diffFile, name string) string {
 			b.WriteString("@@ " + foldText(h.Fold) + " @@\n")
 		}
 		for _, l := range h.Lines {
-			b.WriteString(lineSigns[l.Kind] + SanitizeText(l.Text) + "\n")
+			b.WriteString(lineSigns[l.Kind] + termsafe.SanitizeText(l.Text) + "\n")
 			if l.NoEOL {
 				b.WriteString("\\ No newline at end of file\n")
 			}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // The text of a diff line, drawn. A line's raw text is cut at the edges of
@@ -52,10 +54,10 @@ type pieceScratch struct {
 // sanitiser expands them.
 func linePieces(raw string, d lineDeco, scratch *pieceScratch) ([]piece, string) {
 	if len(d.emph) == 0 && len(d.syntax) == 0 {
-		clean := SanitizeText(raw)
+		clean := termsafe.SanitizeText(raw)
 		return []piece{{text: clean}}, clean
 	}
-	p := newPieceBuilder(raw, len(d.syntax)+2*len(d.emph)+1, !isTabbedASCII(raw), scratch)
+	p := newPieceBuilder(raw, len(d.syntax)+2*len(d.emph)+1, !termsafe.IsTabbedASCII(raw), scratch)
 	defer p.release(scratch)
 	c := decoCursor{lineDeco: d}
 	for pos := 0; pos < len(raw); {
@@ -64,7 +66,7 @@ func linePieces(raw string, d lineDeco, scratch *pieceScratch) ([]piece, string)
 		pos = end
 	}
 	if p.checked {
-		if clean := SanitizeText(raw); string(p.check) != clean {
+		if clean := termsafe.SanitizeText(raw); string(p.check) != clean {
 			return []piece{{text: clean}}, clean
 		}
 	}
@@ -123,10 +125,10 @@ type pieceBuilder struct {
 func newPieceBuilder(raw string, n int, check bool, scratch *pieceScratch) pieceBuilder {
 	p := pieceBuilder{
 		pieces: make([]piece, 0, n), ends: slices.Grow(scratch.ends[:0], n),
-		text: slices.Grow(scratch.text[:0], len(raw)+2*tabStop), checked: check,
+		text: slices.Grow(scratch.text[:0], len(raw)+2*termsafe.TabStop), checked: check,
 	}
 	if check {
-		p.check = make([]byte, 0, len(raw)+2*tabStop)
+		p.check = make([]byte, 0, len(raw)+2*termsafe.TabStop)
 	}
 	return p
 }
@@ -143,7 +145,7 @@ func (p *pieceBuilder) segment(raw string, style piece, marked bool) {
 		if part != "" {
 			clean := part
 			if p.checked {
-				clean = SanitizeText(part)
+				clean = termsafe.SanitizeText(part)
 			}
 			text := clean
 			if marked {
@@ -154,7 +156,7 @@ func (p *pieceBuilder) segment(raw string, style piece, marked bool) {
 		if !tab {
 			return
 		}
-		spaces := blankText[:tabStop-p.col%tabStop]
+		spaces := termsafe.BlankText[:termsafe.TabStop-p.col%termsafe.TabStop]
 		text := spaces
 		if marked {
 			text = tabMarker + spaces[1:]
@@ -170,7 +172,7 @@ func (p *pieceBuilder) add(s piece, text, clean string) {
 	if p.checked {
 		p.check = append(p.check, clean...)
 	}
-	p.col += cellWidth(clean)
+	p.col += termsafe.Width(clean)
 	p.text = append(p.text, text...)
 	if n := len(p.pieces); n > 0 && p.pieces[n-1].fg == s.fg && p.pieces[n-1].emph == s.emph {
 		p.ends[n-1] = len(p.text)
@@ -205,13 +207,13 @@ func markBlanks(s string) string { return blankMarkers.Replace(s) }
 // spaces at its breaks and hide whitespace changes. It also returns the
 // width of each row.
 func fitText(ps []piece, text string, room int, expanded bool) ([][]piece, []int) {
-	if w := cellWidth(text); w <= room {
+	if w := termsafe.Width(text); w <= room {
 		return [][]piece{ps}, []int{w}
 	}
 	if !expanded {
 		cut := ansi.Truncate(text, room-1, "")
 		row := append(cutPieces(ps, []int{len(cut)})[0], piece{text: "…"})
-		return [][]piece{row}, []int{cellWidth(cut) + 1}
+		return [][]piece{row}, []int{termsafe.Width(cut) + 1}
 	}
 	wrapped := strings.Split(ansi.Hardwrap(text, room, true), "\n")
 	ends := make([]int, len(wrapped))
@@ -219,7 +221,7 @@ func fitText(ps []piece, text string, room int, expanded bool) ([][]piece, []int
 	end := 0
 	for i, w := range wrapped {
 		end += len(w)
-		ends[i], widths[i] = end, cellWidth(w)
+		ends[i], widths[i] = end, termsafe.Width(w)
 	}
 	return cutPieces(ps, ends), widths
 }

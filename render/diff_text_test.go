@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // randomLine is a line of code-like text with tabs, wide characters and
@@ -51,7 +53,7 @@ func TestDisplayPiecesDrawTheSanitisedLine(t *testing.T) {
 			}
 		}
 		d.emph = nonEmptySpans(d.emph)
-		require.Equal(t, SanitizeText(raw), piecesText(displayPieces(raw, d)), "%q", raw)
+		require.Equal(t, termsafe.SanitizeText(raw), piecesText(displayPieces(raw, d)), "%q", raw)
 	}
 }
 
@@ -92,7 +94,7 @@ func TestDisplayPiecesMarkWhitespaceChanges(t *testing.T) {
 func TestDisplayPiecesFallBackWhenASegmentCutsAControl(t *testing.T) {
 	raw := "a\rb"
 	d := lineDeco{emph: []span{{1, 2}}}
-	assert.Equal(t, []piece{{text: SanitizeText(raw)}}, displayPieces(raw, d))
+	assert.Equal(t, []piece{{text: termsafe.SanitizeText(raw)}}, displayPieces(raw, d))
 }
 
 func TestFitPieces(t *testing.T) {
@@ -116,7 +118,7 @@ func TestFitPieces(t *testing.T) {
 func TestFitPiecesKeepsEveryCharacter(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	for range 2000 {
-		raw := SanitizeText(randomLine(r) + randomLine(r))
+		raw := termsafe.SanitizeText(randomLine(r) + randomLine(r))
 		ps := displayPieces(raw, lineDeco{emph: []span{{0, len(raw) / 2}}})
 		room := 1 + r.IntN(12)
 		rows, widths := fitPieces(ps, room, true)
@@ -140,7 +142,7 @@ func TestFitPiecesKeepsEveryCharacter(t *testing.T) {
 
 func TestCellWidth(t *testing.T) {
 	for _, s := range []string{"", "abc", "漢字", "a\tb", "é", "🎉x", "\x7f"} {
-		assert.Equal(t, ansi.StringWidth(s), cellWidth(s), "%q", s)
+		assert.Equal(t, ansi.StringWidth(s), termsafe.Width(s), "%q", s)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // frameChrome is the number of cells the frame takes from each line: a
@@ -54,17 +56,17 @@ func (f frame) top(o Options) string {
 	}
 	// The corners take 4 cells, the spaces around the title 2, and at
 	// least one dash stays between title and badge.
-	room := max(width-4-2-1-cellWidth(badge), 1)
+	room := max(width-4-2-1-termsafe.Width(badge), 1)
 	title := ansi.Truncate(strings.TrimSpace(f.Glyph+" "+oneLine(f.Title)), room, "…")
 	head := " " + o.boldInk(o.colors().Title).Render(title) + " "
-	fill := width - 4 - cellWidth(head) - cellWidth(badge)
+	fill := width - 4 - termsafe.Width(head) - termsafe.Width(badge)
 	return border.Render("╭─") + head + border.Render(strings.Repeat("─", max(fill, 0))) + badge + border.Render("─╮")
 }
 
 // oneLine sanitises text for a single-line slot: escapes removed and line
 // breaks shown as "↵".
 func oneLine(s string) string {
-	return strings.TrimSpace(strings.ReplaceAll(SanitizeText(s), "\n", " ↵ "))
+	return strings.TrimSpace(strings.ReplaceAll(termsafe.SanitizeText(s), "\n", " ↵ "))
 }
 
 // padRight cuts or pads a styled line to exactly width cells.
@@ -74,11 +76,11 @@ func padRight(line string, width int) string { return framed("", line, "", width
 // left and right, built in one allocation: a card of a million lines
 // makes a million of them.
 func framed(left, line, right string, width int) string {
-	w := cellWidth(line)
+	w := termsafe.Width(line)
 	if w > width {
 		// A cut before a wide character can leave one cell short.
 		line = ansi.Truncate(line, width, "…")
-		w = cellWidth(line)
+		w = termsafe.Width(line)
 	}
 	var b strings.Builder
 	b.Grow(len(left) + len(line) + width - w + len(right))

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // The number of lines a collapsed card shows of a long part before
@@ -277,13 +278,13 @@ func rawInputText(raw json.RawMessage) (string, bool) {
 	}
 	var s string
 	if json.Unmarshal(trimmed, &s) == nil {
-		return strings.TrimRight(SanitizeText(s), "\n"), false
+		return strings.TrimRight(termsafe.SanitizeText(s), "\n"), false
 	}
 	var pretty bytes.Buffer
 	if indentBytes(trimmed) > maxIndentBytes || json.Indent(&pretty, trimmed, "", "  ") != nil {
-		return strings.TrimRight(SanitizeText(string(trimmed)), "\n"), false
+		return strings.TrimRight(termsafe.SanitizeText(string(trimmed)), "\n"), false
 	}
-	return SanitizeText(string(withoutHTMLEscapes(pretty.Bytes()))), true
+	return termsafe.SanitizeText(string(withoutHTMLEscapes(pretty.Bytes()))), true
 }
 
 // withoutHTMLEscapes undoes the escapes of <, > and & that the cards
@@ -364,7 +365,7 @@ func indentBytes(js []byte) int {
 func fitLines(lines []string, width int, o Options) []string {
 	out := make([]string, 0, len(lines))
 	for _, line := range lines {
-		if cellWidth(line) <= width {
+		if termsafe.Width(line) <= width {
 			out = append(out, line)
 			continue
 		}
@@ -372,9 +373,9 @@ func fitLines(lines []string, width int, o Options) []string {
 			out = append(out, ansi.Truncate(line, width, "…"))
 			continue
 		}
-		// SanitizeOutput closes the styles a wrap leaves open at the end
+		// termsafe.SanitizeOutput closes the styles a wrap leaves open at the end
 		// of a line and re-opens them on the next.
-		out = append(out, strings.Split(SanitizeOutput(ansi.Wrap(line, width, "")), "\n")...)
+		out = append(out, strings.Split(termsafe.SanitizeOutput(ansi.Wrap(line, width, "")), "\n")...)
 	}
 	return out
 }
@@ -414,12 +415,12 @@ func linksOn(o Options) bool {
 }
 
 // hyperlink wraps styled text in an OSC 8 link to rawURL when links are on
-// and the URL passes SafeURL; otherwise the text stays as it is.
+// and the URL passes termsafe.SafeURL; otherwise the text stays as it is.
 func hyperlink(styled, rawURL string, o Options) string {
 	if !linksOn(o) {
 		return styled
 	}
-	safe, ok := SafeURL(rawURL)
+	safe, ok := termsafe.SafeURL(rawURL)
 	if !ok {
 		return styled
 	}
@@ -462,7 +463,7 @@ func contentMarkdown(blocks []cards.ContentBlock) string {
 		case ok && !t.Markdown:
 			parts = append(parts, preformattedMarkdown(text, t.Lang))
 		default:
-			parts = append(parts, closeBlocks(SanitizeText(text)))
+			parts = append(parts, closeBlocks(termsafe.SanitizeText(text)))
 		}
 	}
 	return joinMarkdown(parts...)

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // The HTML export: one self-contained document (inline CSS, no script, no
 // external resource, readable without JavaScript) with the same cards as
 // the terminal. Everything from the log is sanitised as for a terminal
 // and then HTML-escaped; the only URLs it links are http(s) ones that
-// SafeURL accepts, and fragment links to its own cards. A
+// termsafe.SafeURL accepts, and fragment links to its own cards. A
 // Content-Security-Policy forbids scripts and every fetch all the same.
 
 // HTMLHeader describes the session an HTML export shows, for its header.
@@ -195,7 +196,7 @@ func problemHTML(p cards.Problem, id string) string {
 
 // escapeText is text from the input made safe to show, then escaped for
 // HTML; line breaks are kept.
-func escapeText(s string) string { return html.EscapeString(SanitizeText(s)) }
+func escapeText(s string) string { return html.EscapeString(termsafe.SanitizeText(s)) }
 
 // escapeLine is escapeText on one line, its line breaks shown as ↵.
 func escapeLine(s string) string { return html.EscapeString(oneLine(s)) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // toolCardHTML draws a tool card as a <details> element: its summary is
@@ -248,7 +249,7 @@ func outputHTML(output string) string {
 	if output == "" {
 		return ""
 	}
-	return "<pre class=\"output\">" + sgrHTML(strings.TrimRight(SanitizeOutput(output), "\n")) + "</pre>"
+	return "<pre class=\"output\">" + sgrHTML(strings.TrimRight(termsafe.SanitizeOutput(output), "\n")) + "</pre>"
 }
 
 // readHTML draws a read window: numbered, coloured lines and a footer.
@@ -352,12 +353,12 @@ func webFetchHTML(v cards.WebFetch) string {
 	return line + "</p>"
 }
 
-// linkHTML links text to a URL that SafeURL accepts and that is http or
+// linkHTML links text to a URL that termsafe.SafeURL accepts and that is http or
 // https; any other URL is shown as text, not linked.
 func linkHTML(raw, text string) string {
 	if !webURL(raw) {
 		return "<span class=\"url\">" + escapeLine(text) + "</span>"
 	}
-	u, _ := SafeURL(raw)
+	u, _ := termsafe.SafeURL(raw)
 	return "<a href=\"" + html.EscapeString(u) + "\" rel=\"noopener noreferrer nofollow\">" + escapeLine(text) + "</a>"
 }

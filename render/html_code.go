@@ -13,6 +13,7 @@ import (
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Code in the HTML export — diff hunks, read windows, raw input — is
@@ -100,7 +101,7 @@ func lineHTML(text string, tokens []chroma.Token, emph []span) string {
 				b.WriteString(map[bool]string{true: "<mark>", false: "</mark>"}[inEmph])
 				marked = inEmph
 			}
-			piece := html.EscapeString(SanitizeText(text[pos:next]))
+			piece := html.EscapeString(termsafe.SanitizeText(text[pos:next]))
 			if class != "" {
 				piece = "<span class=\"" + class + "\">" + piece + "</span>"
 			}

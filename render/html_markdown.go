@@ -11,6 +11,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // markdownHTMLConverter turns Markdown into HTML: CommonMark with GitHub's
@@ -28,7 +30,7 @@ var markdownHTMLConverter = sync.OnceValue(func() goldmark.Markdown {
 // first as for a terminal.
 func markdownHTML(md string) string {
 	var b bytes.Buffer
-	if err := markdownHTMLConverter().Convert([]byte(SanitizeText(md)), &b); err != nil {
+	if err := markdownHTMLConverter().Convert([]byte(termsafe.SanitizeText(md)), &b); err != nil {
 		return "<pre>" + escapeText(md) + "</pre>"
 	}
 	return b.String()
@@ -36,7 +38,7 @@ func markdownHTML(md string) string {
 
 // safeLinks keeps the document free of requests and scripts: an image
 // becomes its alt text and address (an export loads nothing), and a link
-// or autolink to anything but an http(s) URL that SafeURL accepts becomes
+// or autolink to anything but an http(s) URL that termsafe.SafeURL accepts becomes
 // its text.
 type safeLinks struct{}
 
@@ -90,10 +92,10 @@ func replaceWithText(n ast.Node, source []byte) {
 	}
 }
 
-// webURL reports whether raw is an http or https URL that SafeURL
+// webURL reports whether raw is an http or https URL that termsafe.SafeURL
 // accepts.
 func webURL(raw string) bool {
-	u, ok := SafeURL(raw)
+	u, ok := termsafe.SafeURL(raw)
 	return ok && (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://"))
 }
 

@@ -126,7 +126,7 @@ func sgrHTML(out string) string {
 		out = out[i+2:]
 		end := strings.IndexByte(out, 'm')
 		if end < 0 {
-			break // SanitizeOutput ends every sequence it keeps
+			break // termsafe.SanitizeOutput ends every sequence it keeps
 		}
 		st.apply(out[:end])
 		out = out[end+1:]

@@ -6,6 +6,8 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // inkOptions are options in colour and without.
@@ -19,7 +21,7 @@ func sameInk(o Options, got, want string) bool {
 	if o.coloured() {
 		return got == want
 	}
-	return ansi.Strip(neutralizeRendered(got)) == ansi.Strip(neutralizeRendered(want))
+	return ansi.Strip(termsafe.NeutralizeRendered(got)) == ansi.Strip(termsafe.NeutralizeRendered(want))
 }
 
 // inkSamples are texts an ink is given: plain, styled, wide, empty, and

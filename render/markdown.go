@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/internal/lazyregexp"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Markdown is rendered with glamour. Building a glamour renderer parses its
@@ -183,7 +184,7 @@ const allShown = -1
 // thousand lines, and lexes it whole).
 func markdownHead(md string, width, shown int, o Options) []string {
 	width = max(width, 1)
-	parts := splitCode(stripHTMLMarks(SanitizeText(md)))
+	parts := splitCode(stripHTMLMarks(termsafe.SanitizeText(md)))
 	if len(parts) == 1 && parts[0].code == nil {
 		return glamourLines(parts[0].text, width, o)
 	}
@@ -218,7 +219,7 @@ func remaining(shown, used int) int {
 // lets through is neutralised (see rendered.go); a line its markers make
 // too wide is wrapped, so that no marker is cut off.
 func glamourLines(md string, width int, o Options) []string {
-	out, ok := cachedRenderer(width, o.Theme).render(escapeControlReferences(inertHTML(md, true), "&amp;"))
+	out, ok := cachedRenderer(width, o.Theme).render(termsafe.EscapeControlReferences(inertHTML(md, true), "&amp;"))
 	if !ok {
 		return wrapLines(md, width)
 	}
@@ -226,12 +227,12 @@ func glamourLines(md string, width int, o Options) []string {
 	return trimBlank(fitMarkdown(keepLinks(hangLists(lines, width), o), width))
 }
 
-// neutralizeLines neutralises rendered lines (neutralizeRendered) and
+// neutralizeLines neutralises rendered lines (termsafe.NeutralizeRendered) and
 // wraps those the markers make wider than width.
 func neutralizeLines(lines []string, width int) []string {
 	out := lines[:0:0]
 	for _, line := range lines {
-		out = append(out, hardwrapStyled(neutralizeRendered(line), width)...)
+		out = append(out, hardwrapStyled(termsafe.NeutralizeRendered(line), width)...)
 	}
 	return out
 }
@@ -298,7 +299,7 @@ func hangItem(lines []string, indent, prefix, width int) []string {
 func fitMarkdown(lines []string, width int) []string {
 	for i, line := range lines {
 		line = strings.TrimRight(line, " ")
-		if cellWidth(line) > width {
+		if termsafe.Width(line) > width {
 			line = ansi.Truncate(line, width, "…")
 		}
 		lines[i] = line
@@ -320,7 +321,7 @@ func trimBlank(lines []string) []string {
 
 // keepLinks filters the OSC 8 hyperlinks glamour writes for every Markdown
 // link: a link survives only when the options allow links and its URL
-// passes SafeURL; any other is removed, keeping its text. Each line is
+// passes termsafe.SafeURL; any other is removed, keeping its text. Each line is
 // made self-contained: a link still open at its end is closed there and
 // re-opened on the next line.
 func keepLinks(lines []string, o Options) []string {
@@ -337,7 +338,7 @@ func keepLinks(lines []string, o Options) []string {
 			n = max(n, 1)
 			seq := line[:n]
 			line = line[n:]
-			uri, isLink := hyperlinkTarget(seq)
+			uri, isLink := termsafe.HyperlinkTarget(seq)
 			switch {
 			case !isLink:
 				b.WriteString(seq)
@@ -345,7 +346,7 @@ func keepLinks(lines []string, o Options) []string {
 				b.WriteString(ansi.ResetHyperlink())
 				open = ""
 			case uri != "" && allow:
-				if safe, ok := SafeURL(uri); ok {
+				if safe, ok := termsafe.SafeURL(uri); ok {
 					open = ansi.SetHyperlink(safe)
 					b.WriteString(open)
 				}
@@ -357,18 +358,6 @@ func keepLinks(lines []string, o Options) []string {
 		lines[i] = b.String()
 	}
 	return lines
-}
-
-// hyperlinkTarget returns the URL of an OSC 8 sequence ("" for the one that
-// ends a link); isLink is false for anything else.
-func hyperlinkTarget(seq string) (uri string, isLink bool) {
-	payload, ok := strings.CutPrefix(seq, "\x1b]8;")
-	if !ok {
-		return "", false
-	}
-	payload = strings.TrimSuffix(strings.TrimSuffix(payload, "\x07"), "\x1b\\")
-	_, uri, _ = strings.Cut(payload, ";")
-	return uri, true
 }
 
 // wrapLines splits sanitised plain text into lines wrapped to width cells.
@@ -498,11 +487,11 @@ func joinMarkdown(blocks ...string) string {
 	return strings.Join(parts, "\n\n") + "\n"
 }
 
-// markdownLink is [text](<url>) when rawURL passes SafeURL, else the text
+// markdownLink is [text](<url>) when rawURL passes termsafe.SafeURL, else the text
 // alone; text must already be Markdown. The angle brackets a URL's query
 // may still hold are escaped, as they would end the destination.
 func markdownLink(text, rawURL string) string {
-	safe, ok := SafeURL(rawURL)
+	safe, ok := termsafe.SafeURL(rawURL)
 	if !ok {
 		return text
 	}
@@ -560,7 +549,7 @@ func closeBlocks(md string) string {
 	closing := ""
 	for i, line := range lines {
 		if !isFence(closing) {
-			line = escapeControlReferences(line, `\&`)
+			line = termsafe.EscapeControlReferences(line, `\&`)
 			lines[i] = line
 		}
 		lead := strings.TrimLeft(line, " ")

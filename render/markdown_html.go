@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/termsafe"
+
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -32,7 +34,7 @@ var gfm = sync.OnceValue(func() parser.Parser {
 
 // htmlMark and htmlEnd wrap the raw HTML inertHTML makes text when the
 // drawing is to dim it (dimHTML): private-use runes the input cannot hold
-// after SanitizeText has run (see stripHTMLMarks).
+// after termsafe.SanitizeText has run (see stripHTMLMarks).
 const (
 	htmlMark = '\uE000'
 	htmlEnd  = '\uE001'
@@ -148,7 +150,7 @@ func dimLine(line string, open bool) (string, bool) {
 			open, tok = true, faintOn
 		case r == htmlEnd:
 			open, tok = false, faintOff
-		case open && isSGRSequence(tok):
+		case open && termsafe.IsSGRSequence(tok):
 			tok += faintOn // glamour's style may have reset it
 		}
 		b.WriteString(tok)

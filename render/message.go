@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Messages are not framed. A user prompt is marked by an accent bar down
@@ -109,7 +110,7 @@ func messageHead(text string, o Options) (head string, hidden int) {
 // verbatimMessage lays out a user's prompt as it was typed: every line
 // break, indentation and tag kept, wrapped at the width.
 func verbatimMessage(text string, width int, _ Options) []string {
-	text = strings.Trim(SanitizeText(text), "\n")
+	text = strings.Trim(termsafe.SanitizeText(text), "\n")
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
@@ -138,7 +139,7 @@ func asideLines(label, text string, o Options) []string {
 // countLines is the number of lines of a message's text, 0 when it is
 // blank.
 func countLines(text string) int {
-	text = strings.Trim(SanitizeText(text), "\n")
+	text = strings.Trim(termsafe.SanitizeText(text), "\n")
 	if strings.TrimSpace(text) == "" {
 		return 0
 	}
@@ -160,7 +161,7 @@ func indent(lines []string) []string {
 // then the text (a blockquote for a user prompt, a collapsed <details> for
 // reasoning and context), whose open blocks are closed.
 func messageMarkdown(m cards.Message, o Options) string {
-	text := strings.Trim(SanitizeText(m.Text), "\n")
+	text := strings.Trim(termsafe.SanitizeText(m.Text), "\n")
 	switch m.Role {
 	case cards.RoleUser:
 		return joinMarkdown("**You**", quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))

@@ -6,6 +6,8 @@ import (
 
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Text that is not Markdown — a user's prompt, what a tool printed — is
@@ -36,7 +38,7 @@ func verbatimLines(text string, width int) []string {
 	lines := make([]string, 0, strings.Count(text, "\n")+1)
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, " ")
-		if cellWidth(line) <= width {
+		if termsafe.Width(line) <= width {
 			lines = append(lines, line)
 			continue
 		}
@@ -71,7 +73,7 @@ func preformattedMarkdown(text, lang string) string {
 // trailing line breaks ("" when it is blank), and its language: lang, else
 // the one guessLanguage finds.
 func preformatted(text, lang string) (string, string) {
-	text = strings.Trim(SanitizeText(text), "\n")
+	text = strings.Trim(termsafe.SanitizeText(text), "\n")
 	if strings.TrimSpace(text) == "" {
 		return "", ""
 	}

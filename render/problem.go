@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // problemDrawing draws a bad input line as a card framed in the error
@@ -18,7 +19,7 @@ func problemDrawing(p cards.Problem, o Options) Drawing {
 	if e := oneLine(p.Excerpt); e != "" {
 		excerpt = []string{dim(ansi.Truncate(e, width, "…"), o)}
 	}
-	body := joinSections(wrapLines(strings.Trim(SanitizeText(p.Reason), "\n"), width), excerpt)
+	body := joinSections(wrapLines(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), width), excerpt)
 	return frame{Glyph: "!", Title: problemTitle(p), Body: body, Border: o.colors().Error}.drawing(o)
 }
 
@@ -55,7 +56,7 @@ func problemTitle(p cards.Problem) string {
 // title, the reason and the excerpt in a code span.
 func problemMarkdown(p cards.Problem) string {
 	lines := []string{"**" + escapeInline(problemTitle(p)) + "**", ""}
-	for _, line := range strings.Split(strings.Trim(SanitizeText(p.Reason), "\n"), "\n") {
+	for _, line := range strings.Split(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), "\n") {
 		lines = append(lines, escapeInline(line))
 	}
 	if e := oneLine(p.Excerpt); e != "" {

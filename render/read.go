@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // readBody draws a read window: numbered lines, a footer naming the file
@@ -75,7 +76,7 @@ func numberedLine(number, gw int, text string, width int, o Options) []string {
 // sourceText sanitises one line of source, keeping its indentation; a
 // line break inside it is shown as "↵".
 func sourceText(s string) string {
-	return strings.TrimRight(strings.ReplaceAll(SanitizeText(s), "\n", "↵"), " ")
+	return strings.TrimRight(strings.ReplaceAll(termsafe.SanitizeText(s), "\n", "↵"), " ")
 }
 
 // readFooter is the dim "path · lines 5–8 of 120" under the lines, the

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Collapsed output shows its first terminalHeadLines and last
@@ -66,7 +67,7 @@ func commandLines(command string, width int, o Options) []string {
 	prompt := o.boldInk(p.Dim).Render("$") + " "
 	style := o.ink(p.Accent)
 	var lines []string
-	for _, line := range strings.Split(strings.TrimRight(SanitizeText(command), "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimRight(termsafe.SanitizeText(command), "\n"), "\n") {
 		for _, row := range wrapText(line, width-len(terminalIndent)) {
 			lead := terminalIndent
 			if lines == nil {
@@ -166,7 +167,7 @@ func lastNthNewline(s string, n int) int {
 func outputRows(raw string, o Options) []string {
 	width := innerWidth(o)
 	if o.Expanded {
-		return wrapOutput(strings.Split(SanitizeOutput(raw), "\n"), nil, width, o)
+		return wrapOutput(strings.Split(termsafe.SanitizeOutput(raw), "\n"), nil, width, o)
 	}
 	lines := strings.Split(raw, "\n")
 	hidden := make([]int, len(lines))
@@ -174,7 +175,7 @@ func outputRows(raw string, o Options) []string {
 		cut := rawCut(line, terminalLineRows*(width-1))
 		lines[i], hidden[i] = line[:cut], len(line)-cut
 	}
-	return wrapOutput(strings.Split(SanitizeOutput(strings.Join(lines, "\n")), "\n"), hidden, width, o)
+	return wrapOutput(strings.Split(termsafe.SanitizeOutput(strings.Join(lines, "\n")), "\n"), hidden, width, o)
 }
 
 // wrapOutput wraps sanitised output lines to width, each followed by a
@@ -183,7 +184,7 @@ func wrapOutput(lines []string, hidden []int, width int, o Options) []string {
 	rows := make([]string, 0, len(lines))
 	for i, line := range lines {
 		rows = append(rows, hardwrapStyled(line, width)...)
-		if hidden != nil && hidden[i] > 0 { // SanitizeOutput keeps the lines
+		if hidden != nil && hidden[i] > 0 { // termsafe.SanitizeOutput keeps the lines
 			rows = append(rows, note(fmt.Sprintf("… %d more bytes %s", hidden[i], ExpandHint), o))
 		}
 	}
@@ -231,7 +232,7 @@ func wrapStyled(line string, width int) []string {
 // each row its own SGR state: the styles a row leaves open are closed at
 // its end and opened again on the next.
 func rowsWrapped(line string, width int, wrap func(string) string) []string {
-	if cellWidth(line) <= width {
+	if termsafe.Width(line) <= width {
 		return []string{line}
 	}
 	var b strings.Builder
@@ -278,13 +279,13 @@ func withoutTerminal(c cards.ToolCard) cards.ToolCard {
 // block.
 func terminalCallMarkdown(v cards.TerminalCall) string {
 	var b strings.Builder
-	if d := strings.TrimSpace(SanitizeText(v.Description)); d != "" {
+	if d := strings.TrimSpace(termsafe.SanitizeText(v.Description)); d != "" {
 		b.WriteString(escapeInline(d) + "\n\n")
 	}
 	if cwd := oneLine(v.Cwd); cwd != "" {
 		b.WriteString("in " + escapeInline(cwd) + "\n\n")
 	}
-	b.WriteString(fence("$ "+SanitizeText(v.Title), "console"))
+	b.WriteString(fence("$ "+termsafe.SanitizeText(v.Title), "console"))
 	return b.String()
 }
 
@@ -298,7 +299,7 @@ func terminalMarkdown(r cards.TerminalResult) string {
 		b.WriteString(escapeInline(t) + "\n\n")
 	}
 	if out := strings.TrimSuffix(r.Output, "\n"); out != "" {
-		b.WriteString(fence(ansi.Strip(SanitizeOutput(out)), "console"))
+		b.WriteString(fence(ansi.Strip(termsafe.SanitizeOutput(out)), "console"))
 	} else {
 		b.WriteString("(no output)\n")
 	}

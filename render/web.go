@@ -9,9 +9,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
-// unsafeNote follows a URL that SafeURL rejected; such a URL is shown as
+// unsafeNote follows a URL that termsafe.SafeURL rejected; such a URL is shown as
 // plain text and never linked.
 const unsafeNote = "(unsafe link)"
 
@@ -59,13 +60,13 @@ func sourceLines(n, count int, s cards.WebSource, width int, o Options) []string
 	return lines
 }
 
-// urlLines shows a URL in rows of width cells, in colour c (see urlRows:
-// its host is never cut): linked when SafeURL accepts it; plain and
+// urlLines shows a URL in rows of width cells, in colour c (see termsafe.URLRows:
+// its host is never cut): linked when termsafe.SafeURL accepts it; plain and
 // followed by "(unsafe link)" when it does not, the note on a line of its
 // own when it does not fit after the URL.
 func urlLines(raw string, width int, c color.Color, o Options) []string {
-	rows := urlRows(oneLine(raw), width, o.ink(c).Render, o.boldInk(c).Render)
-	if _, ok := SafeURL(raw); ok {
+	rows := termsafe.URLRows(oneLine(raw), width, o.ink(c).Render, o.boldInk(c).Render)
+	if _, ok := termsafe.SafeURL(raw); ok {
 		for i, row := range rows {
 			rows[i] = hyperlink(row, raw, o)
 		}
@@ -166,13 +167,13 @@ func webSearchMarkdown(v cards.WebSearch) string {
 	if v.Truncated {
 		footer += " (truncated)"
 	}
-	return joinMarkdown(titleMarkdown(v.Title), closeBlocks(SanitizeText(v.Answer)), b.String(), "_"+footer+"_")
+	return joinMarkdown(titleMarkdown(v.Title), closeBlocks(termsafe.SanitizeText(v.Answer)), b.String(), "_"+footer+"_")
 }
 
 // sourceMarkdown is one source's title linked to its URL, then its date.
 func sourceMarkdown(s cards.WebSource) string {
 	title := escapeInline(oneLine(s.Title))
-	_, safe := SafeURL(s.URL)
+	_, safe := termsafe.SafeURL(s.URL)
 	var line string
 	switch {
 	case title != "" && safe:
@@ -188,10 +189,10 @@ func sourceMarkdown(s cards.WebSource) string {
 	return line
 }
 
-// urlMarkdown is a URL as a link when SafeURL accepts it, else as a code
+// urlMarkdown is a URL as a link when termsafe.SafeURL accepts it, else as a code
 // span followed by "(unsafe link)".
 func urlMarkdown(raw string) string {
-	if safe, ok := SafeURL(raw); ok {
+	if safe, ok := termsafe.SafeURL(raw); ok {
 		return markdownLink(escapeInline(safe), safe)
 	}
 	return codeSpan(oneLine(raw)) + " " + unsafeNote

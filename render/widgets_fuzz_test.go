@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/termcheck"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // widgetEntries builds, from fuzzed text a, b and c and a number n, one
@@ -74,7 +76,7 @@ func widgetFuzzOptions(width int) []Options {
 }
 
 // checkDrawn asserts the properties of a drawn entry: the only escape
-// sequences are SGR and OSC 8 links to URLs SafeURL accepts as they are
+// sequences are SGR and OSC 8 links to URLs termsafe.SafeURL accepts as they are
 // (none at all without colour), no control or invisible character is
 // left, and every line fits the width.
 func checkDrawn(t *testing.T, out string, o Options) {
@@ -90,7 +92,7 @@ func checkDrawn(t *testing.T, out string, o Options) {
 	for s := out; s != ""; {
 		_, _, n, state := ansi.DecodeSequence(s, ansi.NormalState, nil)
 		tok := s[:max(n, 1)]
-		if state != ansi.NormalState || !(allowedToken(tok) || ownLink(tok)) {
+		if state != ansi.NormalState || !(termcheck.AllowedToken(tok) || ownLink(tok)) {
 			t.Fatalf("forbidden token %q in %q", tok, out)
 		}
 		s = s[len(tok):]
@@ -98,13 +100,13 @@ func checkDrawn(t *testing.T, out string, o Options) {
 }
 
 // ownLink reports whether tok is an OSC 8 sequence the renderer writes:
-// no parameters, and a URL that SafeURL returns unchanged, or none.
+// no parameters, and a URL that termsafe.SafeURL returns unchanged, or none.
 func ownLink(tok string) bool {
-	uri, isLink := hyperlinkTarget(tok)
+	uri, isLink := termsafe.HyperlinkTarget(tok)
 	if !isLink || !strings.HasPrefix(tok, "\x1b]8;;") {
 		return false
 	}
-	safe, ok := SafeURL(uri)
+	safe, ok := termsafe.SafeURL(uri)
 	return uri == "" || (ok && safe == uri)
 }
 
@@ -112,7 +114,7 @@ func ownLink(tok string) bool {
 // control or invisible character.
 func checkMarkdown(t *testing.T, md string) {
 	t.Helper()
-	if !utf8.ValidString(md) || strings.Contains(md, "\x1b") || !onlySGR(md) {
+	if !utf8.ValidString(md) || strings.Contains(md, "\x1b") || !termcheck.OnlySGR(md) {
 		t.Fatalf("the Markdown holds a control, an escape or an invisible character: %q", md)
 	}
 }
@@ -122,7 +124,7 @@ func checkMarkdown(t *testing.T, md string) {
 // capability, collapsed and expanded, and as Markdown. The widgets are
 // called without Entry's recovery, so that a panic fails the target.
 func FuzzRenderEntry(f *testing.F) {
-	for _, s := range fuzzSeeds {
+	for _, s := range termcheck.FuzzSeeds {
 		f.Add(s, "b\x1b]8;;https://evil.example\x07x", "\u202e\x00\x9b2J", 7)
 	}
 	f.Add("/tmp/a\u2066.go", "https://example.com/a b", `{"x":[1,2,{"y":"\u001b]52;c;AA==\u0007"}]}`, 0)

@@ -12,8 +12,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/sessions"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // history is where the sessions of this machine are looked for, and which
@@ -185,7 +185,7 @@ func label(s sessions.Session) string {
 
 // oneLine is text made safe for a terminal, its lines joined by spaces.
 func oneLine(text string) string {
-	return strings.Join(strings.Fields(render.SanitizeText(text)), " ")
+	return strings.Join(strings.Fields(termsafe.SanitizeText(text)), " ")
 }
 
 // day is the date of a time in the local zone, "-" when unknown.

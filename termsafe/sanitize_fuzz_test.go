@@ -1,38 +1,13 @@
-package render
+package termsafe
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
-)
 
-// fuzzSeeds are nasty inputs shared by the sanitiser fuzz targets.
-var fuzzSeeds = []string{
-	"",
-	"plain text\n",
-	"before\x1b]52;c;SGVsbG8=\x07 \x1b]0;title\x07\x1b[2J\x1b[1;1H\x1b[31mred\x1b[0m after",
-	"\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\",
-	"\x1b]0;unterminated",
-	"\x1bP1$r0m\x1b\\\x1b_G;AAAA\x1b\\\x1b^pm\x07\x1bXsos\x1b\\",
-	"\u009b2J\u009d0;t\u0007\u0090q\u009c\u0085",
-	"\x9b31m\x9d0;t\x07\x90q\x9c\x80\x9f",
-	"\x1b[?1049h\x1b[1;1H\x1b[5A\x1b[6n\x1b7\x1b8\x1bc",
-	"a\bb\x00c\x7fd\x01\x0b\x0c",
-	"10%\r20%\r100%\r\n",
-	"\x1b[31mabcdef\rxy\x1b[1m\rz",
-	"中文字\rx中\r👍\t|\n\t中\tb",
-	"progress\r\x1b[K\x1b[2K\x1b[1Gdone\x1b[3G!",
-	"a\xffb\xc3(\xe4\xb8",
-	"\u202e\u2066\u200b\u2060\ufeff\u00ad\U000E0041\u0600中",
-	"👩\u200d👩\u200d👦 e\u0301 \u0301x e\x00\u0301",
-	"\x1b[38;5;196;48;2;1;2;3;4:3;58:2::1:2:3m x \x1b[22;39m y",
-	"\x1b[" + strings.Repeat("1;", 40) + "m overflow",
-	"\x1b[31m\nline\n\x1b[0m\n",
-	"\x1b]0;\u271d\x07v",
-	"\x1b\x1b[31m\x1b",
-	"\tfunc f() {\n\t\treturn 1 \t// x\n}\t\n\t",
-}
+	"github.com/cardtui/cardtui/internal/termcheck"
+)
 
 // checkSanitized asserts the properties every sanitised string has.
 func checkSanitized(t *testing.T, name string, f func(string) string, in, out string) {
@@ -40,7 +15,7 @@ func checkSanitized(t *testing.T, name string, f func(string) string, in, out st
 	if !utf8.ValidString(out) {
 		t.Fatalf("%s(%q) = %q: invalid UTF-8", name, in, out)
 	}
-	if !onlySGR(out) {
+	if !termcheck.OnlySGR(out) {
 		t.Fatalf("%s(%q) = %q: not only SGR", name, in, out)
 	}
 	if strings.ContainsAny(out, "\t\r") {
@@ -55,7 +30,7 @@ func checkSanitized(t *testing.T, name string, f func(string) string, in, out st
 }
 
 func FuzzSanitizeOutput(f *testing.F) {
-	for _, s := range fuzzSeeds {
+	for _, s := range termcheck.FuzzSeeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -71,7 +46,7 @@ func FuzzSanitizeOutput(f *testing.F) {
 }
 
 func FuzzSanitizeText(f *testing.F) {
-	for _, s := range fuzzSeeds {
+	for _, s := range termcheck.FuzzSeeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -131,7 +106,7 @@ func TestTabbedASCIIMatchesReference(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		in := b.String()
-		if !isTabbedASCII(in) {
+		if !IsTabbedASCII(in) {
 			t.Fatalf("%q is not tabbed ASCII", in)
 		}
 		if got, want := SanitizeText(in), refSanitizeText(in); got != want {

@@ -1,4 +1,4 @@
-package render
+package termsafe
 
 // This file is the sanitiser as it was before it was made linear, kept only
 // as the oracle of TestSanitizeMatchesReference and the fuzz targets: every

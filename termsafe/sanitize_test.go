@@ -1,67 +1,18 @@
-package render
+package termsafe
 
 import (
 	"fmt"
 	"math/rand/v2"
-	"regexp"
 	"runtime"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/termcheck"
 )
-
-// sgrToken matches one SGR sequence.
-var sgrToken = regexp.MustCompile(`^\x1b\[[0-9;:]*m$`)
-
-// forbiddenRunes are runes that must never survive sanitising: bidi
-// controls and the invisible characters the sanitiser must show.
-var forbiddenRunes = map[rune]bool{
-	0x202A: true, 0x202B: true, 0x202C: true, 0x202D: true, 0x202E: true,
-	0x2066: true, 0x2067: true, 0x2068: true, 0x2069: true,
-	0x200E: true, 0x200F: true, 0x061C: true,
-	0x200B: true, 0x2060: true, 0xFEFF: true, 0x00AD: true,
-}
-
-// onlySGR walks s with ansi's decoder and reports whether every escape
-// sequence is a complete SGR sequence and no C0 control other than '\n', no
-// C1 control, no invalid UTF-8 and no bidi or invisible control remains.
-func onlySGR(s string) bool {
-	for s != "" {
-		_, _, n, state := ansi.DecodeSequence(s, ansi.NormalState, nil)
-		if n < 1 || state != ansi.NormalState || !allowedToken(s[:n]) {
-			return false
-		}
-		s = s[n:]
-	}
-	return true
-}
-
-// allowedToken is onlySGR's verdict on one decoded token.
-func allowedToken(tok string) bool {
-	switch c := tok[0]; {
-	case c == ansi.ESC:
-		return sgrToken.MatchString(tok)
-	case c == '\n':
-		return true
-	case c < ' ' || c == ansi.DEL:
-		return false
-	case c < utf8.RuneSelf:
-		return true
-	}
-	if !utf8.ValidString(tok) {
-		return false
-	}
-	for _, r := range tok {
-		if (r >= 0x80 && r <= 0x9F) || forbiddenRunes[r] {
-			return false
-		}
-	}
-	return true
-}
 
 // linesSelfContained reports whether the last SGR sequence of every line of
 // s that uses SGR is a reset, so no style leaks into the next line.
@@ -107,7 +58,7 @@ func TestOnlySGR(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, onlySGR(tt.in))
+			assert.Equal(t, tt.want, termcheck.OnlySGR(tt.in))
 		})
 	}
 }
@@ -120,7 +71,7 @@ func TestSanitizeOutputPinned(t *testing.T) {
 	}
 	assert.Contains(t, got, "\x1b[31mred")
 	assert.Equal(t, "before␛]52;c;SGVsbG8=␇ ␛]0;title␇␛[2J␛[1;1H\x1b[31mred\x1b[m after", got)
-	assert.True(t, onlySGR(got))
+	assert.True(t, termcheck.OnlySGR(got))
 }
 
 // sanitizeCase is one table-test case: input and exact expected output.
@@ -134,7 +85,7 @@ func runSanitizeCases(t *testing.T, f func(string) string, tests []sanitizeCase)
 		t.Run(tt.name, func(t *testing.T) {
 			got := f(tt.in)
 			assert.Equal(t, tt.want, got)
-			assert.True(t, onlySGR(got), "onlySGR(%q)", got)
+			assert.True(t, termcheck.OnlySGR(got), "termcheck.OnlySGR(%q)", got)
 			assert.Equal(t, got, f(got), "idempotent")
 		})
 	}
@@ -369,7 +320,7 @@ func realisticOutput(size int) string {
 func TestRealisticOutput(t *testing.T) {
 	in := realisticOutput(64 << 10)
 	got := SanitizeOutput(in)
-	require.True(t, onlySGR(got))
+	require.True(t, termcheck.OnlySGR(got))
 	require.True(t, linesSelfContained(got))
 	require.Equal(t, got, SanitizeOutput(got))
 	assert.Contains(t, got, "\x1b[32mdone\x1b[m\n")
@@ -428,7 +379,7 @@ func TestSanitizeMatchesReference(t *testing.T) {
 	for range n / 100 {
 		requireSameAsReference(t, randomReferenceInput(rng, 4_000))
 	}
-	for _, tt := range fuzzSeeds {
+	for _, tt := range termcheck.FuzzSeeds {
 		requireSameAsReference(t, tt)
 	}
 }

@@ -1,4 +1,4 @@
-package render
+package termsafe
 
 import (
 	"html"
@@ -17,11 +17,11 @@ import (
 // comes out as a real OSC sequence. Two guards stand between a renderer
 // and the terminal:
 //
-//   - escapeControlReferences, before glamour: a character reference that
+//   - EscapeControlReferences, before glamour: a character reference that
 //     stands for a control, a C1 control or an invisible character has its
 //     "&" escaped, so glamour shows the reference as text ("&#x1b;") and
 //     never decodes it;
-//   - neutralizeRendered, after glamour and on every finished line: SGR and
+//   - NeutralizeRendered, after glamour and on every finished line: SGR and
 //     OSC 8 hyperlinks pass (keepLinks judges the links), and every other
 //     escape sequence, control, C1 control, bidi control or invisible
 //     character that a renderer let through is shown as its marker.
@@ -30,11 +30,11 @@ import (
 // reads one: decimal, hexadecimal or named.
 var characterReference = lazyregexp.New(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
 
-// escapeControlReferences escapes the character references of Markdown
+// EscapeControlReferences escapes the character references of Markdown
 // text that stand for a rune that may not reach the terminal, writing amp
 // for their "&": "&amp;" for glamour, which decodes references even in
 // code spans, `\&` for the Markdown export, read by CommonMark renderers.
-func escapeControlReferences(md, amp string) string {
+func EscapeControlReferences(md, amp string) string {
 	if !strings.Contains(md, "&") {
 		return md
 	}
@@ -75,11 +75,11 @@ func numericReference(digits string) string {
 	return string(rune(n))
 }
 
-// neutralizeRendered makes a line a renderer drew safe: SGR sequences and
+// NeutralizeRendered makes a line a renderer drew safe: SGR sequences and
 // OSC 8 hyperlinks are kept, any other escape sequence, control or
 // invisible rune is replaced by its marker. A line without any is
 // returned as it is.
-func neutralizeRendered(line string) string {
+func NeutralizeRendered(line string) string {
 	if !needsNeutralizing(line) {
 		return line
 	}
@@ -181,11 +181,23 @@ func invisible(r rune) bool {
 // keptSequence reports whether the escape sequence seq, decoded in state,
 // is a whole SGR sequence or OSC 8 hyperlink.
 func keptSequence(seq string, state byte) bool {
-	_, isLink := hyperlinkTarget(seq)
-	return state == ansi.NormalState && (isSGRSequence(seq) || isLink)
+	_, isLink := HyperlinkTarget(seq)
+	return state == ansi.NormalState && (IsSGRSequence(seq) || isLink)
 }
 
-// isSGRSequence reports whether seq is one SGR sequence.
-func isSGRSequence(seq string) bool {
+// IsSGRSequence reports whether seq is one SGR sequence.
+func IsSGRSequence(seq string) bool {
 	return len(seq) >= 3 && seq[0] == ansi.ESC && seq[1] == '[' && seq[len(seq)-1] == 'm' && isSGRParams(seq[2:len(seq)-1])
+}
+
+// HyperlinkTarget returns the URL of an OSC 8 sequence ("" for the one that
+// ends a link); isLink is false for anything else.
+func HyperlinkTarget(seq string) (uri string, isLink bool) {
+	payload, ok := strings.CutPrefix(seq, "\x1b]8;")
+	if !ok {
+		return "", false
+	}
+	payload = strings.TrimSuffix(strings.TrimSuffix(payload, "\x07"), "\x1b\\")
+	_, uri, _ = strings.Cut(payload, ";")
+	return uri, true
 }

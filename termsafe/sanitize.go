@@ -1,4 +1,4 @@
-package render
+package termsafe
 
 import (
 	"net/url"
@@ -46,8 +46,8 @@ const (
 	// maxColonParam caps a colon-form SGR parameter (e.g. 38:2::r:g:b) that
 	// is kept verbatim in the pen.
 	maxColonParam = 48
-	// tabStop is the distance between tab stops, in cells.
-	tabStop = 8
+	// TabStop is the distance between tab stops, in cells.
+	TabStop = 8
 	// maxClusterBytes bounds a grapheme cluster. A base rune with a million
 	// combining marks, or emoji joined by ZWJ without end, is one cluster
 	// that the width functions count as one or two cells while a terminal
@@ -269,7 +269,7 @@ func sanitizeWith(s string, m sanitizeMode, inlineStyles uint32) string {
 	if plain == len(s) {
 		return s
 	}
-	if isTabbedASCII(s) {
+	if IsTabbedASCII(s) {
 		return expandTabs(s)
 	}
 	s = normalizeControls(s) // keeps the plain prefix as it is
@@ -320,10 +320,10 @@ func plainPrefix(s string) int {
 	return len(s)
 }
 
-// isTabbedASCII reports whether s holds only printable ASCII, tabs and
+// IsTabbedASCII reports whether s holds only printable ASCII, tabs and
 // '\n': source code indented with tabs, which the cell model would only
 // pad to the tab stops (see expandTabs).
-func isTabbedASCII(s string) bool {
+func IsTabbedASCII(s string) bool {
 	for i := range len(s) {
 		if c := s[i]; (c < ' ' || c >= ansi.DEL) && c != '\t' && c != '\n' {
 			return false
@@ -332,12 +332,12 @@ func isTabbedASCII(s string) bool {
 	return true
 }
 
-// expandTabs sanitises text that isTabbedASCII, in either mode: each tab
+// expandTabs sanitises text that IsTabbedASCII, in either mode: each tab
 // becomes the spaces up to the next tab stop of its line, as on the cell
 // model, without building one.
 func expandTabs(s string) string {
 	var b strings.Builder
-	b.Grow(len(s) + (tabStop-1)*strings.Count(s, "\t"))
+	b.Grow(len(s) + (TabStop-1)*strings.Count(s, "\t"))
 	for line := range strings.Lines(s) {
 		col := 0
 		for {
@@ -347,8 +347,8 @@ func expandTabs(s string) string {
 				break
 			}
 			col += len(part)
-			n := tabStop - col%tabStop
-			b.WriteString(blankText[:n])
+			n := TabStop - col%TabStop
+			b.WriteString(BlankText[:n])
 			col += n
 			line = after
 		}
@@ -699,8 +699,8 @@ var blankPage = func() *cellPage {
 	return p
 }()
 
-// blankText is the text of a blankPage.
-var blankText = strings.Repeat(" ", pageSize)
+// BlankText is the text of a blankPage.
+var BlankText = strings.Repeat(" ", pageSize)
 
 // cellPages holds the cells of a line in pages: a long line grows without
 // copying, and padding shares blankPage until one of its cells is written,
@@ -1049,7 +1049,7 @@ func (l *screenLine) splitWide(i int) {
 
 // tab moves the cursor to the next tab stop, padding the line with spaces.
 func (l *screenLine) tab() {
-	l.col = (l.col/tabStop + 1) * tabStop
+	l.col = (l.col/TabStop + 1) * TabStop
 	l.cells.padTo(l.col)
 }
 
@@ -1092,7 +1092,7 @@ func (l *screenLine) emit(out *strings.Builder, keys []string) {
 		cells := l.cells.used(k)
 		if page == blankPage {
 			cur = switchStyle(out, keys, cur, 0)
-			out.WriteString(blankText[:len(cells)])
+			out.WriteString(BlankText[:len(cells)])
 			continue
 		}
 		for _, c := range cells {

@@ -1,14 +1,13 @@
-package render
+package termsafe
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 )
 
-// widthSamples are texts at the edges of cellWidth's fast path: plain and
+// widthSamples are texts at the edges of Width's fast path: plain and
 // SGR-styled ASCII it answers itself, and every near miss it must leave
 // to ansi.
 var widthSamples = []struct {
@@ -43,19 +42,19 @@ func TestCellWidthEqualsAnsiStringWidth(t *testing.T) {
 	for _, s := range widthSamples {
 		_, fast := fastWidth(s.text)
 		assert.Equal(t, s.fast, fast, "fast path taken for %q", s.text)
-		assert.Equal(t, ansi.StringWidth(s.text), cellWidth(s.text), "width of %q", s.text)
+		assert.Equal(t, ansi.StringWidth(s.text), Width(s.text), "width of %q", s.text)
 	}
 }
 
-// FuzzCellWidth checks that cellWidth gives exactly ansi.StringWidth's
+// FuzzCellWidth checks that Width gives exactly ansi.StringWidth's
 // answer on any string, fast path or not.
 func FuzzCellWidth(f *testing.F) {
 	for _, s := range widthSamples {
 		f.Add(s.text)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := cellWidth(s), ansi.StringWidth(s); got != want {
-			t.Fatalf("cellWidth(%q) = %d, ansi.StringWidth = %d", s, got, want)
+		if got, want := Width(s), ansi.StringWidth(s); got != want {
+			t.Fatalf("Width(%q) = %d, ansi.StringWidth = %d", s, got, want)
 		}
 	})
 }
@@ -63,9 +62,9 @@ func FuzzCellWidth(f *testing.F) {
 // BenchmarkCellWidth measures a styled diff row both ways.
 func BenchmarkCellWidth(b *testing.B) {
 	row := "\x1b[38;2;200;80;80m-\x1b[m \x1b[2m  41\x1b[m \x1b[38;2;120;160;220mfunc\x1b[m (s Style) Render(strs ...string) string {"
-	b.Run("cellWidth", func(b *testing.B) {
+	b.Run("Width", func(b *testing.B) {
 		for b.Loop() {
-			cellWidth(row)
+			Width(row)
 		}
 	})
 	b.Run("ansi.StringWidth", func(b *testing.B) {
@@ -75,7 +74,7 @@ func BenchmarkCellWidth(b *testing.B) {
 	})
 }
 
-// TestLoneRunesAddUp checks cellWidth against ansi on every lone rune,
+// TestLoneRunesAddUp checks Width against ansi on every lone rune,
 // beside ASCII, styles, itself and a few lone runes of every kind.
 func TestLoneRunesAddUp(t *testing.T) {
 	neighbours := []string{"é", "─", "✎", "✅", "…", "▶", "•", "日"}
@@ -85,24 +84,14 @@ func TestLoneRunesAddUp(t *testing.T) {
 		}
 		s := string(r)
 		for _, text := range []string{"a" + s + "b" + s, "\x1b[1m" + s + "\x1b[m" + s + s} {
-			if got, want := cellWidth(text), ansi.StringWidth(text); got != want {
-				t.Fatalf("cellWidth(%q) = %d, ansi.StringWidth = %d", text, got, want)
+			if got, want := Width(text), ansi.StringWidth(text); got != want {
+				t.Fatalf("Width(%q) = %d, ansi.StringWidth = %d", text, got, want)
 			}
 		}
 		for _, n := range neighbours {
-			if got, want := cellWidth(s+n+s), ansi.StringWidth(s+n+s); got != want {
-				t.Fatalf("cellWidth(%q) = %d, ansi.StringWidth = %d", s+n+s, got, want)
+			if got, want := Width(s+n+s), ansi.StringWidth(s+n+s); got != want {
+				t.Fatalf("Width(%q) = %d, ansi.StringWidth = %d", s+n+s, got, want)
 			}
 		}
-	}
-}
-
-// TestFramedPads checks framed's padding at widths below, at and above a
-// run of blanks.
-func TestFramedPads(t *testing.T) {
-	for _, width := range []int{0, 1, 5, len(blanks) - 1, len(blanks), len(blanks) + 1, 3*len(blanks) + 7} {
-		got := framed("[", "ab", "]", width)
-		want := "[" + ansi.Truncate("ab", width, "…") + strings.Repeat(" ", max(width-2, 0)) + "]"
-		assert.Equal(t, want, got, "width %d", width)
 	}
 }

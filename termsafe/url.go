@@ -1,4 +1,4 @@
-package render
+package termsafe
 
 import (
 	"net/netip"
@@ -22,11 +22,11 @@ import (
 // maxURLHead bounds the cells of a URL head that are shown.
 const maxURLHead = 512
 
-// urlRows draws the visible text of a URL in rows of at most width cells
+// URLRows draws the visible text of a URL in rows of at most width cells
 // (1 at least):
 // the whole text when it fits, else its head whole and the rest cut. plain
 // styles the text, strong the registrable domain.
-func urlRows(visible string, width int, plain, strong func(...string) string) []string {
+func URLRows(visible string, width int, plain, strong func(...string) string) []string {
 	width = max(width, 1)
 	head, domain, rest := splitURL(visible)
 	if ansi.StringWidth(visible) <= width {

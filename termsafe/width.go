@@ -1,4 +1,4 @@
-package render
+package termsafe
 
 import (
 	"sync/atomic"
@@ -7,12 +7,12 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// cellWidth is ansi.StringWidth(s), the display width of plain or styled
+// Width is ansi.StringWidth(s), the display width of plain or styled
 // text, answered without grapheme segmentation when s is printable ASCII,
 // lone runes (see loneRuneWidth) and SGR sequences only (see fastWidth):
 // nearly every line of a diff, a console or a card's frame, which the
 // print path measures once each.
-func cellWidth(s string) int {
+func Width(s string) int {
 	if w, ok := fastWidth(s); ok {
 		return w
 	}
@@ -21,7 +21,7 @@ func cellWidth(s string) int {
 
 // fastWidth is the width of s when s is printable ASCII, one cell a byte,
 // and lone runes, between SGR sequences ("ESC [ digits ; : m"), none; ok
-// is false for any other byte, rune or sequence, which cellWidth leaves
+// is false for any other byte, rune or sequence, which Width leaves
 // to ansi.
 func fastWidth(s string) (width int, ok bool) {
 	for i := 0; i < len(s); {
@@ -30,7 +30,7 @@ func fastWidth(s string) (width int, ok bool) {
 			width++
 			i++
 		case c == ansi.ESC && i+1 < len(s) && s[i+1] == '[':
-			end := sgrEnd(s, i+2)
+			end := SGREnd(s, i+2)
 			if end < 0 {
 				return 0, false
 			}
@@ -50,10 +50,10 @@ func fastWidth(s string) (width int, ok bool) {
 	return width, true
 }
 
-// sgrEnd is the offset just past the "m" that ends the SGR parameters
+// SGREnd is the offset just past the "m" that ends the SGR parameters
 // starting at i, or -1 when the bytes from i are not SGR parameters and
 // their "m".
-func sgrEnd(s string, i int) int {
+func SGREnd(s string, i int) int {
 	for ; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == 'm':

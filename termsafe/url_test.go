@@ -1,4 +1,4 @@
-package render
+package termsafe
 
 import (
 	"strings"
@@ -36,7 +36,7 @@ func plainText(s ...string) string { return strings.Join(s, "") }
 func TestURLRowsNeverCutTheHost(t *testing.T) {
 	url := "https://accounts.bank.example.com.login-session.secure.evil.example/login/" + strings.Repeat("x", 200)
 	for _, width := range []int{20, 40, 60, 80, 120} {
-		rows := urlRows(url, width, plainText, plainText)
+		rows := URLRows(url, width, plainText, plainText)
 		joined := strings.Join(rows, "")
 		assert.True(t, strings.HasPrefix(joined, "https://accounts.bank.example.com.login-session.secure.evil.example/"), "width %d: %q", width, rows)
 		assert.True(t, strings.HasSuffix(joined, "…"), "width %d: the path is cut", width)
@@ -45,27 +45,27 @@ func TestURLRowsNeverCutTheHost(t *testing.T) {
 			assert.LessOrEqual(t, ansi.StringWidth(row), width, "width %d: %q", width, row)
 		}
 	}
-	assert.Equal(t, []string{"https://a.example/b"}, urlRows("https://a.example/b", 80, plainText, plainText))
+	assert.Equal(t, []string{"https://a.example/b"}, URLRows("https://a.example/b", 80, plainText, plainText))
 }
 
 // TestURLRowsBoundAHugeHost: a host longer than any DNS name keeps its
 // end, the registrable domain, within maxURLHead cells.
 func TestURLRowsBoundAHugeHost(t *testing.T) {
 	url := "https://" + strings.Repeat("a.", 100000) + "evil.example/path"
-	rows := urlRows(url, 80, plainText, plainText)
+	rows := URLRows(url, 80, plainText, plainText)
 	joined := strings.Join(rows, "")
 	assert.LessOrEqual(t, ansi.StringWidth(joined), maxURLHead+len("/path"))
 	assert.True(t, strings.HasPrefix(joined, "…"))
 	assert.Contains(t, joined, ".evil.example/path")
 
-	rows = urlRows("https://"+strings.Repeat("x", 100000)+"/path", 80, plainText, plainText)
+	rows = URLRows("https://"+strings.Repeat("x", 100000)+"/path", 80, plainText, plainText)
 	assert.Len(t, rows, maxURLHead/80+1, "a host of one label is bounded too")
 	assert.True(t, strings.HasPrefix(rows[0], "…x"))
 }
 
 func TestURLRowsStrongDomain(t *testing.T) {
 	strong := func(s ...string) string { return "[" + strings.Join(s, "") + "]" }
-	assert.Equal(t, []string{"https://login.[evil.example]/a"}, urlRows("https://login.evil.example/a", 80, plainText, strong))
+	assert.Equal(t, []string{"https://login.[evil.example]/a"}, URLRows("https://login.evil.example/a", 80, plainText, strong))
 }
 
 func containsRow(rows []string, part string) bool {
@@ -91,7 +91,7 @@ func FuzzURLRows(f *testing.F) {
 		if strings.ContainsAny(visible, "\n\t") {
 			return
 		}
-		rows := urlRows(visible, width, plainText, plainText)
+		rows := URLRows(visible, width, plainText, plainText)
 		width = max(width, 1)
 		for _, row := range rows {
 			if ansi.StringWidth(row) > width {

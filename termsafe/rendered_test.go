@@ -1,9 +1,8 @@
-package render
+package termsafe
 
 import (
 	"testing"
 
-	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -20,7 +19,7 @@ func TestEscapeControlReferences(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, escapeControlReferences(tt.in, "&amp;"))
+			assert.Equal(t, tt.want, EscapeControlReferences(tt.in, "&amp;"))
 		})
 	}
 }
@@ -39,22 +38,7 @@ func TestNeutralizeRendered(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, neutralizeRendered(tt.in))
+			assert.Equal(t, tt.want, NeutralizeRendered(tt.in))
 		})
-	}
-}
-
-// TestGlamourOutputIsNeutralised: glamour decodes character references
-// into controls; none reaches what MarkdownText returns, in colour or not.
-func TestGlamourOutputIsNeutralised(t *testing.T) {
-	md := "t &#x1b;]0;PWNED&#7; `&#27;[2J` [a](https://a.example/) &#x202E; &#13;"
-	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.NoTTY} {
-		o := Options{Width: 80, Profile: p, Terminal: true, Hyperlinks: true}
-		for _, line := range MarkdownText(md, 80, o) {
-			assert.Equal(t, line, neutralizeRendered(line), "nothing is left to neutralise")
-			assert.NotContains(t, line, "\x1b]0")
-			assert.NotContains(t, line, "\x07PWNED")
-		}
-		assert.Contains(t, finishLine(MarkdownText(md, 80, o)[0], o), "&#x1b;]0;PWNED&#7;")
 	}
 }
