@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -43,7 +44,7 @@ const noEOLNote = `\ No newline at end of file`
 //
 // The diff is exact: line and word diffs are go-diff's bisection without a
 // deadline, never a coarse fallback, so no card is ever approximate.
-func diffBody(diffs []cards.FileDiff, o Options) []string {
+func diffBody(diffs []cards.FileDiff, o style.Options) []string {
 	if len(diffs) == 0 {
 		return nil
 	}
@@ -52,7 +53,7 @@ func diffBody(diffs []cards.FileDiff, o Options) []string {
 	var lines []string
 	for i, f := range files {
 		if !o.Expanded && v.budget <= 0 {
-			lines = append(lines, v.note("… "+plural(len(files)-i, "more file", "more files")+" "+ExpandHint), "")
+			lines = append(lines, v.note("… "+style.Plural(len(files)-i, "more file", "more files")+" "+style.ExpandHint), "")
 			break
 		}
 		lines = append(lines, v.header(f))
@@ -74,10 +75,10 @@ type diffStyles struct {
 }
 
 // newDiffStyles builds the diff styles from the options' palette.
-func newDiffStyles(o Options) diffStyles {
-	p := o.colors()
+func newDiffStyles(o style.Options) diffStyles {
+	p := o.Colors()
 	return diffStyles{
-		path: bold(p.Title), tag: newTextPaint(p.Accent), added: newTextPaint(p.Added),
+		path: style.Bold(p.Title), tag: newTextPaint(p.Accent), added: newTextPaint(p.Added),
 		removed: newTextPaint(p.Removed), dim: newTextPaint(p.Dim),
 		gutter: newPaint(p.Dim, nil), separator: newPaint(p.Border, nil), accent: newPaint(p.Accent, nil),
 	}
@@ -93,7 +94,7 @@ type textPaint struct {
 }
 
 // newTextPaint is the text paint of a foreground colour.
-func newTextPaint(c color.Color) textPaint { return textPaint{fg(c), newPaint(c, nil)} }
+func newTextPaint(c color.Color) textPaint { return textPaint{style.FG(c), newPaint(c, nil)} }
 
 // Render styles s as the lipgloss style does; an empty s, which lipgloss
 // draws its own way, is left to it.
@@ -141,7 +142,7 @@ type paintKey struct {
 
 // diffView draws the diff model for one set of options.
 type diffView struct {
-	o     Options
+	o     style.Options
 	width int
 	// split is set when files that have two sides are drawn side by side.
 	split bool
@@ -160,11 +161,11 @@ type diffView struct {
 }
 
 // newDiffView prepares the drawing of one card.
-func newDiffView(o Options) *diffView {
-	p := o.colors()
-	width := innerWidth(o)
+func newDiffView(o style.Options) *diffView {
+	p := o.Colors()
+	width := style.InnerWidth(o)
 	return &diffView{
-		o: o, width: width, split: o.split() && splitHalves(width) >= minSplitHalf,
+		o: o, width: width, split: o.Split() && splitHalves(width) >= minSplitHalf,
 		st:     newDiffStyles(o),
 		fg:     [3]color.Color{lineContext: p.Dim, lineAdded: p.Added, lineRemoved: p.Removed},
 		bg:     [3]color.Color{lineAdded: p.AddedBg, lineRemoved: p.RemovedBg},
@@ -246,8 +247,8 @@ func (v *diffView) header(f diffFile) string {
 	if len(tags) > 0 {
 		tail = "  " + strings.Join(tags, "  ")
 	}
-	name := cutLeft(oneLine(f.Path), v.width-termsafe.Width(tail))
-	return pathLink(name, f.Path, v.st.path.Render, v.o) + tail
+	name := style.CutLeft(style.OneLine(f.Path), v.width-termsafe.Width(tail))
+	return style.PathLink(name, f.Path, v.st.path.Render, v.o) + tail
 }
 
 // fileLabel says what happened to a file: "new file" when its tool says
@@ -334,7 +335,7 @@ func (v *diffView) hunks(lines []string, f diffFile) []string {
 	shown := partLines(parts)
 	switch {
 	case shown < total:
-		lines = append(lines, moreLine(total-shown, v.o))
+		lines = append(lines, style.MoreLine(total-shown, v.o))
 	case f.Trailing != 0:
 		lines = append(lines, v.note(foldText(f.Trailing)))
 	}
@@ -468,7 +469,7 @@ func foldText(n int) string {
 	case unknownFold:
 		return "⋯"
 	}
-	return "⋯ " + plural(n, "unchanged line", "unchanged lines")
+	return "⋯ " + style.Plural(n, "unchanged line", "unchanged lines")
 }
 
 // unifiedHunk appends the rows of a drawn hunk in unified layout.
@@ -546,7 +547,7 @@ func diffTotals(files []diffFile) (added, removed int) {
 }
 
 // fileCount is "1 file" or "N files".
-func fileCount(n int) string { return plural(n, "file", "files") }
+func fileCount(n int) string { return style.Plural(n, "file", "files") }
 
 // gutter is the line-number columns of a file: the widths of the old and
 // new number, 0 for a column not shown.

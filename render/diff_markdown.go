@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -29,7 +30,7 @@ func diffMarkdown(diffs []cards.FileDiff) string {
 // fileMarkdown is one file's fenced unified diff, after a line naming a
 // change of line endings, or its summary line.
 func fileMarkdown(f diffFile) string {
-	name := oneLine(f.Path)
+	name := style.OneLine(f.Path)
 	switch {
 	case f.Opaque != nil:
 		return escapeInline(name) + ": " + opaqueSummary(*f.Opaque) + "\n"

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // The split layout: the old side on the left with the old line numbers,
@@ -105,7 +107,7 @@ func (v *diffView) half(rows []string, d drawnHunk, i int, g gutter, width int, 
 	if l.NoEOL {
 		note := v.st.dim.Render(ansi.Truncate(g.blank()+noEOLNote, width, "…"))
 		if fill {
-			note = padRight(note, width)
+			note = style.PadRight(note, width)
 		}
 		rows = append(rows, note)
 	}

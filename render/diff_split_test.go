@@ -9,12 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // splitOptions are plain options that force the split layout.
-func splitOptions(width int, expanded bool) Options {
+func splitOptions(width int, expanded bool) style.Options {
 	o := plainOptions(width, expanded)
-	o.DiffLayout = DiffSplit
+	o.DiffLayout = style.DiffSplit
 	return o
 }
 
@@ -66,7 +67,7 @@ func TestSplitCard(t *testing.T) {
 	card := renderDiffs([]cards.FileDiff{{Path: "s.txt", OldText: &old, NewText: new, OldStart: 1, NewStart: 1}}, splitOptions(100, false))
 	requireWithin(t, card, 100)
 	rows := bodyRows(card)
-	half := splitHalves(innerWidth(splitOptions(100, false)))
+	half := splitHalves(style.InnerWidth(splitOptions(100, false)))
 	side := func(row string) (string, string) {
 		l, r, ok := strings.Cut(row, "│")
 		require.True(t, ok, "no rule in %q", row)
@@ -107,17 +108,17 @@ func TestSplitCardWrapsEachHalf(t *testing.T) {
 
 func TestSplitLayoutChoice(t *testing.T) {
 	diffs := []cards.FileDiff{wholeFile("c.txt", "a\nb\n", "a\nc\n")}
-	isSplit := func(o Options) bool { return strings.Contains(bodyRows(renderDiffs(diffs, o))[2], "│") }
-	auto := plainOptions(SplitMinWidth, false)
+	isSplit := func(o style.Options) bool { return strings.Contains(bodyRows(renderDiffs(diffs, o))[2], "│") }
+	auto := plainOptions(style.SplitMinWidth, false)
 	assert.True(t, isSplit(auto), "auto splits from SplitMinWidth")
-	auto.Width = SplitMinWidth - 1
+	auto.Width = style.SplitMinWidth - 1
 	assert.False(t, isSplit(auto), "and not below")
 	forced := splitOptions(80, false)
 	assert.True(t, isSplit(forced))
 	forced.Width = 40
 	assert.False(t, isSplit(forced), "halves narrower than minSplitHalf are unified")
 	unified := plainOptions(200, false)
-	unified.DiffLayout = DiffUnified
+	unified.DiffLayout = style.DiffUnified
 	assert.False(t, isSplit(unified))
 
 	oneSided := renderDiffs([]cards.FileDiff{{Path: "n.txt", NewText: "x\ny\n"}, wholeFile("d.txt", "a\nb\n", "a\n")}, splitOptions(120, false))
@@ -127,11 +128,11 @@ func TestSplitLayoutChoice(t *testing.T) {
 }
 
 func TestParseDiffLayout(t *testing.T) {
-	for _, l := range []DiffLayout{DiffAuto, DiffUnified, DiffSplit} {
-		got, err := ParseDiffLayout(l.String())
+	for _, l := range []style.DiffLayout{style.DiffAuto, style.DiffUnified, style.DiffSplit} {
+		got, err := style.ParseDiffLayout(l.String())
 		require.NoError(t, err)
 		assert.Equal(t, l, got)
 	}
-	_, err := ParseDiffLayout("sideways")
+	_, err := style.ParseDiffLayout("sideways")
 	assert.ErrorContains(t, err, `"sideways"`)
 }

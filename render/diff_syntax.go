@@ -13,6 +13,8 @@ import (
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
+
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // Syntax colours. A file's lexer is chosen by its name (chroma's
@@ -147,8 +149,8 @@ type highlighter struct {
 // newHighlighter prepares the colouring of the drawn parts of a file's
 // hunks; it returns nil when the file has no lexer or the output no
 // colour.
-func newHighlighter(path string, o Options, parts [][]diffLine) *highlighter {
-	if !o.coloured() {
+func newHighlighter(path string, o style.Options, parts [][]diffLine) *highlighter {
+	if !o.Coloured() {
 		return nil
 	}
 	l := lexerFor(path)
@@ -181,7 +183,7 @@ var palettes [2]struct {
 }
 
 // themePalette returns the token palette of a theme.
-func themePalette(t Theme) *tokenPalette {
+func themePalette(t style.Theme) *tokenPalette {
 	p := &palettes[t]
 	p.once.Do(func() {
 		style := chromastyles.Get(chromaTheme(t))

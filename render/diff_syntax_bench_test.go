@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // BenchmarkHighlight lexes Go text as one side of a drawn hunk is
@@ -22,7 +24,7 @@ func BenchmarkHighlight(b *testing.B) {
 		{"diff.go", string(real)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			o := Options{Theme: Dark, Profile: colorprofile.TrueColor}
+			o := style.Options{Theme: style.Dark, Profile: colorprofile.TrueColor}
 			lines := strings.Count(c.text, "\n")
 			b.SetBytes(int64(len(c.text)))
 			for b.Loop() {

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // fgSGR is the SGR parameters that set c as the foreground.
@@ -23,7 +24,7 @@ func fgSGR(c color.Color) string {
 }
 
 // themeOptions are true-colour options of a theme.
-func themeOptions(theme Theme, width int, expanded bool) Options {
+func themeOptions(theme style.Theme, width int, expanded bool) style.Options {
 	o := colorOptions(width)
 	o.Theme, o.Expanded = theme, expanded
 	return o
@@ -32,7 +33,7 @@ func themeOptions(theme Theme, width int, expanded bool) Options {
 func TestSyntaxColoursInBothThemes(t *testing.T) {
 	old := "package main\n\nfunc main() {\n\tprintln(1)\n}\n"
 	diffs := []cards.FileDiff{wholeFile("main.go", old, strings.Replace(old, "1", "2", 1))}
-	for _, theme := range []Theme{Dark, Light} {
+	for _, theme := range []style.Theme{style.Dark, style.Light} {
 		t.Run(theme.String(), func(t *testing.T) {
 			card := renderDiffs(diffs, themeOptions(theme, 80, false))
 			keyword := themePalette(theme).colour(chroma.Keyword)
@@ -50,8 +51,8 @@ func TestSyntaxColoursInBothThemes(t *testing.T) {
 func TestSyntaxColoursSpanLines(t *testing.T) {
 	old := "/*\nfirst\nsecond\n*/\nvar x = 1\n"
 	new := strings.Replace(old, "second", "second changed", 1)
-	card := renderDiffs([]cards.FileDiff{wholeFile("c.go", old, new)}, themeOptions(Light, 80, false))
-	comment := themePalette(Light).colour(chroma.CommentMultiline)
+	card := renderDiffs([]cards.FileDiff{wholeFile("c.go", old, new)}, themeOptions(style.Light, 80, false))
+	comment := themePalette(style.Light).colour(chroma.CommentMultiline)
 	rowOf := func(text string) string {
 		for _, l := range strings.Split(card, "\n") {
 			if strings.Contains(ansi.Strip(l), text) {
@@ -61,9 +62,9 @@ func TestSyntaxColoursSpanLines(t *testing.T) {
 		return ""
 	}
 	assert.Contains(t, rowOf("first"), "\x1b["+fgSGR(comment)+"mfirst", "a context line inside the comment")
-	emphasised := fgSGR(readable(comment, lightPalette.AddedEmph)) + ";48;"
+	emphasised := fgSGR(readable(comment, style.LightPalette.AddedEmph)) + ";48;"
 	assert.Contains(t, rowOf("changed"), emphasised, "an added line inside the comment, its new word emphasised")
-	assert.Contains(t, card, "\x1b["+fgSGR(themePalette(Light).colour(chroma.KeywordDeclaration))+"mvar", "the comment ends")
+	assert.Contains(t, card, "\x1b["+fgSGR(themePalette(style.Light).colour(chroma.KeywordDeclaration))+"mvar", "the comment ends")
 }
 
 // TestSyntaxColoursAtEverySize draws a diff past the 2,000 lines and
@@ -73,13 +74,13 @@ func TestSyntaxColoursAtEverySize(t *testing.T) {
 	const lines = 3000
 	diffs := []cards.FileDiff{{Path: "big.go", NewText: strings.Repeat("x := 1\n", lines)}}
 	// The operator on an added line's tint.
-	operator := "\x1b[" + fgSGR(readable(themePalette(Dark).colour(chroma.Operator), darkPalette.AddedBg)) + ";48;"
-	expanded := renderDiffs(diffs, themeOptions(Dark, 80, true))
+	operator := "\x1b[" + fgSGR(readable(themePalette(style.Dark).colour(chroma.Operator), style.DarkPalette.AddedBg)) + ";48;"
+	expanded := renderDiffs(diffs, themeOptions(style.Dark, 80, true))
 	assert.Equal(t, lines, strings.Count(expanded, operator), "every drawn line has its operator coloured")
 	assert.NotContains(t, expanded, "no syntax colours")
 
 	wide := []cards.FileDiff{{Path: "wide.go", NewText: "x := " + strings.Repeat("1", 200<<10) + "\n"}}
-	assert.Contains(t, renderDiffs(wide, themeOptions(Dark, 80, false)), operator, "a line of 200 KB")
+	assert.Contains(t, renderDiffs(wide, themeOptions(style.Dark, 80, false)), operator, "a line of 200 KB")
 }
 
 // slowLexer is a chroma lexer of "*.slowlex" files that takes a
@@ -115,7 +116,7 @@ func TestSyntaxColoursStopOnAQuadraticLexer(t *testing.T) {
 	const lines = 50
 	text := strings.Repeat(strings.Repeat("x", 79)+"\n", lines)
 	start := time.Now()
-	card := renderDiffs([]cards.FileDiff{{Path: "a.slowlex", NewText: text}}, themeOptions(Dark, 80, true))
+	card := renderDiffs([]cards.FileDiff{{Path: "a.slowlex", NewText: text}}, themeOptions(style.Dark, 80, true))
 	t.Logf("drawn in %v", time.Since(start)) // not asserted: the machine may be slow
 	assert.True(t, strings.Contains(card, lexScaledOverNote), "the card notes that colouring stopped")
 	assert.Equal(t, lines, strings.Count(ansi.Strip(card), "+ "+strings.Repeat("x", 70)), "every line is drawn")
@@ -128,8 +129,8 @@ func TestSyntaxColoursStopOnAQuadraticLexer(t *testing.T) {
 // a tinted background: token colours of both styles and the palette's
 // own line colours.
 func TestSyntaxColoursAreReadable(t *testing.T) {
-	for _, theme := range []Theme{Dark, Light} {
-		p := Options{Theme: theme}.colors()
+	for _, theme := range []style.Theme{style.Dark, style.Light} {
+		p := style.Options{Theme: theme}.Colors()
 		colours := []color.Color{p.Added, p.Removed, p.Dim}
 		for _, c := range themePalette(theme).standard {
 			if c != nil {
@@ -144,11 +145,11 @@ func TestSyntaxColoursAreReadable(t *testing.T) {
 		}
 	}
 	keep := color.RGBA{R: 0xe6, G: 0xed, B: 0xf3, A: 0xff}
-	assert.Equal(t, keep, readable(keep, darkPalette.RemovedBg), "a readable colour is kept")
+	assert.Equal(t, keep, readable(keep, style.DarkPalette.RemovedBg), "a readable colour is kept")
 }
 
 func TestHighlighterGivesBackEveryByte(t *testing.T) {
-	hl := newHighlighter("x.go", Options{Theme: Dark, Profile: colorprofile.TrueColor}, nil)
+	hl := newHighlighter("x.go", style.Options{Theme: style.Dark, Profile: colorprofile.TrueColor}, nil)
 	require.NotNil(t, hl)
 	lines := []diffLine{
 		{Kind: lineContext, Text: "func f() {"},
@@ -166,9 +167,9 @@ func TestHighlighterGivesBackEveryByte(t *testing.T) {
 		}
 		assert.Equal(t, len(l.Text), end, "line %d is covered to its end", i)
 	}
-	assert.Nil(t, newHighlighter("notes.txt", Options{}, nil), "plain text has no lexer")
-	assert.Nil(t, newHighlighter("no-such-type.zzz", Options{}, nil))
-	assert.Nil(t, newHighlighter("x.go", Options{Profile: colorprofile.NoTTY}, nil), "output without colour is not lexed")
+	assert.Nil(t, newHighlighter("notes.txt", style.Options{}, nil), "plain text has no lexer")
+	assert.Nil(t, newHighlighter("no-such-type.zzz", style.Options{}, nil))
+	assert.Nil(t, newHighlighter("x.go", style.Options{Profile: colorprofile.NoTTY}, nil), "output without colour is not lexed")
 }
 
 func TestCodeLexerIsLookedUpOncePerLanguage(t *testing.T) {
@@ -186,10 +187,10 @@ func TestCodeLexerIsLookedUpOncePerLanguage(t *testing.T) {
 
 func TestPlainCodeIsNotHighlighted(t *testing.T) {
 	code := "func f() {\n\treturn 1\n}"
-	plain, ok := highlightLines(code, "go", Options{Profile: colorprofile.NoTTY})
+	plain, ok := highlightLines(code, "go", style.Options{Profile: colorprofile.NoTTY})
 	assert.True(t, ok)
 	assert.Equal(t, strings.Split(code, "\n"), plain)
-	styled, ok := highlightLines(code, "go", Options{Profile: colorprofile.TrueColor})
+	styled, ok := highlightLines(code, "go", style.Options{Profile: colorprofile.TrueColor})
 	assert.True(t, ok)
 	assert.Contains(t, styled[0], "\x1b[", "coloured output is highlighted")
 	assert.Equal(t, "func f() {", ansi.Strip(styled[0]))
@@ -251,15 +252,15 @@ func TestSyntaxRunsAreLexedOnce(t *testing.T) {
 	runCache.mu.Lock()
 	runCache.runs = nil
 	runCache.mu.Unlock()
-	renderDiffs(diffs, themeOptions(Dark, 80, true))
+	renderDiffs(diffs, themeOptions(style.Dark, 80, true))
 	lexed := runCache.lexed
 	require.Positive(t, len(runCache.runs))
-	cached := renderDiffs(diffs, themeOptions(Dark, 120, true))
+	cached := renderDiffs(diffs, themeOptions(style.Dark, 120, true))
 	assert.Equal(t, lexed, runCache.lexed, "the second drawing lexes nothing")
 
 	runCache.mu.Lock()
 	runCache.runs = nil
 	runCache.mu.Unlock()
-	assert.Equal(t, renderDiffs(diffs, themeOptions(Dark, 120, true)), cached)
+	assert.Equal(t, renderDiffs(diffs, themeOptions(style.Dark, 120, true)), cached)
 	assert.Greater(t, runCache.lexed, lexed)
 }

@@ -13,20 +13,21 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // plainOptions are options without escape sequences, for reading rows.
-func plainOptions(width int, expanded bool) Options {
-	return Options{Width: width, Profile: colorprofile.NoTTY, Theme: Dark, Terminal: true, Expanded: expanded}
+func plainOptions(width int, expanded bool) style.Options {
+	return style.Options{Width: width, Profile: colorprofile.NoTTY, Theme: style.Dark, Terminal: true, Expanded: expanded}
 }
 
 // colorOptions are true-colour options with hyperlinks.
-func colorOptions(width int) Options {
-	return Options{Width: width, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true, Hyperlinks: true}
+func colorOptions(width int) style.Options {
+	return style.Options{Width: width, Profile: colorprofile.TrueColor, Theme: style.Dark, Terminal: true, Hyperlinks: true}
 }
 
 // renderDiffs draws a diff call card of diffs.
-func renderDiffs(diffs []cards.FileDiff, o Options) string {
+func renderDiffs(diffs []cards.FileDiff, o style.Options) string {
 	return Entry(cards.ToolCard{ID: "d", Tool: "edit", Call: cards.DiffCall{Title: "Edit", Diffs: diffs}}, o)
 }
 
@@ -427,9 +428,9 @@ func TestDiffCardFitsEveryWidth(t *testing.T) {
 		{Path: "new.txt", NewText: numberedLines(12), NewStart: 99990},
 		{Path: "c.go", OldText: strPtr("\tif x {\n\t\treturn 漢字\n\t}\n"), NewText: "\tif y {\n\t\treturn 漢字 + \"🎉\"\n\t}\n", OldStart: 998, NewStart: 998},
 	}
-	for _, layout := range []DiffLayout{DiffUnified, DiffSplit} {
+	for _, layout := range []style.DiffLayout{style.DiffUnified, style.DiffSplit} {
 		for _, expanded := range []bool{false, true} {
-			for width := MinWidth; width <= 210; width++ {
+			for width := style.MinWidth; width <= 210; width++ {
 				o := colorOptions(width)
 				o.Expanded, o.DiffLayout = expanded, layout
 				requireWithin(t, renderDiffs(diffs, o), width)
@@ -553,14 +554,14 @@ const goNewSample = "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc ma
 // draw its own texts byte for byte as the lipgloss styles they stand for.
 func TestTextPaintRendersAsLipgloss(t *testing.T) {
 	texts := []string{"", "+12", "-0", "new file", "written", "deleted", "CRLF → LF", " · 3 files",
-		roughNote, lexScaledOverNote, noEOLNote, "   " + noEOLNote, "… 2 more files " + ExpandHint,
+		roughNote, lexScaledOverNote, noEOLNote, "   " + noEOLNote, "… 2 more files " + style.ExpandHint,
 		"too large to diff, 1 → 2 lines", "binary, 3 bytes", "empty file", "no changes", "⋯ 4 unchanged lines", "a  b ", "…"}
-	for _, theme := range []Theme{Dark, Light} {
-		p := Options{Theme: theme}.colors()
+	for _, theme := range []style.Theme{style.Dark, style.Light} {
+		p := style.Options{Theme: theme}.Colors()
 		for _, c := range []color.Color{p.Accent, p.Added, p.Removed, p.Dim} {
 			tp := newTextPaint(c)
 			for _, s := range texts {
-				assert.Equal(t, fg(c).Render(s), tp.Render(s), "%q", s)
+				assert.Equal(t, style.FG(c).Render(s), tp.Render(s), "%q", s)
 			}
 		}
 	}

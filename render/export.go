@@ -5,17 +5,18 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // Markdown renders one entry as a Markdown document fragment, the form for
 // clients without terminal capability and for pasting into an issue. It
 // contains no escape sequences; text from the input is sanitised.
-func Markdown(e cards.Entry, o Options) string {
+func Markdown(e cards.Entry, o style.Options) string {
 	return rollbackMarkdown(e) + entryMarkdown(e, o)
 }
 
 // entryMarkdown dispatches an entry to its export; the switch is closed.
-func entryMarkdown(e cards.Entry, o Options) string {
+func entryMarkdown(e cards.Entry, o style.Options) string {
 	switch e := e.(type) {
 	case cards.Message:
 		return messageMarkdown(e, o)
@@ -31,7 +32,7 @@ func entryMarkdown(e cards.Entry, o Options) string {
 
 // toolCardMarkdown writes a card as a heading, the call's body and the
 // result's body.
-func toolCardMarkdown(c cards.ToolCard, o Options) string {
+func toolCardMarkdown(c cards.ToolCard, o style.Options) string {
 	var b strings.Builder
 	b.WriteString(callMarkdown(c, o))
 	if nested := childrenMarkdown(c.Children, o); nested != "" {
@@ -49,26 +50,26 @@ func toolCardMarkdown(c cards.ToolCard, o Options) string {
 }
 
 // callMarkdown writes the heading and body of a card's call view.
-func callMarkdown(c cards.ToolCard, o Options) string {
+func callMarkdown(c cards.ToolCard, o style.Options) string {
 	switch v := c.Call.(type) {
 	case cards.GenericCall:
-		return heading(glyph(v.Kind), v.Title) + genericCallMarkdown(v, o)
+		return heading(style.Glyph(v.Kind), v.Title) + genericCallMarkdown(v, o)
 	case cards.TerminalCall:
-		return heading(glyph(cards.KindExecute), v.Title) + terminalCallMarkdown(v)
+		return heading(style.Glyph(cards.KindExecute), v.Title) + terminalCallMarkdown(v)
 	case cards.DiffCall:
 		body := ""
 		if applied, ok := c.Result.(cards.DiffResult); !c.State().Applied() || !ok || len(applied.Diffs) == 0 {
 			body = notAppliedMarkdown(c.State()) + diffMarkdown(v.Diffs)
 		}
-		return heading(glyph(cards.KindEdit), v.Title) + body
+		return heading(style.Glyph(cards.KindEdit), v.Title) + body
 	case nil:
-		return heading(glyph(cards.KindOther), orphanTitle(c))
+		return heading(style.Glyph(cards.KindOther), orphanTitle(c))
 	}
 	return "" // unreachable: the switch above is exhaustive
 }
 
 // resultMarkdown writes the body of a card's result view.
-func resultMarkdown(c cards.ToolCard, o Options) string {
+func resultMarkdown(c cards.ToolCard, o style.Options) string {
 	switch v := c.Result.(type) {
 	case cards.GenericResult:
 		return genericResultMarkdown(v)
@@ -94,7 +95,7 @@ func resultMarkdown(c cards.ToolCard, o Options) string {
 
 // heading is a card's Markdown heading.
 func heading(glyph, title string) string {
-	return "### " + glyph + " " + escapeInline(oneLine(title)) + "\n"
+	return "### " + glyph + " " + escapeInline(style.OneLine(title)) + "\n"
 }
 
 // escapeInline escapes text from the input so that Markdown reads it as

@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"net/url"
 	"path"
 	"strconv"
 	"strings"
 
 	"github.com/alecthomas/chroma/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -26,79 +25,25 @@ const (
 
 // genericCallBody draws a generic call's content blocks, its raw input and
 // its locations.
-func genericCallBody(v cards.GenericCall, answered bool, o Options) []string {
-	width := innerWidth(o)
-	return joinSections(
-		foldLines(contentLines(v.Content, width, o), bodyFold, o),
+func genericCallBody(v cards.GenericCall, answered bool, o style.Options) []string {
+	width := style.InnerWidth(o)
+	return style.JoinSections(
+		style.FoldLines(contentLines(v.Content, width, o), bodyFold, o),
 		rawInputLines(v.RawInput, answered, width, o),
-		foldLines(locationLines(v.Locations, width, o), bodyFold, o),
+		style.FoldLines(locationLines(v.Locations, width, o), bodyFold, o),
 	)
 }
 
 // genericResultBody draws a generic result's title and content.
-func genericResultBody(v cards.GenericResult, o Options) []string {
-	width := innerWidth(o)
-	return joinSections(titleLines(v.Title, width, o), foldLines(contentLines(v.Content, width, o), bodyFold, o))
-}
-
-// joinSections concatenates the non-empty sections with a blank line
-// between them.
-func joinSections(sections ...[]string) []string {
-	var lines []string
-	for _, s := range sections {
-		if len(s) == 0 {
-			continue
-		}
-		if len(lines) > 0 {
-			lines = append(lines, "")
-		}
-		lines = append(lines, s...)
-	}
-	return lines
-}
-
-// foldLines keeps the first limit lines of a collapsed card and says how
-// many were left out; expanded cards keep everything.
-func foldLines(lines []string, limit int, o Options) []string {
-	if o.Expanded || len(lines) <= limit {
-		return lines
-	}
-	return append(lines[:limit:limit], moreLine(len(lines)-limit, o))
-}
-
-// ExpandHint ends every note by which a collapsed card says what it does
-// not show. The viewer expands a card on enter; a program that prints
-// collapsed cards can look for the hint to tell how to see everything.
-const ExpandHint = "(enter to expand)"
-
-// moreLine is the dim "… N more lines (enter to expand)", cut to the
-// body's width.
-func moreLine(n int, o Options) string { return moreLineIn(n, innerWidth(o), o) }
-
-// moreLineIn is moreLine cut to width.
-func moreLineIn(n, width int, o Options) string {
-	return dim(ansi.Truncate("… "+plural(n, "more line", "more lines")+" "+ExpandHint, width, "…"), o)
-}
-
-// plural is "1 thing" or "N things".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// dim styles one line of text in the theme's dim colour. It writes the SGR
-// with x/ansi: lipgloss's Render costs several times more, and dim text is
-// drawn on most lines of a card.
-func dim(s string, o Options) string {
-	return ansi.NewStyle().ForegroundColor(o.colors().Dim).Styled(s)
+func genericResultBody(v cards.GenericResult, o style.Options) []string {
+	width := style.InnerWidth(o)
+	return style.JoinSections(titleLines(v.Title, width, o), style.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
 }
 
 // titleLines is a result's own title, bold, on one line.
-func titleLines(title string, width int, o Options) []string {
-	if t := oneLine(title); t != "" {
-		return []string{o.boldInk(o.colors().Title).Render(ansi.Truncate(t, width, "…"))}
+func titleLines(title string, width int, o style.Options) []string {
+	if t := style.OneLine(title); t != "" {
+		return []string{o.BoldInk(o.Colors().Title).Render(ansi.Truncate(t, width, "…"))}
 	}
 	return nil
 }
@@ -108,7 +53,7 @@ func titleLines(title string, width int, o Options) []string {
 // block as a dim placeholder. Every caller folds the lines at bodyFold, so that a
 // collapsed card's long code blocks are coloured no further (see
 // markdownHead).
-func contentLines(blocks []cards.ContentBlock, width int, o Options) []string {
+func contentLines(blocks []cards.ContentBlock, width int, o style.Options) []string {
 	shown := allShown
 	if !o.Expanded {
 		shown = bodyFold
@@ -124,14 +69,14 @@ func contentLines(blocks []cards.ContentBlock, width int, o Options) []string {
 		case ok:
 			section = preformattedLines(text, t.Lang, width, remaining(shown, lines), o)
 		default:
-			section = []string{dim(ansi.Truncate(ph, width, "…"), o)}
+			section = []string{style.Dim(ansi.Truncate(ph, width, "…"), o)}
 		}
 		if len(section) > 0 {
 			sections = append(sections, section)
 			lines += len(section) + 1 // and the blank line after it
 		}
 	}
-	return joinSections(sections...)
+	return style.JoinSections(sections...)
 }
 
 // blockParts returns the text of a text block, or the placeholder that
@@ -144,7 +89,7 @@ func blockParts(block cards.ContentBlock) (text, placeholder string) {
 	case cards.ImageBlock:
 		return "", imagePlaceholder(b)
 	case cards.OpaqueBlock:
-		return "", "[" + oneLine(b.Type) + " block]"
+		return "", "[" + style.OneLine(b.Type) + " block]"
 	}
 	return "", "" // unreachable: the switch above is exhaustive
 }
@@ -153,13 +98,13 @@ func blockParts(block cards.ContentBlock) (text, placeholder string) {
 func imagePlaceholder(b cards.ImageBlock) string {
 	desc := "image"
 	if b.MimeType != "" {
-		desc += " " + oneLine(b.MimeType)
+		desc += " " + style.OneLine(b.MimeType)
 	}
 	switch {
 	case b.Data != "":
-		desc += ", " + plural(decodedSize(b.Data), "byte", "bytes")
+		desc += ", " + style.Plural(decodedSize(b.Data), "byte", "bytes")
 	case b.URI != "":
-		desc += ", " + oneLine(b.URI)
+		desc += ", " + style.OneLine(b.URI)
 	}
 	return "[" + desc + "]"
 }
@@ -174,7 +119,7 @@ func decodedSize(data string) int {
 // other JSON value pretty-printed and highlighted, at most rawInputFold
 // lines when collapsed. Once the call is answered, the result says what
 // matters: collapsed, a JSON value is then one line.
-func rawInputLines(raw json.RawMessage, answered bool, width int, o Options) []string {
+func rawInputLines(raw json.RawMessage, answered bool, width int, o style.Options) []string {
 	if answered && !o.Expanded && structuredJSON(raw) {
 		return rawInputOneLine(raw, width, o)
 	}
@@ -183,7 +128,7 @@ func rawInputLines(raw json.RawMessage, answered bool, width int, o Options) []s
 	case text == "":
 		return nil
 	case !isJSON:
-		return foldLines(wrapLines(text, width), rawInputFold, o)
+		return style.FoldLines(wrapLines(text, width), rawInputFold, o)
 	}
 	lines := strings.Split(text, "\n")
 	shown := lines
@@ -193,7 +138,7 @@ func rawInputLines(raw json.RawMessage, answered bool, width int, o Options) []s
 	coloured, _ := highlightLines(strings.Join(shown, "\n"), "json", o) // plain past the budget
 	out := fitLines(coloured, width, o)
 	if hidden := len(lines) - len(shown); hidden > 0 {
-		out = append(out, moreLine(hidden, o))
+		out = append(out, style.MoreLine(hidden, o))
 	}
 	return out
 }
@@ -202,7 +147,7 @@ func rawInputLines(raw json.RawMessage, answered bool, width int, o Options) []s
 // with "…": an object as "key: value, key: value" with each value compact
 // and highlighted, anything else as compact JSON. Only what can show is
 // highlighted, so a raw input of megabytes costs no more than a short one.
-func rawInputOneLine(raw json.RawMessage, width int, o Options) []string {
+func rawInputOneLine(raw json.RawMessage, width int, o style.Options) []string {
 	budget := 4 * width // bytes of text: more than the line can show
 	fields, isObject := objectFields(raw)
 	if !isObject || len(fields) == 0 {
@@ -214,7 +159,7 @@ func rawInputOneLine(raw json.RawMessage, width int, o Options) []string {
 		if i > 0 {
 			line.WriteString(", ")
 		}
-		line.WriteString(key.Styled(oneLine(f.key) + ":"))
+		line.WriteString(key.Styled(style.OneLine(f.key) + ":"))
 		line.WriteString(" " + highlightedJSON(f.value, budget, o))
 		if budget -= len(f.key) + len(f.value); budget <= 0 {
 			break
@@ -257,14 +202,14 @@ func objectFields(raw json.RawMessage) (fields []rawField, ok bool) {
 
 // highlightedJSON is a JSON value compact, sanitised, cut to about budget
 // bytes ("…" marking a cut) and highlighted, on one line.
-func highlightedJSON(value json.RawMessage, budget int, o Options) string {
+func highlightedJSON(value json.RawMessage, budget int, o style.Options) string {
 	var compact bytes.Buffer
 	_ = json.Compact(&compact, value) // valid: it was decoded
 	text := string(withoutHTMLEscapes(compact.Bytes()))
 	if len(text) > max(budget, 1) {
 		text = strings.ToValidUTF8(text[:max(budget, 1)], "") + "…"
 	}
-	coloured, _ := highlightLines(oneLine(text), "json", o) // plain past the budget
+	coloured, _ := highlightLines(style.OneLine(text), "json", o) // plain past the budget
 	return coloured[0]
 }
 
@@ -362,7 +307,7 @@ func indentBytes(js []byte) int {
 
 // fitLines makes lines fit width: cut with "…" when collapsed, wrapped when
 // expanded.
-func fitLines(lines []string, width int, o Options) []string {
+func fitLines(lines []string, width int, o style.Options) []string {
 	out := make([]string, 0, len(lines))
 	for _, line := range lines {
 		if termsafe.Width(line) <= width {
@@ -382,55 +327,22 @@ func fitLines(lines []string, width int, o Options) []string {
 
 // locationLines draws file locations as "path:line", each linked to its
 // file when the path is absolute and the options allow links.
-func locationLines(locs []cards.FileLocation, width int, o Options) []string {
+func locationLines(locs []cards.FileLocation, width int, o style.Options) []string {
 	lines := make([]string, 0, len(locs))
 	for _, l := range locs {
-		text := oneLine(l.Path)
+		text := style.OneLine(l.Path)
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}
-		lines = append(lines, pathLink(ansi.Truncate(text, width, "…"), l.Path, o.ink(o.colors().Accent).Render, o))
+		lines = append(lines, style.PathLink(ansi.Truncate(text, width, "…"), l.Path, o.Ink(o.Colors().Accent).Render, o))
 	}
 	return lines
-}
-
-// pathLink styles the visible text of a path and links it to the file
-// when the path is absolute.
-func pathLink(visible, p string, style func(...string) string, o Options) string {
-	styled := style(visible)
-	if !path.IsAbs(p) {
-		return styled
-	}
-	return hyperlink(styled, fileURL(p), o)
-}
-
-// fileURL is the file:// URL of an absolute slash-separated path.
-func fileURL(p string) string {
-	return (&url.URL{Scheme: "file", Path: p}).String()
-}
-
-// linksOn reports whether OSC 8 hyperlinks may be written.
-func linksOn(o Options) bool {
-	return o.Hyperlinks && o.Profile > colorprofile.NoTTY
-}
-
-// hyperlink wraps styled text in an OSC 8 link to rawURL when links are on
-// and the URL passes termsafe.SafeURL; otherwise the text stays as it is.
-func hyperlink(styled, rawURL string, o Options) string {
-	if !linksOn(o) {
-		return styled
-	}
-	safe, ok := termsafe.SafeURL(rawURL)
-	if !ok {
-		return styled
-	}
-	return ansi.SetHyperlink(safe) + styled + ansi.ResetHyperlink()
 }
 
 // genericCallMarkdown is the Markdown of a generic call's body: content,
 // raw input in a fence and locations as a list. A body starts with a blank
 // line, to separate it from the card's heading.
-func genericCallMarkdown(v cards.GenericCall, o Options) string {
+func genericCallMarkdown(v cards.GenericCall, o style.Options) string {
 	if body := joinMarkdown(contentMarkdown(v.Content), rawInputMarkdown(v.RawInput), locationsMarkdown(v.Locations)); body != "" {
 		return "\n" + body
 	}
@@ -444,7 +356,7 @@ func genericResultMarkdown(v cards.GenericResult) string {
 
 // titleMarkdown is a result's own title as a bold line.
 func titleMarkdown(title string) string {
-	if t := oneLine(title); t != "" {
+	if t := style.OneLine(title); t != "" {
 		return "**" + escapeInline(t) + "**"
 	}
 	return ""
@@ -486,7 +398,7 @@ func rawInputMarkdown(raw json.RawMessage) string {
 func locationsMarkdown(locs []cards.FileLocation) string {
 	var b strings.Builder
 	for _, l := range locs {
-		text := oneLine(l.Path)
+		text := style.OneLine(l.Path)
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}
@@ -500,5 +412,5 @@ func absFileURL(p string) string {
 	if !path.IsAbs(p) {
 		return ""
 	}
-	return fileURL(p)
+	return style.FileURL(p)
 }

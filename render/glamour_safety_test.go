@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
 
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestGlamourOutputIsNeutralised(t *testing.T) {
 	md := "t &#x1b;]0;PWNED&#7; `&#27;[2J` [a](https://a.example/) &#x202E; &#13;"
 	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.NoTTY} {
-		o := Options{Width: 80, Profile: p, Terminal: true, Hyperlinks: true}
+		o := style.Options{Width: 80, Profile: p, Terminal: true, Hyperlinks: true}
 		for _, line := range MarkdownText(md, 80, o) {
 			assert.Equal(t, line, termsafe.NeutralizeRendered(line), "nothing is left to neutralise")
 			assert.NotContains(t, line, "\x1b]0")

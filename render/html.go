@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -107,12 +108,12 @@ func entryCounts(entries []cards.Entry) string {
 		case cards.Notice:
 		}
 	}
-	parts := []string{plural(prompts, "prompt", "prompts"), plural(calls, "tool call", "tool calls")}
+	parts := []string{style.Plural(prompts, "prompt", "prompts"), style.Plural(calls, "tool call", "tool calls")}
 	if failed > 0 {
 		parts = append(parts, fmt.Sprintf("%d failed", failed))
 	}
 	if problems > 0 {
-		parts = append(parts, plural(problems, "problem", "problems"))
+		parts = append(parts, style.Plural(problems, "problem", "problems"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -161,7 +162,7 @@ func messageHTML(m cards.Message, id string) string {
 			label = "Context"
 		}
 		n := strings.Count(strings.TrimRight(m.Text, "\n"), "\n") + 1
-		return "<details class=\"msg aside\" id=\"" + id + "\"><summary>" + label + " · " + plural(n, "line", "lines") +
+		return "<details class=\"msg aside\" id=\"" + id + "\"><summary>" + label + " · " + style.Plural(n, "line", "lines") +
 			anchorHTML(id) + "</summary>" + asideBody(m) + "</details>\n"
 	}
 	return "<section class=\"msg assistant\" id=\"" + id + "\"><div class=\"role\">" + escapeLine(roleLabel(m.Role)) +
@@ -199,7 +200,7 @@ func problemHTML(p cards.Problem, id string) string {
 func escapeText(s string) string { return html.EscapeString(termsafe.SanitizeText(s)) }
 
 // escapeLine is escapeText on one line, its line breaks shown as ↵.
-func escapeLine(s string) string { return html.EscapeString(oneLine(s)) }
+func escapeLine(s string) string { return html.EscapeString(style.OneLine(s)) }
 
 // firstNonBlank is the first of values that is not blank.
 func firstNonBlank(values ...string) string {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -22,7 +23,7 @@ func toolCardHTML(c cards.ToolCard, id string) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "<details class=\"card k-%s%s\" id=\"%s\"%s>", kind, stateClass(c), id, open)
-	b.WriteString("<summary class=\"head\"><span class=\"glyph\">" + glyph(kind) + "</span> <span class=\"title\">" +
+	b.WriteString("<summary class=\"head\"><span class=\"glyph\">" + style.Glyph(kind) + "</span> <span class=\"title\">" +
 		escapeLine(title) + "</span>" + badgeHTML(c) + anchorHTML(id) + "</summary>\n")
 	if body != "" {
 		b.WriteString("<div class=\"body\">\n" + body + "</div>")
@@ -64,7 +65,7 @@ func stateClass(c cards.ToolCard) string {
 func callHead(c cards.ToolCard) (cards.ToolCallKind, string) {
 	switch v := c.Call.(type) {
 	case cards.GenericCall:
-		if _, ok := kindGlyphs[v.Kind]; ok {
+		if _, ok := style.KindGlyphs[v.Kind]; ok {
 			return v.Kind, v.Title
 		}
 		return cards.KindOther, v.Title
@@ -127,7 +128,7 @@ func callBodyHTML(c cards.ToolCard) string {
 // when it says more than the card's title.
 func resultBodyHTML(c cards.ToolCard, cardTitle string) string {
 	sub := func(title string) string {
-		if oneLine(title) == oneLine(cardTitle) {
+		if style.OneLine(title) == style.OneLine(cardTitle) {
 			return ""
 		}
 		return subtitleHTML(title)
@@ -223,7 +224,7 @@ func locationsHTML(locs []cards.FileLocation) string {
 	var b strings.Builder
 	b.WriteString("<ul class=\"locations\">")
 	for _, l := range locs {
-		text := oneLine(l.Path)
+		text := style.OneLine(l.Path)
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}
@@ -276,7 +277,7 @@ func readHTML(v cards.ReadResult) string {
 
 // readFooterText names the file and the lines shown.
 func readFooterText(v cards.ReadResult) string {
-	text := oneLine(v.Path)
+	text := style.OneLine(v.Path)
 	if n := len(v.Lines); n > 0 {
 		text += fmt.Sprintf(" · lines %d–%d", v.Lines[0].Number, v.Lines[n-1].Number)
 	}

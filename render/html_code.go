@@ -13,6 +13,7 @@ import (
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -29,8 +30,8 @@ var chromaClasses = chromahtml.New(chromahtml.WithClasses(true))
 // then the dark theme's for a dark colour scheme.
 var chromaCSS = sync.OnceValue(func() string {
 	var light, dark strings.Builder
-	_ = chromaClasses.WriteCSS(&light, chromastyles.Get(chromaTheme(Light))) // a strings.Builder does not fail
-	_ = chromaClasses.WriteCSS(&dark, chromastyles.Get(chromaTheme(Dark)))
+	_ = chromaClasses.WriteCSS(&light, chromastyles.Get(chromaTheme(style.Light))) // a strings.Builder does not fail
+	_ = chromaClasses.WriteCSS(&dark, chromastyles.Get(chromaTheme(style.Dark)))
 	return light.String() + "@media (prefers-color-scheme: dark) {\n" + dark.String() + "}\n" +
 		".chroma { background-color: transparent; }\n"
 })

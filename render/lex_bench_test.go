@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/benchinput"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // BenchmarkHunkSyntax colours the drawn hunks of the table's generated
@@ -18,7 +19,7 @@ func BenchmarkHunkSyntax(b *testing.B) {
 	for _, n := range []int{10_000, 100_000} {
 		old := benchinput.GoSource(n)
 		f := diffFiles([]cards.FileDiff{wholeFile("main.go", old, benchinput.ChangeEvery(old, 20))})[0]
-		o := Options{Theme: Dark, Profile: colorprofile.TrueColor, Expanded: true}
+		o := style.Options{Theme: style.Dark, Profile: colorprofile.TrueColor, Expanded: true}
 		parts := partsInRows(f, f.lineCount()+len(f.Hunks))
 		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
 			for b.Loop() {

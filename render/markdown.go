@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/internal/lazyregexp"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -39,7 +40,7 @@ import (
 // markdownKey identifies a cached renderer.
 type markdownKey struct {
 	width int
-	theme Theme
+	theme style.Theme
 }
 
 // markdownRenderer is one cached glamour renderer and the lock that
@@ -72,7 +73,7 @@ var markdownCache = struct {
 
 // cachedRenderer returns the renderer for a wrap width and theme, building
 // it on first use.
-func cachedRenderer(width int, theme Theme) *markdownRenderer {
+func cachedRenderer(width int, theme style.Theme) *markdownRenderer {
 	key := markdownKey{width, theme}
 	markdownCache.mu.Lock()
 	defer markdownCache.mu.Unlock()
@@ -135,21 +136,21 @@ func (r *markdownRenderer) remember(md, out string) {
 // built-in chroma theme by name: glamour registers its own chroma
 // configuration globally under one name, so with both themes in one
 // process the first one used would win.
-func markdownStyle(theme Theme) glamouransi.StyleConfig {
-	style := styles.DarkStyleConfig
-	if theme == Light {
-		style = styles.LightStyleConfig
+func markdownStyle(theme style.Theme) glamouransi.StyleConfig {
+	sc := styles.DarkStyleConfig
+	if theme == style.Light {
+		sc = styles.LightStyleConfig
 	}
 	zero := uint(0)
-	style.Document.Margin = &zero
-	style.Document.Indent = &zero
-	style.Document.Color = nil
-	style.Document.BlockPrefix = ""
-	style.Document.BlockSuffix = ""
-	style.Code.Prefix, style.Code.Suffix = "", ""
-	style.CodeBlock.Chroma = nil
-	style.CodeBlock.Theme = chromaTheme(theme)
-	return style
+	sc.Document.Margin = &zero
+	sc.Document.Indent = &zero
+	sc.Document.Color = nil
+	sc.Document.BlockPrefix = ""
+	sc.Document.BlockSuffix = ""
+	sc.Code.Prefix, sc.Code.Suffix = "", ""
+	sc.CodeBlock.Chroma = nil
+	sc.CodeBlock.Theme = chromaTheme(theme)
+	return sc
 }
 
 // MarkdownText renders Markdown text from the input as a card or message
@@ -157,14 +158,14 @@ func markdownStyle(theme Theme) glamouransi.StyleConfig {
 // allow and to safe URLs), every line at most width cells and holding no
 // escape sequence but SGR and OSC 8 hyperlinks, before a frame or the
 // options' colour profile is applied.
-func MarkdownText(md string, width int, o Options) []string {
+func MarkdownText(md string, width int, o style.Options) []string {
 	return markdownLines(md, width, o)
 }
 
 // markdownLines renders Markdown text, sanitised first, as lines of at most
 // width cells, without leading or trailing blank lines. Glamour's links are
 // kept only as the options allow (see keepLinks).
-func markdownLines(md string, width int, o Options) []string {
+func markdownLines(md string, width int, o style.Options) []string {
 	return markdownHead(md, width, allShown, o)
 }
 
@@ -182,7 +183,7 @@ const allShown = -1
 // are coloured (glamour gathers a block's code by concatenating its lines
 // one by one, a time quadratic in the block's length, seconds for a few
 // thousand lines, and lexes it whole).
-func markdownHead(md string, width, shown int, o Options) []string {
+func markdownHead(md string, width, shown int, o style.Options) []string {
 	width = max(width, 1)
 	parts := splitCode(stripHTMLMarks(termsafe.SanitizeText(md)))
 	if len(parts) == 1 && parts[0].code == nil {
@@ -202,7 +203,7 @@ func markdownHead(md string, width, shown int, o Options) []string {
 			lines += len(section) + 1 // and the blank line after it
 		}
 	}
-	return joinSections(sections...)
+	return style.JoinSections(sections...)
 }
 
 // remaining is how many of the shown lines are left after used ones.
@@ -218,7 +219,7 @@ func remaining(shown, used int) int {
 // references that stand for controls are escaped, and whatever glamour
 // lets through is neutralised (see rendered.go); a line its markers make
 // too wide is wrapped, so that no marker is cut off.
-func glamourLines(md string, width int, o Options) []string {
+func glamourLines(md string, width int, o style.Options) []string {
 	out, ok := cachedRenderer(width, o.Theme).render(termsafe.EscapeControlReferences(inertHTML(md, true), "&amp;"))
 	if !ok {
 		return wrapLines(md, width)
@@ -324,8 +325,8 @@ func trimBlank(lines []string) []string {
 // passes termsafe.SafeURL; any other is removed, keeping its text. Each line is
 // made self-contained: a link still open at its end is closed there and
 // re-opened on the next line.
-func keepLinks(lines []string, o Options) []string {
-	allow := linksOn(o)
+func keepLinks(lines []string, o style.Options) []string {
+	allow := style.LinksOn(o)
 	open := ""
 	for i, line := range lines {
 		if open == "" && !strings.Contains(line, "\x1b]8;") {
@@ -370,15 +371,15 @@ func wrapLines(s string, width int) []string {
 }
 
 // chromaTheme names the chroma style used for code in a theme.
-func chromaTheme(t Theme) string {
-	if t == Light {
+func chromaTheme(t style.Theme) string {
+	if t == style.Light {
 		return "github"
 	}
 	return "github-dark"
 }
 
 // codeStyle is the style highlighted code gives a token type.
-func codeStyle(t chroma.TokenType, o Options) ansi.Style {
+func codeStyle(t chroma.TokenType, o style.Options) ansi.Style {
 	return tokenStyle(chromastyles.Get(chromaTheme(o.Theme)).Get(t))
 }
 
@@ -403,8 +404,8 @@ func codeLexer(lang string) chroma.Lexer {
 // Output without escape sequences gets the lines as they are. When lexing
 // fails or takes longer than lexBudget, the lines are not coloured and ok
 // is false.
-func highlightLines(code, lang string, o Options) (_ []string, ok bool) {
-	if !o.coloured() {
+func highlightLines(code, lang string, o style.Options) (_ []string, ok bool) {
+	if !o.Coloured() {
 		return strings.Split(code, "\n"), true
 	}
 	raw, err := codeLexer(lang).Tokenise(nil, code)
@@ -413,14 +414,14 @@ func highlightLines(code, lang string, o Options) (_ []string, ok bool) {
 	}
 	var over atomic.Bool
 	tokens := coalesce(budgetedTokens(raw, time.Now().Add(lexBudget), &over))
-	style := chromastyles.Get(chromaTheme(o.Theme))
+	chromaStyle := chromastyles.Get(chromaTheme(o.Theme))
 	styles := map[chroma.TokenType]ansi.Style{}
 	var lines []string
 	var line strings.Builder
 	for tok := tokens(); tok != chroma.EOF; tok = tokens() {
 		sgr, ok := styles[tok.Type]
 		if !ok {
-			sgr = tokenStyle(style.Get(tok.Type))
+			sgr = tokenStyle(chromaStyle.Get(tok.Type))
 			styles[tok.Type] = sgr
 		}
 		for i, part := range strings.Split(tok.Value, "\n") {
@@ -715,13 +716,13 @@ func fenceLanguage(lead, fence string) string {
 // only the first shown lines are coloured (all for allShown), unless they
 // are more than colourLines or colourBytes: then none is, and a dim note
 // before the code says why.
-func codeBlockLines(part markdownPart, width, shown int, o Options) []string {
+func codeBlockLines(part markdownPart, width, shown int, o style.Options) []string {
 	return codeLines(part, codeMargin(o.Theme), plainCode(o.Theme), width, shown, o)
 }
 
 // codeLines is codeBlockLines with the margin and the style of the lines
 // left without colours given.
-func codeLines(part markdownPart, marginCells int, plain ansi.Style, width, shown int, o Options) []string {
+func codeLines(part markdownPart, marginCells int, plain ansi.Style, width, shown int, o style.Options) []string {
 	coloured := len(part.code)
 	if shown != allShown {
 		coloured = min(coloured, shown)
@@ -729,14 +730,14 @@ func codeLines(part markdownPart, marginCells int, plain ansi.Style, width, show
 	head := strings.Join(part.code[:coloured], "\n")
 	var lines []string
 	if coloured > colourLines || len(head) > colourBytes {
-		lines = []string{dim(fmt.Sprintf("(no syntax colours: %s of code)", plural(len(part.code), "line", "lines")), o)}
+		lines = []string{style.Dim(fmt.Sprintf("(no syntax colours: %s of code)", style.Plural(len(part.code), "line", "lines")), o)}
 		coloured, head = 0, ""
 	}
 	code := make([]string, 0, len(part.code))
 	if coloured > 0 {
 		highlighted, ok := highlightLines(head, part.lang, o)
 		if !ok {
-			lines, highlighted = append(lines, dim(lexOverNote, o)), nil
+			lines, highlighted = append(lines, style.Dim(lexOverNote, o)), nil
 		}
 		code = append(code, highlighted...)
 	}
@@ -754,12 +755,12 @@ func codeLines(part markdownPart, marginCells int, plain ansi.Style, width, show
 
 // plainCode is the style of code without syntax colours: the chroma
 // theme's text.
-func plainCode(theme Theme) ansi.Style {
+func plainCode(theme style.Theme) ansi.Style {
 	return tokenStyle(chromastyles.Get(chromaTheme(theme)).Get(chroma.Text))
 }
 
 // codeMargin is the indentation of a code block in the Markdown style.
-func codeMargin(theme Theme) int {
+func codeMargin(theme style.Theme) int {
 	block := markdownStyle(theme).CodeBlock
 	margin := 0
 	for _, n := range []*uint{block.Margin, block.Indent} {

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 
 	"github.com/yuin/goldmark"
@@ -117,7 +118,7 @@ const (
 // SGR sequence glamour writes inside it and at the start of each line the
 // run goes on to, and closed at the end of each line. Without colours the
 // marks are only removed.
-func dimHTML(lines []string, o Options) []string {
+func dimHTML(lines []string, o style.Options) []string {
 	if o.Profile <= colorprofile.NoTTY {
 		for i, line := range lines {
 			lines[i] = stripHTMLMarks(line)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // goCode is n lines of Go.
@@ -27,8 +28,8 @@ func withLongCode(n int) string {
 		"```go\n" + goCode(n) + "\n```\n\nMore `text` after.\n\n- a\n- b\n"
 }
 
-func longCodeOptions() Options {
-	o := DefaultOptions()
+func longCodeOptions() style.Options {
+	o := style.DefaultOptions()
 	o.Width, o.Expanded = 100, true
 	return o
 }
@@ -131,7 +132,7 @@ func TestCodeTooLongForColours(t *testing.T) {
 	lines := markdownLines("```go\n"+goCode(colourLines+1)+"\n```", 96, longCodeOptions())
 	require.Len(t, lines, colourLines+2)
 	require.Equal(t, fmt.Sprintf("(no syntax colours: %d lines of code)", colourLines+1), ansi.Strip(lines[0]))
-	plain := plainCode(Dark).Styled("x0 := f(0) // step 0")
+	plain := plainCode(style.Dark).Styled("x0 := f(0) // step 0")
 	require.Equal(t, "  "+plain, lines[1])
 }
 

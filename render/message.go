@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -29,7 +30,7 @@ const (
 )
 
 // messageLines draws a conversation message.
-func messageLines(m cards.Message, o Options) []string {
+func messageLines(m cards.Message, o style.Options) []string {
 	switch m.Role {
 	case cards.RoleUser:
 		return userLines(m.Text, o)
@@ -46,20 +47,20 @@ func roleLabel(r cards.Role) string {
 	switch {
 	case r == cards.RolePlan:
 		return "Proposed plan"
-	case r == cards.RoleAssistant || oneLine(string(r)) == "":
+	case r == cards.RoleAssistant || style.OneLine(string(r)) == "":
 		return "Assistant"
 	}
-	return oneLine(string(r))
+	return style.OneLine(string(r))
 }
 
 // userLines draws "▌ You" and the prompt behind an accent bar.
-func userLines(text string, o Options) []string {
-	accent := o.colors().Accent
-	bar := o.ink(accent).Render("▌ ")
-	lines := []string{bar + o.boldInk(accent).Render("You")}
+func userLines(text string, o style.Options) []string {
+	accent := o.Colors().Accent
+	bar := o.Ink(accent).Render("▌ ")
+	lines := []string{bar + o.BoldInk(accent).Render("You")}
 	for _, line := range messageBody(text, verbatimMessage, o) {
 		if line == "" {
-			lines = append(lines, o.ink(accent).Render("▌"))
+			lines = append(lines, o.Ink(accent).Render("▌"))
 		} else {
 			lines = append(lines, bar+line)
 		}
@@ -68,20 +69,20 @@ func userLines(text string, o Options) []string {
 }
 
 // assistantLines draws "● label" and the text as Markdown under it.
-func assistantLines(label, text string, o Options) []string {
-	p := o.colors()
-	head := o.ink(p.OK).Render("●") + " " + o.boldInk(p.Title).Render(ansi.Truncate(label, o.width()-messageIndent, "…"))
+func assistantLines(label, text string, o style.Options) []string {
+	p := o.Colors()
+	head := o.Ink(p.OK).Render("●") + " " + o.BoldInk(p.Title).Render(ansi.Truncate(label, o.LineWidth()-messageIndent, "…"))
 	return append([]string{head}, indent(messageBody(text, markdownLines, o))...)
 }
 
 // messageBody lays out a message's text with layout (as Markdown, or
 // verbatim) beside its bar or indentation; a collapsed message shows the
 // start of a long text and how many lines it hides.
-func messageBody(text string, layout func(text string, width int, o Options) []string, o Options) []string {
+func messageBody(text string, layout func(text string, width int, o style.Options) []string, o style.Options) []string {
 	head, hidden := messageHead(text, o)
-	lines := layout(head, o.width()-messageIndent, o)
+	lines := layout(head, o.LineWidth()-messageIndent, o)
 	if hidden > 0 {
-		lines = append(lines, moreLineIn(hidden, o.width()-messageIndent, o))
+		lines = append(lines, style.MoreLineIn(hidden, o.LineWidth()-messageIndent, o))
 	}
 	return lines
 }
@@ -89,7 +90,7 @@ func messageBody(text string, layout func(text string, width int, o Options) []s
 // messageHead is what a message shows of its text: all of it when
 // expanded, else its first messageFoldLines lines and messageFoldBytes
 // bytes; hidden counts the lines, whole or in part, left out.
-func messageHead(text string, o Options) (head string, hidden int) {
+func messageHead(text string, o style.Options) (head string, hidden int) {
 	if o.Expanded || len(text) <= messageFoldBytes && strings.Count(text, "\n") < messageFoldLines {
 		return text, 0
 	}
@@ -109,7 +110,7 @@ func messageHead(text string, o Options) (head string, hidden int) {
 
 // verbatimMessage lays out a user's prompt as it was typed: every line
 // break, indentation and tag kept, wrapped at the width.
-func verbatimMessage(text string, width int, _ Options) []string {
+func verbatimMessage(text string, width int, _ style.Options) []string {
 	text = strings.Trim(termsafe.SanitizeText(text), "\n")
 	if strings.TrimSpace(text) == "" {
 		return nil
@@ -120,16 +121,16 @@ func verbatimMessage(text string, width int, _ Options) []string {
 // asideLines draws reasoning or context: one dim line
 // "◌ Thinking · N lines (enter to expand)" while collapsed, the text laid
 // out as Markdown but dim and italic, under "◌ Thinking", when expanded.
-func asideLines(label, text string, o Options) []string {
+func asideLines(label, text string, o style.Options) []string {
 	if !o.Expanded {
-		return []string{dim(ansi.Truncate("◌ "+label+" · "+plural(countLines(text), "line", "lines")+" "+ExpandHint, o.width(), "…"), o)}
+		return []string{style.Dim(ansi.Truncate("◌ "+label+" · "+style.Plural(countLines(text), "line", "lines")+" "+style.ExpandHint, o.LineWidth(), "…"), o)}
 	}
-	style := lipgloss.NewStyle().Foreground(o.colors().Dim).Italic(true)
-	lines := []string{dim("◌ "+label, o)}
-	body := markdownLines(text, o.width()-messageIndent, o)
+	italic := lipgloss.NewStyle().Foreground(o.Colors().Dim).Italic(true)
+	lines := []string{style.Dim("◌ "+label, o)}
+	body := markdownLines(text, o.LineWidth()-messageIndent, o)
 	for i, line := range body {
 		if line = strings.TrimRight(ansi.Strip(line), " "); line != "" {
-			line = style.Render(line)
+			line = italic.Render(line)
 		}
 		body[i] = line
 	}
@@ -160,7 +161,7 @@ func indent(lines []string) []string {
 // messageMarkdown is the Markdown of a conversation message: a bold label,
 // then the text (a blockquote for a user prompt, a collapsed <details> for
 // reasoning and context), whose open blocks are closed.
-func messageMarkdown(m cards.Message, o Options) string {
+func messageMarkdown(m cards.Message, o style.Options) string {
 	text := strings.Trim(termsafe.SanitizeText(m.Text), "\n")
 	switch m.Role {
 	case cards.RoleUser:
@@ -188,5 +189,5 @@ func quoteMarkdown(text string) string {
 // detailsMarkdown folds text into a <details> block, which GitHub shows
 // collapsed.
 func detailsMarkdown(label, text string) string {
-	return "<details><summary>" + label + " · " + plural(countLines(text), "line", "lines") + "</summary>\n\n" + closeBlocks(text) + "\n\n</details>\n"
+	return "<details><summary>" + label + " · " + style.Plural(countLines(text), "line", "lines") + "</summary>\n\n" + closeBlocks(text) + "\n\n</details>\n"
 }

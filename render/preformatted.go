@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -19,7 +20,7 @@ import (
 // preformattedLines draws sanitised preformatted text at width: coloured
 // as lang when the language is known (only its first shown lines, as
 // codeBlockLines does), otherwise in the terminal's own colour.
-func preformattedLines(text, lang string, width, shown int, o Options) []string {
+func preformattedLines(text, lang string, width, shown int, o style.Options) []string {
 	text, lang = preformatted(text, lang)
 	if text == "" {
 		return nil

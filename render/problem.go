@@ -7,26 +7,27 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
 // problemDrawing draws a bad input line as a card framed in the error
 // colour: where it is in the title, the reason, then the excerpt, dim and
 // cut to one line (an excerpt may hold anything).
-func problemDrawing(p cards.Problem, o Options) Drawing {
-	width := innerWidth(o)
+func problemDrawing(p cards.Problem, o style.Options) Drawing {
+	width := style.InnerWidth(o)
 	var excerpt []string
-	if e := oneLine(p.Excerpt); e != "" {
-		excerpt = []string{dim(ansi.Truncate(e, width, "…"), o)}
+	if e := style.OneLine(p.Excerpt); e != "" {
+		excerpt = []string{style.Dim(ansi.Truncate(e, width, "…"), o)}
 	}
-	body := joinSections(wrapLines(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), width), excerpt)
-	return frame{Glyph: "!", Title: problemTitle(p), Body: body, Border: o.colors().Error}.drawing(o)
+	body := style.JoinSections(wrapLines(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), width), excerpt)
+	return frame{Glyph: "!", Title: problemTitle(p), Body: body, Border: o.Colors().Error}.drawing(o)
 }
 
 // noticeLines draws a notice about the input as a dim "─ text ─", wrapped
 // when long.
-func noticeLines(n cards.Notice, o Options) []string {
-	lines := wrapLines(oneLine(n.Text), o.width()-4)
+func noticeLines(n cards.Notice, o style.Options) []string {
+	lines := wrapLines(style.OneLine(n.Text), o.LineWidth()-4)
 	for i, line := range lines {
 		lead, tail := "  ", ""
 		if i == 0 {
@@ -35,7 +36,7 @@ func noticeLines(n cards.Notice, o Options) []string {
 		if i == len(lines)-1 {
 			tail = " ─"
 		}
-		lines[i] = dim(lead+line+tail, o)
+		lines[i] = style.Dim(lead+line+tail, o)
 	}
 	return lines
 }
@@ -43,7 +44,7 @@ func noticeLines(n cards.Notice, o Options) []string {
 // problemTitle names where the problem is: "Problem · session.jsonl line 7".
 func problemTitle(p cards.Problem) string {
 	title := "Problem"
-	if s := oneLine(p.Source); s != "" {
+	if s := style.OneLine(p.Source); s != "" {
 		title += " · " + s
 	}
 	if p.Line > 0 {
@@ -59,7 +60,7 @@ func problemMarkdown(p cards.Problem) string {
 	for _, line := range strings.Split(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), "\n") {
 		lines = append(lines, escapeInline(line))
 	}
-	if e := oneLine(p.Excerpt); e != "" {
+	if e := style.OneLine(p.Excerpt); e != "" {
 		lines = append(lines, "", codeSpan(e))
 	}
 	return quoteMarkdown(strings.Join(lines, "\n")) + "\n"
@@ -67,5 +68,5 @@ func problemMarkdown(p cards.Problem) string {
 
 // noticeMarkdown is the Markdown of a notice, an italic blockquote.
 func noticeMarkdown(n cards.Notice) string {
-	return "> _" + escapeInline(oneLine(n.Text)) + "_\n"
+	return "> _" + escapeInline(style.OneLine(n.Text)) + "_\n"
 }

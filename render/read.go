@@ -8,13 +8,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
 // readBody draws a read window: numbered lines, a footer naming the file
 // and the range shown, then any content blocks.
-func readBody(v cards.ReadResult, o Options) []string {
-	width := innerWidth(o)
+func readBody(v cards.ReadResult, o style.Options) []string {
+	width := style.InnerWidth(o)
 	gw := readGutter(v)
 	shown := v.Lines
 	if !o.Expanded && len(shown) > bodyFold {
@@ -27,10 +28,10 @@ func readBody(v cards.ReadResult, o Options) []string {
 		lines = append(lines, numberedLine(l.Number, gw, l.Text, width, o)...)
 	}
 	if hidden := len(v.Lines) - len(shown); hidden > 0 {
-		lines = append(lines, moreLine(hidden, o))
+		lines = append(lines, style.MoreLine(hidden, o))
 	}
 	lines = append(lines, readFooter(v, width, o))
-	return joinSections(titleLines(v.Title, width, o), lines, foldLines(contentLines(v.Content, width, o), bodyFold, o))
+	return style.JoinSections(titleLines(v.Title, width, o), lines, style.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
 }
 
 // readGutter is the gutter width of a read window's line numbers.
@@ -54,18 +55,18 @@ func gutterWidth(numbers []int) int {
 // numberedLine draws one source line behind a dim line-number gutter
 // "  12 │ ": cut with "…" to the width when collapsed, wrapped when
 // expanded, continuation lines behind an empty gutter.
-func numberedLine(number, gw int, text string, width int, o Options) []string {
+func numberedLine(number, gw int, text string, width int, o style.Options) []string {
 	gutter := fmt.Sprintf("%*d │ ", gw, number)
 	room := max(width-ansi.StringWidth(gutter), 1)
 	text = sourceText(text)
 	if !o.Expanded {
-		return []string{dim(gutter, o) + ansi.Truncate(text, room, "…")}
+		return []string{style.Dim(gutter, o) + ansi.Truncate(text, room, "…")}
 	}
-	blank := dim(strings.Repeat(" ", gw)+" │ ", o)
+	blank := style.Dim(strings.Repeat(" ", gw)+" │ ", o)
 	lines := strings.Split(ansi.Wrap(text, room, ""), "\n")
 	for i, line := range lines {
 		if i == 0 {
-			lines[i] = dim(gutter, o) + line
+			lines[i] = style.Dim(gutter, o) + line
 		} else {
 			lines[i] = blank + line
 		}
@@ -81,14 +82,14 @@ func sourceText(s string) string {
 
 // readFooter is the dim "path · lines 5–8 of 120" under the lines, the
 // path linked to its file when absolute.
-func readFooter(v cards.ReadResult, width int, o Options) string {
+func readFooter(v cards.ReadResult, width int, o style.Options) string {
 	rest := readRange(v)
 	room := width - ansi.StringWidth(rest) - len(" · ")
 	if room < 4 {
-		return dim(ansi.Truncate(rest, width, "…"), o)
+		return style.Dim(ansi.Truncate(rest, width, "…"), o)
 	}
-	style := o.ink(o.colors().Dim).Render
-	return pathLink(cutLeft(oneLine(v.Path), room), v.Path, style, o) + dim(" · "+rest, o)
+	dimmed := o.Ink(o.Colors().Dim).Render
+	return style.PathLink(style.CutLeft(style.OneLine(v.Path), room), v.Path, dimmed, o) + style.Dim(" · "+rest, o)
 }
 
 // readRange says which lines of the file are shown.
@@ -97,35 +98,16 @@ func readRange(v cards.ReadResult) string {
 		if v.TotalLines == 0 {
 			return "empty file"
 		}
-		return "no lines shown of " + plural(v.TotalLines, "line", "lines")
+		return "no lines shown of " + style.Plural(v.TotalLines, "line", "lines")
 	}
 	first, last := v.Lines[0].Number, v.Lines[len(v.Lines)-1].Number
 	switch {
 	case first <= 1 && last >= v.TotalLines:
-		return "all " + plural(len(v.Lines), "line", "lines")
+		return "all " + style.Plural(len(v.Lines), "line", "lines")
 	case first == last:
 		return fmt.Sprintf("line %d of %d", first, v.TotalLines)
 	}
 	return fmt.Sprintf("lines %d–%d of %d", first, last, v.TotalLines)
-}
-
-// cutLeft cuts a path from the left with "…" so that its end, the file
-// name, stays visible.
-func cutLeft(s string, width int) string {
-	w := ansi.StringWidth(s)
-	switch {
-	case w <= width:
-		return s
-	case width < 1:
-		return ""
-	}
-	// A wide grapheme at the cut may leave the result a cell too wide.
-	for n := w - width + 1; n < w; n++ {
-		if cut := ansi.TruncateLeft(s, n, "…"); ansi.StringWidth(cut) <= width {
-			return cut
-		}
-	}
-	return "…"
 }
 
 // readMarkdown is the Markdown of a read window: the numbered lines in a
@@ -140,7 +122,7 @@ func readMarkdown(v cards.ReadResult) string {
 	if b.Len() > 0 {
 		code = fence(b.String(), fenceInfo(v.Lang))
 	}
-	footer := "_" + codeSpan(oneLine(v.Path)) + " · " + readRange(v) + "_"
+	footer := "_" + codeSpan(style.OneLine(v.Path)) + " · " + readRange(v) + "_"
 	return joinMarkdown(titleMarkdown(v.Title), code, footer, contentMarkdown(v.Content))
 }
 

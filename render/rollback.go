@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // rolledBackText labels an entry of a turn a later rollback undid
@@ -13,11 +14,11 @@ const rolledBackText = "↶ rolled back (undone)"
 
 // withRollbackLabel puts the label line above a rolled-back entry's
 // drawing.
-func withRollbackLabel(d Drawing, e cards.Entry, o Options) Drawing {
+func withRollbackLabel(d Drawing, e cards.Entry, o style.Options) Drawing {
 	if !cards.IsRolledBack(e) {
 		return d
 	}
-	label := o.ink(o.colors().Warn).Render(rolledBackText)
+	label := o.Ink(o.Colors().Warn).Render(rolledBackText)
 	d.head = append([]string{label}, slices.Clip(d.head)...)
 	d.finished = nil
 	return d

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // searchIndent is the indentation of match lines under their file.
@@ -14,39 +15,39 @@ const searchIndent = "  "
 // searchMatchesBody draws content-search matches grouped by file: the
 // path in bold, then each match behind a line-number gutter, then a footer
 // counting matches and files.
-func searchMatchesBody(v cards.SearchMatches, o Options) []string {
-	width := innerWidth(o)
+func searchMatchesBody(v cards.SearchMatches, o style.Options) []string {
+	width := style.InnerWidth(o)
 	gw := matchGutter(v)
 	var lines []string
 	for _, f := range v.Files {
-		lines = append(lines, pathLink(cutLeft(oneLine(f.Path), width), f.Path, o.boldInk(o.colors().Title).Render, o))
+		lines = append(lines, style.PathLink(style.CutLeft(style.OneLine(f.Path), width), f.Path, o.BoldInk(o.Colors().Title).Render, o))
 		for _, m := range f.Matches {
 			for _, line := range numberedLine(m.LineNumber, gw, m.Line, width-len(searchIndent), o) {
 				lines = append(lines, searchIndent+line)
 			}
 		}
 	}
-	lines = append(foldLines(lines, bodyFold, o), footerLines(matchesFooter(v), width, o)...)
-	return joinSections(titleLines(v.Title, width, o), lines)
+	lines = append(style.FoldLines(lines, bodyFold, o), footerLines(matchesFooter(v), width, o)...)
+	return style.JoinSections(titleLines(v.Title, width, o), lines)
 }
 
 // searchPathsBody draws found paths one per line and a footer counting
 // them.
-func searchPathsBody(v cards.SearchPaths, o Options) []string {
-	width := innerWidth(o)
+func searchPathsBody(v cards.SearchPaths, o style.Options) []string {
+	width := style.InnerWidth(o)
 	lines := make([]string, 0, len(v.Paths)+1)
 	for _, p := range v.Paths {
-		lines = append(lines, pathLink(cutLeft(oneLine(p), width), p, o.ink(o.colors().Text).Render, o))
+		lines = append(lines, style.PathLink(style.CutLeft(style.OneLine(p), width), p, o.Ink(o.Colors().Text).Render, o))
 	}
-	lines = append(foldLines(lines, bodyFold, o), footerLines(pathsFooter(v), width, o)...)
-	return joinSections(titleLines(v.Title, width, o), lines)
+	lines = append(style.FoldLines(lines, bodyFold, o), footerLines(pathsFooter(v), width, o)...)
+	return style.JoinSections(titleLines(v.Title, width, o), lines)
 }
 
 // footerLines is a dim footer wrapped to width.
-func footerLines(footer string, width int, o Options) []string {
+func footerLines(footer string, width int, o style.Options) []string {
 	lines := wrapLines(footer, width)
 	for i, line := range lines {
-		lines[i] = dim(line, o)
+		lines[i] = style.Dim(line, o)
 	}
 	return lines
 }
@@ -77,7 +78,7 @@ func matchesFooter(v cards.SearchMatches) string {
 	if n == 0 {
 		return "no matches" + truncationNote(v.Truncated, n, v.Total)
 	}
-	return plural(n, "match", "matches") + " in " + plural(len(v.Files), "file", "files") + truncationNote(v.Truncated, n, v.Total)
+	return style.Plural(n, "match", "matches") + " in " + style.Plural(len(v.Files), "file", "files") + truncationNote(v.Truncated, n, v.Total)
 }
 
 // pathsFooter is "N paths", with the truncation note.
@@ -85,7 +86,7 @@ func pathsFooter(v cards.SearchPaths) string {
 	if len(v.Paths) == 0 {
 		return "no paths" + truncationNote(v.Truncated, 0, v.Total)
 	}
-	return plural(len(v.Paths), "path", "paths") + truncationNote(v.Truncated, len(v.Paths), v.Total)
+	return style.Plural(len(v.Paths), "path", "paths") + truncationNote(v.Truncated, len(v.Paths), v.Total)
 }
 
 // truncationNote is " (truncated: showing X of Total)" for a truncated
@@ -105,7 +106,7 @@ func truncationNote(truncated bool, shown, total int) string {
 func searchMatchesMarkdown(v cards.SearchMatches) string {
 	var b strings.Builder
 	for _, f := range v.Files {
-		b.WriteString("- " + codeSpan(oneLine(f.Path)) + "\n")
+		b.WriteString("- " + codeSpan(style.OneLine(f.Path)) + "\n")
 		for _, m := range f.Matches {
 			b.WriteString("  - " + strconv.Itoa(m.LineNumber) + ": " + codeSpan(strings.TrimSpace(sourceText(m.Line))) + "\n")
 		}
@@ -117,7 +118,7 @@ func searchMatchesMarkdown(v cards.SearchMatches) string {
 func searchPathsMarkdown(v cards.SearchPaths) string {
 	var b strings.Builder
 	for _, p := range v.Paths {
-		b.WriteString("- " + codeSpan(oneLine(p)) + "\n")
+		b.WriteString("- " + codeSpan(style.OneLine(p)) + "\n")
 	}
 	return joinMarkdown(titleMarkdown(v.Title), b.String(), "_"+pathsFooter(v)+"_")
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // A tool card shows its one state (cards.State) twice: as the badge at the
@@ -14,9 +15,9 @@ import (
 
 // status returns the badge at the top right of a card and the colour of
 // its border.
-func status(c cards.ToolCard, o Options) (string, color.Color) {
+func status(c cards.ToolCard, o style.Options) (string, color.Color) {
 	s := c.State()
-	return o.ink(stateColor(s, o)).Render(badgeText(c)), stateBorder(s, o)
+	return o.Ink(stateColor(s, o)).Render(badgeText(c)), stateBorder(s, o)
 }
 
 // badgeText is the text of a card's badge: a finished command's exit
@@ -44,8 +45,8 @@ func exitSays(r cards.TerminalResult, s cards.State) bool {
 // stateColor is the colour of a state's badge: green when done, red when
 // failed or never answered, amber while running and when refused or cut
 // off.
-func stateColor(s cards.State, o Options) color.Color {
-	p := o.colors()
+func stateColor(s cards.State, o style.Options) color.Color {
+	p := o.Colors()
 	switch s {
 	case cards.StateDone:
 		return p.OK
@@ -57,8 +58,8 @@ func stateColor(s cards.State, o Options) color.Color {
 
 // stateBorder is the colour of a card's border in a state: red when
 // failed, amber when refused or cut off, else the plain border.
-func stateBorder(s cards.State, o Options) color.Color {
-	p := o.colors()
+func stateBorder(s cards.State, o style.Options) color.Color {
+	p := o.Colors()
 	switch s {
 	case cards.StateFailed:
 		return p.Error
@@ -80,12 +81,12 @@ var notAppliedNotes = map[cards.State]string{
 // notAppliedBody draws the diffs of a change that did not take effect: a
 // note in the state's colour, then the proposed diff in dim text only, so
 // that nothing in it reads as applied.
-func notAppliedBody(diffs []cards.FileDiff, s cards.State, o Options) []string {
-	width := innerWidth(o)
-	lines := []string{o.ink(stateColor(s, o)).Render(ansi.Truncate(notAppliedNotes[s], width, "…"))}
+func notAppliedBody(diffs []cards.FileDiff, s cards.State, o style.Options) []string {
+	width := style.InnerWidth(o)
+	lines := []string{o.Ink(stateColor(s, o)).Render(ansi.Truncate(notAppliedNotes[s], width, "…"))}
 	for _, line := range diffBody(diffs, o) {
 		if line != "" {
-			line = dim(ansi.Strip(line), o)
+			line = style.Dim(ansi.Strip(line), o)
 		}
 		lines = append(lines, line)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -50,22 +51,22 @@ func terminalTitle(v cards.TerminalCall) string {
 // terminalCallBody draws "$ command" and the cwd; the description is the
 // card's title. A collapsed card shows at most terminalCommandRows of the
 // command and terminalCwdRows of the cwd.
-func terminalCallBody(v cards.TerminalCall, o Options) []string {
-	p := o.colors()
-	width := innerWidth(o)
-	lines := foldLines(commandLines(v.Title, width, o), terminalCommandRows, o)
-	if cwd := oneLine(v.Cwd); cwd != "" {
-		lines = append(lines, foldLines(styledRows(o.ink(p.Dim), wrapText("in "+cwd, width)), terminalCwdRows, o)...)
+func terminalCallBody(v cards.TerminalCall, o style.Options) []string {
+	p := o.Colors()
+	width := style.InnerWidth(o)
+	lines := style.FoldLines(commandLines(v.Title, width, o), terminalCommandRows, o)
+	if cwd := style.OneLine(v.Cwd); cwd != "" {
+		lines = append(lines, style.FoldLines(styledRows(o.Ink(p.Dim), wrapText("in "+cwd, width)), terminalCwdRows, o)...)
 	}
 	return lines
 }
 
 // commandLines draws a command after a "$ " prompt: every line of it shown,
 // continuation lines and wrapped rows indented under the command.
-func commandLines(command string, width int, o Options) []string {
-	p := o.colors()
-	prompt := o.boldInk(p.Dim).Render("$") + " "
-	style := o.ink(p.Accent)
+func commandLines(command string, width int, o style.Options) []string {
+	p := o.Colors()
+	prompt := o.BoldInk(p.Dim).Render("$") + " "
+	style := o.Ink(p.Accent)
 	var lines []string
 	for _, line := range strings.Split(strings.TrimRight(termsafe.SanitizeText(command), "\n"), "\n") {
 		for _, row := range wrapText(line, width-len(terminalIndent)) {
@@ -110,7 +111,7 @@ func wrapWords(line string, width int) []string {
 }
 
 // styledRows renders every row with style.
-func styledRows(style ink, rows []string) []string {
+func styledRows(style style.Ink, rows []string) []string {
 	for i, row := range rows {
 		rows[i] = style.Render(row)
 	}
@@ -119,11 +120,11 @@ func styledRows(style ink, rows []string) []string {
 
 // terminalOutputBody draws a command's output: the result's title, then
 // every line when expanded, else the head and the tail of it.
-func terminalOutputBody(v cards.TerminalResult, o Options) []string {
-	dim := o.ink(o.colors().Dim)
+func terminalOutputBody(v cards.TerminalResult, o style.Options) []string {
+	dim := o.Ink(o.Colors().Dim)
 	var lines []string
-	if t := oneLine(v.Title); t != "" {
-		lines = styledRows(dim, wrapText(t, innerWidth(o)))
+	if t := style.OneLine(v.Title); t != "" {
+		lines = styledRows(dim, wrapText(t, style.InnerWidth(o)))
 	}
 	out := strings.TrimSuffix(v.Output, "\n")
 	if out == "" {
@@ -137,7 +138,7 @@ func terminalOutputBody(v cards.TerminalResult, o Options) []string {
 	tail := out[lastNthNewline(out, terminalTailLines)+1:]
 	hidden := total - terminalHeadLines - terminalTailLines
 	lines = append(lines, outputRows(head, o)...)
-	lines = append(lines, note(fmt.Sprintf("… %d more lines %s", hidden, ExpandHint), o))
+	lines = append(lines, style.Note(fmt.Sprintf("… %d more lines %s", hidden, style.ExpandHint), o))
 	return append(lines, outputRows(tail, o)...)
 }
 
@@ -164,8 +165,8 @@ func lastNthNewline(s string, n int) int {
 // width. Unless expanded, a line is cut to terminalLineRows rows, followed
 // by a note of how many of its bytes are hidden; the cut is made before
 // sanitising, so a giant line costs no more than a short one.
-func outputRows(raw string, o Options) []string {
-	width := innerWidth(o)
+func outputRows(raw string, o style.Options) []string {
+	width := style.InnerWidth(o)
 	if o.Expanded {
 		return wrapOutput(strings.Split(termsafe.SanitizeOutput(raw), "\n"), nil, width, o)
 	}
@@ -180,12 +181,12 @@ func outputRows(raw string, o Options) []string {
 
 // wrapOutput wraps sanitised output lines to width, each followed by a
 // note of the bytes hidden of it, if any (hidden is nil when none are).
-func wrapOutput(lines []string, hidden []int, width int, o Options) []string {
+func wrapOutput(lines []string, hidden []int, width int, o style.Options) []string {
 	rows := make([]string, 0, len(lines))
 	for i, line := range lines {
 		rows = append(rows, hardwrapStyled(line, width)...)
 		if hidden != nil && hidden[i] > 0 { // termsafe.SanitizeOutput keeps the lines
-			rows = append(rows, note(fmt.Sprintf("… %d more bytes %s", hidden[i], ExpandHint), o))
+			rows = append(rows, style.Note(fmt.Sprintf("… %d more bytes %s", hidden[i], style.ExpandHint), o))
 		}
 	}
 	return rows
@@ -242,17 +243,12 @@ func rowsWrapped(line string, width int, wrap func(string) string) []string {
 	return strings.Split(b.String(), "\n")
 }
 
-// note is a dim line of the card's own, cut to the body's width.
-func note(text string, o Options) string {
-	return o.ink(o.colors().Dim).Render(ansi.Truncate(text, innerWidth(o), "…"))
-}
-
 // terminalStatus is "exit N" or "signal X", or "done" and false when the
 // result gives neither.
 func terminalStatus(r cards.TerminalResult) (string, bool) {
 	switch {
 	case r.Signal != "":
-		return "signal " + ansi.Truncate(oneLine(r.Signal), terminalSignalCells, "…"), true
+		return "signal " + ansi.Truncate(style.OneLine(r.Signal), terminalSignalCells, "…"), true
 	case r.ExitCode != nil:
 		return fmt.Sprintf("exit %d", *r.ExitCode), true
 	}
@@ -282,7 +278,7 @@ func terminalCallMarkdown(v cards.TerminalCall) string {
 	if d := strings.TrimSpace(termsafe.SanitizeText(v.Description)); d != "" {
 		b.WriteString(escapeInline(d) + "\n\n")
 	}
-	if cwd := oneLine(v.Cwd); cwd != "" {
+	if cwd := style.OneLine(v.Cwd); cwd != "" {
 		b.WriteString("in " + escapeInline(cwd) + "\n\n")
 	}
 	b.WriteString(fence("$ "+termsafe.SanitizeText(v.Title), "console"))
@@ -295,7 +291,7 @@ func terminalCallMarkdown(v cards.TerminalCall) string {
 // then stripped of its colours.
 func terminalMarkdown(r cards.TerminalResult) string {
 	var b strings.Builder
-	if t := oneLine(r.Title); t != "" {
+	if t := style.OneLine(r.Title); t != "" {
 		b.WriteString(escapeInline(t) + "\n\n")
 	}
 	if out := strings.TrimSuffix(r.Output, "\n"); out != "" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/termcheck"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -65,13 +66,13 @@ func mustJSON(s string) []byte {
 }
 
 // widgetFuzzOptions are the option sets every fuzzed entry is drawn with.
-func widgetFuzzOptions(width int) []Options {
-	return []Options{
+func widgetFuzzOptions(width int) []style.Options {
+	return []style.Options{
 		{Width: width, Profile: colorprofile.TrueColor, Terminal: true, Hyperlinks: true},
-		{Width: width, Profile: colorprofile.TrueColor, Terminal: true, Hyperlinks: true, Expanded: true, Theme: Light},
+		{Width: width, Profile: colorprofile.TrueColor, Terminal: true, Hyperlinks: true, Expanded: true, Theme: style.Light},
 		{Width: width, Profile: colorprofile.ANSI256, Terminal: false, Hyperlinks: true},
 		{Width: width, Profile: colorprofile.NoTTY, Terminal: true},
-		{Width: width, Profile: colorprofile.NoTTY, Terminal: true, Expanded: true, DiffLayout: DiffSplit},
+		{Width: width, Profile: colorprofile.NoTTY, Terminal: true, Expanded: true, DiffLayout: style.DiffSplit},
 	}
 }
 
@@ -79,11 +80,11 @@ func widgetFuzzOptions(width int) []Options {
 // sequences are SGR and OSC 8 links to URLs termsafe.SafeURL accepts as they are
 // (none at all without colour), no control or invisible character is
 // left, and every line fits the width.
-func checkDrawn(t *testing.T, out string, o Options) {
+func checkDrawn(t *testing.T, out string, o style.Options) {
 	t.Helper()
 	for n, line := range strings.Split(out, "\n") {
-		if w := ansi.StringWidth(line); w > o.width() {
-			t.Fatalf("line %d is %d cells wide, more than %d: %q", n, w, o.width(), line)
+		if w := ansi.StringWidth(line); w > o.LineWidth() {
+			t.Fatalf("line %d is %d cells wide, more than %d: %q", n, w, o.LineWidth(), line)
 		}
 	}
 	if o.Profile == colorprofile.NoTTY && strings.Contains(out, "\x1b") {
@@ -133,7 +134,7 @@ func FuzzRenderEntry(f *testing.F) {
 	f.Add("[a](https://evil.example)", "```\ncode\n", "<!-- hidden", 3)
 	f.Add(strings.Repeat("step\n", 300), strings.Repeat("\u202e\n", 300), strings.Repeat("|a|b|\n", 300), 300)
 	f.Fuzz(func(t *testing.T, a, b, c string, n int) {
-		width := MinWidth + int(uint(n)%140)
+		width := style.MinWidth + int(uint(n)%140)
 		for _, e := range widgetEntries(a, b, c, n) {
 			for _, o := range widgetFuzzOptions(width) {
 				checkDrawn(t, strings.Join(entryDrawing(e, o).Lines(), "\n"), o)

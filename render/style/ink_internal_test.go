@@ -1,4 +1,4 @@
-package render
+package style
 
 import (
 	"image/color"
@@ -18,7 +18,7 @@ var inkOptions = []Options{{Profile: colorprofile.TrueColor}, {Profile: colorpro
 // stripped, as every line is finished (a card's text is sanitised before
 // it is painted: a byte that is not UTF-8 becomes a marker either way).
 func sameInk(o Options, got, want string) bool {
-	if o.coloured() {
+	if o.Coloured() {
 		return got == want
 	}
 	return ansi.Strip(termsafe.NeutralizeRendered(got)) == ansi.Strip(termsafe.NeutralizeRendered(want))
@@ -35,19 +35,19 @@ var inkSamples = []string{
 // colour and without.
 func TestInkIsLipgloss(t *testing.T) {
 	colors := []color.Color{nil}
-	for _, p := range []palette{darkPalette, lightPalette} {
+	for _, p := range []Palette{DarkPalette, LightPalette} {
 		colors = append(colors, p.Border, p.Title, p.Dim, p.Text, p.Accent, p.OK, p.Error, p.Warn, p.Added, p.Removed)
 	}
 	for _, o := range inkOptions {
 		for _, c := range colors {
 			for _, s := range inkSamples {
-				if got, want := o.ink(c).Render(s), fg(c).Render(s); !sameInk(o, got, want) {
+				if got, want := o.Ink(c).Render(s), FG(c).Render(s); !sameInk(o, got, want) {
 					t.Errorf("%v: ink(%v).Render(%q) = %q, lipgloss renders %q", o.Profile, c, s, got, want)
 				}
-				if got, want := o.boldInk(c).Render(s), bold(c).Render(s); !sameInk(o, got, want) {
+				if got, want := o.BoldInk(c).Render(s), Bold(c).Render(s); !sameInk(o, got, want) {
 					t.Errorf("%v: boldInk(%v).Render(%q) = %q, lipgloss renders %q", o.Profile, c, s, got, want)
 				}
-				if got, want := o.ink(c).Render(s, s), fg(c).Render(s, s); !sameInk(o, got, want) {
+				if got, want := o.Ink(c).Render(s, s), FG(c).Render(s, s); !sameInk(o, got, want) {
 					t.Errorf("%v: ink(%v).Render(%q, %q) = %q, lipgloss renders %q", o.Profile, c, s, s, got, want)
 				}
 			}
@@ -63,9 +63,9 @@ func FuzzInk(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, bolder bool) {
 		for _, o := range inkOptions {
-			k, style := o.ink(darkPalette.Accent), fg(darkPalette.Accent)
+			k, style := o.Ink(DarkPalette.Accent), FG(DarkPalette.Accent)
 			if bolder {
-				k, style = o.boldInk(darkPalette.Accent), bold(darkPalette.Accent)
+				k, style = o.BoldInk(DarkPalette.Accent), Bold(DarkPalette.Accent)
 			}
 			if got, want := k.Render(s), style.Render(s); !sameInk(o, got, want) {
 				t.Errorf("%v: ink renders %q as %q, lipgloss as %q", o.Profile, s, got, want)

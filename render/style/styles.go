@@ -1,4 +1,4 @@
-package render
+package style
 
 import (
 	"image/color"
@@ -8,8 +8,8 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// palette holds the colours of one theme.
-type palette struct {
+// Palette holds the colours of one theme.
+type Palette struct {
 	Border    color.Color
 	Title     color.Color
 	Dim       color.Color
@@ -28,7 +28,8 @@ type palette struct {
 	RemovedEmph color.Color
 }
 
-var darkPalette = palette{
+// DarkPalette is the palette of the dark theme.
+var DarkPalette = Palette{
 	Border:      lipgloss.Color("#5f6b7a"),
 	Title:       lipgloss.Color("#e6edf3"),
 	Dim:         lipgloss.Color("#8b949e"),
@@ -45,7 +46,8 @@ var darkPalette = palette{
 	RemovedEmph: lipgloss.Color("#8e1519"),
 }
 
-var lightPalette = palette{
+// LightPalette is the palette of the light theme.
+var LightPalette = Palette{
 	Border:      lipgloss.Color("#afb8c1"),
 	Title:       lipgloss.Color("#1f2328"),
 	Dim:         lipgloss.Color("#6e7781"),
@@ -62,19 +64,19 @@ var lightPalette = palette{
 	RemovedEmph: lipgloss.Color("#ffcecb"),
 }
 
-// colors returns the palette of the options' theme.
-func (o Options) colors() palette {
+// Colors returns the palette of the options' theme.
+func (o Options) Colors() Palette {
 	if o.Theme == Light {
-		return lightPalette
+		return LightPalette
 	}
-	return darkPalette
+	return DarkPalette
 }
 
-// fg is a style with only a foreground colour.
-func fg(c color.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
+// FG is a style with only a foreground colour.
+func FG(c color.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
 
-// kindGlyphs gives each call kind the glyph shown before its title.
-var kindGlyphs = map[cards.ToolCallKind]string{
+// KindGlyphs gives each call kind the glyph shown before its title.
+var KindGlyphs = map[cards.ToolCallKind]string{
 	cards.KindRead:       "◉",
 	cards.KindEdit:       "✎",
 	cards.KindDelete:     "✗",
@@ -87,13 +89,13 @@ var kindGlyphs = map[cards.ToolCallKind]string{
 	cards.KindOther:      "•",
 }
 
-// glyph returns the glyph of a kind; an absent kind gets the "other" glyph.
-func glyph(k cards.ToolCallKind) string {
-	if g, ok := kindGlyphs[k]; ok {
+// Glyph returns the glyph of a kind; an absent kind gets the "other" glyph.
+func Glyph(k cards.ToolCallKind) string {
+	if g, ok := KindGlyphs[k]; ok {
 		return g
 	}
-	return kindGlyphs[cards.KindOther]
+	return KindGlyphs[cards.KindOther]
 }
 
-// bold is a bold style with a foreground colour.
-func bold(c color.Color) lipgloss.Style { return fg(c).Bold(true) }
+// Bold is a bold style with a foreground colour.
+func Bold(c color.Color) lipgloss.Style { return FG(c).Bold(true) }

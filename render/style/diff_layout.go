@@ -1,4 +1,4 @@
-package render
+package style
 
 import "fmt"
 
@@ -43,13 +43,13 @@ func ParseDiffLayout(s string) (DiffLayout, error) {
 	return DiffAuto, fmt.Errorf("diff layout %q is not one of auto, unified, split", s)
 }
 
-// split reports whether diffs are drawn side by side at the options' width.
-func (o Options) split() bool {
+// Split reports whether diffs are drawn side by side at the options' width.
+func (o Options) Split() bool {
 	switch o.DiffLayout {
 	case DiffUnified:
 		return false
 	case DiffSplit:
 		return true
 	}
-	return o.width() >= SplitMinWidth
+	return o.LineWidth() >= SplitMinWidth
 }
