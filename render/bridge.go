@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -121,7 +122,7 @@ func resultBody(c cards.ToolCard, o style.Options) []string {
 	case cards.TerminalResult:
 		return terminalOutputBody(v, o)
 	case cards.DiffResult:
-		return diffBody(v.Diffs, o)
+		return diffview.Body(v.Diffs, o)
 	case cards.ReadResult:
 		return readBody(v, o)
 	case cards.SearchMatches:
@@ -148,7 +149,7 @@ func diffCallBody(v cards.DiffCall, c cards.ToolCard, o style.Options) []string 
 	if applied, ok := c.Result.(cards.DiffResult); ok && len(applied.Diffs) > 0 {
 		return nil
 	}
-	return diffBody(v.Diffs, o)
+	return diffview.Body(v.Diffs, o)
 }
 
 // orphanTitle names a card whose call was never seen.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -16,26 +17,26 @@ func diffMarkdown(diffs []cards.FileDiff) string {
 	if len(diffs) == 0 {
 		return ""
 	}
-	files := diffFiles(diffs)
+	files := diffview.Files(diffs)
 	var b strings.Builder
 	for _, f := range files {
 		b.WriteString(fileMarkdown(f))
 		b.WriteString("\n")
 	}
-	added, removed := diffTotals(files)
-	fmt.Fprintf(&b, "+%d -%d · %s\n", added, removed, fileCount(len(files)))
+	added, removed := diffview.Totals(files)
+	fmt.Fprintf(&b, "+%d -%d · %s\n", added, removed, diffview.FileCount(len(files)))
 	return b.String()
 }
 
 // fileMarkdown is one file's fenced unified diff, after a line naming a
 // change of line endings, or its summary line.
-func fileMarkdown(f diffFile) string {
+func fileMarkdown(f diffview.File) string {
 	name := style.OneLine(f.Path)
 	switch {
 	case f.Opaque != nil:
-		return escapeInline(name) + ": " + opaqueSummary(*f.Opaque) + "\n"
+		return escapeInline(name) + ": " + diffview.OpaqueSummary(*f.Opaque) + "\n"
 	case len(f.Hunks) == 0:
-		return escapeInline(name) + ": " + unchanged(f) + "\n"
+		return escapeInline(name) + ": " + diffview.Unchanged(f) + "\n"
 	}
 	body := unifiedDiff(f, name)
 	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
@@ -45,7 +46,7 @@ func fileMarkdown(f diffFile) string {
 		endings = escapeInline(name) + ": line endings " + f.Endings + "\n\n"
 	}
 	if f.Rough {
-		endings += "_" + escapeInline(roughNote) + "_\n\n"
+		endings += "_" + escapeInline(diffview.RoughNote) + "_\n\n"
 	}
 	return endings + fence + "diff\n" + body + fence + "\n"
 }
@@ -53,7 +54,7 @@ func fileMarkdown(f diffFile) string {
 // unifiedDiff is a file's hunks in unified format, every text sanitised.
 // Hunks that do not know where they are get a "@@ ⋯ @@" separator in place
 // of their header when unchanged lines were folded before them.
-func unifiedDiff(f diffFile, name string) string {
+func unifiedDiff(f diffview.File, name string) string {
 	var b strings.Builder
 	if f.NewFile {
 		b.WriteString("--- /dev/null\n")
@@ -67,13 +68,13 @@ func unifiedDiff(f diffFile, name string) string {
 	}
 	for _, h := range f.Hunks {
 		switch {
-		case h.knownStarts():
-			b.WriteString(hunkHeader(h) + "\n")
+		case h.KnownStarts():
+			b.WriteString(diffview.HunkHeader(h) + "\n")
 		case h.Fold != 0:
-			b.WriteString("@@ " + foldText(h.Fold) + " @@\n")
+			b.WriteString("@@ " + diffview.FoldText(h.Fold) + " @@\n")
 		}
 		for _, l := range h.Lines {
-			b.WriteString(lineSigns[l.Kind] + termsafe.SanitizeText(l.Text) + "\n")
+			b.WriteString(diffview.LineSigns[l.Kind] + termsafe.SanitizeText(l.Text) + "\n")
 			if l.NoEOL {
 				b.WriteString("\\ No newline at end of file\n")
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/syntax"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -208,7 +209,7 @@ func rawInputHTML(v cards.GenericCall, answered bool) string {
 	}
 	pre := "<pre class=\"raw\">" + html.EscapeString(text) + "</pre>"
 	if isJSON {
-		pre = "<pre class=\"raw chroma\">" + highlightedHTML(text, lexerFor("x.json")) + "</pre>"
+		pre = "<pre class=\"raw chroma\">" + highlightedHTML(text, syntax.ForPath("x.json")) + "</pre>"
 	}
 	if answered {
 		return "<details class=\"input\"><summary>Input</summary>" + pre + "</details>"
@@ -268,7 +269,7 @@ func readHTML(v cards.ReadResult) string {
 	}
 	var b strings.Builder
 	b.WriteString("<table class=\"code read chroma\">\n")
-	for i, line := range codeLinesHTML(texts, lexerFor(path)) {
+	for i, line := range codeLinesHTML(texts, syntax.ForPath(path)) {
 		fmt.Fprintf(&b, "<tr><td class=\"ln\">%d</td><td class=\"src\">%s</td></tr>\n", v.Lines[i].Number, line)
 	}
 	b.WriteString("</table>\n" + noteHTML(readFooterText(v)))

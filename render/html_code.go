@@ -13,7 +13,9 @@ import (
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/syntax"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -30,8 +32,8 @@ var chromaClasses = chromahtml.New(chromahtml.WithClasses(true))
 // then the dark theme's for a dark colour scheme.
 var chromaCSS = sync.OnceValue(func() string {
 	var light, dark strings.Builder
-	_ = chromaClasses.WriteCSS(&light, chromastyles.Get(chromaTheme(style.Light))) // a strings.Builder does not fail
-	_ = chromaClasses.WriteCSS(&dark, chromastyles.Get(chromaTheme(style.Dark)))
+	_ = chromaClasses.WriteCSS(&light, chromastyles.Get(syntax.ChromaTheme(style.Light))) // a strings.Builder does not fail
+	_ = chromaClasses.WriteCSS(&dark, chromastyles.Get(syntax.ChromaTheme(style.Dark)))
 	return light.String() + "@media (prefers-color-scheme: dark) {\n" + dark.String() + "}\n" +
 		".chroma { background-color: transparent; }\n"
 })
@@ -66,7 +68,7 @@ func tokenLines(text string, lexer chroma.Lexer) (lines [][]chroma.Token) {
 		return nil
 	}
 	var over atomic.Bool
-	it := coalesce(budgetedTokens(raw, scaledLexDeadline(len(text)), &over))
+	it := syntax.Coalesce(syntax.BudgetedTokens(raw, syntax.ScaledDeadline(len(text)), &over))
 	var joined strings.Builder
 	for _, line := range chroma.SplitTokensIntoLines(it.Tokens()) {
 		var kept []chroma.Token
@@ -87,7 +89,7 @@ func tokenLines(text string, lexer chroma.Lexer) (lines [][]chroma.Token) {
 // lineHTML draws one line of code: its text, sanitised piece by piece,
 // in the classes of its tokens (which cover the text exactly, or are
 // nil), with the changed spans in <mark>.
-func lineHTML(text string, tokens []chroma.Token, emph []span) string {
+func lineHTML(text string, tokens []chroma.Token, emph []diffview.Span) string {
 	if len(tokens) == 0 {
 		tokens = []chroma.Token{{Type: chroma.Text, Value: text}}
 	}
@@ -118,14 +120,14 @@ func lineHTML(text string, tokens []chroma.Token, emph []span) string {
 
 // emphAt says whether the byte at pos is in a changed span, and where,
 // before end, that stops being so.
-func emphAt(emph []span, pos, end int) (bool, int) {
+func emphAt(emph []diffview.Span, pos, end int) (bool, int) {
 	next := end
 	for _, s := range emph {
 		switch {
-		case s.start <= pos && pos < s.end:
-			return true, min(s.end, end)
-		case s.start > pos:
-			next = min(next, s.start)
+		case s.Start <= pos && pos < s.End:
+			return true, min(s.End, end)
+		case s.Start > pos:
+			next = min(next, s.Start)
 		}
 	}
 	return false, next
@@ -162,7 +164,7 @@ func preformattedHTML(text, lang string) string {
 	}
 	var lexer chroma.Lexer
 	if lang != "" && lexers.Get(lang) != nil {
-		lexer = codeLexer(lang)
+		lexer = syntax.ForLanguage(lang)
 	}
 	return "<pre class=\"raw chroma\">" + highlightedHTML(text, lexer) + "</pre>"
 }
@@ -171,7 +173,7 @@ func preformattedHTML(text, lang string) string {
 // with both line numbers, word-level changes and syntax colours, and a
 // footer with the totals.
 func diffHTML(diffs []cards.FileDiff) string {
-	files := diffFiles(diffs)
+	files := diffview.Files(diffs)
 	if len(files) == 0 {
 		return ""
 	}
@@ -179,8 +181,8 @@ func diffHTML(diffs []cards.FileDiff) string {
 	for _, f := range files {
 		b.WriteString(diffFileHTML(f))
 	}
-	added, removed := diffTotals(files)
-	b.WriteString("<p class=\"note\">" + countsHTML(added, removed) + " · " + fileCount(len(files)) + "</p>\n")
+	added, removed := diffview.Totals(files)
+	b.WriteString("<p class=\"note\">" + countsHTML(added, removed) + " · " + diffview.FileCount(len(files)) + "</p>\n")
 	return b.String()
 }
 
@@ -190,7 +192,7 @@ func countsHTML(added, removed int) string {
 }
 
 // diffFileHTML draws one file of a diff.
-func diffFileHTML(f diffFile) string {
+func diffFileHTML(f diffview.File) string {
 	var b strings.Builder
 	b.WriteString("<div class=\"file\"><span class=\"path\">" + escapeLine(f.Path) + "</span>")
 	if f.NewFile {
@@ -202,9 +204,9 @@ func diffFileHTML(f diffFile) string {
 	b.WriteString(" " + countsHTML(f.Added, f.Removed) + "</div>\n")
 	switch {
 	case f.Opaque != nil:
-		b.WriteString(noteHTML(opaqueSummary(*f.Opaque)) + "\n")
+		b.WriteString(noteHTML(diffview.OpaqueSummary(*f.Opaque)) + "\n")
 	case len(f.Hunks) == 0:
-		b.WriteString(noteHTML(unchanged(f)) + "\n")
+		b.WriteString(noteHTML(diffview.Unchanged(f)) + "\n")
 	default:
 		b.WriteString("<table class=\"code diff chroma\">\n")
 		for _, h := range f.Hunks {
@@ -220,33 +222,33 @@ func diffFileHTML(f diffFile) string {
 
 // foldRowHTML is the row that stands for unchanged lines not shown.
 func foldRowHTML(n int) string {
-	return "<tr class=\"fold\"><td colspan=\"4\">" + html.EscapeString(foldText(n)) + "</td></tr>\n"
+	return "<tr class=\"fold\"><td colspan=\"4\">" + html.EscapeString(diffview.FoldText(n)) + "</td></tr>\n"
 }
 
 // diffRowClass is the class of a diff line's row, and its sign.
-var diffRowClass = map[lineKind][2]string{lineContext: {"ctx", " "}, lineAdded: {"add", "+"}, lineRemoved: {"del", "-"}}
+var diffRowClass = map[diffview.LineKind][2]string{diffview.LineContext: {"ctx", " "}, diffview.LineAdded: {"add", "+"}, diffview.LineRemoved: {"del", "-"}}
 
 // hunkHTML draws a hunk's fold and header rows, then its lines.
-func hunkHTML(f diffFile, h hunk) string {
+func hunkHTML(f diffview.File, h diffview.Hunk) string {
 	var b strings.Builder
 	if h.Fold != 0 {
 		b.WriteString(foldRowHTML(h.Fold))
 	}
-	if f.headed(h) {
-		b.WriteString("<tr class=\"hunk\"><td colspan=\"4\">" + hunkHeader(h) + "</td></tr>\n")
+	if f.Headed(h) {
+		b.WriteString("<tr class=\"hunk\"><td colspan=\"4\">" + diffview.HunkHeader(h) + "</td></tr>\n")
 	}
-	d := decorate(h.Lines, nil)
+	d := diffview.Decorate(h.Lines, nil)
 	tokens := hunkTokens(f.Path, h.Lines)
 	for i, l := range h.Lines {
 		class := diffRowClass[l.Kind]
 		fmt.Fprintf(&b, "<tr class=\"%s\"><td class=\"ln\">%s</td><td class=\"ln\">%s</td><td class=\"sign\">%s</td><td class=\"src\">%s%s</td></tr>\n",
-			class[0], lineNumberHTML(l.Old), lineNumberHTML(l.New), class[1], lineHTML(l.Text, tokens[i], d.deco[i].emph), noEOLHTML(l))
+			class[0], lineNumberHTML(l.Old), lineNumberHTML(l.New), class[1], lineHTML(l.Text, tokens[i], d.Deco[i].Emph), noEOLHTML(l))
 	}
 	return b.String()
 }
 
 // noEOLHTML marks the last line of a side without a final newline.
-func noEOLHTML(l diffLine) string {
+func noEOLHTML(l diffview.Line) string {
 	if !l.NoEOL {
 		return ""
 	}
@@ -262,9 +264,9 @@ func lineNumberHTML(n int) string {
 
 // hunkTokens returns the tokens of each line of a hunk: context and added
 // lines coloured as the new side, removed lines as the old side.
-func hunkTokens(path string, lines []diffLine) [][]chroma.Token {
+func hunkTokens(path string, lines []diffview.Line) [][]chroma.Token {
 	tokens := make([][]chroma.Token, len(lines))
-	for _, other := range []lineKind{lineRemoved, lineAdded} {
+	for _, other := range []diffview.LineKind{diffview.LineRemoved, diffview.LineAdded} {
 		var text strings.Builder
 		var index []int
 		for i, l := range lines {
@@ -273,11 +275,11 @@ func hunkTokens(path string, lines []diffLine) [][]chroma.Token {
 				index = append(index, i)
 			}
 		}
-		for k, line := range tokenLines(text.String(), lexerFor(path)) {
+		for k, line := range tokenLines(text.String(), syntax.ForPath(path)) {
 			if k >= len(index) {
 				break
 			}
-			if i := index[k]; other == lineRemoved || lines[i].Kind == lineRemoved {
+			if i := index[k]; other == diffview.LineRemoved || lines[i].Kind == diffview.LineRemoved {
 				tokens[i] = line
 			}
 		}

@@ -12,12 +12,12 @@ import (
 	glamouransi "charm.land/glamour/v2/ansi"
 	"charm.land/glamour/v2/styles"
 	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/syntax"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -149,7 +149,7 @@ func markdownStyle(theme style.Theme) glamouransi.StyleConfig {
 	sc.Document.BlockSuffix = ""
 	sc.Code.Prefix, sc.Code.Suffix = "", ""
 	sc.CodeBlock.Chroma = nil
-	sc.CodeBlock.Theme = chromaTheme(theme)
+	sc.CodeBlock.Theme = syntax.ChromaTheme(theme)
 	return sc
 }
 
@@ -370,33 +370,9 @@ func wrapLines(s string, width int) []string {
 	return lines
 }
 
-// chromaTheme names the chroma style used for code in a theme.
-func chromaTheme(t style.Theme) string {
-	if t == style.Light {
-		return "github"
-	}
-	return "github-dark"
-}
-
 // codeStyle is the style highlighted code gives a token type.
 func codeStyle(t chroma.TokenType, o style.Options) ansi.Style {
-	return tokenStyle(chromastyles.Get(chromaTheme(o.Theme)).Get(t))
-}
-
-// codeLanguages holds the lexers of code-block languages.
-var codeLanguages lexerMemo
-
-// codeLexer returns the lexer of a code block's language (chroma's
-// fallback when it names none), cached: for a language that is no lexer's
-// name or alias chroma tries every filename pattern.
-func codeLexer(lang string) chroma.Lexer {
-	return codeLanguages.get(lang, func() chroma.Lexer {
-		l := lexers.Get(lang)
-		if l == nil {
-			l = lexers.Fallback
-		}
-		return l
-	})
+	return tokenStyle(chromastyles.Get(syntax.ChromaTheme(o.Theme)).Get(t))
 }
 
 // highlightLines colours sanitised code with chroma, one styled line per
@@ -408,13 +384,13 @@ func highlightLines(code, lang string, o style.Options) (_ []string, ok bool) {
 	if !o.Coloured() {
 		return strings.Split(code, "\n"), true
 	}
-	raw, err := codeLexer(lang).Tokenise(nil, code)
+	raw, err := syntax.ForLanguage(lang).Tokenise(nil, code)
 	if err != nil {
 		return strings.Split(code, "\n"), false
 	}
 	var over atomic.Bool
-	tokens := coalesce(budgetedTokens(raw, time.Now().Add(lexBudget), &over))
-	chromaStyle := chromastyles.Get(chromaTheme(o.Theme))
+	tokens := syntax.Coalesce(syntax.BudgetedTokens(raw, time.Now().Add(syntax.Budget), &over))
+	chromaStyle := chromastyles.Get(syntax.ChromaTheme(o.Theme))
 	styles := map[chroma.TokenType]ansi.Style{}
 	var lines []string
 	var line strings.Builder
@@ -440,22 +416,6 @@ func highlightLines(code, lang string, o style.Options) (_ []string, ok bool) {
 	lines = append(lines, line.String())
 	// Lexers may add a final newline; keep one line per line of code.
 	return lines[:min(len(lines), strings.Count(code, "\n")+1)], true
-}
-
-// coalesce joins the tokens of one type that follow each other, as
-// chroma.Coalesce does for a lexer.
-func coalesce(tokens chroma.Iterator) chroma.Iterator {
-	next := tokens()
-	return func() chroma.Token {
-		tok := next
-		if tok == chroma.EOF {
-			return tok
-		}
-		for next = tokens(); next != chroma.EOF && next.Type == tok.Type; next = tokens() {
-			tok.Value += next.Value
-		}
-		return tok
-	}
 }
 
 // tokenStyle converts a chroma style entry to an SGR style.
@@ -737,7 +697,7 @@ func codeLines(part markdownPart, marginCells int, plain ansi.Style, width, show
 	if coloured > 0 {
 		highlighted, ok := highlightLines(head, part.lang, o)
 		if !ok {
-			lines, highlighted = append(lines, style.Dim(lexOverNote, o)), nil
+			lines, highlighted = append(lines, style.Dim(syntax.OverNote, o)), nil
 		}
 		code = append(code, highlighted...)
 	}
@@ -756,7 +716,7 @@ func codeLines(part markdownPart, marginCells int, plain ansi.Style, width, show
 // plainCode is the style of code without syntax colours: the chroma
 // theme's text.
 func plainCode(theme style.Theme) ansi.Style {
-	return tokenStyle(chromastyles.Get(chromaTheme(theme)).Get(chroma.Text))
+	return tokenStyle(chromastyles.Get(syntax.ChromaTheme(theme)).Get(chroma.Text))
 }
 
 // codeMargin is the indentation of a code block in the Markdown style.

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
 )
 
@@ -84,7 +85,7 @@ var notAppliedNotes = map[cards.State]string{
 func notAppliedBody(diffs []cards.FileDiff, s cards.State, o style.Options) []string {
 	width := style.InnerWidth(o)
 	lines := []string{o.Ink(stateColor(s, o)).Render(ansi.Truncate(notAppliedNotes[s], width, "…"))}
-	for _, line := range diffBody(diffs, o) {
+	for _, line := range diffview.Body(diffs, o) {
 		if line != "" {
 			line = style.Dim(ansi.Strip(line), o)
 		}

@@ -1,4 +1,4 @@
-package render
+package diffview
 
 import (
 	"strings"
@@ -16,9 +16,9 @@ import (
 // syntax colours, a split layout or interactive folding can be added on top
 // of it without touching how hunks are computed.
 
-// diffContext is the number of unchanged lines kept around a change, as git
+// Context is the number of unchanged lines kept around a change, as git
 // does.
-const diffContext = 3
+const Context = 3
 
 // maxDiffLines is the number of distinct lines go-diff can encode (one rune
 // per line); two texts with more lines than this are not diffed.
@@ -28,58 +28,58 @@ const maxDiffLines = 1_112_060
 // the shortest one (see lineOps).
 const lineDiffBudget = 250 * time.Millisecond
 
-// lineKind says what a diff line does.
-type lineKind uint8
+// LineKind says what a diff line does.
+type LineKind uint8
 
 // The kinds of diff lines.
 const (
-	lineContext lineKind = iota
-	lineAdded
-	lineRemoved
+	LineContext LineKind = iota
+	LineAdded
+	LineRemoved
 )
 
-// diffLine is one line of a hunk. Text is the raw line without its line
+// Line is one line of a hunk. Text is the raw line without its line
 // break (sanitised only when drawn). Old and New are the 1-based line
 // numbers in the old and new file, 0 when unknown or when the line is not
 // on that side. NoEOL marks the last line of a side that has no final
 // newline, where git prints "\ No newline at end of file".
-type diffLine struct {
-	Kind     lineKind
+type Line struct {
+	Kind     LineKind
 	Text     string
 	Old, New int
 	NoEOL    bool
 }
 
-// unknownFold is the fold of a hunk whose distance from the previous hunk
+// UnknownFold is the fold of a hunk whose distance from the previous hunk
 // is not known.
-const unknownFold = -1
+const UnknownFold = -1
 
-// hunk is a run of changes with their context lines. Fold counts the
+// Hunk is a run of changes with their context lines. Fold counts the
 // unchanged lines hidden between the previous hunk (or the start of the
 // text) and this one, or is unknownFold. OldStart and NewStart are the
 // 1-based positions of the hunk in the old and new file, 0 when unknown.
-type hunk struct {
+type Hunk struct {
 	Fold               int
 	OldStart, NewStart int
-	Lines              []diffLine
+	Lines              []Line
 }
 
 // counts returns the number of old-side and new-side lines of the hunk,
 // the two lengths of its "@@ -a,b +c,d @@" header.
-func (h hunk) counts() (old, new int) {
+func (h Hunk) counts() (old, new int) {
 	for _, l := range h.Lines {
-		if l.Kind != lineAdded {
+		if l.Kind != LineAdded {
 			old++
 		}
-		if l.Kind != lineRemoved {
+		if l.Kind != LineRemoved {
 			new++
 		}
 	}
 	return old, new
 }
 
-// knownStarts reports whether the hunk knows where it is in both files.
-func (h hunk) knownStarts() bool { return h.OldStart > 0 && h.NewStart > 0 }
+// KnownStarts reports whether the hunk knows where it is in both files.
+func (h Hunk) KnownStarts() bool { return h.OldStart > 0 && h.NewStart > 0 }
 
 // opaqueText describes a part of a file that is shown as a summary instead
 // of hunks: binary content, or texts too large for go-diff.
@@ -89,8 +89,8 @@ type opaqueText struct {
 	OldSize, NewSize int // bytes, or lines when not Binary
 }
 
-// diffFile is everything the card shows about one path.
-type diffFile struct {
+// File is everything the card shows about one path.
+type File struct {
 	Path string
 	// NewFile is set when the file has no before-image; Created when its
 	// tool says it made it, Deleted when the change removes it whole.
@@ -104,7 +104,7 @@ type diffFile struct {
 	// Rough is set when the diff took longer than lineDiffBudget and is
 	// not the shortest one (see lineOps).
 	Rough bool
-	Hunks []hunk
+	Hunks []Hunk
 	// Trailing counts the unchanged lines hidden after the last hunk (or
 	// is unknownFold).
 	Trailing int
@@ -112,18 +112,18 @@ type diffFile struct {
 	end int
 }
 
-// diffFiles builds the model of a card's diffs: one file per distinct
+// Files builds the model of a card's diffs: one file per distinct
 // path in order of first appearance, its parts (applied hunks) in the
 // order given.
-func diffFiles(diffs []cards.FileDiff) []diffFile {
-	var files []diffFile
+func Files(diffs []cards.FileDiff) []File {
+	var files []File
 	index := map[string]int{}
 	for _, d := range diffs {
 		i, ok := index[d.Path]
 		if !ok {
 			i = len(files)
 			index[d.Path] = i
-			files = append(files, diffFile{Path: d.Path})
+			files = append(files, File{Path: d.Path})
 		}
 		files[i].add(d, ok)
 	}
@@ -132,7 +132,7 @@ func diffFiles(diffs []cards.FileDiff) []diffFile {
 
 // add appends one FileDiff of the file's path; more says whether an
 // earlier part of the same path was added already.
-func (f *diffFile) add(d cards.FileDiff, more bool) {
+func (f *File) add(d cards.FileDiff, more bool) {
 	f.NewFile = f.NewFile || d.IsNewFile()
 	f.Created = f.Created || d.Created()
 	f.Deleted = f.Deleted || d.Deleted()
@@ -163,26 +163,26 @@ func (f *diffFile) add(d cards.FileDiff, more bool) {
 // gapBefore is the number of unchanged lines between the previous part of
 // the file and d: 0 for the first part, unknownFold when a start is not
 // known or the parts overlap.
-func (f *diffFile) gapBefore(d cards.FileDiff, more bool) int {
+func (f *File) gapBefore(d cards.FileDiff, more bool) int {
 	switch {
 	case !more:
 		return 0
 	case f.end == 0 || d.OldStart == 0 || d.OldStart < f.end:
-		return unknownFold
+		return UnknownFold
 	}
 	return d.OldStart - f.end
 }
 
-// headed reports whether a hunk of the file has a "@@ -a,b +c,d @@"
+// Headed reports whether a hunk of the file has a "@@ -a,b +c,d @@"
 // header: it knows where it is, in a file that is not new.
-func (f diffFile) headed(h hunk) bool { return h.knownStarts() && !f.NewFile }
+func (f File) Headed(h Hunk) bool { return h.KnownStarts() && !f.NewFile }
 
 // hasHead reports whether a hunk of the file is drawn after a row of its
 // own: its header or the unchanged lines folded before it.
-func (f diffFile) hasHead(h hunk) bool { return f.headed(h) || h.Fold != 0 }
+func (f File) hasHead(h Hunk) bool { return f.Headed(h) || h.Fold != 0 }
 
 // lineCount is the number of diff lines of the file's hunks.
-func (f diffFile) lineCount() int {
+func (f File) lineCount() int {
 	n := 0
 	for _, h := range f.Hunks {
 		n += len(h.Lines)
@@ -192,8 +192,8 @@ func (f diffFile) lineCount() int {
 
 // addFolds adds two folds; an unknown one makes the sum unknown.
 func addFolds(a, b int) int {
-	if a == unknownFold || b == unknownFold {
-		return unknownFold
+	if a == UnknownFold || b == UnknownFold {
+		return UnknownFold
 	}
 	return a + b
 }
@@ -252,9 +252,9 @@ func isBinary(s string) bool {
 	return strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s)
 }
 
-// splitLines splits s after each "\n"; a last line without a newline is
+// SplitLines splits s after each "\n"; a last line without a newline is
 // kept, an empty s has no lines. It splits exactly as go-diff's line mode.
-func splitLines(s string) []string {
+func SplitLines(s string) []string {
 	lines := strings.SplitAfter(s, "\n")
 	if lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
@@ -264,7 +264,7 @@ func splitLines(s string) []string {
 
 // lineOp is a run of n lines of one kind in a line diff.
 type lineOp struct {
-	Kind lineKind
+	Kind LineKind
 	N    int
 }
 
@@ -291,9 +291,9 @@ func lineOps(a, b []rune) (ops []lineOp, rough bool) {
 		case diffmatchpatch.DiffEqual:
 			for k := range n {
 				oi, ni := keptA[x+k], keptB[y+k]
-				list.add(lineRemoved, oi-i)
-				list.add(lineAdded, ni-j)
-				list.add(lineContext, 1)
+				list.add(LineRemoved, oi-i)
+				list.add(LineAdded, ni-j)
+				list.add(LineContext, 1)
 				i, j = oi+1, ni+1
 			}
 			x, y = x+n, y+n
@@ -303,8 +303,8 @@ func lineOps(a, b []rune) (ops []lineOp, rough bool) {
 			y += n
 		}
 	}
-	list.add(lineRemoved, len(a)-i)
-	list.add(lineAdded, len(b)-j)
+	list.add(LineRemoved, len(a)-i)
+	list.add(LineAdded, len(b)-j)
 	return list, rough
 }
 
@@ -363,7 +363,7 @@ func commonSuffix(a, b []rune) int {
 // are valid ones, distinct in a string as in a slice (go-diff merges its
 // results as strings).
 func encodeLines(old, new string) (oldLines, newLines []string, a, b []rune) {
-	oldLines, newLines = splitLines(old), splitLines(new)
+	oldLines, newLines = SplitLines(old), SplitLines(new)
 	codes := make(map[string]rune, len(oldLines))
 	encode := func(lines []string) []rune {
 		runes := make([]rune, len(lines))
@@ -425,7 +425,7 @@ func pick(s []rune, indices []int) []rune {
 type opList []lineOp
 
 // add appends n lines of a kind.
-func (l *opList) add(kind lineKind, n int) {
+func (l *opList) add(kind LineKind, n int) {
 	switch {
 	case n == 0:
 	case len(*l) > 0 && (*l)[len(*l)-1].Kind == kind:
@@ -437,7 +437,7 @@ func (l *opList) add(kind lineKind, n int) {
 
 // part is the diff of one FileDiff.
 type part struct {
-	hunks          []hunk
+	hunks          []Hunk
 	trailing       int
 	added, removed int
 	oldLines       int
@@ -454,7 +454,7 @@ func diffPart(d cards.FileDiff) part {
 	h := newHunkBuilder(d, oldLines, newLines)
 	ops, rough := lineOps(a, b)
 	for i, op := range ops {
-		if op.Kind == lineContext {
+		if op.Kind == LineContext {
 			h.equal(op.N, i == 0, i == len(ops)-1)
 		} else {
 			h.push(op.Kind, op.N)
@@ -470,7 +470,7 @@ type hunkBuilder struct {
 	oldStart, newStart int // line number of old[0] and new[0], 0 when unknown
 	markOld, markNew   bool
 	oi, ni             int // the next old and new line
-	hunks              []hunk
+	hunks              []Hunk
 	open               bool // the last hunk takes more lines
 	fold               int  // unchanged lines skipped since the last hunk
 	added, removed     int
@@ -497,21 +497,21 @@ func newHunkBuilder(d cards.FileDiff, old, new []string) *hunkBuilder {
 		b.oldStart = 1
 		b.newStart = max(d.NewStart, 1)
 	}
-	oldEnds, newEnds := endsWithNewline(oldText(d)), endsWithNewline(d.NewText)
+	oldEnds, newEnds := EndsWithNewline(oldText(d)), EndsWithNewline(d.NewText)
 	b.markOld = !oldEnds && newEnds
 	b.markNew = !newEnds && oldEnds
 	return b
 }
 
-// endsWithNewline reports whether s is empty or its last line is complete.
-func endsWithNewline(s string) bool { return s == "" || strings.HasSuffix(s, "\n") }
+// EndsWithNewline reports whether s is empty or its last line is complete.
+func EndsWithNewline(s string) bool { return s == "" || strings.HasSuffix(s, "\n") }
 
 // equal takes a run of n unchanged lines: kept as context next to changes,
 // folded where it is longer. The first run has no change before it and the
 // last none after it. Next to a change, a fold hides at least two lines:
 // one line takes the row its fold would.
 func (b *hunkBuilder) equal(n int, first, last bool) {
-	head, tail := diffContext, diffContext
+	head, tail := Context, Context
 	if first {
 		head = 0
 	}
@@ -523,22 +523,22 @@ func (b *hunkBuilder) equal(n int, first, last bool) {
 		keep++
 	}
 	if n <= keep {
-		b.push(lineContext, n)
+		b.push(LineContext, n)
 		return
 	}
-	b.push(lineContext, head)
+	b.push(LineContext, head)
 	b.open = false
 	b.fold += n - head - tail
 	b.oi += n - head - tail
 	b.ni += n - head - tail
-	b.push(lineContext, tail)
+	b.push(LineContext, tail)
 }
 
 // push appends n lines of a kind to the open hunk, opening one if needed.
-func (b *hunkBuilder) push(kind lineKind, n int) {
+func (b *hunkBuilder) push(kind LineKind, n int) {
 	for range n {
 		if !b.open {
-			b.hunks = append(b.hunks, hunk{Fold: b.fold, OldStart: lineNumber(b.oldStart, b.oi), NewStart: lineNumber(b.newStart, b.ni)})
+			b.hunks = append(b.hunks, Hunk{Fold: b.fold, OldStart: lineNumber(b.oldStart, b.oi), NewStart: lineNumber(b.newStart, b.ni)})
 			b.open, b.fold = true, 0
 		}
 		h := &b.hunks[len(b.hunks)-1]
@@ -547,23 +547,23 @@ func (b *hunkBuilder) push(kind lineKind, n int) {
 }
 
 // line makes the next line of a kind and advances past it.
-func (b *hunkBuilder) line(kind lineKind) diffLine {
-	var l diffLine
+func (b *hunkBuilder) line(kind LineKind) Line {
+	var l Line
 	l.Kind = kind
-	if kind != lineAdded {
+	if kind != LineAdded {
 		l.Text, l.Old = b.old[b.oi], lineNumber(b.oldStart, b.oi)
-		l.NoEOL = kind == lineRemoved && b.markOld && b.oi == len(b.old)-1
+		l.NoEOL = kind == LineRemoved && b.markOld && b.oi == len(b.old)-1
 		b.oi++
 	}
-	if kind != lineRemoved {
+	if kind != LineRemoved {
 		l.Text, l.New = b.new[b.ni], lineNumber(b.newStart, b.ni)
-		l.NoEOL = kind == lineAdded && b.markNew && b.ni == len(b.new)-1
+		l.NoEOL = kind == LineAdded && b.markNew && b.ni == len(b.new)-1
 		b.ni++
 	}
 	switch kind {
-	case lineAdded:
+	case LineAdded:
 		b.added++
-	case lineRemoved:
+	case LineRemoved:
 		b.removed++
 	}
 	l.Text = strings.TrimSuffix(l.Text, "\n")

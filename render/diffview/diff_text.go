@@ -1,4 +1,4 @@
-package render
+package diffview
 
 import (
 	"image/color"
@@ -18,10 +18,10 @@ import (
 // drawn whole without decoration instead: sanitising decides what is
 // shown, decoration never does.
 
-// lineDeco is what decorates one line: its changed spans, from the word
+// LineDeco is what decorates one line: its changed spans, from the word
 // diff with its paired line, and its syntax runs.
-type lineDeco struct {
-	emph   []span
+type LineDeco struct {
+	Emph   []Span
 	syntax []colorRun
 }
 
@@ -52,14 +52,14 @@ type pieceScratch struct {
 // them and their text joined. A line of printable ASCII and tabs needs no
 // check: its segments sanitise to themselves and its tabs expand as the
 // sanitiser expands them.
-func linePieces(raw string, d lineDeco, scratch *pieceScratch) ([]piece, string) {
-	if len(d.emph) == 0 && len(d.syntax) == 0 {
+func linePieces(raw string, d LineDeco, scratch *pieceScratch) ([]piece, string) {
+	if len(d.Emph) == 0 && len(d.syntax) == 0 {
 		clean := termsafe.SanitizeText(raw)
 		return []piece{{text: clean}}, clean
 	}
-	p := newPieceBuilder(raw, len(d.syntax)+2*len(d.emph)+1, !termsafe.IsTabbedASCII(raw), scratch)
+	p := newPieceBuilder(raw, len(d.syntax)+2*len(d.Emph)+1, !termsafe.IsTabbedASCII(raw), scratch)
 	defer p.release(scratch)
-	c := decoCursor{lineDeco: d}
+	c := decoCursor{LineDeco: d}
 	for pos := 0; pos < len(raw); {
 		end, style, marked := c.segment(raw, pos)
 		p.segment(raw[pos:end], style, marked)
@@ -76,7 +76,7 @@ func linePieces(raw string, d lineDeco, scratch *pieceScratch) ([]piece, string)
 // decoCursor walks a line's decoration from its start: run and span are
 // the first syntax run and emphasised span not yet passed.
 type decoCursor struct {
-	lineDeco
+	LineDeco
 	run, span int
 }
 
@@ -91,16 +91,16 @@ func (c *decoCursor) segment(raw string, pos int) (end int, style piece, marked 
 	if c.run < len(c.syntax) {
 		end, style.fg = c.syntax[c.run].end, c.syntax[c.run].color
 	}
-	for c.span < len(c.emph) && c.emph[c.span].end <= pos {
+	for c.span < len(c.Emph) && c.Emph[c.span].End <= pos {
 		c.span++
 	}
-	if c.span < len(c.emph) {
-		s := c.emph[c.span]
-		if s.start > pos {
-			return min(end, s.start), style, false
+	if c.span < len(c.Emph) {
+		s := c.Emph[c.span]
+		if s.Start > pos {
+			return min(end, s.Start), style, false
 		}
 		style.emph = true
-		return min(end, s.end), style, isBlank(raw[s.start:s.end])
+		return min(end, s.End), style, isBlank(raw[s.Start:s.End])
 	}
 	return end, style, false
 }

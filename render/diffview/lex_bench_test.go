@@ -1,4 +1,4 @@
-package render
+package diffview
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 func BenchmarkHunkSyntax(b *testing.B) {
 	for _, n := range []int{10_000, 100_000} {
 		old := benchinput.GoSource(n)
-		f := diffFiles([]cards.FileDiff{wholeFile("main.go", old, benchinput.ChangeEvery(old, 20))})[0]
+		f := Files([]cards.FileDiff{wholeFile("main.go", old, benchinput.ChangeEvery(old, 20))})[0]
 		o := style.Options{Theme: style.Dark, Profile: colorprofile.TrueColor, Expanded: true}
 		parts := partsInRows(f, f.lineCount()+len(f.Hunks))
 		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {

@@ -1,9 +1,8 @@
-package render
+package diffview
 
 import (
 	"image/color"
 	"math"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -11,10 +10,10 @@ import (
 	"time"
 
 	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/syntax"
 )
 
 // Syntax colours. A file's lexer is chosen by its name (chroma's
@@ -40,8 +39,6 @@ const (
 	// minContrast is the least contrast ratio (WCAG) of a foreground
 	// colour with the background it is drawn on.
 	minContrast = 4.5
-	// maxCachedLexers bounds the lexer cache; it is emptied when full.
-	maxCachedLexers = 1024
 )
 
 // colorRun is a run of a line's text in one colour; end is the byte
@@ -49,90 +46,6 @@ const (
 type colorRun struct {
 	end   int
 	color color.Color
-}
-
-// lexerMemo caches lexer lookups by key (nil for none), bounded to
-// maxCachedLexers keys and emptied when full; lookups counts the keys that
-// were not in it. Chroma's lookups try every filename pattern of every
-// lexer (about a millisecond each), so each key is looked up once.
-type lexerMemo struct {
-	mu      sync.Mutex
-	byKey   map[string]chroma.Lexer
-	lookups int
-}
-
-// get returns the cached lexer of key, calling lookup the first time.
-func (m *lexerMemo) get(key string, lookup func() chroma.Lexer) chroma.Lexer {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if l, ok := m.byKey[key]; ok {
-		return l
-	}
-	l := lookup()
-	if m.byKey == nil || len(m.byKey) >= maxCachedLexers {
-		m.byKey = map[string]chroma.Lexer{}
-	}
-	m.byKey[key] = l
-	m.lookups++
-	return l
-}
-
-// pathLexers holds the lexers of files by lexerKey.
-var pathLexers lexerMemo
-
-// lexerFor returns the lexer of a path, nil when none matches or when it
-// is the plain-text one, cached by lexerKey.
-func lexerFor(path string) chroma.Lexer {
-	name := filepath.Base(path)
-	return pathLexers.get(lexerKey(name), func() chroma.Lexer {
-		l := lexers.Match(name)
-		if l == nil || l.Config().Name == "plaintext" {
-			return nil
-		}
-		return l
-	})
-}
-
-// lexerKey is what chroma's filename patterns see of a base name: the
-// name itself when it has no dot or starts like a pattern that does not
-// start with "*" (Makefile, Dockerfile.*, .bashrc…); else "*" and its
-// extensions, from its first dot on. Every other pattern is "*." and a
-// suffix without "*", which matches a name when its extensions end with
-// that suffix, so names with the same extensions get the same lexer. (A
-// name keyed by itself cannot start with "*.": no clash.)
-func lexerKey(name string) string {
-	dot := strings.IndexByte(name, '.')
-	if dot < 0 {
-		return name
-	}
-	for _, prefix := range namePrefixes() {
-		if strings.HasPrefix(name, prefix) {
-			return name
-		}
-	}
-	return "*" + name[dot:]
-}
-
-// namePrefixes are the literal starts of chroma's filename patterns that
-// do not start with "*", built once.
-var namePrefixes = sync.OnceValue(func() []string {
-	var prefixes []string
-	for _, glob := range lexerGlobs() {
-		if !strings.HasPrefix(glob, "*") {
-			prefixes = append(prefixes, glob[:strings.IndexAny(glob+"*", "*?[\\")])
-		}
-	}
-	return prefixes
-})
-
-// lexerGlobs are the filename patterns of every registered lexer.
-func lexerGlobs() []string {
-	var globs []string
-	for _, l := range lexers.GlobalLexerRegistry.Lexers {
-		globs = append(globs, l.Config().Filenames...)
-		globs = append(globs, l.Config().AliasFilenames...)
-	}
-	return globs
 }
 
 // highlighter colours the hunks of one file; it is safe for concurrent
@@ -149,11 +62,11 @@ type highlighter struct {
 // newHighlighter prepares the colouring of the drawn parts of a file's
 // hunks; it returns nil when the file has no lexer or the output no
 // colour.
-func newHighlighter(path string, o style.Options, parts [][]diffLine) *highlighter {
+func newHighlighter(path string, o style.Options, parts [][]Line) *highlighter {
 	if !o.Coloured() {
 		return nil
 	}
-	l := lexerFor(path)
+	l := syntax.ForPath(path)
 	if l == nil {
 		return nil
 	}
@@ -163,7 +76,7 @@ func newHighlighter(path string, o style.Options, parts [][]diffLine) *highlight
 			size += len(line.Text) + 1
 		}
 	}
-	return &highlighter{lexer: l, palette: themePalette(o.Theme), deadline: scaledLexDeadline(size)}
+	return &highlighter{lexer: l, palette: themePalette(o.Theme), deadline: syntax.ScaledDeadline(size)}
 }
 
 // tokenPalette is the token colours of a chroma style; it is read-only
@@ -186,7 +99,7 @@ var palettes [2]struct {
 func themePalette(t style.Theme) *tokenPalette {
 	p := &palettes[t]
 	p.once.Do(func() {
-		style := chromastyles.Get(chromaTheme(t))
+		style := chromastyles.Get(syntax.ChromaTheme(t))
 		p.palette = &tokenPalette{style: style, plain: plainColour(style),
 			standard: map[chroma.TokenType]color.Color{}}
 		for tt := range chroma.StandardTypes {
@@ -209,12 +122,12 @@ func plainColour(style *chroma.Style) chroma.Colour {
 // hunk returns the syntax runs of each of the lines. Context lines take
 // the colours of the new side; the old side is highlighted only when the
 // lines remove some.
-func (h *highlighter) hunk(lines []diffLine) [][]colorRun {
-	runs := h.side(lines, lineRemoved)
-	if slices.ContainsFunc(lines, func(l diffLine) bool { return l.Kind == lineRemoved }) {
-		oldSide := h.side(lines, lineAdded)
+func (h *highlighter) hunk(lines []Line) [][]colorRun {
+	runs := h.side(lines, LineRemoved)
+	if slices.ContainsFunc(lines, func(l Line) bool { return l.Kind == LineRemoved }) {
+		oldSide := h.side(lines, LineAdded)
 		for i, l := range lines {
-			if l.Kind == lineRemoved {
+			if l.Kind == LineRemoved {
 				runs[i] = oldSide[i]
 			}
 		}
@@ -224,7 +137,7 @@ func (h *highlighter) hunk(lines []diffLine) [][]colorRun {
 
 // side highlights the lines of one side, all but those of the other
 // kind, as one text; the result is indexed like lines.
-func (h *highlighter) side(lines []diffLine, other lineKind) [][]colorRun {
+func (h *highlighter) side(lines []Line, other LineKind) [][]colorRun {
 	var text strings.Builder
 	var index []int
 	for i, l := range lines {
@@ -316,7 +229,7 @@ func (h *highlighter) lines(text string) (runs [][]colorRun) {
 	if err != nil {
 		return nil
 	}
-	tokens := coalesce(budgetedTokens(raw, h.deadline, &h.over))
+	tokens := syntax.Coalesce(syntax.BudgetedTokens(raw, h.deadline, &h.over))
 	var line []colorRun
 	pos, off := 0, 0 // in text, in its line
 	for tok := tokens(); tok != chroma.EOF; tok = tokens() {

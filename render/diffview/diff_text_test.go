@@ -1,4 +1,4 @@
-package render
+package diffview
 
 import (
 	"image/color"
@@ -25,13 +25,13 @@ func randomLine(r *rand.Rand) string {
 }
 
 // randomDeco cuts a line into random emphasised spans and syntax runs.
-func randomDeco(r *rand.Rand, s string) lineDeco {
-	var d lineDeco
+func randomDeco(r *rand.Rand, s string) LineDeco {
+	var d LineDeco
 	pos := 0
 	for pos < len(s) {
 		end := min(len(s), pos+1+r.IntN(4))
 		if r.IntN(2) == 0 {
-			d.emph = append(d.emph, span{pos, end})
+			d.Emph = append(d.Emph, Span{pos, end})
 		}
 		d.syntax = append(d.syntax, colorRun{end, color.RGBA{R: uint8(r.IntN(3)), A: 0xff}})
 		pos = end + r.IntN(3)
@@ -47,21 +47,21 @@ func TestDisplayPiecesDrawTheSanitisedLine(t *testing.T) {
 	for range 3000 {
 		raw := randomLine(r)
 		d := randomDeco(r, raw)
-		for i := range d.emph {
-			if isBlank(raw[d.emph[i].start:d.emph[i].end]) {
-				d.emph[i] = span{} // a blank span would show markers
+		for i := range d.Emph {
+			if isBlank(raw[d.Emph[i].Start:d.Emph[i].End]) {
+				d.Emph[i] = Span{} // a blank span would show markers
 			}
 		}
-		d.emph = nonEmptySpans(d.emph)
+		d.Emph = nonEmptySpans(d.Emph)
 		require.Equal(t, termsafe.SanitizeText(raw), piecesText(displayPieces(raw, d)), "%q", raw)
 	}
 }
 
 // nonEmptySpans drops the empty spans.
-func nonEmptySpans(spans []span) []span {
-	var out []span
+func nonEmptySpans(spans []Span) []Span {
+	var out []Span
 	for _, s := range spans {
-		if s.start < s.end {
+		if s.Start < s.End {
 			out = append(out, s)
 		}
 	}
@@ -71,7 +71,7 @@ func nonEmptySpans(spans []span) []span {
 func TestDisplayPiecesStyles(t *testing.T) {
 	red := color.RGBA{R: 0xff, A: 0xff}
 	raw := "x := 5"
-	d := lineDeco{emph: []span{{5, 6}}, syntax: []colorRun{{1, red}, {6, nil}}}
+	d := LineDeco{Emph: []Span{{5, 6}}, syntax: []colorRun{{1, red}, {6, nil}}}
 	assert.Equal(t, []piece{{text: "x", fg: red}, {text: " := "}, {text: "5", emph: true}}, displayPieces(raw, d))
 }
 
@@ -84,16 +84,16 @@ func TestDisplayPiecesMarkWhitespaceChanges(t *testing.T) {
 	}
 	for _, tt := range tests {
 		w := wordDiffOf(tt.old, tt.raw)
-		got := piecesText(displayPieces(tt.raw, lineDeco{emph: w.new}))
+		got := piecesText(displayPieces(tt.raw, LineDeco{Emph: w.new}))
 		assert.Equal(t, tt.want, got, "%q", tt.raw)
 	}
-	notBlank := piecesText(displayPieces("a b", lineDeco{emph: []span{{0, 3}}}))
+	notBlank := piecesText(displayPieces("a b", LineDeco{Emph: []Span{{0, 3}}}))
 	assert.Equal(t, "a b", notBlank, "a span with words shows its spaces as they are")
 }
 
 func TestDisplayPiecesFallBackWhenASegmentCutsAControl(t *testing.T) {
 	raw := "a\rb"
-	d := lineDeco{emph: []span{{1, 2}}}
+	d := LineDeco{Emph: []Span{{1, 2}}}
 	assert.Equal(t, []piece{{text: termsafe.SanitizeText(raw)}}, displayPieces(raw, d))
 }
 
@@ -119,7 +119,7 @@ func TestFitPiecesKeepsEveryCharacter(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	for range 2000 {
 		raw := termsafe.SanitizeText(randomLine(r) + randomLine(r))
-		ps := displayPieces(raw, lineDeco{emph: []span{{0, len(raw) / 2}}})
+		ps := displayPieces(raw, LineDeco{Emph: []Span{{0, len(raw) / 2}}})
 		room := 1 + r.IntN(12)
 		rows, widths := fitPieces(ps, room, true)
 		var joined strings.Builder
@@ -158,7 +158,7 @@ func TestRowBuilderMergesRunsOfOnePaint(t *testing.T) {
 }
 
 // displayPieces is the pieces of a raw line.
-func displayPieces(raw string, d lineDeco) []piece {
+func displayPieces(raw string, d LineDeco) []piece {
 	ps, _ := linePieces(raw, d, &pieceScratch{})
 	return ps
 }

@@ -1,4 +1,4 @@
-package render
+package diffview
 
 import (
 	"fmt"
@@ -20,10 +20,10 @@ func wordDiffOf(old, new string) wordDiff {
 }
 
 // spanTexts are the texts of the spans of s.
-func spanTexts(s string, spans []span) []string {
+func spanTexts(s string, spans []Span) []string {
 	texts := []string{}
 	for _, sp := range spans {
-		texts = append(texts, s[sp.start:sp.end])
+		texts = append(texts, s[sp.Start:sp.End])
 	}
 	return texts
 }
@@ -87,27 +87,27 @@ func TestWordDiffProperties(t *testing.T) {
 
 // requireSpansValid checks that spans are non-empty, sorted, disjoint and
 // within s.
-func requireSpansValid(t *testing.T, s string, spans []span) {
+func requireSpansValid(t *testing.T, s string, spans []Span) {
 	t.Helper()
 	end := 0
 	for _, sp := range spans {
-		require.Less(t, sp.start, sp.end, "empty span in %q", s)
-		require.LessOrEqual(t, end, sp.start, "overlapping spans in %q", s)
-		require.LessOrEqual(t, sp.end, len(s))
-		end = sp.end
+		require.Less(t, sp.Start, sp.End, "empty span in %q", s)
+		require.LessOrEqual(t, end, sp.Start, "overlapping spans in %q", s)
+		require.LessOrEqual(t, sp.End, len(s))
+		end = sp.End
 	}
 }
 
 // wordsOutside is the words of s that no span covers.
-func wordsOutside(s string, spans []span) []string {
+func wordsOutside(s string, spans []Span) []string {
 	var words []string
 	for _, w := range (tokenAlphabet{}).tokens(s).words {
 		covered := false
 		for _, sp := range spans {
-			covered = covered || (sp.start <= w.start && w.end <= sp.end)
+			covered = covered || (sp.Start <= w.Start && w.End <= sp.End)
 		}
 		if !covered {
-			words = append(words, s[w.start:w.end])
+			words = append(words, s[w.Start:w.End])
 		}
 	}
 	return words

@@ -1,4 +1,4 @@
-package render
+package diffview
 
 import (
 	"github.com/cardtui/cardtui/cards"
@@ -10,7 +10,7 @@ import (
 // line marks the line before it as the last of its side, without a
 // newline. Nothing is folded: the tool chose the context it kept.
 func recordedPart(d cards.FileDiff) part {
-	h := hunk{OldStart: d.OldStart, NewStart: d.NewStart}
+	h := Hunk{OldStart: d.OldStart, NewStart: d.NewStart}
 	if d.IsNewFile() {
 		h.OldStart, h.NewStart = 1, max(d.NewStart, 1)
 	}
@@ -22,20 +22,20 @@ func recordedPart(d cards.FileDiff) part {
 			h.Lines[len(h.Lines)-1].NoEOL = true
 			continue
 		}
-		l := diffLine{Text: text}
+		l := Line{Text: text}
 		switch kind {
 		case '-':
-			l.Kind, l.Old = lineRemoved, lineNumber(h.OldStart, oi)
+			l.Kind, l.Old = LineRemoved, lineNumber(h.OldStart, oi)
 			oi, p.removed = oi+1, p.removed+1
 		case '+':
-			l.Kind, l.New = lineAdded, lineNumber(h.NewStart, ni)
+			l.Kind, l.New = LineAdded, lineNumber(h.NewStart, ni)
 			ni, p.added = ni+1, p.added+1
 		default:
-			l.Kind, l.Old, l.New = lineContext, lineNumber(h.OldStart, oi), lineNumber(h.NewStart, ni)
+			l.Kind, l.Old, l.New = LineContext, lineNumber(h.OldStart, oi), lineNumber(h.NewStart, ni)
 			oi, ni = oi+1, ni+1
 		}
 		h.Lines = append(h.Lines, l)
 	}
-	p.hunks, p.oldLines = []hunk{h}, oi
+	p.hunks, p.oldLines = []Hunk{h}, oi
 	return p
 }

@@ -1,4 +1,4 @@
-package render
+package syntax
 
 import (
 	"sync/atomic"
@@ -15,31 +15,31 @@ import (
 // still take as long as the lexer's rules (chroma stops a rule's match
 // after 250 ms).
 
-// lexBudget is the time the syntax colours of one block of code (a code
+// Budget is the time the syntax colours of one block of code (a code
 // block, the drawn hunks of a file) may take.
-const lexBudget = 500 * time.Millisecond
+const Budget = 500 * time.Millisecond
 
-// lexBudgetPerByte is what the budget of a diff's drawn hunks grows by
+// BudgetPerByte is what the budget of a diff's drawn hunks grows by
 // for each byte they hold, on top of lexBudget: lexing that is linear in
 // the size of the text (chroma's lexers take about 1 µs a byte of code,
 // 50 µs a line) finishes at any size, while a lexer that goes quadratic
 // or worse is stopped once the text is more than a few hundred bytes.
-const lexBudgetPerByte = 5 * time.Microsecond
+const BudgetPerByte = 5 * time.Microsecond
 
-// scaledLexDeadline is the end, from now, of the budget of lexing a text
+// ScaledDeadline is the end, from now, of the budget of lexing a text
 // of size bytes: lexBudget and lexBudgetPerByte for each byte.
-func scaledLexDeadline(size int) time.Time {
-	return time.Now().Add(lexBudget + time.Duration(size)*lexBudgetPerByte)
+func ScaledDeadline(size int) time.Time {
+	return time.Now().Add(Budget + time.Duration(size)*BudgetPerByte)
 }
 
-// lexScaledOverNote is the note of a diff whose drawn hunks after some
+// ScaledOverNote is the note of a diff whose drawn hunks after some
 // point are drawn without syntax colours because lexing them took longer
 // than their scaled budget; it names the budget.
-const lexScaledOverNote = "(no syntax colours: colouring took over 0.5 s and 5 µs a byte)"
+const ScaledOverNote = "(no syntax colours: colouring took over 0.5 s and 5 µs a byte)"
 
-// lexOverNote is the note of a block drawn without syntax colours because
+// OverNote is the note of a block drawn without syntax colours because
 // lexing it took longer than lexBudget.
-const lexOverNote = "(no syntax colours: colouring took over 0.5 s)"
+const OverNote = "(no syntax colours: colouring took over 0.5 s)"
 
 // budgetCheckEvery is how many tokens budgetedTokens pulls between two
 // looks at the clock: reading it for every token was a thirtieth of
@@ -47,10 +47,10 @@ const lexOverNote = "(no syntax colours: colouring took over 0.5 s)"
 // milliseconds a token.
 const budgetCheckEvery = 16
 
-// budgetedTokens is tokens stopped at deadline: past it, it returns EOF
+// BudgetedTokens is tokens stopped at deadline: past it, it returns EOF
 // and sets over. The clock is read at the first token and every
 // budgetCheckEvery after it.
-func budgetedTokens(tokens chroma.Iterator, deadline time.Time, over *atomic.Bool) chroma.Iterator {
+func BudgetedTokens(tokens chroma.Iterator, deadline time.Time, over *atomic.Bool) chroma.Iterator {
 	n := 0
 	return func() chroma.Token {
 		if n%budgetCheckEvery == 0 && time.Now().After(deadline) {

@@ -1,4 +1,4 @@
-package render
+package diffview
 
 import (
 	"strings"
@@ -18,24 +18,24 @@ import (
 // ruleWidth is the width of the rule between the halves: "│" and a space.
 const ruleWidth = 2
 
-// splitHalves is the width of the left half of rows width cells wide; the
+// SplitHalves is the width of the left half of rows width cells wide; the
 // right half takes the rest but the rule.
-func splitHalves(width int) int { return (width - ruleWidth) / 2 }
+func SplitHalves(width int) int { return (width - ruleWidth) / 2 }
 
-// splitRow is one row of the split layout: the indices of the lines drawn
+// SplitRow is one row of the split layout: the indices of the lines drawn
 // on the left and on the right, -1 for a blank half.
-type splitRow struct{ left, right int }
+type SplitRow struct{ Left, Right int }
 
-// splitRows lays a drawn hunk out side by side.
-func splitRows(d drawnHunk) []splitRow {
-	var rows []splitRow
-	for start := 0; start < len(d.lines); {
-		if d.lines[start].Kind == lineContext {
-			rows = append(rows, splitRow{start, start})
+// SplitRows lays a drawn hunk out side by side.
+func SplitRows(d DrawnHunk) []SplitRow {
+	var rows []SplitRow
+	for start := 0; start < len(d.Lines); {
+		if d.Lines[start].Kind == LineContext {
+			rows = append(rows, SplitRow{start, start})
 			start++
 			continue
 		}
-		end := changeEnd(d.lines, start)
+		end := changeEnd(d.Lines, start)
 		rows = append(rows, d.changeRows(start, end)...)
 		start = end
 	}
@@ -45,42 +45,42 @@ func splitRows(d drawnHunk) []splitRow {
 // changeRows lays out the change lines[start:end]: each removed line
 // faces its partner, the added lines left unpaired before that partner
 // coming first, against blanks.
-func (d drawnHunk) changeRows(start, end int) []splitRow {
-	var rows []splitRow
+func (d DrawnHunk) changeRows(start, end int) []SplitRow {
+	var rows []SplitRow
 	added := start
-	for added < end && d.lines[added].Kind == lineRemoved {
+	for added < end && d.Lines[added].Kind == LineRemoved {
 		added++
 	}
-	for i := start; i < end && d.lines[i].Kind == lineRemoved; i++ {
-		partner := d.partner[i]
+	for i := start; i < end && d.Lines[i].Kind == LineRemoved; i++ {
+		partner := d.Partner[i]
 		if partner < 0 {
-			rows = append(rows, splitRow{i, -1})
+			rows = append(rows, SplitRow{i, -1})
 			continue
 		}
 		for ; added < partner; added++ {
-			rows = append(rows, splitRow{-1, added})
+			rows = append(rows, SplitRow{-1, added})
 		}
-		rows = append(rows, splitRow{i, partner})
+		rows = append(rows, SplitRow{i, partner})
 		added++
 	}
 	for ; added < end; added++ {
-		rows = append(rows, splitRow{-1, added})
+		rows = append(rows, SplitRow{-1, added})
 	}
 	return rows
 }
 
 // splitHunk appends the rows of a drawn hunk in split layout; g is the
 // file's gutter, each half showing its own column.
-func (v *diffView) splitHunk(lines []string, g gutter, d drawnHunk) []string {
-	leftW := splitHalves(v.width)
+func (v *diffView) splitHunk(lines []string, g gutter, d DrawnHunk) []string {
+	leftW := SplitHalves(v.width)
 	rightW := v.width - ruleWidth - leftW
 	left, right := gutter{oldW: g.oldW}.fit(leftW), gutter{newW: g.newW}.fit(rightW)
 	rule := v.st.separator.on("│") + " "
 	blank := strings.Repeat(" ", leftW)
 	var l, r []string // the rows of each half, their arrays reused
-	for _, row := range splitRows(d) {
-		l = v.half(l[:0], d, row.left, left, leftW, true)
-		r = v.half(r[:0], d, row.right, right, rightW, false)
+	for _, row := range SplitRows(d) {
+		l = v.half(l[:0], d, row.Left, left, leftW, true)
+		r = v.half(r[:0], d, row.Right, right, rightW, false)
 		for k := range max(len(l), len(r)) {
 			lines = append(lines, rowAt(l, k, blank)+rule+rowAt(r, k, ""))
 		}
@@ -98,14 +98,14 @@ func rowAt(rows []string, k int, blank string) string {
 
 // half appends the rows of line i of a drawn hunk in a half width cells
 // wide, padded to it when fill is set; nothing for i < 0.
-func (v *diffView) half(rows []string, d drawnHunk, i int, g gutter, width int, fill bool) []string {
+func (v *diffView) half(rows []string, d DrawnHunk, i int, g gutter, width int, fill bool) []string {
 	if i < 0 {
 		return rows
 	}
-	l := d.lines[i]
-	rows = v.lineRows(rows, l, d.deco[i], g, max(width-g.width()-2, 1), fill)
+	l := d.Lines[i]
+	rows = v.lineRows(rows, l, d.Deco[i], g, max(width-g.width()-2, 1), fill)
 	if l.NoEOL {
-		note := v.st.dim.Render(ansi.Truncate(g.blank()+noEOLNote, width, "…"))
+		note := v.st.dim.Render(ansi.Truncate(g.blank()+NoEOLNote, width, "…"))
 		if fill {
 			note = style.PadRight(note, width)
 		}

@@ -1,4 +1,4 @@
-package render
+package diffview
 
 import (
 	"fmt"
@@ -17,13 +17,14 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/syntax"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
 const (
-	// collapsedRows is how many rows the files of a collapsed card take,
+	// CollapsedRows is how many rows the files of a collapsed card take,
 	// give or take a row of notes.
-	collapsedRows = 40
+	CollapsedRows = 40
 	// newFileHead is how many lines of a new file a collapsed card shows.
 	newFileHead = 10
 	// minDiffText is the narrowest text column worth a line-number gutter;
@@ -34,21 +35,21 @@ const (
 	minSplitHalf = 30
 )
 
-// noEOLNote is git's note under a last line without a line break.
-const noEOLNote = `\ No newline at end of file`
+// NoEOLNote is git's note under a last line without a line break.
+const NoEOLNote = `\ No newline at end of file`
 
-// diffBody draws file diffs: per file a header (path, "new file", +A -R,
+// Body draws file diffs: per file a header (path, "new file", +A -R,
 // a change of line endings), then its hunks, unified or side by side, and
 // a footer with the totals. A collapsed card stops when its rows are
 // spent and says how many lines and files it hides. No diffs draw nothing.
 //
 // The diff is exact: line and word diffs are go-diff's bisection without a
 // deadline, never a coarse fallback, so no card is ever approximate.
-func diffBody(diffs []cards.FileDiff, o style.Options) []string {
+func Body(diffs []cards.FileDiff, o style.Options) []string {
 	if len(diffs) == 0 {
 		return nil
 	}
-	files := diffFiles(diffs)
+	files := Files(diffs)
 	v := newDiffView(o)
 	var lines []string
 	for i, f := range files {
@@ -127,15 +128,15 @@ func (p paint) on(s string) string {
 	return string(p) + s + ansi.ResetStyle
 }
 
-// lineSigns are the signs of the line kinds, as in a unified diff.
-var lineSigns = [3]string{lineContext: " ", lineAdded: "+", lineRemoved: "-"}
+// LineSigns are the signs of the line kinds, as in a unified diff.
+var LineSigns = [3]string{LineContext: " ", LineAdded: "+", LineRemoved: "-"}
 
 // signCells are the signs of the line kinds and the space after them.
-var signCells = [3]string{lineContext: "  ", lineAdded: "+ ", lineRemoved: "- "}
+var signCells = [3]string{LineContext: "  ", LineAdded: "+ ", LineRemoved: "- "}
 
 // paintKey identifies the paint of a piece of a line.
 type paintKey struct {
-	kind lineKind
+	kind LineKind
 	fg   color.Color
 	emph bool
 }
@@ -165,13 +166,13 @@ func newDiffView(o style.Options) *diffView {
 	p := o.Colors()
 	width := style.InnerWidth(o)
 	return &diffView{
-		o: o, width: width, split: o.Split() && splitHalves(width) >= minSplitHalf,
+		o: o, width: width, split: o.Split() && SplitHalves(width) >= minSplitHalf,
 		st:     newDiffStyles(o),
-		fg:     [3]color.Color{lineContext: p.Dim, lineAdded: p.Added, lineRemoved: p.Removed},
-		bg:     [3]color.Color{lineAdded: p.AddedBg, lineRemoved: p.RemovedBg},
-		emph:   [3]color.Color{lineAdded: p.AddedEmph, lineRemoved: p.RemovedEmph},
+		fg:     [3]color.Color{LineContext: p.Dim, LineAdded: p.Added, LineRemoved: p.Removed},
+		bg:     [3]color.Color{LineAdded: p.AddedBg, LineRemoved: p.RemovedBg},
+		emph:   [3]color.Color{LineAdded: p.AddedEmph, LineRemoved: p.RemovedEmph},
 		paints: map[paintKey]paint{}, rgbaPaints: map[uint64]paint{},
-		budget: collapsedRows,
+		budget: CollapsedRows,
 	}
 }
 
@@ -180,7 +181,7 @@ func newDiffView(o style.Options) *diffView {
 // background when it changed; a foreground is made readable on its
 // background. Paints are kept by key, an RGBA foreground (the syntax
 // colours') by a number, which hashes faster than an interface.
-func (v *diffView) paint(kind lineKind, fg color.Color, emph bool) paint {
+func (v *diffView) paint(kind LineKind, fg color.Color, emph bool) paint {
 	if n, ok := rgbaPaintKey(kind, fg, emph); ok {
 		p, ok := v.rgbaPaints[n]
 		if !ok {
@@ -200,7 +201,7 @@ func (v *diffView) paint(kind lineKind, fg color.Color, emph bool) paint {
 
 // rgbaPaintKey packs the key of a paint whose foreground is nil or a
 // color.RGBA into a number; ok is false for another colour type.
-func rgbaPaintKey(kind lineKind, fg color.Color, emph bool) (n uint64, ok bool) {
+func rgbaPaintKey(kind LineKind, fg color.Color, emph bool) (n uint64, ok bool) {
 	n = uint64(kind) << 40
 	if emph {
 		n |= 1 << 48
@@ -215,7 +216,7 @@ func rgbaPaintKey(kind lineKind, fg color.Color, emph bool) (n uint64, ok bool) 
 }
 
 // newPiecePaint builds the paint that paint keeps.
-func (v *diffView) newPiecePaint(kind lineKind, fg color.Color, emph bool) paint {
+func (v *diffView) newPiecePaint(kind LineKind, fg color.Color, emph bool) paint {
 	if fg == nil {
 		fg = v.fg[kind]
 	}
@@ -232,7 +233,7 @@ func (v *diffView) newPiecePaint(kind lineKind, fg color.Color, emph bool) paint
 // header is a file's first line: its path, what happened to the file
 // ("new file", "written", "deleted"), its counts and a change of line
 // endings; a long path loses its start.
-func (v *diffView) header(f diffFile) string {
+func (v *diffView) header(f File) string {
 	var tags []string
 	if label := fileLabel(f); label != "" {
 		tags = append(tags, v.st.tag.Render(label))
@@ -255,7 +256,7 @@ func (v *diffView) header(f diffFile) string {
 // it created it, "written" for a text written with no before-image (an
 // overwrite the session did not record the earlier content of),
 // "deleted" when it was removed whole; "" for an edit.
-func fileLabel(f diffFile) string {
+func fileLabel(f File) string {
 	switch {
 	case f.Created:
 		return "new file"
@@ -274,24 +275,24 @@ func (v *diffView) counts(added, removed int) string {
 
 // fileBody appends the lines of a file's body: a note for binary, empty or
 // unchanged content, else its hunks.
-func (v *diffView) fileBody(lines []string, f diffFile) []string {
+func (v *diffView) fileBody(lines []string, f File) []string {
 	switch {
 	case f.Opaque != nil:
-		return append(lines, v.note(opaqueSummary(*f.Opaque)))
+		return append(lines, v.note(OpaqueSummary(*f.Opaque)))
 	case len(f.Hunks) == 0:
-		return append(lines, v.note(unchanged(f)))
+		return append(lines, v.note(Unchanged(f)))
 	case f.Rough:
-		lines = append(lines, v.note(roughNote))
+		lines = append(lines, v.note(RoughNote))
 	}
 	return v.hunks(lines, f)
 }
 
-// roughNote says that a diff is not the shortest one (diffFile.Rough).
-const roughNote = "(not the shortest diff: computing it took over 0.25 s; the rest is shown as one change)"
+// RoughNote says that a diff is not the shortest one (diffFile.Rough).
+const RoughNote = "(not the shortest diff: computing it took over 0.25 s; the rest is shown as one change)"
 
-// unchanged is the note of a file without hunks: "empty file" for a new
+// Unchanged is the note of a file without hunks: "empty file" for a new
 // file with no content, else "no changes".
-func unchanged(f diffFile) string {
+func Unchanged(f File) string {
 	if f.NewFile {
 		return "empty file"
 	}
@@ -303,8 +304,8 @@ func (v *diffView) note(s string) string {
 	return v.st.dim.Render(ansi.Truncate(s, v.width, "…"))
 }
 
-// opaqueSummary describes content shown without hunks.
-func opaqueSummary(o opaqueText) string {
+// OpaqueSummary describes content shown without hunks.
+func OpaqueSummary(o opaqueText) string {
 	if !o.Binary {
 		return fmt.Sprintf("too large to diff, %d → %d lines", o.OldSize, o.NewSize)
 	}
@@ -316,13 +317,13 @@ func opaqueSummary(o opaqueText) string {
 
 // hunks appends a file's hunks, as many lines as the card may show, after
 // a note when lexing them ran out of time.
-func (v *diffView) hunks(lines []string, f diffFile) []string {
+func (v *diffView) hunks(lines []string, f File) []string {
 	total := f.lineCount()
 	parts := v.drawnParts(f, total)
 	hl := newHighlighter(f.Path, v.o, parts)
 	drawn := v.drawAll(f, parts, hl)
 	if hl != nil && hl.over.Load() {
-		lines = append(lines, v.note(lexScaledOverNote))
+		lines = append(lines, v.note(syntax.ScaledOverNote))
 	}
 	n := 0
 	for _, rows := range drawn {
@@ -337,7 +338,7 @@ func (v *diffView) hunks(lines []string, f diffFile) []string {
 	case shown < total:
 		lines = append(lines, style.MoreLine(total-shown, v.o))
 	case f.Trailing != 0:
-		lines = append(lines, v.note(foldText(f.Trailing)))
+		lines = append(lines, v.note(FoldText(f.Trailing)))
 	}
 	return lines
 }
@@ -346,7 +347,7 @@ func (v *diffView) hunks(lines []string, f diffFile) []string {
 // the card is expanded; a collapsed card draws what its rows allow, hunk
 // heads included (a new file only its head). A cut that would hide a
 // single line shows it instead of saying so.
-func (v *diffView) drawnParts(f diffFile, total int) [][]diffLine {
+func (v *diffView) drawnParts(f File, total int) [][]Line {
 	if v.o.Expanded {
 		return partsInRows(f, total+len(f.Hunks))
 	}
@@ -362,8 +363,8 @@ func (v *diffView) drawnParts(f diffFile, total int) [][]diffLine {
 
 // partsInRows is the lines of each hunk that fit in rows rows, each hunk
 // with a head taking one more; hunks past them are left out.
-func partsInRows(f diffFile, rows int) [][]diffLine {
-	var parts [][]diffLine
+func partsInRows(f File, rows int) [][]Line {
+	var parts [][]Line
 	for _, h := range f.Hunks {
 		if f.hasHead(h) {
 			rows--
@@ -379,7 +380,7 @@ func partsInRows(f diffFile, rows int) [][]diffLine {
 }
 
 // partLines is the number of lines of the parts.
-func partLines(parts [][]diffLine) int {
+func partLines(parts [][]Line) int {
 	n := 0
 	for _, p := range parts {
 		n += len(p)
@@ -390,7 +391,7 @@ func partLines(parts [][]diffLine) int {
 // drawAll draws the drawn parts of a file's hunks, each with the row
 // before it, in parallel: word diffs and syntax colours make a large card
 // costly. Each worker has its own paints and scratch buffer.
-func (v *diffView) drawAll(f diffFile, parts [][]diffLine, hl *highlighter) [][]string {
+func (v *diffView) drawAll(f File, parts [][]Line, hl *highlighter) [][]string {
 	out := make([][]string, len(parts))
 	g := newGutter(f)
 	var next atomic.Int64
@@ -411,12 +412,12 @@ func (v *diffView) drawAll(f diffFile, parts [][]diffLine, hl *highlighter) [][]
 // drawHunk draws the drawn part of hunk i of a file whose gutter is g,
 // after its head row; a file that only adds or only removes lines is
 // unified in a split card: it has one side.
-func (v *diffView) drawHunk(f diffFile, g gutter, i int, part []diffLine, hl *highlighter) []string {
+func (v *diffView) drawHunk(f File, g gutter, i int, part []Line, hl *highlighter) []string {
 	rows := make([]string, 0, len(part)+1) // a row a line, and the head
 	if head := v.hunkHead(f, f.Hunks[i]); head != "" {
 		rows = append(rows, head)
 	}
-	d := decorate(part, hl)
+	d := Decorate(part, hl)
 	if v.split && f.Added > 0 && f.Removed > 0 {
 		return v.splitHunk(rows, g, d)
 	}
@@ -426,10 +427,10 @@ func (v *diffView) drawHunk(f diffFile, g gutter, i int, part []diffLine, hl *hi
 // hunkHead is the row before a hunk: its "@@ -a,b +c,d @@" header when
 // the hunk knows where it is, and the unchanged lines folded before it.
 // It is empty for a first hunk without either.
-func (v *diffView) hunkHead(f diffFile, h hunk) string {
-	header, fold := "", foldText(h.Fold)
-	if f.headed(h) {
-		header = hunkHeader(h)
+func (v *diffView) hunkHead(f File, h Hunk) string {
+	header, fold := "", FoldText(h.Fold)
+	if f.Headed(h) {
+		header = HunkHeader(h)
 	}
 	var r rowBuilder
 	r.add(v.st.accent, header)
@@ -445,9 +446,9 @@ func (v *diffView) hunkHead(f diffFile, h hunk) string {
 	return head
 }
 
-// hunkHeader is a hunk's unified-diff header. As in git, a side with no
+// HunkHeader is a hunk's unified-diff header. As in git, a side with no
 // lines names the line before the hunk.
-func hunkHeader(h hunk) string {
+func HunkHeader(h Hunk) string {
 	oldCount, newCount := h.counts()
 	return "@@ -" + hunkRange(h.OldStart, oldCount) + " +" + hunkRange(h.NewStart, newCount) + " @@"
 }
@@ -460,25 +461,25 @@ func hunkRange(start, count int) string {
 	return strconv.Itoa(start) + "," + strconv.Itoa(count)
 }
 
-// foldText names a fold of unchanged lines: "" for none, "⋯" when the
+// FoldText names a fold of unchanged lines: "" for none, "⋯" when the
 // number is unknown.
-func foldText(n int) string {
+func FoldText(n int) string {
 	switch n {
 	case 0:
 		return ""
-	case unknownFold:
+	case UnknownFold:
 		return "⋯"
 	}
 	return "⋯ " + style.Plural(n, "unchanged line", "unchanged lines")
 }
 
 // unifiedHunk appends the rows of a drawn hunk in unified layout.
-func (v *diffView) unifiedHunk(lines []string, g gutter, d drawnHunk) []string {
+func (v *diffView) unifiedHunk(lines []string, g gutter, d DrawnHunk) []string {
 	room := max(v.width-g.width()-2, 1)
-	for i, l := range d.lines {
-		lines = v.lineRows(lines, l, d.deco[i], g, room, false)
+	for i, l := range d.Lines {
+		lines = v.lineRows(lines, l, d.Deco[i], g, room, false)
 		if l.NoEOL {
-			lines = append(lines, v.note(g.blank()+noEOLNote))
+			lines = append(lines, v.note(g.blank()+NoEOLNote))
 		}
 	}
 	return lines
@@ -489,11 +490,11 @@ func (v *diffView) unifiedHunk(lines []string, g gutter, d drawnHunk) []string {
 // onto "↪" rows behind a blank gutter when expanded. Added and removed
 // rows are tinted to the full width, and so is every row when fill is
 // set.
-func (v *diffView) lineRows(dst []string, l diffLine, d lineDeco, g gutter, room int, fill bool) []string {
+func (v *diffView) lineRows(dst []string, l Line, d LineDeco, g gutter, room int, fill bool) []string {
 	if v.o.Profile <= colorprofile.NoTTY {
 		// Without escape sequences no emphasis shows, and the markers of
 		// changed white space would change the text itself.
-		d.emph = nil
+		d.Emph = nil
 	}
 	ps, text := linePieces(l.Text, d, &v.pieces)
 	if w := termsafe.Width(text); w <= room { // the common case: one row
@@ -509,7 +510,7 @@ func (v *diffView) lineRows(dst []string, l diffLine, d lineDeco, g gutter, room
 // lineRow draws one row of line l, whose pieces are width cells wide: the
 // first one after the line's numbers and sign, a wrapped one after a
 // blank gutter and "↪".
-func (v *diffView) lineRow(l diffLine, row []piece, width int, g gutter, room int, fill, first bool) string {
+func (v *diffView) lineRow(l Line, row []piece, width int, g gutter, room int, fill, first bool) string {
 	base := v.paint(l.Kind, nil, false)
 	r := rowBuilder{b: v.scratch[:0]}
 	if first {
@@ -517,13 +518,13 @@ func (v *diffView) lineRow(l diffLine, row []piece, width int, g gutter, room in
 		r.add(base, signCells[l.Kind])
 	} else {
 		r.plain(g.blank())
-		r.add(v.paint(l.Kind, v.fg[lineContext], false), "↪")
+		r.add(v.paint(l.Kind, v.fg[LineContext], false), "↪")
 		r.add(base, " ")
 	}
 	for _, p := range row {
 		r.add(v.paint(l.Kind, p.fg, p.emph), p.text)
 	}
-	if l.Kind != lineContext || fill {
+	if l.Kind != LineContext || fill {
 		r.add(base, spaces(room-width))
 	}
 	out := r.String()
@@ -532,13 +533,13 @@ func (v *diffView) lineRow(l diffLine, row []piece, width int, g gutter, room in
 }
 
 // footer totals the card: "+A -R · N files".
-func (v *diffView) footer(files []diffFile) string {
-	added, removed := diffTotals(files)
-	return v.counts(added, removed) + v.st.dim.Render(" · "+fileCount(len(files)))
+func (v *diffView) footer(files []File) string {
+	added, removed := Totals(files)
+	return v.counts(added, removed) + v.st.dim.Render(" · "+FileCount(len(files)))
 }
 
-// diffTotals sums the added and removed lines of all files.
-func diffTotals(files []diffFile) (added, removed int) {
+// Totals sums the added and removed lines of all files.
+func Totals(files []File) (added, removed int) {
 	for _, f := range files {
 		added += f.Added
 		removed += f.Removed
@@ -546,15 +547,15 @@ func diffTotals(files []diffFile) (added, removed int) {
 	return added, removed
 }
 
-// fileCount is "1 file" or "N files".
-func fileCount(n int) string { return style.Plural(n, "file", "files") }
+// FileCount is "1 file" or "N files".
+func FileCount(n int) string { return style.Plural(n, "file", "files") }
 
 // gutter is the line-number columns of a file: the widths of the old and
 // new number, 0 for a column not shown.
 type gutter struct{ oldW, newW int }
 
 // newGutter sizes the gutter for a file's largest line numbers.
-func newGutter(f diffFile) gutter {
+func newGutter(f File) gutter {
 	var maxOld, maxNew int
 	for _, h := range f.Hunks {
 		for _, l := range h.Lines {
@@ -596,7 +597,7 @@ func (g gutter) width() int {
 // numbers writes a line's old and new number in gutter g, painted p,
 // each right-aligned in its column and followed by a space, blank where
 // the line has none; nothing when the gutter has no columns.
-func (r *rowBuilder) numbers(p paint, g gutter, l diffLine) {
+func (r *rowBuilder) numbers(p paint, g gutter, l Line) {
 	if g.width() == 0 {
 		return
 	}

@@ -1,7 +1,6 @@
-package render
+package diffview
 
 import (
-	"fmt"
 	"image/color"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/syntax"
 )
 
 // fgSGR is the SGR parameters that set c as the foreground.
@@ -118,11 +118,11 @@ func TestSyntaxColoursStopOnAQuadraticLexer(t *testing.T) {
 	start := time.Now()
 	card := renderDiffs([]cards.FileDiff{{Path: "a.slowlex", NewText: text}}, themeOptions(style.Dark, 80, true))
 	t.Logf("drawn in %v", time.Since(start)) // not asserted: the machine may be slow
-	assert.True(t, strings.Contains(card, lexScaledOverNote), "the card notes that colouring stopped")
+	assert.True(t, strings.Contains(card, syntax.ScaledOverNote), "the card notes that colouring stopped")
 	assert.Equal(t, lines, strings.Count(ansi.Strip(card), "+ "+strings.Repeat("x", 70)), "every line is drawn")
-	assert.Contains(t, lexScaledOverNote, "0.5 s and 5 µs a byte", "the note names the budget")
-	assert.Equal(t, 500*time.Millisecond, lexBudget)
-	assert.Equal(t, 5*time.Microsecond, lexBudgetPerByte)
+	assert.Contains(t, syntax.ScaledOverNote, "0.5 s and 5 µs a byte", "the note names the budget")
+	assert.Equal(t, 500*time.Millisecond, syntax.Budget)
+	assert.Equal(t, 5*time.Microsecond, syntax.BudgetPerByte)
 }
 
 // TestSyntaxColoursAreReadable checks every colour a diff row can draw on
@@ -151,12 +151,12 @@ func TestSyntaxColoursAreReadable(t *testing.T) {
 func TestHighlighterGivesBackEveryByte(t *testing.T) {
 	hl := newHighlighter("x.go", style.Options{Theme: style.Dark, Profile: colorprofile.TrueColor}, nil)
 	require.NotNil(t, hl)
-	lines := []diffLine{
-		{Kind: lineContext, Text: "func f() {"},
-		{Kind: lineRemoved, Text: "\treturn `raw"},
-		{Kind: lineRemoved, Text: "string`\r"},
-		{Kind: lineAdded, Text: "\treturn \"s\" // 漢字"},
-		{Kind: lineContext, Text: "}"},
+	lines := []Line{
+		{Kind: LineContext, Text: "func f() {"},
+		{Kind: LineRemoved, Text: "\treturn `raw"},
+		{Kind: LineRemoved, Text: "string`\r"},
+		{Kind: LineAdded, Text: "\treturn \"s\" // 漢字"},
+		{Kind: LineContext, Text: "}"},
 	}
 	runs := hl.hunk(lines)
 	require.Len(t, runs, len(lines))
@@ -170,78 +170,6 @@ func TestHighlighterGivesBackEveryByte(t *testing.T) {
 	assert.Nil(t, newHighlighter("notes.txt", style.Options{}, nil), "plain text has no lexer")
 	assert.Nil(t, newHighlighter("no-such-type.zzz", style.Options{}, nil))
 	assert.Nil(t, newHighlighter("x.go", style.Options{Profile: colorprofile.NoTTY}, nil), "output without colour is not lexed")
-}
-
-func TestCodeLexerIsLookedUpOncePerLanguage(t *testing.T) {
-	codeLanguages.mu.Lock()
-	codeLanguages.byKey = nil // forget what earlier tests (or runs of this one) looked up
-	codeLanguages.mu.Unlock()
-	codeLexer("no-such-language")
-	before := codeLanguages.lookups
-	for range 3 {
-		assert.Equal(t, lexers.Fallback.Config().Name, codeLexer("no-such-language").Config().Name)
-		assert.Equal(t, "Haskell", codeLexer("haskell").Config().Name)
-	}
-	assert.Equal(t, before+1, codeLanguages.lookups, "haskell is looked up once, the unknown language not again")
-}
-
-func TestPlainCodeIsNotHighlighted(t *testing.T) {
-	code := "func f() {\n\treturn 1\n}"
-	plain, ok := highlightLines(code, "go", style.Options{Profile: colorprofile.NoTTY})
-	assert.True(t, ok)
-	assert.Equal(t, strings.Split(code, "\n"), plain)
-	styled, ok := highlightLines(code, "go", style.Options{Profile: colorprofile.TrueColor})
-	assert.True(t, ok)
-	assert.Contains(t, styled[0], "\x1b[", "coloured output is highlighted")
-	assert.Equal(t, "func f() {", ansi.Strip(styled[0]))
-}
-
-func TestLexerCache(t *testing.T) {
-	lexerFor("first.go")
-	before := pathLexers.lookups
-	for i := range 10 {
-		lexerFor(fmt.Sprintf("dir%d/file%d.go", i, i))
-	}
-	assert.Equal(t, before, pathLexers.lookups, "names with the same extensions are looked up once")
-	assert.Equal(t, "*.go", lexerKey("main.go"))
-	assert.Equal(t, "*.test.js", lexerKey("app.test.js"))
-	assert.Equal(t, ".bashrc", lexerKey(".bashrc"))
-	assert.Equal(t, "*.bashrc", lexerKey("x.bashrc"))
-	assert.Equal(t, "Makefile.am", lexerKey("Makefile.am"))
-	assert.Equal(t, "README", lexerKey("README"))
-}
-
-// TestLexerKeyAgreesWithChroma checks lexerKey's premise on chroma's own
-// patterns, and that the cached lexer is the one lexers.Match finds for
-// names built from every pattern that does not start with "*" and from
-// one in eight of the others (lexers.Match costs a millisecond).
-func TestLexerKeyAgreesWithChroma(t *testing.T) {
-	instantiate := strings.NewReplacer("*", "name", "?", "a", "[", "", "]", "")
-	var names []string
-	for i, glob := range lexerGlobs() {
-		name := instantiate.Replace(glob)
-		switch {
-		case !strings.HasPrefix(glob, "*"):
-			names = append(names, name, "x."+name, name+".bak")
-		case i%8 == 0:
-			names = append(names, name, "x."+name)
-		}
-		if strings.HasPrefix(glob, "*") {
-			require.True(t, strings.HasPrefix(glob, "*.") && !strings.Contains(glob[1:], "*"),
-				"pattern %q: every pattern starting with * is *.suffix", glob)
-		}
-	}
-	for _, name := range names {
-		want := lexers.Match(name)
-		if want != nil && want.Config().Name == "plaintext" {
-			want = nil
-		}
-		got := lexerFor(name)
-		require.Equal(t, want == nil, got == nil, "%q", name)
-		if want != nil {
-			require.Equal(t, want.Config().Name, got.Config().Name, "%q", name)
-		}
-	}
 }
 
 // TestSyntaxRunsAreLexedOnce draws a diff at two widths: the second

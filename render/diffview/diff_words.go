@@ -1,4 +1,4 @@
-package render
+package diffview
 
 import (
 	"unicode"
@@ -40,27 +40,27 @@ const (
 	maxPairWords = 300
 )
 
-// span is a byte range [start, end) of a line's text.
-type span struct{ start, end int }
+// Span is a byte range [start, end) of a line's text.
+type Span struct{ Start, End int }
 
 // tokenLine is one line of a change split into words: their runes in the
 // change's alphabet, their byte ranges, and their total length.
 type tokenLine struct {
 	text   string
 	ids    []rune
-	words  []span
+	words  []Span
 	weight int
 }
 
 // gap is the white space before word k of the line (k = len(words) for
 // the space after the last word).
-func (t tokenLine) gap(k int) span {
-	g := span{0, len(t.text)}
+func (t tokenLine) gap(k int) Span {
+	g := Span{0, len(t.text)}
 	if k > 0 {
-		g.start = t.words[k-1].end
+		g.Start = t.words[k-1].End
 	}
 	if k < len(t.words) {
-		g.end = t.words[k].start
+		g.End = t.words[k].Start
 	}
 	return g
 }
@@ -78,17 +78,17 @@ func (a tokenAlphabet) tokens(s string) tokenLine {
 		switch {
 		case class == tokenBlank:
 		case class == tokenWord && prev == tokenWord:
-			t.words[len(t.words)-1].end += len(cluster)
+			t.words[len(t.words)-1].End += len(cluster)
 		default:
-			t.words = append(t.words, span{i, i + len(cluster)})
+			t.words = append(t.words, Span{i, i + len(cluster)})
 		}
 		prev = class
 		i += len(cluster)
 	}
 	t.ids = make([]rune, len(t.words))
 	for k, w := range t.words {
-		t.ids[k] = a.id(s[w.start:w.end])
-		t.weight += w.end - w.start
+		t.ids[k] = a.id(s[w.Start:w.End])
+		t.weight += w.End - w.Start
 	}
 	return t
 }
@@ -181,7 +181,7 @@ func isBlank(s string) bool {
 // bytes of the common words over the bytes of the words of both lines.
 // Two lines without words are similar.
 type wordDiff struct {
-	old, new   []span
+	old, new   []Span
 	similarity float64
 }
 
@@ -199,7 +199,7 @@ func diffTokens(a, b tokenLine) wordDiff {
 			switch d.Type {
 			case diffmatchpatch.DiffEqual:
 				matchA[i], matchB[j] = j, i
-				common += a.words[i].end - a.words[i].start
+				common += a.words[i].End - a.words[i].Start
 				i, j = i+1, j+1
 			case diffmatchpatch.DiffDelete:
 				matchA[i] = -1
@@ -219,8 +219,8 @@ func diffTokens(a, b tokenLine) wordDiff {
 
 // changedSpans lists the changed words and white space of line t, whose
 // words match those of the other line as match says (-1 for none).
-func changedSpans(t tokenLine, match []int, other tokenLine) []span {
-	var spans []span
+func changedSpans(t tokenLine, match []int, other tokenLine) []Span {
+	var spans []Span
 	for k := 0; k <= len(t.words); k++ {
 		// The words around gap k, and where they match; the ends of the
 		// line match the ends of the other line.
@@ -239,7 +239,7 @@ func changedSpans(t tokenLine, match []int, other tokenLine) []span {
 		case leftChanged && rightChanged:
 			spans = addSpan(spans, g)
 		case !leftChanged && !rightChanged && right == left+1:
-			if o := other.gap(right); t.text[g.start:g.end] != other.text[o.start:o.end] {
+			if o := other.gap(right); t.text[g.Start:g.End] != other.text[o.Start:o.End] {
 				spans = addSpan(spans, g)
 			}
 		}
@@ -260,12 +260,12 @@ func similarity(common, total int) float64 {
 
 // addSpan appends a non-empty span, merging it with the last one when
 // they touch.
-func addSpan(spans []span, s span) []span {
+func addSpan(spans []Span, s Span) []Span {
 	switch n := len(spans); {
-	case s.start == s.end:
+	case s.Start == s.End:
 		return spans
-	case n > 0 && spans[n-1].end == s.start:
-		spans[n-1].end = s.end
+	case n > 0 && spans[n-1].End == s.Start:
+		spans[n-1].End = s.End
 		return spans
 	}
 	return append(spans, s)
@@ -327,11 +327,11 @@ func (c *change) candidate(i, j int) (wordDiff, bool) {
 func (c *change) bound(i, j int) float64 {
 	a, b := c.removed[i], c.added[j]
 	for k, id := range a.ids {
-		c.counts[id] += a.words[k].end - a.words[k].start
+		c.counts[id] += a.words[k].End - a.words[k].Start
 	}
 	common := 0
 	for k, id := range b.ids {
-		n := min(c.counts[id], b.words[k].end-b.words[k].start)
+		n := min(c.counts[id], b.words[k].End-b.words[k].Start)
 		common += n
 		c.counts[id] -= n
 	}
