@@ -6,6 +6,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/diffview"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -34,19 +35,19 @@ func fileMarkdown(f diffview.File) string {
 	name := style.OneLine(f.Path)
 	switch {
 	case f.Opaque != nil:
-		return escapeInline(name) + ": " + diffview.OpaqueSummary(*f.Opaque) + "\n"
+		return markdown.EscapeInline(name) + ": " + diffview.OpaqueSummary(*f.Opaque) + "\n"
 	case len(f.Hunks) == 0:
-		return escapeInline(name) + ": " + diffview.Unchanged(f) + "\n"
+		return markdown.EscapeInline(name) + ": " + diffview.Unchanged(f) + "\n"
 	}
 	body := unifiedDiff(f, name)
-	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
+	fence := strings.Repeat("`", max(3, markdown.LongestRun(body, '`')+1))
 	endings := ""
 	if f.Endings != "" {
 		// The sanitised lines no longer show their carriage returns.
-		endings = escapeInline(name) + ": line endings " + f.Endings + "\n\n"
+		endings = markdown.EscapeInline(name) + ": line endings " + f.Endings + "\n\n"
 	}
 	if f.Rough {
-		endings += "_" + escapeInline(diffview.RoughNote) + "_\n\n"
+		endings += "_" + markdown.EscapeInline(diffview.RoughNote) + "_\n\n"
 	}
 	return endings + fence + "diff\n" + body + fence + "\n"
 }

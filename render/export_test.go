@@ -2,16 +2,13 @@ package render
 
 import (
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 )
 
 // MarkdownRenderersBuilt reports how many glamour renderers the package has
 // built so far, so that tests can check they are cached.
-func MarkdownRenderersBuilt() int {
-	markdownCache.mu.Lock()
-	defer markdownCache.mu.Unlock()
-	return markdownCache.built
-}
+func MarkdownRenderersBuilt() int { return markdown.RenderersBuilt() }
 
 // WidgetLines returns the lines the widgets draw for an entry before a
 // frame or Entry cuts any of them, and the width they must fit: a tool

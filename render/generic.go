@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -54,7 +55,7 @@ func titleLines(title string, width int, o style.Options) []string {
 // collapsed card's long code blocks are coloured no further (see
 // markdownHead).
 func contentLines(blocks []cards.ContentBlock, width int, o style.Options) []string {
-	shown := allShown
+	shown := markdown.AllShown
 	if !o.Expanded {
 		shown = bodyFold
 	}
@@ -65,9 +66,9 @@ func contentLines(blocks []cards.ContentBlock, width int, o style.Options) []str
 		var section []string
 		switch t, ok := block.(cards.TextBlock); {
 		case ok && t.Markdown:
-			section = markdownHead(text, width, remaining(shown, lines), o)
+			section = markdown.Head(text, width, markdown.Remaining(shown, lines), o)
 		case ok:
-			section = preformattedLines(text, t.Lang, width, remaining(shown, lines), o)
+			section = preformattedLines(text, t.Lang, width, markdown.Remaining(shown, lines), o)
 		default:
 			section = []string{style.Dim(ansi.Truncate(ph, width, "…"), o)}
 		}
@@ -128,14 +129,14 @@ func rawInputLines(raw json.RawMessage, answered bool, width int, o style.Option
 	case text == "":
 		return nil
 	case !isJSON:
-		return style.FoldLines(wrapLines(text, width), rawInputFold, o)
+		return style.FoldLines(markdown.WrapLines(text, width), rawInputFold, o)
 	}
 	lines := strings.Split(text, "\n")
 	shown := lines
 	if !o.Expanded && len(lines) > rawInputFold {
 		shown = lines[:rawInputFold]
 	}
-	coloured, _ := highlightLines(strings.Join(shown, "\n"), "json", o) // plain past the budget
+	coloured, _ := markdown.HighlightLines(strings.Join(shown, "\n"), "json", o) // plain past the budget
 	out := fitLines(coloured, width, o)
 	if hidden := len(lines) - len(shown); hidden > 0 {
 		out = append(out, style.MoreLine(hidden, o))
@@ -153,7 +154,7 @@ func rawInputOneLine(raw json.RawMessage, width int, o style.Options) []string {
 	if !isObject || len(fields) == 0 {
 		return fitLines([]string{highlightedJSON(raw, budget, o)}, width, o)
 	}
-	key := codeStyle(chroma.NameTag, o)
+	key := markdown.CodeStyle(chroma.NameTag, o)
 	var line strings.Builder
 	for i, f := range fields {
 		if i > 0 {
@@ -209,7 +210,7 @@ func highlightedJSON(value json.RawMessage, budget int, o style.Options) string 
 	if len(text) > max(budget, 1) {
 		text = strings.ToValidUTF8(text[:max(budget, 1)], "") + "…"
 	}
-	coloured, _ := highlightLines(style.OneLine(text), "json", o) // plain past the budget
+	coloured, _ := markdown.HighlightLines(style.OneLine(text), "json", o) // plain past the budget
 	return coloured[0]
 }
 
@@ -343,7 +344,7 @@ func locationLines(locs []cards.FileLocation, width int, o style.Options) []stri
 // raw input in a fence and locations as a list. A body starts with a blank
 // line, to separate it from the card's heading.
 func genericCallMarkdown(v cards.GenericCall, o style.Options) string {
-	if body := joinMarkdown(contentMarkdown(v.Content), rawInputMarkdown(v.RawInput), locationsMarkdown(v.Locations)); body != "" {
+	if body := markdown.Join(contentMarkdown(v.Content), rawInputMarkdown(v.RawInput), locationsMarkdown(v.Locations)); body != "" {
 		return "\n" + body
 	}
 	return ""
@@ -351,13 +352,13 @@ func genericCallMarkdown(v cards.GenericCall, o style.Options) string {
 
 // genericResultMarkdown is the Markdown of a generic result's body.
 func genericResultMarkdown(v cards.GenericResult) string {
-	return joinMarkdown(titleMarkdown(v.Title), contentMarkdown(v.Content))
+	return markdown.Join(titleMarkdown(v.Title), contentMarkdown(v.Content))
 }
 
 // titleMarkdown is a result's own title as a bold line.
 func titleMarkdown(title string) string {
 	if t := style.OneLine(title); t != "" {
-		return "**" + escapeInline(t) + "**"
+		return "**" + markdown.EscapeInline(t) + "**"
 	}
 	return ""
 }
@@ -371,14 +372,14 @@ func contentMarkdown(blocks []cards.ContentBlock) string {
 		text, ph := blockParts(block)
 		switch t, ok := block.(cards.TextBlock); {
 		case ph != "":
-			parts = append(parts, "_"+escapeInline(ph)+"_")
+			parts = append(parts, "_"+markdown.EscapeInline(ph)+"_")
 		case ok && !t.Markdown:
 			parts = append(parts, preformattedMarkdown(text, t.Lang))
 		default:
-			parts = append(parts, closeBlocks(termsafe.SanitizeText(text)))
+			parts = append(parts, markdown.CloseBlocks(termsafe.SanitizeText(text)))
 		}
 	}
-	return joinMarkdown(parts...)
+	return markdown.Join(parts...)
 }
 
 // rawInputMarkdown puts the raw input in a fence: ```json for JSON, a plain
@@ -389,9 +390,9 @@ func rawInputMarkdown(raw json.RawMessage) string {
 		return ""
 	}
 	if isJSON {
-		return fence(text, "json")
+		return markdown.Fence(text, "json")
 	}
-	return fence(text, "")
+	return markdown.Fence(text, "")
 }
 
 // locationsMarkdown lists locations; absolute paths link to their file.
@@ -402,7 +403,7 @@ func locationsMarkdown(locs []cards.FileLocation) string {
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}
-		b.WriteString("- " + markdownLink(codeSpan(text), absFileURL(l.Path)) + "\n")
+		b.WriteString("- " + markdown.Link(markdown.CodeSpan(text), absFileURL(l.Path)) + "\n")
 	}
 	return b.String()
 }

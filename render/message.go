@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -72,7 +73,7 @@ func userLines(text string, o style.Options) []string {
 func assistantLines(label, text string, o style.Options) []string {
 	p := o.Colors()
 	head := o.Ink(p.OK).Render("●") + " " + o.BoldInk(p.Title).Render(ansi.Truncate(label, o.LineWidth()-messageIndent, "…"))
-	return append([]string{head}, indent(messageBody(text, markdownLines, o))...)
+	return append([]string{head}, indent(messageBody(text, markdown.Lines, o))...)
 }
 
 // messageBody lays out a message's text with layout (as Markdown, or
@@ -127,7 +128,7 @@ func asideLines(label, text string, o style.Options) []string {
 	}
 	italic := lipgloss.NewStyle().Foreground(o.Colors().Dim).Italic(true)
 	lines := []string{style.Dim("◌ "+label, o)}
-	body := markdownLines(text, o.LineWidth()-messageIndent, o)
+	body := markdown.Lines(text, o.LineWidth()-messageIndent, o)
 	for i, line := range body {
 		if line = strings.TrimRight(ansi.Strip(line), " "); line != "" {
 			line = italic.Render(line)
@@ -165,13 +166,13 @@ func messageMarkdown(m cards.Message, o style.Options) string {
 	text := strings.Trim(termsafe.SanitizeText(m.Text), "\n")
 	switch m.Role {
 	case cards.RoleUser:
-		return joinMarkdown("**You**", quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
+		return markdown.Join("**You**", quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
 	case cards.RoleReasoning:
 		return detailsMarkdown("Thinking", text)
 	case cards.RoleContext:
 		return detailsMarkdown("Context", text)
 	}
-	return joinMarkdown("**"+escapeInline(roleLabel(m.Role))+"**", closeBlocks(text))
+	return markdown.Join("**"+markdown.EscapeInline(roleLabel(m.Role))+"**", markdown.CloseBlocks(text))
 }
 
 // quoteMarkdown puts text in a blockquote.
@@ -189,5 +190,5 @@ func quoteMarkdown(text string) string {
 // detailsMarkdown folds text into a <details> block, which GitHub shows
 // collapsed.
 func detailsMarkdown(label, text string) string {
-	return "<details><summary>" + label + " · " + style.Plural(countLines(text), "line", "lines") + "</summary>\n\n" + closeBlocks(text) + "\n\n</details>\n"
+	return "<details><summary>" + label + " · " + style.Plural(countLines(text), "line", "lines") + "</summary>\n\n" + markdown.CloseBlocks(text) + "\n\n</details>\n"
 }

@@ -1,6 +1,9 @@
 package render
 
-import "github.com/cardtui/cardtui/render/style"
+import (
+	"github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/style"
+)
 
 // Options are everything a rendering depends on; nothing else is read. The
 // type lives in package style, below render and its sub-packages, which all
@@ -45,3 +48,7 @@ func ParseDiffLayout(s string) (DiffLayout, error) { return style.ParseDiffLayou
 // not show. The viewer expands a card on enter; a program that prints
 // collapsed cards can look for the hint to tell how to see everything.
 const ExpandHint = style.ExpandHint
+
+// MarkdownText draws Markdown for the terminal at width cells, as the
+// cards draw their Markdown text: see markdown.Text.
+func MarkdownText(md string, width int, o Options) []string { return markdown.Text(md, width, o) }

@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -28,7 +29,7 @@ func preformattedLines(text, lang string, width, shown int, o style.Options) []s
 	if lang == "" || lexers.Get(lang) == nil {
 		return verbatimLines(text, width)
 	}
-	return codeLines(markdownPart{code: strings.Split(text, "\n"), lang: lang}, 0, ansi.Style{}, max(width, 1), shown, o)
+	return markdown.CodeLines(markdown.Part{Code: strings.Split(text, "\n"), Lang: lang}, 0, ansi.Style{}, max(width, 1), shown, o)
 }
 
 // verbatimLines splits sanitised text into its lines, each wrapped to
@@ -54,7 +55,7 @@ func verbatimLines(text string, width int) []string {
 // for one JSON object or array.
 func guessLanguage(text string) string {
 	trimmed := strings.TrimSpace(text)
-	if trimmed == "" || len(trimmed) > colourBytes || trimmed[0] != '{' && trimmed[0] != '[' || !json.Valid([]byte(trimmed)) {
+	if trimmed == "" || len(trimmed) > markdown.ColourBytes || trimmed[0] != '{' && trimmed[0] != '[' || !json.Valid([]byte(trimmed)) {
 		return ""
 	}
 	return "json"
@@ -67,7 +68,7 @@ func preformattedMarkdown(text, lang string) string {
 	if text == "" {
 		return ""
 	}
-	return fence(text, fenceInfo(lang))
+	return markdown.Fence(text, fenceInfo(lang))
 }
 
 // preformatted is preformatted text sanitised, without its leading and

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -20,14 +21,14 @@ func problemDrawing(p cards.Problem, o style.Options) Drawing {
 	if e := style.OneLine(p.Excerpt); e != "" {
 		excerpt = []string{style.Dim(ansi.Truncate(e, width, "…"), o)}
 	}
-	body := style.JoinSections(wrapLines(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), width), excerpt)
+	body := style.JoinSections(markdown.WrapLines(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), width), excerpt)
 	return frame{Glyph: "!", Title: problemTitle(p), Body: body, Border: o.Colors().Error}.drawing(o)
 }
 
 // noticeLines draws a notice about the input as a dim "─ text ─", wrapped
 // when long.
 func noticeLines(n cards.Notice, o style.Options) []string {
-	lines := wrapLines(style.OneLine(n.Text), o.LineWidth()-4)
+	lines := markdown.WrapLines(style.OneLine(n.Text), o.LineWidth()-4)
 	for i, line := range lines {
 		lead, tail := "  ", ""
 		if i == 0 {
@@ -56,17 +57,17 @@ func problemTitle(p cards.Problem) string {
 // problemMarkdown is the Markdown of a problem: a blockquote with the
 // title, the reason and the excerpt in a code span.
 func problemMarkdown(p cards.Problem) string {
-	lines := []string{"**" + escapeInline(problemTitle(p)) + "**", ""}
+	lines := []string{"**" + markdown.EscapeInline(problemTitle(p)) + "**", ""}
 	for _, line := range strings.Split(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), "\n") {
-		lines = append(lines, escapeInline(line))
+		lines = append(lines, markdown.EscapeInline(line))
 	}
 	if e := style.OneLine(p.Excerpt); e != "" {
-		lines = append(lines, "", codeSpan(e))
+		lines = append(lines, "", markdown.CodeSpan(e))
 	}
 	return quoteMarkdown(strings.Join(lines, "\n")) + "\n"
 }
 
 // noticeMarkdown is the Markdown of a notice, an italic blockquote.
 func noticeMarkdown(n cards.Notice) string {
-	return "> _" + escapeInline(style.OneLine(n.Text)) + "_\n"
+	return "> _" + markdown.EscapeInline(style.OneLine(n.Text)) + "_\n"
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -120,10 +121,10 @@ func readMarkdown(v cards.ReadResult) string {
 	}
 	var code string
 	if b.Len() > 0 {
-		code = fence(b.String(), fenceInfo(v.Lang))
+		code = markdown.Fence(b.String(), fenceInfo(v.Lang))
 	}
-	footer := "_" + codeSpan(style.OneLine(v.Path)) + " · " + readRange(v) + "_"
-	return joinMarkdown(titleMarkdown(v.Title), code, footer, contentMarkdown(v.Content))
+	footer := "_" + markdown.CodeSpan(style.OneLine(v.Path)) + " · " + readRange(v) + "_"
+	return markdown.Join(titleMarkdown(v.Title), code, footer, contentMarkdown(v.Content))
 }
 
 // fenceInfo is a language name fit for a fence's info string, "" when it

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 )
 
@@ -45,7 +46,7 @@ func searchPathsBody(v cards.SearchPaths, o style.Options) []string {
 
 // footerLines is a dim footer wrapped to width.
 func footerLines(footer string, width int, o style.Options) []string {
-	lines := wrapLines(footer, width)
+	lines := markdown.WrapLines(footer, width)
 	for i, line := range lines {
 		lines[i] = style.Dim(line, o)
 	}
@@ -106,19 +107,19 @@ func truncationNote(truncated bool, shown, total int) string {
 func searchMatchesMarkdown(v cards.SearchMatches) string {
 	var b strings.Builder
 	for _, f := range v.Files {
-		b.WriteString("- " + codeSpan(style.OneLine(f.Path)) + "\n")
+		b.WriteString("- " + markdown.CodeSpan(style.OneLine(f.Path)) + "\n")
 		for _, m := range f.Matches {
-			b.WriteString("  - " + strconv.Itoa(m.LineNumber) + ": " + codeSpan(strings.TrimSpace(sourceText(m.Line))) + "\n")
+			b.WriteString("  - " + strconv.Itoa(m.LineNumber) + ": " + markdown.CodeSpan(strings.TrimSpace(sourceText(m.Line))) + "\n")
 		}
 	}
-	return joinMarkdown(titleMarkdown(v.Title), b.String(), "_"+matchesFooter(v)+"_")
+	return markdown.Join(titleMarkdown(v.Title), b.String(), "_"+matchesFooter(v)+"_")
 }
 
 // searchPathsMarkdown is the Markdown of a list of found paths.
 func searchPathsMarkdown(v cards.SearchPaths) string {
 	var b strings.Builder
 	for _, p := range v.Paths {
-		b.WriteString("- " + codeSpan(style.OneLine(p)) + "\n")
+		b.WriteString("- " + markdown.CodeSpan(style.OneLine(p)) + "\n")
 	}
-	return joinMarkdown(titleMarkdown(v.Title), b.String(), "_"+pathsFooter(v)+"_")
+	return markdown.Join(titleMarkdown(v.Title), b.String(), "_"+pathsFooter(v)+"_")
 }

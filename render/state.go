@@ -7,6 +7,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/diffview"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 )
 
@@ -111,5 +112,5 @@ func notAppliedMarkdown(s cards.State) string {
 	if s.Applied() {
 		return ""
 	}
-	return "\n**" + escapeInline(notAppliedNotes[s]) + "**\n"
+	return "\n**" + markdown.EscapeInline(notAppliedNotes[s]) + "**\n"
 }

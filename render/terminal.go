@@ -2,13 +2,12 @@ package render
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -184,7 +183,7 @@ func outputRows(raw string, o style.Options) []string {
 func wrapOutput(lines []string, hidden []int, width int, o style.Options) []string {
 	rows := make([]string, 0, len(lines))
 	for i, line := range lines {
-		rows = append(rows, hardwrapStyled(line, width)...)
+		rows = append(rows, style.HardwrapStyled(line, width)...)
 		if hidden != nil && hidden[i] > 0 { // termsafe.SanitizeOutput keeps the lines
 			rows = append(rows, style.Note(fmt.Sprintf("… %d more bytes %s", hidden[i], style.ExpandHint), o))
 		}
@@ -214,33 +213,6 @@ func rawCut(line string, cells int) int {
 		i += max(n, 1)
 	}
 	return len(line)
-}
-
-// hardwrapStyled breaks a sanitised output line into rows of at most width
-// cells, as a terminal would; each row carries its own SGR state.
-func hardwrapStyled(line string, width int) []string {
-	return rowsWrapped(line, width, func(s string) string { return ansi.Hardwrap(s, width, true) })
-}
-
-// wrapStyled is hardwrapStyled wrapping at spaces where it can: a word
-// longer than width is still broken, and a space a row ends at is
-// dropped.
-func wrapStyled(line string, width int) []string {
-	return rowsWrapped(line, width, func(s string) string { return ansi.Wrap(s, width, "") })
-}
-
-// rowsWrapped breaks a styled line wider than width with wrap and gives
-// each row its own SGR state: the styles a row leaves open are closed at
-// its end and opened again on the next.
-func rowsWrapped(line string, width int, wrap func(string) string) []string {
-	if termsafe.Width(line) <= width {
-		return []string{line}
-	}
-	var b strings.Builder
-	w := lipgloss.NewWrapWriter(&b)
-	_, _ = io.WriteString(w, wrap(line))
-	_ = w.Close()
-	return strings.Split(b.String(), "\n")
 }
 
 // terminalStatus is "exit N" or "signal X", or "done" and false when the
@@ -276,12 +248,12 @@ func withoutTerminal(c cards.ToolCard) cards.ToolCard {
 func terminalCallMarkdown(v cards.TerminalCall) string {
 	var b strings.Builder
 	if d := strings.TrimSpace(termsafe.SanitizeText(v.Description)); d != "" {
-		b.WriteString(escapeInline(d) + "\n\n")
+		b.WriteString(markdown.EscapeInline(d) + "\n\n")
 	}
 	if cwd := style.OneLine(v.Cwd); cwd != "" {
-		b.WriteString("in " + escapeInline(cwd) + "\n\n")
+		b.WriteString("in " + markdown.EscapeInline(cwd) + "\n\n")
 	}
-	b.WriteString(fence("$ "+termsafe.SanitizeText(v.Title), "console"))
+	b.WriteString(markdown.Fence("$ "+termsafe.SanitizeText(v.Title), "console"))
 	return b.String()
 }
 
@@ -292,14 +264,14 @@ func terminalCallMarkdown(v cards.TerminalCall) string {
 func terminalMarkdown(r cards.TerminalResult) string {
 	var b strings.Builder
 	if t := style.OneLine(r.Title); t != "" {
-		b.WriteString(escapeInline(t) + "\n\n")
+		b.WriteString(markdown.EscapeInline(t) + "\n\n")
 	}
 	if out := strings.TrimSuffix(r.Output, "\n"); out != "" {
-		b.WriteString(fence(ansi.Strip(termsafe.SanitizeOutput(out)), "console"))
+		b.WriteString(markdown.Fence(ansi.Strip(termsafe.SanitizeOutput(out)), "console"))
 	} else {
 		b.WriteString("(no output)\n")
 	}
 	status, _ := terminalStatus(r)
-	b.WriteString("\n" + escapeInline(status) + "\n")
+	b.WriteString("\n" + markdown.EscapeInline(status) + "\n")
 	return b.String()
 }

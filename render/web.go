@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -33,7 +34,7 @@ func webSearchBody(v cards.WebSearch, o style.Options) []string {
 		footer += " (truncated)"
 	}
 	sources = append(style.FoldLines(sources, bodyFold, o), footerLines(footer, width, o)...)
-	return style.JoinSections(titleLines(v.Title, width, o), style.FoldLines(markdownLines(v.Answer, width, o), bodyFold, o), sources)
+	return style.JoinSections(titleLines(v.Title, width, o), style.FoldLines(markdown.Lines(v.Answer, width, o), bodyFold, o), sources)
 }
 
 // sourceLines draws source number n of count: "n. title", then under it
@@ -87,7 +88,7 @@ func snippet(s string, width int, o style.Options) []string {
 	if text == "" {
 		return nil
 	}
-	lines := wrapLines(text, width)
+	lines := markdown.WrapLines(text, width)
 	if len(lines) > snippetLines {
 		lines = lines[:snippetLines]
 		last := lines[snippetLines-1]
@@ -161,31 +162,31 @@ func webSearchMarkdown(v cards.WebSearch) string {
 	for i, s := range v.Sources {
 		fmt.Fprintf(&b, "%d. %s\n", i+1, sourceMarkdown(s))
 		if sn := style.OneLine(s.Snippet); sn != "" {
-			b.WriteString("   " + escapeInline(sn) + "\n")
+			b.WriteString("   " + markdown.EscapeInline(sn) + "\n")
 		}
 	}
 	footer := style.Plural(len(v.Sources), "source", "sources")
 	if v.Truncated {
 		footer += " (truncated)"
 	}
-	return joinMarkdown(titleMarkdown(v.Title), closeBlocks(termsafe.SanitizeText(v.Answer)), b.String(), "_"+footer+"_")
+	return markdown.Join(titleMarkdown(v.Title), markdown.CloseBlocks(termsafe.SanitizeText(v.Answer)), b.String(), "_"+footer+"_")
 }
 
 // sourceMarkdown is one source's title linked to its URL, then its date.
 func sourceMarkdown(s cards.WebSource) string {
-	title := escapeInline(style.OneLine(s.Title))
+	title := markdown.EscapeInline(style.OneLine(s.Title))
 	_, safe := termsafe.SafeURL(s.URL)
 	var line string
 	switch {
 	case title != "" && safe:
-		line = markdownLink(title, s.URL)
+		line = markdown.Link(title, s.URL)
 	case title != "":
 		line = title + " — " + urlMarkdown(s.URL)
 	default:
 		line = urlMarkdown(s.URL)
 	}
 	if d := style.OneLine(s.PublishedAt); d != "" {
-		line += " · " + escapeInline(d)
+		line += " · " + markdown.EscapeInline(d)
 	}
 	return line
 }
@@ -194,9 +195,9 @@ func sourceMarkdown(s cards.WebSource) string {
 // span followed by "(unsafe link)".
 func urlMarkdown(raw string) string {
 	if safe, ok := termsafe.SafeURL(raw); ok {
-		return markdownLink(escapeInline(safe), safe)
+		return markdown.Link(markdown.EscapeInline(safe), safe)
 	}
-	return codeSpan(style.OneLine(raw)) + " " + unsafeNote
+	return markdown.CodeSpan(style.OneLine(raw)) + " " + unsafeNote
 }
 
 // webFetchMarkdown is the Markdown of a fetched page.
@@ -205,5 +206,5 @@ func webFetchMarkdown(v cards.WebFetch) string {
 	if v.Truncated {
 		line += " (truncated)"
 	}
-	return joinMarkdown(titleMarkdown(v.Title), line, contentMarkdown(v.Content))
+	return markdown.Join(titleMarkdown(v.Title), line, contentMarkdown(v.Content))
 }

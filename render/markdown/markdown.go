@@ -1,4 +1,4 @@
-package render
+package markdown
 
 import (
 	"fmt"
@@ -70,6 +70,14 @@ var markdownCache = struct {
 	renderers map[markdownKey]*markdownRenderer
 	built     int
 }{renderers: map[markdownKey]*markdownRenderer{}}
+
+// RenderersBuilt reports how many glamour renderers have been built so
+// far: one per wrap width and theme, however many texts are drawn.
+func RenderersBuilt() int {
+	markdownCache.mu.Lock()
+	defer markdownCache.mu.Unlock()
+	return markdownCache.built
+}
 
 // cachedRenderer returns the renderer for a wrap width and theme, building
 // it on first use.
@@ -153,26 +161,26 @@ func markdownStyle(theme style.Theme) glamouransi.StyleConfig {
 	return sc
 }
 
-// MarkdownText renders Markdown text from the input as a card or message
+// Text renders Markdown text from the input as a card or message
 // body does: sanitised, drawn by glamour (with links only as the options
 // allow and to safe URLs), every line at most width cells and holding no
 // escape sequence but SGR and OSC 8 hyperlinks, before a frame or the
 // options' colour profile is applied.
-func MarkdownText(md string, width int, o style.Options) []string {
-	return markdownLines(md, width, o)
+func Text(md string, width int, o style.Options) []string {
+	return Lines(md, width, o)
 }
 
-// markdownLines renders Markdown text, sanitised first, as lines of at most
+// Lines renders Markdown text, sanitised first, as lines of at most
 // width cells, without leading or trailing blank lines. Glamour's links are
 // kept only as the options allow (see keepLinks).
-func markdownLines(md string, width int, o style.Options) []string {
-	return markdownHead(md, width, allShown, o)
+func Lines(md string, width int, o style.Options) []string {
+	return Head(md, width, AllShown, o)
 }
 
-// allShown says that every line of a rendering is shown.
-const allShown = -1
+// AllShown says that every line of a rendering is shown.
+const AllShown = -1
 
-// markdownHead is markdownLines for a card that shows only the first shown
+// Head is markdownLines for a card that shows only the first shown
 // lines of it (allShown for all of them): a long code block is coloured
 // no further than they go.
 //
@@ -183,20 +191,20 @@ const allShown = -1
 // are coloured (glamour gathers a block's code by concatenating its lines
 // one by one, a time quadratic in the block's length, seconds for a few
 // thousand lines, and lexes it whole).
-func markdownHead(md string, width, shown int, o style.Options) []string {
+func Head(md string, width, shown int, o style.Options) []string {
 	width = max(width, 1)
 	parts := splitCode(stripHTMLMarks(termsafe.SanitizeText(md)))
-	if len(parts) == 1 && parts[0].code == nil {
-		return glamourLines(parts[0].text, width, o)
+	if len(parts) == 1 && parts[0].Code == nil {
+		return glamourLines(parts[0].Text, width, o)
 	}
 	sections := make([][]string, 0, len(parts))
 	lines := 0
 	for _, part := range parts {
 		var section []string
-		if part.code != nil {
-			section = codeBlockLines(part, width, remaining(shown, lines), o)
+		if part.Code != nil {
+			section = codeBlockLines(part, width, Remaining(shown, lines), o)
 		} else {
-			section = glamourLines(part.text, width, o)
+			section = glamourLines(part.Text, width, o)
 		}
 		if len(section) > 0 {
 			sections = append(sections, section)
@@ -206,10 +214,10 @@ func markdownHead(md string, width, shown int, o style.Options) []string {
 	return style.JoinSections(sections...)
 }
 
-// remaining is how many of the shown lines are left after used ones.
-func remaining(shown, used int) int {
-	if shown == allShown {
-		return allShown
+// Remaining is how many of the shown lines are left after used ones.
+func Remaining(shown, used int) int {
+	if shown == AllShown {
+		return AllShown
 	}
 	return max(shown-used, 0)
 }
@@ -222,7 +230,7 @@ func remaining(shown, used int) int {
 func glamourLines(md string, width int, o style.Options) []string {
 	out, ok := cachedRenderer(width, o.Theme).render(termsafe.EscapeControlReferences(inertHTML(md, true), "&amp;"))
 	if !ok {
-		return wrapLines(md, width)
+		return WrapLines(md, width)
 	}
 	lines := neutralizeLines(dimHTML(strings.Split(out, "\n"), o), width)
 	return trimBlank(fitMarkdown(keepLinks(hangLists(lines, width), o), width))
@@ -233,7 +241,7 @@ func glamourLines(md string, width int, o style.Options) []string {
 func neutralizeLines(lines []string, width int) []string {
 	out := lines[:0:0]
 	for _, line := range lines {
-		out = append(out, hardwrapStyled(termsafe.NeutralizeRendered(line), width)...)
+		out = append(out, style.HardwrapStyled(termsafe.NeutralizeRendered(line), width)...)
 	}
 	return out
 }
@@ -283,7 +291,7 @@ func hangItem(lines []string, indent, prefix, width int) []string {
 	for i, part := range parts {
 		parts[i] = strings.TrimRight(part, " ")
 	}
-	rows := wrapStyled(strings.Join(parts, " "), max(width-prefix, 1))
+	rows := style.WrapStyled(strings.Join(parts, " "), max(width-prefix, 1))
 	out := make([]string, len(rows))
 	for i, row := range rows {
 		lead := strings.Repeat(" ", prefix)
@@ -361,8 +369,8 @@ func keepLinks(lines []string, o style.Options) []string {
 	return lines
 }
 
-// wrapLines splits sanitised plain text into lines wrapped to width cells.
-func wrapLines(s string, width int) []string {
+// WrapLines splits sanitised plain text into lines wrapped to width cells.
+func WrapLines(s string, width int) []string {
 	var lines []string
 	for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 		lines = append(lines, strings.Split(ansi.Wrap(line, max(width, 1), ""), "\n")...)
@@ -370,17 +378,17 @@ func wrapLines(s string, width int) []string {
 	return lines
 }
 
-// codeStyle is the style highlighted code gives a token type.
-func codeStyle(t chroma.TokenType, o style.Options) ansi.Style {
+// CodeStyle is the style highlighted code gives a token type.
+func CodeStyle(t chroma.TokenType, o style.Options) ansi.Style {
 	return tokenStyle(chromastyles.Get(syntax.ChromaTheme(o.Theme)).Get(t))
 }
 
-// highlightLines colours sanitised code with chroma, one styled line per
+// HighlightLines colours sanitised code with chroma, one styled line per
 // line of code; every line is self-contained (styles never span lines).
 // Output without escape sequences gets the lines as they are. When lexing
 // fails or takes longer than lexBudget, the lines are not coloured and ok
 // is false.
-func highlightLines(code, lang string, o style.Options) (_ []string, ok bool) {
+func HighlightLines(code, lang string, o style.Options) (_ []string, ok bool) {
 	if !o.Coloured() {
 		return strings.Split(code, "\n"), true
 	}
@@ -433,9 +441,9 @@ func tokenStyle(e chroma.StyleEntry) ansi.Style {
 	return s
 }
 
-// joinMarkdown joins the non-empty Markdown blocks with a blank line
+// Join joins the non-empty Markdown blocks with a blank line
 // between them; each block ends with a newline.
-func joinMarkdown(blocks ...string) string {
+func Join(blocks ...string) string {
 	var parts []string
 	for _, b := range blocks {
 		if b = strings.Trim(b, "\n"); b != "" {
@@ -448,10 +456,10 @@ func joinMarkdown(blocks ...string) string {
 	return strings.Join(parts, "\n\n") + "\n"
 }
 
-// markdownLink is [text](<url>) when rawURL passes termsafe.SafeURL, else the text
+// Link is [text](<url>) when rawURL passes termsafe.SafeURL, else the text
 // alone; text must already be Markdown. The angle brackets a URL's query
 // may still hold are escaped, as they would end the destination.
-func markdownLink(text, rawURL string) string {
+func Link(text, rawURL string) string {
 	safe, ok := termsafe.SafeURL(rawURL)
 	if !ok {
 		return text
@@ -462,27 +470,27 @@ func markdownLink(text, rawURL string) string {
 // angleEscaper percent-encodes angle brackets.
 var angleEscaper = strings.NewReplacer("<", "%3C", ">", "%3E")
 
-// fence puts text in a code fence longer than any backtick run inside it.
-func fence(text, info string) string {
-	ticks := strings.Repeat("`", max(3, longestRun(text, '`')+1))
+// Fence puts text in a code fence longer than any backtick run inside it.
+func Fence(text, info string) string {
+	ticks := strings.Repeat("`", max(3, LongestRun(text, '`')+1))
 	return ticks + info + "\n" + strings.TrimRight(text, "\n") + "\n" + ticks + "\n"
 }
 
-// codeSpan puts one line of text in a code span whose backtick string is
+// CodeSpan puts one line of text in a code span whose backtick string is
 // longer than any run inside it.
-func codeSpan(text string) string {
+func CodeSpan(text string) string {
 	if text == "" {
 		return ""
 	}
-	ticks := strings.Repeat("`", longestRun(text, '`')+1)
+	ticks := strings.Repeat("`", LongestRun(text, '`')+1)
 	if strings.HasPrefix(text, "`") || strings.HasSuffix(text, "`") {
 		text = " " + text + " "
 	}
 	return ticks + text + ticks
 }
 
-// longestRun is the length of the longest run of c in s.
-func longestRun(s string, c byte) int {
+// LongestRun is the length of the longest run of c in s.
+func LongestRun(s string, c byte) int {
 	longest, run := 0, 0
 	for i := range len(s) {
 		if s[i] != c {
@@ -495,7 +503,7 @@ func longestRun(s string, c byte) int {
 	return longest
 }
 
-// closeBlocks makes sanitised Markdown from the input a self-contained
+// CloseBlocks makes sanitised Markdown from the input a self-contained
 // part of a Markdown document, which reads as it does alone: its raw HTML
 // is shown as text (inertHTML), so that an unclosed <details> or <a href>
 // cannot hide or relink the entries after it; the code
@@ -505,7 +513,7 @@ func longestRun(s string, c byte) int {
 // text of every other card, are escaped and shown as text. Outside code
 // blocks, a character reference that stands for a control or an invisible
 // rune is escaped, so that no Markdown viewer decodes it.
-func closeBlocks(md string) string {
+func CloseBlocks(md string) string {
 	lines := strings.Split(strings.TrimRight(inertHTML(md, false), "\n"), "\n")
 	closing := ""
 	for i, line := range lines {
@@ -595,15 +603,15 @@ func isFence(lead string) bool {
 // second).
 const (
 	colourLines = 2000
-	colourBytes = 256 << 10
+	ColourBytes = 256 << 10
 )
 
-// markdownPart is a run of Markdown text or a fenced code block: its lines
+// Part is a run of Markdown text or a fenced code block: its lines
 // and language.
-type markdownPart struct {
-	text string
-	code []string // nil for text
-	lang string
+type Part struct {
+	Text string
+	Code []string // nil for text
+	Lang string
 }
 
 // splitCode splits sanitised Markdown around its code blocks opened by an
@@ -611,12 +619,12 @@ type markdownPart struct {
 // belong to a list item and stay in the text, as does everything in an
 // HTML block). A block that is never closed runs to the end, as in
 // CommonMark.
-func splitCode(md string) []markdownPart {
+func splitCode(md string) []Part {
 	if !strings.Contains(md, "```") && !strings.Contains(md, "~~~") {
-		return []markdownPart{{text: md}} // no fence
+		return []Part{{Text: md}} // no fence
 	}
 	lines := strings.Split(md, "\n")
-	var parts []markdownPart
+	var parts []Part
 	start := 0 // the first line not in a part yet
 	for i := 0; i < len(lines); i++ {
 		lead := strings.TrimLeft(lines[i], " ")
@@ -630,15 +638,15 @@ func splitCode(md string) []markdownPart {
 		end := blockEnd(lines, i+1, closing)
 		if isFence(closing) && lead == lines[i] {
 			if i > start {
-				parts = append(parts, markdownPart{text: strings.Join(lines[start:i], "\n")})
+				parts = append(parts, Part{Text: strings.Join(lines[start:i], "\n")})
 			}
-			parts = append(parts, markdownPart{code: lines[i+1 : end], lang: fenceLanguage(lead, closing)})
+			parts = append(parts, Part{Code: lines[i+1 : end], Lang: fenceLanguage(lead, closing)})
 			start = end + 1
 		}
 		i = end
 	}
 	if start < len(lines) || len(parts) == 0 {
-		parts = append(parts, markdownPart{text: strings.Join(lines[min(start, len(lines)):], "\n")})
+		parts = append(parts, Part{Text: strings.Join(lines[min(start, len(lines)):], "\n")})
 	}
 	return parts
 }
@@ -676,37 +684,37 @@ func fenceLanguage(lead, fence string) string {
 // only the first shown lines are coloured (all for allShown), unless they
 // are more than colourLines or colourBytes: then none is, and a dim note
 // before the code says why.
-func codeBlockLines(part markdownPart, width, shown int, o style.Options) []string {
-	return codeLines(part, codeMargin(o.Theme), plainCode(o.Theme), width, shown, o)
+func codeBlockLines(part Part, width, shown int, o style.Options) []string {
+	return CodeLines(part, codeMargin(o.Theme), plainCode(o.Theme), width, shown, o)
 }
 
-// codeLines is codeBlockLines with the margin and the style of the lines
+// CodeLines is codeBlockLines with the margin and the style of the lines
 // left without colours given.
-func codeLines(part markdownPart, marginCells int, plain ansi.Style, width, shown int, o style.Options) []string {
-	coloured := len(part.code)
-	if shown != allShown {
+func CodeLines(part Part, marginCells int, plain ansi.Style, width, shown int, o style.Options) []string {
+	coloured := len(part.Code)
+	if shown != AllShown {
 		coloured = min(coloured, shown)
 	}
-	head := strings.Join(part.code[:coloured], "\n")
+	head := strings.Join(part.Code[:coloured], "\n")
 	var lines []string
-	if coloured > colourLines || len(head) > colourBytes {
-		lines = []string{style.Dim(fmt.Sprintf("(no syntax colours: %s of code)", style.Plural(len(part.code), "line", "lines")), o)}
+	if coloured > colourLines || len(head) > ColourBytes {
+		lines = []string{style.Dim(fmt.Sprintf("(no syntax colours: %s of code)", style.Plural(len(part.Code), "line", "lines")), o)}
 		coloured, head = 0, ""
 	}
-	code := make([]string, 0, len(part.code))
+	code := make([]string, 0, len(part.Code))
 	if coloured > 0 {
-		highlighted, ok := highlightLines(head, part.lang, o)
+		highlighted, ok := HighlightLines(head, part.Lang, o)
 		if !ok {
 			lines, highlighted = append(lines, style.Dim(syntax.OverNote, o)), nil
 		}
 		code = append(code, highlighted...)
 	}
-	for _, line := range part.code[len(code):] {
+	for _, line := range part.Code[len(code):] {
 		code = append(code, plain.Styled(line))
 	}
 	margin := strings.Repeat(" ", marginCells)
 	for _, line := range code {
-		for _, row := range wrapStyled(line, max(width-len(margin), 1)) {
+		for _, row := range style.WrapStyled(line, max(width-len(margin), 1)) {
 			lines = append(lines, margin+row)
 		}
 	}

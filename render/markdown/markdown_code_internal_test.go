@@ -1,4 +1,4 @@
-package render
+package markdown
 
 import (
 	"strings"
@@ -13,10 +13,10 @@ import (
 
 func TestPlainCodeIsNotHighlighted(t *testing.T) {
 	code := "func f() {\n\treturn 1\n}"
-	plain, ok := highlightLines(code, "go", style.Options{Profile: colorprofile.NoTTY})
+	plain, ok := HighlightLines(code, "go", style.Options{Profile: colorprofile.NoTTY})
 	assert.True(t, ok)
 	assert.Equal(t, strings.Split(code, "\n"), plain)
-	styled, ok := highlightLines(code, "go", style.Options{Profile: colorprofile.TrueColor})
+	styled, ok := HighlightLines(code, "go", style.Options{Profile: colorprofile.TrueColor})
 	assert.True(t, ok)
 	assert.Contains(t, styled[0], "\x1b[", "coloured output is highlighted")
 	assert.Equal(t, "func f() {", ansi.Strip(styled[0]))

@@ -1,4 +1,4 @@
-package render
+package markdown
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/style"
 )
 
@@ -42,11 +41,11 @@ func TestCodeLooksAsGlamourDrawsIt(t *testing.T) {
 	o := longCodeOptions()
 	parts := splitCode(md)
 	require.Len(t, parts, 5)
-	require.Equal(t, []string{"func main() {}"}, parts[1].code)
-	require.Equal(t, "go", parts[3].lang)
-	require.Len(t, parts[3].code, 510)
+	require.Equal(t, []string{"func main() {}"}, parts[1].Code)
+	require.Equal(t, "go", parts[3].Lang)
+	require.Len(t, parts[3].Code, 510)
 
-	got := markdownLines(md, 96, o)
+	got := Lines(md, 96, o)
 	want := glamourLines(md, 96, o)
 	require.Equal(t, visible(want), visible(got))
 	for _, line := range got {
@@ -60,7 +59,7 @@ func TestCodeLooksAsGlamourDrawsIt(t *testing.T) {
 // every row under the block's margin, and nothing of it is lost.
 func TestWrappedCodeKeepsItsMargin(t *testing.T) {
 	long := strings.Repeat("abcdefghij", 12)
-	lines := markdownLines("Before.\n\n```\n"+long+"\nshort\n```\n\nAfter.", 40, longCodeOptions())
+	lines := Lines("Before.\n\n```\n"+long+"\nshort\n```\n\nAfter.", 40, longCodeOptions())
 	text := visible(lines)
 	require.Equal(t, "Before.\n\n  "+long[:38]+"\n  "+long[38:76]+"\n  "+long[76:114]+"\n  "+long[114:]+"\n  short\n\nAfter.", text)
 }
@@ -70,7 +69,7 @@ func TestWrappedCodeKeepsItsMargin(t *testing.T) {
 func TestTextWithoutFencesIsGlamours(t *testing.T) {
 	md := "# Title\n\nSome *text*, `code` and a list:\n\n- a\n- b\n\n    indented code\n"
 	require.Len(t, splitCode(md), 1)
-	require.Equal(t, glamourLines(md, 96, longCodeOptions()), markdownLines(md, 96, longCodeOptions()))
+	require.Equal(t, glamourLines(md, 96, longCodeOptions()), Lines(md, 96, longCodeOptions()))
 }
 
 // visible is the text of rendered lines, without escapes or trailing
@@ -88,48 +87,33 @@ func TestSplitLongCode(t *testing.T) {
 	cases := []struct {
 		name string
 		md   string
-		want []markdownPart
+		want []Part
 	}{
 		{"unclosed block runs to the end", "intro\n~~~~ py extra\n" + code,
-			[]markdownPart{{text: "intro"}, {code: strings.Split(code, "\n"), lang: "py"}}},
+			[]Part{{Text: "intro"}, {Code: strings.Split(code, "\n"), Lang: "py"}}},
 		{"closed by a longer fence", "````\n" + code + "\n  `````  \nafter",
-			[]markdownPart{{code: strings.Split(code, "\n")}, {text: "after"}}},
+			[]Part{{Code: strings.Split(code, "\n")}, {Text: "after"}}},
 		{"indented fence stays", "- item\n\n  ```\n" + code + "\n  ```", nil},
 		{"inside an HTML block", "<!--\n```\n" + code + "\n```\n-->", nil},
 		{"a fence inside a block", "````\n```\n````\n" + code,
-			[]markdownPart{{code: []string{"```"}}, {text: code}}},
+			[]Part{{Code: []string{"```"}}, {Text: code}}},
 		{"backtick in the info string", "``` a`b\n" + code, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			want := c.want
 			if want == nil {
-				want = []markdownPart{{text: c.md}}
+				want = []Part{{Text: c.md}}
 			}
 			require.Equal(t, want, splitCode(c.md))
 		})
 	}
 }
 
-// TestCollapsedCardColoursOnlyWhatItShows: a collapsed generic card shows
-// the head of a long block coloured and does not colour the rest.
-func TestCollapsedCardColoursOnlyWhatItShows(t *testing.T) {
-	o := longCodeOptions()
-	o.Expanded = false
-	md := "```go\n" + goCode(3000) + "\n```"
-	lines := contentLines([]cards.ContentBlock{cards.TextBlock{Text: md, Markdown: true}}, 96, o)
-	require.Len(t, lines, 3000)
-	for _, line := range lines[:bodyFold] {
-		require.Contains(t, line, "38;2;255;123;114", "shown line not coloured: %q", line) // := is an operator
-	}
-	require.NotContains(t, lines[bodyFold], "38;2;255;123;114")
-	require.NotContains(t, strings.Join(lines, "\n"), "no syntax colours")
-}
-
 // TestCodeTooLongForColours: an expanded block beyond the colour bounds is
 // drawn plain, with a note first.
 func TestCodeTooLongForColours(t *testing.T) {
-	lines := markdownLines("```go\n"+goCode(colourLines+1)+"\n```", 96, longCodeOptions())
+	lines := Lines("```go\n"+goCode(colourLines+1)+"\n```", 96, longCodeOptions())
 	require.Len(t, lines, colourLines+2)
 	require.Equal(t, fmt.Sprintf("(no syntax colours: %d lines of code)", colourLines+1), ansi.Strip(lines[0]))
 	plain := plainCode(style.Dark).Styled("x0 := f(0) // step 0")
@@ -145,7 +129,7 @@ func TestListItemsHangUnderTheirText(t *testing.T) {
 		"\n1. a numbered item long enough to wrap too\n" +
 		"\n- [x] a done task long enough to wrap\n" +
 		"\nA paragraph long enough to wrap, it stays as it is.\n"
-	got := visible(markdownLines(md, 30, longCodeOptions()))
+	got := visible(Lines(md, 30, longCodeOptions()))
 	want := strings.Join([]string{
 		"• a bullet item long enough to",
 		"  wrap, with code in it",
@@ -163,7 +147,7 @@ func TestListItemsHangUnderTheirText(t *testing.T) {
 		"wrap, it stays as it is.",
 	}, "\n")
 	require.Equal(t, want, got)
-	for _, line := range markdownLines(md, 30, longCodeOptions()) {
+	for _, line := range Lines(md, 30, longCodeOptions()) {
 		require.LessOrEqual(t, ansi.StringWidth(line), 30, "%q", line)
 	}
 }
