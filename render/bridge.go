@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
@@ -105,11 +106,11 @@ func callFrame(c cards.ToolCard, o style.Options) frame {
 	case cards.GenericCall:
 		return frame{Glyph: style.Glyph(v.Kind), Title: v.Title, Body: genericCallBody(v, c.Result != nil, o)}
 	case cards.TerminalCall:
-		return frame{Glyph: style.Glyph(cards.KindExecute), Title: terminalTitle(v), Body: terminalCallBody(v, o)}
+		return frame{Glyph: style.Glyph(cards.KindExecute), Title: cardtext.TerminalTitle(v), Body: terminalCallBody(v, o)}
 	case cards.DiffCall:
 		return frame{Glyph: style.Glyph(cards.KindEdit), Title: v.Title, Body: diffCallBody(v, c, o)}
 	case nil:
-		return frame{Glyph: style.Glyph(cards.KindOther), Title: orphanTitle(c), Body: nil}
+		return frame{Glyph: style.Glyph(cards.KindOther), Title: cardtext.OrphanTitle(c), Body: nil}
 	}
 	return frame{} // unreachable: the switch above is exhaustive
 }
@@ -150,15 +151,6 @@ func diffCallBody(v cards.DiffCall, c cards.ToolCard, o style.Options) []string 
 		return nil
 	}
 	return diffview.Body(v.Diffs, o)
-}
-
-// orphanTitle names a card whose call was never seen.
-func orphanTitle(c cards.ToolCard) string {
-	name := c.Tool
-	if name == "" {
-		name = "tool"
-	}
-	return name + " (call " + c.ID + " not seen)"
 }
 
 // finishLine downsamples the colours of a line to the options' profile and

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"strings"
-
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/style"
 )
@@ -22,19 +20,4 @@ func childrenBody(children []cards.Entry, o style.Options) []string {
 		lines = append(lines, entryDrawing(e, inner).Lines()...)
 	}
 	return lines
-}
-
-// childrenMarkdown writes the entries nested under a card as a block
-// quote, so that a sub-call's heading reads as part of its parent's card.
-func childrenMarkdown(children []cards.Entry, o style.Options) string {
-	var b strings.Builder
-	for i, e := range children {
-		if i > 0 {
-			b.WriteString(">\n")
-		}
-		for line := range strings.Lines(strings.TrimRight(Markdown(e, o), "\n") + "\n") {
-			b.WriteString(strings.TrimRight("> "+line, " \n") + "\n")
-		}
-	}
-	return b.String()
 }

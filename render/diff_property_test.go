@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
@@ -128,7 +130,7 @@ func TestDiffPropertiesOnRealAndRandomText(t *testing.T) {
 		f := diffview.Files([]cards.FileDiff{d})[0]
 		require.Equal(t, bareLines(p.new), applyFile(t, f, bareLines(p.old)), p.name)
 		if isVerbatim(p.old) && isVerbatim(p.new) {
-			got := applyUnified(t, diffMarkdown([]cards.FileDiff{d}), p.old)
+			got := applyUnified(t, exportmd.Diff([]cards.FileDiff{d}), p.old)
 			if !diffview.EndsWithNewline(p.old) && !diffview.EndsWithNewline(p.new) {
 				// Two sides without a final newline get no marker (see
 				// newHunkBuilder): the applied diff may end with one.

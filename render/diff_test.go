@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
@@ -450,7 +452,7 @@ func TestDiffCardNeutralisesHostileText(t *testing.T) {
 	assert.Contains(t, plain, "evil.go")
 	assert.Contains(t, plain, "+ ok␛]0;pwned␇ ␛[2Jred ␛]8;;https://evil.example␇link␛]8;;␇ <U+202E>evil␛[?6n")
 
-	md := diffMarkdown(diffs)
+	md := exportmd.Diff(diffs)
 	assert.NotContains(t, md, "\x1b")
 	assert.Contains(t, md, "+ok␛]0;pwned␇ ␛[2Jred ␛]8;;https://evil.example␇link␛]8;;␇ <U+202E>evil␛[?6n")
 }
@@ -473,7 +475,7 @@ func TestDiffCardCutsLongPathsFromTheLeft(t *testing.T) {
 
 func TestDiffMarkdown(t *testing.T) {
 	old := "a\nb\nc\nd\ne\nf\ng\n"
-	md := diffMarkdown([]cards.FileDiff{
+	md := exportmd.Diff([]cards.FileDiff{
 		{Path: "c.go", OldText: &old, NewText: strings.Replace(old, "d", "D", 1), OldStart: 10, NewStart: 10},
 		{Path: "new.md", NewText: "```go\nx\n```\n````\n"},
 		wholeFile("same.txt", "s\n", "s\n"),
@@ -488,13 +490,13 @@ func TestDiffMarkdown(t *testing.T) {
 }
 
 func TestDiffMarkdownNamesALineEndingsChange(t *testing.T) {
-	md := diffMarkdown([]cards.FileDiff{wholeFile("w.bat", "a\r\n", "a\n")})
+	md := exportmd.Diff([]cards.FileDiff{wholeFile("w.bat", "a\r\n", "a\n")})
 	assert.True(t, strings.HasPrefix(md, "w.bat: line endings CRLF → LF\n\n```diff\n"), md)
 }
 
 func TestDiffMarkdownFoldsWithoutStarts(t *testing.T) {
 	old := numberedLines(30)
-	md := diffMarkdown([]cards.FileDiff{wholeFile("f", old, strings.Replace(old, "line 15\n", "fifteen\n", 1))})
+	md := exportmd.Diff([]cards.FileDiff{wholeFile("f", old, strings.Replace(old, "line 15\n", "fifteen\n", 1))})
 	assert.Contains(t, md, "+++ b/f\n@@ ⋯ 11 unchanged lines @@\n line 12\n")
 	assert.NotContains(t, md, "line 11\n")
 }
@@ -512,7 +514,7 @@ func TestDiffCardWithoutDiffs(t *testing.T) {
 	card := Entry(cards.ToolCard{ID: "e", Tool: "edit", Call: call, Result: cards.DiffResult{}}, plainOptions(60, false))
 	assert.Equal(t, 1, strings.Count(card, "· 1 file"), "an empty result adds no second footer")
 	assert.NotContains(t, card, "0 files")
-	assert.Empty(t, diffMarkdown(nil))
+	assert.Empty(t, exportmd.Diff(nil))
 }
 
 // manyFiles is n one-line edits of files f00.txt, f01.txt….

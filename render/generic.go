@@ -2,9 +2,7 @@ package render
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
-	"path"
 	"strconv"
 	"strings"
 
@@ -12,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
@@ -62,7 +61,7 @@ func contentLines(blocks []cards.ContentBlock, width int, o style.Options) []str
 	sections := make([][]string, 0, len(blocks))
 	lines := 0
 	for _, block := range blocks {
-		text, ph := blockParts(block)
+		text, ph := cardtext.BlockParts(block)
 		var section []string
 		switch t, ok := block.(cards.TextBlock); {
 		case ok && t.Markdown:
@@ -80,42 +79,6 @@ func contentLines(blocks []cards.ContentBlock, width int, o style.Options) []str
 	return style.JoinSections(sections...)
 }
 
-// blockParts returns the text of a text block, or the placeholder that
-// stands for any other block: "[image image/png, 8 bytes]",
-// "[reasoning block]".
-func blockParts(block cards.ContentBlock) (text, placeholder string) {
-	switch b := block.(type) {
-	case cards.TextBlock:
-		return b.Text, ""
-	case cards.ImageBlock:
-		return "", imagePlaceholder(b)
-	case cards.OpaqueBlock:
-		return "", "[" + style.OneLine(b.Type) + " block]"
-	}
-	return "", "" // unreachable: the switch above is exhaustive
-}
-
-// imagePlaceholder describes an image by its type and size or address.
-func imagePlaceholder(b cards.ImageBlock) string {
-	desc := "image"
-	if b.MimeType != "" {
-		desc += " " + style.OneLine(b.MimeType)
-	}
-	switch {
-	case b.Data != "":
-		desc += ", " + style.Plural(decodedSize(b.Data), "byte", "bytes")
-	case b.URI != "":
-		desc += ", " + style.OneLine(b.URI)
-	}
-	return "[" + desc + "]"
-}
-
-// decodedSize is the number of bytes base64 data decodes to.
-func decodedSize(data string) int {
-	data = strings.TrimRight(data, "=")
-	return base64.RawStdEncoding.DecodedLen(len(data))
-}
-
 // rawInputLines draws a call's raw input: a JSON string as it is, any
 // other JSON value pretty-printed and highlighted, at most rawInputFold
 // lines when collapsed. Once the call is answered, the result says what
@@ -124,7 +87,7 @@ func rawInputLines(raw json.RawMessage, answered bool, width int, o style.Option
 	if answered && !o.Expanded && structuredJSON(raw) {
 		return rawInputOneLine(raw, width, o)
 	}
-	text, isJSON := rawInputText(raw)
+	text, isJSON := cardtext.RawInputText(raw)
 	switch {
 	case text == "":
 		return nil
@@ -206,104 +169,12 @@ func objectFields(raw json.RawMessage) (fields []rawField, ok bool) {
 func highlightedJSON(value json.RawMessage, budget int, o style.Options) string {
 	var compact bytes.Buffer
 	_ = json.Compact(&compact, value) // valid: it was decoded
-	text := string(withoutHTMLEscapes(compact.Bytes()))
+	text := string(cardtext.WithoutHTMLEscapes(compact.Bytes()))
 	if len(text) > max(budget, 1) {
 		text = strings.ToValidUTF8(text[:max(budget, 1)], "") + "…"
 	}
 	coloured, _ := markdown.HighlightLines(style.OneLine(text), "json", o) // plain past the budget
 	return coloured[0]
-}
-
-// rawInputText returns the sanitised text of a raw input and whether it is
-// pretty-printed JSON (as opposed to a string, or JSON that would indent
-// to too much, shown as it is).
-func rawInputText(raw json.RawMessage) (string, bool) {
-	trimmed := bytes.TrimSpace(raw)
-	if len(trimmed) == 0 || string(trimmed) == "null" {
-		return "", false
-	}
-	var s string
-	if json.Unmarshal(trimmed, &s) == nil {
-		return strings.TrimRight(termsafe.SanitizeText(s), "\n"), false
-	}
-	var pretty bytes.Buffer
-	if indentBytes(trimmed) > maxIndentBytes || json.Indent(&pretty, trimmed, "", "  ") != nil {
-		return strings.TrimRight(termsafe.SanitizeText(string(trimmed)), "\n"), false
-	}
-	return termsafe.SanitizeText(string(withoutHTMLEscapes(pretty.Bytes()))), true
-}
-
-// withoutHTMLEscapes undoes the escapes of <, > and & that the cards
-// codec writes in the JSON it encodes (as encoding/json does): a raw
-// input shows "a && b", not "a \u0026\u0026 b". Other escapes stay.
-func withoutHTMLEscapes(js []byte) []byte {
-	if !bytes.Contains(js, []byte(`\u00`)) {
-		return js
-	}
-	out := make([]byte, 0, len(js))
-	for i := 0; i < len(js); i++ {
-		if js[i] != '\\' || i+1 == len(js) {
-			out = append(out, js[i])
-			continue
-		}
-		if c, ok := htmlEscape(js[i+1:]); ok {
-			out = append(out, c)
-			i += len(`u0026`)
-			continue
-		}
-		out = append(out, js[i], js[i+1]) // any other escape, as a pair
-		i++
-	}
-	return out
-}
-
-// htmlEscape reads the character of a \u003c, \u003e or \u0026 escape
-// after its backslash.
-func htmlEscape(rest []byte) (byte, bool) {
-	if len(rest) < len(`u0026`) || rest[0] != 'u' {
-		return 0, false
-	}
-	switch strings.ToLower(string(rest[1:5])) {
-	case "003c":
-		return '<', true
-	case "003e":
-		return '>', true
-	case "0026":
-		return '&', true
-	}
-	return 0, false
-}
-
-// maxIndentBytes bounds the indentation pretty-printing may add to a raw
-// input. Indentation grows with the nesting: 18 KB of JSON nested 9,000
-// levels deep would indent to 160 MB.
-const maxIndentBytes = 1 << 20
-
-// indentBytes is the number of bytes of indentation json.Indent with two
-// spaces would add to valid JSON: twice the depth on every line it starts.
-func indentBytes(js []byte) int {
-	total, depth, inString, escaped := 0, 0, false, false
-	for i, c := range js {
-		switch {
-		case inString:
-			escaped, inString = c == '\\' && !escaped, c != '"' || escaped
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			depth++
-			if i+1 < len(js) && js[i+1] != '}' && js[i+1] != ']' {
-				total += 2 * depth
-			}
-		case c == '}' || c == ']':
-			depth--
-			if i > 0 && js[i-1] != '{' && js[i-1] != '[' {
-				total += 2 * depth
-			}
-		case c == ',':
-			total += 2 * depth
-		}
-	}
-	return total
 }
 
 // fitLines makes lines fit width: cut with "…" when collapsed, wrapped when
@@ -338,80 +209,4 @@ func locationLines(locs []cards.FileLocation, width int, o style.Options) []stri
 		lines = append(lines, style.PathLink(ansi.Truncate(text, width, "…"), l.Path, o.Ink(o.Colors().Accent).Render, o))
 	}
 	return lines
-}
-
-// genericCallMarkdown is the Markdown of a generic call's body: content,
-// raw input in a fence and locations as a list. A body starts with a blank
-// line, to separate it from the card's heading.
-func genericCallMarkdown(v cards.GenericCall, o style.Options) string {
-	if body := markdown.Join(contentMarkdown(v.Content), rawInputMarkdown(v.RawInput), locationsMarkdown(v.Locations)); body != "" {
-		return "\n" + body
-	}
-	return ""
-}
-
-// genericResultMarkdown is the Markdown of a generic result's body.
-func genericResultMarkdown(v cards.GenericResult) string {
-	return markdown.Join(titleMarkdown(v.Title), contentMarkdown(v.Content))
-}
-
-// titleMarkdown is a result's own title as a bold line.
-func titleMarkdown(title string) string {
-	if t := style.OneLine(title); t != "" {
-		return "**" + markdown.EscapeInline(t) + "**"
-	}
-	return ""
-}
-
-// contentMarkdown writes Markdown text blocks as they are (sanitised,
-// their open blocks closed), preformatted ones in a fence with their
-// language, and other blocks as italic placeholders.
-func contentMarkdown(blocks []cards.ContentBlock) string {
-	parts := make([]string, 0, len(blocks))
-	for _, block := range blocks {
-		text, ph := blockParts(block)
-		switch t, ok := block.(cards.TextBlock); {
-		case ph != "":
-			parts = append(parts, "_"+markdown.EscapeInline(ph)+"_")
-		case ok && !t.Markdown:
-			parts = append(parts, preformattedMarkdown(text, t.Lang))
-		default:
-			parts = append(parts, markdown.CloseBlocks(termsafe.SanitizeText(text)))
-		}
-	}
-	return markdown.Join(parts...)
-}
-
-// rawInputMarkdown puts the raw input in a fence: ```json for JSON, a plain
-// fence for a string.
-func rawInputMarkdown(raw json.RawMessage) string {
-	text, isJSON := rawInputText(raw)
-	if text == "" {
-		return ""
-	}
-	if isJSON {
-		return markdown.Fence(text, "json")
-	}
-	return markdown.Fence(text, "")
-}
-
-// locationsMarkdown lists locations; absolute paths link to their file.
-func locationsMarkdown(locs []cards.FileLocation) string {
-	var b strings.Builder
-	for _, l := range locs {
-		text := style.OneLine(l.Path)
-		if l.Line > 0 {
-			text += ":" + strconv.Itoa(l.Line)
-		}
-		b.WriteString("- " + markdown.Link(markdown.CodeSpan(text), absFileURL(l.Path)) + "\n")
-	}
-	return b.String()
-}
-
-// absFileURL is the file URL of an absolute path, "" for a relative one.
-func absFileURL(p string) string {
-	if !path.IsAbs(p) {
-		return ""
-	}
-	return style.FileURL(p)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
@@ -40,18 +41,7 @@ func messageLines(m cards.Message, o style.Options) []string {
 	case cards.RoleContext:
 		return asideLines("Context", m.Text, o)
 	}
-	return assistantLines(roleLabel(m.Role), m.Text, o)
-}
-
-// roleLabel names the author of an assistant (or unknown-role) message.
-func roleLabel(r cards.Role) string {
-	switch {
-	case r == cards.RolePlan:
-		return "Proposed plan"
-	case r == cards.RoleAssistant || style.OneLine(string(r)) == "":
-		return "Assistant"
-	}
-	return style.OneLine(string(r))
+	return assistantLines(cardtext.RoleLabel(m.Role), m.Text, o)
 }
 
 // userLines draws "▌ You" and the prompt behind an accent bar.
@@ -124,7 +114,7 @@ func verbatimMessage(text string, width int, _ style.Options) []string {
 // out as Markdown but dim and italic, under "◌ Thinking", when expanded.
 func asideLines(label, text string, o style.Options) []string {
 	if !o.Expanded {
-		return []string{style.Dim(ansi.Truncate("◌ "+label+" · "+style.Plural(countLines(text), "line", "lines")+" "+style.ExpandHint, o.LineWidth(), "…"), o)}
+		return []string{style.Dim(ansi.Truncate("◌ "+label+" · "+style.Plural(cardtext.CountLines(text), "line", "lines")+" "+style.ExpandHint, o.LineWidth(), "…"), o)}
 	}
 	italic := lipgloss.NewStyle().Foreground(o.Colors().Dim).Italic(true)
 	lines := []string{style.Dim("◌ "+label, o)}
@@ -138,16 +128,6 @@ func asideLines(label, text string, o style.Options) []string {
 	return append(lines, indent(body)...)
 }
 
-// countLines is the number of lines of a message's text, 0 when it is
-// blank.
-func countLines(text string) int {
-	text = strings.Trim(termsafe.SanitizeText(text), "\n")
-	if strings.TrimSpace(text) == "" {
-		return 0
-	}
-	return strings.Count(text, "\n") + 1
-}
-
 // indent shifts the non-empty lines right by messageIndent cells.
 func indent(lines []string) []string {
 	pad := strings.Repeat(" ", messageIndent)
@@ -157,38 +137,4 @@ func indent(lines []string) []string {
 		}
 	}
 	return lines
-}
-
-// messageMarkdown is the Markdown of a conversation message: a bold label,
-// then the text (a blockquote for a user prompt, a collapsed <details> for
-// reasoning and context), whose open blocks are closed.
-func messageMarkdown(m cards.Message, o style.Options) string {
-	text := strings.Trim(termsafe.SanitizeText(m.Text), "\n")
-	switch m.Role {
-	case cards.RoleUser:
-		return markdown.Join("**You**", quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
-	case cards.RoleReasoning:
-		return detailsMarkdown("Thinking", text)
-	case cards.RoleContext:
-		return detailsMarkdown("Context", text)
-	}
-	return markdown.Join("**"+markdown.EscapeInline(roleLabel(m.Role))+"**", markdown.CloseBlocks(text))
-}
-
-// quoteMarkdown puts text in a blockquote.
-func quoteMarkdown(text string) string {
-	if text == "" {
-		return ""
-	}
-	lines := strings.Split(text, "\n")
-	for i, line := range lines {
-		lines[i] = strings.TrimRight("> "+line, " ")
-	}
-	return strings.Join(lines, "\n")
-}
-
-// detailsMarkdown folds text into a <details> block, which GitHub shows
-// collapsed.
-func detailsMarkdown(label, text string) string {
-	return "<details><summary>" + label + " · " + style.Plural(countLines(text), "line", "lines") + "</summary>\n\n" + markdown.CloseBlocks(text) + "\n\n</details>\n"
 }

@@ -1,12 +1,12 @@
 package render
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
@@ -22,7 +22,7 @@ import (
 // as lang when the language is known (only its first shown lines, as
 // codeBlockLines does), otherwise in the terminal's own colour.
 func preformattedLines(text, lang string, width, shown int, o style.Options) []string {
-	text, lang = preformatted(text, lang)
+	text, lang = cardtext.Preformatted(text, lang)
 	if text == "" {
 		return nil
 	}
@@ -49,38 +49,4 @@ func verbatimLines(text string, width int) []string {
 		}
 	}
 	return lines
-}
-
-// guessLanguage names the language of output that says what it is: "json"
-// for one JSON object or array.
-func guessLanguage(text string) string {
-	trimmed := strings.TrimSpace(text)
-	if trimmed == "" || len(trimmed) > markdown.ColourBytes || trimmed[0] != '{' && trimmed[0] != '[' || !json.Valid([]byte(trimmed)) {
-		return ""
-	}
-	return "json"
-}
-
-// preformattedMarkdown is preformatted text as a Markdown fence with its
-// language (guessed as preformattedLines does), "" for blank text.
-func preformattedMarkdown(text, lang string) string {
-	text, lang = preformatted(text, lang)
-	if text == "" {
-		return ""
-	}
-	return markdown.Fence(text, fenceInfo(lang))
-}
-
-// preformatted is preformatted text sanitised, without its leading and
-// trailing line breaks ("" when it is blank), and its language: lang, else
-// the one guessLanguage finds.
-func preformatted(text, lang string) (string, string) {
-	text = strings.Trim(termsafe.SanitizeText(text), "\n")
-	if strings.TrimSpace(text) == "" {
-		return "", ""
-	}
-	if lang == "" {
-		lang = guessLanguage(text)
-	}
-	return text, lang
 }

@@ -1,12 +1,12 @@
 package render
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
@@ -22,7 +22,7 @@ func problemDrawing(p cards.Problem, o style.Options) Drawing {
 		excerpt = []string{style.Dim(ansi.Truncate(e, width, "…"), o)}
 	}
 	body := style.JoinSections(markdown.WrapLines(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), width), excerpt)
-	return frame{Glyph: "!", Title: problemTitle(p), Body: body, Border: o.Colors().Error}.drawing(o)
+	return frame{Glyph: "!", Title: cardtext.ProblemTitle(p), Body: body, Border: o.Colors().Error}.drawing(o)
 }
 
 // noticeLines draws a notice about the input as a dim "─ text ─", wrapped
@@ -40,34 +40,4 @@ func noticeLines(n cards.Notice, o style.Options) []string {
 		lines[i] = style.Dim(lead+line+tail, o)
 	}
 	return lines
-}
-
-// problemTitle names where the problem is: "Problem · session.jsonl line 7".
-func problemTitle(p cards.Problem) string {
-	title := "Problem"
-	if s := style.OneLine(p.Source); s != "" {
-		title += " · " + s
-	}
-	if p.Line > 0 {
-		title += " line " + strconv.Itoa(p.Line)
-	}
-	return title
-}
-
-// problemMarkdown is the Markdown of a problem: a blockquote with the
-// title, the reason and the excerpt in a code span.
-func problemMarkdown(p cards.Problem) string {
-	lines := []string{"**" + markdown.EscapeInline(problemTitle(p)) + "**", ""}
-	for _, line := range strings.Split(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), "\n") {
-		lines = append(lines, markdown.EscapeInline(line))
-	}
-	if e := style.OneLine(p.Excerpt); e != "" {
-		lines = append(lines, "", markdown.CodeSpan(e))
-	}
-	return quoteMarkdown(strings.Join(lines, "\n")) + "\n"
-}
-
-// noticeMarkdown is the Markdown of a notice, an italic blockquote.
-func noticeMarkdown(n cards.Notice) string {
-	return "> _" + markdown.EscapeInline(style.OneLine(n.Text)) + "_\n"
 }

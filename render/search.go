@@ -1,11 +1,8 @@
 package render
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 )
@@ -28,7 +25,7 @@ func searchMatchesBody(v cards.SearchMatches, o style.Options) []string {
 			}
 		}
 	}
-	lines = append(style.FoldLines(lines, bodyFold, o), footerLines(matchesFooter(v), width, o)...)
+	lines = append(style.FoldLines(lines, bodyFold, o), footerLines(cardtext.MatchesFooter(v), width, o)...)
 	return style.JoinSections(titleLines(v.Title, width, o), lines)
 }
 
@@ -40,7 +37,7 @@ func searchPathsBody(v cards.SearchPaths, o style.Options) []string {
 	for _, p := range v.Paths {
 		lines = append(lines, style.PathLink(style.CutLeft(style.OneLine(p), width), p, o.Ink(o.Colors().Text).Render, o))
 	}
-	lines = append(style.FoldLines(lines, bodyFold, o), footerLines(pathsFooter(v), width, o)...)
+	lines = append(style.FoldLines(lines, bodyFold, o), footerLines(cardtext.PathsFooter(v), width, o)...)
 	return style.JoinSections(titleLines(v.Title, width, o), lines)
 }
 
@@ -61,65 +58,5 @@ func matchGutter(v cards.SearchMatches) int {
 			numbers = append(numbers, m.LineNumber)
 		}
 	}
-	return gutterWidth(numbers)
-}
-
-// matchCount is the number of matches listed.
-func matchCount(v cards.SearchMatches) int {
-	n := 0
-	for _, f := range v.Files {
-		n += len(f.Matches)
-	}
-	return n
-}
-
-// matchesFooter is "N matches in M files", with the truncation note.
-func matchesFooter(v cards.SearchMatches) string {
-	n := matchCount(v)
-	if n == 0 {
-		return "no matches" + truncationNote(v.Truncated, n, v.Total)
-	}
-	return style.Plural(n, "match", "matches") + " in " + style.Plural(len(v.Files), "file", "files") + truncationNote(v.Truncated, n, v.Total)
-}
-
-// pathsFooter is "N paths", with the truncation note.
-func pathsFooter(v cards.SearchPaths) string {
-	if len(v.Paths) == 0 {
-		return "no paths" + truncationNote(v.Truncated, 0, v.Total)
-	}
-	return style.Plural(len(v.Paths), "path", "paths") + truncationNote(v.Truncated, len(v.Paths), v.Total)
-}
-
-// truncationNote is " (truncated: showing X of Total)" for a truncated
-// result, "" otherwise.
-func truncationNote(truncated bool, shown, total int) string {
-	switch {
-	case !truncated:
-		return ""
-	case total > shown:
-		return fmt.Sprintf(" (truncated: showing %d of %d)", shown, total)
-	}
-	return " (truncated)"
-}
-
-// searchMatchesMarkdown is the Markdown of content-search matches: a list
-// of files, each with its matching lines as code spans.
-func searchMatchesMarkdown(v cards.SearchMatches) string {
-	var b strings.Builder
-	for _, f := range v.Files {
-		b.WriteString("- " + markdown.CodeSpan(style.OneLine(f.Path)) + "\n")
-		for _, m := range f.Matches {
-			b.WriteString("  - " + strconv.Itoa(m.LineNumber) + ": " + markdown.CodeSpan(strings.TrimSpace(sourceText(m.Line))) + "\n")
-		}
-	}
-	return markdown.Join(titleMarkdown(v.Title), b.String(), "_"+matchesFooter(v)+"_")
-}
-
-// searchPathsMarkdown is the Markdown of a list of found paths.
-func searchPathsMarkdown(v cards.SearchPaths) string {
-	var b strings.Builder
-	for _, p := range v.Paths {
-		b.WriteString("- " + markdown.CodeSpan(style.OneLine(p)) + "\n")
-	}
-	return markdown.Join(titleMarkdown(v.Title), b.String(), "_"+pathsFooter(v)+"_")
+	return cardtext.GutterWidth(numbers)
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -24,8 +24,6 @@ const (
 	// zero-width character of raw output takes once sanitised (a tab, or a
 	// marker such as "<U+202E>").
 	terminalMarkerCells = 8
-	// terminalSignalCells is the most cells a signal name takes in the badge.
-	terminalSignalCells = 16
 	// terminalIndent is the indent of a command's continuation rows, the
 	// width of the "$ " prompt.
 	terminalIndent = "  "
@@ -35,17 +33,6 @@ const (
 	terminalCommandRows = 12
 	terminalCwdRows     = 4
 )
-
-// terminalTitle is the title of a terminal card: the description when the
-// call has one (the body shows the command in full), else the command's
-// first line.
-func terminalTitle(v cards.TerminalCall) string {
-	if d := strings.TrimSpace(v.Description); d != "" {
-		return d
-	}
-	first, _, _ := strings.Cut(strings.TrimSpace(v.Title), "\n")
-	return first
-}
 
 // terminalCallBody draws "$ command" and the cwd; the description is the
 // card's title. A collapsed card shows at most terminalCommandRows of the
@@ -215,63 +202,17 @@ func rawCut(line string, cells int) int {
 	return len(line)
 }
 
-// terminalStatus is "exit N" or "signal X", or "done" and false when the
-// result gives neither.
-func terminalStatus(r cards.TerminalResult) (string, bool) {
-	switch {
-	case r.Signal != "":
-		return "signal " + ansi.Truncate(style.OneLine(r.Signal), terminalSignalCells, "…"), true
-	case r.ExitCode != nil:
-		return fmt.Sprintf("exit %d", *r.ExitCode), true
-	}
-	return "done", false
-}
-
 // withoutTerminal derives, for a client without terminal capability, the
 // generic cards that show a terminal card as Markdown with console blocks.
 // The result's title is part of its Markdown, so it is not repeated.
 func withoutTerminal(c cards.ToolCard) cards.ToolCard {
 	if v, ok := c.Call.(cards.TerminalCall); ok {
 		c.Call = cards.GenericCall{Title: v.Title, Kind: cards.KindExecute,
-			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalCallMarkdown(v), Markdown: true}}}
+			Content: []cards.ContentBlock{cards.TextBlock{Text: cardtext.TerminalCallMarkdown(v), Markdown: true}}}
 	}
 	if r, ok := c.Result.(cards.TerminalResult); ok {
 		c.Result = cards.GenericResult{
-			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalMarkdown(r), Markdown: true}}}
+			Content: []cards.ContentBlock{cards.TextBlock{Text: cardtext.TerminalMarkdown(r), Markdown: true}}}
 	}
 	return c
-}
-
-// terminalCallMarkdown is the Markdown of a terminal call's body: the
-// description and the cwd as paragraphs, then "$ command" in a console
-// block.
-func terminalCallMarkdown(v cards.TerminalCall) string {
-	var b strings.Builder
-	if d := strings.TrimSpace(termsafe.SanitizeText(v.Description)); d != "" {
-		b.WriteString(markdown.EscapeInline(d) + "\n\n")
-	}
-	if cwd := style.OneLine(v.Cwd); cwd != "" {
-		b.WriteString("in " + markdown.EscapeInline(cwd) + "\n\n")
-	}
-	b.WriteString(markdown.Fence("$ "+termsafe.SanitizeText(v.Title), "console"))
-	return b.String()
-}
-
-// terminalMarkdown is the Markdown of a terminal result: its title, the
-// output in a console block (or "(no output)") and the status line. The
-// output is sanitised as in the console pane, "\r" overwrites resolved, and
-// then stripped of its colours.
-func terminalMarkdown(r cards.TerminalResult) string {
-	var b strings.Builder
-	if t := style.OneLine(r.Title); t != "" {
-		b.WriteString(markdown.EscapeInline(t) + "\n\n")
-	}
-	if out := strings.TrimSuffix(r.Output, "\n"); out != "" {
-		b.WriteString(markdown.Fence(ansi.Strip(termsafe.SanitizeOutput(out)), "console"))
-	} else {
-		b.WriteString("(no output)\n")
-	}
-	status, _ := terminalStatus(r)
-	b.WriteString("\n" + markdown.EscapeInline(status) + "\n")
-	return b.String()
 }

@@ -9,14 +9,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
-
-// unsafeNote follows a URL that termsafe.SafeURL rejected; such a URL is shown as
-// plain text and never linked.
-const unsafeNote = "(unsafe link)"
 
 // snippetLines is the number of lines a source's snippet may take.
 const snippetLines = 2
@@ -75,11 +72,11 @@ func urlLines(raw string, width int, c color.Color, o style.Options) []string {
 		return rows
 	}
 	last := len(rows) - 1
-	if ansi.StringWidth(rows[last])+1+len(unsafeNote) <= width {
-		rows[last] += " " + style.Dim(unsafeNote, o)
+	if ansi.StringWidth(rows[last])+1+len(cardtext.UnsafeNote) <= width {
+		rows[last] += " " + style.Dim(cardtext.UnsafeNote, o)
 		return rows
 	}
-	return append(rows, style.Dim(ansi.Truncate(unsafeNote, width, "…"), o))
+	return append(rows, style.Dim(ansi.Truncate(cardtext.UnsafeNote, width, "…"), o))
 }
 
 // snippet is a source's snippet, dim, in at most snippetLines lines.
@@ -114,7 +111,7 @@ func webFetchBody(v cards.WebFetch, o style.Options) []string {
 		}
 		lines[i] = lead + lines[i]
 	}
-	lines = appendWord(lines, width, "→ "+o.Ink(statusColor(v.StatusCode, o)).Render(statusText(v.StatusCode)))
+	lines = appendWord(lines, width, "→ "+o.Ink(statusColor(v.StatusCode, o)).Render(cardtext.StatusText(v.StatusCode)))
 	if v.Truncated {
 		lines = appendWord(lines, width, style.Dim("(truncated)", o))
 	}
@@ -132,14 +129,6 @@ func appendWord(lines []string, width int, word string) []string {
 	return append(lines, word)
 }
 
-// statusText is the status code, "no status" when it is unknown (0).
-func statusText(code int) string {
-	if code == 0 {
-		return "no status"
-	}
-	return strconv.Itoa(code)
-}
-
 // statusColor colours a status code by class: 2xx green, 3xx accent, 4xx
 // and 5xx red, anything else dim.
 func statusColor(code int, o style.Options) color.Color {
@@ -153,58 +142,4 @@ func statusColor(code int, o style.Options) color.Color {
 		return p.Error
 	}
 	return p.Dim
-}
-
-// webSearchMarkdown is the Markdown of a web search: the answer, then the
-// sources as a numbered list of links.
-func webSearchMarkdown(v cards.WebSearch) string {
-	var b strings.Builder
-	for i, s := range v.Sources {
-		fmt.Fprintf(&b, "%d. %s\n", i+1, sourceMarkdown(s))
-		if sn := style.OneLine(s.Snippet); sn != "" {
-			b.WriteString("   " + markdown.EscapeInline(sn) + "\n")
-		}
-	}
-	footer := style.Plural(len(v.Sources), "source", "sources")
-	if v.Truncated {
-		footer += " (truncated)"
-	}
-	return markdown.Join(titleMarkdown(v.Title), markdown.CloseBlocks(termsafe.SanitizeText(v.Answer)), b.String(), "_"+footer+"_")
-}
-
-// sourceMarkdown is one source's title linked to its URL, then its date.
-func sourceMarkdown(s cards.WebSource) string {
-	title := markdown.EscapeInline(style.OneLine(s.Title))
-	_, safe := termsafe.SafeURL(s.URL)
-	var line string
-	switch {
-	case title != "" && safe:
-		line = markdown.Link(title, s.URL)
-	case title != "":
-		line = title + " — " + urlMarkdown(s.URL)
-	default:
-		line = urlMarkdown(s.URL)
-	}
-	if d := style.OneLine(s.PublishedAt); d != "" {
-		line += " · " + markdown.EscapeInline(d)
-	}
-	return line
-}
-
-// urlMarkdown is a URL as a link when termsafe.SafeURL accepts it, else as a code
-// span followed by "(unsafe link)".
-func urlMarkdown(raw string) string {
-	if safe, ok := termsafe.SafeURL(raw); ok {
-		return markdown.Link(markdown.EscapeInline(safe), safe)
-	}
-	return markdown.CodeSpan(style.OneLine(raw)) + " " + unsafeNote
-}
-
-// webFetchMarkdown is the Markdown of a fetched page.
-func webFetchMarkdown(v cards.WebFetch) string {
-	line := "GET " + urlMarkdown(v.URL) + " → " + statusText(v.StatusCode)
-	if v.Truncated {
-		line += " (truncated)"
-	}
-	return markdown.Join(titleMarkdown(v.Title), line, contentMarkdown(v.Content))
 }

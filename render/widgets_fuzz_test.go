@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
@@ -139,7 +141,7 @@ func FuzzRenderEntry(f *testing.F) {
 			for _, o := range widgetFuzzOptions(width) {
 				checkDrawn(t, strings.Join(entryDrawing(e, o).Lines(), "\n"), o)
 			}
-			checkMarkdown(t, Markdown(e, widgetFuzzOptions(width)[0]))
+			checkMarkdown(t, exportmd.Entry(e, widgetFuzzOptions(width)[0]))
 		}
 	})
 }

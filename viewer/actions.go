@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/cardtui/cardtui/cards"
@@ -42,7 +44,7 @@ func (t *termcap) take(msg tea.CapabilityMsg) {
 // every line of it, the output of a command in a fenced block.
 func CardText(e cards.Entry, o render.Options) string {
 	o.Terminal, o.Expanded = false, true
-	return strings.TrimRight(render.Markdown(e, o), "\n") + "\n"
+	return strings.TrimRight(exportmd.Entry(e, o), "\n") + "\n"
 }
 
 // copyFocused copies the focused card's text: to the clipboard with OSC 52

@@ -1,4 +1,4 @@
-package render
+package html
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
 	"github.com/cardtui/cardtui/termsafe"
@@ -71,11 +72,11 @@ func callHead(c cards.ToolCard) (cards.ToolCallKind, string) {
 		}
 		return cards.KindOther, v.Title
 	case cards.TerminalCall:
-		return cards.KindExecute, terminalTitle(v)
+		return cards.KindExecute, cardtext.TerminalTitle(v)
 	case cards.DiffCall:
 		return cards.KindEdit, v.Title
 	case nil:
-		return cards.KindOther, orphanTitle(c)
+		return cards.KindOther, cardtext.OrphanTitle(c)
 	}
 	return cards.KindOther, "" // unreachable: the switch above is exhaustive
 }
@@ -84,7 +85,7 @@ func callHead(c cards.ToolCard) (cards.ToolCallKind, string) {
 // card's badge: a finished command's exit status when it tells the
 // state, else the state's name.
 func badgeHTML(c cards.ToolCard) string {
-	return badge(stateBadgeClass(c.State()), badgeText(c))
+	return badge(stateBadgeClass(c.State()), cardtext.BadgeText(c))
 }
 
 // stateBadgeClass is the class of a state's badge, coloured as the
@@ -116,7 +117,7 @@ func callBodyHTML(c cards.ToolCard) string {
 			return "" // the applied hunks say it better
 		}
 		if !s.Applied() {
-			return "<p class=\"not-applied\">" + html.EscapeString(notAppliedNotes[s]) + "</p>\n<div class=\"proposed\">" + diffHTML(v.Diffs) + "</div>"
+			return "<p class=\"not-applied\">" + html.EscapeString(cardtext.NotAppliedNotes[s]) + "</p>\n<div class=\"proposed\">" + diffHTML(v.Diffs) + "</div>"
 		}
 		return diffHTML(v.Diffs)
 	case nil:
@@ -185,7 +186,7 @@ func noteHTML(text string) string { return "<p class=\"note\">" + html.EscapeStr
 func contentHTML(blocks []cards.ContentBlock) string {
 	var parts []string
 	for _, block := range blocks {
-		text, placeholder := blockParts(block)
+		text, placeholder := cardtext.BlockParts(block)
 		switch t, _ := block.(cards.TextBlock); {
 		case placeholder != "":
 			parts = append(parts, noteHTML(placeholder))
@@ -203,7 +204,7 @@ func contentHTML(blocks []cards.ContentBlock) string {
 // and coloured. Once the call is answered, the result says what matters:
 // the input is then folded.
 func rawInputHTML(v cards.GenericCall, answered bool) string {
-	text, isJSON := rawInputText(v.RawInput)
+	text, isJSON := cardtext.RawInputText(v.RawInput)
 	if text == "" {
 		return ""
 	}
@@ -298,7 +299,7 @@ func searchMatchesHTML(v cards.SearchMatches) string {
 		}
 		b.WriteString("</table>\n")
 	}
-	b.WriteString(noteHTML(matchesFooter(v)))
+	b.WriteString(noteHTML(cardtext.MatchesFooter(v)))
 	return b.String()
 }
 
@@ -312,7 +313,7 @@ func searchPathsHTML(v cards.SearchPaths) string {
 		}
 		b.WriteString("</ul>\n")
 	}
-	b.WriteString(noteHTML(pathsFooter(v)))
+	b.WriteString(noteHTML(cardtext.PathsFooter(v)))
 	return b.String()
 }
 
@@ -348,7 +349,7 @@ func webFetchHTML(v cards.WebFetch) string {
 	if v.StatusCode >= 200 && v.StatusCode < 400 {
 		class = "ok"
 	}
-	line := "<p class=\"fetch\">GET " + linkHTML(v.URL, v.URL) + " → " + badge(class, statusText(v.StatusCode))
+	line := "<p class=\"fetch\">GET " + linkHTML(v.URL, v.URL) + " → " + badge(class, cardtext.StatusText(v.StatusCode))
 	if v.Truncated {
 		line += " <span class=\"note\">(truncated)</span>"
 	}

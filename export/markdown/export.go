@@ -1,17 +1,18 @@
-package render
+package markdown
 
 import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/cardtext"
+	mdtext "github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 )
 
-// Markdown renders one entry as a Markdown document fragment, the form for
+// Entry renders one entry as a Markdown document fragment, the form for
 // clients without terminal capability and for pasting into an issue. It
 // contains no escape sequences; text from the input is sanitised.
-func Markdown(e cards.Entry, o style.Options) string {
+func Entry(e cards.Entry, o style.Options) string {
 	return rollbackMarkdown(e) + entryMarkdown(e, o)
 }
 
@@ -55,15 +56,15 @@ func callMarkdown(c cards.ToolCard, o style.Options) string {
 	case cards.GenericCall:
 		return heading(style.Glyph(v.Kind), v.Title) + genericCallMarkdown(v, o)
 	case cards.TerminalCall:
-		return heading(style.Glyph(cards.KindExecute), v.Title) + terminalCallMarkdown(v)
+		return heading(style.Glyph(cards.KindExecute), v.Title) + cardtext.TerminalCallMarkdown(v)
 	case cards.DiffCall:
 		body := ""
 		if applied, ok := c.Result.(cards.DiffResult); !c.State().Applied() || !ok || len(applied.Diffs) == 0 {
-			body = notAppliedMarkdown(c.State()) + diffMarkdown(v.Diffs)
+			body = notAppliedMarkdown(c.State()) + Diff(v.Diffs)
 		}
 		return heading(style.Glyph(cards.KindEdit), v.Title) + body
 	case nil:
-		return heading(style.Glyph(cards.KindOther), orphanTitle(c))
+		return heading(style.Glyph(cards.KindOther), cardtext.OrphanTitle(c))
 	}
 	return "" // unreachable: the switch above is exhaustive
 }
@@ -74,9 +75,9 @@ func resultMarkdown(c cards.ToolCard, o style.Options) string {
 	case cards.GenericResult:
 		return genericResultMarkdown(v)
 	case cards.TerminalResult:
-		return terminalMarkdown(v)
+		return cardtext.TerminalMarkdown(v)
 	case cards.DiffResult:
-		return diffMarkdown(v.Diffs)
+		return Diff(v.Diffs)
 	case cards.ReadResult:
 		return readMarkdown(v)
 	case cards.SearchMatches:
@@ -95,5 +96,5 @@ func resultMarkdown(c cards.ToolCard, o style.Options) string {
 
 // heading is a card's Markdown heading.
 func heading(glyph, title string) string {
-	return "### " + glyph + " " + markdown.EscapeInline(style.OneLine(title)) + "\n"
+	return "### " + glyph + " " + mdtext.EscapeInline(style.OneLine(title)) + "\n"
 }

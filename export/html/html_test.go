@@ -1,4 +1,4 @@
-package render_test
+package html_test
 
 import (
 	"bytes"
@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	exporthtml "github.com/cardtui/cardtui/export/html"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/golden"
-	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -23,7 +24,7 @@ func demoHTML(t testing.TB) (string, *replay.Transcript) {
 	tr, err := replay.Load(bytes.NewReader(cardtui.Demo), "demo.jsonl", replay.Options{})
 	require.NoError(t, err)
 	var b strings.Builder
-	require.NoError(t, render.HTML(&b, tr.Entries, render.HTMLHeader{Title: tr.Title, Agent: "harness", Project: "/home/dev/tally", Source: "demo.jsonl"}))
+	require.NoError(t, exporthtml.Write(&b, tr.Entries, exporthtml.Header{Title: tr.Title, Agent: "harness", Project: "/home/dev/tally", Source: "demo.jsonl"}))
 	return b.String(), tr
 }
 
@@ -36,7 +37,7 @@ func TestHTMLDemoGolden(t *testing.T) {
 func htmlOf(t *testing.T, entries ...cards.Entry) string {
 	t.Helper()
 	var b strings.Builder
-	require.NoError(t, render.HTML(&b, entries, render.HTMLHeader{}))
+	require.NoError(t, exporthtml.Write(&b, entries, exporthtml.Header{}))
 	return b.String()
 }
 

@@ -1,4 +1,4 @@
-package render
+package html
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
@@ -158,7 +159,7 @@ func highlightedHTML(text string, lexer chroma.Lexer) string {
 // coloured as its language when it names one chroma knows (or is one
 // JSON value), as preformattedLines draws it in a terminal.
 func preformattedHTML(text, lang string) string {
-	text, lang = preformatted(text, lang)
+	text, lang = cardtext.Preformatted(text, lang)
 	if text == "" {
 		return ""
 	}

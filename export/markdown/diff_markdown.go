@@ -1,4 +1,4 @@
-package render
+package markdown
 
 import (
 	"fmt"
@@ -6,15 +6,15 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/diffview"
-	"github.com/cardtui/cardtui/render/markdown"
+	mdtext "github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
-// diffMarkdown writes file diffs as Markdown: per file a ```diff block in
+// Diff writes file diffs as Markdown: per file a ```diff block in
 // unified format (a one-line summary for binary or unchanged content),
 // then the "+A -R · N files" totals. No diffs write nothing.
-func diffMarkdown(diffs []cards.FileDiff) string {
+func Diff(diffs []cards.FileDiff) string {
 	if len(diffs) == 0 {
 		return ""
 	}
@@ -35,19 +35,19 @@ func fileMarkdown(f diffview.File) string {
 	name := style.OneLine(f.Path)
 	switch {
 	case f.Opaque != nil:
-		return markdown.EscapeInline(name) + ": " + diffview.OpaqueSummary(*f.Opaque) + "\n"
+		return mdtext.EscapeInline(name) + ": " + diffview.OpaqueSummary(*f.Opaque) + "\n"
 	case len(f.Hunks) == 0:
-		return markdown.EscapeInline(name) + ": " + diffview.Unchanged(f) + "\n"
+		return mdtext.EscapeInline(name) + ": " + diffview.Unchanged(f) + "\n"
 	}
 	body := unifiedDiff(f, name)
-	fence := strings.Repeat("`", max(3, markdown.LongestRun(body, '`')+1))
+	fence := strings.Repeat("`", max(3, mdtext.LongestRun(body, '`')+1))
 	endings := ""
 	if f.Endings != "" {
 		// The sanitised lines no longer show their carriage returns.
-		endings = markdown.EscapeInline(name) + ": line endings " + f.Endings + "\n\n"
+		endings = mdtext.EscapeInline(name) + ": line endings " + f.Endings + "\n\n"
 	}
 	if f.Rough {
-		endings += "_" + markdown.EscapeInline(diffview.RoughNote) + "_\n\n"
+		endings += "_" + mdtext.EscapeInline(diffview.RoughNote) + "_\n\n"
 	}
 	return endings + fence + "diff\n" + body + fence + "\n"
 }

@@ -1,4 +1,4 @@
-package render
+package html
 
 import (
 	_ "embed"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -20,9 +21,9 @@ import (
 // termsafe.SafeURL accepts, and fragment links to its own cards. A
 // Content-Security-Policy forbids scripts and every fetch all the same.
 
-// HTMLHeader describes the session an HTML export shows, for its header.
+// Header describes the session an HTML export shows, for its header.
 // Any field may be empty.
-type HTMLHeader struct {
+type Header struct {
 	// Title is the session's title.
 	Title string
 	// Agent names the program that wrote the session.
@@ -45,8 +46,8 @@ var htmlCSS string
 // htmlCSP is the document's Content-Security-Policy: inline styles only.
 const htmlCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'"
 
-// HTML writes the entries as one HTML document.
-func HTML(w io.Writer, entries []cards.Entry, h HTMLHeader) error {
+// Write writes the entries as one HTML document.
+func Write(w io.Writer, entries []cards.Entry, h Header) error {
 	var b strings.Builder
 	title := firstNonBlank(h.Title, h.Source, "session")
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -71,7 +72,7 @@ func entryID(i int) string { return fmt.Sprintf("e%d", i+1) }
 
 // writeHTMLHeader writes the session's title, what describes it and what
 // it holds.
-func writeHTMLHeader(b *strings.Builder, title string, h HTMLHeader, entries []cards.Entry) {
+func writeHTMLHeader(b *strings.Builder, title string, h Header, entries []cards.Entry) {
 	b.WriteString("<header class=\"session\">\n<h1>" + escapeLine(title) + "</h1>\n<dl>\n")
 	item := func(name, value string) {
 		if strings.TrimSpace(value) != "" {
@@ -122,7 +123,7 @@ func entryCounts(entries []cards.Entry) string {
 // turn under the label that says so.
 func entryHTML(e cards.Entry, id string) string {
 	if cards.IsRolledBack(e) {
-		return "<div class=\"rolled-back\"><p class=\"rolled-back-label\">" + html.EscapeString(rolledBackText) + "</p>\n" + entryDrawingHTML(e, id) + "</div>\n"
+		return "<div class=\"rolled-back\"><p class=\"rolled-back-label\">" + html.EscapeString(cardtext.RolledBackText) + "</p>\n" + entryDrawingHTML(e, id) + "</div>\n"
 	}
 	return entryDrawingHTML(e, id)
 }
@@ -165,7 +166,7 @@ func messageHTML(m cards.Message, id string) string {
 		return "<details class=\"msg aside\" id=\"" + id + "\"><summary>" + label + " · " + style.Plural(n, "line", "lines") +
 			anchorHTML(id) + "</summary>" + asideBody(m) + "</details>\n"
 	}
-	return "<section class=\"msg assistant\" id=\"" + id + "\"><div class=\"role\">" + escapeLine(roleLabel(m.Role)) +
+	return "<section class=\"msg assistant\" id=\"" + id + "\"><div class=\"role\">" + escapeLine(cardtext.RoleLabel(m.Role)) +
 		anchorHTML(id) + "</div><div class=\"md\">" + markdownHTML(m.Text) + "</div></section>\n"
 }
 
