@@ -74,9 +74,3 @@ func scatteredEdit(lines []string, seed uint64) []string {
 
 // joinLines joins lines into a text with a final newline.
 func joinLines(lines []string) string { return strings.Join(lines, "\n") + "\n" }
-
-// diffCard is a tool card proposing one whole-file diff, numbered from 1.
-func diffCard(path, old, new string) cards.ToolCard {
-	return cards.ToolCard{ID: "b", Tool: "edit", Call: cards.DiffCall{Title: "Edit " + path,
-		Diffs: []cards.FileDiff{{Path: path, OldText: &old, NewText: new, OldStart: 1, NewStart: 1}}}}
-}
