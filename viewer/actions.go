@@ -40,7 +40,7 @@ func (t *termcap) take(msg tea.CapabilityMsg) {
 }
 
 // CardText is the text of an entry as the copy key copies it: the card's
-// Markdown form (render.Markdown) — plain text without escape sequences,
+// Markdown form (exportmd.Entry) — plain text without escape sequences,
 // every line of it, the output of a command in a fenced block.
 func CardText(e cards.Entry, o render.Options) string {
 	o.Terminal, o.Expanded = false, true

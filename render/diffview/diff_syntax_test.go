@@ -109,7 +109,7 @@ func (slowLexer) Tokenise(_ *chroma.TokeniseOptions, text string) (chroma.Iterat
 
 // TestSyntaxColoursStopOnAQuadraticLexer draws a new file of 4 KB with a
 // lexer that would take four seconds: lexing stops at its budget, which
-// for 4 KB is little more than lexBudget, and the card says so and still
+// for 4 KB is little more than syntax.Budget, and the card says so and still
 // draws every line.
 func TestSyntaxColoursStopOnAQuadraticLexer(t *testing.T) {
 	lexers.Register(slowLexer{})

@@ -180,7 +180,7 @@ func Lines(md string, width int, o style.Options) []string {
 // AllShown says that every line of a rendering is shown.
 const AllShown = -1
 
-// Head is markdownLines for a card that shows only the first shown
+// Head is Lines for a card that shows only the first shown
 // lines of it (allShown for all of them): a long code block is coloured
 // no further than they go.
 //
@@ -386,7 +386,7 @@ func CodeStyle(t chroma.TokenType, o style.Options) ansi.Style {
 // HighlightLines colours sanitised code with chroma, one styled line per
 // line of code; every line is self-contained (styles never span lines).
 // Output without escape sequences gets the lines as they are. When lexing
-// fails or takes longer than lexBudget, the lines are not coloured and ok
+// fails or takes longer than syntax.Budget, the lines are not coloured and ok
 // is false.
 func HighlightLines(code, lang string, o style.Options) (_ []string, ok bool) {
 	if !o.Coloured() {

@@ -20,14 +20,14 @@ import (
 const Budget = 500 * time.Millisecond
 
 // BudgetPerByte is what the budget of a diff's drawn hunks grows by
-// for each byte they hold, on top of lexBudget: lexing that is linear in
+// for each byte they hold, on top of Budget: lexing that is linear in
 // the size of the text (chroma's lexers take about 1 µs a byte of code,
 // 50 µs a line) finishes at any size, while a lexer that goes quadratic
 // or worse is stopped once the text is more than a few hundred bytes.
 const BudgetPerByte = 5 * time.Microsecond
 
 // ScaledDeadline is the end, from now, of the budget of lexing a text
-// of size bytes: lexBudget and lexBudgetPerByte for each byte.
+// of size bytes: Budget and BudgetPerByte for each byte.
 func ScaledDeadline(size int) time.Time {
 	return time.Now().Add(Budget + time.Duration(size)*BudgetPerByte)
 }
@@ -38,10 +38,10 @@ func ScaledDeadline(size int) time.Time {
 const ScaledOverNote = "(no syntax colours: colouring took over 0.5 s and 5 µs a byte)"
 
 // OverNote is the note of a block drawn without syntax colours because
-// lexing it took longer than lexBudget.
+// lexing it took longer than Budget.
 const OverNote = "(no syntax colours: colouring took over 0.5 s)"
 
-// budgetCheckEvery is how many tokens budgetedTokens pulls between two
+// budgetCheckEvery is how many tokens BudgetedTokens pulls between two
 // looks at the clock: reading it for every token was a thirtieth of
 // lexing Go, and a lexer slow enough to run out of its budget takes
 // milliseconds a token.
