@@ -104,14 +104,14 @@ func ReadRange(v cards.ReadResult) string {
 // FenceInfo is a language name fit for a fence's info string, "" when it
 // holds anything but ASCII letters, digits and "+#._-".
 func FenceInfo(lang string) string {
-	if strings.IndexFunc(lang, func(r rune) bool { return !LangRune(r) }) >= 0 {
+	if strings.IndexFunc(lang, func(r rune) bool { return !langRune(r) }) >= 0 {
 		return ""
 	}
 	return lang
 }
 
-// LangRune reports whether r may appear in a language name.
-func LangRune(r rune) bool {
+// langRune reports whether r may appear in a language name.
+func langRune(r rune) bool {
 	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("+#._-", r)
 }
 
@@ -132,8 +132,8 @@ func ProblemTitle(p cards.Problem) string {
 	return title
 }
 
-// MatchCount is the number of matches listed.
-func MatchCount(v cards.SearchMatches) int {
+// matchCount is the number of matches listed.
+func matchCount(v cards.SearchMatches) int {
 	n := 0
 	for _, f := range v.Files {
 		n += len(f.Matches)
@@ -143,24 +143,24 @@ func MatchCount(v cards.SearchMatches) int {
 
 // MatchesFooter is "N matches in M files", with the truncation note.
 func MatchesFooter(v cards.SearchMatches) string {
-	n := MatchCount(v)
+	n := matchCount(v)
 	if n == 0 {
-		return "no matches" + TruncationNote(v.Truncated, n, v.Total)
+		return "no matches" + truncationNote(v.Truncated, n, v.Total)
 	}
-	return style.Plural(n, "match", "matches") + " in " + style.Plural(len(v.Files), "file", "files") + TruncationNote(v.Truncated, n, v.Total)
+	return style.Plural(n, "match", "matches") + " in " + style.Plural(len(v.Files), "file", "files") + truncationNote(v.Truncated, n, v.Total)
 }
 
 // PathsFooter is "N paths", with the truncation note.
 func PathsFooter(v cards.SearchPaths) string {
 	if len(v.Paths) == 0 {
-		return "no paths" + TruncationNote(v.Truncated, 0, v.Total)
+		return "no paths" + truncationNote(v.Truncated, 0, v.Total)
 	}
-	return style.Plural(len(v.Paths), "path", "paths") + TruncationNote(v.Truncated, len(v.Paths), v.Total)
+	return style.Plural(len(v.Paths), "path", "paths") + truncationNote(v.Truncated, len(v.Paths), v.Total)
 }
 
-// TruncationNote is " (truncated: showing X of Total)" for a truncated
+// truncationNote is " (truncated: showing X of Total)" for a truncated
 // result, "" otherwise.
-func TruncationNote(truncated bool, shown, total int) string {
+func truncationNote(truncated bool, shown, total int) string {
 	switch {
 	case !truncated:
 		return ""
@@ -170,8 +170,8 @@ func TruncationNote(truncated bool, shown, total int) string {
 	return " (truncated)"
 }
 
-// TerminalSignalCells is the most cells a signal name takes in the badge.
-const TerminalSignalCells = 16
+// terminalSignalCells is the most cells a signal name takes in the badge.
+const terminalSignalCells = 16
 
 // TerminalTitle is the title of a terminal card: the description when the
 // call has one (the body shows the command in full), else the command's
@@ -184,12 +184,12 @@ func TerminalTitle(v cards.TerminalCall) string {
 	return first
 }
 
-// TerminalStatus is "exit N" or "signal X", or "done" and false when the
+// terminalStatus is "exit N" or "signal X", or "done" and false when the
 // result gives neither.
-func TerminalStatus(r cards.TerminalResult) (string, bool) {
+func terminalStatus(r cards.TerminalResult) (string, bool) {
 	switch {
 	case r.Signal != "":
-		return "signal " + ansi.Truncate(style.OneLine(r.Signal), TerminalSignalCells, "…"), true
+		return "signal " + ansi.Truncate(style.OneLine(r.Signal), terminalSignalCells, "…"), true
 	case r.ExitCode != nil:
 		return fmt.Sprintf("exit %d", *r.ExitCode), true
 	}
@@ -225,7 +225,7 @@ func TerminalMarkdown(r cards.TerminalResult) string {
 	} else {
 		b.WriteString("(no output)\n")
 	}
-	status, _ := TerminalStatus(r)
+	status, _ := terminalStatus(r)
 	b.WriteString("\n" + markdown.EscapeInline(status) + "\n")
 	return b.String()
 }
@@ -238,30 +238,30 @@ func BlockParts(block cards.ContentBlock) (text, placeholder string) {
 	case cards.TextBlock:
 		return b.Text, ""
 	case cards.ImageBlock:
-		return "", ImagePlaceholder(b)
+		return "", imagePlaceholder(b)
 	case cards.OpaqueBlock:
 		return "", "[" + style.OneLine(b.Type) + " block]"
 	}
 	return "", "" // unreachable: the switch above is exhaustive
 }
 
-// ImagePlaceholder describes an image by its type and size or address.
-func ImagePlaceholder(b cards.ImageBlock) string {
+// imagePlaceholder describes an image by its type and size or address.
+func imagePlaceholder(b cards.ImageBlock) string {
 	desc := "image"
 	if b.MimeType != "" {
 		desc += " " + style.OneLine(b.MimeType)
 	}
 	switch {
 	case b.Data != "":
-		desc += ", " + style.Plural(DecodedSize(b.Data), "byte", "bytes")
+		desc += ", " + style.Plural(decodedSize(b.Data), "byte", "bytes")
 	case b.URI != "":
 		desc += ", " + style.OneLine(b.URI)
 	}
 	return "[" + desc + "]"
 }
 
-// DecodedSize is the number of bytes base64 data decodes to.
-func DecodedSize(data string) int {
+// decodedSize is the number of bytes base64 data decodes to.
+func decodedSize(data string) int {
 	data = strings.TrimRight(data, "=")
 	return base64.RawStdEncoding.DecodedLen(len(data))
 }
@@ -279,7 +279,7 @@ func RawInputText(raw json.RawMessage) (string, bool) {
 		return strings.TrimRight(termsafe.SanitizeText(s), "\n"), false
 	}
 	var pretty bytes.Buffer
-	if IndentBytes(trimmed) > MaxIndentBytes || json.Indent(&pretty, trimmed, "", "  ") != nil {
+	if indentBytes(trimmed) > maxIndentBytes || json.Indent(&pretty, trimmed, "", "  ") != nil {
 		return strings.TrimRight(termsafe.SanitizeText(string(trimmed)), "\n"), false
 	}
 	return termsafe.SanitizeText(string(WithoutHTMLEscapes(pretty.Bytes()))), true
@@ -298,7 +298,7 @@ func WithoutHTMLEscapes(js []byte) []byte {
 			out = append(out, js[i])
 			continue
 		}
-		if c, ok := HtmlEscape(js[i+1:]); ok {
+		if c, ok := htmlEscape(js[i+1:]); ok {
 			out = append(out, c)
 			i += len(`u0026`)
 			continue
@@ -309,9 +309,9 @@ func WithoutHTMLEscapes(js []byte) []byte {
 	return out
 }
 
-// HtmlEscape reads the character of a \u003c, \u003e or \u0026 escape
+// htmlEscape reads the character of a \u003c, \u003e or \u0026 escape
 // after its backslash.
-func HtmlEscape(rest []byte) (byte, bool) {
+func htmlEscape(rest []byte) (byte, bool) {
 	if len(rest) < len(`u0026`) || rest[0] != 'u' {
 		return 0, false
 	}
@@ -326,14 +326,14 @@ func HtmlEscape(rest []byte) (byte, bool) {
 	return 0, false
 }
 
-// MaxIndentBytes bounds the indentation pretty-printing may add to a raw
+// maxIndentBytes bounds the indentation pretty-printing may add to a raw
 // input. Indentation grows with the nesting: 18 KB of JSON nested 9,000
 // levels deep would indent to 160 MB.
-const MaxIndentBytes = 1 << 20
+const maxIndentBytes = 1 << 20
 
-// IndentBytes is the number of bytes of indentation json.Indent with two
+// indentBytes is the number of bytes of indentation json.Indent with two
 // spaces would add to valid JSON: twice the depth on every line it starts.
-func IndentBytes(js []byte) int {
+func indentBytes(js []byte) int {
 	total, depth, inString, escaped := 0, 0, false, false
 	for i, c := range js {
 		switch {
@@ -366,9 +366,9 @@ func AbsFileURL(p string) string {
 	return style.FileURL(p)
 }
 
-// GuessLanguage names the language of output that says what it is: "json"
+// guessLanguage names the language of output that says what it is: "json"
 // for one JSON object or array.
-func GuessLanguage(text string) string {
+func guessLanguage(text string) string {
 	trimmed := strings.TrimSpace(text)
 	if trimmed == "" || len(trimmed) > markdown.ColourBytes || trimmed[0] != '{' && trimmed[0] != '[' || !json.Valid([]byte(trimmed)) {
 		return ""
@@ -385,7 +385,7 @@ func Preformatted(text, lang string) (string, string) {
 		return "", ""
 	}
 	if lang == "" {
-		lang = GuessLanguage(text)
+		lang = guessLanguage(text)
 	}
 	return text, lang
 }
@@ -395,7 +395,7 @@ func Preformatted(text, lang string) (string, string) {
 func BadgeText(c cards.ToolCard) string {
 	s := c.State()
 	if r, ok := c.Result.(cards.TerminalResult); ok && ExitSays(r, s) {
-		text, _ := TerminalStatus(r)
+		text, _ := terminalStatus(r)
 		return text
 	}
 	return s.String()
@@ -405,7 +405,7 @@ func BadgeText(c cards.ToolCard) string {
 // known, and it failed exactly when the card did (a command that exited
 // 0 but was marked as an error says "failed" instead).
 func ExitSays(r cards.TerminalResult, s cards.State) bool {
-	if _, known := TerminalStatus(r); !known {
+	if _, known := terminalStatus(r); !known {
 		return false
 	}
 	exitFailed := r.Signal != "" || *r.ExitCode != 0

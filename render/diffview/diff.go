@@ -35,8 +35,8 @@ const (
 	minSplitHalf = 30
 )
 
-// NoEOLNote is git's note under a last line without a line break.
-const NoEOLNote = `\ No newline at end of file`
+// noEOLNote is git's note under a last line without a line break.
+const noEOLNote = `\ No newline at end of file`
 
 // Body draws file diffs: per file a header (path, "new file", +A -R,
 // a change of line endings), then its hunks, unified or side by side, and
@@ -479,7 +479,7 @@ func (v *diffView) unifiedHunk(lines []string, g gutter, d DrawnHunk) []string {
 	for i, l := range d.Lines {
 		lines = v.lineRows(lines, l, d.Deco[i], g, room, false)
 		if l.NoEOL {
-			lines = append(lines, v.note(g.blank()+NoEOLNote))
+			lines = append(lines, v.note(g.blank()+noEOLNote))
 		}
 	}
 	return lines

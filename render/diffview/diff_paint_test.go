@@ -14,7 +14,7 @@ import (
 // draw its own texts byte for byte as the lipgloss styles they stand for.
 func TestTextPaintRendersAsLipgloss(t *testing.T) {
 	texts := []string{"", "+12", "-0", "new file", "written", "deleted", "CRLF → LF", " · 3 files",
-		RoughNote, syntax.ScaledOverNote, NoEOLNote, "   " + NoEOLNote, "… 2 more files " + style.ExpandHint,
+		RoughNote, syntax.ScaledOverNote, noEOLNote, "   " + noEOLNote, "… 2 more files " + style.ExpandHint,
 		"too large to diff, 1 → 2 lines", "binary, 3 bytes", "empty file", "no changes", "⋯ 4 unchanged lines", "a  b ", "…"}
 	for _, theme := range []style.Theme{style.Dark, style.Light} {
 		p := style.Options{Theme: theme}.Colors()

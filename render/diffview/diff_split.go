@@ -105,7 +105,7 @@ func (v *diffView) half(rows []string, d DrawnHunk, i int, g gutter, width int, 
 	l := d.Lines[i]
 	rows = v.lineRows(rows, l, d.Deco[i], g, max(width-g.width()-2, 1), fill)
 	if l.NoEOL {
-		note := v.st.dim.Render(ansi.Truncate(g.blank()+NoEOLNote, width, "…"))
+		note := v.st.dim.Render(ansi.Truncate(g.blank()+noEOLNote, width, "…"))
 		if fill {
 			note = style.PadRight(note, width)
 		}
