@@ -10,20 +10,24 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
+	"github.com/cardtui/cardtui/render/diffview"
+	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Entry renders one transcript entry as lines joined by "\n", styled for
 // the options' colour profile, each line at most Options.Width cells. A
 // widget that panics does not take the program down: the entry is drawn
 // as a problem card that names the card and the panic.
-func Entry(e cards.Entry, o Options) string {
+func Entry(e cards.Entry, o style.Options) string {
 	return strings.Join(EntryLines(e, o), "\n")
 }
 
 // EntryLines is Entry's lines, not joined: a caller that writes or keeps
 // them one by one saves the copy of a whole card, which is most of the
 // memory an expanded card of a million lines takes.
-func EntryLines(e cards.Entry, o Options) (lines []string) {
+func EntryLines(e cards.Entry, o style.Options) (lines []string) {
 	defer func() {
 		if r := recover(); r != nil {
 			lines = problemDrawing(widgetPanic(e, r), o).Lines()
@@ -35,7 +39,7 @@ func EntryLines(e cards.Entry, o Options) (lines []string) {
 // Draw draws one entry as Entry does, but leaves each line to be finished
 // when it is asked for: what a caller that writes or shows a few lines at
 // a time of a card of any size uses.
-func Draw(e cards.Entry, o Options) (d Drawing) {
+func Draw(e cards.Entry, o style.Options) (d Drawing) {
 	defer func() {
 		if r := recover(); r != nil {
 			d = problemDrawing(widgetPanic(e, r), o)
@@ -59,7 +63,7 @@ func widgetPanic(e cards.Entry, r any) cards.Problem {
 
 // entryDrawing dispatches an entry to its widget. The switch is closed:
 // go-check-sumtype fails the build when a variant has no case.
-func entryDrawing(e cards.Entry, o Options) Drawing {
+func entryDrawing(e cards.Entry, o style.Options) Drawing {
 	switch e := e.(type) {
 	case cards.Message:
 		return DrawLines(messageLines(e, o), o)
@@ -74,7 +78,7 @@ func entryDrawing(e cards.Entry, o Options) Drawing {
 }
 
 // toolCardDrawing draws a call and its result as one framed card.
-func toolCardDrawing(c cards.ToolCard, o Options) Drawing {
+func toolCardDrawing(c cards.ToolCard, o style.Options) Drawing {
 	badge, border := status(c, o)
 	if !o.Terminal {
 		c = withoutTerminal(c)
@@ -88,38 +92,38 @@ func toolCardDrawing(c cards.ToolCard, o Options) Drawing {
 
 // withSection appends a section of a card's body, after a separator when
 // the body has lines already.
-func withSection(body, section []string, o Options) []string {
+func withSection(body, section []string, o style.Options) []string {
 	if len(body) > 0 && len(section) > 0 {
-		body = append(body, separator(o))
+		body = append(body, style.Separator(o))
 	}
 	return append(body, section...)
 }
 
 // callFrame starts a card's frame from its call view: glyph, title and the
 // call's own body.
-func callFrame(c cards.ToolCard, o Options) frame {
+func callFrame(c cards.ToolCard, o style.Options) frame {
 	switch v := c.Call.(type) {
 	case cards.GenericCall:
-		return frame{Glyph: glyph(v.Kind), Title: v.Title, Body: genericCallBody(v, c.Result != nil, o)}
+		return frame{Glyph: style.Glyph(v.Kind), Title: v.Title, Body: genericCallBody(v, c.Result != nil, o)}
 	case cards.TerminalCall:
-		return frame{Glyph: glyph(cards.KindExecute), Title: terminalTitle(v), Body: terminalCallBody(v, o)}
+		return frame{Glyph: style.Glyph(cards.KindExecute), Title: cardtext.TerminalTitle(v), Body: terminalCallBody(v, o)}
 	case cards.DiffCall:
-		return frame{Glyph: glyph(cards.KindEdit), Title: v.Title, Body: diffCallBody(v, c, o)}
+		return frame{Glyph: style.Glyph(cards.KindEdit), Title: v.Title, Body: diffCallBody(v, c, o)}
 	case nil:
-		return frame{Glyph: glyph(cards.KindOther), Title: orphanTitle(c), Body: nil}
+		return frame{Glyph: style.Glyph(cards.KindOther), Title: cardtext.OrphanTitle(c), Body: nil}
 	}
 	return frame{} // unreachable: the switch above is exhaustive
 }
 
 // resultBody draws a card's result view, if it has one.
-func resultBody(c cards.ToolCard, o Options) []string {
+func resultBody(c cards.ToolCard, o style.Options) []string {
 	switch v := c.Result.(type) {
 	case cards.GenericResult:
 		return genericResultBody(v, o)
 	case cards.TerminalResult:
 		return terminalOutputBody(v, o)
 	case cards.DiffResult:
-		return diffBody(v.Diffs, o)
+		return diffview.Body(v.Diffs, o)
 	case cards.ReadResult:
 		return readBody(v, o)
 	case cards.SearchMatches:
@@ -139,28 +143,14 @@ func resultBody(c cards.ToolCard, o Options) []string {
 // diffCallBody shows the call's proposed diffs unless the result carries
 // the applied hunks, which then replace them; a change that failed or was
 // refused is drawn as not applied.
-func diffCallBody(v cards.DiffCall, c cards.ToolCard, o Options) []string {
+func diffCallBody(v cards.DiffCall, c cards.ToolCard, o style.Options) []string {
 	if !c.State().Applied() {
 		return notAppliedBody(v.Diffs, c.State(), o)
 	}
 	if applied, ok := c.Result.(cards.DiffResult); ok && len(applied.Diffs) > 0 {
 		return nil
 	}
-	return diffBody(v.Diffs, o)
-}
-
-// orphanTitle names a card whose call was never seen.
-func orphanTitle(c cards.ToolCard) string {
-	name := c.Tool
-	if name == "" {
-		name = "tool"
-	}
-	return name + " (call " + c.ID + " not seen)"
-}
-
-// separator is the dim rule between a card's call and its result.
-func separator(o Options) string {
-	return o.ink(o.colors().Border).Render(strings.Repeat("┄", innerWidth(o)))
+	return diffview.Body(v.Diffs, o)
 }
 
 // finishLine downsamples the colours of a line to the options' profile and
@@ -168,9 +158,9 @@ func separator(o Options) string {
 // runs from one line into the next), so each is finished on its own. It is
 // also the last guard of every renderer: an escape sequence, control or
 // invisible rune a renderer let through is shown as its marker.
-func finishLine(line string, o Options) string {
-	line = neutralizeRendered(line)
-	if width := o.width(); cellWidth(line) > width {
+func finishLine(line string, o style.Options) string {
+	line = termsafe.NeutralizeRendered(line)
+	if width := o.LineWidth(); termsafe.Width(line) > width {
 		line = ansi.Truncate(line, width, "…")
 	}
 	return downsample(line, o.Profile)
@@ -200,7 +190,7 @@ func strip(s string) string {
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
 		case c == ansi.ESC && i+1 < len(s) && s[i+1] == '[':
-			end := sgrEnd(s, i+2)
+			end := termsafe.SGREnd(s, i+2)
 			if end < 0 {
 				return ansi.Strip(s)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	exportmd "github.com/cardtui/cardtui/export/markdown"
 	"github.com/cardtui/cardtui/render"
 )
 
@@ -83,7 +84,7 @@ func TestReadCardCutsAndWraps(t *testing.T) {
 func TestReadMarkdown(t *testing.T) {
 	card := resultCard(cards.ReadResult{Path: "a.md", Offset: 9, TotalLines: 20, Lang: "markdown",
 		Lines: []cards.ReadLine{{Number: 9, Text: "```go"}, {Number: 10, Text: "x := 1"}}})
-	got := render.Markdown(card, widgetOptions(80))
+	got := exportmd.Entry(card, widgetOptions(80))
 	assert.Contains(t, got, "````markdown\n 9  ```go\n10  x := 1\n````\n\n_`a.md` · lines 9–10 of 20_\n")
 }
 
@@ -100,7 +101,7 @@ func TestSearchMatchesCard(t *testing.T) {
 	} {
 		assert.Contains(t, got, want)
 	}
-	md := render.Markdown(resultCard(view), widgetOptions(80))
+	md := exportmd.Entry(resultCard(view), widgetOptions(80))
 	assert.Contains(t, md, "- `render/diff.go`\n  - 9: `// TODO: word diff`\n  - 140: `// TODO fold`\n- `viewer/model.go`\n")
 	assert.Contains(t, md, "_3 matches in 2 files (truncated: showing 3 of 5)_")
 }
@@ -164,7 +165,7 @@ func TestWebSearchCard(t *testing.T) {
 	}
 	assert.Equal(t, []string{"https://github.com/charmbracelet/bubbletea"}, linkTargets(got), "only the safe URL is linked")
 
-	md := render.Markdown(resultCard(view), widgetOptions(80))
+	md := exportmd.Entry(resultCard(view), widgetOptions(80))
 	assert.Contains(t, md, "1. [Bubble Tea](<https://github.com/charmbracelet/bubbletea>) · 2026-03-01\n   A powerful little TUI framework.\n")
 	assert.Contains(t, md, "2. spoofed — `javascript:alert(1)` (unsafe link)\n")
 	assert.NotContains(t, md, "](javascript")
@@ -208,7 +209,7 @@ func TestWebFetchCard(t *testing.T) {
 	narrow := strings.Split(visibleText(resultCard(cards.WebFetch{URL: "https://go.dev/doc/go1.26", StatusCode: 200, Truncated: true}), widgetOptions(30)), "\n")
 	assert.Equal(t, []string{"│ GET https://go.dev/doc/go… │", "│ → 200 (truncated)          │"}, narrow[1:3])
 
-	md := render.Markdown(resultCard(cards.WebFetch{URL: "https://go.dev/doc", StatusCode: 301}), widgetOptions(80))
+	md := exportmd.Entry(resultCard(cards.WebFetch{URL: "https://go.dev/doc", StatusCode: 301}), widgetOptions(80))
 	assert.Contains(t, md, "GET [https://go.dev/doc](<https://go.dev/doc>) → 301\n")
 }
 
@@ -225,7 +226,7 @@ func TestProblemCard(t *testing.T) {
 	}
 	assert.True(t, strings.HasPrefix(got, "\x1b[38;2;248;81;73m╭"), "framed in the error colour")
 
-	md := render.Markdown(p, widgetOptions(80))
+	md := exportmd.Entry(p, widgetOptions(80))
 	assert.Equal(t, "> **Problem · session.jsonl line 7**\n>\n> unknown card \"popup\"\n>\n> `{\"card\":\"popup\"}␛]0;pwned␇␛[2J␛]8;;javascript:x␇click␛]8;;␇␛[?31m ↵ next`\n", md)
 }
 
@@ -248,7 +249,7 @@ func TestNotice(t *testing.T) {
 	require.Greater(t, len(lines), 1)
 	assert.True(t, strings.HasPrefix(lines[0], "─ torn"))
 	assert.True(t, strings.HasSuffix(lines[len(lines)-1], "torn ─"))
-	assert.Equal(t, "> _a \\*b\\*_\n", render.Markdown(cards.Notice{Text: "a *b*"}, widgetOptions(80)))
+	assert.Equal(t, "> _a \\*b\\*_\n", exportmd.Entry(cards.Notice{Text: "a *b*"}, widgetOptions(80)))
 }
 
 func TestMessages(t *testing.T) {
@@ -304,7 +305,7 @@ func TestMessageMarkdown(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.msg.Role), func(t *testing.T) {
-			assert.Equal(t, tt.want, render.Markdown(tt.msg, widgetOptions(80)))
+			assert.Equal(t, tt.want, exportmd.Entry(tt.msg, widgetOptions(80)))
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	exportmd "github.com/cardtui/cardtui/export/markdown"
 	"github.com/cardtui/cardtui/internal/golden"
 	"github.com/cardtui/cardtui/render"
 )
@@ -76,7 +77,7 @@ func TestNestedCardsAreInsideTheirParent(t *testing.T) {
 
 // TestGoldenNestedMarkdown pins the Markdown export of nested cards.
 func TestGoldenNestedMarkdown(t *testing.T) {
-	got := render.Markdown(nestedSample, modes[1].opts(80))
+	got := exportmd.Entry(nestedSample, modes[1].opts(80))
 	require.NotContains(t, got, "\x1b")
 	golden.Assert(t, "render/nested.md.golden", got)
 }

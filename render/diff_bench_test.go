@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // generatedGo is a Go source file of n lines made of small functions, each
@@ -68,7 +69,7 @@ func diffCard(path, old, new string) cards.ToolCard {
 // diff when nothing is left out of it). The 10,000-line diff draws 1,967
 // lines, the 100,000-line one 20,409, all with syntax colours.
 func BenchmarkDiffCard(b *testing.B) {
-	o := Options{Width: 120, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true, Hyperlinks: true, Expanded: true}
+	o := style.Options{Width: 120, Profile: colorprofile.TrueColor, Theme: style.Dark, Terminal: true, Hyperlinks: true, Expanded: true}
 	small := generatedGo(50)
 	cases := []struct {
 		name     string
@@ -93,7 +94,7 @@ func BenchmarkDiffCard(b *testing.B) {
 // BenchmarkDiffCardSplit renders the scattered edits of BenchmarkDiffCard
 // side by side at width 200.
 func BenchmarkDiffCardSplit(b *testing.B) {
-	o := Options{Width: 200, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true, Hyperlinks: true, Expanded: true}
+	o := style.Options{Width: 200, Profile: colorprofile.TrueColor, Theme: style.Dark, Terminal: true, Hyperlinks: true, Expanded: true}
 	for _, c := range []struct {
 		n    int
 		seed uint64

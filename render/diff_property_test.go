@@ -11,9 +11,12 @@ import (
 	"strings"
 	"testing"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/diffview"
 )
 
 // textPair is an old and a new text.
@@ -124,11 +127,11 @@ func TestDiffPropertiesOnRealAndRandomText(t *testing.T) {
 	t.Logf("%d pairs, %d of them real; GNU diff: %v", len(pairs), len(real), gnuDiff)
 	for i, p := range pairs {
 		d := cards.FileDiff{Path: "f.txt", OldText: &p.old, NewText: p.new, OldStart: 1, NewStart: 1}
-		f := diffFiles([]cards.FileDiff{d})[0]
+		f := diffview.Files([]cards.FileDiff{d})[0]
 		require.Equal(t, bareLines(p.new), applyFile(t, f, bareLines(p.old)), p.name)
 		if isVerbatim(p.old) && isVerbatim(p.new) {
-			got := applyUnified(t, diffMarkdown([]cards.FileDiff{d}), p.old)
-			if !endsWithNewline(p.old) && !endsWithNewline(p.new) {
+			got := applyUnified(t, exportmd.Diff([]cards.FileDiff{d}), p.old)
+			if !diffview.EndsWithNewline(p.old) && !diffview.EndsWithNewline(p.new) {
 				// Two sides without a final newline get no marker (see
 				// newHunkBuilder): the applied diff may end with one.
 				got = strings.TrimSuffix(got, "\n")
@@ -140,8 +143,8 @@ func TestDiffPropertiesOnRealAndRandomText(t *testing.T) {
 		case gnuDiff && (i%10 == 0 || !strings.HasPrefix(p.name, "random")):
 			added, removed = minimalDiffCounts(t, p.old, p.new)
 		case len(p.old)+len(p.new) < 1<<16:
-			lcs := lcsLength(splitLines(p.old), splitLines(p.new))
-			added, removed = len(splitLines(p.new))-lcs, len(splitLines(p.old))-lcs
+			lcs := lcsLength(diffview.SplitLines(p.old), diffview.SplitLines(p.new))
+			added, removed = len(diffview.SplitLines(p.new))-lcs, len(diffview.SplitLines(p.old))-lcs
 		default:
 			continue
 		}

@@ -9,12 +9,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/diffview"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // splitOptions are plain options that force the split layout.
-func splitOptions(width int, expanded bool) Options {
+func splitOptions(width int, expanded bool) style.Options {
 	o := plainOptions(width, expanded)
-	o.DiffLayout = DiffSplit
+	o.DiffLayout = style.DiffSplit
 	return o
 }
 
@@ -26,31 +28,31 @@ func TestSplitRowsShowEveryLineOncePerSide(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
 	for i := range 1000 {
 		old, new := randomText(r, 30), randomText(r, 30)
-		for _, h := range diffFiles([]cards.FileDiff{wholeFile("f", old, new)})[0].Hunks {
-			d := decorate(h.Lines, nil)
+		for _, h := range diffview.Files([]cards.FileDiff{wholeFile("f", old, new)})[0].Hunks {
+			d := diffview.Decorate(h.Lines, nil)
 			var left, right []int
-			for _, row := range splitRows(d) {
-				require.False(t, row.left < 0 && row.right < 0, "pair %d: an empty row", i)
-				if row.left >= 0 {
-					require.NotEqual(t, lineAdded, d.lines[row.left].Kind)
-					left = append(left, row.left)
+			for _, row := range diffview.SplitRows(d) {
+				require.False(t, row.Left < 0 && row.Right < 0, "pair %d: an empty row", i)
+				if row.Left >= 0 {
+					require.NotEqual(t, diffview.LineAdded, d.Lines[row.Left].Kind)
+					left = append(left, row.Left)
 				}
-				if row.right >= 0 {
-					require.NotEqual(t, lineRemoved, d.lines[row.right].Kind)
-					right = append(right, row.right)
+				if row.Right >= 0 {
+					require.NotEqual(t, diffview.LineRemoved, d.Lines[row.Right].Kind)
+					right = append(right, row.Right)
 				}
-				if row.left >= 0 && row.right >= 0 && row.left != row.right {
-					require.Equal(t, row.right, d.partner[row.left], "pair %d: only partners face each other", i)
+				if row.Left >= 0 && row.Right >= 0 && row.Left != row.Right {
+					require.Equal(t, row.Right, d.Partner[row.Left], "pair %d: only partners face each other", i)
 				}
 			}
-			require.Equal(t, linesOfKinds(d.lines, lineContext, lineRemoved), left, "pair %d: left side", i)
-			require.Equal(t, linesOfKinds(d.lines, lineContext, lineAdded), right, "pair %d: right side", i)
+			require.Equal(t, linesOfKinds(d.Lines, diffview.LineContext, diffview.LineRemoved), left, "pair %d: left side", i)
+			require.Equal(t, linesOfKinds(d.Lines, diffview.LineContext, diffview.LineAdded), right, "pair %d: right side", i)
 		}
 	}
 }
 
 // linesOfKinds are the indices of the lines of the two kinds, in order.
-func linesOfKinds(lines []diffLine, a, b lineKind) []int {
+func linesOfKinds(lines []diffview.Line, a, b diffview.LineKind) []int {
 	var out []int
 	for i, l := range lines {
 		if l.Kind == a || l.Kind == b {
@@ -66,7 +68,7 @@ func TestSplitCard(t *testing.T) {
 	card := renderDiffs([]cards.FileDiff{{Path: "s.txt", OldText: &old, NewText: new, OldStart: 1, NewStart: 1}}, splitOptions(100, false))
 	requireWithin(t, card, 100)
 	rows := bodyRows(card)
-	half := splitHalves(innerWidth(splitOptions(100, false)))
+	half := diffview.SplitHalves(style.InnerWidth(splitOptions(100, false)))
 	side := func(row string) (string, string) {
 		l, r, ok := strings.Cut(row, "│")
 		require.True(t, ok, "no rule in %q", row)
@@ -107,17 +109,17 @@ func TestSplitCardWrapsEachHalf(t *testing.T) {
 
 func TestSplitLayoutChoice(t *testing.T) {
 	diffs := []cards.FileDiff{wholeFile("c.txt", "a\nb\n", "a\nc\n")}
-	isSplit := func(o Options) bool { return strings.Contains(bodyRows(renderDiffs(diffs, o))[2], "│") }
-	auto := plainOptions(SplitMinWidth, false)
+	isSplit := func(o style.Options) bool { return strings.Contains(bodyRows(renderDiffs(diffs, o))[2], "│") }
+	auto := plainOptions(style.SplitMinWidth, false)
 	assert.True(t, isSplit(auto), "auto splits from SplitMinWidth")
-	auto.Width = SplitMinWidth - 1
+	auto.Width = style.SplitMinWidth - 1
 	assert.False(t, isSplit(auto), "and not below")
 	forced := splitOptions(80, false)
 	assert.True(t, isSplit(forced))
 	forced.Width = 40
 	assert.False(t, isSplit(forced), "halves narrower than minSplitHalf are unified")
 	unified := plainOptions(200, false)
-	unified.DiffLayout = DiffUnified
+	unified.DiffLayout = style.DiffUnified
 	assert.False(t, isSplit(unified))
 
 	oneSided := renderDiffs([]cards.FileDiff{{Path: "n.txt", NewText: "x\ny\n"}, wholeFile("d.txt", "a\nb\n", "a\n")}, splitOptions(120, false))
@@ -127,11 +129,11 @@ func TestSplitLayoutChoice(t *testing.T) {
 }
 
 func TestParseDiffLayout(t *testing.T) {
-	for _, l := range []DiffLayout{DiffAuto, DiffUnified, DiffSplit} {
-		got, err := ParseDiffLayout(l.String())
+	for _, l := range []style.DiffLayout{style.DiffAuto, style.DiffUnified, style.DiffSplit} {
+		got, err := style.ParseDiffLayout(l.String())
 		require.NoError(t, err)
 		assert.Equal(t, l, got)
 	}
-	_, err := ParseDiffLayout("sideways")
+	_, err := style.ParseDiffLayout("sideways")
 	assert.ErrorContains(t, err, `"sideways"`)
 }

@@ -2,10 +2,11 @@ package render
 
 import (
 	"fmt"
-	"image/color"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	exportmd "github.com/cardtui/cardtui/export/markdown"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -13,20 +14,22 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/diffview"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // plainOptions are options without escape sequences, for reading rows.
-func plainOptions(width int, expanded bool) Options {
-	return Options{Width: width, Profile: colorprofile.NoTTY, Theme: Dark, Terminal: true, Expanded: expanded}
+func plainOptions(width int, expanded bool) style.Options {
+	return style.Options{Width: width, Profile: colorprofile.NoTTY, Theme: style.Dark, Terminal: true, Expanded: expanded}
 }
 
 // colorOptions are true-colour options with hyperlinks.
-func colorOptions(width int) Options {
-	return Options{Width: width, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true, Hyperlinks: true}
+func colorOptions(width int) style.Options {
+	return style.Options{Width: width, Profile: colorprofile.TrueColor, Theme: style.Dark, Terminal: true, Hyperlinks: true}
 }
 
 // renderDiffs draws a diff call card of diffs.
-func renderDiffs(diffs []cards.FileDiff, o Options) string {
+func renderDiffs(diffs []cards.FileDiff, o style.Options) string {
 	return Entry(cards.ToolCard{ID: "d", Tool: "edit", Call: cards.DiffCall{Title: "Edit", Diffs: diffs}}, o)
 }
 
@@ -67,29 +70,29 @@ func lcsLength(a, b []string) int {
 // applyFile replays a file's model on the old lines: folded lines are
 // copied, context and removed lines must match the old text, added lines
 // are inserted. It returns the new lines the model describes.
-func applyFile(t *testing.T, f diffFile, old []string) []string {
+func applyFile(t *testing.T, f diffview.File, old []string) []string {
 	t.Helper()
 	out := []string{}
 	pos := 0
 	for _, h := range f.Hunks {
-		require.NotEqual(t, unknownFold, h.Fold)
+		require.NotEqual(t, diffview.UnknownFold, h.Fold)
 		out = append(out, old[pos:pos+h.Fold]...)
 		pos += h.Fold
 		for _, l := range h.Lines {
 			switch l.Kind {
-			case lineAdded:
+			case diffview.LineAdded:
 				out = append(out, l.Text)
-			case lineContext:
+			case diffview.LineContext:
 				require.Equal(t, old[pos], l.Text, "context line %d", pos+1)
 				out = append(out, l.Text)
 				pos++
-			case lineRemoved:
+			case diffview.LineRemoved:
 				require.Equal(t, old[pos], l.Text, "removed line %d", pos+1)
 				pos++
 			}
 		}
 	}
-	require.NotEqual(t, unknownFold, f.Trailing)
+	require.NotEqual(t, diffview.UnknownFold, f.Trailing)
 	out = append(out, old[pos:pos+f.Trailing]...)
 	require.Equal(t, len(old), pos+f.Trailing, "the model must cover every old line")
 	return out
@@ -97,7 +100,7 @@ func applyFile(t *testing.T, f diffFile, old []string) []string {
 
 // bareLines are the lines of s without their line breaks.
 func bareLines(s string) []string {
-	lines := splitLines(s)
+	lines := diffview.SplitLines(s)
 	for i, l := range lines {
 		lines[i] = strings.TrimSuffix(l, "\n")
 	}
@@ -135,8 +138,8 @@ func TestDiffCountsAreMinimal(t *testing.T) {
 		{goOldSample, goNewSample},
 	}
 	for _, p := range pairs {
-		f := diffFiles([]cards.FileDiff{wholeFile("f", p.old, p.new)})[0]
-		old, new := splitLines(p.old), splitLines(p.new)
+		f := diffview.Files([]cards.FileDiff{wholeFile("f", p.old, p.new)})[0]
+		old, new := diffview.SplitLines(p.old), diffview.SplitLines(p.new)
 		lcs := lcsLength(old, new)
 		assert.Equal(t, len(new)-lcs, f.Added, "added lines of %q -> %q", p.old, p.new)
 		assert.Equal(t, len(old)-lcs, f.Removed, "removed lines of %q -> %q", p.old, p.new)
@@ -151,30 +154,30 @@ func TestDiffModelProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	for i := range 2000 {
 		old, new := randomText(r, 30), randomText(r, 30)
-		f := diffFiles([]cards.FileDiff{wholeFile("f", old, new)})[0]
+		f := diffview.Files([]cards.FileDiff{wholeFile("f", old, new)})[0]
 		require.Equal(t, bareLines(new), applyFile(t, f, bareLines(old)), "pair %d: %q -> %q", i, old, new)
-		lcs := lcsLength(splitLines(old), splitLines(new))
-		require.Equal(t, len(splitLines(new))-lcs, f.Added, "pair %d", i)
-		require.Equal(t, len(splitLines(old))-lcs, f.Removed, "pair %d", i)
+		lcs := lcsLength(diffview.SplitLines(old), diffview.SplitLines(new))
+		require.Equal(t, len(diffview.SplitLines(new))-lcs, f.Added, "pair %d", i)
+		require.Equal(t, len(diffview.SplitLines(old))-lcs, f.Removed, "pair %d", i)
 		for _, h := range f.Hunks {
-			require.LessOrEqual(t, leadingContext(h.Lines), diffContext)
-			require.LessOrEqual(t, leadingContext(reversed(h.Lines)), diffContext)
+			require.LessOrEqual(t, leadingContext(h.Lines), diffview.Context)
+			require.LessOrEqual(t, leadingContext(reversed(h.Lines)), diffview.Context)
 		}
 	}
 }
 
 // leadingContext counts the context lines at the start of lines.
-func leadingContext(lines []diffLine) int {
+func leadingContext(lines []diffview.Line) int {
 	n := 0
-	for n < len(lines) && lines[n].Kind == lineContext {
+	for n < len(lines) && lines[n].Kind == diffview.LineContext {
 		n++
 	}
 	return n
 }
 
 // reversed is lines in reverse order.
-func reversed(lines []diffLine) []diffLine {
-	out := make([]diffLine, len(lines))
+func reversed(lines []diffview.Line) []diffview.Line {
+	out := make([]diffview.Line, len(lines))
 	for i, l := range lines {
 		out[len(lines)-1-i] = l
 	}
@@ -186,7 +189,7 @@ func reversed(lines []diffLine) []diffLine {
 func TestDiffLargeFileRoundTrip(t *testing.T) {
 	old := generatedGo(100_000)
 	edited := scatteredEdit(old, 3)
-	f := diffFiles([]cards.FileDiff{wholeFile("gen.go", joinLines(old), joinLines(edited))})[0]
+	f := diffview.Files([]cards.FileDiff{wholeFile("gen.go", joinLines(old), joinLines(edited))})[0]
 	require.Equal(t, edited, applyFile(t, f, old))
 	assert.Greater(t, len(f.Hunks), 1000)
 }
@@ -194,34 +197,34 @@ func TestDiffLargeFileRoundTrip(t *testing.T) {
 func TestDiffModelNumbers(t *testing.T) {
 	old := "a\nb\nc\nd\ne\nf\ng\n"
 	applied := cards.FileDiff{Path: "f", OldText: &old, NewText: "a\nb\nc\nD\ne\nf\ng\n", OldStart: 10, NewStart: 12}
-	h := diffFiles([]cards.FileDiff{applied})[0].Hunks
+	h := diffview.Files([]cards.FileDiff{applied})[0].Hunks
 	require.Len(t, h, 1)
-	assert.Equal(t, "@@ -10,7 +12,7 @@", hunkHeader(h[0]))
-	assert.Equal(t, diffLine{Kind: lineRemoved, Text: "d", Old: 13}, h[0].Lines[3])
-	assert.Equal(t, diffLine{Kind: lineAdded, Text: "D", New: 15}, h[0].Lines[4])
+	assert.Equal(t, "@@ -10,7 +12,7 @@", diffview.HunkHeader(h[0]))
+	assert.Equal(t, diffview.Line{Kind: diffview.LineRemoved, Text: "d", Old: 13}, h[0].Lines[3])
+	assert.Equal(t, diffview.Line{Kind: diffview.LineAdded, Text: "D", New: 15}, h[0].Lines[4])
 
-	unknown := diffFiles([]cards.FileDiff{wholeFile("f", old, "a\nb\nc\nD\ne\nf\ng\n")})[0].Hunks[0]
+	unknown := diffview.Files([]cards.FileDiff{wholeFile("f", old, "a\nb\nc\nD\ne\nf\ng\n")})[0].Hunks[0]
 	for _, l := range unknown.Lines {
 		assert.Zero(t, l.Old+l.New, "no numbers without starts")
 	}
-	assert.False(t, unknown.knownStarts())
+	assert.False(t, unknown.KnownStarts())
 
-	created := diffFiles([]cards.FileDiff{{Path: "n", NewText: "x\ny\n"}})[0].Hunks[0]
+	created := diffview.Files([]cards.FileDiff{{Path: "n", NewText: "x\ny\n"}})[0].Hunks[0]
 	assert.Equal(t, []int{1, 2}, []int{created.Lines[0].New, created.Lines[1].New})
-	assert.Equal(t, "@@ -0,0 +1,2 @@", hunkHeader(created))
+	assert.Equal(t, "@@ -0,0 +1,2 @@", diffview.HunkHeader(created))
 }
 
 func TestDiffModelFolds(t *testing.T) {
 	old := numberedLines(30)
 	new := strings.Replace(strings.Replace(old, "line 6\n", "six\n", 1), "line 25\n", "twenty-five\n", 1)
-	f := diffFiles([]cards.FileDiff{wholeFile("f", old, new)})[0]
+	f := diffview.Files([]cards.FileDiff{wholeFile("f", old, new)})[0]
 	require.Len(t, f.Hunks, 2)
 	assert.Equal(t, 2, f.Hunks[0].Fold, "lines 1 and 2 are folded above the first hunk")
 	assert.Equal(t, 12, f.Hunks[1].Fold, "lines 10 to 21 are folded between the hunks")
 	assert.Equal(t, 2, f.Trailing, "lines 29 and 30 are folded at the end")
 
 	new = strings.Replace(strings.Replace(old, "line 5\n", "five\n", 1), "line 26\n", "twenty-six\n", 1)
-	f = diffFiles([]cards.FileDiff{wholeFile("f", old, new)})[0]
+	f = diffview.Files([]cards.FileDiff{wholeFile("f", old, new)})[0]
 	require.Len(t, f.Hunks, 2)
 	assert.Equal(t, 0, f.Hunks[0].Fold, "a fold never hides a single line: line 1 is shown")
 	assert.Equal(t, 0, f.Trailing, "line 30 is shown")
@@ -230,7 +233,7 @@ func TestDiffModelFolds(t *testing.T) {
 
 func TestDiffModelGroupsAppliedHunks(t *testing.T) {
 	a, b := "p\nq\nr\nx\ns\nt\nu\n", "g\nh\ni\ny\nj\nk\nl\n"
-	files := diffFiles([]cards.FileDiff{
+	files := diffview.Files([]cards.FileDiff{
 		{Path: "c.go", OldText: &a, NewText: strings.Replace(a, "x", "X", 1), OldStart: 10, NewStart: 10},
 		{Path: "other.go", OldText: &a, NewText: a + "z\n"},
 		{Path: "c.go", OldText: &b, NewText: strings.Replace(b, "y", "Y\nY2", 1), OldStart: 40, NewStart: 40},
@@ -242,8 +245,8 @@ func TestDiffModelGroupsAppliedHunks(t *testing.T) {
 	assert.Equal(t, []int{3, 2}, []int{c.Added, c.Removed})
 	assert.Equal(t, 23, c.Hunks[1].Fold, "lines 17 to 39 lie between the hunks")
 
-	noStart := diffFiles([]cards.FileDiff{wholeFile("c.go", a, "p\n"), wholeFile("c.go", b, "g\n")})[0]
-	assert.Equal(t, unknownFold, noStart.Hunks[1].Fold)
+	noStart := diffview.Files([]cards.FileDiff{wholeFile("c.go", a, "p\n"), wholeFile("c.go", b, "g\n")})[0]
+	assert.Equal(t, diffview.UnknownFold, noStart.Hunks[1].Fold)
 }
 
 func TestDiffCard(t *testing.T) {
@@ -427,9 +430,9 @@ func TestDiffCardFitsEveryWidth(t *testing.T) {
 		{Path: "new.txt", NewText: numberedLines(12), NewStart: 99990},
 		{Path: "c.go", OldText: strPtr("\tif x {\n\t\treturn 漢字\n\t}\n"), NewText: "\tif y {\n\t\treturn 漢字 + \"🎉\"\n\t}\n", OldStart: 998, NewStart: 998},
 	}
-	for _, layout := range []DiffLayout{DiffUnified, DiffSplit} {
+	for _, layout := range []style.DiffLayout{style.DiffUnified, style.DiffSplit} {
 		for _, expanded := range []bool{false, true} {
-			for width := MinWidth; width <= 210; width++ {
+			for width := style.MinWidth; width <= 210; width++ {
 				o := colorOptions(width)
 				o.Expanded, o.DiffLayout = expanded, layout
 				requireWithin(t, renderDiffs(diffs, o), width)
@@ -449,7 +452,7 @@ func TestDiffCardNeutralisesHostileText(t *testing.T) {
 	assert.Contains(t, plain, "evil.go")
 	assert.Contains(t, plain, "+ ok␛]0;pwned␇ ␛[2Jred ␛]8;;https://evil.example␇link␛]8;;␇ <U+202E>evil␛[?6n")
 
-	md := diffMarkdown(diffs)
+	md := exportmd.Diff(diffs)
 	assert.NotContains(t, md, "\x1b")
 	assert.Contains(t, md, "+ok␛]0;pwned␇ ␛[2Jred ␛]8;;https://evil.example␇link␛]8;;␇ <U+202E>evil␛[?6n")
 }
@@ -472,7 +475,7 @@ func TestDiffCardCutsLongPathsFromTheLeft(t *testing.T) {
 
 func TestDiffMarkdown(t *testing.T) {
 	old := "a\nb\nc\nd\ne\nf\ng\n"
-	md := diffMarkdown([]cards.FileDiff{
+	md := exportmd.Diff([]cards.FileDiff{
 		{Path: "c.go", OldText: &old, NewText: strings.Replace(old, "d", "D", 1), OldStart: 10, NewStart: 10},
 		{Path: "new.md", NewText: "```go\nx\n```\n````\n"},
 		wholeFile("same.txt", "s\n", "s\n"),
@@ -487,13 +490,13 @@ func TestDiffMarkdown(t *testing.T) {
 }
 
 func TestDiffMarkdownNamesALineEndingsChange(t *testing.T) {
-	md := diffMarkdown([]cards.FileDiff{wholeFile("w.bat", "a\r\n", "a\n")})
+	md := exportmd.Diff([]cards.FileDiff{wholeFile("w.bat", "a\r\n", "a\n")})
 	assert.True(t, strings.HasPrefix(md, "w.bat: line endings CRLF → LF\n\n```diff\n"), md)
 }
 
 func TestDiffMarkdownFoldsWithoutStarts(t *testing.T) {
 	old := numberedLines(30)
-	md := diffMarkdown([]cards.FileDiff{wholeFile("f", old, strings.Replace(old, "line 15\n", "fifteen\n", 1))})
+	md := exportmd.Diff([]cards.FileDiff{wholeFile("f", old, strings.Replace(old, "line 15\n", "fifteen\n", 1))})
 	assert.Contains(t, md, "+++ b/f\n@@ ⋯ 11 unchanged lines @@\n line 12\n")
 	assert.NotContains(t, md, "line 11\n")
 }
@@ -511,7 +514,7 @@ func TestDiffCardWithoutDiffs(t *testing.T) {
 	card := Entry(cards.ToolCard{ID: "e", Tool: "edit", Call: call, Result: cards.DiffResult{}}, plainOptions(60, false))
 	assert.Equal(t, 1, strings.Count(card, "· 1 file"), "an empty result adds no second footer")
 	assert.NotContains(t, card, "0 files")
-	assert.Empty(t, diffMarkdown(nil))
+	assert.Empty(t, exportmd.Diff(nil))
 }
 
 // manyFiles is n one-line edits of files f00.txt, f01.txt….
@@ -527,7 +530,7 @@ func TestDiffCardRowsAreBoundedWhenCollapsed(t *testing.T) {
 	for _, diffs := range [][]cards.FileDiff{manyFiles(1000), {wholeFile("l.txt", numberedLines(500), "")},
 		{{Path: "n.txt", NewText: numberedLines(500)}}} {
 		rows := len(bodyRows(renderDiffs(diffs, plainOptions(80, false))))
-		assert.LessOrEqual(t, rows, collapsedRows+4, "the files, a note, the blank row and the footer")
+		assert.LessOrEqual(t, rows, diffview.CollapsedRows+4, "the files, a note, the blank row and the footer")
 		expanded := len(bodyRows(renderDiffs(diffs, plainOptions(80, true))))
 		assert.Greater(t, expanded, 500)
 	}
@@ -548,20 +551,3 @@ func strPtr(s string) *string { return &s }
 const goOldSample = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello\")\n}\n"
 
 const goNewSample = "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tfmt.Println(\"hello, world\")\n\tos.Exit(run())\n}\n"
-
-// TestTextPaintRendersAsLipgloss checks that the diff card's text paints
-// draw its own texts byte for byte as the lipgloss styles they stand for.
-func TestTextPaintRendersAsLipgloss(t *testing.T) {
-	texts := []string{"", "+12", "-0", "new file", "written", "deleted", "CRLF → LF", " · 3 files",
-		roughNote, lexScaledOverNote, noEOLNote, "   " + noEOLNote, "… 2 more files " + ExpandHint,
-		"too large to diff, 1 → 2 lines", "binary, 3 bytes", "empty file", "no changes", "⋯ 4 unchanged lines", "a  b ", "…"}
-	for _, theme := range []Theme{Dark, Light} {
-		p := Options{Theme: theme}.colors()
-		for _, c := range []color.Color{p.Accent, p.Added, p.Removed, p.Dim} {
-			tp := newTextPaint(c)
-			for _, s := range texts {
-				assert.Equal(t, fg(c).Render(s), tp.Render(s), "%q", s)
-			}
-		}
-	}
-}

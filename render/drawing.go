@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // Drawing is an entry drawn at one width. Its lines are finished (framed,
@@ -21,7 +22,7 @@ type Drawing struct {
 	framed      bool
 	left, right string
 	inner       int
-	o           Options
+	o           style.Options
 	// finished holds every line finished, once Finish has run on a
 	// drawing of at most FinishedLines lines.
 	finished []string
@@ -34,7 +35,7 @@ const FinishedLines = 2000
 
 // DrawLines makes lines a caller drew itself a Drawing, each finished as
 // a card's are: cut to the options' width and styled for their profile.
-func DrawLines(lines []string, o Options) Drawing {
+func DrawLines(lines []string, o style.Options) Drawing {
 	return Drawing{body: lines, o: o}
 }
 
@@ -85,7 +86,7 @@ func (d Drawing) Finish() Drawing {
 // finished (see Finish), in order. It draws at most two entries per
 // processor ahead of the one the caller is at, so that printing a session
 // holds a few cards at a time, never the session.
-func DrawAll(entries []cards.Entry, o Options) iter.Seq2[int, Drawing] {
+func DrawAll(entries []cards.Entry, o style.Options) iter.Seq2[int, Drawing] {
 	return func(yield func(int, Drawing) bool) {
 		workers := runtime.GOMAXPROCS(0)
 		done := make(chan struct{})
@@ -105,7 +106,7 @@ func DrawAll(entries []cards.Entry, o Options) iter.Seq2[int, Drawing] {
 // drawInto draws the entries on workers goroutines that last the whole
 // drawing (their stacks, once grown, stay grown), and queues where each
 // drawing will be, in order, until done.
-func drawInto(queue chan<- chan Drawing, entries []cards.Entry, o Options, workers int, done <-chan struct{}) {
+func drawInto(queue chan<- chan Drawing, entries []cards.Entry, o style.Options, workers int, done <-chan struct{}) {
 	defer close(queue)
 	jobs := make(chan drawJob)
 	defer close(jobs)
@@ -156,7 +157,7 @@ func (d Drawing) raw(i int) string {
 		return d.tail[i-len(d.body)]
 	}
 	if d.framed {
-		return framed(d.left, d.body[i], d.right, d.inner)
+		return style.Framed(d.left, d.body[i], d.right, d.inner)
 	}
 	return d.body[i]
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // TestADrawingHoldsTheTextNotThePaddedRows: an expanded card of 10,000
@@ -18,7 +19,7 @@ import (
 // 10,000 rows of 300 cells, and still gives every row framed to the width.
 func TestADrawingHoldsTheTextNotThePaddedRows(t *testing.T) {
 	card := outputCard(10_000)
-	o := Options{Width: 300, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true, Expanded: true}
+	o := style.Options{Width: 300, Profile: colorprofile.TrueColor, Theme: style.Dark, Terminal: true, Expanded: true}
 
 	d := Draw(card, o)
 	held := 0
@@ -38,7 +39,7 @@ func TestADrawingHoldsTheTextNotThePaddedRows(t *testing.T) {
 // TestFinishKeepsHugeDrawingsLazy: Finish finishes the lines of a drawing
 // up to FinishedLines tall, and leaves a taller one as it is.
 func TestFinishKeepsHugeDrawingsLazy(t *testing.T) {
-	o := Options{Width: 60, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true, Expanded: true}
+	o := style.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: style.Dark, Terminal: true, Expanded: true}
 	short := Draw(outputCard(10), o).Finish()
 	assert.Len(t, short.finished, short.Len())
 	assert.Equal(t, EntryLines(outputCard(10), o), short.Lines())
@@ -49,7 +50,7 @@ func TestFinishKeepsHugeDrawingsLazy(t *testing.T) {
 // TestDrawAllYieldsEveryDrawingInOrder: DrawAll gives what Draw gives, in
 // order, and stops drawing when the caller stops.
 func TestDrawAllYieldsEveryDrawingInOrder(t *testing.T) {
-	o := Options{Width: 60, Profile: colorprofile.NoTTY, Theme: Dark, Terminal: true}
+	o := style.Options{Width: 60, Profile: colorprofile.NoTTY, Theme: style.Dark, Terminal: true}
 	var entries []cards.Entry
 	for i := range 200 {
 		entries = append(entries, outputCard(i%7), cards.Notice{Text: fmt.Sprintf("notice %d", i)})
@@ -82,7 +83,7 @@ func outputCard(n int) cards.ToolCard {
 // TestPlainIsTheTextOfALine: Plain is a line's text without escapes and,
 // in a card's body, without its frame.
 func TestPlainIsTheTextOfALine(t *testing.T) {
-	o := Options{Width: 40, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true}
+	o := style.Options{Width: 40, Profile: colorprofile.TrueColor, Theme: style.Dark, Terminal: true}
 	d := Draw(outputCard(3), o)
 	for i := range d.Len() {
 		visible := ansi.Strip(d.Line(i))

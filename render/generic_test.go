@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	exportmd "github.com/cardtui/cardtui/export/markdown"
 	"github.com/cardtui/cardtui/render"
 )
 
@@ -60,7 +61,7 @@ func TestGenericCallPlaceholders(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			card := genericCard(cards.GenericCall{Title: "t", Content: []cards.ContentBlock{tt.block}})
 			assert.Contains(t, visibleText(card, widgetOptions(80)), tt.want)
-			assert.Contains(t, render.Markdown(card, widgetOptions(80)), "_"+strings.NewReplacer("[", `\[`, "]", `\]`).Replace(tt.want)+"_")
+			assert.Contains(t, exportmd.Entry(card, widgetOptions(80)), "_"+strings.NewReplacer("[", `\[`, "]", `\]`).Replace(tt.want)+"_")
 		})
 	}
 }
@@ -105,7 +106,7 @@ func TestGenericCallRawInput(t *testing.T) {
 
 func TestGenericCallRawInputMarkdown(t *testing.T) {
 	card := genericCard(cards.GenericCall{Title: "t", RawInput: json.RawMessage(`{"a":"` + "```" + `"}`)})
-	got := render.Markdown(card, widgetOptions(80))
+	got := exportmd.Entry(card, widgetOptions(80))
 	assert.Contains(t, got, "````json\n{\n  \"a\": \"```\"\n}\n````\n")
 }
 
@@ -116,7 +117,7 @@ func TestGenericCallLocations(t *testing.T) {
 	for _, want := range []string{"│ cards/call.go:12 ", "│ README.md ", "│ /home/dev/main.go:3 "} {
 		assert.Contains(t, got, want)
 	}
-	md := render.Markdown(card, widgetOptions(80))
+	md := exportmd.Entry(card, widgetOptions(80))
 	assert.Contains(t, md, "- `cards/call.go:12`\n- `README.md`\n- [`/home/dev/main.go:3`](<file:///home/dev/main.go>)\n")
 }
 
@@ -181,7 +182,7 @@ func TestGenericResultFolds(t *testing.T) {
 
 func TestGenericMarkdownSanitised(t *testing.T) {
 	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t", Content: text("a \x1b]52;c;SGVsbG8=\x07b \x1b[31mred\x1b[0m")}}
-	for _, got := range []string{render.Entry(card, widgetOptions(80)), render.Markdown(card, widgetOptions(80))} {
+	for _, got := range []string{render.Entry(card, widgetOptions(80)), exportmd.Entry(card, widgetOptions(80))} {
 		assert.NotContains(t, got, "\x1b]52")
 		assert.NotContains(t, got, "\x1b[31m")
 		assert.Contains(t, ansi.Strip(got), "a ␛]52;c;SGVsbG8=␇b red")

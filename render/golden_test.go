@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
 	"github.com/cardtui/cardtui/internal/golden"
 	"github.com/cardtui/cardtui/render"
 )
@@ -66,7 +67,7 @@ func TestGoldenExpanded(t *testing.T) {
 func TestGoldenMarkdown(t *testing.T) {
 	for _, s := range samples {
 		t.Run(s.name, func(t *testing.T) {
-			got := render.Markdown(s.entry, modes[1].opts(80))
+			got := exportmd.Entry(s.entry, modes[1].opts(80))
 			require.NotContains(t, got, "\x1b", "markdown export must hold no escape sequence")
 			golden.Assert(t, fmt.Sprintf("render/%s.md.golden", s.name), got)
 		})

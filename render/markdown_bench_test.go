@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // BenchmarkMarkdownLongCode draws generic result cards whose Markdown is
@@ -30,7 +31,7 @@ func BenchmarkMarkdownLongCode(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			e := cards.ToolCard{ID: "c", Call: cards.GenericCall{Title: "Run"},
 				Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: c.md, Markdown: true}}}}
-			o := DefaultOptions()
+			o := style.DefaultOptions()
 			o.Width, o.Expanded = 100, c.expanded
 			Entry(e, o)
 			b.ReportAllocs()

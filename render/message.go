@@ -8,6 +8,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
+	"github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Messages are not framed. A user prompt is marked by an accent bar down
@@ -28,7 +32,7 @@ const (
 )
 
 // messageLines draws a conversation message.
-func messageLines(m cards.Message, o Options) []string {
+func messageLines(m cards.Message, o style.Options) []string {
 	switch m.Role {
 	case cards.RoleUser:
 		return userLines(m.Text, o)
@@ -37,28 +41,17 @@ func messageLines(m cards.Message, o Options) []string {
 	case cards.RoleContext:
 		return asideLines("Context", m.Text, o)
 	}
-	return assistantLines(roleLabel(m.Role), m.Text, o)
-}
-
-// roleLabel names the author of an assistant (or unknown-role) message.
-func roleLabel(r cards.Role) string {
-	switch {
-	case r == cards.RolePlan:
-		return "Proposed plan"
-	case r == cards.RoleAssistant || oneLine(string(r)) == "":
-		return "Assistant"
-	}
-	return oneLine(string(r))
+	return assistantLines(cardtext.RoleLabel(m.Role), m.Text, o)
 }
 
 // userLines draws "▌ You" and the prompt behind an accent bar.
-func userLines(text string, o Options) []string {
-	accent := o.colors().Accent
-	bar := o.ink(accent).Render("▌ ")
-	lines := []string{bar + o.boldInk(accent).Render("You")}
+func userLines(text string, o style.Options) []string {
+	accent := o.Colors().Accent
+	bar := o.Ink(accent).Render("▌ ")
+	lines := []string{bar + o.BoldInk(accent).Render("You")}
 	for _, line := range messageBody(text, verbatimMessage, o) {
 		if line == "" {
-			lines = append(lines, o.ink(accent).Render("▌"))
+			lines = append(lines, o.Ink(accent).Render("▌"))
 		} else {
 			lines = append(lines, bar+line)
 		}
@@ -67,20 +60,20 @@ func userLines(text string, o Options) []string {
 }
 
 // assistantLines draws "● label" and the text as Markdown under it.
-func assistantLines(label, text string, o Options) []string {
-	p := o.colors()
-	head := o.ink(p.OK).Render("●") + " " + o.boldInk(p.Title).Render(ansi.Truncate(label, o.width()-messageIndent, "…"))
-	return append([]string{head}, indent(messageBody(text, markdownLines, o))...)
+func assistantLines(label, text string, o style.Options) []string {
+	p := o.Colors()
+	head := o.Ink(p.OK).Render("●") + " " + o.BoldInk(p.Title).Render(ansi.Truncate(label, o.LineWidth()-messageIndent, "…"))
+	return append([]string{head}, indent(messageBody(text, markdown.Lines, o))...)
 }
 
 // messageBody lays out a message's text with layout (as Markdown, or
 // verbatim) beside its bar or indentation; a collapsed message shows the
 // start of a long text and how many lines it hides.
-func messageBody(text string, layout func(text string, width int, o Options) []string, o Options) []string {
+func messageBody(text string, layout func(text string, width int, o style.Options) []string, o style.Options) []string {
 	head, hidden := messageHead(text, o)
-	lines := layout(head, o.width()-messageIndent, o)
+	lines := layout(head, o.LineWidth()-messageIndent, o)
 	if hidden > 0 {
-		lines = append(lines, moreLineIn(hidden, o.width()-messageIndent, o))
+		lines = append(lines, style.MoreLineIn(hidden, o.LineWidth()-messageIndent, o))
 	}
 	return lines
 }
@@ -88,7 +81,7 @@ func messageBody(text string, layout func(text string, width int, o Options) []s
 // messageHead is what a message shows of its text: all of it when
 // expanded, else its first messageFoldLines lines and messageFoldBytes
 // bytes; hidden counts the lines, whole or in part, left out.
-func messageHead(text string, o Options) (head string, hidden int) {
+func messageHead(text string, o style.Options) (head string, hidden int) {
 	if o.Expanded || len(text) <= messageFoldBytes && strings.Count(text, "\n") < messageFoldLines {
 		return text, 0
 	}
@@ -108,8 +101,8 @@ func messageHead(text string, o Options) (head string, hidden int) {
 
 // verbatimMessage lays out a user's prompt as it was typed: every line
 // break, indentation and tag kept, wrapped at the width.
-func verbatimMessage(text string, width int, _ Options) []string {
-	text = strings.Trim(SanitizeText(text), "\n")
+func verbatimMessage(text string, width int, _ style.Options) []string {
+	text = strings.Trim(termsafe.SanitizeText(text), "\n")
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
@@ -119,30 +112,20 @@ func verbatimMessage(text string, width int, _ Options) []string {
 // asideLines draws reasoning or context: one dim line
 // "◌ Thinking · N lines (enter to expand)" while collapsed, the text laid
 // out as Markdown but dim and italic, under "◌ Thinking", when expanded.
-func asideLines(label, text string, o Options) []string {
+func asideLines(label, text string, o style.Options) []string {
 	if !o.Expanded {
-		return []string{dim(ansi.Truncate("◌ "+label+" · "+plural(countLines(text), "line", "lines")+" "+ExpandHint, o.width(), "…"), o)}
+		return []string{style.Dim(ansi.Truncate("◌ "+label+" · "+style.Plural(cardtext.CountLines(text), "line", "lines")+" "+style.ExpandHint, o.LineWidth(), "…"), o)}
 	}
-	style := lipgloss.NewStyle().Foreground(o.colors().Dim).Italic(true)
-	lines := []string{dim("◌ "+label, o)}
-	body := markdownLines(text, o.width()-messageIndent, o)
+	italic := lipgloss.NewStyle().Foreground(o.Colors().Dim).Italic(true)
+	lines := []string{style.Dim("◌ "+label, o)}
+	body := markdown.Lines(text, o.LineWidth()-messageIndent, o)
 	for i, line := range body {
 		if line = strings.TrimRight(ansi.Strip(line), " "); line != "" {
-			line = style.Render(line)
+			line = italic.Render(line)
 		}
 		body[i] = line
 	}
 	return append(lines, indent(body)...)
-}
-
-// countLines is the number of lines of a message's text, 0 when it is
-// blank.
-func countLines(text string) int {
-	text = strings.Trim(SanitizeText(text), "\n")
-	if strings.TrimSpace(text) == "" {
-		return 0
-	}
-	return strings.Count(text, "\n") + 1
 }
 
 // indent shifts the non-empty lines right by messageIndent cells.
@@ -154,38 +137,4 @@ func indent(lines []string) []string {
 		}
 	}
 	return lines
-}
-
-// messageMarkdown is the Markdown of a conversation message: a bold label,
-// then the text (a blockquote for a user prompt, a collapsed <details> for
-// reasoning and context), whose open blocks are closed.
-func messageMarkdown(m cards.Message, o Options) string {
-	text := strings.Trim(SanitizeText(m.Text), "\n")
-	switch m.Role {
-	case cards.RoleUser:
-		return joinMarkdown("**You**", quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
-	case cards.RoleReasoning:
-		return detailsMarkdown("Thinking", text)
-	case cards.RoleContext:
-		return detailsMarkdown("Context", text)
-	}
-	return joinMarkdown("**"+escapeInline(roleLabel(m.Role))+"**", closeBlocks(text))
-}
-
-// quoteMarkdown puts text in a blockquote.
-func quoteMarkdown(text string) string {
-	if text == "" {
-		return ""
-	}
-	lines := strings.Split(text, "\n")
-	for i, line := range lines {
-		lines[i] = strings.TrimRight("> "+line, " ")
-	}
-	return strings.Join(lines, "\n")
-}
-
-// detailsMarkdown folds text into a <details> block, which GitHub shows
-// collapsed.
-func detailsMarkdown(label, text string) string {
-	return "<details><summary>" + label + " · " + plural(countLines(text), "line", "lines") + "</summary>\n\n" + closeBlocks(text) + "\n\n</details>\n"
 }

@@ -1,60 +1,54 @@
 package render
 
-import "github.com/charmbracelet/colorprofile"
+import (
+	"github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/style"
+)
+
+// Options are everything a rendering depends on; nothing else is read. The
+// type lives in package style, below render and its sub-packages, which all
+// draw with it.
+type Options = style.Options
 
 // Theme selects the palette for a dark or a light terminal background.
-type Theme int
+type Theme = style.Theme
 
 // The themes.
 const (
-	Dark Theme = iota
-	Light
+	Dark  = style.Dark
+	Light = style.Light
 )
 
-// String returns "dark" or "light".
-func (t Theme) String() string {
-	if t == Light {
-		return "light"
-	}
-	return "dark"
-}
-
-// Options are everything a rendering depends on; nothing else is read.
-type Options struct {
-	// Width is the number of terminal cells each line may use.
-	Width int
-	// Profile is the colour profile of the output: TrueColor, ANSI256,
-	// ANSI (16 colours), ASCII (attributes only) or NoTTY (no escape
-	// sequences at all).
-	Profile colorprofile.Profile
-	// Theme picks the dark or light palette.
-	Theme Theme
-	// Terminal is the terminal capability: without it a terminal card is
-	// drawn as a Markdown card with a console block, as a client without
-	// a console pane would show it.
-	Terminal bool
-	// Hyperlinks turns paths and URLs into OSC 8 links.
-	Hyperlinks bool
-	// Expanded shows long cards whole instead of their head and tail.
-	Expanded bool
-	// DiffLayout draws diff cards unified or side by side; the zero
-	// value, DiffAuto, splits them from SplitMinWidth columns.
-	DiffLayout DiffLayout
-}
-
 // MinWidth is the narrowest width rendered; a smaller Width is raised to
-// it. Below about 20 columns a card's header is cut, but its text still
-// wraps.
-const MinWidth = 8
+// it.
+const MinWidth = style.MinWidth
 
 // DefaultOptions are true colour, dark, 80 columns, with terminal
 // capability and hyperlinks.
-func DefaultOptions() Options {
-	return Options{Width: 80, Profile: colorprofile.TrueColor, Theme: Dark, Terminal: true, Hyperlinks: true}
-}
+func DefaultOptions() Options { return style.DefaultOptions() }
 
-func (o Options) width() int { return max(o.Width, MinWidth) }
+// DiffLayout is how a diff card places the old and new sides.
+type DiffLayout = style.DiffLayout
 
-// coloured is whether the output may carry escape sequences at all; when
-// it may not, syntax colours are not computed only to be stripped.
-func (o Options) coloured() bool { return o.Profile > colorprofile.NoTTY }
+// The diff layouts.
+const (
+	DiffAuto    = style.DiffAuto
+	DiffUnified = style.DiffUnified
+	DiffSplit   = style.DiffSplit
+)
+
+// SplitMinWidth is the width from which DiffAuto draws diffs side by side.
+const SplitMinWidth = style.SplitMinWidth
+
+// ParseDiffLayout reads a layout name as DiffLayout.String writes it (the
+// values of --diff-layout).
+func ParseDiffLayout(s string) (DiffLayout, error) { return style.ParseDiffLayout(s) }
+
+// ExpandHint ends every note by which a collapsed card says what it does
+// not show. The viewer expands a card on enter; a program that prints
+// collapsed cards can look for the hint to tell how to see everything.
+const ExpandHint = style.ExpandHint
+
+// MarkdownText draws Markdown for the terminal at width cells, as the
+// cards draw their Markdown text: see markdown.Text.
+func MarkdownText(md string, width int, o Options) []string { return markdown.Text(md, width, o) }

@@ -1,11 +1,15 @@
 package render
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/render/cardtext"
+	"github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Text that is not Markdown — a user's prompt, what a tool printed — is
@@ -17,15 +21,15 @@ import (
 // preformattedLines draws sanitised preformatted text at width: coloured
 // as lang when the language is known (only its first shown lines, as
 // codeBlockLines does), otherwise in the terminal's own colour.
-func preformattedLines(text, lang string, width, shown int, o Options) []string {
-	text, lang = preformatted(text, lang)
+func preformattedLines(text, lang string, width, shown int, o style.Options) []string {
+	text, lang = cardtext.Preformatted(text, lang)
 	if text == "" {
 		return nil
 	}
 	if lang == "" || lexers.Get(lang) == nil {
 		return verbatimLines(text, width)
 	}
-	return codeLines(markdownPart{code: strings.Split(text, "\n"), lang: lang}, 0, ansi.Style{}, max(width, 1), shown, o)
+	return markdown.CodeLines(markdown.Part{Code: strings.Split(text, "\n"), Lang: lang}, 0, ansi.Style{}, max(width, 1), shown, o)
 }
 
 // verbatimLines splits sanitised text into its lines, each wrapped to
@@ -36,7 +40,7 @@ func verbatimLines(text string, width int) []string {
 	lines := make([]string, 0, strings.Count(text, "\n")+1)
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, " ")
-		if cellWidth(line) <= width {
+		if termsafe.Width(line) <= width {
 			lines = append(lines, line)
 			continue
 		}
@@ -45,38 +49,4 @@ func verbatimLines(text string, width int) []string {
 		}
 	}
 	return lines
-}
-
-// guessLanguage names the language of output that says what it is: "json"
-// for one JSON object or array.
-func guessLanguage(text string) string {
-	trimmed := strings.TrimSpace(text)
-	if trimmed == "" || len(trimmed) > colourBytes || trimmed[0] != '{' && trimmed[0] != '[' || !json.Valid([]byte(trimmed)) {
-		return ""
-	}
-	return "json"
-}
-
-// preformattedMarkdown is preformatted text as a Markdown fence with its
-// language (guessed as preformattedLines does), "" for blank text.
-func preformattedMarkdown(text, lang string) string {
-	text, lang = preformatted(text, lang)
-	if text == "" {
-		return ""
-	}
-	return fence(text, fenceInfo(lang))
-}
-
-// preformatted is preformatted text sanitised, without its leading and
-// trailing line breaks ("" when it is blank), and its language: lang, else
-// the one guessLanguage finds.
-func preformatted(text, lang string) (string, string) {
-	text = strings.Trim(SanitizeText(text), "\n")
-	if strings.TrimSpace(text) == "" {
-		return "", ""
-	}
-	if lang == "" {
-		lang = guessLanguage(text)
-	}
-	return text, lang
 }

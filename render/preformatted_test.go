@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
+	exportmd "github.com/cardtui/cardtui/export/markdown"
 	"github.com/cardtui/cardtui/render"
 )
 
@@ -61,7 +62,7 @@ func TestPreformattedLanguageColours(t *testing.T) {
 func TestPreformattedMarkdownExport(t *testing.T) {
 	o := widgetOptions(80)
 	card := func(blocks []cards.ContentBlock) string {
-		return render.Markdown(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"}, Result: cards.GenericResult{Content: blocks}}, o)
+		return exportmd.Entry(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"}, Result: cards.GenericResult{Content: blocks}}, o)
 	}
 	assert.Contains(t, card(text("a\n# b")), "```\na\n# b\n```")
 	assert.Contains(t, card(text(`[1, 2]`)), "```json\n[1, 2]\n```")

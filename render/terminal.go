@@ -2,13 +2,14 @@ package render
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
+	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Collapsed output shows its first terminalHeadLines and last
@@ -23,8 +24,6 @@ const (
 	// zero-width character of raw output takes once sanitised (a tab, or a
 	// marker such as "<U+202E>").
 	terminalMarkerCells = 8
-	// terminalSignalCells is the most cells a signal name takes in the badge.
-	terminalSignalCells = 16
 	// terminalIndent is the indent of a command's continuation rows, the
 	// width of the "$ " prompt.
 	terminalIndent = "  "
@@ -35,38 +34,27 @@ const (
 	terminalCwdRows     = 4
 )
 
-// terminalTitle is the title of a terminal card: the description when the
-// call has one (the body shows the command in full), else the command's
-// first line.
-func terminalTitle(v cards.TerminalCall) string {
-	if d := strings.TrimSpace(v.Description); d != "" {
-		return d
-	}
-	first, _, _ := strings.Cut(strings.TrimSpace(v.Title), "\n")
-	return first
-}
-
 // terminalCallBody draws "$ command" and the cwd; the description is the
 // card's title. A collapsed card shows at most terminalCommandRows of the
 // command and terminalCwdRows of the cwd.
-func terminalCallBody(v cards.TerminalCall, o Options) []string {
-	p := o.colors()
-	width := innerWidth(o)
-	lines := foldLines(commandLines(v.Title, width, o), terminalCommandRows, o)
-	if cwd := oneLine(v.Cwd); cwd != "" {
-		lines = append(lines, foldLines(styledRows(o.ink(p.Dim), wrapText("in "+cwd, width)), terminalCwdRows, o)...)
+func terminalCallBody(v cards.TerminalCall, o style.Options) []string {
+	p := o.Colors()
+	width := style.InnerWidth(o)
+	lines := style.FoldLines(commandLines(v.Title, width, o), terminalCommandRows, o)
+	if cwd := style.OneLine(v.Cwd); cwd != "" {
+		lines = append(lines, style.FoldLines(styledRows(o.Ink(p.Dim), wrapText("in "+cwd, width)), terminalCwdRows, o)...)
 	}
 	return lines
 }
 
 // commandLines draws a command after a "$ " prompt: every line of it shown,
 // continuation lines and wrapped rows indented under the command.
-func commandLines(command string, width int, o Options) []string {
-	p := o.colors()
-	prompt := o.boldInk(p.Dim).Render("$") + " "
-	style := o.ink(p.Accent)
+func commandLines(command string, width int, o style.Options) []string {
+	p := o.Colors()
+	prompt := o.BoldInk(p.Dim).Render("$") + " "
+	style := o.Ink(p.Accent)
 	var lines []string
-	for _, line := range strings.Split(strings.TrimRight(SanitizeText(command), "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimRight(termsafe.SanitizeText(command), "\n"), "\n") {
 		for _, row := range wrapText(line, width-len(terminalIndent)) {
 			lead := terminalIndent
 			if lines == nil {
@@ -109,7 +97,7 @@ func wrapWords(line string, width int) []string {
 }
 
 // styledRows renders every row with style.
-func styledRows(style ink, rows []string) []string {
+func styledRows(style style.Ink, rows []string) []string {
 	for i, row := range rows {
 		rows[i] = style.Render(row)
 	}
@@ -118,11 +106,11 @@ func styledRows(style ink, rows []string) []string {
 
 // terminalOutputBody draws a command's output: the result's title, then
 // every line when expanded, else the head and the tail of it.
-func terminalOutputBody(v cards.TerminalResult, o Options) []string {
-	dim := o.ink(o.colors().Dim)
+func terminalOutputBody(v cards.TerminalResult, o style.Options) []string {
+	dim := o.Ink(o.Colors().Dim)
 	var lines []string
-	if t := oneLine(v.Title); t != "" {
-		lines = styledRows(dim, wrapText(t, innerWidth(o)))
+	if t := style.OneLine(v.Title); t != "" {
+		lines = styledRows(dim, wrapText(t, style.InnerWidth(o)))
 	}
 	out := strings.TrimSuffix(v.Output, "\n")
 	if out == "" {
@@ -136,7 +124,7 @@ func terminalOutputBody(v cards.TerminalResult, o Options) []string {
 	tail := out[lastNthNewline(out, terminalTailLines)+1:]
 	hidden := total - terminalHeadLines - terminalTailLines
 	lines = append(lines, outputRows(head, o)...)
-	lines = append(lines, note(fmt.Sprintf("… %d more lines %s", hidden, ExpandHint), o))
+	lines = append(lines, style.Note(fmt.Sprintf("… %d more lines %s", hidden, style.ExpandHint), o))
 	return append(lines, outputRows(tail, o)...)
 }
 
@@ -163,10 +151,10 @@ func lastNthNewline(s string, n int) int {
 // width. Unless expanded, a line is cut to terminalLineRows rows, followed
 // by a note of how many of its bytes are hidden; the cut is made before
 // sanitising, so a giant line costs no more than a short one.
-func outputRows(raw string, o Options) []string {
-	width := innerWidth(o)
+func outputRows(raw string, o style.Options) []string {
+	width := style.InnerWidth(o)
 	if o.Expanded {
-		return wrapOutput(strings.Split(SanitizeOutput(raw), "\n"), nil, width, o)
+		return wrapOutput(strings.Split(termsafe.SanitizeOutput(raw), "\n"), nil, width, o)
 	}
 	lines := strings.Split(raw, "\n")
 	hidden := make([]int, len(lines))
@@ -174,17 +162,17 @@ func outputRows(raw string, o Options) []string {
 		cut := rawCut(line, terminalLineRows*(width-1))
 		lines[i], hidden[i] = line[:cut], len(line)-cut
 	}
-	return wrapOutput(strings.Split(SanitizeOutput(strings.Join(lines, "\n")), "\n"), hidden, width, o)
+	return wrapOutput(strings.Split(termsafe.SanitizeOutput(strings.Join(lines, "\n")), "\n"), hidden, width, o)
 }
 
 // wrapOutput wraps sanitised output lines to width, each followed by a
 // note of the bytes hidden of it, if any (hidden is nil when none are).
-func wrapOutput(lines []string, hidden []int, width int, o Options) []string {
+func wrapOutput(lines []string, hidden []int, width int, o style.Options) []string {
 	rows := make([]string, 0, len(lines))
 	for i, line := range lines {
-		rows = append(rows, hardwrapStyled(line, width)...)
-		if hidden != nil && hidden[i] > 0 { // SanitizeOutput keeps the lines
-			rows = append(rows, note(fmt.Sprintf("… %d more bytes %s", hidden[i], ExpandHint), o))
+		rows = append(rows, style.HardwrapStyled(line, width)...)
+		if hidden != nil && hidden[i] > 0 { // termsafe.SanitizeOutput keeps the lines
+			rows = append(rows, style.Note(fmt.Sprintf("… %d more bytes %s", hidden[i], style.ExpandHint), o))
 		}
 	}
 	return rows
@@ -214,95 +202,17 @@ func rawCut(line string, cells int) int {
 	return len(line)
 }
 
-// hardwrapStyled breaks a sanitised output line into rows of at most width
-// cells, as a terminal would; each row carries its own SGR state.
-func hardwrapStyled(line string, width int) []string {
-	return rowsWrapped(line, width, func(s string) string { return ansi.Hardwrap(s, width, true) })
-}
-
-// wrapStyled is hardwrapStyled wrapping at spaces where it can: a word
-// longer than width is still broken, and a space a row ends at is
-// dropped.
-func wrapStyled(line string, width int) []string {
-	return rowsWrapped(line, width, func(s string) string { return ansi.Wrap(s, width, "") })
-}
-
-// rowsWrapped breaks a styled line wider than width with wrap and gives
-// each row its own SGR state: the styles a row leaves open are closed at
-// its end and opened again on the next.
-func rowsWrapped(line string, width int, wrap func(string) string) []string {
-	if cellWidth(line) <= width {
-		return []string{line}
-	}
-	var b strings.Builder
-	w := lipgloss.NewWrapWriter(&b)
-	_, _ = io.WriteString(w, wrap(line))
-	_ = w.Close()
-	return strings.Split(b.String(), "\n")
-}
-
-// note is a dim line of the card's own, cut to the body's width.
-func note(text string, o Options) string {
-	return o.ink(o.colors().Dim).Render(ansi.Truncate(text, innerWidth(o), "…"))
-}
-
-// terminalStatus is "exit N" or "signal X", or "done" and false when the
-// result gives neither.
-func terminalStatus(r cards.TerminalResult) (string, bool) {
-	switch {
-	case r.Signal != "":
-		return "signal " + ansi.Truncate(oneLine(r.Signal), terminalSignalCells, "…"), true
-	case r.ExitCode != nil:
-		return fmt.Sprintf("exit %d", *r.ExitCode), true
-	}
-	return "done", false
-}
-
 // withoutTerminal derives, for a client without terminal capability, the
 // generic cards that show a terminal card as Markdown with console blocks.
 // The result's title is part of its Markdown, so it is not repeated.
 func withoutTerminal(c cards.ToolCard) cards.ToolCard {
 	if v, ok := c.Call.(cards.TerminalCall); ok {
 		c.Call = cards.GenericCall{Title: v.Title, Kind: cards.KindExecute,
-			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalCallMarkdown(v), Markdown: true}}}
+			Content: []cards.ContentBlock{cards.TextBlock{Text: cardtext.TerminalCallMarkdown(v), Markdown: true}}}
 	}
 	if r, ok := c.Result.(cards.TerminalResult); ok {
 		c.Result = cards.GenericResult{
-			Content: []cards.ContentBlock{cards.TextBlock{Text: terminalMarkdown(r), Markdown: true}}}
+			Content: []cards.ContentBlock{cards.TextBlock{Text: cardtext.TerminalMarkdown(r), Markdown: true}}}
 	}
 	return c
-}
-
-// terminalCallMarkdown is the Markdown of a terminal call's body: the
-// description and the cwd as paragraphs, then "$ command" in a console
-// block.
-func terminalCallMarkdown(v cards.TerminalCall) string {
-	var b strings.Builder
-	if d := strings.TrimSpace(SanitizeText(v.Description)); d != "" {
-		b.WriteString(escapeInline(d) + "\n\n")
-	}
-	if cwd := oneLine(v.Cwd); cwd != "" {
-		b.WriteString("in " + escapeInline(cwd) + "\n\n")
-	}
-	b.WriteString(fence("$ "+SanitizeText(v.Title), "console"))
-	return b.String()
-}
-
-// terminalMarkdown is the Markdown of a terminal result: its title, the
-// output in a console block (or "(no output)") and the status line. The
-// output is sanitised as in the console pane, "\r" overwrites resolved, and
-// then stripped of its colours.
-func terminalMarkdown(r cards.TerminalResult) string {
-	var b strings.Builder
-	if t := oneLine(r.Title); t != "" {
-		b.WriteString(escapeInline(t) + "\n\n")
-	}
-	if out := strings.TrimSuffix(r.Output, "\n"); out != "" {
-		b.WriteString(fence(ansi.Strip(SanitizeOutput(out)), "console"))
-	} else {
-		b.WriteString("(no output)\n")
-	}
-	status, _ := terminalStatus(r)
-	b.WriteString("\n" + escapeInline(status) + "\n")
-	return b.String()
 }

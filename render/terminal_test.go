@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	exportmd "github.com/cardtui/cardtui/export/markdown"
 	"github.com/cardtui/cardtui/render"
 )
 
@@ -191,7 +192,7 @@ func TestTerminalHostileOutput(t *testing.T) {
 // form of output resolves "\r" overwrites as the console pane does and
 // holds no escape at all.
 func TestTerminalMarkdownOutputReadsAsInTheConsole(t *testing.T) {
-	md := render.Markdown(termCard("make", "\x1b[32mok\x1b[0m\n10%\r50%\r100%\x1b]0;x\x07\n", intPtr(0)), termPlainOpts(80))
+	md := exportmd.Entry(termCard("make", "\x1b[32mok\x1b[0m\n10%\r50%\r100%\x1b]0;x\x07\n", intPtr(0)), termPlainOpts(80))
 	assert.Contains(t, md, "```console\nok\n100%␛]0;x␇\n```\n")
 	assert.NotContains(t, md, "\x1b")
 }
@@ -250,7 +251,7 @@ func TestTerminalWithoutCapability(t *testing.T) {
 		assert.Contains(t, rows, row)
 	}
 
-	md := render.Markdown(c, termPlainOpts(80))
+	md := exportmd.Entry(c, termPlainOpts(80))
 	assert.Contains(t, md, "List files\n\nin /tmp\n\n```console\n$ ls\n```\n")
 	assert.Contains(t, md, "```console\na.txt\nb.txt\n```\n\nexit 0\n")
 	assert.NotContains(t, md, "\x1b")
@@ -262,7 +263,7 @@ func TestTerminalFenceCannotBeClosed(t *testing.T) {
 	output := "before\n```\n# injected heading\n````\n ~~~\n`````` tail"
 	command := "echo '```'"
 	c := cards.ToolCard{Call: cards.TerminalCall{Title: command}, Result: cards.TerminalResult{Output: output, ExitCode: intPtr(0)}}
-	md := render.Markdown(c, termPlainOpts(80))
+	md := exportmd.Entry(c, termPlainOpts(80))
 	blocks := termFencedBlocks(t, md)
 	assert.Equal(t, []string{"$ " + command, output}, blocks)
 }

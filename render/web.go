@@ -9,45 +9,45 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
+	"github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/termsafe"
 )
-
-// unsafeNote follows a URL that SafeURL rejected; such a URL is shown as
-// plain text and never linked.
-const unsafeNote = "(unsafe link)"
 
 // snippetLines is the number of lines a source's snippet may take.
 const snippetLines = 2
 
 // webSearchBody draws a web search: the answer as Markdown, then the
 // sources as a numbered list of titles and links.
-func webSearchBody(v cards.WebSearch, o Options) []string {
-	width := innerWidth(o)
+func webSearchBody(v cards.WebSearch, o style.Options) []string {
+	width := style.InnerWidth(o)
 	var sources []string
 	for i, s := range v.Sources {
 		sources = append(sources, sourceLines(i+1, len(v.Sources), s, width, o)...)
 	}
-	footer := plural(len(v.Sources), "source", "sources")
+	footer := style.Plural(len(v.Sources), "source", "sources")
 	if v.Truncated {
 		footer += " (truncated)"
 	}
-	sources = append(foldLines(sources, bodyFold, o), footerLines(footer, width, o)...)
-	return joinSections(titleLines(v.Title, width, o), foldLines(markdownLines(v.Answer, width, o), bodyFold, o), sources)
+	sources = append(style.FoldLines(sources, bodyFold, o), footerLines(footer, width, o)...)
+	return style.JoinSections(titleLines(v.Title, width, o), style.FoldLines(markdown.Lines(v.Answer, width, o), bodyFold, o), sources)
 }
 
 // sourceLines draws source number n of count: "n. title", then under it
 // the URL, the snippet and the date, dim.
-func sourceLines(n, count int, s cards.WebSource, width int, o Options) []string {
+func sourceLines(n, count int, s cards.WebSource, width int, o style.Options) []string {
 	number := fmt.Sprintf("%*d. ", len(strconv.Itoa(count)), n)
 	pad := strings.Repeat(" ", len(number))
 	room := max(width-len(number), 1)
 	var lines []string
-	if t := oneLine(s.Title); t != "" {
-		lines = append(lines, o.boldInk(o.colors().Title).Render(ansi.Truncate(t, room, "…")))
+	if t := style.OneLine(s.Title); t != "" {
+		lines = append(lines, o.BoldInk(o.Colors().Title).Render(ansi.Truncate(t, room, "…")))
 	}
-	lines = append(lines, urlLines(s.URL, room, o.colors().Dim, o)...)
+	lines = append(lines, urlLines(s.URL, room, o.Colors().Dim, o)...)
 	lines = append(lines, snippet(s.Snippet, room, o)...)
-	if d := oneLine(s.PublishedAt); d != "" {
-		lines = append(lines, dim(ansi.Truncate(d, room, "…"), o))
+	if d := style.OneLine(s.PublishedAt); d != "" {
+		lines = append(lines, style.Dim(ansi.Truncate(d, room, "…"), o))
 	}
 	for i := range lines {
 		if i == 0 {
@@ -59,40 +59,40 @@ func sourceLines(n, count int, s cards.WebSource, width int, o Options) []string
 	return lines
 }
 
-// urlLines shows a URL in rows of width cells, in colour c (see urlRows:
-// its host is never cut): linked when SafeURL accepts it; plain and
+// urlLines shows a URL in rows of width cells, in colour c (see termsafe.URLRows:
+// its host is never cut): linked when termsafe.SafeURL accepts it; plain and
 // followed by "(unsafe link)" when it does not, the note on a line of its
 // own when it does not fit after the URL.
-func urlLines(raw string, width int, c color.Color, o Options) []string {
-	rows := urlRows(oneLine(raw), width, o.ink(c).Render, o.boldInk(c).Render)
-	if _, ok := SafeURL(raw); ok {
+func urlLines(raw string, width int, c color.Color, o style.Options) []string {
+	rows := termsafe.URLRows(style.OneLine(raw), width, o.Ink(c).Render, o.BoldInk(c).Render)
+	if _, ok := termsafe.SafeURL(raw); ok {
 		for i, row := range rows {
-			rows[i] = hyperlink(row, raw, o)
+			rows[i] = style.Hyperlink(row, raw, o)
 		}
 		return rows
 	}
 	last := len(rows) - 1
-	if ansi.StringWidth(rows[last])+1+len(unsafeNote) <= width {
-		rows[last] += " " + dim(unsafeNote, o)
+	if ansi.StringWidth(rows[last])+1+len(cardtext.UnsafeNote) <= width {
+		rows[last] += " " + style.Dim(cardtext.UnsafeNote, o)
 		return rows
 	}
-	return append(rows, dim(ansi.Truncate(unsafeNote, width, "…"), o))
+	return append(rows, style.Dim(ansi.Truncate(cardtext.UnsafeNote, width, "…"), o))
 }
 
 // snippet is a source's snippet, dim, in at most snippetLines lines.
-func snippet(s string, width int, o Options) []string {
-	text := oneLine(s)
+func snippet(s string, width int, o style.Options) []string {
+	text := style.OneLine(s)
 	if text == "" {
 		return nil
 	}
-	lines := wrapLines(text, width)
+	lines := markdown.WrapLines(text, width)
 	if len(lines) > snippetLines {
 		lines = lines[:snippetLines]
 		last := lines[snippetLines-1]
 		lines[snippetLines-1] = ansi.Truncate(last, width-1, "") + "…"
 	}
 	for i, line := range lines {
-		lines[i] = dim(line, o)
+		lines[i] = style.Dim(line, o)
 	}
 	return lines
 }
@@ -100,10 +100,10 @@ func snippet(s string, width int, o Options) []string {
 // webFetchBody draws "GET <url> → 200 (truncated)", the status coloured
 // by its class; the status and the note move to lines of their own when
 // they do not fit after the URL.
-func webFetchBody(v cards.WebFetch, o Options) []string {
-	width := innerWidth(o)
+func webFetchBody(v cards.WebFetch, o style.Options) []string {
+	width := style.InnerWidth(o)
 	const verb = "GET "
-	lines := urlLines(v.URL, width-len(verb), o.colors().Text, o)
+	lines := urlLines(v.URL, width-len(verb), o.Colors().Text, o)
 	for i := range lines {
 		lead := verb
 		if i > 0 {
@@ -111,11 +111,11 @@ func webFetchBody(v cards.WebFetch, o Options) []string {
 		}
 		lines[i] = lead + lines[i]
 	}
-	lines = appendWord(lines, width, "→ "+o.ink(statusColor(v.StatusCode, o)).Render(statusText(v.StatusCode)))
+	lines = appendWord(lines, width, "→ "+o.Ink(statusColor(v.StatusCode, o)).Render(cardtext.StatusText(v.StatusCode)))
 	if v.Truncated {
-		lines = appendWord(lines, width, dim("(truncated)", o))
+		lines = appendWord(lines, width, style.Dim("(truncated)", o))
 	}
-	return joinSections(titleLines(v.Title, width, o), lines, foldLines(contentLines(v.Content, width, o), bodyFold, o))
+	return style.JoinSections(titleLines(v.Title, width, o), lines, style.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
 }
 
 // appendWord adds a styled word to the last line after a space, or on a
@@ -129,18 +129,10 @@ func appendWord(lines []string, width int, word string) []string {
 	return append(lines, word)
 }
 
-// statusText is the status code, "no status" when it is unknown (0).
-func statusText(code int) string {
-	if code == 0 {
-		return "no status"
-	}
-	return strconv.Itoa(code)
-}
-
 // statusColor colours a status code by class: 2xx green, 3xx accent, 4xx
 // and 5xx red, anything else dim.
-func statusColor(code int, o Options) color.Color {
-	p := o.colors()
+func statusColor(code int, o style.Options) color.Color {
+	p := o.Colors()
 	switch {
 	case code >= 200 && code < 300:
 		return p.OK
@@ -150,58 +142,4 @@ func statusColor(code int, o Options) color.Color {
 		return p.Error
 	}
 	return p.Dim
-}
-
-// webSearchMarkdown is the Markdown of a web search: the answer, then the
-// sources as a numbered list of links.
-func webSearchMarkdown(v cards.WebSearch) string {
-	var b strings.Builder
-	for i, s := range v.Sources {
-		fmt.Fprintf(&b, "%d. %s\n", i+1, sourceMarkdown(s))
-		if sn := oneLine(s.Snippet); sn != "" {
-			b.WriteString("   " + escapeInline(sn) + "\n")
-		}
-	}
-	footer := plural(len(v.Sources), "source", "sources")
-	if v.Truncated {
-		footer += " (truncated)"
-	}
-	return joinMarkdown(titleMarkdown(v.Title), closeBlocks(SanitizeText(v.Answer)), b.String(), "_"+footer+"_")
-}
-
-// sourceMarkdown is one source's title linked to its URL, then its date.
-func sourceMarkdown(s cards.WebSource) string {
-	title := escapeInline(oneLine(s.Title))
-	_, safe := SafeURL(s.URL)
-	var line string
-	switch {
-	case title != "" && safe:
-		line = markdownLink(title, s.URL)
-	case title != "":
-		line = title + " — " + urlMarkdown(s.URL)
-	default:
-		line = urlMarkdown(s.URL)
-	}
-	if d := oneLine(s.PublishedAt); d != "" {
-		line += " · " + escapeInline(d)
-	}
-	return line
-}
-
-// urlMarkdown is a URL as a link when SafeURL accepts it, else as a code
-// span followed by "(unsafe link)".
-func urlMarkdown(raw string) string {
-	if safe, ok := SafeURL(raw); ok {
-		return markdownLink(escapeInline(safe), safe)
-	}
-	return codeSpan(oneLine(raw)) + " " + unsafeNote
-}
-
-// webFetchMarkdown is the Markdown of a fetched page.
-func webFetchMarkdown(v cards.WebFetch) string {
-	line := "GET " + urlMarkdown(v.URL) + " → " + statusText(v.StatusCode)
-	if v.Truncated {
-		line += " (truncated)"
-	}
-	return joinMarkdown(titleMarkdown(v.Title), line, contentMarkdown(v.Content))
 }

@@ -6,10 +6,15 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/termcheck"
+	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // widgetEntries builds, from fuzzed text a, b and c and a number n, one
@@ -63,25 +68,25 @@ func mustJSON(s string) []byte {
 }
 
 // widgetFuzzOptions are the option sets every fuzzed entry is drawn with.
-func widgetFuzzOptions(width int) []Options {
-	return []Options{
+func widgetFuzzOptions(width int) []style.Options {
+	return []style.Options{
 		{Width: width, Profile: colorprofile.TrueColor, Terminal: true, Hyperlinks: true},
-		{Width: width, Profile: colorprofile.TrueColor, Terminal: true, Hyperlinks: true, Expanded: true, Theme: Light},
+		{Width: width, Profile: colorprofile.TrueColor, Terminal: true, Hyperlinks: true, Expanded: true, Theme: style.Light},
 		{Width: width, Profile: colorprofile.ANSI256, Terminal: false, Hyperlinks: true},
 		{Width: width, Profile: colorprofile.NoTTY, Terminal: true},
-		{Width: width, Profile: colorprofile.NoTTY, Terminal: true, Expanded: true, DiffLayout: DiffSplit},
+		{Width: width, Profile: colorprofile.NoTTY, Terminal: true, Expanded: true, DiffLayout: style.DiffSplit},
 	}
 }
 
 // checkDrawn asserts the properties of a drawn entry: the only escape
-// sequences are SGR and OSC 8 links to URLs SafeURL accepts as they are
+// sequences are SGR and OSC 8 links to URLs termsafe.SafeURL accepts as they are
 // (none at all without colour), no control or invisible character is
 // left, and every line fits the width.
-func checkDrawn(t *testing.T, out string, o Options) {
+func checkDrawn(t *testing.T, out string, o style.Options) {
 	t.Helper()
 	for n, line := range strings.Split(out, "\n") {
-		if w := ansi.StringWidth(line); w > o.width() {
-			t.Fatalf("line %d is %d cells wide, more than %d: %q", n, w, o.width(), line)
+		if w := ansi.StringWidth(line); w > o.LineWidth() {
+			t.Fatalf("line %d is %d cells wide, more than %d: %q", n, w, o.LineWidth(), line)
 		}
 	}
 	if o.Profile == colorprofile.NoTTY && strings.Contains(out, "\x1b") {
@@ -90,7 +95,7 @@ func checkDrawn(t *testing.T, out string, o Options) {
 	for s := out; s != ""; {
 		_, _, n, state := ansi.DecodeSequence(s, ansi.NormalState, nil)
 		tok := s[:max(n, 1)]
-		if state != ansi.NormalState || !(allowedToken(tok) || ownLink(tok)) {
+		if state != ansi.NormalState || !(termcheck.AllowedToken(tok) || ownLink(tok)) {
 			t.Fatalf("forbidden token %q in %q", tok, out)
 		}
 		s = s[len(tok):]
@@ -98,13 +103,13 @@ func checkDrawn(t *testing.T, out string, o Options) {
 }
 
 // ownLink reports whether tok is an OSC 8 sequence the renderer writes:
-// no parameters, and a URL that SafeURL returns unchanged, or none.
+// no parameters, and a URL that termsafe.SafeURL returns unchanged, or none.
 func ownLink(tok string) bool {
-	uri, isLink := hyperlinkTarget(tok)
+	uri, isLink := termsafe.HyperlinkTarget(tok)
 	if !isLink || !strings.HasPrefix(tok, "\x1b]8;;") {
 		return false
 	}
-	safe, ok := SafeURL(uri)
+	safe, ok := termsafe.SafeURL(uri)
 	return uri == "" || (ok && safe == uri)
 }
 
@@ -112,7 +117,7 @@ func ownLink(tok string) bool {
 // control or invisible character.
 func checkMarkdown(t *testing.T, md string) {
 	t.Helper()
-	if !utf8.ValidString(md) || strings.Contains(md, "\x1b") || !onlySGR(md) {
+	if !utf8.ValidString(md) || strings.Contains(md, "\x1b") || !termcheck.OnlySGR(md) {
 		t.Fatalf("the Markdown holds a control, an escape or an invisible character: %q", md)
 	}
 }
@@ -122,7 +127,7 @@ func checkMarkdown(t *testing.T, md string) {
 // capability, collapsed and expanded, and as Markdown. The widgets are
 // called without Entry's recovery, so that a panic fails the target.
 func FuzzRenderEntry(f *testing.F) {
-	for _, s := range fuzzSeeds {
+	for _, s := range termcheck.FuzzSeeds {
 		f.Add(s, "b\x1b]8;;https://evil.example\x07x", "\u202e\x00\x9b2J", 7)
 	}
 	f.Add("/tmp/a\u2066.go", "https://example.com/a b", `{"x":[1,2,{"y":"\u001b]52;c;AA==\u0007"}]}`, 0)
@@ -131,12 +136,12 @@ func FuzzRenderEntry(f *testing.F) {
 	f.Add("[a](https://evil.example)", "```\ncode\n", "<!-- hidden", 3)
 	f.Add(strings.Repeat("step\n", 300), strings.Repeat("\u202e\n", 300), strings.Repeat("|a|b|\n", 300), 300)
 	f.Fuzz(func(t *testing.T, a, b, c string, n int) {
-		width := MinWidth + int(uint(n)%140)
+		width := style.MinWidth + int(uint(n)%140)
 		for _, e := range widgetEntries(a, b, c, n) {
 			for _, o := range widgetFuzzOptions(width) {
 				checkDrawn(t, strings.Join(entryDrawing(e, o).Lines(), "\n"), o)
 			}
-			checkMarkdown(t, Markdown(e, widgetFuzzOptions(width)[0]))
+			checkMarkdown(t, exportmd.Entry(e, widgetFuzzOptions(width)[0]))
 		}
 	})
 }

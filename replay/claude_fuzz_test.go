@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
@@ -93,7 +95,7 @@ func fuzzFormat(f *testing.F, format replay.Format) {
 					t.Fatalf("entry %d line %d is %d cells wide: %q", i, n, w, line)
 				}
 			}
-			_ = render.Markdown(e, opts)
+			_ = exportmd.Entry(e, opts)
 		}
 	})
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
@@ -37,7 +39,7 @@ func FuzzViewStream(f *testing.F) {
 					t.Fatalf("entry %d line %d is %d cells wide: %q", i, n, w, line)
 				}
 			}
-			_ = render.Markdown(e, opts)
+			_ = exportmd.Entry(e, opts)
 		}
 	})
 }
@@ -83,7 +85,7 @@ func FuzzHarnessLog(f *testing.F) {
 					t.Fatalf("entry %d line %d is %d cells wide: %q", i, n, w, line)
 				}
 			}
-			_ = render.Markdown(e, opts)
+			_ = exportmd.Entry(e, opts)
 		}
 	})
 }

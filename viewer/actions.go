@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/cardtui/cardtui/cards"
@@ -38,11 +40,11 @@ func (t *termcap) take(msg tea.CapabilityMsg) {
 }
 
 // CardText is the text of an entry as the copy key copies it: the card's
-// Markdown form (render.Markdown) — plain text without escape sequences,
+// Markdown form (exportmd.Entry) — plain text without escape sequences,
 // every line of it, the output of a command in a fenced block.
 func CardText(e cards.Entry, o render.Options) string {
 	o.Terminal, o.Expanded = false, true
-	return strings.TrimRight(render.Markdown(e, o), "\n") + "\n"
+	return strings.TrimRight(exportmd.Entry(e, o), "\n") + "\n"
 }
 
 // copyFocused copies the focused card's text: to the clipboard with OSC 52

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // gutterWidth is the column left of the cards that marks the focused one.
@@ -275,4 +276,4 @@ func oneLine(s string) string { return strings.TrimSpace(flatten(s)) }
 
 // flatten makes text from the input safe for one row: escapes removed and
 // line breaks turned into spaces.
-func flatten(s string) string { return strings.ReplaceAll(render.SanitizeText(s), "\n", " ") }
+func flatten(s string) string { return strings.ReplaceAll(termsafe.SanitizeText(s), "\n", " ") }

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // countMatches is the number of matches in an entry's text, counted field
@@ -52,7 +52,7 @@ type fields struct{ emit func(string) }
 func (t fields) add(texts ...string) {
 	for _, s := range texts {
 		if s != "" {
-			t.emit(render.SanitizeText(s)) // which returns plain text as it is
+			t.emit(termsafe.SanitizeText(s)) // which returns plain text as it is
 		}
 	}
 }

@@ -4,7 +4,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/cardtui/cardtui/render"
+	exporthtml "github.com/cardtui/cardtui/export/html"
+
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -19,7 +20,7 @@ var agentOfFormat = map[replay.Format]sessions.Agent{
 // what the session file says of itself (project, start) when it is a
 // file of an agent.
 func writeHTML(w io.Writer, tr *replay.Transcript) error {
-	h := render.HTMLHeader{Title: tr.Title, Agent: tr.Format.String(), Source: tr.Source}
+	h := exporthtml.Header{Title: tr.Title, Agent: tr.Format.String(), Source: tr.Source}
 	if a, ok := agentOfFormat[tr.Format]; ok {
 		h.Agent = string(a)
 		if info, err := os.Stat(tr.Source); err == nil && info.Mode().IsRegular() {
@@ -28,7 +29,7 @@ func writeHTML(w io.Writer, tr *replay.Transcript) error {
 			h.Title = firstNonEmpty(h.Title, s.Title)
 		}
 	}
-	return render.HTML(w, tr.Entries, h)
+	return exporthtml.Write(w, tr.Entries, h)
 }
 
 func firstNonEmpty(a, b string) string {

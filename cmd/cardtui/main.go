@@ -19,7 +19,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Exit statuses.
@@ -100,7 +100,7 @@ func version() string {
 // are removed, bidi and invisible characters shown as <U+XXXX>, and line
 // breaks become spaces.
 func printLine(w io.Writer, format string, args ...any) {
-	line := render.SanitizeText(fmt.Sprintf(format, args...))
+	line := termsafe.SanitizeText(fmt.Sprintf(format, args...))
 	fmt.Fprintln(w, strings.ReplaceAll(strings.TrimRight(line, "\n"), "\n", " "))
 }
 

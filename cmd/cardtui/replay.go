@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 
@@ -228,7 +230,7 @@ func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error 
 			if i > 0 {
 				out.WriteString("\n")
 			}
-			out.WriteString(strings.TrimRight(render.Markdown(e, cfg.render), "\n"))
+			out.WriteString(strings.TrimRight(exportmd.Entry(e, cfg.render), "\n"))
 			out.WriteString("\n")
 		}
 		return out.Flush()

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/render"
@@ -43,7 +45,7 @@ func checkLoaded(t *testing.T, format replay.Format, input []byte) {
 	styled, plain := styledOptions(fuzzWidth), plainOptions(fuzzWidth)
 	markdown := make([]string, len(tr.Entries))
 	for i, e := range tr.Entries {
-		markdown[i] = render.Markdown(e, styled)
+		markdown[i] = exportmd.Entry(e, styled)
 		drawings := []drawing{
 			{what: "ansi", text: render.Entry(e, styled), allowed: sgrAndLinks, width: fuzzWidth},
 			{what: "plain", text: render.Entry(e, plain), allowed: noEscapes, width: fuzzWidth},

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -238,7 +240,7 @@ func drawEverything(t *testing.T, e expectation, entries []cards.Entry, width in
 		plainText = append(plainText, render.Entry(entry, plain))
 		expandedText = append(expandedText, render.Entry(entry, expanded))
 		if widest {
-			markdown = append(markdown, render.Markdown(entry, styled))
+			markdown = append(markdown, exportmd.Entry(entry, styled))
 		}
 	}
 	seen := func(s string) string {

@@ -5,13 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	exporthtml "github.com/cardtui/cardtui/export/html"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -27,7 +28,7 @@ func TestHostileHTML(t *testing.T) {
 			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Format: c.format})
 			require.NoError(t, err)
 			var page bytes.Buffer
-			require.NoError(t, render.HTML(&page, tr.Entries, render.HTMLHeader{Title: tr.Title, Source: c.name}))
+			require.NoError(t, exporthtml.Write(&page, tr.Entries, exporthtml.Header{Title: tr.Title, Source: c.name}))
 
 			doc, err := html.Parse(bytes.NewReader(page.Bytes()))
 			require.NoError(t, err)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
@@ -105,7 +107,7 @@ func TestIndentBombIsShownAsItIs(t *testing.T) {
 	bomb := cards.ToolCard{ID: "c1", Call: cards.GenericCall{Title: "deep", RawInput: []byte(nested(9000))}}
 
 	assert.Contains(t, drawn(bomb, false), "│ [[[[[[[[")
-	assert.Less(t, len(render.Markdown(bomb, plainOptions(80))), 64<<10)
+	assert.Less(t, len(exportmd.Entry(bomb, plainOptions(80))), 64<<10)
 
 	fine := cards.ToolCard{ID: "c2", Call: cards.GenericCall{Title: "deep", RawInput: []byte(nested(3))}}
 	assert.Contains(t, drawn(fine, false), "│     []")

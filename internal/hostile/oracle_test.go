@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // The oracle: the properties every rendering of any input has, whatever
@@ -30,7 +31,7 @@ type escapes int
 const (
 	// noEscapes: none at all (text without colour, Markdown).
 	noEscapes escapes = iota
-	// sgrAndLinks: SGR, and OSC 8 links to URLs render.SafeURL returns
+	// sgrAndLinks: SGR, and OSC 8 links to URLs termsafe.SafeURL returns
 	// unchanged.
 	sgrAndLinks
 )
@@ -127,7 +128,7 @@ func checkEscape(tok string) error {
 		return fmt.Errorf("escape sequence %q that is neither SGR nor a link", tok)
 	}
 	if uri := m[1]; uri != "" {
-		if safe, ok := render.SafeURL(uri); !ok || safe != uri {
+		if safe, ok := termsafe.SafeURL(uri); !ok || safe != uri {
 			return fmt.Errorf("link to an unsafe URL %q", uri)
 		}
 	}

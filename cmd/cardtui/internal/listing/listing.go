@@ -13,8 +13,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/sessions"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // The table's fixed columns and their widths.
@@ -67,7 +67,7 @@ func Label(s sessions.Session) string {
 
 // OneLine is text made safe for a terminal, its lines joined by spaces.
 func OneLine(text string) string {
-	return strings.Join(strings.Fields(render.SanitizeText(text)), " ")
+	return strings.Join(strings.Fields(termsafe.SanitizeText(text)), " ")
 }
 
 // Day is the date of a time in the local zone, "-" when unknown.

@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/acp"
-	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/termsafe"
 	"github.com/cardtui/cardtui/viewer"
 )
 
@@ -423,4 +423,4 @@ func (m *Model) fit(row string) string { return ansi.Truncate(row, m.width, "…
 
 // safe is text from the agent made safe for one row of the terminal, as
 // the cards make it.
-func safe(s string) string { return strings.Join(strings.Fields(render.SanitizeText(s)), " ") }
+func safe(s string) string { return strings.Join(strings.Fields(termsafe.SanitizeText(s)), " ") }

@@ -22,8 +22,8 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
-	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/sessions"
+	"github.com/cardtui/cardtui/termsafe"
 	"github.com/cardtui/cardtui/viewer"
 )
 
@@ -314,7 +314,7 @@ func preview(s sessions.Session, home string, width, height int) string {
 	if s.Problem != "" {
 		text = "! " + s.Problem
 	}
-	for _, line := range strings.Split(strings.Trim(render.SanitizeText(text), "\n"), "\n") {
+	for _, line := range strings.Split(strings.Trim(termsafe.SanitizeText(text), "\n"), "\n") {
 		rows = append(rows, ansi.Truncate(line, width, "…"))
 	}
 	return strings.Join(rows[:min(len(rows), height)], "\n")

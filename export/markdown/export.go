@@ -1,0 +1,100 @@
+package markdown
+
+import (
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/cardtext"
+	mdtext "github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/style"
+)
+
+// Entry renders one entry as a Markdown document fragment, the form for
+// clients without terminal capability and for pasting into an issue. It
+// contains no escape sequences; text from the input is sanitised.
+func Entry(e cards.Entry, o style.Options) string {
+	return rollbackMarkdown(e) + entryMarkdown(e, o)
+}
+
+// entryMarkdown dispatches an entry to its export; the switch is closed.
+func entryMarkdown(e cards.Entry, o style.Options) string {
+	switch e := e.(type) {
+	case cards.Message:
+		return messageMarkdown(e, o)
+	case cards.ToolCard:
+		return toolCardMarkdown(e, o)
+	case cards.Problem:
+		return problemMarkdown(e)
+	case cards.Notice:
+		return noticeMarkdown(e)
+	}
+	return "" // unreachable: the switch above is exhaustive
+}
+
+// toolCardMarkdown writes a card as a heading, the call's body and the
+// result's body.
+func toolCardMarkdown(c cards.ToolCard, o style.Options) string {
+	var b strings.Builder
+	b.WriteString(callMarkdown(c, o))
+	if nested := childrenMarkdown(c.Children, o); nested != "" {
+		b.WriteString("\n")
+		b.WriteString(nested)
+	}
+	if r := resultMarkdown(c, o); r != "" {
+		b.WriteString("\n")
+		b.WriteString(r)
+	}
+	if s := stateMarkdown(c); s != "" {
+		b.WriteString("\n" + s + "\n")
+	}
+	return b.String()
+}
+
+// callMarkdown writes the heading and body of a card's call view.
+func callMarkdown(c cards.ToolCard, o style.Options) string {
+	switch v := c.Call.(type) {
+	case cards.GenericCall:
+		return heading(style.Glyph(v.Kind), v.Title) + genericCallMarkdown(v, o)
+	case cards.TerminalCall:
+		return heading(style.Glyph(cards.KindExecute), v.Title) + cardtext.TerminalCallMarkdown(v)
+	case cards.DiffCall:
+		body := ""
+		if applied, ok := c.Result.(cards.DiffResult); !c.State().Applied() || !ok || len(applied.Diffs) == 0 {
+			body = notAppliedMarkdown(c.State()) + Diff(v.Diffs)
+		}
+		return heading(style.Glyph(cards.KindEdit), v.Title) + body
+	case nil:
+		return heading(style.Glyph(cards.KindOther), cardtext.OrphanTitle(c))
+	}
+	return "" // unreachable: the switch above is exhaustive
+}
+
+// resultMarkdown writes the body of a card's result view.
+func resultMarkdown(c cards.ToolCard, o style.Options) string {
+	switch v := c.Result.(type) {
+	case cards.GenericResult:
+		return genericResultMarkdown(v)
+	case cards.TerminalResult:
+		return cardtext.TerminalMarkdown(v)
+	case cards.DiffResult:
+		return Diff(v.Diffs)
+	case cards.ReadResult:
+		return readMarkdown(v)
+	case cards.SearchMatches:
+		return searchMatchesMarkdown(v)
+	case cards.SearchPaths:
+		return searchPathsMarkdown(v)
+	case cards.WebSearch:
+		return webSearchMarkdown(v)
+	case cards.WebFetch:
+		return webFetchMarkdown(v)
+	case nil:
+		return ""
+	}
+	return "" // unreachable: the switch above is exhaustive
+}
+
+// heading is a card's Markdown heading.
+func heading(glyph, title string) string {
+	return "### " + glyph + " " + mdtext.EscapeInline(style.OneLine(title)) + "\n"
+}
