@@ -145,10 +145,10 @@ type highlighter struct {
 }
 
 // newHighlighter prepares the colouring of the drawn parts of a file's
-// hunks; it returns nil when the file has no lexer or the output no
-// colour.
+// hunks; it returns nil when the file has no lexer, the output no colour
+// or o says NoSyntax.
 func newHighlighter(path string, o Options, parts [][]diffLine) *highlighter {
-	if !o.coloured() {
+	if !o.coloured() || o.NoSyntax {
 		return nil
 	}
 	l := lexerFor(path)

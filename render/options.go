@@ -40,6 +40,10 @@ type Options struct {
 	// DiffLayout draws diff cards unified or side by side; the zero
 	// value, DiffAuto, splits them from SplitMinWidth columns.
 	DiffLayout DiffLayout
+	// NoSyntax draws diffs without syntax colours (their line tints and
+	// word emphasis stay): the quick first drawing of a large diff that a
+	// viewer shows while it draws the coloured one.
+	NoSyntax bool
 }
 
 // MinWidth is the narrowest width rendered; a smaller Width is raised to
