@@ -44,6 +44,10 @@ type Options struct {
 	// word emphasis stay): the quick first drawing of a large diff that a
 	// viewer shows while it draws the coloured one.
 	NoSyntax bool
+	// Serial draws a diff's hunks on one goroutine instead of one per
+	// processor: a viewer colouring a card in the background leaves the
+	// other processors to its program's loop.
+	Serial bool
 }
 
 // MinWidth is the narrowest width rendered; a smaller Width is raised to

@@ -24,7 +24,9 @@ import (
 // layout only), then with them, chroma's lexing being most of the cost of
 // such a card. The screen shows the plain drawing as soon as it is there
 // and the coloured one once it is done (a cardsDrawnMsg, or the next
-// frame), so that neither a frame nor a key waits for the lexing.
+// frame), so that neither a frame nor a key waits for the lexing. The
+// coloured drawing takes one processor (render.Options.Serial), leaving
+// the others to the program's loop.
 
 // DefaultRenderWait is the RenderWait of DefaultOptions.
 const DefaultRenderWait = 50 * time.Millisecond
@@ -173,9 +175,10 @@ func (m *Model) cardWhenDrawn(k cardKey, i int, o render.Options) rendering {
 	plain := k
 	plain.plain = true
 	if plainFirst(e, o) {
-		po := o
-		po.NoSyntax = true
-		steps = []step{{plain, func() rendering { return drawCard(ss, i, e, po) }}, {k, draw}}
+		po, co := o, o
+		po.NoSyntax, co.Serial = true, true
+		steps = []step{{plain, func() rendering { return drawCard(ss, i, e, po) }},
+			{k, func() rendering { return drawCard(ss, i, e, co) }}}
 	}
 	dr, started := m.drawings.draw(k, m.cache, steps)
 	if started {
