@@ -5,6 +5,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
@@ -17,12 +18,26 @@ import (
 // place and go on, so that q, scrolling and every other key still answer.
 // The card is drawn on a goroutine of its own, into the render cache, and
 // a cardsDrawnMsg has the screen drawn again once it is there.
+//
+// A large diff card, expanded, is drawn twice on that goroutine: first
+// without syntax colours (render.Options.NoSyntax: the line diff and the
+// layout only), then with them, chroma's lexing being most of the cost of
+// such a card. The screen shows the plain drawing as soon as it is there
+// and the coloured one once it is done (a cardsDrawnMsg, or the next
+// frame), so that neither a frame nor a key waits for the lexing. The
+// coloured drawing takes one processor (render.Options.Serial), leaving
+// the others to the program's loop.
 
 // DefaultRenderWait is the RenderWait of DefaultOptions.
 const DefaultRenderWait = 50 * time.Millisecond
 
 // drawingNote is the placeholder row of a card being drawn.
 const drawingNote = "⋯ drawing this card…"
+
+// plainFirstBytes is the size of a diff card's texts from which it is
+// drawn plain first when expanded: below it, lexing the whole card takes
+// a few milliseconds at most.
+const plainFirstBytes = 32 << 10
 
 // cardsDrawnMsg says that cards drawn in the background are in the
 // cache: the screen is drawn again.
@@ -32,40 +47,70 @@ type cardsDrawnMsg struct{}
 // copies of a Model like the cache they draw into.
 type drawings struct {
 	mu sync.Mutex
-	// running holds a channel per card being drawn, closed when it is in
-	// the cache.
-	running map[cardKey]chan struct{}
+	// running holds the cards being drawn, by the key of their (coloured)
+	// drawing.
+	running map[cardKey]*drawing
 	// drawn wakes the waitDrawn command when a card is done.
 	drawn chan struct{}
 }
 
-func newDrawings() *drawings {
-	return &drawings{running: map[cardKey]chan struct{}{}, drawn: make(chan struct{}, 1)}
+// drawing is a card being drawn in the background: shown is closed when
+// a drawing of it, plain or coloured, is in the cache, done when the
+// coloured one is.
+type drawing struct {
+	shown, done chan struct{}
 }
 
-// draw has the card of key k drawn by draw on its own goroutine, into
-// cache, unless it is being drawn already (started is then false), and
-// returns the channel closed when it is in the cache.
-func (d *drawings) draw(k cardKey, cache *cardCache, draw func() rendering) (done <-chan struct{}, started bool) {
+// step is one drawing of a card, put in the cache under key.
+type step struct {
+	key  cardKey
+	draw func() rendering
+}
+
+func newDrawings() *drawings {
+	return &drawings{running: map[cardKey]*drawing{}, drawn: make(chan struct{}, 1)}
+}
+
+// draw has the card of key k drawn on its own goroutine by steps, in
+// turn, each into cache under its key, unless it is being drawn already
+// (started is then false). The last step draws k; the renderings of the
+// steps before it (the plain drawing) are dropped once it is there.
+func (d *drawings) draw(k cardKey, cache *cardCache, steps []step) (dr *drawing, started bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if done, ok := d.running[k]; ok {
-		return done, false
+	if dr, ok := d.running[k]; ok {
+		return dr, false
 	}
-	running := make(chan struct{})
-	d.running[k] = running
+	dr = &drawing{shown: make(chan struct{}), done: make(chan struct{})}
+	d.running[k] = dr
 	go func() {
-		cache.put(k, draw())
+		for n, s := range steps {
+			cache.put(s.key, s.draw())
+			if n == 0 {
+				close(dr.shown)
+			}
+			if n < len(steps)-1 {
+				d.wake() // the plain drawing is there
+			}
+		}
+		for _, s := range steps[:len(steps)-1] {
+			cache.drop(s.key)
+		}
 		d.mu.Lock()
 		delete(d.running, k)
 		d.mu.Unlock()
-		close(running)
-		select {
-		case d.drawn <- struct{}{}:
-		default: // a wake-up is pending already
-		}
+		close(dr.done)
+		d.wake()
 	}()
-	return running, true
+	return dr, true
+}
+
+// wake has the waitDrawn command return.
+func (d *drawings) wake() {
+	select {
+	case d.drawn <- struct{}{}:
+	default: // a wake-up is pending already
+	}
 }
 
 // waitDrawn is the command that waits until a card drawn in the
@@ -87,30 +132,79 @@ func drawCard(ss *streams, i int, e cards.Entry, o render.Options) rendering {
 	return drawn
 }
 
+// plainFirst reports whether entry e, drawn with o, is drawn without
+// syntax colours first: an expanded tool card whose diffs hold at least
+// plainFirstBytes, in colour.
+func plainFirst(e cards.Entry, o render.Options) bool {
+	t, ok := e.(cards.ToolCard)
+	if !ok || !o.Expanded || o.NoSyntax || o.Profile <= colorprofile.NoTTY {
+		return false
+	}
+	size := 0
+	if c, ok := t.Call.(cards.DiffCall); ok {
+		size += diffBytes(c.Diffs)
+	}
+	if r, ok := t.Result.(cards.DiffResult); ok {
+		size += diffBytes(r.Diffs)
+	}
+	return size >= plainFirstBytes
+}
+
+// diffBytes is the size of the texts of diffs.
+func diffBytes(diffs []cards.FileDiff) int {
+	n := 0
+	for _, d := range diffs {
+		n += len(d.NewText)
+		if d.OldText != nil {
+			n += len(*d.OldText)
+		}
+	}
+	return n
+}
+
 // cardWhenDrawn returns the rendering of key k of entry i once it is in
-// the cache, drawn in the background, or, when that takes longer than
+// the cache, drawn in the background, or its plain drawing while the
+// coloured one is drawn (plainFirst), or, when neither is there within
 // RenderWait, a placeholder (not cached). Only the call that starts the
-// drawing waits; while it runs, the placeholder comes at once.
+// drawing waits, and only for its first drawing; while it runs, the
+// placeholder or the plain drawing comes at once.
 func (m *Model) cardWhenDrawn(k cardKey, i int, o render.Options) rendering {
 	ss, e := m.streams, m.list.entry(i)
 	draw := func() rendering { return drawCard(ss, i, e, o) }
-	done, started := m.drawings.draw(k, m.cache, draw)
+	steps := []step{{k, draw}}
+	plain := k
+	plain.plain = true
+	if plainFirst(e, o) {
+		po, co := o, o
+		po.NoSyntax, co.Serial = true, true
+		steps = []step{{plain, func() rendering { return drawCard(ss, i, e, po) }},
+			{k, func() rendering { return drawCard(ss, i, e, co) }}}
+	}
+	dr, started := m.drawings.draw(k, m.cache, steps)
 	if started {
 		timer := time.NewTimer(m.opts.RenderWait)
 		defer timer.Stop()
 		select {
-		case <-done:
+		case <-dr.shown:
 		case <-timer.C:
 		}
 	}
 	select {
-	case <-done:
-		if drawn, ok := m.cache.get(k); ok {
-			return drawn
-		}
-		return draw() // dropped from a full cache at once
+	case <-dr.shown:
 	default:
 		return placeholder(o)
+	}
+	// The coloured drawing may replace the plain one between two looks.
+	for _, key := range []cardKey{k, plain, k} {
+		if drawn, ok := m.cache.get(key); ok {
+			return drawn
+		}
+	}
+	select {
+	case <-dr.done:
+		return draw() // dropped from a full cache at once
+	default:
+		return placeholder(o) // the plain drawing was dropped: the coloured one comes
 	}
 }
 

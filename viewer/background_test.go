@@ -1,15 +1,19 @@
 package viewer
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render"
 )
 
 // slowCard is the slowest card of the hostile corpus (diff-swap): a
@@ -59,4 +63,48 @@ func TestQuickCardsAreDrawnAtOnce(t *testing.T) {
 	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 0, Entry: titled(0)}}})
 	assert.Contains(t, screen(m), "card 0")
 	assert.NotContains(t, screen(m), drawingNote)
+}
+
+// TestLargeDiffIsShownPlainThenColoured: an expanded diff too large to be
+// coloured at once is shown without syntax colours first, then, once its
+// coloured drawing is done in the background, with them; the plain
+// drawing leaves the cache.
+func TestLargeDiffIsShownPlainThenColoured(t *testing.T) {
+	opts := testOptions()
+	opts.Render.Profile, opts.Render.Expanded = colorprofile.TrueColor, true
+	opts.RenderWait = time.Hour // the first frame waits for the plain drawing
+	var old, new strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&old, "\tv%d := compute(n, %d)\n", i, i)
+		fmt.Fprintf(&new, "\tv%d := compute(n, %d)\n", i, i+i%2)
+	}
+	oldText := old.String()
+	diff := cards.ToolCard{ID: "d", Call: cards.DiffCall{Title: "Edit main.go",
+		Diffs: []cards.FileDiff{{Path: "main.go", OldText: &oldText, NewText: new.String()}}}}
+	require.True(t, plainFirst(diff, opts.Render))
+	m := New(opts)
+	m.SetSize(100, 20)
+	o := opts.Render
+	o.Width = m.cardWidth()
+	plain, coloured := o, o
+	plain.NoSyntax = true
+	firstLine := func(o render.Options) string { return render.Draw(diff, o).Finish().Line(3) }
+	require.NotEqual(t, firstLine(plain), firstLine(coloured), "syntax colours change the line")
+
+	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 0, Entry: diff}}})
+
+	view := m.View()
+	assert.NotContains(t, ansi.Strip(view), drawingNote)
+	if !strings.Contains(view, firstLine(plain)) {
+		// Only when the coloured drawing was done before the first frame.
+		require.Contains(t, view, firstLine(coloured))
+	}
+	for drawingInBackground(m) {
+		m, _ = send(t, m, m.drawings.waitDrawn())
+	}
+	assert.Contains(t, m.View(), firstLine(coloured))
+	k := m.cacheKey(0, m.cardWidth())
+	k.plain = true
+	_, kept := m.cache.peek(k)
+	assert.False(t, kept, "the plain drawing is dropped")
 }

@@ -22,6 +22,9 @@ type cardKey struct {
 	width    int
 	expanded bool
 	theme    render.Theme
+	// plain is the quick drawing without syntax colours shown until the
+	// coloured one is drawn (background.go).
+	plain bool
 }
 
 // cachedCard is one rendering.
@@ -80,6 +83,15 @@ func (c *cardCache) put(k cardKey, drawn rendering) {
 	c.lines += drawn.Len()
 	for c.order.Len() > 1 && (c.order.Len() > cacheCards || c.lines > cacheLines) {
 		c.remove(c.order.Back())
+	}
+}
+
+// drop removes the rendering of k, if it is there.
+func (c *cardCache) drop(k cardKey) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[k]; ok {
+		c.remove(el)
 	}
 }
 

@@ -53,13 +53,15 @@ type streams struct {
 
 // draw draws entry i, from the lines kept of its complete paragraphs when
 // it is a message that continues the text drawn last.
+// Other entries are drawn without the lock, so that a long drawing in the
+// background does not hold up the others.
 func (ss *streams) draw(i int, e cards.Entry, o render.Options) render.Drawing {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
 	m, ok := e.(cards.Message)
 	if !ok || !streamable(m, o) {
 		return render.Draw(e, o).Finish()
 	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
 	s := ss.find(i, m, o)
 	switch {
 	case s != nil && s.text == m.Text: // sent again unchanged: complete, drawn whole

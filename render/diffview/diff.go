@@ -396,7 +396,11 @@ func (v *diffView) drawAll(f File, parts [][]Line, hl *highlighter) [][]string {
 	g := newGutter(f)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(parts)) {
+	workers := runtime.GOMAXPROCS(0)
+	if v.o.Serial {
+		workers = 1
+	}
+	for range min(workers, len(parts)) {
 		w := *v
 		w.paints, w.rgbaPaints, w.scratch, w.pieces = map[paintKey]paint{}, map[uint64]paint{}, nil, pieceScratch{}
 		wg.Go(func() {

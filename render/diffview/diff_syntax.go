@@ -60,10 +60,10 @@ type highlighter struct {
 }
 
 // newHighlighter prepares the colouring of the drawn parts of a file's
-// hunks; it returns nil when the file has no lexer or the output no
-// colour.
+// hunks; it returns nil when the file has no lexer, the output no colour
+// or o says NoSyntax.
 func newHighlighter(path string, o style.Options, parts [][]Line) *highlighter {
-	if !o.Coloured() {
+	if !o.Coloured() || o.NoSyntax {
 		return nil
 	}
 	l := syntax.ForPath(path)

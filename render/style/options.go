@@ -40,6 +40,14 @@ type Options struct {
 	// DiffLayout draws diff cards unified or side by side; the zero
 	// value, DiffAuto, splits them from SplitMinWidth columns.
 	DiffLayout DiffLayout
+	// NoSyntax draws diffs without syntax colours (their line tints and
+	// word emphasis stay): the quick first drawing of a large diff that a
+	// viewer shows while it draws the coloured one.
+	NoSyntax bool
+	// Serial draws a diff's hunks on one goroutine instead of one per
+	// processor: a viewer colouring a card in the background leaves the
+	// other processors to its program's loop.
+	Serial bool
 }
 
 // MinWidth is the narrowest width rendered; a smaller Width is raised to
