@@ -1,8 +1,11 @@
 package replay
 
 import (
+	"encoding/json"
+
 	"github.com/cardtui/cardtui/acp"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
 // acpRecording reads a recording of `cardtui acp --record`: the JSON-RPC
@@ -15,21 +18,21 @@ type acpRecording struct {
 	at []int
 }
 
-func (d *acpRecording) decodeLine(t *Transcript, l line) {
-	r, err := acp.DecodeRecord(l.data)
+func (d *acpRecording) DecodeLine(t *Transcript, l Line) {
+	r, err := acp.DecodeRecord(l.Data)
 	if err != nil {
-		if tornJSON(l) {
-			addTornNotice(t, l)
+		if l.Torn() {
+			t.AddTornNotice(l)
 			return
 		}
-		t.addCurrentProblem(err.Error())
+		t.AddLineProblem(err.Error())
 		return
 	}
 	if d.tr == nil {
 		d.tr = acp.NewTranscript(t.Source)
 	}
 	problems := d.tr.Problems()
-	d.tr.Apply(r, l.data, l.number)
+	d.tr.Apply(r, l.Data, l.Number)
 	if d.tr.Problems() == problems {
 		t.Stats.Events++ // a line is an event or a problem
 	}
@@ -57,4 +60,15 @@ func (d *acpRecording) set(t *Transcript, c cards.Change) {
 	case cards.Message, cards.Notice:
 	}
 	d.at = append(d.at, t.add(c.Entry))
+}
+
+// ACPFormat is a recording of `cardtui acp --record`: one
+// {"time","from","msg"|...} line per JSON-RPC message of a session with an
+// ACP agent, or note of cardtui's. Its lines have no type.
+var ACPFormat = Format{
+	Name:       "acp",
+	Untyped:    true,
+	Detect:     func(head map[string]json.RawMessage, _ string) bool { return acp.IsRecordLine(head) },
+	Expect:     "the time and peer of an ACP recording line",
+	NewDecoder: func(producers.Registry) Decoder { return &acpRecording{} },
 }

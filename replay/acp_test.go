@@ -11,15 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/acp"
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/acptest"
 	"github.com/cardtui/cardtui/replay"
 )
 
 func TestACPRecording(t *testing.T) {
-	tr, err := replay.Load(bytes.NewReader(session(t, "acp-example.jsonl")), "acp-example.jsonl", replay.Options{})
+	tr, err := replay.Load(bytes.NewReader(session(t, "acp-example.jsonl")), "acp-example.jsonl", replay.Options{Formats: agents.Formats})
 	require.NoError(t, err)
-	assert.Equal(t, replay.ACP, tr.Format, "detected from the content")
+	assert.Equal(t, "acp", tr.Format, "detected from the content")
 	assert.Zero(t, tr.Stats.Problems)
 	assert.Equal(t, 4, tr.Stats.ToolCards)
 	var titles, results []string
@@ -92,7 +93,7 @@ func TestACPReplayMatchesLive(t *testing.T) {
 	require.Eventually(t, func() bool { return !s.State().Busy }, 20*time.Second, 10*time.Millisecond)
 	live := s.Entries()
 
-	tr, err := replay.Load(bytes.NewReader(rec.Bytes()), "rec.jsonl", replay.Options{Format: replay.ACP})
+	tr, err := replay.Load(bytes.NewReader(rec.Bytes()), "rec.jsonl", replay.Options{Formats: agents.Formats, Format: "acp"})
 	require.NoError(t, err)
 	assert.Equal(t, live, tr.Entries)
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/cardtui/cardtui/producers"
 )
 
-// claudeCode decodes a Claude Code transcript (DESIGN.md 3.4), one JSON
+// claudeCode decodes a Claude Code transcript, one JSON
 // object per line. What each line type becomes:
 //
 //   - user: the prompt; a slash command as "/name args"; the output of a
@@ -71,9 +71,9 @@ func newClaudeCode() *claudeCode {
 // lineSeed seeds the digests of lines, which are compared within one run.
 var lineSeed = maphash.MakeSeed()
 
-// decodeLine parses the line ahead (see pipeline); the lines parsed by
+// DecodeLine parses the line ahead (see pipeline); the lines parsed by
 // then are put in order.
-func (d *claudeCode) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+func (d *claudeCode) DecodeLine(t *Transcript, l Line) { d.ahead.add(t, l, d) }
 
 // batchDecoder parses each line on its own: parsing is pure.
 func (d *claudeCode) batchDecoder() func([]byte) lineDecode { return d.parse }
@@ -88,7 +88,7 @@ func (d *claudeCode) parse(data []byte) lineDecode {
 		d.present(rec)
 	}
 	return func(t *Transcript, _ []byte) error {
-		item.number = t.current.number
+		item.number = t.current.Number
 		d.order.push(item, func(it *claudeItem) { d.apply(t, it) })
 		return nil
 	}
@@ -127,21 +127,21 @@ func resultMeta(rec *claudeRecord) json.RawMessage {
 func isCall(b claudeBlock) bool { return b.Type == "tool_use" || b.Type == "server_tool_use" }
 
 // applyLine puts a parsed line in order; a torn last line is a Notice.
-func (d *claudeCode) applyLine(t *Transcript, l line, parsed lineDecode) {
-	if tornJSON(l) {
-		addTornNotice(t, l)
+func (d *claudeCode) applyLine(t *Transcript, l Line, parsed lineDecode) {
+	if l.Torn() {
+		t.AddTornNotice(l)
 		return
 	}
-	_ = parsed(t, l.data) // it puts the line in order, which cannot fail
+	_ = parsed(t, l.Data) // it puts the line in order, which cannot fail
 }
 
 // drain puts every line given so far in order.
-func (d *claudeCode) drain(t *Transcript) { d.ahead.drain(t) }
+func (d *claudeCode) Drain(t *Transcript) { d.ahead.drain(t) }
 
 // flush applies every line given so far, those held back for their
 // parent too.
-func (d *claudeCode) flush(t *Transcript) {
-	d.drain(t)
+func (d *claudeCode) Flush(t *Transcript) {
+	d.Drain(t)
 	d.order.flush(func(it *claudeItem) { d.apply(t, it) })
 }
 
@@ -152,14 +152,14 @@ func excerptCopy(data []byte) []byte {
 
 // apply turns one line into entries, in conversation order.
 func (d *claudeCode) apply(t *Transcript, it *claudeItem) {
-	t.current = line{number: it.number, data: it.excerpt, terminated: true}
+	t.current = Line{Number: it.number, Data: it.excerpt, terminated: true}
 	if it.err != nil {
 		t.AddProblem(it.number, it.err.Error(), it.excerpt)
 		return
 	}
 	t.Stats.Events++
 	if it.reused != "" {
-		t.addCurrentProblem(it.reused)
+		t.AddLineProblem(it.reused)
 	}
 	rec := it.rec
 	switch {
@@ -704,4 +704,18 @@ func isClaudeLine(head map[string]json.RawMessage, typ string) bool {
 		}
 	}
 	return typ == "file-history-snapshot"
+}
+
+// ClaudeCodeFormat is a Claude Code transcript
+// (~/.claude/projects/*/*.jsonl): user, assistant, summary and system
+// lines, which carry a uuid, parentUuid, sessionId or leafUuid.
+var ClaudeCodeFormat = Format{
+	Name:   "claude",
+	Detect: isClaudeLine,
+	Expect: "claude: a line with a uuid or sessionId",
+	NewDecoder: func(extra producers.Registry) Decoder {
+		d := newClaudeCode()
+		d.tools = withProducers(d.tools, extra)
+		return d
+	},
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/golden"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
@@ -32,7 +33,7 @@ func FuzzClaudeCode(f *testing.F) {
 		f.Add(line)
 	}
 	f.Add([]byte(claudeLine("a", "b", "1") + "\n" + claudeLine("b", "a", "2") + "\n" + claudeLine("a", "", "3") + "\n{\"type\":\"user\""))
-	fuzzFormat(f, replay.ClaudeCode)
+	fuzzFormat(f, "claude")
 }
 
 // FuzzCodex does the same for Codex rollouts.
@@ -45,7 +46,7 @@ func FuzzCodex(f *testing.F) {
 		}
 	}
 	f.Add([]byte(strings.Join([]string{codexEnd, codexBegin, codexOutput, codexCall, codexCall, codexOutput}, "\n")))
-	fuzzFormat(f, replay.Codex)
+	fuzzFormat(f, "codex")
 }
 
 // reversed returns the lines in the opposite order.
@@ -77,10 +78,10 @@ func fixtureLines(f *testing.F, dir string, max int) [][]byte {
 }
 
 // fuzzFormat runs the fuzz target for one forced format.
-func fuzzFormat(f *testing.F, format replay.Format) {
+func fuzzFormat(f *testing.F, format string) {
 	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Format: format})
+		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Formats: agents.Formats, Format: format})
 		if err != nil {
 			t.Fatalf("Load failed on in-memory input: %v", err)
 		}
@@ -106,5 +107,5 @@ func FuzzACP(f *testing.F) {
 	for i := range lines {
 		f.Add(bytes.Join(reversed(lines[:i+1]), []byte("\n")))
 	}
-	fuzzFormat(f, replay.ACP)
+	fuzzFormat(f, "acp")
 }

@@ -14,10 +14,10 @@ import (
 // is read.
 func loadClaudeOneByOne(data []byte) *Transcript {
 	tr := NewTranscript("s")
-	tr.Format = ClaudeCode
+	tr.Format = ClaudeCodeFormat.Name
 	d := newClaudeCode()
-	eachLine(tr, data, func(l line) { d.applyLine(tr, l, d.parse(l.data)) })
-	d.flush(tr)
+	eachLine(tr, data, func(l Line) { d.applyLine(tr, l, d.parse(l.Data)) })
+	d.Flush(tr)
 	tr.Finish()
 	return tr
 }
@@ -58,7 +58,7 @@ func TestClaudePipelineIsLineByLine(t *testing.T) {
 	for name, data := range claudeSessions(t) {
 		t.Run(name, func(t *testing.T) {
 			want := loadClaudeOneByOne(data)
-			got, err := Load(bytes.NewReader(data), "s", Options{Format: ClaudeCode})
+			got, err := Load(bytes.NewReader(data), "s", Options{Formats: []Format{ClaudeCodeFormat}, Format: ClaudeCodeFormat.Name})
 			require.NoError(t, err)
 			require.NotEmpty(t, got.Entries)
 			require.Equal(t, want.Entries, got.Entries)

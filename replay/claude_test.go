@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/golden"
 	"github.com/cardtui/cardtui/replay"
@@ -171,7 +172,7 @@ func TestClaudeWaitsForAParentOnlySoLong(t *testing.T) {
 func TestClaudeStreamsLinesInOrder(t *testing.T) {
 	data := session(t, "claude-subagent.jsonl")
 	var batches []replay.Batch
-	streamed, err := replay.Stream(context.Background(), bytes.NewReader(data), "test.jsonl", replay.StreamOptions{}, func(b replay.Batch) {
+	streamed, err := replay.Stream(context.Background(), bytes.NewReader(data), "test.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) {
 		batches = append(batches, b)
 	})
 	require.NoError(t, err)
@@ -296,16 +297,16 @@ func TestClaudeSubagentWithoutTask(t *testing.T) {
 // TestTranscriptFormat: the transcript says which format it was read as,
 // detected or forced.
 func TestTranscriptFormat(t *testing.T) {
-	detected := map[string]replay.Format{
-		"claude-tools.jsonl": replay.ClaudeCode, "codex-exec.jsonl": replay.Codex,
-		"demo.jsonl": replay.HarnessLog, "demo-views.jsonl": replay.ViewStream,
+	detected := map[string]string{
+		"claude-tools.jsonl": "claude", "codex-exec.jsonl": "codex",
+		"demo.jsonl": "harness", "demo-views.jsonl": "views",
 	}
 	for name, want := range detected {
 		assert.Equal(t, want, loadBytes(t, session(t, name)).Format, name)
 	}
-	forced, err := replay.Load(bytes.NewReader(session(t, "codex-exec.jsonl")), "x", replay.Options{Format: replay.ClaudeCode})
+	forced, err := replay.Load(bytes.NewReader(session(t, "codex-exec.jsonl")), "x", replay.Options{Formats: agents.Formats, Format: "claude"})
 	require.NoError(t, err)
-	assert.Equal(t, replay.ClaudeCode, forced.Format)
+	assert.Equal(t, "claude", forced.Format)
 	assert.Equal(t, replay.Auto, loadRaw(t, "not json\n").Format)
 }
 

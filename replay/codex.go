@@ -89,7 +89,7 @@ type codexLine struct {
 	Payload json.RawMessage `json:"payload"`
 }
 
-func (d *codexRollout) decodeLine(t *Transcript, l line) {
+func (d *codexRollout) DecodeLine(t *Transcript, l Line) {
 	decodeEventLine(t, l, d.decode)
 }
 
@@ -571,7 +571,7 @@ func (d *codexRollout) present(t *Transcript, id string, c *codexCall) {
 func (d *codexRollout) webSearch(t *Transcript, it codexItem) error {
 	id := firstNonEmpty(it.ID, it.CallID)
 	if id == "" {
-		id = fmt.Sprintf("web_search@%d", t.current.number)
+		id = fmt.Sprintf("web_search@%d", t.current.Number)
 	}
 	args := it.Action
 	if len(bytes.TrimSpace(args)) == 0 || string(bytes.TrimSpace(args)) == "null" {
@@ -827,4 +827,18 @@ func (e *echoes) duplicate(fromEvent bool, role cards.Role, text string) bool {
 		*mine = slices.Delete(*mine, 0, 1)
 	}
 	return false
+}
+
+// CodexFormat is a Codex CLI rollout
+// (~/.codex/sessions/…/rollout-*.jsonl): {"timestamp","type","payload"}
+// lines, whose type is one of its own.
+var CodexFormat = Format{
+	Name:   "codex",
+	Detect: isCodexLine,
+	Expect: "codex: " + strings.Join(codexLineTypes, ", ") + " with a payload",
+	NewDecoder: func(extra producers.Registry) Decoder {
+		d := newCodexRollout()
+		d.tools = withProducers(d.tools, extra)
+		return d
+	},
 }

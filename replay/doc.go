@@ -1,25 +1,29 @@
 // Package replay reads session files and streams into a transcript: the
 // ordered messages, tool cards (a call and its result, matched by call id),
-// problems and notices that the renderer draws (DESIGN.md section 3).
+// problems and notices that the renderer draws.
 //
 // Load reads newline-delimited JSON of any line length, as it streams, in
-// one of the formats it detects from the content (or is told with
-// Options.Format):
+// one of the formats of Options.Formats (agents.Formats: a table of Format
+// values, each detecting its files and making a Decoder for them), the one
+// it detects from the content or the one Options.Format names. The
+// formats:
 //
-//   - the harness's session log (HarnessLog): a "session" header line, then
+//   - the harness's session log ("harness"): a "session" header line, then
 //     one {"type", "data"} event per line; tool calls and results go
 //     through the native producers, which turn them back into views;
-//   - its headless stream (Headless): the same events wrapped as
+//   - its headless stream ("headless"): the same events wrapped as
 //     {"type":"session_event","event":{...}};
-//   - the view stream (ViewStream): call, result and message lines that
+//   - the view stream ("views"): call, result and message lines that
 //     carry views computed by the harness, decoded strictly;
-//   - a Claude Code transcript (ClaudeCode): user, assistant, summary and
+//   - a Claude Code transcript ("claude"): user, assistant, summary and
 //     system lines, put in conversation order by their parentUuid; tool
 //     calls and results go through the Claude producers with the
 //     toolUseResult Claude Code stores (claude.go);
-//   - a Codex CLI rollout (Codex): session_meta, response_item and
+//   - a Codex CLI rollout ("codex"): session_meta, response_item and
 //     event_msg lines, each call shown once though a rollout records it as
-//     a response item and as events (codex.go).
+//     a response item and as events (codex.go);
+//   - a recording of `cardtui acp --record` ("acp"): the JSON-RPC traffic
+//     of a session with an ACP agent, shown as the live session showed it.
 //
 // An input that starts with the Zstandard magic (a .jsonl.zstd file, a
 // concatenation of independent frames) is decompressed on the fly.

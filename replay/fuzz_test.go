@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -26,7 +27,7 @@ func FuzzViewStream(f *testing.F) {
 
 	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{})
+		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Formats: agents.Formats})
 		if err != nil {
 			t.Fatalf("Load failed on in-memory input: %v", err)
 		}
@@ -70,7 +71,7 @@ func FuzzHarnessLog(f *testing.F) {
 
 	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{})
+		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Formats: agents.Formats})
 		if err != nil {
 			t.Fatalf("Load failed on in-memory input: %v", err)
 		}

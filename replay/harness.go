@@ -14,9 +14,10 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/jsonscan"
+	"github.com/cardtui/cardtui/producers"
 )
 
-// harnessLog decodes the harness's session log (DESIGN.md 3.1): a header
+// harnessLog decodes the harness's session log: a header
 // line {"type":"session",...}, then one {"type", "data"} event per line.
 // Fields the decoder does not use (seq, time, sourceEventSeqs...) are
 // allowed: the log is the harness's own record, not a display protocol.
@@ -25,15 +26,15 @@ type harnessLog struct {
 	ahead  pipeline
 }
 
-// decodeLine decodes the line ahead (see pipeline); the lines decoded by
+// DecodeLine decodes the line ahead (see pipeline); the lines decoded by
 // then are applied.
-func (d *harnessLog) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+func (d *harnessLog) DecodeLine(t *Transcript, l Line) { d.ahead.add(t, l, d) }
 
 // flush applies every line given so far, at the end of the input.
-func (d *harnessLog) flush(t *Transcript) { d.drain(t) }
+func (d *harnessLog) Flush(t *Transcript) { d.Drain(t) }
 
 // drain applies every line given so far.
-func (d *harnessLog) drain(t *Transcript) { d.ahead.drain(t) }
+func (d *harnessLog) Drain(t *Transcript) { d.ahead.drain(t) }
 
 // batchDecoder decodes the lines of one batch ahead (see eventBatch).
 func (d *harnessLog) batchDecoder() func([]byte) lineDecode {
@@ -88,7 +89,7 @@ func (d *harnessLog) decode(t *Transcript, data []byte) error {
 	return d.events.handle(t, *e.Type, eventSource{data: e.Data})
 }
 
-// headlessStream decodes the harness's headless stream (DESIGN.md 3.2):
+// headlessStream decodes the harness's headless stream:
 // each session event wrapped as {"type":"session_event","sessionId",
 // "event":{type, seq, time, data}}, and a {"type":"result", output,
 // usage} line when a run ends. Other line types are counted as skipped.
@@ -97,14 +98,14 @@ type headlessStream struct {
 	ahead  pipeline
 }
 
-// decodeLine decodes the line ahead, as the session log's does.
-func (d *headlessStream) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+// DecodeLine decodes the line ahead, as the session log's does.
+func (d *headlessStream) DecodeLine(t *Transcript, l Line) { d.ahead.add(t, l, d) }
 
 // flush applies every line given so far, at the end of the input.
-func (d *headlessStream) flush(t *Transcript) { d.drain(t) }
+func (d *headlessStream) Flush(t *Transcript) { d.Drain(t) }
 
 // drain applies every line given so far.
-func (d *headlessStream) drain(t *Transcript) { d.ahead.drain(t) }
+func (d *headlessStream) Drain(t *Transcript) { d.ahead.drain(t) }
 
 // batchDecoder decodes the lines of one batch ahead (see eventBatch).
 func (d *headlessStream) batchDecoder() func([]byte) lineDecode {
@@ -179,7 +180,7 @@ type aheadDecoder interface {
 // lineApplier is an aheadDecoder that applies each decoded line itself,
 // rather than as one event (decodeEventLine).
 type lineApplier interface {
-	applyLine(t *Transcript, l line, decode lineDecode)
+	applyLine(t *Transcript, l Line, decode lineDecode)
 }
 
 // The bounds of a pipeline: a batch holds up to batchMaxLines lines in
@@ -214,25 +215,25 @@ type pipeline struct {
 // lineBatch is a run of lines and, once done is closed, what applies each.
 type lineBatch struct {
 	data    []byte
-	lines   []line
+	lines   []Line
 	decodes []lineDecode
 	done    chan struct{}
 }
 
 // add takes a line to be decoded ahead and applies the lines decoded by
 // then; it waits for the oldest batch when too many are being decoded.
-func (p *pipeline) add(t *Transcript, l line, dec aheadDecoder) {
+func (p *pipeline) add(t *Transcript, l Line, dec aheadDecoder) {
 	p.dec, t.ahead = dec, p
-	if b := p.filling; b != nil && len(b.data)+len(l.data) > cap(b.data) {
+	if b := p.filling; b != nil && len(b.data)+len(l.Data) > cap(b.data) {
 		p.submit()
 	}
 	if p.filling == nil {
-		p.filling = p.newBatch(len(l.data))
+		p.filling = p.newBatch(len(l.Data))
 	}
 	b := p.filling
 	start := len(b.data)
-	b.data = append(b.data, l.data...)
-	l.data = b.data[start:len(b.data):len(b.data)]
+	b.data = append(b.data, l.Data...)
+	l.Data = b.data[start:len(b.data):len(b.data)]
 	b.lines = append(b.lines, l)
 	if len(b.lines) == batchMaxLines {
 		p.submit()
@@ -250,7 +251,7 @@ func (p *pipeline) newBatch(size int) *lineBatch {
 	}
 	return &lineBatch{
 		data:  make([]byte, 0, max(batchBytes, size)),
-		lines: make([]line, 0, batchMaxLines),
+		lines: make([]Line, 0, batchMaxLines),
 		done:  make(chan struct{}),
 	}
 }
@@ -280,7 +281,7 @@ func (b *lineBatch) decode(dec aheadDecoder) {
 	decode := dec.batchDecoder()
 	b.decodes = make([]lineDecode, len(b.lines))
 	for i, l := range b.lines {
-		b.decodes[i] = decode(l.data)
+		b.decodes[i] = decode(l.Data)
 	}
 }
 
@@ -342,13 +343,13 @@ func (b *lineBatch) apply(t *Transcript, dec aheadDecoder) {
 // decodeEventLine decodes one line of the session log or the headless
 // stream: a torn last line is a Notice, a line decode rejects a Problem,
 // and any other line one event.
-func decodeEventLine(t *Transcript, l line, decode lineDecode) {
-	if tornJSON(l) {
-		addTornNotice(t, l)
+func decodeEventLine(t *Transcript, l Line, decode lineDecode) {
+	if l.Torn() {
+		t.AddTornNotice(l)
 		return
 	}
-	if err := decode(t, l.data); err != nil {
-		t.AddProblem(l.number, err.Error(), l.data)
+	if err := decode(t, l.Data); err != nil {
+		t.AddProblem(l.Number, err.Error(), l.Data)
 		return
 	}
 	t.Stats.Events++
@@ -1047,4 +1048,41 @@ func imagePlaceholder(b cards.ImageBlock) string {
 		return "[image]"
 	}
 	return "[image: " + b.MimeType + "]"
+}
+
+// Line types that tell the harness formats apart.
+const (
+	headerType       = "session"
+	sessionEventType = "session_event"
+)
+
+// HarnessLogFormat is the harness's session log: a "session" header line,
+// then one {"type", "data"} event per line. A log whose header was lost is
+// told by any of its events ("tool/call", "reasoning-chunks"...).
+var HarnessLogFormat = Format{
+	Name:   "harness",
+	Detect: func(_ map[string]json.RawMessage, typ string) bool { return typ == headerType || isEventType(typ) },
+	Expect: "harness log: " + headerType + " or an event type such as tool/call",
+	NewDecoder: func(extra producers.Registry) Decoder {
+		return &harnessLog{events: eventHandlerWith(extra)}
+	},
+}
+
+// HeadlessFormat is the harness's headless stream: the session log's
+// events wrapped as {"type":"session_event","event":{...}}, and a final
+// {"type":"result"} line.
+var HeadlessFormat = Format{
+	Name:   "headless",
+	Detect: func(_ map[string]json.RawMessage, typ string) bool { return typ == sessionEventType },
+	Expect: "headless: " + sessionEventType,
+	NewDecoder: func(extra producers.Registry) Decoder {
+		return &headlessStream{events: eventHandlerWith(extra)}
+	},
+}
+
+// isEventType reports whether typ looks like the type of a session-log
+// event: a path such as "tool/call", or a packed row such as
+// "text-chunks".
+func isEventType(typ string) bool {
+	return strings.Contains(strings.Trim(typ, "/"), "/") || strings.HasSuffix(typ, "-chunks")
 }

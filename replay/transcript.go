@@ -34,7 +34,7 @@ type Transcript struct {
 	Source string
 	// Format is the format the input is read as: the one Options.Format
 	// forces, else the one detected (Auto until a line tells it).
-	Format Format
+	Format string
 	// Title is the session's latest title ("" until the session names
 	// itself), for a viewer's status line.
 	Title string
@@ -52,7 +52,7 @@ type Transcript struct {
 	cardsByID map[string][]int
 	// current is the line being decoded, for the problems the methods
 	// find themselves (such as a duplicate call id).
-	current line
+	current Line
 	// changed holds the indexes below sent whose entries changed since
 	// Stream last sent its changes; nil when changes are not tracked
 	// (Load). The entries from sent on are new and all change.
@@ -82,11 +82,11 @@ func NewTranscript(source string) *Transcript {
 
 // startLine records that l is being decoded. A line too long to be read
 // is a Problem: the line itself is empty, and decoded as a blank one.
-func (t *Transcript) startLine(l line) {
+func (t *Transcript) startLine(l Line) {
 	t.current = l
 	t.Stats.Lines++
 	if l.skipped > 0 {
-		t.AddProblem(l.number, fmt.Sprintf("the line is %d bytes long, more than the %d bytes cardtui reads of a line: it was skipped",
+		t.AddProblem(l.Number, fmt.Sprintf("the line is %d bytes long, more than the %d bytes cardtui reads of a line: it was skipped",
 			l.skipped, maxLineBytes), l.start)
 	}
 }
@@ -100,6 +100,26 @@ func (t *Transcript) touch(i int) {
 	if t.changed != nil && i < t.sent {
 		t.changed[i] = struct{}{}
 	}
+}
+
+// Add appends an entry as it is, counting nothing (see Stats), and
+// returns its index: for a decoder that counts its entries itself.
+func (t *Transcript) Add(e cards.Entry) int {
+	return t.add(e)
+}
+
+// Set replaces the entry at index i, counting nothing, and records the
+// change for Stream.
+func (t *Transcript) Set(i int, e cards.Entry) {
+	t.Entries[i] = e
+	t.touch(i)
+}
+
+// AddTornNotice says that the input's last line, l, was torn (see
+// Line.Torn) and was not read.
+func (t *Transcript) AddTornNotice(l Line) {
+	t.addInputNotice(fmt.Sprintf("line %d is torn: the input ends in the middle of it (%d bytes without a newline), so it was not read",
+		l.Number, len(l.Data)))
 }
 
 // add appends an entry and returns its index.
@@ -139,13 +159,13 @@ func (t *Transcript) AddCall(id, tool string, view cards.CallView) int {
 func (t *Transcript) addCall(id, tool string, view cards.CallView) int {
 	if i, ok := t.awaitingCall(id); ok {
 		t.setCall(i, tool, view)
-		t.addCurrentProblem(fmt.Sprintf("call id %q came after its result: the call is shown on the result's card", id))
+		t.AddLineProblem(fmt.Sprintf("call id %q came after its result: the call is shown on the result's card", id))
 		return i
 	}
 	t.Stats.ToolCards++
 	i := t.add(cards.ToolCard{ID: id, Tool: tool, Call: view})
 	if previous := t.cardsByID[id]; len(previous) > 0 {
-		t.addCurrentProblem(fmt.Sprintf("duplicate call id %q: this call gets a card of its own", id))
+		t.AddLineProblem(fmt.Sprintf("duplicate call id %q: this call gets a card of its own", id))
 	}
 	t.cardsByID[id] = append(t.cardsByID[id], i)
 	return i
@@ -155,7 +175,7 @@ func (t *Transcript) addCall(id, tool string, view cards.CallView) int {
 // one (see producers.Registry.Present), after the call's card.
 func (t *Transcript) argumentsProblem(tool string, problem error) {
 	if problem != nil {
-		t.addCurrentProblem(fmt.Sprintf("the %q call: %v; the card shows them as they are", tool, problem))
+		t.AddLineProblem(fmt.Sprintf("the %q call: %v; the card shows them as they are", tool, problem))
 	}
 }
 
@@ -200,7 +220,7 @@ func (t *Transcript) addResultAs(id string, view cards.ResultView, outcome cards
 		t.setResult(i, view, outcome)
 		return i
 	}
-	return t.addCurrentProblem(fmt.Sprintf("second result for call id %q: the card keeps the first", id))
+	return t.AddLineProblem(fmt.Sprintf("second result for call id %q: the card keeps the first", id))
 }
 
 // setResult gives the card at index i its result and outcome, replacing
@@ -256,9 +276,9 @@ func (t *Transcript) AddProblem(line int, reason string, excerpt []byte) int {
 	return t.add(cards.Problem{Source: t.Source, Line: line, Reason: reason, Excerpt: excerptOf(excerpt)})
 }
 
-// addCurrentProblem is AddProblem for the line being decoded.
-func (t *Transcript) addCurrentProblem(reason string) int {
-	return t.AddProblem(t.current.number, reason, t.current.data)
+// AddLineProblem is AddProblem for the line being decoded, quoting it.
+func (t *Transcript) AddLineProblem(reason string) int {
+	return t.AddProblem(t.current.Number, reason, t.current.Data)
 }
 
 // AddNotice appends an informational note about the input.

@@ -11,9 +11,10 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
-// viewStream decodes the view stream (DESIGN.md 3.3):
+// viewStream decodes the view stream:
 //
 //	{"type":"call","id","tool"?,"view":CallView}
 //	{"type":"result","id","view":ResultView,"outcome"?}
@@ -33,15 +34,15 @@ type viewStream struct {
 // viewStreamRoles are the roles a view-stream message may have.
 var viewStreamRoles = []cards.Role{cards.RoleUser, cards.RoleAssistant}
 
-// decodeLine decodes the line ahead; the lines decoded by then are
+// DecodeLine decodes the line ahead; the lines decoded by then are
 // applied.
-func (d *viewStream) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+func (d *viewStream) DecodeLine(t *Transcript, l Line) { d.ahead.add(t, l, d) }
 
 // flush applies every line given so far, at the end of the input.
-func (d *viewStream) flush(t *Transcript) { d.drain(t) }
+func (d *viewStream) Flush(t *Transcript) { d.Drain(t) }
 
 // drain applies every line given so far.
-func (d *viewStream) drain(t *Transcript) { d.ahead.drain(t) }
+func (d *viewStream) Drain(t *Transcript) { d.ahead.drain(t) }
 
 // batchDecoder decodes each line on its own: view-stream lines need
 // nothing of the lines before them until they are applied.
@@ -138,16 +139,6 @@ func decodeViewMessage(env *envelope) (lineDecode, error) {
 		return nil, err
 	}
 	return func(t *Transcript, _ []byte) error { t.addMessage(cards.Role(role), text); return nil }, nil
-}
-
-// tornJSON reports whether l is a final line cut short: no newline and
-// not valid JSON.
-func tornJSON(l line) bool { return !l.terminated && !json.Valid(l.data) }
-
-// addTornNotice says that the input's last line was torn.
-func addTornNotice(t *Transcript, l line) {
-	t.addInputNotice(fmt.Sprintf("line %d is torn: the input ends in the middle of it (%d bytes without a newline), so it was not read",
-		l.number, len(l.data)))
 }
 
 // envelope is the top-level object of a view-stream line. Each accessor
@@ -361,4 +352,18 @@ func quoteAll(names []string) string {
 		quoted[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(quoted, ", ")
+}
+
+// viewStreamTypes are the "type" values of view-stream lines.
+var viewStreamTypes = []string{"call", "result", "message"}
+
+// ViewStreamFormat is the view stream: call, result and message lines that
+// carry views computed by the harness.
+var ViewStreamFormat = Format{
+	Name: "views",
+	Detect: func(_ map[string]json.RawMessage, typ string) bool {
+		return slices.Contains(viewStreamTypes, typ)
+	},
+	Expect:     "views: " + strings.Join(viewStreamTypes, ", "),
+	NewDecoder: func(producers.Registry) Decoder { return &viewStream{} },
 }

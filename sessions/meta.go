@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -51,7 +52,7 @@ type facts struct {
 }
 
 // formatOf is the format replay reads an agent's files in.
-var formatOf = map[Agent]replay.Format{Claude: replay.ClaudeCode, Codex: replay.Codex, Harness: replay.HarnessLog}
+var formatOf = map[Agent]string{Claude: "claude", Codex: "codex", Harness: "harness"}
 
 // promptLines is how many lines are read first for the first prompt,
 // which is rarely further: the whole head is read only when they hold
@@ -79,7 +80,7 @@ func readHead(a Agent, head []byte, s *Session) {
 
 // load reads lines of an agent's session with replay.
 func load(a Agent, lines []byte, name string) *replay.Transcript {
-	tr, _ := replay.Load(bytes.NewReader(lines), name, replay.Options{Format: formatOf[a]})
+	tr, _ := replay.Load(bytes.NewReader(lines), name, replay.Options{Formats: agents.Formats, Format: formatOf[a]})
 	return tr
 }
 

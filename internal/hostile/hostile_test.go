@@ -22,6 +22,7 @@ import (
 	goldmarkhtml "github.com/yuin/goldmark/renderer/html"
 	"golang.org/x/net/html"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
@@ -48,7 +49,7 @@ func TestHostile(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			writeInput(t, c)
-			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Format: c.format})
+			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Formats: agents.Formats, Format: c.format})
 			require.NoError(t, err)
 			checkTranscript(t, c.expect, tr)
 			checkDrawings(t, c, tr.Entries)
@@ -62,7 +63,7 @@ func writeInput(t *testing.T, c hostileCase) {
 		return
 	}
 	require.NoError(t, os.MkdirAll(*outDir, 0o755))
-	name := strings.TrimSuffix(c.name, ".gen") + "." + c.format.String() + ".jsonl"
+	name := strings.TrimSuffix(c.name, ".gen") + "." + c.format + ".jsonl"
 	if strings.HasSuffix(c.name, ".jsonl") {
 		name = c.name
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
@@ -22,7 +23,7 @@ import (
 func TestHostileHTML(t *testing.T) {
 	for _, c := range loadCorpus(t, allCases) {
 		t.Run(c.name, func(t *testing.T) {
-			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Format: c.format})
+			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Formats: agents.Formats, Format: c.format})
 			require.NoError(t, err)
 			var page bytes.Buffer
 			require.NoError(t, render.HTML(&page, tr.Entries, render.HTMLHeader{Title: tr.Title, Source: c.name}))
