@@ -5,7 +5,10 @@
 // an agent is adding that package and its row here.
 package agents
 
-import "github.com/cardtui/cardtui/replay"
+import (
+	"github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/replay"
+)
 
 // Formats are the formats cardtui reads, in the order a session's first
 // line is tried against them (replay.Detect tries the Untyped ones, the
@@ -16,7 +19,7 @@ var Formats = []replay.Format{
 	replay.HeadlessFormat,
 	replay.CodexFormat,
 	replay.ClaudeCodeFormat,
-	replay.ACPFormat,
+	acp.Format,
 }
 
 // FormatNames lists the names the --input-format flag takes: auto, then

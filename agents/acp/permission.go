@@ -60,6 +60,16 @@ func (t *Transcript) Asking() (Asking, bool) {
 	return Asking{ToolCallID: p.tool.id, Index: p.tool.index, Options: slices.Clone(p.options)}, true
 }
 
+// Waiting returns the tool call ids of the permission requests waiting
+// for the user, oldest first.
+func (t *Transcript) Waiting() []sdk.ToolCallId {
+	ids := make([]sdk.ToolCallId, len(t.asking))
+	for i, p := range t.asking {
+		ids[i] = p.tool.id
+	}
+	return ids
+}
+
 // answerPermission records the client's answer to a permission request.
 func (t *Transcript) answerPermission(params json.RawMessage, outcome sdk.RequestPermissionOutcome) {
 	var req sdk.RequestPermissionRequest

@@ -1,25 +1,25 @@
-package replay
+package acp
 
 import (
 	"encoding/json"
 
-	"github.com/cardtui/cardtui/acp"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 )
 
-// acpRecording reads a recording of `cardtui acp --record`: the JSON-RPC
-// traffic of a session and cardtui's notes, which acp.Transcript turns
+// recordingDecoder reads a recording of `cardtui acp --record`: the JSON-RPC
+// traffic of a session and cardtui's notes, which Transcript turns
 // into the entries the live session showed.
-type acpRecording struct {
-	tr *acp.Transcript // made at the first line, named as the input
+type recordingDecoder struct {
+	tr *Transcript // made at the first line, named as the input
 	// at maps the index of each of tr's entries to its index in the
 	// replay transcript, which holds problems of its own too.
 	at []int
 }
 
-func (d *acpRecording) DecodeLine(t *Transcript, l Line) {
-	r, err := acp.DecodeRecord(l.Data)
+func (d *recordingDecoder) DecodeLine(t *replay.Transcript, l replay.Line) {
+	r, err := DecodeRecord(l.Data)
 	if err != nil {
 		if l.Torn() {
 			t.AddTornNotice(l)
@@ -29,7 +29,7 @@ func (d *acpRecording) DecodeLine(t *Transcript, l Line) {
 		return
 	}
 	if d.tr == nil {
-		d.tr = acp.NewTranscript(t.Source)
+		d.tr = NewTranscript(t.Source)
 	}
 	problems := d.tr.Problems()
 	d.tr.Apply(r, l.Data, l.Number)
@@ -45,11 +45,10 @@ func (d *acpRecording) DecodeLine(t *Transcript, l Line) {
 }
 
 // set puts a changed entry of the ACP transcript into t.
-func (d *acpRecording) set(t *Transcript, c cards.Change) {
+func (d *recordingDecoder) set(t *replay.Transcript, c cards.Change) {
 	if c.Index < len(d.at) {
 		i := d.at[c.Index]
-		t.Entries[i] = c.Entry
-		t.touch(i)
+		t.Set(i, c.Entry)
 		return
 	}
 	switch c.Entry.(type) {
@@ -59,16 +58,16 @@ func (d *acpRecording) set(t *Transcript, c cards.Change) {
 		t.Stats.Problems++
 	case cards.Message, cards.Notice:
 	}
-	d.at = append(d.at, t.add(c.Entry))
+	d.at = append(d.at, t.Add(c.Entry))
 }
 
-// ACPFormat is a recording of `cardtui acp --record`: one
+// Format is a recording of `cardtui acp --record`: one
 // {"time","from","msg"|...} line per JSON-RPC message of a session with an
 // ACP agent, or note of cardtui's. Its lines have no type.
-var ACPFormat = Format{
+var Format = replay.Format{
 	Name:       "acp",
 	Untyped:    true,
-	Detect:     func(head map[string]json.RawMessage, _ string) bool { return acp.IsRecordLine(head) },
+	Detect:     func(head map[string]json.RawMessage, _ string) bool { return IsRecordLine(head) },
 	Expect:     "the time and peer of an ACP recording line",
-	NewDecoder: func(producers.Registry) Decoder { return &acpRecording{} },
+	NewDecoder: func(producers.Registry) replay.Decoder { return &recordingDecoder{} },
 }

@@ -1,8 +1,10 @@
-package replay_test
+package acp_test
 
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,10 +12,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/acp"
+	acpclient "github.com/cardtui/cardtui/acp"
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/acptest"
+	"github.com/cardtui/cardtui/internal/golden"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -84,7 +87,7 @@ func TestACPReplayMatchesLive(t *testing.T) {
 	var rec acptest.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	s, err := acp.Start(ctx, acp.Config{Command: []string{acptest.ExampleAgent(t)}, Dir: t.TempDir(), Record: &rec})
+	s, err := acpclient.Start(ctx, acpclient.Config{Command: []string{acptest.ExampleAgent(t)}, Dir: t.TempDir(), Record: &rec})
 	require.NoError(t, err)
 	defer s.Close()
 	s.Prompt("go")
@@ -96,4 +99,20 @@ func TestACPReplayMatchesLive(t *testing.T) {
 	tr, err := replay.Load(bytes.NewReader(rec.Bytes()), "rec.jsonl", replay.Options{Formats: agents.Formats, Format: "acp"})
 	require.NoError(t, err)
 	assert.Equal(t, live, tr.Entries)
+}
+
+// session reads a file of testdata/sessions.
+func session(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "sessions", name))
+	require.NoError(t, err)
+	return data
+}
+
+// loadRaw reads input exactly as given, detecting its format.
+func loadRaw(t testing.TB, input string) *replay.Transcript {
+	t.Helper()
+	tr, err := replay.Load(strings.NewReader(input), "test.jsonl", agents.Options(replay.Auto))
+	require.NoError(t, err)
+	return tr
 }

@@ -45,9 +45,9 @@ func (t *Transcript) terminalCreated(params, result json.RawMessage) {
 	t.touchTerminal(resp.TerminalId)
 }
 
-// terminalState records a terminal's output and exit; every card that
+// SetTerminal records a terminal's output and exit; every card that
 // embeds it is drawn again.
-func (t *Transcript) terminalState(s TerminalState) {
+func (t *Transcript) SetTerminal(s TerminalState) {
 	t.terminal(s.ID).state = s
 	t.touchTerminal(s.ID)
 }

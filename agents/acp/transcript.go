@@ -79,7 +79,7 @@ func (t *Transcript) Apply(r Record, raw []byte, line int) {
 	case r.Notice != nil:
 		t.notice(*r.Notice)
 	case r.Terminal != nil:
-		t.terminalState(*r.Terminal)
+		t.SetTerminal(*r.Terminal)
 	case r.Msg != nil:
 		t.message(r.From, r.Msg)
 	}
