@@ -7,6 +7,7 @@ package agents
 
 import (
 	"github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/views"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -14,7 +15,7 @@ import (
 // line is tried against them (replay.Detect tries the Untyped ones, the
 // ACP recording, first) and the --input-format flag lists them.
 var Formats = []replay.Format{
-	replay.ViewStreamFormat,
+	views.Format,
 	replay.HarnessLogFormat,
 	replay.HeadlessFormat,
 	replay.CodexFormat,

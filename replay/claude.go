@@ -55,8 +55,8 @@ type claudeCode struct {
 	mode   string
 	titled bool
 	// ahead parses the lines on every processor before they are put in
-	// order and applied (see pipeline).
-	ahead pipeline
+	// order and applied (see Pipeline).
+	ahead Pipeline
 }
 
 func newClaudeCode() *claudeCode {
@@ -71,16 +71,16 @@ func newClaudeCode() *claudeCode {
 // lineSeed seeds the digests of lines, which are compared within one run.
 var lineSeed = maphash.MakeSeed()
 
-// DecodeLine parses the line ahead (see pipeline); the lines parsed by
+// DecodeLine parses the line ahead (see Pipeline); the lines parsed by
 // then are put in order.
-func (d *claudeCode) DecodeLine(t *Transcript, l Line) { d.ahead.add(t, l, d) }
+func (d *claudeCode) DecodeLine(t *Transcript, l Line) { d.ahead.Add(t, l, d) }
 
 // batchDecoder parses each line on its own: parsing is pure.
-func (d *claudeCode) batchDecoder() func([]byte) lineDecode { return d.parse }
+func (d *claudeCode) BatchDecoder() func([]byte) LineDecode { return d.parse }
 
 // parse parses a line into what puts it in order: its item, numbered
 // as the line being applied then is.
-func (d *claudeCode) parse(data []byte) lineDecode {
+func (d *claudeCode) parse(data []byte) LineDecode {
 	rec, err := parseClaudeLine(data)
 	item := &claudeItem{excerpt: excerptCopy(data), rec: rec, err: err, digest: maphash.Bytes(lineSeed, data)}
 	if rec != nil {
@@ -127,7 +127,7 @@ func resultMeta(rec *claudeRecord) json.RawMessage {
 func isCall(b claudeBlock) bool { return b.Type == "tool_use" || b.Type == "server_tool_use" }
 
 // applyLine puts a parsed line in order; a torn last line is a Notice.
-func (d *claudeCode) applyLine(t *Transcript, l Line, parsed lineDecode) {
+func (d *claudeCode) applyLine(t *Transcript, l Line, parsed LineDecode) {
 	if l.Torn() {
 		t.AddTornNotice(l)
 		return
@@ -136,7 +136,7 @@ func (d *claudeCode) applyLine(t *Transcript, l Line, parsed lineDecode) {
 }
 
 // drain puts every line given so far in order.
-func (d *claudeCode) Drain(t *Transcript) { d.ahead.drain(t) }
+func (d *claudeCode) Drain(t *Transcript) { d.ahead.Drain(t) }
 
 // flush applies every line given so far, those held back for their
 // parent too.
@@ -250,11 +250,11 @@ func (d *claudeCode) userText(t *Transcript, rec *claudeRecord, text string) {
 		if !afterCompaction(t) {
 			t.AddNotice("Context compacted: the earlier conversation was replaced by the summary below")
 		}
-		t.addMessage(cards.RoleContext, text)
+		t.PutMessage(cards.RoleContext, text)
 	case rec.origin == "task-notification" || isTaskNotification(text):
 		t.AddNotice(taskNotice(text))
 	case rec.sidechain || rec.meta:
-		t.addMessage(cards.RoleContext, text)
+		t.PutMessage(cards.RoleContext, text)
 	default:
 		d.commandOrPrompt(t, text)
 	}
@@ -287,7 +287,7 @@ func interruptNotice(text string) string {
 // collapsed context, anything else as the prompt.
 func (d *claudeCode) commandOrPrompt(t *Transcript, text string) {
 	if !showCommand(t, text) {
-		t.addMessage(cards.RoleUser, text)
+		t.PutMessage(cards.RoleUser, text)
 	}
 }
 
@@ -296,7 +296,7 @@ func (d *claudeCode) commandOrPrompt(t *Transcript, text string) {
 func showCommand(t *Transcript, text string) bool {
 	role, shown, ok := commandText(text)
 	if ok && shown != "" {
-		t.addMessage(role, shown)
+		t.PutMessage(role, shown)
 	}
 	return ok
 }
@@ -349,10 +349,10 @@ func (d *claudeCode) assistant(t *Transcript, rec *claudeRecord) {
 	for _, b := range rec.blocks {
 		switch {
 		case b.Type == "thinking" && !isBlank(b.Thinking):
-			t.addMessage(cards.RoleReasoning, b.Thinking)
+			t.PutMessage(cards.RoleReasoning, b.Thinking)
 		case b.Type == "thinking":
 		case b.Type == "redacted_thinking":
-			t.addMessage(cards.RoleReasoning, "[redacted thinking]")
+			t.PutMessage(cards.RoleReasoning, "[redacted thinking]")
 		case isCall(b):
 			d.call(t, b)
 		case b.ToolUseID != "":
@@ -370,13 +370,13 @@ func (d *claudeCode) reply(t *Transcript, rec *claudeRecord, role cards.Role, te
 		t.AddNotice(text)
 		return
 	}
-	t.addMessage(role, text)
+	t.PutMessage(role, text)
 }
 
 // call adds the card of a tool_use block, presented ahead.
 func (d *claudeCode) call(t *Transcript, b claudeBlock) {
 	args := []byte(b.Input)
-	t.addCall(b.ID, b.Name, b.call)
+	t.PutCall(b.ID, b.Name, b.call)
 	t.argumentsProblem(b.Name, b.problem)
 	d.pending[b.ID] = toolInput{tool: b.Name, args: args}
 	if b.Name == "Task" || b.Name == "Agent" {
@@ -389,7 +389,7 @@ func (d *claudeCode) call(t *Transcript, b claudeBlock) {
 func (d *claudeCode) result(t *Transcript, id string, r producers.Result) {
 	in := d.pending[id]
 	delete(d.pending, id)
-	t.addResultAs(id, d.tools.Result(in.tool, in.args, r), r.Outcome)
+	t.PutResultAs(id, d.tools.Result(in.tool, in.args, r), r.Outcome)
 }
 
 // summary applies a summary line: Claude Code's title for the

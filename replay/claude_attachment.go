@@ -73,7 +73,7 @@ func promptText(raw json.RawMessage) (string, error) {
 	}
 	var blocks []claudeBlock
 	if err := json.Unmarshal(trimmed, &blocks); err != nil {
-		return "", fmt.Errorf(`field "attachment.prompt": want a string or an array of blocks, found %s`, describeJSON(trimmed))
+		return "", fmt.Errorf(`field "attachment.prompt": want a string or an array of blocks, found %s`, DescribeJSON(trimmed))
 	}
 	texts := make([]string, 0, len(blocks))
 	for _, b := range blocks {
@@ -100,13 +100,13 @@ func (d *claudeCode) attachment(t *Transcript, rec *claudeRecord) {
 	case a.CommandMode == "task-notification" || isTaskNotification(text):
 		t.AddNotice(taskNotice(text))
 	case !queuedByUser(rec, a):
-		t.addMessage(cards.RoleContext, text)
+		t.PutMessage(cards.RoleContext, text)
 	case a.CommandMode == "bash":
-		t.addMessage(cards.RoleUser, "! "+strings.TrimSpace(text))
+		t.PutMessage(cards.RoleUser, "! "+strings.TrimSpace(text))
 	case a.CommandMode == "prompt" || a.CommandMode == "":
 		d.commandOrPrompt(t, text)
 	default:
-		t.addMessage(cards.RoleContext, text)
+		t.PutMessage(cards.RoleContext, text)
 	}
 }
 

@@ -123,7 +123,7 @@ func payloadObject(raw json.RawMessage) ([]byte, error) {
 	case len(payload) == 0 || string(payload) == "null":
 		return nil, errors.New(`missing field "payload"`)
 	case payload[0] != '{':
-		return nil, errors.New(`field "payload": want an object, found ` + describeJSON(payload))
+		return nil, errors.New(`field "payload": want an object, found ` + DescribeJSON(payload))
 	}
 	return payload, nil
 }
@@ -362,14 +362,14 @@ func (d *codexRollout) message(t *Transcript, fromEvent bool, role cards.Role, t
 		d.compacted = false
 	}
 	if role != cards.RoleAssistant {
-		t.addMessage(role, text)
+		t.PutMessage(role, text)
 		if role == cards.RoleUser {
 			d.turns = append(d.turns, len(t.Entries)-1)
 		}
 		return nil
 	}
 	for _, part := range splitPlans(text) {
-		t.addMessage(part.role, part.text)
+		t.PutMessage(part.role, part.text)
 	}
 	return nil
 }
@@ -484,7 +484,7 @@ func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEve
 		t.argumentsProblem(tool, problem)
 		return nil
 	case !hadCard:
-		c.index = t.addCall(id, tool, view)
+		c.index = t.PutCall(id, tool, view)
 		d.codeMode.opened(id, tool, args)
 		t.argumentsProblem(tool, problem)
 		return nil
@@ -559,7 +559,7 @@ func (d *codexRollout) present(t *Transcript, id string, c *codexCall) {
 		return
 	}
 	if !c.hasResult {
-		c.index = t.addResultAs(id, view, r.Outcome)
+		c.index = t.PutResultAs(id, view, r.Outcome)
 		c.hasResult = true
 		return
 	}
@@ -777,7 +777,7 @@ func (d *codexRollout) compactionNotice(t *Transcript, summary string) error {
 		t.AddNotice("Context compacted")
 	} else {
 		t.AddNotice("Context compacted: the earlier conversation was replaced by the summary below")
-		t.addMessage(cards.RoleContext, summary)
+		t.PutMessage(cards.RoleContext, summary)
 	}
 	d.compacted = true
 	return nil

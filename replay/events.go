@@ -81,7 +81,7 @@ func newEventHandler() *eventHandler {
 
 // event is a displayed session event decoded from its line, ready to be
 // applied to the transcript. Decoding is pure, so that it can run ahead of
-// the transcript on other goroutines (see pipeline); events are applied in
+// the transcript on other goroutines (see Pipeline); events are applied in
 // input order.
 type event interface {
 	apply(h *eventHandler, t *Transcript) error
@@ -275,7 +275,7 @@ func (e userMessage) apply(_ *eventHandler, t *Transcript) error {
 		t.AddSkipped("user/message")
 		return nil
 	}
-	t.addMessage(e.role, e.text)
+	t.PutMessage(e.role, e.text)
 	return nil
 }
 
@@ -456,7 +456,7 @@ func (b *replyBuilder) flush() {
 		return
 	}
 	text := strings.Join(b.text, "\n\n")
-	b.t.addMessage(b.role, text)
+	b.t.PutMessage(b.role, text)
 	if b.role == cards.RoleAssistant {
 		b.lastText = text
 	}
@@ -470,7 +470,7 @@ func (h *eventHandler) callPart(t *Transcript, c *presentedCall) {
 	if c.id == "" || t.hasCard(c.id) {
 		return
 	}
-	i := t.addCall(c.id, c.input.tool, c.view)
+	i := t.PutCall(c.id, c.input.tool, c.view)
 	t.argumentsProblem(c.input.tool, c.problem)
 	h.partCards[c.id] = i
 	h.pending[i] = c.input
@@ -521,7 +521,7 @@ func (e toolCall) apply(h *eventHandler, t *Transcript) error {
 		return nil
 	}
 	view, problem := h.tools.Present(e.input.tool, e.input.args)
-	i := t.addCall(e.id, e.input.tool, view)
+	i := t.PutCall(e.id, e.input.tool, view)
 	t.argumentsProblem(e.input.tool, problem)
 	h.pending[i] = e.input
 	return nil
@@ -705,7 +705,7 @@ func (h *eventHandler) result(t *Transcript, r presentedResult) {
 	if view == nil || !r.input.same(in) {
 		view = h.tools.Result(in.tool, in.args, r.result)
 	}
-	t.addResultAs(r.id, view, r.result.Outcome)
+	t.PutResultAs(r.id, view, r.result.Outcome)
 }
 
 // sessionTitleData is the data of a session/title event.
@@ -745,7 +745,7 @@ func (h *eventHandler) compactionSummary(t *Transcript, d *compactionSummaryData
 		return nil
 	}
 	t.AddNotice("Context compacted: " + what + " replaced by the summary below")
-	t.addMessage(cards.RoleContext, summary)
+	t.PutMessage(cards.RoleContext, summary)
 	return nil
 }
 
@@ -863,7 +863,7 @@ type runUsage struct {
 // already say it.
 func (h *eventHandler) runResult(t *Transcript, output string, usage *runUsage) {
 	if out := strings.TrimSpace(output); out != "" && out != strings.TrimSpace(h.lastReply) {
-		t.addMessage(cards.RoleAssistant, output)
+		t.PutMessage(cards.RoleAssistant, output)
 		h.lastReply = output
 	}
 	text := "The run finished"

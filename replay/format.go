@@ -128,7 +128,7 @@ func joinNor(expects []string) string {
 
 // topFields is the fields of the JSON object on a line, as json.Unmarshal
 // into a map gives them; nil when the line is not a JSON object. A valid
-// line whose keys are plain (see plainKey) is split by hand (splitTop):
+// line whose keys are plain (see PlainKey) is split by hand (splitTop):
 // its values, a whole diff in a view stream's first line, are checked
 // but neither decoded nor copied.
 func topFields(line []byte) map[string]json.RawMessage {
@@ -179,7 +179,7 @@ func splitTop(line []byte) (head map[string]json.RawMessage, ok bool) {
 	}
 }
 
-// key reads a plain key (see plainKey) and the colon after it.
+// key reads a plain key (see PlainKey) and the colon after it.
 func (v *validator) key() ([]byte, bool) {
 	if v.space() == len(v.data) || v.data[v.i] != '"' {
 		return nil, false
@@ -189,7 +189,7 @@ func (v *validator) key() ([]byte, bool) {
 		return nil, false
 	}
 	key := v.data[start+1 : v.i-1]
-	if !plainKey(key) || v.space() == len(v.data) || v.data[v.i] != ':' {
+	if !PlainKey(key) || v.space() == len(v.data) || v.data[v.i] != ':' {
 		return nil, false
 	}
 	v.i++

@@ -133,7 +133,7 @@ func (h *eventHandler) nestUnder(t *Transcript, parent *cardPath, card cards.Too
 	if parent != nil {
 		return t.addChild(*parent, card)
 	}
-	return cardPath{top: t.addCall(card.ID, card.Tool, card.Call)}
+	return cardPath{top: t.PutCall(card.ID, card.Tool, card.Call)}
 }
 
 // nestNotice adds a Notice under parent, or at the top level when there

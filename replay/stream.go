@@ -304,7 +304,7 @@ func (a *aheadReader) Read(p []byte) (int, error) {
 // waitGrace is how long next waits for a chunk before the input counts as
 // having nothing more for now: a source that has the data (a file) but
 // whose reading goroutine was not scheduled yet delivers within it, and
-// the decoding ahead (see pipeline) goes on instead of being drained.
+// the decoding ahead (see Pipeline) goes on instead of being drained.
 const waitGrace = 2 * time.Millisecond
 
 // next returns the next chunk; when none comes within waitGrace, it lets

@@ -62,14 +62,14 @@ type Transcript struct {
 	// any: an entry added by anything else first has it apply the lines
 	// it holds, so that the entries stay in input order (the Problem of a
 	// line too long to read is added as the line is read).
-	ahead *pipeline
+	ahead *Pipeline
 }
 
 // forgetCalls starts a new session in the same transcript: the call ids
 // seen so far no longer match results, and no decoder runs ahead.
 func (t *Transcript) forgetCalls() {
 	if t.ahead != nil {
-		t.ahead.drain(t)
+		t.ahead.Drain(t)
 		t.ahead = nil
 	}
 	t.cardsByID = map[string][]int{}
@@ -137,9 +137,10 @@ func (t *Transcript) AddMessage(role cards.Role, text string) int {
 	return t.add(cards.Message{Role: role, Text: text})
 }
 
-// addMessage is AddMessage without counting an event.
-func (t *Transcript) addMessage(role cards.Role, text string) {
-	t.add(cards.Message{Role: role, Text: text})
+// PutMessage is AddMessage without counting an event: for a decoder whose
+// lines count as events themselves (see Pipeline).
+func (t *Transcript) PutMessage(role cards.Role, text string) int {
+	return t.add(cards.Message{Role: role, Text: text})
 }
 
 // AddCall appends a tool card for a call; it counts as one event. A call
@@ -149,14 +150,14 @@ func (t *Transcript) addMessage(role cards.Role, text string) {
 // card instead, followed by a Problem saying so.
 func (t *Transcript) AddCall(id, tool string, view cards.CallView) int {
 	t.Stats.Events++
-	return t.addCall(id, tool, view)
+	return t.PutCall(id, tool, view)
 }
 
-// addCall is AddCall without counting an event: the decoders of formats
+// PutCall is AddCall without counting an event: the decoders of formats
 // whose lines hold several entries count their lines themselves. A call
 // whose result came first joins the result's card, and a Problem says
 // that they came in the wrong order.
-func (t *Transcript) addCall(id, tool string, view cards.CallView) int {
+func (t *Transcript) PutCall(id, tool string, view cards.CallView) int {
 	if i, ok := t.awaitingCall(id); ok {
 		t.setCall(i, tool, view)
 		t.AddLineProblem(fmt.Sprintf("call id %q came after its result: the call is shown on the result's card", id))
@@ -193,23 +194,23 @@ func (t *Transcript) setCall(i int, tool string, view cards.CallView) {
 // one becomes a Problem and the card keeps its first result.
 func (t *Transcript) AddResult(id string, view cards.ResultView) int {
 	t.Stats.Events++
-	return t.addResult(id, view)
+	return t.PutResult(id, view)
 }
 
 // AddResultAs is AddResult for a result whose outcome the session
 // records: a failure, a rejection, a denial or an interruption.
 func (t *Transcript) AddResultAs(id string, view cards.ResultView, outcome cards.Outcome) int {
 	t.Stats.Events++
-	return t.addResultAs(id, view, outcome)
+	return t.PutResultAs(id, view, outcome)
 }
 
-// addResult is AddResult without counting an event.
-func (t *Transcript) addResult(id string, view cards.ResultView) int {
-	return t.addResultAs(id, view, cards.OutcomeDone)
+// PutResult is AddResult without counting an event (see PutCall).
+func (t *Transcript) PutResult(id string, view cards.ResultView) int {
+	return t.PutResultAs(id, view, cards.OutcomeDone)
 }
 
-// addResultAs is AddResultAs without counting an event.
-func (t *Transcript) addResultAs(id string, view cards.ResultView, outcome cards.Outcome) int {
+// PutResultAs is AddResultAs without counting an event (see PutCall).
+func (t *Transcript) PutResultAs(id string, view cards.ResultView, outcome cards.Outcome) int {
 	if len(t.cardsByID[id]) == 0 {
 		t.Stats.ToolCards++
 		i := t.add(cards.ToolCard{ID: id, Result: view, Outcome: outcome})

@@ -1,4 +1,4 @@
-package replay
+package views
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // viewStream decodes the view stream:
@@ -26,9 +27,9 @@ import (
 //
 // Envelopes and views are decoded strictly: a line with a field too many
 // or too few becomes a Problem that says which. Lines are decoded ahead of
-// the transcript, on every processor (see pipeline).
+// the transcript, on every processor (see replay.Pipeline).
 type viewStream struct {
-	ahead pipeline
+	ahead replay.Pipeline
 }
 
 // viewStreamRoles are the roles a view-stream message may have.
@@ -36,28 +37,28 @@ var viewStreamRoles = []cards.Role{cards.RoleUser, cards.RoleAssistant}
 
 // DecodeLine decodes the line ahead; the lines decoded by then are
 // applied.
-func (d *viewStream) DecodeLine(t *Transcript, l Line) { d.ahead.add(t, l, d) }
+func (d *viewStream) DecodeLine(t *replay.Transcript, l replay.Line) { d.ahead.Add(t, l, d) }
 
 // flush applies every line given so far, at the end of the input.
-func (d *viewStream) Flush(t *Transcript) { d.Drain(t) }
+func (d *viewStream) Flush(t *replay.Transcript) { d.Drain(t) }
 
 // drain applies every line given so far.
-func (d *viewStream) Drain(t *Transcript) { d.ahead.drain(t) }
+func (d *viewStream) Drain(t *replay.Transcript) { d.ahead.Drain(t) }
 
 // batchDecoder decodes each line on its own: view-stream lines need
 // nothing of the lines before them until they are applied.
-func (d *viewStream) batchDecoder() func([]byte) lineDecode {
-	return func(data []byte) lineDecode {
+func (d *viewStream) BatchDecoder() func([]byte) replay.LineDecode {
+	return func(data []byte) replay.LineDecode {
 		add, err := decodeViewLine(data)
 		if err != nil {
-			return func(*Transcript, []byte) error { return err }
+			return func(*replay.Transcript, []byte) error { return err }
 		}
 		return add
 	}
 }
 
 // decodeViewLine decodes a view-stream line into what adds its entry.
-func decodeViewLine(data []byte) (lineDecode, error) {
+func decodeViewLine(data []byte) (replay.LineDecode, error) {
 	env, err := parseEnvelope(data)
 	if err != nil {
 		return nil, err
@@ -77,7 +78,7 @@ func decodeViewLine(data []byte) (lineDecode, error) {
 	}
 }
 
-func decodeViewCall(env *envelope) (lineDecode, error) {
+func decodeViewCall(env *envelope) (replay.LineDecode, error) {
 	id, err := env.id()
 	if err != nil {
 		return nil, err
@@ -97,10 +98,10 @@ func decodeViewCall(env *envelope) (lineDecode, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(t *Transcript, _ []byte) error { t.addCall(id, tool, view); return nil }, nil
+	return func(t *replay.Transcript, _ []byte) error { t.PutCall(id, tool, view); return nil }, nil
 }
 
-func decodeViewResult(env *envelope) (lineDecode, error) {
+func decodeViewResult(env *envelope) (replay.LineDecode, error) {
 	id, err := env.id()
 	if err != nil {
 		return nil, err
@@ -120,10 +121,10 @@ func decodeViewResult(env *envelope) (lineDecode, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(t *Transcript, _ []byte) error { t.addResultAs(id, view, outcome); return nil }, nil
+	return func(t *replay.Transcript, _ []byte) error { t.PutResultAs(id, view, outcome); return nil }, nil
 }
 
-func decodeViewMessage(env *envelope) (lineDecode, error) {
+func decodeViewMessage(env *envelope) (replay.LineDecode, error) {
 	role, err := env.string("role")
 	if err != nil {
 		return nil, err
@@ -138,7 +139,7 @@ func decodeViewMessage(env *envelope) (lineDecode, error) {
 	if err := env.check(); err != nil {
 		return nil, err
 	}
-	return func(t *Transcript, _ []byte) error { t.addMessage(cards.Role(role), text); return nil }, nil
+	return func(t *replay.Transcript, _ []byte) error { t.PutMessage(cards.Role(role), text); return nil }, nil
 }
 
 // envelope is the top-level object of a view-stream line. Each accessor
@@ -164,21 +165,18 @@ func parseEnvelope(data []byte) (*envelope, error) {
 // or not an object, a duplicate key, or a key with an escape or a byte
 // beyond ASCII (which encoding/json decodes).
 func parseEnvelopeQuickly(data []byte) (*envelope, bool) {
-	if !validJSON(data) {
-		return nil, false
-	}
 	env := &envelope{fields: make(map[string]json.RawMessage, 4)}
-	c := &jsonCursor{data: data}
-	ok := c.object(func(key []byte) bool {
-		if _, seen := env.fields[string(key)]; seen || !plainKey(key) {
+	ok := replay.ObjectFields(data, func(key []byte, raw json.RawMessage) bool {
+		if _, seen := env.fields[string(key)]; seen || !replay.PlainKey(key) {
 			return false
 		}
-		var raw json.RawMessage
-		c.raw(&raw)
 		env.fields[string(key)] = raw
 		return true
 	})
-	return env, ok
+	if !ok {
+		return nil, false
+	}
+	return env, true
 }
 
 // parseEnvelopeWithJSON splits a line into its fields with encoding/json,
@@ -188,7 +186,7 @@ func parseEnvelopeWithJSON(data []byte) (*envelope, error) {
 	if tok, err := dec.Token(); err != nil {
 		return nil, notObject(err)
 	} else if delim, ok := tok.(json.Delim); !ok || delim != '{' {
-		return nil, errors.New("not a JSON object: the line is " + describeJSON(data))
+		return nil, errors.New("not a JSON object: the line is " + replay.DescribeJSON(data))
 	}
 	env := &envelope{fields: map[string]json.RawMessage{}}
 	for dec.More() {
@@ -223,15 +221,6 @@ func notObject(err error) error {
 	return fmt.Errorf("not a JSON object: %v", err)
 }
 
-// describeJSON names the JSON type of a value, or says that it is not
-// JSON ("// a comment" is no number, "nothing" no null).
-func describeJSON(data []byte) string {
-	if !json.Valid(data) {
-		return "not JSON"
-	}
-	return cards.DescribeJSON(data)
-}
-
 // typ reads the line's "type", which must name a view-stream line.
 func (e *envelope) typ() (string, error) {
 	want := "want one of " + quoteAll(viewStreamTypes)
@@ -241,7 +230,7 @@ func (e *envelope) typ() (string, error) {
 	}
 	var typ string
 	if json.Unmarshal(raw, &typ) != nil {
-		return "", fmt.Errorf(`field "type": want a string, found %s: %s`, describeJSON(raw), want)
+		return "", fmt.Errorf(`field "type": want a string, found %s: %s`, replay.DescribeJSON(raw), want)
 	}
 	if !slices.Contains(viewStreamTypes, typ) {
 		return "", fmt.Errorf("unknown type %q: %s", typ, want)
@@ -294,7 +283,7 @@ func (e *envelope) optionalString(name string) (string, error) {
 func (e *envelope) decodeString(name string, raw json.RawMessage) (string, error) {
 	var s string
 	if json.Unmarshal(raw, &s) != nil {
-		return "", e.fail(name, "want a string, found "+describeJSON(raw))
+		return "", e.fail(name, "want a string, found "+replay.DescribeJSON(raw))
 	}
 	return s, nil
 }
@@ -357,13 +346,13 @@ func quoteAll(names []string) string {
 // viewStreamTypes are the "type" values of view-stream lines.
 var viewStreamTypes = []string{"call", "result", "message"}
 
-// ViewStreamFormat is the view stream: call, result and message lines that
+// Format is the view stream: call, result and message lines that
 // carry views computed by the harness.
-var ViewStreamFormat = Format{
+var Format = replay.Format{
 	Name: "views",
 	Detect: func(_ map[string]json.RawMessage, typ string) bool {
 		return slices.Contains(viewStreamTypes, typ)
 	},
 	Expect:     "views: " + strings.Join(viewStreamTypes, ", "),
-	NewDecoder: func(producers.Registry) Decoder { return &viewStream{} },
+	NewDecoder: func(producers.Registry) replay.Decoder { return &viewStream{} },
 }

@@ -1,4 +1,4 @@
-package replay_test
+package views_test
 
 import (
 	"strings"
