@@ -7,6 +7,7 @@ package agents
 
 import (
 	"github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/codex"
 	"github.com/cardtui/cardtui/agents/views"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -18,7 +19,7 @@ var Formats = []replay.Format{
 	views.Format,
 	replay.HarnessLogFormat,
 	replay.HeadlessFormat,
-	replay.CodexFormat,
+	codex.Format,
 	replay.ClaudeCodeFormat,
 	acp.Format,
 }

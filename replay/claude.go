@@ -377,7 +377,7 @@ func (d *claudeCode) reply(t *Transcript, rec *claudeRecord, role cards.Role, te
 func (d *claudeCode) call(t *Transcript, b claudeBlock) {
 	args := []byte(b.Input)
 	t.PutCall(b.ID, b.Name, b.call)
-	t.argumentsProblem(b.Name, b.problem)
+	t.ArgumentsProblem(b.Name, b.problem)
 	d.pending[b.ID] = toolInput{tool: b.Name, args: args}
 	if b.Name == "Task" || b.Name == "Agent" {
 		d.agents.task(b.ID, args)
@@ -546,7 +546,7 @@ var claudeTypes = []string{"user", "assistant", "summary", "system", "permission
 // type can make a problem.
 func parseClaudeLine(data []byte) (*claudeRecord, error) {
 	if bytes.TrimSpace(data)[0] != '{' {
-		return nil, decodeLineObject(data, &struct{}{})
+		return nil, DecodeObject(data, &struct{}{})
 	}
 	var l claudeLine[claudeMessage]
 	err := json.Unmarshal(data, &l)
@@ -578,7 +578,7 @@ func wordLineError(data []byte, err error) error {
 		return errors.New(`field "message.content": want a string or an array, found ` + valueKind(typeErr.Value))
 	}
 	var l claudeLine[claudeMessage]
-	if worded := decodeLineObject(data, &l); worded != nil {
+	if worded := DecodeObject(data, &l); worded != nil {
 		return worded
 	}
 	return err
@@ -649,7 +649,7 @@ func otherLine(data []byte, err error) (*claudeRecord, error) {
 		UUID       json.RawMessage `json:"uuid"`
 		ParentUUID json.RawMessage `json:"parentUuid"`
 	}
-	if decodeLineObject(data, &head) != nil || head.Type == nil || slices.Contains(claudeTypes, *head.Type) {
+	if DecodeObject(data, &head) != nil || head.Type == nil || slices.Contains(claudeTypes, *head.Type) {
 		return nil, err
 	}
 	rec := &claudeRecord{typ: *head.Type}

@@ -36,19 +36,6 @@ func FuzzClaudeCode(f *testing.F) {
 	fuzzFormat(f, "claude")
 }
 
-// FuzzCodex does the same for Codex rollouts.
-func FuzzCodex(f *testing.F) {
-	for _, name := range codexSessions {
-		data := session(f, name+".jsonl")
-		f.Add(data)
-		for _, line := range bytes.Split(data, []byte("\n")) {
-			f.Add(append([]byte(codexMeta+"\n"), line...))
-		}
-	}
-	f.Add([]byte(strings.Join([]string{codexEnd, codexBegin, codexOutput, codexCall, codexCall, codexOutput}, "\n")))
-	fuzzFormat(f, "codex")
-}
-
 // reversed returns the lines in the opposite order.
 func reversed(lines [][]byte) [][]byte {
 	out := make([][]byte, len(lines))

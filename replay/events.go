@@ -399,7 +399,7 @@ func assistantContent(src eventSource, d *assistantMessageData) ([]messagePart, 
 // presentPart presents the call of a tool-call part; a part without an id,
 // which makes no card, is not presented.
 func (p *presenter) presentPart(part messagePart) *presentedCall {
-	c := &presentedCall{id: part.ID, input: toolInput{tool: part.Name, args: toolArguments(part.Arguments)}}
+	c := &presentedCall{id: part.ID, input: toolInput{tool: part.Name, args: ToolArguments(part.Arguments)}}
 	if c.id != "" {
 		c.view, c.problem = p.tools.Present(c.input.tool, c.input.args)
 		p.remember(c.id, c.input)
@@ -467,11 +467,11 @@ func (b *replyBuilder) flush() {
 // exists (the tool/call event came first) or it has no id to match its
 // event and result by.
 func (h *eventHandler) callPart(t *Transcript, c *presentedCall) {
-	if c.id == "" || t.hasCard(c.id) {
+	if c.id == "" || t.HasCard(c.id) {
 		return
 	}
 	i := t.PutCall(c.id, c.input.tool, c.view)
-	t.argumentsProblem(c.input.tool, c.problem)
+	t.ArgumentsProblem(c.input.tool, c.problem)
 	h.partCards[c.id] = i
 	h.pending[i] = c.input
 }
@@ -509,7 +509,7 @@ func decodeToolCall(src eventSource, p *presenter) (event, error) {
 	if d.CallID == "" {
 		return nil, errors.New(`missing field "data.callId"`)
 	}
-	e := toolCall{id: d.CallID, input: toolInput{tool: d.Name, args: toolArguments(d.Arguments)}}
+	e := toolCall{id: d.CallID, input: toolInput{tool: d.Name, args: ToolArguments(d.Arguments)}}
 	p.remember(e.id, e.input)
 	return e, nil
 }
@@ -522,7 +522,7 @@ func (e toolCall) apply(h *eventHandler, t *Transcript) error {
 	}
 	view, problem := h.tools.Present(e.input.tool, e.input.args)
 	i := t.PutCall(e.id, e.input.tool, view)
-	t.argumentsProblem(e.input.tool, problem)
+	t.ArgumentsProblem(e.input.tool, problem)
 	h.pending[i] = e.input
 	return nil
 }
@@ -536,8 +536,8 @@ func (h *eventHandler) confirmCall(t *Transcript, i int, in toolInput) {
 		return
 	}
 	view, problem := h.tools.Present(in.tool, in.args)
-	t.setCall(i, in.tool, view)
-	t.argumentsProblem(in.tool, problem)
+	t.SetCall(i, in.tool, view)
+	t.ArgumentsProblem(in.tool, problem)
 	if pending {
 		h.pending[i] = in
 	}
@@ -549,12 +549,12 @@ func (in toolInput) same(other toolInput) bool {
 	return in.tool == other.tool && bytes.Equal(in.args, other.args)
 }
 
-// toolArguments are a call's raw JSON arguments: the harness writes them
+// ToolArguments are a call's raw JSON arguments: the harness writes them
 // as a string of JSON; any other JSON value is taken as it is. raw is
 // valid JSON (or nothing), as decoding leaves a json.RawMessage: on a JSON
 // string strconv.Unquote either gives what encoding/json gives or fails
 // (for \/ and UTF-16 surrogates), and it does not check the JSON again.
-func toolArguments(raw json.RawMessage) []byte {
+func ToolArguments(raw json.RawMessage) []byte {
 	if len(raw) > 0 && raw[0] == '"' {
 		if s, err := strconv.Unquote(string(raw)); err == nil {
 			return []byte(s)

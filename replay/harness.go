@@ -76,7 +76,7 @@ func (d *harnessLog) decode(t *Transcript, data []byte) error {
 		Type *string         `json:"type"`
 		Data json.RawMessage `json:"data"`
 	}
-	if err := decodeLineObject(data, &e); err != nil {
+	if err := DecodeObject(data, &e); err != nil {
 		return err
 	}
 	switch {
@@ -136,7 +136,7 @@ func (d *headlessStream) decode(t *Transcript, data []byte) error {
 		Output string    `json:"output"`
 		Usage  *runUsage `json:"usage"`
 	}
-	if err := decodeLineObject(data, &l); err != nil {
+	if err := DecodeObject(data, &l); err != nil {
 		return err
 	}
 	switch {
@@ -216,9 +216,9 @@ func sniffString(rest []byte) (string, bool) {
 	return "", false
 }
 
-// decodeLineObject decodes a whole line, which must be one JSON object,
-// into v.
-func decodeLineObject(data []byte, v any) error {
+// DecodeObject decodes a whole line, which must be one JSON object,
+// into v; the error words what is wrong with it for a Problem.
+func DecodeObject(data []byte, v any) error {
 	trimmed := bytes.TrimSpace(data)
 	if trimmed[0] != '{' {
 		return errors.New("not a JSON object: the line is " + DescribeJSON(trimmed))
@@ -790,7 +790,7 @@ func (src eventSource) wordError(err error) error {
 	case src.wrapped:
 		path = strings.TrimPrefix(path, "event.")
 	}
-	return typeError(typeErr, path)
+	return TypeError(typeErr, path)
 }
 
 // lineError is an error about a whole line rather than its event, which
@@ -804,11 +804,12 @@ func fieldError(err error) error {
 	if !errors.As(err, &typeErr) {
 		return err
 	}
-	return typeError(typeErr, typeErr.Field)
+	return TypeError(typeErr, typeErr.Field)
 }
 
-// typeError words a type error of the field at path.
-func typeError(e *json.UnmarshalTypeError, path string) error {
+// TypeError words a type error of the field at path, as the Problem of a
+// line says it: `field "payload.id": want a string, found a number`.
+func TypeError(e *json.UnmarshalTypeError, path string) error {
 	return fmt.Errorf("field %q: want %s, found %s", path, kindOf(e.Type), valueKind(e.Value))
 }
 

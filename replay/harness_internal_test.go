@@ -70,7 +70,7 @@ func reusedIDs(headless bool) []byte {
 // line decoded and applied before the next is read.
 func loadOneByOne(t *testing.T, data []byte, decode func(*Transcript, []byte) error) *Transcript {
 	tr := NewTranscript("s")
-	eachLine(tr, data, func(l Line) { decodeEventLine(tr, l, decode) })
+	eachLine(tr, data, func(l Line) { ApplyLine(tr, l, decode) })
 	tr.Finish()
 	return tr
 }

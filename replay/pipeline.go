@@ -16,7 +16,7 @@ type AheadDecoder interface {
 }
 
 // lineApplier is an AheadDecoder that applies each decoded line itself,
-// rather than as one event (decodeEventLine).
+// rather than as one event (ApplyLine).
 type lineApplier interface {
 	applyLine(t *Transcript, l Line, decode LineDecode)
 }
@@ -172,7 +172,7 @@ func (p *Pipeline) catchUp(t *Transcript) {
 // again after, so that nothing refers to the batch's buffer once it is
 // applied.
 func (b *lineBatch) apply(t *Transcript, dec AheadDecoder) {
-	applyLine := decodeEventLine
+	applyLine := ApplyLine
 	if a, ok := dec.(lineApplier); ok {
 		applyLine = a.applyLine
 	}
@@ -184,10 +184,11 @@ func (b *lineBatch) apply(t *Transcript, dec AheadDecoder) {
 	t.current = current
 }
 
-// decodeEventLine decodes one line of the session log or the headless
-// stream: a torn last line is a Notice, a line decode rejects a Problem,
-// and any other line one event.
-func decodeEventLine(t *Transcript, l Line, decode LineDecode) {
+// ApplyLine applies one line with decode, as a Pipeline applies a line
+// decoded ahead: a torn last line is a Notice, a line decode rejects a
+// Problem, and any other line one event. A decoder that decodes its lines
+// as they come hands each to it from DecodeLine.
+func ApplyLine(t *Transcript, l Line, decode LineDecode) {
 	if l.Torn() {
 		t.AddTornNotice(l)
 		return

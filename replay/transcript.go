@@ -159,7 +159,7 @@ func (t *Transcript) AddCall(id, tool string, view cards.CallView) int {
 // that they came in the wrong order.
 func (t *Transcript) PutCall(id, tool string, view cards.CallView) int {
 	if i, ok := t.awaitingCall(id); ok {
-		t.setCall(i, tool, view)
+		t.SetCall(i, tool, view)
 		t.AddLineProblem(fmt.Sprintf("call id %q came after its result: the call is shown on the result's card", id))
 		return i
 	}
@@ -172,16 +172,16 @@ func (t *Transcript) PutCall(id, tool string, view cards.CallView) int {
 	return i
 }
 
-// argumentsProblem adds the Problem of a call's arguments, if there is
+// ArgumentsProblem adds the Problem of a call's arguments, if there is
 // one (see producers.Registry.Present), after the call's card.
-func (t *Transcript) argumentsProblem(tool string, problem error) {
+func (t *Transcript) ArgumentsProblem(tool string, problem error) {
 	if problem != nil {
 		t.AddLineProblem(fmt.Sprintf("the %q call: %v; the card shows them as they are", tool, problem))
 	}
 }
 
-// setCall replaces the call view and tool name of the card at index i.
-func (t *Transcript) setCall(i int, tool string, view cards.CallView) {
+// SetCall replaces the call view and tool name of the card at index i.
+func (t *Transcript) SetCall(i int, tool string, view cards.CallView) {
 	card := t.Entries[i].(cards.ToolCard)
 	card.Tool, card.Call = tool, view
 	t.Entries[i] = card
@@ -218,24 +218,24 @@ func (t *Transcript) PutResultAs(id string, view cards.ResultView, outcome cards
 		return i
 	}
 	if i, ok := t.awaitingResult(id); ok {
-		t.setResult(i, view, outcome)
+		t.SetResult(i, view, outcome)
 		return i
 	}
 	return t.AddLineProblem(fmt.Sprintf("second result for call id %q: the card keeps the first", id))
 }
 
-// setResult gives the card at index i its result and outcome, replacing
+// SetResult gives the card at index i its result and outcome, replacing
 // any it had.
-func (t *Transcript) setResult(i int, view cards.ResultView, outcome cards.Outcome) {
+func (t *Transcript) SetResult(i int, view cards.ResultView, outcome cards.Outcome) {
 	card := t.Entries[i].(cards.ToolCard)
 	card.Result, card.Outcome = view, outcome
 	t.Entries[i] = card
 	t.touch(i)
 }
 
-// interruptPending marks every card still waiting for its result as
+// InterruptPending marks every card still waiting for its result as
 // interrupted: the turn that made the calls was aborted.
-func (t *Transcript) interruptPending() {
+func (t *Transcript) InterruptPending() {
 	for i, e := range t.Entries {
 		if card, ok := e.(cards.ToolCard); ok && card.Result == nil && !card.Ended && card.Outcome == cards.OutcomeDone {
 			card.Outcome = cards.OutcomeInterrupted
@@ -267,8 +267,8 @@ func (t *Transcript) awaitingCall(id string) (int, bool) {
 	return 0, false
 }
 
-// hasCard reports whether a card with call id exists.
-func (t *Transcript) hasCard(id string) bool { return len(t.cardsByID[id]) > 0 }
+// HasCard reports whether a card with call id exists.
+func (t *Transcript) HasCard(id string) bool { return len(t.cardsByID[id]) > 0 }
 
 // AddProblem appends a Problem for a bad input line (line 0 when it is not
 // tied to one), quoting the start of the line in the excerpt.
@@ -276,6 +276,9 @@ func (t *Transcript) AddProblem(line int, reason string, excerpt []byte) int {
 	t.Stats.Problems++
 	return t.add(cards.Problem{Source: t.Source, Line: line, Reason: reason, Excerpt: excerptOf(excerpt)})
 }
+
+// LineNumber is the number of the line being decoded.
+func (t *Transcript) LineNumber() int { return t.current.Number }
 
 // AddLineProblem is AddProblem for the line being decoded, quoting it.
 func (t *Transcript) AddLineProblem(reason string) int {

@@ -1,10 +1,11 @@
-package replay
+package codex
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // Codex's thread_rolled_back event {num_turns} undoes the last num_turns
@@ -16,7 +17,7 @@ import (
 // the turns before those, as Codex counts them.
 
 // rollBack applies a thread_rolled_back event.
-func (d *codexRollout) rollBack(t *Transcript, e codexEvent) error {
+func (d *codexRollout) rollBack(t *replay.Transcript, e codexEvent) error {
 	if e.NumTurns == nil {
 		return errors.New(`missing field "payload.num_turns"`)
 	}
@@ -28,8 +29,7 @@ func (d *codexRollout) rollBack(t *Transcript, e codexEvent) error {
 	if n > 0 {
 		first := d.turns[len(d.turns)-n]
 		for i := first; i < len(t.Entries); i++ {
-			t.Entries[i] = cards.RolledBackEntry(t.Entries[i])
-			t.touch(i)
+			t.Set(i, cards.RolledBackEntry(t.Entries[i]))
 		}
 		d.turns = d.turns[:len(d.turns)-n]
 	}

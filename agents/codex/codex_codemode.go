@@ -1,4 +1,4 @@
-package replay
+package codex
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // Codex's code mode (codex-rs/core/src/tools/code_mode): an `exec` call
@@ -96,13 +97,13 @@ func (m *codeMode) parent(id string) (string, bool) {
 
 // nestedCard makes the card of a command a script ran under its exec
 // card, when the call id is one (see parent); ok is false otherwise.
-func (d *codexRollout) nestedCard(t *Transcript, id, tool string, view cards.CallView) (ok bool) {
+func (d *codexRollout) nestedCard(t *replay.Transcript, id, tool string, view cards.CallView) (ok bool) {
 	parentID, ok := d.codeMode.parent(id)
 	parent := d.calls[parentID]
-	if !ok || parent == nil || parent.nested != nil || !t.hasCard(parentID) {
+	if !ok || parent == nil || parent.nested != nil || !t.HasCard(parentID) {
 		return false
 	}
-	path := t.addChild(cardPath{top: parent.index}, cards.ToolCard{ID: id, Tool: tool, Call: view})
+	path := t.AddChild(replay.CardAt(parent.index), cards.ToolCard{ID: id, Tool: tool, Call: view})
 	d.calls[id].nested = &path
 	return true
 }

@@ -1,4 +1,4 @@
-package replay_test
+package codex_test
 
 import (
 	"strings"

@@ -1,15 +1,17 @@
-package replay
+package codex
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // codexLineTypes are the line types of a Codex rollout.
@@ -76,7 +78,7 @@ type codexCall struct {
 	hasResult    bool
 	// nested is the path of the card of a command a code-mode script ran,
 	// nil for a card at the top level (see codex_codemode.go).
-	nested *cardPath
+	nested *replay.CardPath
 }
 
 func newCodexRollout() *codexRollout {
@@ -89,13 +91,13 @@ type codexLine struct {
 	Payload json.RawMessage `json:"payload"`
 }
 
-func (d *codexRollout) DecodeLine(t *Transcript, l Line) {
-	decodeEventLine(t, l, d.decode)
+func (d *codexRollout) DecodeLine(t *replay.Transcript, l replay.Line) {
+	replay.ApplyLine(t, l, d.decode)
 }
 
-func (d *codexRollout) decode(t *Transcript, data []byte) error {
+func (d *codexRollout) decode(t *replay.Transcript, data []byte) error {
 	var l codexLine
-	if err := decodeLineObject(data, &l); err != nil {
+	if err := replay.DecodeObject(data, &l); err != nil {
 		return err
 	}
 	if l.Type == nil {
@@ -123,13 +125,13 @@ func payloadObject(raw json.RawMessage) ([]byte, error) {
 	case len(payload) == 0 || string(payload) == "null":
 		return nil, errors.New(`missing field "payload"`)
 	case payload[0] != '{':
-		return nil, errors.New(`field "payload": want an object, found ` + DescribeJSON(payload))
+		return nil, errors.New(`field "payload": want an object, found ` + replay.DescribeJSON(payload))
 	}
 	return payload, nil
 }
 
 // apply applies the payload of a line of one of the types shown.
-func (d *codexRollout) apply(t *Transcript, typ string, payload []byte) error {
+func (d *codexRollout) apply(t *replay.Transcript, typ string, payload []byte) error {
 	switch typ {
 	case "session_meta":
 		return d.sessionMeta(t, payload)
@@ -146,7 +148,7 @@ func decodePayload(payload []byte, v any) error {
 	err := json.Unmarshal(payload, v)
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) {
-		return fmt.Errorf("field %q: want %s, found %s", "payload."+typeErr.Field, kindOf(typeErr.Type), valueKind(typeErr.Value))
+		return replay.TypeError(typeErr, "payload."+typeErr.Field)
 	}
 	return err
 }
@@ -162,7 +164,7 @@ type codexMeta struct {
 }
 
 // sessionMeta shows where and with which Codex the session ran.
-func (d *codexRollout) sessionMeta(t *Transcript, payload []byte) error {
+func (d *codexRollout) sessionMeta(t *replay.Transcript, payload []byte) error {
 	var m codexMeta
 	if err := decodePayload(payload, &m); err != nil {
 		return err
@@ -201,7 +203,7 @@ type codexItem struct {
 var codexItemTypes = []string{"message", "reasoning", "function_call", "custom_tool_call", "local_shell_call",
 	"web_search_call", "function_call_output", "custom_tool_call_output", "local_shell_call_output"}
 
-func (d *codexRollout) responseItem(t *Transcript, payload []byte) error {
+func (d *codexRollout) responseItem(t *replay.Transcript, payload []byte) error {
 	var it codexItem
 	if err := decodePayload(payload, &it); err != nil {
 		return unknownPayload(t, "response_item", payload, codexItemTypes, err)
@@ -219,14 +221,14 @@ func (d *codexRollout) responseItem(t *Transcript, payload []byte) error {
 
 // applyItem applies a response item of type typ; errSeen and errNotShown
 // say that it shows nothing.
-func (d *codexRollout) applyItem(t *Transcript, typ string, it codexItem) error {
+func (d *codexRollout) applyItem(t *replay.Transcript, typ string, it codexItem) error {
 	switch typ {
 	case "message":
 		return d.itemMessage(t, it)
 	case "reasoning":
 		return d.itemReasoning(t, it)
 	case "function_call":
-		return d.call(t, it.CallID, it.Name, toolArguments(it.Arguments), false)
+		return d.call(t, it.CallID, it.Name, replay.ToolArguments(it.Arguments), false)
 	case "custom_tool_call":
 		return d.call(t, it.CallID, it.Name, wrapInput(it.Input), false)
 	case "local_shell_call":
@@ -241,7 +243,7 @@ func (d *codexRollout) applyItem(t *Transcript, typ string, it codexItem) error 
 
 // unknownPayload handles a payload whose fields did not decode: one of a
 // type the decoder does not show is skipped, anything else is err.
-func unknownPayload(t *Transcript, line string, payload []byte, shown []string, err error) error {
+func unknownPayload(t *replay.Transcript, line string, payload []byte, shown []string, err error) error {
 	var head struct {
 		Type *string `json:"type"`
 	}
@@ -333,7 +335,7 @@ func codexContent(raw json.RawMessage) (string, error) {
 // itemMessage shows a message the model saw: the user's and the
 // assistant's, unless its event showed it already; what Codex itself says
 // to the model (instructions, environment, developer messages) as context.
-func (d *codexRollout) itemMessage(t *Transcript, it codexItem) error {
+func (d *codexRollout) itemMessage(t *replay.Transcript, it codexItem) error {
 	text, err := codexContent(it.Content)
 	if err != nil || isBlank(text) {
 		return errOr(err, errNotShown)
@@ -354,7 +356,7 @@ func (d *codexRollout) itemMessage(t *Transcript, it codexItem) error {
 
 // message shows a message unless it is blank or the echo of one shown
 // already (errSeen).
-func (d *codexRollout) message(t *Transcript, fromEvent bool, role cards.Role, text string) error {
+func (d *codexRollout) message(t *replay.Transcript, fromEvent bool, role cards.Role, text string) error {
 	if isBlank(text) || d.echo.duplicate(fromEvent, role, text) {
 		return errSeen
 	}
@@ -429,7 +431,7 @@ func isTagName(name string) bool {
 
 // itemReasoning shows the reasoning summary (and raw reasoning when the
 // rollout has it) as collapsed reasoning.
-func (d *codexRollout) itemReasoning(t *Transcript, it codexItem) error {
+func (d *codexRollout) itemReasoning(t *replay.Transcript, it codexItem) error {
 	var summary, content []codexPart
 	if err := unmarshalOptional(it.Summary, &summary); err != nil {
 		return fmt.Errorf(`field "payload.summary": want an array of parts`)
@@ -461,7 +463,7 @@ func unmarshalOptional(raw json.RawMessage, v any) error {
 // second response item with the id but other arguments is no copy: it
 // gets a card of its own (and the transcript a Problem), and what comes
 // later for the id goes to it.
-func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEvent bool) error {
+func (d *codexRollout) call(t *replay.Transcript, id, tool string, args []byte, fromEvent bool) error {
 	if id == "" {
 		return errors.New(`missing field "payload.call_id"`)
 	}
@@ -481,22 +483,22 @@ func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEve
 	view, problem := d.tools.Present(tool, args)
 	switch {
 	case !hadCard && fromEvent && d.nestedCard(t, id, tool, view):
-		t.argumentsProblem(tool, problem)
+		t.ArgumentsProblem(tool, problem)
 		return nil
 	case !hadCard:
 		c.index = t.PutCall(id, tool, view)
 		d.codeMode.opened(id, tool, args)
-		t.argumentsProblem(tool, problem)
+		t.ArgumentsProblem(tool, problem)
 		return nil
 	case c.nested != nil:
-		t.updateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
+		t.UpdateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
 			card.Tool, card.Call = tool, view
 			return card
 		})
 	default:
-		t.setCall(c.index, tool, view)
+		t.SetCall(c.index, tool, view)
 	}
-	t.argumentsProblem(tool, problem)
+	t.ArgumentsProblem(tool, problem)
 	if c.hasResult {
 		d.present(t, id, c)
 	}
@@ -508,7 +510,7 @@ func (d *codexRollout) call(t *Transcript, id, tool string, args []byte, fromEve
 var errSeen = errors.New("seen already")
 
 // output records the output the model got for a call.
-func (d *codexRollout) output(t *Transcript, id, text string) error {
+func (d *codexRollout) output(t *replay.Transcript, id, text string) error {
 	c, err := d.callFor(id)
 	if err != nil || c.output != nil {
 		return errOr(err, errSeen)
@@ -543,7 +545,7 @@ func errOr(err, otherwise error) error {
 
 // present gives a call's card its result from everything known of it,
 // replacing the result it had.
-func (d *codexRollout) present(t *Transcript, id string, c *codexCall) {
+func (d *codexRollout) present(t *replay.Transcript, id string, c *codexCall) {
 	r := producers.Result{Meta: c.end}
 	if c.output != nil {
 		r.Content = []cards.ContentBlock{cards.TextBlock{Text: *c.output}}
@@ -551,7 +553,7 @@ func (d *codexRollout) present(t *Transcript, id string, c *codexCall) {
 	r.Outcome = producers.CodexOutcome(r)
 	view := d.tools.Result(c.tool, c.args, r)
 	if c.nested != nil {
-		t.updateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
+		t.UpdateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
 			card.Result, card.Outcome = view, r.Outcome
 			return card
 		})
@@ -563,15 +565,15 @@ func (d *codexRollout) present(t *Transcript, id string, c *codexCall) {
 		c.hasResult = true
 		return
 	}
-	t.setResult(c.index, view, r.Outcome)
+	t.SetResult(c.index, view, r.Outcome)
 }
 
 // webSearch adds the card of a web search the model ran; its results went
 // to the model only.
-func (d *codexRollout) webSearch(t *Transcript, it codexItem) error {
+func (d *codexRollout) webSearch(t *replay.Transcript, it codexItem) error {
 	id := firstNonEmpty(it.ID, it.CallID)
 	if id == "" {
-		id = fmt.Sprintf("web_search@%d", t.current.Number)
+		id = fmt.Sprintf("web_search@%d", t.LineNumber())
 	}
 	args := it.Action
 	if len(bytes.TrimSpace(args)) == 0 || string(bytes.TrimSpace(args)) == "null" {
@@ -603,7 +605,7 @@ var codexEventTypes = []string{"user_message", "agent_message", "agent_reasoning
 	"exec_command_begin", "exec_command_end", "patch_apply_begin", "patch_apply_end", "turn_aborted",
 	"context_compacted", "error", "thread_rolled_back"}
 
-func (d *codexRollout) event(t *Transcript, payload []byte) error {
+func (d *codexRollout) event(t *replay.Transcript, payload []byte) error {
 	var e codexEvent
 	if err := decodePayload(payload, &e); err != nil {
 		return unknownPayload(t, "event_msg", payload, codexEventTypes, err)
@@ -624,7 +626,7 @@ func (d *codexRollout) event(t *Transcript, payload []byte) error {
 var errNotShown = errors.New("not shown")
 
 // applyEvent applies an event of type typ, like applyItem.
-func (d *codexRollout) applyEvent(t *Transcript, typ string, e codexEvent, payload []byte) error {
+func (d *codexRollout) applyEvent(t *replay.Transcript, typ string, e codexEvent, payload []byte) error {
 	switch typ {
 	case "user_message":
 		return d.eventMessage(t, e, cards.RoleUser)
@@ -641,7 +643,7 @@ func (d *codexRollout) applyEvent(t *Transcript, typ string, e codexEvent, paylo
 	case "patch_apply_end":
 		return d.end(t, e, "apply_patch", changesArgs(e.Changes), payload)
 	case "turn_aborted":
-		t.interruptPending()
+		t.InterruptPending()
 		t.AddNotice(abortNotice(e.Reason))
 		return nil
 	case "context_compacted":
@@ -656,7 +658,7 @@ func (d *codexRollout) applyEvent(t *Transcript, typ string, e codexEvent, paylo
 
 // eventMessage shows a user_message or agent_message, unless its response
 // item showed it already.
-func (d *codexRollout) eventMessage(t *Transcript, e codexEvent, role cards.Role) error {
+func (d *codexRollout) eventMessage(t *replay.Transcript, e codexEvent, role cards.Role) error {
 	var text string
 	if err := unmarshalOptional(e.Message, &text); err != nil {
 		return errors.New(`field "payload.message": want a string`)
@@ -668,7 +670,7 @@ func (d *codexRollout) eventMessage(t *Transcript, e codexEvent, role cards.Role
 }
 
 // eventText shows the text of a reasoning event.
-func (d *codexRollout) eventText(t *Transcript, e codexEvent, role cards.Role) error {
+func (d *codexRollout) eventText(t *replay.Transcript, e codexEvent, role cards.Role) error {
 	return d.message(t, true, role, e.Text)
 }
 
@@ -692,7 +694,7 @@ func changesArgs(changes json.RawMessage) []byte {
 
 // patchBegin keeps the changes a patch will apply, for its result, and
 // makes its card when its call was not seen (errSeen when it was).
-func (d *codexRollout) patchBegin(t *Transcript, e codexEvent) error {
+func (d *codexRollout) patchBegin(t *replay.Transcript, e codexEvent) error {
 	err := d.call(t, e.CallID, "apply_patch", changesArgs(e.Changes), true)
 	if err == nil || errors.Is(err, errSeen) {
 		d.calls[e.CallID].changes = e.Changes
@@ -703,7 +705,7 @@ func (d *codexRollout) patchBegin(t *Transcript, e codexEvent) error {
 // end records a call's end event, the meta of its result (a patch's with
 // the changes of its begin event when it has none), making the call's card
 // from the event when the call was not seen.
-func (d *codexRollout) end(t *Transcript, e codexEvent, tool string, args, payload []byte) error {
+func (d *codexRollout) end(t *replay.Transcript, e codexEvent, tool string, args, payload []byte) error {
 	c, err := d.callFor(e.CallID)
 	if err != nil || c.end != nil {
 		return errOr(err, errSeen)
@@ -752,7 +754,7 @@ func abortNotice(reason string) string {
 }
 
 // compaction applies a compacted line: a Notice and the summary.
-func (d *codexRollout) compaction(t *Transcript, payload []byte) error {
+func (d *codexRollout) compaction(t *replay.Transcript, payload []byte) error {
 	var c struct {
 		Message string `json:"message"`
 	}
@@ -769,7 +771,7 @@ func (d *codexRollout) compaction(t *Transcript, payload []byte) error {
 
 // compactionNotice says the context was compacted, once per turn, with
 // the summary as collapsed context when there is one.
-func (d *codexRollout) compactionNotice(t *Transcript, summary string) error {
+func (d *codexRollout) compactionNotice(t *replay.Transcript, summary string) error {
 	if d.compacted && isBlank(summary) {
 		return errNotShown
 	}
@@ -784,7 +786,7 @@ func (d *codexRollout) compactionNotice(t *Transcript, summary string) error {
 }
 
 // errorNotice shows an error event.
-func (d *codexRollout) errorNotice(t *Transcript, e codexEvent) error {
+func (d *codexRollout) errorNotice(t *replay.Transcript, e codexEvent) error {
 	var text string
 	if err := unmarshalOptional(e.Message, &text); err != nil {
 		return errors.New(`field "payload.message": want a string`)
@@ -829,16 +831,19 @@ func (e *echoes) duplicate(fromEvent bool, role cards.Role, text string) bool {
 	return false
 }
 
-// CodexFormat is a Codex CLI rollout
+// Format is a Codex CLI rollout
 // (~/.codex/sessions/…/rollout-*.jsonl): {"timestamp","type","payload"}
 // lines, whose type is one of its own.
-var CodexFormat = Format{
+var Format = replay.Format{
 	Name:   "codex",
 	Detect: isCodexLine,
 	Expect: "codex: " + strings.Join(codexLineTypes, ", ") + " with a payload",
-	NewDecoder: func(extra producers.Registry) Decoder {
+	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		d := newCodexRollout()
-		d.tools = withProducers(d.tools, extra)
+		maps.Copy(d.tools, extra)
 		return d
 	},
 }
+
+// isBlank reports whether s holds only white space.
+func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
