@@ -7,6 +7,7 @@ package agents
 
 import (
 	"github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/agents/codex"
 	"github.com/cardtui/cardtui/agents/views"
 	"github.com/cardtui/cardtui/replay"
@@ -20,7 +21,7 @@ var Formats = []replay.Format{
 	replay.HarnessLogFormat,
 	replay.HeadlessFormat,
 	codex.Format,
-	replay.ClaudeCodeFormat,
+	claude.Format,
 	acp.Format,
 }
 

@@ -236,7 +236,7 @@ func notJSONObject(err error) error {
 	if errors.As(err, &syntax) {
 		return fmt.Errorf("not a JSON object: %v", err)
 	}
-	return fieldError(err)
+	return FieldError(err)
 }
 
 // eventSource is where an event's data is decoded from: a whole line
@@ -797,9 +797,9 @@ func (src eventSource) wordError(err error) error {
 // the event handler reports without naming the event type.
 type lineError struct{ error }
 
-// fieldError words a type error of decoding a line as `field "type":
+// FieldError words a type error of decoding a line as `field "type":
 // want a string, found a number`.
-func fieldError(err error) error {
+func FieldError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
 		return err
@@ -810,7 +810,7 @@ func fieldError(err error) error {
 // TypeError words a type error of the field at path, as the Problem of a
 // line says it: `field "payload.id": want a string, found a number`.
 func TypeError(e *json.UnmarshalTypeError, path string) error {
-	return fmt.Errorf("field %q: want %s, found %s", path, kindOf(e.Type), valueKind(e.Value))
+	return fmt.Errorf("field %q: want %s, found %s", path, kindOf(e.Type), ValueKind(e.Value))
 }
 
 // kindOf names the JSON type a Go type decodes from.
@@ -832,9 +832,9 @@ func kindOf(t reflect.Type) string {
 	}
 }
 
-// valueKind names the JSON type that encoding/json's UnmarshalTypeError
+// ValueKind names the JSON type that encoding/json's UnmarshalTypeError
 // reports ("number", "number 1.5", "string"...).
-func valueKind(value string) string {
+func ValueKind(value string) string {
 	word, _, _ := strings.Cut(value, " ")
 	switch word {
 	case "string":

@@ -113,7 +113,7 @@ func (lr *lineReader) next() (Line, error) {
 		size -= len("\n")
 	}
 	if size > maxLineBytes {
-		return Line{Number: lr.number, terminated: terminated, skipped: size, start: data[:excerptBytes]}, nil
+		return Line{Number: lr.number, terminated: terminated, skipped: size, start: data[:ExcerptBytes]}, nil
 	}
 	return Line{Number: lr.number, Data: data, terminated: terminated}, nil
 }

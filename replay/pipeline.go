@@ -15,10 +15,12 @@ type AheadDecoder interface {
 	BatchDecoder() func(data []byte) LineDecode
 }
 
-// lineApplier is an AheadDecoder that applies each decoded line itself,
-// rather than as one event (ApplyLine).
-type lineApplier interface {
-	applyLine(t *Transcript, l Line, decode LineDecode)
+// LineApplier is an AheadDecoder that applies each decoded line itself,
+// rather than as one event (the function ApplyLine): the Pipeline calls
+// its ApplyLine with each line, in input order, and what the line was
+// decoded into.
+type LineApplier interface {
+	ApplyLine(t *Transcript, l Line, decode LineDecode)
 }
 
 // The bounds of a pipeline: a batch holds up to batchMaxLines lines in
@@ -173,8 +175,8 @@ func (p *Pipeline) catchUp(t *Transcript) {
 // applied.
 func (b *lineBatch) apply(t *Transcript, dec AheadDecoder) {
 	applyLine := ApplyLine
-	if a, ok := dec.(lineApplier); ok {
-		applyLine = a.applyLine
+	if a, ok := dec.(LineApplier); ok {
+		applyLine = a.ApplyLine
 	}
 	current := t.current
 	for i, l := range b.lines {

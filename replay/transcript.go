@@ -8,8 +8,8 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// excerptBytes is how much of a bad line a Problem quotes.
-const excerptBytes = 120
+// ExcerptBytes is how much of a bad line a Problem quotes.
+const ExcerptBytes = 120
 
 // Stats counts what a session held; `cardtui validate` prints them.
 type Stats struct {
@@ -277,6 +277,14 @@ func (t *Transcript) AddProblem(line int, reason string, excerpt []byte) int {
 	return t.add(cards.Problem{Source: t.Source, Line: line, Reason: reason, Excerpt: excerptOf(excerpt)})
 }
 
+// SetLine makes the line numbered number, quoted by excerpt, the line
+// being decoded, the one AddLineProblem names: for a decoder that applies
+// a line after it got others (Claude Code's puts them in conversation
+// order).
+func (t *Transcript) SetLine(number int, excerpt []byte) {
+	t.current = Line{Number: number, Data: excerpt, terminated: true}
+}
+
 // LineNumber is the number of the line being decoded.
 func (t *Transcript) LineNumber() int { return t.current.Number }
 
@@ -324,10 +332,10 @@ func (t *Transcript) Finish() []int {
 
 // excerptOf is the start of a line as valid UTF-8, with "…" when cut.
 func excerptOf(b []byte) string {
-	if len(b) <= excerptBytes {
+	if len(b) <= ExcerptBytes {
 		return strings.ToValidUTF8(string(b), "\uFFFD")
 	}
-	return strings.ToValidUTF8(string(withoutPartialRune(b[:excerptBytes])), "\uFFFD") + "…"
+	return strings.ToValidUTF8(string(withoutPartialRune(b[:ExcerptBytes])), "\uFFFD") + "…"
 }
 
 // withoutPartialRune drops a character that the end of b cuts in two.

@@ -1,4 +1,4 @@
-package replay
+package claude
 
 import (
 	"bytes"
@@ -6,21 +6,33 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 	"github.com/stretchr/testify/require"
 )
 
 // loadClaudeOneByOne reads a Claude Code transcript as the decoder did
 // before its pipeline: every line parsed and put in order before the next
 // is read.
-func loadClaudeOneByOne(data []byte) *Transcript {
-	tr := NewTranscript("s")
-	tr.Format = ClaudeCodeFormat.Name
-	d := newClaudeCode()
-	eachLine(tr, data, func(l Line) { d.applyLine(tr, l, d.parse(l.Data)) })
-	d.Flush(tr)
-	tr.Finish()
+func loadClaudeOneByOne(t *testing.T, data []byte) *replay.Transcript {
+	oneByOne := Format
+	oneByOne.NewDecoder = func(producers.Registry) replay.Decoder { return oneByOneDecoder{newClaudeCode()} }
+	tr, err := replay.Load(bytes.NewReader(data), "s", replay.Options{Formats: []replay.Format{oneByOne}, Format: Format.Name})
+	require.NoError(t, err)
 	return tr
 }
+
+// oneByOneDecoder parses each line and puts it in order as it comes.
+type oneByOneDecoder struct{ d *claudeCode }
+
+func (o oneByOneDecoder) DecodeLine(t *replay.Transcript, l replay.Line) {
+	o.d.ApplyLine(t, l, o.d.parse(l.Data))
+}
+
+func (o oneByOneDecoder) Flush(t *replay.Transcript) { o.d.Flush(t) }
+
+// batchMaxLines is the most lines a batch of replay's Pipeline holds.
+const batchMaxLines = 256
 
 // claudeSessions are the project's Claude Code sessions and the real
 // transcripts in ../shared/fixtures/claude, when it is there, by name,
@@ -29,8 +41,8 @@ func loadClaudeOneByOne(data []byte) *Transcript {
 func claudeSessions(t *testing.T) map[string][]byte {
 	var files []string
 	for _, pattern := range []string{
-		filepath.Join("..", "testdata", "sessions", "claude-*.jsonl"),
-		filepath.Join("..", "..", "shared", "fixtures", "claude", "*.jsonl"),
+		filepath.Join("..", "..", "testdata", "sessions", "claude-*.jsonl"),
+		filepath.Join("..", "..", "..", "shared", "fixtures", "claude", "*.jsonl"),
 	} {
 		found, err := filepath.Glob(pattern)
 		require.NoError(t, err)
@@ -57,8 +69,8 @@ func claudeSessions(t *testing.T) map[string][]byte {
 func TestClaudePipelineIsLineByLine(t *testing.T) {
 	for name, data := range claudeSessions(t) {
 		t.Run(name, func(t *testing.T) {
-			want := loadClaudeOneByOne(data)
-			got, err := Load(bytes.NewReader(data), "s", Options{Formats: []Format{ClaudeCodeFormat}, Format: ClaudeCodeFormat.Name})
+			want := loadClaudeOneByOne(t, data)
+			got, err := replay.Load(bytes.NewReader(data), "s", replay.Options{Formats: []replay.Format{Format}, Format: Format.Name})
 			require.NoError(t, err)
 			require.NotEmpty(t, got.Entries)
 			require.Equal(t, want.Entries, got.Entries)

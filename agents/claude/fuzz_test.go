@@ -1,4 +1,4 @@
-package replay_test
+package claude_test
 
 import (
 	"bytes"
@@ -84,15 +84,4 @@ func fuzzFormat(f *testing.F, format string) {
 			_ = render.Markdown(e, opts)
 		}
 	})
-}
-
-// FuzzACP does the same for recordings of `cardtui acp --record`.
-func FuzzACP(f *testing.F) {
-	data := session(f, "acp-example.jsonl")
-	f.Add(data)
-	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
-	for i := range lines {
-		f.Add(bytes.Join(reversed(lines[:i+1]), []byte("\n")))
-	}
-	fuzzFormat(f, "acp")
 }

@@ -1,4 +1,4 @@
-package replay
+package claude
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // The Claude Code lines beside the conversation that the decoder shows:
@@ -48,7 +49,7 @@ func (rec *claudeRecord) decodeAttachment(raw json.RawMessage) error {
 	}
 	var a claudeAttachment
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return fmt.Errorf(`field "attachment": %w`, fieldError(err))
+		return fmt.Errorf(`field "attachment": %w`, replay.FieldError(err))
 	}
 	if a.Type == "queued_command" {
 		if _, err := promptText(a.Prompt); err != nil {
@@ -73,7 +74,7 @@ func promptText(raw json.RawMessage) (string, error) {
 	}
 	var blocks []claudeBlock
 	if err := json.Unmarshal(trimmed, &blocks); err != nil {
-		return "", fmt.Errorf(`field "attachment.prompt": want a string or an array of blocks, found %s`, DescribeJSON(trimmed))
+		return "", fmt.Errorf(`field "attachment.prompt": want a string or an array of blocks, found %s`, replay.DescribeJSON(trimmed))
 	}
 	texts := make([]string, 0, len(blocks))
 	for _, b := range blocks {
@@ -83,7 +84,7 @@ func promptText(raw json.RawMessage) (string, error) {
 }
 
 // attachment applies an attachment line: see the list above.
-func (d *claudeCode) attachment(t *Transcript, rec *claudeRecord) {
+func (d *claudeCode) attachment(t *replay.Transcript, rec *claudeRecord) {
 	a := rec.attachment
 	switch {
 	case a == nil:
@@ -160,7 +161,7 @@ var permissionModes = map[string]string{
 
 // permissionMode applies a permission-mode line: a Notice when the mode
 // is not the one shown last.
-func (d *claudeCode) permissionMode(t *Transcript, rec *claudeRecord) {
+func (d *claudeCode) permissionMode(t *replay.Transcript, rec *claudeRecord) {
 	mode := strings.TrimSpace(rec.permissionMode)
 	if mode == "" || mode == d.mode {
 		t.AddSkipped("permission-mode")
@@ -176,7 +177,7 @@ func (d *claudeCode) permissionMode(t *Transcript, rec *claudeRecord) {
 
 // customTitle applies a custom-title line: the name the user gave the
 // session (/rename).
-func (d *claudeCode) customTitle(t *Transcript, rec *claudeRecord) {
+func (d *claudeCode) customTitle(t *replay.Transcript, rec *claudeRecord) {
 	title := strings.TrimSpace(rec.customTitle)
 	if title == "" {
 		t.AddSkipped("custom-title")

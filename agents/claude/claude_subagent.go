@@ -1,9 +1,10 @@
-package replay
+package claude
 
 import (
 	"strings"
 
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // subagents groups the lines of Claude Code's sub-agents under the Task
@@ -56,7 +57,7 @@ func (s *subagents) task(id string, args []byte) {
 // enter finds the agent of a user or assistant line and, when it is not
 // the agent of the last entries, adds the Notice that starts its group. It
 // reports whether the line is a sub-agent's prompt.
-func (s *subagents) enter(t *Transcript, rec *claudeRecord) (prompt bool) {
+func (s *subagents) enter(t *replay.Transcript, rec *claudeRecord) (prompt bool) {
 	agent, prompt := s.agentOf(rec)
 	if agent != s.shown {
 		s.shown = agent

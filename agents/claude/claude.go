@@ -1,4 +1,4 @@
-package replay
+package claude
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // claudeCode decodes a Claude Code transcript, one JSON
@@ -48,22 +50,22 @@ type claudeCode struct {
 	order *lineOrder
 	// pending holds the tool and arguments of each call, by tool_use id,
 	// until its result arrives.
-	pending map[string]toolInput
+	pending map[string]claudeInput
 	agents  subagents
 	// mode is the permission mode last shown; titled is set once the
 	// user named the session, whose name a summary then does not replace.
 	mode   string
 	titled bool
 	// ahead parses the lines on every processor before they are put in
-	// order and applied (see Pipeline).
-	ahead Pipeline
+	// order and applied (see replay.Pipeline).
+	ahead replay.Pipeline
 }
 
 func newClaudeCode() *claudeCode {
 	return &claudeCode{
 		tools:   producers.Claude(),
 		order:   newLineOrder(),
-		pending: map[string]toolInput{},
+		pending: map[string]claudeInput{},
 		agents:  newSubagents(),
 	}
 }
@@ -71,24 +73,24 @@ func newClaudeCode() *claudeCode {
 // lineSeed seeds the digests of lines, which are compared within one run.
 var lineSeed = maphash.MakeSeed()
 
-// DecodeLine parses the line ahead (see Pipeline); the lines parsed by
+// DecodeLine parses the line ahead (see replay.Pipeline); the lines parsed by
 // then are put in order.
-func (d *claudeCode) DecodeLine(t *Transcript, l Line) { d.ahead.Add(t, l, d) }
+func (d *claudeCode) DecodeLine(t *replay.Transcript, l replay.Line) { d.ahead.Add(t, l, d) }
 
 // batchDecoder parses each line on its own: parsing is pure.
-func (d *claudeCode) BatchDecoder() func([]byte) LineDecode { return d.parse }
+func (d *claudeCode) BatchDecoder() func([]byte) replay.LineDecode { return d.parse }
 
 // parse parses a line into what puts it in order: its item, numbered
 // as the line being applied then is.
-func (d *claudeCode) parse(data []byte) LineDecode {
+func (d *claudeCode) parse(data []byte) replay.LineDecode {
 	rec, err := parseClaudeLine(data)
 	item := &claudeItem{excerpt: excerptCopy(data), rec: rec, err: err, digest: maphash.Bytes(lineSeed, data)}
 	if rec != nil {
 		item.uuid, item.parent = rec.uuid, rec.parent
 		d.present(rec)
 	}
-	return func(t *Transcript, _ []byte) error {
-		item.number = t.current.Number
+	return func(t *replay.Transcript, _ []byte) error {
+		item.number = t.LineNumber()
 		d.order.push(item, func(it *claudeItem) { d.apply(t, it) })
 		return nil
 	}
@@ -126,8 +128,8 @@ func resultMeta(rec *claudeRecord) json.RawMessage {
 // isCall reports whether a block is a tool call.
 func isCall(b claudeBlock) bool { return b.Type == "tool_use" || b.Type == "server_tool_use" }
 
-// applyLine puts a parsed line in order; a torn last line is a Notice.
-func (d *claudeCode) applyLine(t *Transcript, l Line, parsed LineDecode) {
+// ApplyLine puts a parsed line in order; a torn last line is a Notice.
+func (d *claudeCode) ApplyLine(t *replay.Transcript, l replay.Line, parsed replay.LineDecode) {
 	if l.Torn() {
 		t.AddTornNotice(l)
 		return
@@ -136,23 +138,23 @@ func (d *claudeCode) applyLine(t *Transcript, l Line, parsed LineDecode) {
 }
 
 // drain puts every line given so far in order.
-func (d *claudeCode) Drain(t *Transcript) { d.ahead.Drain(t) }
+func (d *claudeCode) Drain(t *replay.Transcript) { d.ahead.Drain(t) }
 
 // flush applies every line given so far, those held back for their
 // parent too.
-func (d *claudeCode) Flush(t *Transcript) {
+func (d *claudeCode) Flush(t *replay.Transcript) {
 	d.Drain(t)
 	d.order.flush(func(it *claudeItem) { d.apply(t, it) })
 }
 
 // excerptCopy keeps as much of a line as a Problem quotes.
 func excerptCopy(data []byte) []byte {
-	return bytes.Clone(data[:min(len(data), excerptBytes+utf8.UTFMax)])
+	return bytes.Clone(data[:min(len(data), replay.ExcerptBytes+utf8.UTFMax)])
 }
 
 // apply turns one line into entries, in conversation order.
-func (d *claudeCode) apply(t *Transcript, it *claudeItem) {
-	t.current = Line{Number: it.number, Data: it.excerpt, terminated: true}
+func (d *claudeCode) apply(t *replay.Transcript, it *claudeItem) {
+	t.SetLine(it.number, it.excerpt)
 	if it.err != nil {
 		t.AddProblem(it.number, it.err.Error(), it.excerpt)
 		return
@@ -186,7 +188,7 @@ func (d *claudeCode) apply(t *Transcript, it *claudeItem) {
 
 // user applies a user line: its tool results, then its text. The line's
 // toolUseResult belongs to its tool_result when it has only one.
-func (d *claudeCode) user(t *Transcript, rec *claudeRecord) {
+func (d *claudeCode) user(t *replay.Transcript, rec *claudeRecord) {
 	prompt := d.agents.enter(t, rec)
 	var texts []string
 	for _, b := range rec.blocks {
@@ -241,7 +243,7 @@ const (
 
 // userText shows the text of a user line for what it is. A sub-agent's
 // prompt is not shown: its Task card shows it.
-func (d *claudeCode) userText(t *Transcript, rec *claudeRecord, text string) {
+func (d *claudeCode) userText(t *replay.Transcript, rec *claudeRecord, text string) {
 	switch {
 	case text == "":
 	case strings.HasPrefix(text, interruptedPrefix):
@@ -265,7 +267,7 @@ const compactedPrefix = "Context compacted"
 
 // afterCompaction reports whether the last entry is the Notice of a
 // compaction boundary, which the summary that follows it needs no other.
-func afterCompaction(t *Transcript) bool {
+func afterCompaction(t *replay.Transcript) bool {
 	if len(t.Entries) == 0 {
 		return false
 	}
@@ -285,7 +287,7 @@ func interruptNotice(text string) string {
 // commandOrPrompt shows a user text: a slash command as "/name args", a
 // shell command typed with "!" as "! command", the output of either as
 // collapsed context, anything else as the prompt.
-func (d *claudeCode) commandOrPrompt(t *Transcript, text string) {
+func (d *claudeCode) commandOrPrompt(t *replay.Transcript, text string) {
 	if !showCommand(t, text) {
 		t.PutMessage(cards.RoleUser, text)
 	}
@@ -293,7 +295,7 @@ func (d *claudeCode) commandOrPrompt(t *Transcript, text string) {
 
 // showCommand shows a command or its output, reporting whether the text
 // was one.
-func showCommand(t *Transcript, text string) bool {
+func showCommand(t *replay.Transcript, text string) bool {
 	role, shown, ok := commandText(text)
 	if ok && shown != "" {
 		t.PutMessage(role, shown)
@@ -337,7 +339,7 @@ func tagged(s, tag string) (string, bool) {
 }
 
 // assistant applies an assistant line: text, thinking and tool calls.
-func (d *claudeCode) assistant(t *Transcript, rec *claudeRecord) {
+func (d *claudeCode) assistant(t *replay.Transcript, rec *claudeRecord) {
 	d.agents.enter(t, rec)
 	text := cards.RoleAssistant
 	if rec.sidechain {
@@ -365,7 +367,7 @@ func (d *claudeCode) assistant(t *Transcript, rec *claudeRecord) {
 
 // reply shows assistant text; an API error Claude Code wrote in the
 // assistant's place is a Notice.
-func (d *claudeCode) reply(t *Transcript, rec *claudeRecord, role cards.Role, text string) {
+func (d *claudeCode) reply(t *replay.Transcript, rec *claudeRecord, role cards.Role, text string) {
 	if rec.apiError {
 		t.AddNotice(text)
 		return
@@ -374,11 +376,11 @@ func (d *claudeCode) reply(t *Transcript, rec *claudeRecord, role cards.Role, te
 }
 
 // call adds the card of a tool_use block, presented ahead.
-func (d *claudeCode) call(t *Transcript, b claudeBlock) {
+func (d *claudeCode) call(t *replay.Transcript, b claudeBlock) {
 	args := []byte(b.Input)
 	t.PutCall(b.ID, b.Name, b.call)
 	t.ArgumentsProblem(b.Name, b.problem)
-	d.pending[b.ID] = toolInput{tool: b.Name, args: args}
+	d.pending[b.ID] = claudeInput{tool: b.Name, args: args}
 	if b.Name == "Task" || b.Name == "Agent" {
 		d.agents.task(b.ID, args)
 	}
@@ -386,7 +388,7 @@ func (d *claudeCode) call(t *Transcript, b claudeBlock) {
 
 // result presents a tool_result with its call's tool and arguments and
 // gives it to the call's card.
-func (d *claudeCode) result(t *Transcript, id string, r producers.Result) {
+func (d *claudeCode) result(t *replay.Transcript, id string, r producers.Result) {
 	in := d.pending[id]
 	delete(d.pending, id)
 	t.PutResultAs(id, d.tools.Result(in.tool, in.args, r), r.Outcome)
@@ -394,7 +396,7 @@ func (d *claudeCode) result(t *Transcript, id string, r producers.Result) {
 
 // summary applies a summary line: Claude Code's title for the
 // conversation.
-func (d *claudeCode) summary(t *Transcript, rec *claudeRecord) {
+func (d *claudeCode) summary(t *replay.Transcript, rec *claudeRecord) {
 	summary := strings.TrimSpace(rec.summary)
 	if summary == "" {
 		t.AddSkipped("summary")
@@ -408,7 +410,7 @@ func (d *claudeCode) summary(t *Transcript, rec *claudeRecord) {
 
 // system applies a system line: a compaction boundary, a local command's
 // output, or any other message with text.
-func (d *claudeCode) system(t *Transcript, rec *claudeRecord) {
+func (d *claudeCode) system(t *replay.Transcript, rec *claudeRecord) {
 	switch {
 	case rec.subtype == "compact_boundary":
 		t.AddNotice(compactionNotice(rec.compact))
@@ -546,7 +548,7 @@ var claudeTypes = []string{"user", "assistant", "summary", "system", "permission
 // type can make a problem.
 func parseClaudeLine(data []byte) (*claudeRecord, error) {
 	if bytes.TrimSpace(data)[0] != '{' {
-		return nil, DecodeObject(data, &struct{}{})
+		return nil, replay.DecodeObject(data, &struct{}{})
 	}
 	var l claudeLine[claudeMessage]
 	err := json.Unmarshal(data, &l)
@@ -575,10 +577,10 @@ func parseClaudeLine(data []byte) (*claudeRecord, error) {
 func wordLineError(data []byte, err error) error {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) && typeErr.Field == "message.content" {
-		return errors.New(`field "message.content": want a string or an array, found ` + valueKind(typeErr.Value))
+		return errors.New(`field "message.content": want a string or an array, found ` + replay.ValueKind(typeErr.Value))
 	}
 	var l claudeLine[claudeMessage]
-	if worded := DecodeObject(data, &l); worded != nil {
+	if worded := replay.DecodeObject(data, &l); worded != nil {
 		return worded
 	}
 	return err
@@ -649,7 +651,7 @@ func otherLine(data []byte, err error) (*claudeRecord, error) {
 		UUID       json.RawMessage `json:"uuid"`
 		ParentUUID json.RawMessage `json:"parentUuid"`
 	}
-	if DecodeObject(data, &head) != nil || head.Type == nil || slices.Contains(claudeTypes, *head.Type) {
+	if replay.DecodeObject(data, &head) != nil || head.Type == nil || slices.Contains(claudeTypes, *head.Type) {
 		return nil, err
 	}
 	rec := &claudeRecord{typ: *head.Type}
@@ -684,7 +686,7 @@ func (rec *claudeRecord) decodeSystem(content, compactMetadata json.RawMessage) 
 	if len(compactMetadata) > 0 && string(compactMetadata) != "null" {
 		rec.compact = &claudeCompaction{}
 		if err := json.Unmarshal(compactMetadata, rec.compact); err != nil {
-			return fmt.Errorf(`field "compactMetadata": %w`, fieldError(err))
+			return fmt.Errorf(`field "compactMetadata": %w`, replay.FieldError(err))
 		}
 	}
 	return nil
@@ -706,16 +708,22 @@ func isClaudeLine(head map[string]json.RawMessage, typ string) bool {
 	return typ == "file-history-snapshot"
 }
 
-// ClaudeCodeFormat is a Claude Code transcript
+// Format is a Claude Code transcript
 // (~/.claude/projects/*/*.jsonl): user, assistant, summary and system
 // lines, which carry a uuid, parentUuid, sessionId or leafUuid.
-var ClaudeCodeFormat = Format{
+var Format = replay.Format{
 	Name:   "claude",
 	Detect: isClaudeLine,
 	Expect: "claude: a line with a uuid or sessionId",
-	NewDecoder: func(extra producers.Registry) Decoder {
+	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		d := newClaudeCode()
-		d.tools = withProducers(d.tools, extra)
+		maps.Copy(d.tools, extra)
 		return d
 	},
+}
+
+// claudeInput is what a result producer needs of its call.
+type claudeInput struct {
+	tool string
+	args []byte
 }

@@ -1,4 +1,4 @@
-package replay_test
+package claude_test
 
 import (
 	"bytes"
