@@ -51,9 +51,6 @@ type facts struct {
 	problem        string
 }
 
-// formatOf is the format replay reads an agent's files in.
-var formatOf = map[Agent]string{Claude: "claude", Codex: "codex", Harness: "harness"}
-
 // promptLines is how many lines are read first for the first prompt,
 // which is rarely further: the whole head is read only when they hold
 // none.
@@ -80,7 +77,7 @@ func readHead(a Agent, head []byte, s *Session) {
 
 // load reads lines of an agent's session with replay.
 func load(a Agent, lines []byte, name string) *replay.Transcript {
-	tr, _ := replay.Load(bytes.NewReader(lines), name, replay.Options{Formats: agents.Formats, Format: formatOf[a]})
+	tr, _ := replay.Load(bytes.NewReader(lines), name, agents.Options(string(a)))
 	return tr
 }
 

@@ -18,6 +18,8 @@ type recordingDecoder struct {
 	at []int
 }
 
+// DecodeLine applies one record to the ACP transcript and puts what it
+// changed into t.
 func (d *recordingDecoder) DecodeLine(t *replay.Transcript, l replay.Line) {
 	r, err := DecodeRecord(l.Data)
 	if err != nil {

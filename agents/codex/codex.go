@@ -91,6 +91,7 @@ type codexLine struct {
 	Payload json.RawMessage `json:"payload"`
 }
 
+// DecodeLine decodes one rollout line as one event (replay.ApplyLine).
 func (d *codexRollout) DecodeLine(t *replay.Transcript, l replay.Line) {
 	replay.ApplyLine(t, l, d.decode)
 }

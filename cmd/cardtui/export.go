@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"slices"
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/render"
@@ -10,19 +11,12 @@ import (
 	"github.com/cardtui/cardtui/sessions"
 )
 
-// agentOfFormat is the agent that writes the files of a format, for the
-// header of an HTML export.
-var agentOfFormat = map[string]sessions.Agent{
-	"harness": sessions.Harness, "claude": sessions.Claude, "codex": sessions.Codex,
-}
-
 // writeHTML writes the transcript as an HTML document; its header says
 // what the session file says of itself (project, start) when it is a
 // file of an agent.
 func writeHTML(w io.Writer, tr *replay.Transcript) error {
 	h := render.HTMLHeader{Title: tr.Title, Agent: tr.Format, Source: tr.Source}
-	if a, ok := agentOfFormat[tr.Format]; ok {
-		h.Agent = string(a)
+	if a := sessions.Agent(tr.Format); slices.Contains(sessions.Agents, a) { // an agent's files, in its format
 		if info, err := os.Stat(tr.Source); err == nil && info.Mode().IsRegular() {
 			s := sessions.Read(tr.Source, a)
 			h.Project, h.Started = s.Project, s.Started
