@@ -15,17 +15,9 @@
 // Session.Cancel, which also sends session/cancel).
 //
 // The transcript is not built from the SDK's callbacks but from the wire:
-// every line going to the agent and coming from it is a Record, written
-// to Config.Record when set (the recording `cardtui acp --record` makes)
-// and applied to a Transcript. Transcript maps the traffic to entries —
-// message chunks streamed into one message, thoughts into a collapsed
-// Thinking message, each tool call id into one card that its updates
-// merge into (a diff card for diff content, a terminal card fed by the
-// client-side terminal, a generic card for content blocks), the plan into
-// a checklist that updates in place, permission requests and their
-// answers onto the cards they gate, mode changes and the agent's commands
-// into notices — and problems (a line that is not JSON-RPC, an update for
-// an unknown session, a tool call updated before it started) into
-// Problem entries. Replay feeds a recording's records to the same
-// Transcript, so a replay shows what the live session showed.
+// every line going to the agent and coming from it is a Record (package
+// agents/acp), written to Config.Record when set (the recording `cardtui
+// acp --record` makes) and applied to that package's Transcript, which
+// maps the traffic to entries. Replay feeds a recording's records to the
+// same Transcript, so a replay shows what the live session showed.
 package acp

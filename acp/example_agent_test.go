@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	acprec "github.com/cardtui/cardtui/agents/acp"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -50,11 +52,11 @@ func TestExampleAgentAllowAndSkip(t *testing.T) {
 	}
 	s := startExample(t, nil)
 	for _, tc := range []struct {
-		pick  func(Asking) int
+		pick  func(acprec.Asking) int
 		reply string
 	}{
-		{Asking.AllowOnce, "successfully updated"},
-		{Asking.Reject, "skip the configuration update"},
+		{acprec.Asking.AllowOnce, "successfully updated"},
+		{acprec.Asking.Reject, "skip the configuration update"},
 	} {
 		s.Prompt("improve the config")
 		waitFor(t, func() bool { return s.State().Asks })

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	acprec "github.com/cardtui/cardtui/agents/acp"
+
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/cardtui/cardtui/cards"
@@ -55,7 +57,7 @@ type Session struct {
 	stderr *tail
 
 	mu sync.Mutex
-	tr *Transcript
+	tr *acprec.Transcript
 	// records counts the records observed: the line number of the last
 	// in the recording.
 	records int
@@ -153,7 +155,7 @@ func connect(cfg Config, toAgent io.WriteCloser, fromAgent io.Reader, cmd *exec.
 	s := &Session{
 		cfg: cfg, dir: dir, cmd: cmd, stdin: toAgent, stderr: stderr,
 		tapped: make(chan struct{}), exited: make(chan struct{}),
-		tr: NewTranscript(orDefault(cfg.Source, "agent")), dirty: map[string]struct{}{},
+		tr: acprec.NewTranscript(orDefault(cfg.Source, "agent")), dirty: map[string]struct{}{},
 		choices: map[sdk.ToolCallId]chan sdk.RequestPermissionOutcome{}, chosen: map[sdk.ToolCallId]bool{},
 		changed: make(chan struct{}, 1),
 	}
@@ -161,7 +163,7 @@ func connect(cfg Config, toAgent io.WriteCloser, fromAgent io.Reader, cmd *exec.
 		s.rec = &recorder{w: cfg.Record, now: time.Now}
 	}
 	s.terms = &terminals{dir: dir, byID: map[string]*liveTerminal{}, changed: s.terminalChanged, ended: s.terminalEnded}
-	s.observe(Record{From: Local, Start: &SessionStart{Command: cfg.Command, Dir: cfg.Dir}})
+	s.observe(acprec.Record{From: acprec.Local, Start: &acprec.SessionStart{Command: cfg.Command, Dir: cfg.Dir}})
 	sdkIn, tapOut := io.Pipe()
 	s.conn = sdk.NewClientSideConnection(client{s}, tapWriter{s: s, to: toAgent}, sdkIn)
 	s.conn.SetLogger(slog.New(slog.DiscardHandler))
@@ -254,7 +256,7 @@ func (s *Session) stderrTail() string {
 }
 
 // observe records r and applies it to the transcript.
-func (s *Session) observe(r Record) {
+func (s *Session) observe(r acprec.Record) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rec.write(r)
@@ -268,7 +270,9 @@ func (s *Session) observe(r Record) {
 }
 
 // localNotice records and shows a notice of cardtui's own.
-func (s *Session) localNotice(text string) { s.observe(Record{From: Local, Notice: &text}) }
+func (s *Session) localNotice(text string) {
+	s.observe(acprec.Record{From: acprec.Local, Notice: &text})
+}
 
 // signal wakes the reader of Changed.
 func (s *Session) signal() {
@@ -289,7 +293,7 @@ func (s *Session) Changes() []cards.Change {
 	defer s.mu.Unlock()
 	for id := range s.dirty {
 		if state, ok := s.terms.snapshot(id); ok && !state.Exited {
-			s.tr.terminalState(state)
+			s.tr.SetTerminal(state)
 		}
 	}
 	clear(s.dirty)
@@ -305,8 +309,8 @@ func (s *Session) terminalChanged(id string) {
 }
 
 // terminalEnded records a terminal's final output.
-func (s *Session) terminalEnded(state TerminalState) {
-	s.observe(Record{From: Local, Terminal: &state})
+func (s *Session) terminalEnded(state acprec.TerminalState) {
+	s.observe(acprec.Record{From: acprec.Local, Terminal: &state})
 }
 
 // State is what the front-end shows besides the cards.
@@ -320,7 +324,7 @@ type State struct {
 	// Commands are the slash commands the agent offers.
 	Commands []sdk.AvailableCommand
 	// Asking is the permission request waiting for the user, if Asks.
-	Asking Asking
+	Asking acprec.Asking
 	Asks   bool
 	// Ended is set once the agent is gone.
 	Ended bool
@@ -360,9 +364,9 @@ func (s *Session) Prompt(text string) {
 func (s *Session) Cancel() {
 	s.mu.Lock()
 	id := s.tr.Session()
-	for _, p := range s.tr.asking {
-		if !s.chosen[p.tool.id] {
-			s.answer(p.tool.id, sdk.NewRequestPermissionOutcomeCancelled())
+	for _, tool := range s.tr.Waiting() {
+		if !s.chosen[tool] {
+			s.answer(tool, sdk.NewRequestPermissionOutcomeCancelled())
 		}
 	}
 	s.mu.Unlock()

@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	acprec "github.com/cardtui/cardtui/agents/acp"
+
 	sdk "github.com/coder/acp-go-sdk"
 )
 
@@ -33,7 +35,7 @@ type terminals struct {
 	// changed is called when a terminal's output grows; ended when its
 	// command exits, with its final state.
 	changed func(id string)
-	ended   func(TerminalState)
+	ended   func(acprec.TerminalState)
 
 	mu   sync.Mutex
 	next int
@@ -51,7 +53,7 @@ type liveTerminal struct {
 	mu        sync.Mutex
 	out       []byte
 	truncated bool
-	exit      TerminalState
+	exit      acprec.TerminalState
 }
 
 // notFound is the error for a terminal id the session does not have.
@@ -131,7 +133,7 @@ func (t *liveTerminal) write(b []byte) {
 }
 
 // state is the terminal's output and exit status now.
-func (t *liveTerminal) state() TerminalState {
+func (t *liveTerminal) state() acprec.TerminalState {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	s := t.exit
@@ -151,10 +153,10 @@ func (ts *terminals) get(id string) (*liveTerminal, error) {
 }
 
 // snapshot is the state of terminal id, false when there is none.
-func (ts *terminals) snapshot(id string) (TerminalState, bool) {
+func (ts *terminals) snapshot(id string) (acprec.TerminalState, bool) {
 	t, err := ts.get(id)
 	if err != nil {
-		return TerminalState{}, false
+		return acprec.TerminalState{}, false
 	}
 	return t.state(), true
 }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	acprec "github.com/cardtui/cardtui/agents/acp"
 )
 
 // maxLineBytes is the longest line read from the agent; the SDK itself
@@ -24,7 +26,7 @@ type tapWriter struct {
 func (w tapWriter) Write(b []byte) (int, error) {
 	for line := range bytes.Lines(b) {
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
-			w.s.observe(Record{From: FromClient, Msg: json.RawMessage(bytes.Clone(trimmed))})
+			w.s.observe(acprec.Record{From: acprec.FromClient, Msg: json.RawMessage(bytes.Clone(trimmed))})
 		}
 	}
 	return w.to.Write(b)
@@ -40,11 +42,11 @@ func (s *Session) tap(from io.Reader, sdkIn *io.PipeWriter) {
 		line, err := readLine(r)
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			if json.Valid(trimmed) {
-				s.observe(Record{From: FromAgent, Msg: json.RawMessage(bytes.Clone(trimmed))})
+				s.observe(acprec.Record{From: acprec.FromAgent, Msg: json.RawMessage(bytes.Clone(trimmed))})
 				_, _ = sdkIn.Write(append(trimmed, '\n'))
 			} else {
 				text := string(trimmed)
-				s.observe(Record{From: FromAgent, Text: &text})
+				s.observe(acprec.Record{From: acprec.FromAgent, Text: &text})
 			}
 		}
 		if errors.Is(err, errLineTooLong) {

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/benchinput"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -26,7 +27,7 @@ func benchmarkLoad(b *testing.B, data []byte) {
 	var tr *replay.Transcript
 	for b.Loop() {
 		var err error
-		tr, err = replay.Load(bytes.NewReader(data), "bench", replay.Options{})
+		tr, err = replay.Load(bytes.NewReader(data), "bench", replay.Options{Formats: agents.Formats})
 		if err != nil || tr.Stats.Problems != 0 {
 			b.Fatalf("err %v, %d problems", err, tr.Stats.Problems)
 		}

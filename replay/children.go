@@ -6,21 +6,24 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// cardPath locates a tool card of the transcript: the index of its
+// CardPath locates a tool card of the transcript: the index of its
 // top-level card in Entries and, for a card nested under it, the index of
 // each child on the way down (cards.ToolCard.Children).
-type cardPath struct {
+type CardPath struct {
 	top  int
 	path []int
 }
 
+// CardAt is the path of the top-level card at index i of Entries.
+func CardAt(i int) CardPath { return CardPath{top: i} }
+
 // child is the path of the i-th child of the card at p.
-func (p cardPath) child(i int) cardPath {
-	return cardPath{top: p.top, path: append(slices.Clip(p.path), i)}
+func (p CardPath) child(i int) CardPath {
+	return CardPath{top: p.top, path: append(slices.Clip(p.path), i)}
 }
 
 // card returns the tool card at p.
-func (t *Transcript) card(p cardPath) cards.ToolCard {
+func (t *Transcript) card(p CardPath) cards.ToolCard {
 	c := t.Entries[p.top].(cards.ToolCard)
 	for _, i := range p.path {
 		c = c.Children[i].(cards.ToolCard)
@@ -28,10 +31,10 @@ func (t *Transcript) card(p cardPath) cards.ToolCard {
 	return c
 }
 
-// updateCard replaces the tool card at p with what update makes of it.
+// UpdateCard replaces the tool card at p with what update makes of it.
 // The cards on the way down are copied, never changed in place: an entry
 // handed out before (to a viewer) stays as it was.
-func (t *Transcript) updateCard(p cardPath, update func(cards.ToolCard) cards.ToolCard) {
+func (t *Transcript) UpdateCard(p CardPath, update func(cards.ToolCard) cards.ToolCard) {
 	t.Entries[p.top] = updateNested(t.Entries[p.top].(cards.ToolCard), p.path, update)
 	t.touch(p.top)
 }
@@ -46,10 +49,10 @@ func updateNested(c cards.ToolCard, path []int, update func(cards.ToolCard) card
 	return c
 }
 
-// addChild nests an entry under the card at p, after its other children,
+// AddChild nests an entry under the card at p, after its other children,
 // and returns the entry's path (meaningful when it is a tool card). A
 // nested tool card counts as a tool card of the session.
-func (t *Transcript) addChild(p cardPath, e cards.Entry) cardPath {
+func (t *Transcript) AddChild(p CardPath, e cards.Entry) CardPath {
 	if t.ahead != nil {
 		t.ahead.catchUp(t)
 	}
@@ -57,7 +60,7 @@ func (t *Transcript) addChild(p cardPath, e cards.Entry) cardPath {
 		t.Stats.ToolCards++
 	}
 	n := 0
-	t.updateCard(p, func(c cards.ToolCard) cards.ToolCard {
+	t.UpdateCard(p, func(c cards.ToolCard) cards.ToolCard {
 		n = len(c.Children)
 		c.Children = append(slices.Clip(c.Children), e)
 		return c
@@ -66,23 +69,23 @@ func (t *Transcript) addChild(p cardPath, e cards.Entry) cardPath {
 }
 
 // lastCard returns the path of the last top-level card with call id.
-func (t *Transcript) lastCard(id string) (cardPath, bool) {
+func (t *Transcript) lastCard(id string) (CardPath, bool) {
 	ids := t.cardsByID[id]
 	if len(ids) == 0 {
-		return cardPath{}, false
+		return CardPath{}, false
 	}
-	return cardPath{top: ids[len(ids)-1]}, true
+	return CardPath{top: ids[len(ids)-1]}, true
 }
 
 // lastAwaiting returns the path of the last top-level card still waiting
 // for its result whose tool is tool ("" for any tool).
-func (t *Transcript) lastAwaiting(tool string) (cardPath, bool) {
+func (t *Transcript) lastAwaiting(tool string) (CardPath, bool) {
 	for i := len(t.Entries) - 1; i >= 0; i-- {
 		if c, ok := t.Entries[i].(cards.ToolCard); ok && c.Result == nil && !c.Ended && (tool == "" || c.Tool == tool) {
-			return cardPath{top: i}, true
+			return CardPath{top: i}, true
 		}
 	}
-	return cardPath{}, false
+	return CardPath{}, false
 }
 
 // endNested marks every nested card without a result as ended, as Finish

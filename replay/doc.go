@@ -1,25 +1,29 @@
 // Package replay reads session files and streams into a transcript: the
 // ordered messages, tool cards (a call and its result, matched by call id),
-// problems and notices that the renderer draws (DESIGN.md section 3).
+// problems and notices that the renderer draws.
 //
 // Load reads newline-delimited JSON of any line length, as it streams, in
-// one of the formats it detects from the content (or is told with
-// Options.Format):
+// one of the formats of Options.Formats (agents.Formats: a table of Format
+// values, each detecting its files and making a Decoder for them), the one
+// it detects from the content or the one Options.Format names. The
+// formats:
 //
-//   - the harness's session log (HarnessLog): a "session" header line, then
+//   - the harness's session log ("harness"): a "session" header line, then
 //     one {"type", "data"} event per line; tool calls and results go
 //     through the native producers, which turn them back into views;
-//   - its headless stream (Headless): the same events wrapped as
+//   - its headless stream ("headless"): the same events wrapped as
 //     {"type":"session_event","event":{...}};
-//   - the view stream (ViewStream): call, result and message lines that
+//   - the view stream ("views"): call, result and message lines that
 //     carry views computed by the harness, decoded strictly;
-//   - a Claude Code transcript (ClaudeCode): user, assistant, summary and
+//   - a Claude Code transcript ("claude"): user, assistant, summary and
 //     system lines, put in conversation order by their parentUuid; tool
 //     calls and results go through the Claude producers with the
-//     toolUseResult Claude Code stores (claude.go);
-//   - a Codex CLI rollout (Codex): session_meta, response_item and
+//     toolUseResult Claude Code stores (package agents/claude);
+//   - a Codex CLI rollout ("codex"): session_meta, response_item and
 //     event_msg lines, each call shown once though a rollout records it as
-//     a response item and as events (codex.go).
+//     a response item and as events (package agents/codex);
+//   - a recording of `cardtui acp --record` ("acp"): the JSON-RPC traffic
+//     of a session with an ACP agent, shown as the live session showed it.
 //
 // An input that starts with the Zstandard magic (a .jsonl.zstd file, a
 // concatenation of independent frames) is decompressed on the fly.
@@ -34,13 +38,14 @@
 //
 // # What each record becomes
 //
-// Every record of the three session formats is shown as a card (a tool
+// Every record of the session formats is shown as a card (a tool
 // call and its result, nested cards under their parent), a message (the
 // user's prompt verbatim; assistant text as Markdown; reasoning and
 // context collapsed), a notice, or a problem (a bad record: file, line,
 // reason), or it is counted per type in Stats.Skipped ("skipped") and
 // listed by `cardtui validate`. Nothing else is dropped. The tables follow
-// the decoders (events.go, harness_*.go; claude*.go; codex*.go).
+// the decoders (events.go, harness_*.go); those of Claude Code and Codex
+// are in the docs of packages agents/claude and agents/codex.
 //
 // The harness's session log (and the same events in a headless stream):
 //
@@ -73,54 +78,4 @@
 //	  tool-call-chunks), step/start|end,
 //	  request/context, hook/invoked,
 //	  compaction/start|end, anything else
-//
-// A Claude Code transcript:
-//
-//	record                                  shown as
-//	user, text                              message: the prompt verbatim; "/name args" for a slash command; "! cmd" for a shell command
-//	user, isMeta / command output /         context
-//	  a sub-agent's prompt
-//	user, "[Request interrupted by user…]"  notice
-//	user, isCompactSummary                  notice, and the summary as context
-//	user, task-notification                 notice naming the task and its status
-//	user, tool_result                       the card's result, with toolUseResult (structuredPatch hunks as recorded)
-//	assistant                               messages: text, thinking (collapsed); a card per tool_use
-//	assistant, API error text               notice
-//	summary                                 the session's title, and a notice
-//	system                                  notice: compaction boundary, local command output, message with text;
-//	                                          skipped when it says nothing (turn durations…)
-//	attachment, queued_command              message where it was queued: the user's, context, "! cmd", or a notice
-//	attachment, any other type              skipped, as attachment/TYPE
-//	permission-mode                         notice when the mode changes
-//	custom-title                            the session's title, and a notice
-//	isSidechain lines                       under the Task card that started the sub-agent
-//	a copy of a line read before            skipped; a reused uuid with other bytes: shown, and a problem
-//	file-history-snapshot, queue-operation, skipped
-//	  progress, last-prompt, anything else
-//
-// A Codex rollout:
-//
-//	record                                  shown as
-//	session_meta                            notice: Codex version, directory, branch
-//	response_item message                   message: the user's, the assistant's (<proposed_plan> as a plan), or context
-//	                                          (AGENTS.md, environment, developer messages); skipped when its event showed it
-//	response_item reasoning                 reasoning, unless its event showed it
-//	response_item function_call,            card, one per call_id, through the Codex producers (code mode's exec and wait too)
-//	  custom_tool_call, local_shell_call
-//	response_item *_output                  the card's result
-//	response_item web_search_call           card with the query
-//	event_msg user_message, agent_message,  message, unless its response item showed it
-//	  agent_reasoning(_raw_content)
-//	event_msg exec_command_begin|end,       the card's result meta (exit code, duration, changes with line numbers); the
-//	  patch_apply_begin|end                   card of a call not seen otherwise; a code-mode script's call (exec-<uuid>)
-//	                                          nested under its exec card
-//	event_msg turn_aborted                  notice; the turn's pending cards interrupted
-//	event_msg thread_rolled_back            the entries of the turns undone labelled rolled back, and a notice
-//	event_msg context_compacted, compacted  notice (once per turn), and compacted's summary as context
-//	event_msg error                         notice
-//	turn_context, token_count, task_started, skipped
-//	  task_complete, the streaming deltas,
-//	  mcp_tool_call_end, web_search_end
-//	  (their response items show them),
-//	  anything else
 package replay

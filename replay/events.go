@@ -81,7 +81,7 @@ func newEventHandler() *eventHandler {
 
 // event is a displayed session event decoded from its line, ready to be
 // applied to the transcript. Decoding is pure, so that it can run ahead of
-// the transcript on other goroutines (see pipeline); events are applied in
+// the transcript on other goroutines (see Pipeline); events are applied in
 // input order.
 type event interface {
 	apply(h *eventHandler, t *Transcript) error
@@ -275,7 +275,7 @@ func (e userMessage) apply(_ *eventHandler, t *Transcript) error {
 		t.AddSkipped("user/message")
 		return nil
 	}
-	t.addMessage(e.role, e.text)
+	t.PutMessage(e.role, e.text)
 	return nil
 }
 
@@ -399,7 +399,7 @@ func assistantContent(src eventSource, d *assistantMessageData) ([]messagePart, 
 // presentPart presents the call of a tool-call part; a part without an id,
 // which makes no card, is not presented.
 func (p *presenter) presentPart(part messagePart) *presentedCall {
-	c := &presentedCall{id: part.ID, input: toolInput{tool: part.Name, args: toolArguments(part.Arguments)}}
+	c := &presentedCall{id: part.ID, input: toolInput{tool: part.Name, args: ToolArguments(part.Arguments)}}
 	if c.id != "" {
 		c.view, c.problem = p.tools.Present(c.input.tool, c.input.args)
 		p.remember(c.id, c.input)
@@ -456,7 +456,7 @@ func (b *replyBuilder) flush() {
 		return
 	}
 	text := strings.Join(b.text, "\n\n")
-	b.t.addMessage(b.role, text)
+	b.t.PutMessage(b.role, text)
 	if b.role == cards.RoleAssistant {
 		b.lastText = text
 	}
@@ -467,11 +467,11 @@ func (b *replyBuilder) flush() {
 // exists (the tool/call event came first) or it has no id to match its
 // event and result by.
 func (h *eventHandler) callPart(t *Transcript, c *presentedCall) {
-	if c.id == "" || t.hasCard(c.id) {
+	if c.id == "" || t.HasCard(c.id) {
 		return
 	}
-	i := t.addCall(c.id, c.input.tool, c.view)
-	t.argumentsProblem(c.input.tool, c.problem)
+	i := t.PutCall(c.id, c.input.tool, c.view)
+	t.ArgumentsProblem(c.input.tool, c.problem)
 	h.partCards[c.id] = i
 	h.pending[i] = c.input
 }
@@ -509,7 +509,7 @@ func decodeToolCall(src eventSource, p *presenter) (event, error) {
 	if d.CallID == "" {
 		return nil, errors.New(`missing field "data.callId"`)
 	}
-	e := toolCall{id: d.CallID, input: toolInput{tool: d.Name, args: toolArguments(d.Arguments)}}
+	e := toolCall{id: d.CallID, input: toolInput{tool: d.Name, args: ToolArguments(d.Arguments)}}
 	p.remember(e.id, e.input)
 	return e, nil
 }
@@ -521,8 +521,8 @@ func (e toolCall) apply(h *eventHandler, t *Transcript) error {
 		return nil
 	}
 	view, problem := h.tools.Present(e.input.tool, e.input.args)
-	i := t.addCall(e.id, e.input.tool, view)
-	t.argumentsProblem(e.input.tool, problem)
+	i := t.PutCall(e.id, e.input.tool, view)
+	t.ArgumentsProblem(e.input.tool, problem)
 	h.pending[i] = e.input
 	return nil
 }
@@ -536,8 +536,8 @@ func (h *eventHandler) confirmCall(t *Transcript, i int, in toolInput) {
 		return
 	}
 	view, problem := h.tools.Present(in.tool, in.args)
-	t.setCall(i, in.tool, view)
-	t.argumentsProblem(in.tool, problem)
+	t.SetCall(i, in.tool, view)
+	t.ArgumentsProblem(in.tool, problem)
 	if pending {
 		h.pending[i] = in
 	}
@@ -549,12 +549,12 @@ func (in toolInput) same(other toolInput) bool {
 	return in.tool == other.tool && bytes.Equal(in.args, other.args)
 }
 
-// toolArguments are a call's raw JSON arguments: the harness writes them
+// ToolArguments are a call's raw JSON arguments: the harness writes them
 // as a string of JSON; any other JSON value is taken as it is. raw is
 // valid JSON (or nothing), as decoding leaves a json.RawMessage: on a JSON
 // string strconv.Unquote either gives what encoding/json gives or fails
 // (for \/ and UTF-16 surrogates), and it does not check the JSON again.
-func toolArguments(raw json.RawMessage) []byte {
+func ToolArguments(raw json.RawMessage) []byte {
 	if len(raw) > 0 && raw[0] == '"' {
 		if s, err := strconv.Unquote(string(raw)); err == nil {
 			return []byte(s)
@@ -705,7 +705,7 @@ func (h *eventHandler) result(t *Transcript, r presentedResult) {
 	if view == nil || !r.input.same(in) {
 		view = h.tools.Result(in.tool, in.args, r.result)
 	}
-	t.addResultAs(r.id, view, r.result.Outcome)
+	t.PutResultAs(r.id, view, r.result.Outcome)
 }
 
 // sessionTitleData is the data of a session/title event.
@@ -745,7 +745,7 @@ func (h *eventHandler) compactionSummary(t *Transcript, d *compactionSummaryData
 		return nil
 	}
 	t.AddNotice("Context compacted: " + what + " replaced by the summary below")
-	t.addMessage(cards.RoleContext, summary)
+	t.PutMessage(cards.RoleContext, summary)
 	return nil
 }
 
@@ -863,7 +863,7 @@ type runUsage struct {
 // already say it.
 func (h *eventHandler) runResult(t *Transcript, output string, usage *runUsage) {
 	if out := strings.TrimSpace(output); out != "" && out != strings.TrimSpace(h.lastReply) {
-		t.addMessage(cards.RoleAssistant, output)
+		t.PutMessage(cards.RoleAssistant, output)
 		h.lastReply = output
 	}
 	text := "The run finished"

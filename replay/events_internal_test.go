@@ -32,7 +32,7 @@ func FuzzToolArguments(f *testing.F) {
 		if json.Unmarshal(raw, &s) == nil {
 			want = []byte(s)
 		}
-		require.Equal(t, string(want), string(toolArguments(raw)), "%q", raw)
+		require.Equal(t, string(want), string(ToolArguments(raw)), "%q", raw)
 	})
 }
 

@@ -7,122 +7,128 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cardtui/cardtui/acp"
+	"github.com/cardtui/cardtui/producers"
 )
 
-// Format is a session file format.
-type Format int
+// Auto is the name of no format in particular: Options.Format set to it
+// (or left empty) detects the format from the content, and it is the
+// Transcript.Format of a session whose format is not known yet.
+const Auto = "auto"
 
-// The formats replay reads. Auto detects the format from the content.
-const (
-	Auto Format = iota
-	// ViewStream is the view stream: call, result and message lines that
-	// carry views computed by the harness (DESIGN.md 3.3).
-	ViewStream
-	// HarnessLog is the harness's session log: a "session" header line,
-	// then one {"type", "data"} event per line (DESIGN.md 3.1).
-	HarnessLog
-	// Headless is the harness's headless stream: the session log's events
-	// wrapped as {"type":"session_event","event":{...}}, and a final
-	// {"type":"result"} line (DESIGN.md 3.2).
-	Headless
-	// ClaudeCode is a Claude Code transcript (~/.claude/projects/*/*.jsonl):
-	// user, assistant, summary and system lines (DESIGN.md 3.4).
-	ClaudeCode
-	// Codex is a Codex CLI rollout (~/.codex/sessions/…/rollout-*.jsonl):
-	// {"timestamp","type","payload"} lines.
-	Codex
-	// ACP is a recording of `cardtui acp --record`: one
-	// {"time","from","msg"|...} line per JSON-RPC message of a session
-	// with an ACP agent.
-	ACP
-)
-
-// formatNames are the names of the formats as the --input-format flag
-// spells them, indexed by Format.
-var formatNames = []string{
-	Auto:       "auto",
-	ViewStream: "views",
-	HarnessLog: "harness",
-	Headless:   "headless",
-	ClaudeCode: "claude",
-	Codex:      "codex",
-	ACP:        "acp",
+// Format is a session file format that replay can read: how to detect it
+// from a session's first line and how to decode its lines. The formats of
+// the agents cardtui knows are listed, in detection order, by the agents
+// package (agents.Formats); Options.Formats takes such a list.
+type Format struct {
+	// Name names the format as the --input-format flag spells it ("views",
+	// "claude"...); it is the Transcript.Format of a session read as it.
+	Name string
+	// Untyped marks a format whose lines have no "type" field (an ACP
+	// recording's): Detect sees every first line that is a JSON object,
+	// before the formats whose lines have a type do. The others only see
+	// a first line whose "type" is a string.
+	Untyped bool
+	// Detect reports whether a session whose first line has the top-level
+	// fields head is in this format; typ is the line's "type" ("" for an
+	// Untyped format). The values of head are slices of the line, valid
+	// only during the call.
+	Detect func(head map[string]json.RawMessage, typ string) bool
+	// Expect says what the first lines Detect recognises look like, for
+	// the error about a line that no format recognises: "views: call,
+	// result, message" for a typed format, "the time and peer of an ACP
+	// recording line" for an Untyped one.
+	Expect string
+	// NewDecoder returns a decoder for one session in this format. extra
+	// is Options.Producers, which the decoder adds over its own family of
+	// tool producers and must not change; it may be nil.
+	NewDecoder func(extra producers.Registry) Decoder
 }
 
-// FormatNames lists the names ParseFormat accepts.
-func FormatNames() []string { return slices.Clone(formatNames) }
-
-// String returns the format's flag name.
-func (f Format) String() string {
-	if f < 0 || int(f) >= len(formatNames) {
-		return fmt.Sprintf("Format(%d)", int(f))
+// FormatNames lists the names ParseFormat accepts: Auto, then the names of
+// formats in order.
+func FormatNames(formats []Format) []string {
+	names := []string{Auto}
+	for _, f := range formats {
+		names = append(names, f.Name)
 	}
-	return formatNames[f]
+	return names
 }
 
-// ParseFormat parses a format name as the --input-format flag spells it.
-func ParseFormat(name string) (Format, error) {
-	if i := slices.Index(formatNames, name); i >= 0 {
-		return Format(i), nil
+// ParseFormat checks a format name as the --input-format flag spells it
+// against formats and returns it, Auto for "".
+func ParseFormat(formats []Format, name string) (string, error) {
+	if name == "" {
+		return Auto, nil
 	}
-	return Auto, fmt.Errorf("unknown input format %q: want one of %s", name, strings.Join(formatNames, ", "))
+	names := FormatNames(formats)
+	if !slices.Contains(names, name) {
+		return Auto, fmt.Errorf("unknown input format %q: want one of %s", name, strings.Join(names, ", "))
+	}
+	return name, nil
 }
 
-// viewStreamTypes are the "type" values of view-stream lines.
-var viewStreamTypes = []string{"call", "result", "message"}
+// lookupFormat returns the format of formats named name.
+func lookupFormat(formats []Format, name string) (Format, error) {
+	i := slices.IndexFunc(formats, func(f Format) bool { return f.Name == name })
+	if i < 0 {
+		_, err := ParseFormat(formats, name)
+		if err == nil { // Auto
+			err = fmt.Errorf("replay: %q is no format to decode", name)
+		}
+		return Format{}, err
+	}
+	return formats[i], nil
+}
 
-// Line types that tell the harness formats apart.
-const (
-	headerType       = "session"
-	sessionEventType = "session_event"
-)
-
-// Detect tells the format of a session from its first line: the view
-// stream's call, result and message lines; the session log's header or,
-// for a log whose header was lost, any of its events ("tool/call",
-// "reasoning-chunks"...); the headless stream's session_event lines; a
-// Codex rollout's lines, whose type is one of its own and which carry a
-// payload; a Claude Code transcript's lines, which carry a uuid,
-// parentUuid, sessionId or leafUuid; an ACP recording's lines, which carry
-// a time and the peer they come from.
-func Detect(firstLine []byte) (Format, error) {
+// Detect tells which of formats a session is in from its first line, the
+// first whose Detect recognises it: the Untyped formats first, then, for
+// a line whose "type" is a string, the others in order. The error says
+// why no format recognises the line, and what each of them expects.
+func Detect(formats []Format, firstLine []byte) (Format, error) {
 	head := topFields(firstLine)
 	if head == nil {
-		return Auto, errors.New("cannot detect the input format: the line is not a JSON object")
+		return Format{}, errors.New("cannot detect the input format: the line is not a JSON object")
 	}
-	if acp.IsRecordLine(head) {
-		return ACP, nil
+	var untyped, typed []string
+	for _, f := range formats {
+		if !f.Untyped {
+			typed = append(typed, f.Expect)
+			continue
+		}
+		untyped = append(untyped, f.Expect)
+		if f.Detect(head, "") {
+			return f, nil
+		}
 	}
 	raw, ok := head["type"]
 	if !ok {
-		return Auto, errors.New(`cannot detect the input format: the line has no "type" field, nor the time and peer of an ACP recording line`)
+		return Format{}, errors.New(`cannot detect the input format: the line has no "type" field` + joinNor(untyped))
 	}
 	var typ string
 	if err := json.Unmarshal(raw, &typ); err != nil {
-		return Auto, errors.New(`cannot detect the input format: "type" is not a string`)
+		return Format{}, errors.New(`cannot detect the input format: "type" is not a string`)
 	}
-	switch {
-	case slices.Contains(viewStreamTypes, typ):
-		return ViewStream, nil
-	case typ == headerType || isEventType(typ):
-		return HarnessLog, nil
-	case typ == sessionEventType:
-		return Headless, nil
-	case isCodexLine(head, typ):
-		return Codex, nil
-	case isClaudeLine(head, typ):
-		return ClaudeCode, nil
+	for _, f := range formats {
+		if !f.Untyped && f.Detect(head, typ) {
+			return f, nil
+		}
 	}
-	return Auto, fmt.Errorf("cannot detect the input format: type %q belongs to no known format "+
-		"(views: %s; harness log: %s or an event type such as tool/call; headless: %s; "+
-		"codex: %s with a payload; claude: a line with a uuid or sessionId)",
-		typ, strings.Join(viewStreamTypes, ", "), headerType, sessionEventType, strings.Join(codexLineTypes, ", "))
+	return Format{}, fmt.Errorf("cannot detect the input format: type %q belongs to no known format (%s)",
+		typ, strings.Join(typed, "; "))
+}
+
+// joinNor is ", nor A, nor B" for the expectations of the untyped formats.
+func joinNor(expects []string) string {
+	var b strings.Builder
+	for _, e := range expects {
+		b.WriteString(", nor " + e)
+	}
+	return b.String()
 }
 
 // topFields is the fields of the JSON object on a line, as json.Unmarshal
 // into a map gives them; nil when the line is not a JSON object. A valid
-// line whose keys are plain (see plainKey) is split by hand (splitTop):
+// line whose keys are plain (see PlainKey) is split by hand (splitTop):
 // its values, a whole diff in a view stream's first line, are checked
 // but neither decoded nor copied.
 func topFields(line []byte) map[string]json.RawMessage {
@@ -173,7 +179,7 @@ func splitTop(line []byte) (head map[string]json.RawMessage, ok bool) {
 	}
 }
 
-// key reads a plain key (see plainKey) and the colon after it.
+// key reads a plain key (see PlainKey) and the colon after it.
 func (v *validator) key() ([]byte, bool) {
 	if v.space() == len(v.data) || v.data[v.i] != '"' {
 		return nil, false
@@ -183,16 +189,9 @@ func (v *validator) key() ([]byte, bool) {
 		return nil, false
 	}
 	key := v.data[start+1 : v.i-1]
-	if !plainKey(key) || v.space() == len(v.data) || v.data[v.i] != ':' {
+	if !PlainKey(key) || v.space() == len(v.data) || v.data[v.i] != ':' {
 		return nil, false
 	}
 	v.i++
 	return key, true
-}
-
-// isEventType reports whether typ looks like the type of a session-log
-// event: a path such as "tool/call", or a packed row such as
-// "text-chunks".
-func isEventType(typ string) bool {
-	return strings.Contains(strings.Trim(typ, "/"), "/") || strings.HasSuffix(typ, "-chunks")
 }

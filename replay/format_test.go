@@ -1,59 +1,45 @@
 package replay_test
 
 import (
+	"cmp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/replay"
 )
 
 func TestParseFormat(t *testing.T) {
-	for _, name := range replay.FormatNames() {
-		f, err := replay.ParseFormat(name)
+	assert.Equal(t, []string{"auto", "views", "harness", "headless", "codex", "claude", "acp"}, agents.FormatNames())
+	for _, name := range agents.FormatNames() {
+		f, err := agents.ParseFormat(name)
 		require.NoError(t, err)
-		assert.Equal(t, name, f.String())
+		assert.Equal(t, name, f)
 	}
-	f, err := replay.ParseFormat("views")
+	f, err := agents.ParseFormat("")
 	require.NoError(t, err)
-	assert.Equal(t, replay.ViewStream, f)
-	f, err = replay.ParseFormat("harness")
-	require.NoError(t, err)
-	assert.Equal(t, replay.HarnessLog, f)
-	f, err = replay.ParseFormat("headless")
-	require.NoError(t, err)
-	assert.Equal(t, replay.Headless, f)
+	assert.Equal(t, replay.Auto, f)
 
-	f, err = replay.ParseFormat("claude")
-	require.NoError(t, err)
-	assert.Equal(t, replay.ClaudeCode, f)
-	f, err = replay.ParseFormat("codex")
-	require.NoError(t, err)
-	assert.Equal(t, replay.Codex, f)
-	f, err = replay.ParseFormat("acp")
-	require.NoError(t, err)
-	assert.Equal(t, replay.ACP, f)
-
-	_, err = replay.ParseFormat("crush")
-	assert.EqualError(t, err, `unknown input format "crush": want one of auto, views, harness, headless, claude, codex, acp`)
-	assert.Equal(t, "Format(42)", replay.Format(42).String())
+	_, err = agents.ParseFormat("crush")
+	assert.EqualError(t, err, `unknown input format "crush": want one of auto, views, harness, headless, codex, claude, acp`)
 }
 
 func TestDetect(t *testing.T) {
 	cases := []struct {
 		name, line string
-		want       replay.Format
+		want       string
 		err        string
 	}{
-		{"call", callLine, replay.ViewStream, ""},
-		{"result", resultLine, replay.ViewStream, ""},
-		{"message", userLine, replay.ViewStream, ""},
-		{"bad view still detected", `{"type":"call","view":7}`, replay.ViewStream, ""},
-		{"session header", `{"type":"session","version":0,"id":"s1","cwd":"/w"}`, replay.HarnessLog, ""},
-		{"event of a log without its header", `{"type":"tool/call","data":{}}`, replay.HarnessLog, ""},
-		{"packed row of a log without its header", `{"type":"text-chunks","data":{}}`, replay.HarnessLog, ""},
-		{"headless event", `{"type":"session_event","sessionId":"s1","event":{"type":"turn/start"}}`, replay.Headless, ""},
+		{"call", callLine, "views", ""},
+		{"result", resultLine, "views", ""},
+		{"message", userLine, "views", ""},
+		{"bad view still detected", `{"type":"call","view":7}`, "views", ""},
+		{"session header", `{"type":"session","version":0,"id":"s1","cwd":"/w"}`, "harness", ""},
+		{"event of a log without its header", `{"type":"tool/call","data":{}}`, "harness", ""},
+		{"packed row of a log without its header", `{"type":"text-chunks","data":{}}`, "harness", ""},
+		{"headless event", `{"type":"session_event","sessionId":"s1","event":{"type":"turn/start"}}`, "headless", ""},
 		{"slashes alone are no event type", `{"type":"/"}`, replay.Auto, "belongs to no known format"},
 		{"not JSON", `call`, replay.Auto, "not a JSON object"},
 		{"array", `[{"type":"call"}]`, replay.Auto, "not a JSON object"},
@@ -61,21 +47,21 @@ func TestDetect(t *testing.T) {
 		{"no type", `{"id":"c1"}`, replay.Auto, `no "type" field`},
 		{"type not a string", `{"type":1}`, replay.Auto, `"type" is not a string`},
 		{"unknown type", `{"type":"summary"}`, replay.Auto, `type "summary" belongs to no known format (views: call, result, message; harness log: session or an event type such as tool/call; headless: session_event; codex: session_meta, response_item, event_msg, turn_context, compacted with a payload; claude: a line with a uuid or sessionId)`},
-		{"claude user line", `{"parentUuid":null,"type":"user","uuid":"u1","message":{"role":"user","content":"hi"}}`, replay.ClaudeCode, ""},
-		{"claude summary", `{"type":"summary","summary":"Fix the build","leafUuid":"u9"}`, replay.ClaudeCode, ""},
-		{"claude snapshot", `{"type":"file-history-snapshot","messageId":"m1","snapshot":{}}`, replay.ClaudeCode, ""},
-		{"claude line of an unknown type", `{"type":"queue-operation","operation":"enqueue","sessionId":"s1"}`, replay.ClaudeCode, ""},
-		{"codex session meta", `{"timestamp":"2025-10-01T09:00:00Z","type":"session_meta","payload":{"id":"s1"}}`, replay.Codex, ""},
-		{"codex event", `{"timestamp":"2025-10-01T09:00:00Z","type":"event_msg","payload":{"type":"token_count"}}`, replay.Codex, ""},
-		{"acp recording start", `{"time":"2026-01-01T00:00:00Z","from":"cardtui","start":{"command":["a"],"dir":"/p"}}`, replay.ACP, ""},
-		{"acp recording message", `{"time":"2026-01-01T00:00:00Z","from":"agent","msg":{"jsonrpc":"2.0","id":1,"result":{}}}`, replay.ACP, ""},
+		{"claude user line", `{"parentUuid":null,"type":"user","uuid":"u1","message":{"role":"user","content":"hi"}}`, "claude", ""},
+		{"claude summary", `{"type":"summary","summary":"Fix the build","leafUuid":"u9"}`, "claude", ""},
+		{"claude snapshot", `{"type":"file-history-snapshot","messageId":"m1","snapshot":{}}`, "claude", ""},
+		{"claude line of an unknown type", `{"type":"queue-operation","operation":"enqueue","sessionId":"s1"}`, "claude", ""},
+		{"codex session meta", `{"timestamp":"2025-10-01T09:00:00Z","type":"session_meta","payload":{"id":"s1"}}`, "codex", ""},
+		{"codex event", `{"timestamp":"2025-10-01T09:00:00Z","type":"event_msg","payload":{"type":"token_count"}}`, "codex", ""},
+		{"acp recording start", `{"time":"2026-01-01T00:00:00Z","from":"cardtui","start":{"command":["a"],"dir":"/p"}}`, "acp", ""},
+		{"acp recording message", `{"time":"2026-01-01T00:00:00Z","from":"agent","msg":{"jsonrpc":"2.0","id":1,"result":{}}}`, "acp", ""},
 		{"a peer that is none of a recording's", `{"time":"2026-01-01T00:00:00Z","from":"someone","msg":{}}`, replay.Auto, `nor the time and peer of an ACP recording line`},
 		{"codex type without a payload", `{"type":"response_item"}`, replay.Auto, `type "response_item" belongs to no known format`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := replay.Detect([]byte(c.line))
-			assert.Equal(t, c.want, got)
+			got, err := replay.Detect(agents.Formats, []byte(c.line))
+			assert.Equal(t, c.want, cmp.Or(got.Name, replay.Auto))
 			if c.err == "" {
 				assert.NoError(t, err)
 			} else {

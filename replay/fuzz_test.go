@@ -10,39 +10,10 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
-
-// FuzzViewStream feeds arbitrary input to the loader: it must not panic,
-// must account for every line, and every entry must render within width.
-func FuzzViewStream(f *testing.F) {
-	for _, l := range viewDemoLines(f) {
-		f.Add([]byte(l + "\n"))
-	}
-	f.Add(session(f, "demo-views.jsonl"))
-	for _, c := range badLineCases {
-		f.Add([]byte(userLine + "\n" + c.line + "\n" + callLine))
-	}
-	f.Add([]byte(callLine + "\n" + callLine + "\n" + resultLine + "\r\n" + resultLine + "\n" + resultLine + "\n\n" + resultLine[:9]))
-
-	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
-	f.Fuzz(func(t *testing.T, input []byte) {
-		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{})
-		if err != nil {
-			t.Fatalf("Load failed on in-memory input: %v", err)
-		}
-		checkAccounted(t, input, tr)
-		for i, e := range tr.Entries {
-			for n, line := range strings.Split(render.Entry(e, opts), "\n") {
-				if w := ansi.StringWidth(line); w > opts.Width {
-					t.Fatalf("entry %d line %d is %d cells wide: %q", i, n, w, line)
-				}
-			}
-			_ = exportmd.Entry(e, opts)
-		}
-	})
-}
 
 // FuzzHarnessLog feeds arbitrary input, seeded with the demo session log
 // and headless lines, to the loader: it must not panic, must account for
@@ -72,7 +43,7 @@ func FuzzHarnessLog(f *testing.F) {
 
 	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{})
+		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Formats: agents.Formats})
 		if err != nil {
 			t.Fatalf("Load failed on in-memory input: %v", err)
 		}

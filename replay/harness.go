@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,42 +13,43 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/jsonscan"
+	"github.com/cardtui/cardtui/producers"
 )
 
-// harnessLog decodes the harness's session log (DESIGN.md 3.1): a header
+// harnessLog decodes the harness's session log: a header
 // line {"type":"session",...}, then one {"type", "data"} event per line.
 // Fields the decoder does not use (seq, time, sourceEventSeqs...) are
 // allowed: the log is the harness's own record, not a display protocol.
 type harnessLog struct {
 	events *eventHandler
-	ahead  pipeline
+	ahead  Pipeline
 }
 
-// decodeLine decodes the line ahead (see pipeline); the lines decoded by
+// DecodeLine decodes the line ahead (see Pipeline); the lines decoded by
 // then are applied.
-func (d *harnessLog) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+func (d *harnessLog) DecodeLine(t *Transcript, l Line) { d.ahead.Add(t, l, d) }
 
 // flush applies every line given so far, at the end of the input.
-func (d *harnessLog) flush(t *Transcript) { d.drain(t) }
+func (d *harnessLog) Flush(t *Transcript) { d.Drain(t) }
 
 // drain applies every line given so far.
-func (d *harnessLog) drain(t *Transcript) { d.ahead.drain(t) }
+func (d *harnessLog) Drain(t *Transcript) { d.ahead.Drain(t) }
 
 // batchDecoder decodes the lines of one batch ahead (see eventBatch).
-func (d *harnessLog) batchDecoder() func([]byte) lineDecode {
+func (d *harnessLog) BatchDecoder() func([]byte) LineDecode {
 	return eventBatch(d.events, d.decodeAhead)
 }
 
 // eventBatch is the batch decoder of a format of events: decodeAhead on
 // each line, the batch's lines sharing one memory of the calls decoded.
-func eventBatch(events *eventHandler, decodeAhead func([]byte, *presenter) lineDecode) func([]byte) lineDecode {
+func eventBatch(events *eventHandler, decodeAhead func([]byte, *presenter) LineDecode) func([]byte) LineDecode {
 	p := events.presenter(map[string]toolInput{})
-	return func(data []byte) lineDecode { return decodeAhead(data, p) }
+	return func(data []byte) LineDecode { return decodeAhead(data, p) }
 }
 
 // decodeAhead decodes a line in the harness's own form without the
 // transcript (see decode); any other line is decoded as it is applied.
-func (d *harnessLog) decodeAhead(data []byte, p *presenter) lineDecode {
+func (d *harnessLog) decodeAhead(data []byte, p *presenter) LineDecode {
 	typ, sniffed := sniffType(data)
 	switch {
 	case sniffed && typ == headerType:
@@ -76,7 +76,7 @@ func (d *harnessLog) decode(t *Transcript, data []byte) error {
 		Type *string         `json:"type"`
 		Data json.RawMessage `json:"data"`
 	}
-	if err := decodeLineObject(data, &e); err != nil {
+	if err := DecodeObject(data, &e); err != nil {
 		return err
 	}
 	switch {
@@ -88,32 +88,32 @@ func (d *harnessLog) decode(t *Transcript, data []byte) error {
 	return d.events.handle(t, *e.Type, eventSource{data: e.Data})
 }
 
-// headlessStream decodes the harness's headless stream (DESIGN.md 3.2):
+// headlessStream decodes the harness's headless stream:
 // each session event wrapped as {"type":"session_event","sessionId",
 // "event":{type, seq, time, data}}, and a {"type":"result", output,
 // usage} line when a run ends. Other line types are counted as skipped.
 type headlessStream struct {
 	events *eventHandler
-	ahead  pipeline
+	ahead  Pipeline
 }
 
-// decodeLine decodes the line ahead, as the session log's does.
-func (d *headlessStream) decodeLine(t *Transcript, l line) { d.ahead.add(t, l, d) }
+// DecodeLine decodes the line ahead, as the session log's does.
+func (d *headlessStream) DecodeLine(t *Transcript, l Line) { d.ahead.Add(t, l, d) }
 
 // flush applies every line given so far, at the end of the input.
-func (d *headlessStream) flush(t *Transcript) { d.drain(t) }
+func (d *headlessStream) Flush(t *Transcript) { d.Drain(t) }
 
 // drain applies every line given so far.
-func (d *headlessStream) drain(t *Transcript) { d.ahead.drain(t) }
+func (d *headlessStream) Drain(t *Transcript) { d.ahead.Drain(t) }
 
 // batchDecoder decodes the lines of one batch ahead (see eventBatch).
-func (d *headlessStream) batchDecoder() func([]byte) lineDecode {
+func (d *headlessStream) BatchDecoder() func([]byte) LineDecode {
 	return eventBatch(d.events, d.decodeAhead)
 }
 
 // decodeAhead decodes a session_event line in the harness's own form
 // without the transcript; any other line is decoded as it is applied.
-func (d *headlessStream) decodeAhead(data []byte, p *presenter) lineDecode {
+func (d *headlessStream) decodeAhead(data []byte, p *presenter) LineDecode {
 	if typ, ok := sniffEventType(data); ok {
 		return d.events.applier(decodeEventOf(typ, eventSource{line: data, wrapped: true}, p))
 	}
@@ -136,7 +136,7 @@ func (d *headlessStream) decode(t *Transcript, data []byte) error {
 		Output string    `json:"output"`
 		Usage  *runUsage `json:"usage"`
 	}
-	if err := decodeLineObject(data, &l); err != nil {
+	if err := DecodeObject(data, &l); err != nil {
 		return err
 	}
 	switch {
@@ -159,199 +159,9 @@ func (d *headlessStream) decode(t *Transcript, data []byte) error {
 // runResultType is the headless line that ends a run.
 const runResultType = "result"
 
-// lineDecode applies one line's data to a transcript; an error makes the
-// line a Problem.
-type lineDecode func(t *Transcript, data []byte) error
-
-// applier is the lineDecode that applies a decoded event.
-func (h *eventHandler) applier(d decodedEvent) lineDecode {
+// applier is the LineDecode that applies a decoded event.
+func (h *eventHandler) applier(d decodedEvent) LineDecode {
 	return func(t *Transcript, _ []byte) error { return h.apply(t, d) }
-}
-
-// aheadDecoder is a decoder whose lines can be decoded ahead of the
-// transcript: batchDecoder returns the function that decodes the lines of
-// one batch, in order, each into what applies it. That function is pure
-// but for what it remembers of the batch's earlier lines.
-type aheadDecoder interface {
-	batchDecoder() func(data []byte) lineDecode
-}
-
-// lineApplier is an aheadDecoder that applies each decoded line itself,
-// rather than as one event (decodeEventLine).
-type lineApplier interface {
-	applyLine(t *Transcript, l line, decode lineDecode)
-}
-
-// The bounds of a pipeline: a batch holds up to batchMaxLines lines in
-// batchBytes bytes (or one longer line), and up to aheadBatches per
-// processor are decoded ahead of the transcript.
-const (
-	batchMaxLines = 256
-	batchBytes    = 64 << 10
-	aheadBatches  = 2
-)
-
-// pipeline decodes the lines of a view stream, a session log, a headless
-// stream or a Claude Code transcript ahead of the transcript, in batches,
-// each on a goroutine of its own, and applies them in input order: the
-// JSON decoding (and, but for Claude Code, most of the producers' work),
-// nearly all the time a line takes, run on every processor, and the transcript is exactly what decoding the lines one by
-// one gives. The lines are copied: a batch owns them.
-//
-// Within a batch, a result's view is presented with the call decoded
-// before it under the same id (presenter.guessResult); applying the result
-// keeps that view only when the call is the one its card has.
-type pipeline struct {
-	dec     aheadDecoder
-	filling *lineBatch
-	queue   []*lineBatch // decoding, in input order
-	// free are applied batches whose buffers can take new lines.
-	free []*lineBatch
-	// applying is set while a batch is applied.
-	applying bool
-}
-
-// lineBatch is a run of lines and, once done is closed, what applies each.
-type lineBatch struct {
-	data    []byte
-	lines   []line
-	decodes []lineDecode
-	done    chan struct{}
-}
-
-// add takes a line to be decoded ahead and applies the lines decoded by
-// then; it waits for the oldest batch when too many are being decoded.
-func (p *pipeline) add(t *Transcript, l line, dec aheadDecoder) {
-	p.dec, t.ahead = dec, p
-	if b := p.filling; b != nil && len(b.data)+len(l.data) > cap(b.data) {
-		p.submit()
-	}
-	if p.filling == nil {
-		p.filling = p.newBatch(len(l.data))
-	}
-	b := p.filling
-	start := len(b.data)
-	b.data = append(b.data, l.data...)
-	l.data = b.data[start:len(b.data):len(b.data)]
-	b.lines = append(b.lines, l)
-	if len(b.lines) == batchMaxLines {
-		p.submit()
-	}
-	p.applyDone(t, aheadBatches*runtime.GOMAXPROCS(0))
-}
-
-// newBatch returns an empty batch with room for a line of size bytes,
-// reusing a free one when the line fits a batch's usual buffer.
-func (p *pipeline) newBatch(size int) *lineBatch {
-	if n := len(p.free); n > 0 && size <= batchBytes {
-		b := p.free[n-1]
-		p.free = p.free[:n-1]
-		return b
-	}
-	return &lineBatch{
-		data:  make([]byte, 0, max(batchBytes, size)),
-		lines: make([]line, 0, batchMaxLines),
-		done:  make(chan struct{}),
-	}
-}
-
-// recycle makes an applied batch free, unless its buffer was made for one
-// long line.
-func (p *pipeline) recycle(b *lineBatch) {
-	if cap(b.data) != batchBytes {
-		return
-	}
-	clear(b.lines)
-	b.data, b.lines, b.decodes, b.done = b.data[:0], b.lines[:0], nil, make(chan struct{})
-	p.free = append(p.free, b)
-}
-
-// submit starts decoding the batch being filled.
-func (p *pipeline) submit() {
-	b := p.filling
-	p.filling = nil
-	p.queue = append(p.queue, b)
-	go b.decode(p.dec)
-}
-
-// decode decodes every line of the batch.
-func (b *lineBatch) decode(dec aheadDecoder) {
-	defer close(b.done)
-	decode := dec.batchDecoder()
-	b.decodes = make([]lineDecode, len(b.lines))
-	for i, l := range b.lines {
-		b.decodes[i] = decode(l.data)
-	}
-}
-
-// applyDone applies the decoded batches at the head of the queue, waiting
-// for them while more than ahead batches are queued.
-func (p *pipeline) applyDone(t *Transcript, ahead int) {
-	for len(p.queue) > 0 {
-		b := p.queue[0]
-		if len(p.queue) <= ahead {
-			select {
-			case <-b.done:
-			default:
-				return
-			}
-		}
-		<-b.done
-		p.applying = true
-		b.apply(t, p.dec)
-		p.applying = false
-		p.queue[0] = nil
-		p.queue = p.queue[1:]
-		p.recycle(b)
-	}
-}
-
-// drain applies every line given so far.
-func (p *pipeline) drain(t *Transcript) {
-	if p.filling != nil {
-		p.submit()
-	}
-	p.applyDone(t, 0)
-}
-
-// catchUp drains the pipeline before the transcript takes an entry that
-// does not come from it.
-func (p *pipeline) catchUp(t *Transcript) {
-	if !p.applying {
-		p.drain(t)
-	}
-}
-
-// apply applies the batch's lines in order, each as the transcript's
-// current line, as dec applies them; the line current before is current
-// again after, so that nothing refers to the batch's buffer once it is
-// applied.
-func (b *lineBatch) apply(t *Transcript, dec aheadDecoder) {
-	applyLine := decodeEventLine
-	if a, ok := dec.(lineApplier); ok {
-		applyLine = a.applyLine
-	}
-	current := t.current
-	for i, l := range b.lines {
-		t.current = l
-		applyLine(t, l, b.decodes[i])
-	}
-	t.current = current
-}
-
-// decodeEventLine decodes one line of the session log or the headless
-// stream: a torn last line is a Notice, a line decode rejects a Problem,
-// and any other line one event.
-func decodeEventLine(t *Transcript, l line, decode lineDecode) {
-	if tornJSON(l) {
-		addTornNotice(t, l)
-		return
-	}
-	if err := decode(t, l.data); err != nil {
-		t.AddProblem(l.number, err.Error(), l.data)
-		return
-	}
-	t.Stats.Events++
 }
 
 // The starts of the lines whose type is read without decoding them: a
@@ -406,12 +216,12 @@ func sniffString(rest []byte) (string, bool) {
 	return "", false
 }
 
-// decodeLineObject decodes a whole line, which must be one JSON object,
-// into v.
-func decodeLineObject(data []byte, v any) error {
+// DecodeObject decodes a whole line, which must be one JSON object,
+// into v; the error words what is wrong with it for a Problem.
+func DecodeObject(data []byte, v any) error {
 	trimmed := bytes.TrimSpace(data)
 	if trimmed[0] != '{' {
-		return errors.New("not a JSON object: the line is " + describeJSON(trimmed))
+		return errors.New("not a JSON object: the line is " + DescribeJSON(trimmed))
 	}
 	if err := json.Unmarshal(trimmed, v); err != nil {
 		return notJSONObject(err)
@@ -426,7 +236,7 @@ func notJSONObject(err error) error {
 	if errors.As(err, &syntax) {
 		return fmt.Errorf("not a JSON object: %v", err)
 	}
-	return fieldError(err)
+	return FieldError(err)
 }
 
 // eventSource is where an event's data is decoded from: a whole line
@@ -772,7 +582,7 @@ func (c *jsonCursor) fields(names []string, decode func(i int) bool) bool {
 // equal to a name but for case, or one with an escape or a byte beyond
 // ASCII (which encoding/json folds too).
 func match(key []byte, names []string) (int, bool) {
-	if !plainKey(key) {
+	if !PlainKey(key) {
 		return -1, false
 	}
 	for i, name := range names {
@@ -786,9 +596,27 @@ func match(key []byte, names []string) (int, bool) {
 	return -1, true
 }
 
-// plainKey reports whether a key, as it is written in JSON, is all ASCII
+// ObjectFields reads data, a line that should be one JSON object, field by
+// field: field gets each key as it is written (see PlainKey) and a copy of
+// its value, in order, and returns false to stop. ok is false when data is
+// not valid JSON or not an object, or field stopped. It is several times
+// faster than encoding/json, which a decoder falls back on when ok is
+// false.
+func ObjectFields(data []byte, field func(key []byte, value json.RawMessage) bool) (ok bool) {
+	if !validJSON(data) {
+		return false
+	}
+	c := &jsonCursor{data: data}
+	return c.object(func(key []byte) bool {
+		var raw json.RawMessage
+		c.raw(&raw)
+		return field(key, raw)
+	})
+}
+
+// PlainKey reports whether a key, as it is written in JSON, is all ASCII
 // without an escape: the key it decodes to, byte for byte.
-func plainKey(key []byte) bool {
+func PlainKey(key []byte) bool {
 	for _, b := range key {
 		if b == '\\' || b >= utf8.RuneSelf {
 			return false
@@ -962,26 +790,27 @@ func (src eventSource) wordError(err error) error {
 	case src.wrapped:
 		path = strings.TrimPrefix(path, "event.")
 	}
-	return typeError(typeErr, path)
+	return TypeError(typeErr, path)
 }
 
 // lineError is an error about a whole line rather than its event, which
 // the event handler reports without naming the event type.
 type lineError struct{ error }
 
-// fieldError words a type error of decoding a line as `field "type":
+// FieldError words a type error of decoding a line as `field "type":
 // want a string, found a number`.
-func fieldError(err error) error {
+func FieldError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
 		return err
 	}
-	return typeError(typeErr, typeErr.Field)
+	return TypeError(typeErr, typeErr.Field)
 }
 
-// typeError words a type error of the field at path.
-func typeError(e *json.UnmarshalTypeError, path string) error {
-	return fmt.Errorf("field %q: want %s, found %s", path, kindOf(e.Type), valueKind(e.Value))
+// TypeError words a type error of the field at path, as the Problem of a
+// line says it: `field "payload.id": want a string, found a number`.
+func TypeError(e *json.UnmarshalTypeError, path string) error {
+	return fmt.Errorf("field %q: want %s, found %s", path, kindOf(e.Type), ValueKind(e.Value))
 }
 
 // kindOf names the JSON type a Go type decodes from.
@@ -1003,9 +832,9 @@ func kindOf(t reflect.Type) string {
 	}
 }
 
-// valueKind names the JSON type that encoding/json's UnmarshalTypeError
+// ValueKind names the JSON type that encoding/json's UnmarshalTypeError
 // reports ("number", "number 1.5", "string"...).
-func valueKind(value string) string {
+func ValueKind(value string) string {
 	word, _, _ := strings.Cut(value, " ")
 	switch word {
 	case "string":
@@ -1047,4 +876,51 @@ func imagePlaceholder(b cards.ImageBlock) string {
 		return "[image]"
 	}
 	return "[image: " + b.MimeType + "]"
+}
+
+// Line types that tell the harness formats apart.
+const (
+	headerType       = "session"
+	sessionEventType = "session_event"
+)
+
+// HarnessLogFormat is the harness's session log: a "session" header line,
+// then one {"type", "data"} event per line. A log whose header was lost is
+// told by any of its events ("tool/call", "reasoning-chunks"...).
+var HarnessLogFormat = Format{
+	Name:   "harness",
+	Detect: func(_ map[string]json.RawMessage, typ string) bool { return typ == headerType || isEventType(typ) },
+	Expect: "harness log: " + headerType + " or an event type such as tool/call",
+	NewDecoder: func(extra producers.Registry) Decoder {
+		return &harnessLog{events: eventHandlerWith(extra)}
+	},
+}
+
+// HeadlessFormat is the harness's headless stream: the session log's
+// events wrapped as {"type":"session_event","event":{...}}, and a final
+// {"type":"result"} line.
+var HeadlessFormat = Format{
+	Name:   "headless",
+	Detect: func(_ map[string]json.RawMessage, typ string) bool { return typ == sessionEventType },
+	Expect: "headless: " + sessionEventType,
+	NewDecoder: func(extra producers.Registry) Decoder {
+		return &headlessStream{events: eventHandlerWith(extra)}
+	},
+}
+
+// isEventType reports whether typ looks like the type of a session-log
+// event: a path such as "tool/call", or a packed row such as
+// "text-chunks".
+func isEventType(typ string) bool {
+	return strings.Contains(strings.Trim(typ, "/"), "/") || strings.HasSuffix(typ, "-chunks")
+}
+
+// DescribeJSON names the JSON type of a value, or says that it is not
+// JSON ("// a comment" is no number, "nothing" no null), for the
+// errors about a value of the wrong type.
+func DescribeJSON(data []byte) string {
+	if !json.Valid(data) {
+		return "not JSON"
+	}
+	return cards.DescribeJSON(data)
 }

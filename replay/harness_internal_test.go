@@ -70,14 +70,14 @@ func reusedIDs(headless bool) []byte {
 // line decoded and applied before the next is read.
 func loadOneByOne(t *testing.T, data []byte, decode func(*Transcript, []byte) error) *Transcript {
 	tr := NewTranscript("s")
-	eachLine(tr, data, func(l line) { decodeEventLine(tr, l, decode) })
+	eachLine(tr, data, func(l Line) { ApplyLine(tr, l, decode) })
 	tr.Finish()
 	return tr
 }
 
 // eachLine reads the lines of data into tr, one after the other, and
 // calls apply with every one that is not blank.
-func eachLine(tr *Transcript, data []byte, apply func(line)) {
+func eachLine(tr *Transcript, data []byte, apply func(Line)) {
 	lr := newLineReader(bytes.NewReader(data))
 	for {
 		l, err := lr.next()
@@ -97,16 +97,16 @@ func TestPipelineIsLineByLine(t *testing.T) {
 	for _, headless := range []bool{false, true} {
 		t.Run(fmt.Sprint("headless=", headless), func(t *testing.T) {
 			data := append(demoRounds(t, 12, headless), reusedIDs(headless)...)
-			format := HarnessLog
+			format := HarnessLogFormat
 			var decode func(*Transcript, []byte) error
 			if headless {
-				format = Headless
+				format = HeadlessFormat
 				decode = (&headlessStream{events: newEventHandler()}).decode
 			} else {
 				decode = (&harnessLog{events: newEventHandler()}).decode
 			}
 			want := loadOneByOne(t, data, decode)
-			got, err := Load(bytes.NewReader(data), "s", Options{Format: format})
+			got, err := Load(bytes.NewReader(data), "s", Options{Formats: []Format{format}, Format: format.Name})
 			require.NoError(t, err)
 			require.Greater(t, got.Stats.Lines, 2*batchMaxLines)
 			first := got.Entries[len(got.Entries)-3].(cards.ToolCard)
@@ -129,7 +129,7 @@ func TestPipelineAppliesHeldLinesFirst(t *testing.T) {
 		`{"type":"user/message","data":{"content":[{"type":"text","text":"two"}],"source":{"kind":"user"}}}`,
 	}
 	for i, l := range lines {
-		dec.decodeLine(tr, line{number: i + 1, data: []byte(l), terminated: true})
+		dec.DecodeLine(tr, Line{Number: i + 1, Data: []byte(l), terminated: true})
 	}
 	tr.AddProblem(3, "too long", nil)
 	require.Equal(t, []cards.Entry{

@@ -88,7 +88,7 @@ func legacyAssistantContent(src eventSource) (parts []messagePart, ok bool, err 
 		return nil, false, err
 	}
 	if err := json.Unmarshal(fields["content"], &parts); err != nil {
-		return nil, true, fieldError(fieldPathError(err, "data.content"))
+		return nil, true, FieldError(fieldPathError(err, "data.content"))
 	}
 	return parts, true, nil
 }

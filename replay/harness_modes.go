@@ -87,7 +87,7 @@ func (h *eventHandler) commandDone(t *Transcript, d *commandDoneData) error {
 		t.AddNotice(command + verb + ": " + text)
 	default:
 		t.AddNotice(command + verb + ":")
-		t.addMessage(cards.RoleContext, text)
+		t.PutMessage(cards.RoleContext, text)
 	}
 	return nil
 }

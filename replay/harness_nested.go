@@ -45,7 +45,7 @@ func newNesting() nesting {
 
 // subcall is a sub-call's card and its tool and arguments.
 type subcall struct {
-	path  cardPath
+	path  CardPath
 	input toolInput
 }
 
@@ -98,7 +98,7 @@ func (h *eventHandler) codeDispatch(t *Transcript, d *codeDispatchData) error {
 	}
 	result := producers.NewResult(d.Content, d.IsError, nil, nil)
 	view := h.tools.Result(s.input.tool, s.input.args, result)
-	t.updateCard(s.path, func(c cards.ToolCard) cards.ToolCard {
+	t.UpdateCard(s.path, func(c cards.ToolCard) cards.ToolCard {
 		c.Result, c.Outcome = view, result.Outcome
 		return c
 	})
@@ -107,17 +107,17 @@ func (h *eventHandler) codeDispatch(t *Transcript, d *codeDispatchData) error {
 
 // startSubcall makes a sub-call's card under its parent's.
 func (h *eventHandler) startSubcall(t *Transcript, d *codeDispatchData) subcall {
-	in := toolInput{tool: d.Name, args: toolArguments(d.Arguments)}
+	in := toolInput{tool: d.Name, args: ToolArguments(d.Arguments)}
 	view, problem := h.tools.Present(in.tool, in.args)
 	card := cards.ToolCard{ID: d.SubCallID, Tool: d.Name, Call: view}
 	s := subcall{path: h.nestUnder(t, h.callCard(t, d.ParentCallID), card), input: in}
 	h.nested.subcalls[d.SubCallID] = s
-	t.argumentsProblem(in.tool, problem)
+	t.ArgumentsProblem(in.tool, problem)
 	return s
 }
 
 // callCard returns the card of a call or sub-call id, if there is one.
-func (h *eventHandler) callCard(t *Transcript, id string) *cardPath {
+func (h *eventHandler) callCard(t *Transcript, id string) *CardPath {
 	if s, ok := h.nested.subcalls[id]; ok {
 		return &s.path
 	}
@@ -129,18 +129,18 @@ func (h *eventHandler) callCard(t *Transcript, id string) *cardPath {
 
 // nestUnder nests a card under parent, or makes it a top-level card when
 // there is no parent, and returns its path.
-func (h *eventHandler) nestUnder(t *Transcript, parent *cardPath, card cards.ToolCard) cardPath {
+func (h *eventHandler) nestUnder(t *Transcript, parent *CardPath, card cards.ToolCard) CardPath {
 	if parent != nil {
-		return t.addChild(*parent, card)
+		return t.AddChild(*parent, card)
 	}
-	return cardPath{top: t.addCall(card.ID, card.Tool, card.Call)}
+	return CardPath{top: t.PutCall(card.ID, card.Tool, card.Call)}
 }
 
 // nestNotice adds a Notice under parent, or at the top level when there
 // is no parent.
-func nestNotice(t *Transcript, parent *cardPath, text string) {
+func nestNotice(t *Transcript, parent *CardPath, text string) {
 	if parent != nil {
-		t.addChild(*parent, cards.Notice{Text: text})
+		t.AddChild(*parent, cards.Notice{Text: text})
 		return
 	}
 	t.AddNotice(text)
@@ -149,9 +149,9 @@ func nestNotice(t *Transcript, parent *cardPath, text string) {
 // workflowRun is a workflow run: the card it is nested under (nil when
 // none was waiting), its name and its agents' cards by member seq.
 type workflowRun struct {
-	parent *cardPath
+	parent *CardPath
 	name   string
-	agents map[int]cardPath
+	agents map[int]CardPath
 }
 
 // workflowData is the data of the tool-workflow/* events
@@ -177,7 +177,7 @@ func (h *eventHandler) workflowRunStart(t *Transcript, d *workflowData) error {
 	if _, ok := h.nested.workflows[d.RunID]; ok {
 		return fmt.Errorf("workflow run %q started twice", d.RunID)
 	}
-	run := &workflowRun{name: d.Name, agents: map[int]cardPath{}}
+	run := &workflowRun{name: d.Name, agents: map[int]CardPath{}}
 	if p, ok := t.lastAwaiting(workflowTool); ok {
 		run.parent = &p
 	}
@@ -234,7 +234,7 @@ func (h *eventHandler) workflowAgentEnd(t *Transcript, d *workflowData) error {
 		return fmt.Errorf("agent %d of workflow run %q was not started", *d.Seq, d.RunID)
 	}
 	result := cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "The agent " + agentOutcome(d.Outcome) + "."}}}
-	t.updateCard(p, func(c cards.ToolCard) cards.ToolCard {
+	t.UpdateCard(p, func(c cards.ToolCard) cards.ToolCard {
 		c.Result, c.Outcome = result, agentCardOutcome(d.Outcome)
 		return c
 	})
@@ -296,7 +296,7 @@ func stopReason(raw json.RawMessage) string {
 // under (nil when it is at the top level).
 type approval struct {
 	tool string
-	card *cardPath
+	card *CardPath
 }
 
 // approvalAskedData is the data of an approval/asked event.

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/golden"
 	"github.com/cardtui/cardtui/replay"
@@ -35,7 +36,7 @@ func load(t *testing.T, lines ...string) *replay.Transcript {
 // loadRaw reads input exactly as given, detecting its format.
 func loadRaw(t testing.TB, input string) *replay.Transcript {
 	t.Helper()
-	tr, err := replay.Load(strings.NewReader(input), "test.jsonl", replay.Options{})
+	tr, err := replay.Load(strings.NewReader(input), "test.jsonl", replay.Options{Formats: agents.Formats})
 	require.NoError(t, err)
 	return tr
 }

@@ -3,6 +3,7 @@ package replay
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"io/fs"
@@ -45,13 +46,13 @@ const maxLineBytes = 64 << 20
 // UTF-8 file; on the first line it is not part of the session.
 var utf8BOM = []byte("\uFEFF")
 
-// line is one line of newline-delimited input.
-type line struct {
-	// number is the 1-based line number.
-	number int
-	// data is the line without its "\n" (or "\r\n"); it is only valid
-	// until the next call to next.
-	data []byte
+// Line is one line of newline-delimited input, as a Decoder gets it.
+type Line struct {
+	// Number is the 1-based line number.
+	Number int
+	// Data is the line without its "\n" (or "\r\n"); it is only valid
+	// until the decoder returns (a decoder that keeps it copies it).
+	Data []byte
 	// terminated is false for a final line that ended without "\n": it
 	// may have been torn by a writer that crashed mid-line.
 	terminated bool
@@ -62,8 +63,13 @@ type line struct {
 	start   []byte
 }
 
+// Torn reports whether l is a final line cut short: no newline and not
+// valid JSON. A decoder shows it with Transcript.AddTornNotice rather
+// than as a Problem.
+func (l Line) Torn() bool { return !l.terminated && !json.Valid(l.Data) }
+
 // blank reports whether the line holds only white space.
-func (l line) blank() bool { return len(bytes.TrimSpace(l.data)) == 0 }
+func (l Line) blank() bool { return len(bytes.TrimSpace(l.Data)) == 0 }
 
 // lineReader reads newline-delimited input of any line length.
 type lineReader struct {
@@ -89,13 +95,13 @@ func newLineReader(r io.Reader) *lineReader {
 
 // next returns the next line, or io.EOF after the last one. Any other
 // error is a read failure.
-func (lr *lineReader) next() (line, error) {
+func (lr *lineReader) next() (Line, error) {
 	data, size, err := lr.readLine()
 	if err == io.EOF && size == 0 {
-		return line{}, io.EOF
+		return Line{}, io.EOF
 	}
 	if err != nil && err != io.EOF {
-		return line{}, err
+		return Line{}, err
 	}
 	lr.number++
 	if lr.number == 1 {
@@ -107,9 +113,9 @@ func (lr *lineReader) next() (line, error) {
 		size -= len("\n")
 	}
 	if size > maxLineBytes {
-		return line{number: lr.number, terminated: terminated, skipped: size, start: data[:excerptBytes]}, nil
+		return Line{Number: lr.number, terminated: terminated, skipped: size, start: data[:ExcerptBytes]}, nil
 	}
-	return line{number: lr.number, data: data, terminated: terminated}, nil
+	return Line{Number: lr.number, Data: data, terminated: terminated}, nil
 }
 
 // readLine reads up to and including the next "\n" and returns it with

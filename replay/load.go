@@ -12,52 +12,48 @@ import (
 
 // Options say how to read a session.
 type Options struct {
-	// Format is the session's format; Auto detects it from the content.
-	Format Format
+	// Formats are the formats the session may be in, in detection order:
+	// agents.Formats, the formats of the agents cardtui knows.
+	Formats []Format
+	// Format names the session's format, one of Formats; Auto (or "")
+	// detects it from the content.
+	Format string
 	// Producers present the calls and results of a harness's own tools:
 	// a tool named here is drawn by its producer instead of the format's
 	// family (producers.Native, Claude or Codex), or the fallback card.
 	Producers producers.Registry
 }
 
-// lineDecoder turns the lines of one format into transcript entries.
-// Blank lines never reach it.
-type lineDecoder interface {
-	decodeLine(t *Transcript, l line)
+// Decoder turns the lines of one format into transcript entries: a
+// Format's NewDecoder makes one per session. Load and Stream hand it every
+// line of the input but the blank ones, in order; it adds what a line
+// holds to the transcript with the Transcript's methods, and a line it
+// cannot read as a Problem (AddLineProblem), or, when the line is torn
+// (Line.Torn), as a Notice (AddTornNotice). A decoder may also be a
+// Flusher, and a Drainer.
+type Decoder interface {
+	DecodeLine(t *Transcript, l Line)
 }
 
-// flusher is a lineDecoder that may hold lines back (the Claude Code
-// decoder does, to put them in conversation order): flush applies them
-// all. readLines calls it at the end of the input; the decoder goes on
-// taking lines after a flush.
-type flusher interface {
-	flush(t *Transcript)
+// Flusher is a Decoder that may hold lines back (the Claude Code decoder
+// does, to put them in conversation order): Flush applies them all. Load
+// and Stream call it at the end of the input; the decoder goes on taking
+// lines after a flush.
+type Flusher interface {
+	Flush(t *Transcript)
 }
 
-// decoderFor returns the decoder of format f, whose producers are its
-// family's with extra's added over them.
-func decoderFor(f Format, extra producers.Registry) (lineDecoder, error) {
-	switch f {
-	case Auto:
-		return &detector{extra: extra}, nil
-	case ViewStream:
-		return &viewStream{}, nil
-	case HarnessLog:
-		return &harnessLog{events: eventHandlerWith(extra)}, nil
-	case Headless:
-		return &headlessStream{events: eventHandlerWith(extra)}, nil
-	case ClaudeCode:
-		d := newClaudeCode()
-		d.tools = withProducers(d.tools, extra)
-		return d, nil
-	case Codex:
-		d := newCodexRollout()
-		d.tools = withProducers(d.tools, extra)
-		return d, nil
-	case ACP:
-		return &acpRecording{}, nil
+// decoderFor returns the decoder of the format opts name, or the
+// detector of one of opts.Formats for Auto.
+func decoderFor(opts Options) (Decoder, error) {
+	if opts.Format == "" || opts.Format == Auto {
+		return &detector{formats: opts.Formats, extra: opts.Producers}, nil
 	}
-	return nil, fmt.Errorf("replay: unknown format %v", f)
+	f, err := lookupFormat(opts.Formats, opts.Format)
+	if err != nil {
+		return nil, err
+	}
+	return f.NewDecoder(opts.Producers), nil
 }
 
 // eventHandlerWith is the harness events' handler with extra producers.
@@ -78,37 +74,38 @@ func withProducers(family, extra producers.Registry) producers.Registry {
 // cannot tell the format from is a Problem (or, when it is a torn last
 // line, a Notice).
 type detector struct {
-	found lineDecoder
-	extra producers.Registry // Options.Producers
+	found   Decoder
+	formats []Format           // Options.Formats
+	extra   producers.Registry // Options.Producers
 }
 
-func (d *detector) decodeLine(t *Transcript, l line) {
+func (d *detector) DecodeLine(t *Transcript, l Line) {
 	if d.found != nil {
-		d.found.decodeLine(t, l)
+		d.found.DecodeLine(t, l)
 		return
 	}
-	f, err := Detect(l.data)
+	f, err := Detect(d.formats, l.Data)
 	switch {
-	case err != nil && tornJSON(l):
-		addTornNotice(t, l)
+	case err != nil && l.Torn():
+		t.AddTornNotice(l)
 	case err != nil:
-		t.AddProblem(l.number, err.Error(), l.data)
+		t.AddProblem(l.Number, err.Error(), l.Data)
 	default:
-		t.Format = f
-		d.found, _ = decoderFor(f, d.extra)
-		d.found.decodeLine(t, l)
+		t.Format = f.Name
+		d.found = f.NewDecoder(d.extra)
+		d.found.DecodeLine(t, l)
 	}
 }
 
 // flushDecoder applies the lines dec holds back, if it does.
-func flushDecoder(t *Transcript, dec lineDecoder) {
-	if f, ok := dec.(flusher); ok {
-		f.flush(t)
+func flushDecoder(t *Transcript, dec Decoder) {
+	if f, ok := dec.(Flusher); ok {
+		f.Flush(t)
 	}
 }
 
 // flush flushes the decoder found, when it holds lines back.
-func (d *detector) flush(t *Transcript) { flushDecoder(t, d.found) }
+func (d *detector) Flush(t *Transcript) { flushDecoder(t, d.found) }
 
 // Load reads a whole session into a transcript; name becomes the source of
 // its problems. The input may be Zstandard-compressed (a .jsonl.zstd file):
@@ -118,8 +115,8 @@ func (d *detector) flush(t *Transcript) { flushDecoder(t, d.found) }
 // opts.Format), and the transcript then holds what was read before it.
 func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
 	t := NewTranscript(name)
-	t.Format = opts.Format
-	dec, err := decoderFor(opts.Format, opts.Producers)
+	t.Format = formatName(opts.Format)
+	dec, err := decoderFor(opts)
 	if err != nil {
 		return t, err
 	}
@@ -149,7 +146,7 @@ func readError(name string, err error) error {
 // torn zstd frame cut short is not decoded: the notice about the frame
 // names it. afterLine, when not nil, runs after each line; an error from
 // it stops the reading and is returned.
-func readLines(t *Transcript, in *input, dec lineDecoder, afterLine func() error) error {
+func readLines(t *Transcript, in *input, dec Decoder, afterLine func() error) error {
 	defer flushDecoder(t, dec) // the lines held when the reading fails
 	lines := newLineReader(in)
 	cutLine := 0
@@ -164,10 +161,10 @@ func readLines(t *Transcript, in *input, dec lineDecoder, afterLine func() error
 		t.startLine(l)
 		switch {
 		case l.blank():
-		case in.ended() && tornJSON(l):
-			cutLine = l.number
+		case in.ended() && l.Torn():
+			cutLine = l.Number
 		default:
-			dec.decodeLine(t, l)
+			dec.DecodeLine(t, l)
 		}
 		if afterLine != nil {
 			if err := afterLine(); err != nil {
@@ -183,4 +180,13 @@ func readLines(t *Transcript, in *input, dec lineDecoder, afterLine func() error
 		addTornStreamNotice(t, in.torn, cutLine)
 	}
 	return nil
+}
+
+// formatName is the Transcript.Format of a session read with Options.Format
+// name: the name, or Auto until the format is detected.
+func formatName(name string) string {
+	if name == "" {
+		return Auto
+	}
+	return name
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -96,7 +97,7 @@ func TestLoadUndetectedLines(t *testing.T) {
 }
 
 func TestLoadForcedFormat(t *testing.T) {
-	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+callLine+"\n"), "f", replay.Options{Format: replay.ViewStream})
+	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+callLine+"\n"), "f", replay.Options{Formats: agents.Formats, Format: "views"})
 	require.NoError(t, err)
 
 	ps := problems(tr)
@@ -106,8 +107,8 @@ func TestLoadForcedFormat(t *testing.T) {
 }
 
 func TestLoadUnknownFormat(t *testing.T) {
-	_, err := replay.Load(strings.NewReader(callLine), "f", replay.Options{Format: replay.Format(99)})
-	assert.ErrorContains(t, err, "unknown format")
+	_, err := replay.Load(strings.NewReader(callLine), "f", replay.Options{Formats: agents.Formats, Format: "crush"})
+	assert.ErrorContains(t, err, `unknown input format "crush"`)
 }
 
 // failingReader returns some lines and then a read error.
@@ -122,7 +123,7 @@ func (r failingReader) Read(p []byte) (int, error) {
 }
 
 func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
-	tr, err := replay.Load(failingReader{strings.NewReader(callLine + "\n" + resultLine[:20])}, "f.jsonl", replay.Options{})
+	tr, err := replay.Load(failingReader{strings.NewReader(callLine + "\n" + resultLine[:20])}, "f.jsonl", replay.Options{Formats: agents.Formats})
 
 	require.ErrorContains(t, err, "read f.jsonl: disk on fire")
 	require.NotNil(t, tr)
@@ -133,8 +134,8 @@ func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
 // TestLoadByteOrderMark: a UTF-8 byte order mark before the first line,
 // as some editors write it, is not part of the session, in every format.
 func TestLoadByteOrderMark(t *testing.T) {
-	for _, f := range []replay.Format{replay.Auto, replay.ViewStream} {
-		tr, err := replay.Load(strings.NewReader("\uFEFF"+`{"type":"message","role":"user","text":"hi"}`+"\n"), "bom.jsonl", replay.Options{Format: f})
+	for _, f := range []string{replay.Auto, "views"} {
+		tr, err := replay.Load(strings.NewReader("\uFEFF"+`{"type":"message","role":"user","text":"hi"}`+"\n"), "bom.jsonl", replay.Options{Formats: agents.Formats, Format: f})
 		require.NoError(t, err)
 		assert.Empty(t, problems(tr), describe(tr))
 		assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleUser, Text: "hi"}}, tr.Entries)
@@ -149,7 +150,7 @@ func TestLoadDirectory(t *testing.T) {
 	require.NoError(t, err)
 	defer dir.Close()
 
-	_, err = replay.Load(dir, "sessions/", replay.Options{})
+	_, err = replay.Load(dir, "sessions/", replay.Options{Formats: agents.Formats})
 
 	require.Error(t, err)
 	assert.Equal(t, "read sessions/: is a directory", err.Error())

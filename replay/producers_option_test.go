@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
@@ -33,8 +34,8 @@ func TestOptionsProducersDrawTheHarnessOwnTools(t *testing.T) {
 		resultEvent("d1", "ok", false, ""),
 		callEvent("b1", "bash", bashArgs),
 	}, "\n") + "\n"
-	opts := replay.Options{Producers: producers.Registry{"deploy": deployProducer}}
-	for _, format := range []replay.Format{replay.Auto, replay.HarnessLog} {
+	opts := replay.Options{Formats: agents.Formats, Producers: producers.Registry{"deploy": deployProducer}}
+	for _, format := range []string{replay.Auto, "harness"} {
 		opts.Format = format
 		tr, err := replay.Load(strings.NewReader(input), "s.jsonl", opts)
 		require.NoError(t, err)
@@ -50,7 +51,7 @@ func TestOptionsProducersDrawTheHarnessOwnTools(t *testing.T) {
 		assert.IsType(t, cards.TerminalCall{}, tools[1].Call, "the family's producers still draw the other tools")
 	}
 
-	tr, err := replay.Load(strings.NewReader(input), "s.jsonl", replay.Options{})
+	tr, err := replay.Load(strings.NewReader(input), "s.jsonl", replay.Options{Formats: agents.Formats})
 	require.NoError(t, err)
 	assert.IsType(t, cards.GenericCall{}, tr.Entries[0].(cards.ToolCard).Call, "without the option the tool falls back")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/golden"
 	"github.com/cardtui/cardtui/render"
@@ -33,7 +34,7 @@ func renderPlain(tr *replay.Transcript, width int) string {
 func TestSessionGoldens(t *testing.T) {
 	for _, name := range []string{"demo", "malformed-middle", "torn-tail", "acp-example"} {
 		t.Run(name, func(t *testing.T) {
-			tr, err := replay.Load(bytes.NewReader(session(t, name+".jsonl")), name+".jsonl", replay.Options{})
+			tr, err := replay.Load(bytes.NewReader(session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: agents.Formats})
 			require.NoError(t, err)
 
 			golden.Assert(t, "replay/"+name+".plain.w100.golden", renderPlain(tr, 100))

@@ -67,9 +67,9 @@ type Batch struct {
 // left to finish on its own goroutine.
 func Stream(ctx context.Context, r io.Reader, name string, opts StreamOptions, emit func(Batch)) (*Transcript, error) {
 	t := NewTranscript(name)
-	t.Format = opts.Format
+	t.Format = formatName(opts.Format)
 	t.trackChanges()
-	dec, err := decoderFor(opts.Format, opts.Producers)
+	dec, err := decoderFor(opts.Options)
 	if err != nil {
 		return t, err
 	}
@@ -108,8 +108,8 @@ func (s *streamer) followed(notice *FollowNotice, opts Options) error {
 	if notice.Restart {
 		s.t.Finish()
 		s.t.forgetCalls()
-		s.t.Format = opts.Format
-		dec, err := decoderFor(opts.Format, opts.Producers)
+		s.t.Format = formatName(opts.Format)
+		dec, err := decoderFor(opts)
 		if err != nil {
 			return err
 		}
@@ -124,7 +124,7 @@ type streamer struct {
 	ctx context.Context
 	t   *Transcript
 	// dec is the decoder, which may be decoding lines ahead.
-	dec  lineDecoder
+	dec  Decoder
 	emit func(Batch)
 	// read and total are the progress; sentRead is the read of the last
 	// batch.
@@ -156,22 +156,22 @@ func (s *streamer) waiting() {
 	s.flush(true)
 }
 
-// drainer is a decoder that decodes lines ahead of the transcript (see
-// pipeline); drain applies every line it was given. Unlike a flusher's
-// flush it changes nothing but when the lines are applied, so that it can
-// run whenever the input has nothing more to read for now.
-type drainer interface {
-	drain(t *Transcript)
+// Drainer is a Decoder that decodes lines ahead of the transcript, on
+// other goroutines: Drain applies every line it was given. Unlike a
+// Flusher's Flush it changes nothing but when the lines are applied, so
+// Stream calls it whenever the input has nothing more to read for now.
+type Drainer interface {
+	Drain(t *Transcript)
 }
 
 // drainDecoder drains dec, or the decoder a detector found, when it is a
 // drainer.
-func drainDecoder(t *Transcript, dec lineDecoder) {
+func drainDecoder(t *Transcript, dec Decoder) {
 	if d, ok := dec.(*detector); ok {
 		dec = d.found
 	}
-	if d, ok := dec.(drainer); ok {
-		d.drain(t)
+	if d, ok := dec.(Drainer); ok {
+		d.Drain(t)
 	}
 }
 
@@ -304,7 +304,7 @@ func (a *aheadReader) Read(p []byte) (int, error) {
 // waitGrace is how long next waits for a chunk before the input counts as
 // having nothing more for now: a source that has the data (a file) but
 // whose reading goroutine was not scheduled yet delivers within it, and
-// the decoding ahead (see pipeline) goes on instead of being drained.
+// the decoding ahead (see Pipeline) goes on instead of being drained.
 const waitGrace = 2 * time.Millisecond
 
 // next returns the next chunk; when none comes within waitGrace, it lets

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/benchinput"
 	"github.com/cardtui/cardtui/internal/golden"
@@ -82,7 +83,7 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			want := loadBytes(t, input)
 
-			s, tr := streamAll(t, input, replay.StreamOptions{})
+			s, tr := streamAll(t, input, replay.StreamOptions{Options: agents.Options("")})
 
 			assert.Equal(t, want.Entries, s.entries)
 			assert.Equal(t, want.Entries, tr.Entries)
@@ -95,7 +96,7 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 // TestStreamMarksPendingCallsEnded: the last batch re-sends the cards that
 // the end of the input leaves without a result, marked ended.
 func TestStreamMarksPendingCallsEnded(t *testing.T) {
-	s, _ := streamAll(t, []byte(callLine+"\n"+call2Line+"\n"+result2Line+"\n"), replay.StreamOptions{})
+	s, _ := streamAll(t, []byte(callLine+"\n"+call2Line+"\n"+result2Line+"\n"), replay.StreamOptions{Options: agents.Options("")})
 
 	last := s.last()
 	require.NotEmpty(t, last.Changes)
@@ -120,7 +121,7 @@ func TestStreamBatchesAreBoundedAndReportProgress(t *testing.T) {
 	const lines = 20000
 	input := manyMessages(lines)
 
-	s, _ := streamAll(t, input, replay.StreamOptions{Total: int64(len(input))})
+	s, _ := streamAll(t, input, replay.StreamOptions{Options: agents.Options(""), Total: int64(len(input))})
 
 	require.Len(t, s.entries, lines)
 	assert.Greater(t, len(s.batches), 1, "the entries do not wait for the end of the input")
@@ -140,7 +141,7 @@ func TestStreamBatchesAreBoundedAndReportProgress(t *testing.T) {
 func TestStreamZstd(t *testing.T) {
 	compressed, _ := compressFrames(t, cardtui.Demo, 5)
 
-	s, _ := streamAll(t, compressed, replay.StreamOptions{Total: int64(len(compressed))})
+	s, _ := streamAll(t, compressed, replay.StreamOptions{Options: agents.Options(""), Total: int64(len(compressed))})
 
 	assert.Equal(t, loadBytes(t, cardtui.Demo).Entries, s.entries)
 	assert.Equal(t, int64(len(compressed)), s.last().Read)
@@ -157,7 +158,7 @@ type liveStream struct {
 func startStream(ctx context.Context, r io.Reader) *liveStream {
 	ls := &liveStream{batches: make(chan replay.Batch), done: make(chan error, 1)}
 	go func() {
-		_, err := replay.Stream(ctx, r, "live.jsonl", replay.StreamOptions{}, func(b replay.Batch) {
+		_, err := replay.Stream(ctx, r, "live.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) {
 			select {
 			case ls.batches <- b:
 			case <-ctx.Done():
@@ -247,7 +248,7 @@ func TestStreamReadFailure(t *testing.T) {
 	r := io.MultiReader(strings.NewReader(callLine+"\n"), errReader{errors.New("disk on fire")})
 	var s screen
 
-	tr, err := replay.Stream(context.Background(), r, "f.jsonl", replay.StreamOptions{}, func(b replay.Batch) { s.apply(t, b) })
+	tr, err := replay.Stream(context.Background(), r, "f.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) { s.apply(t, b) })
 
 	require.ErrorContains(t, err, "read f.jsonl: disk on fire")
 	require.Len(t, s.entries, 2)
@@ -257,10 +258,10 @@ func TestStreamReadFailure(t *testing.T) {
 }
 
 func TestStreamUnknownFormat(t *testing.T) {
-	_, err := replay.Stream(context.Background(), strings.NewReader(""), "f", replay.StreamOptions{Options: replay.Options{Format: 99}},
+	_, err := replay.Stream(context.Background(), strings.NewReader(""), "f", replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: "crush"}},
 		func(replay.Batch) { t.Error("no batch") })
 
-	assert.ErrorContains(t, err, "unknown format")
+	assert.ErrorContains(t, err, `unknown input format "crush"`)
 }
 
 // BenchmarkStreamHarnessLog100MB streams the session of
@@ -273,7 +274,7 @@ func BenchmarkStreamHarnessLog100MB(b *testing.B) {
 	batches := 0
 	for b.Loop() {
 		batches = 0
-		_, err := replay.Stream(context.Background(), bytes.NewReader(data), "bench", replay.StreamOptions{},
+		_, err := replay.Stream(context.Background(), bytes.NewReader(data), "bench", replay.StreamOptions{Options: agents.Options("")},
 			func(replay.Batch) { batches++ })
 		if err != nil {
 			b.Fatal(err)

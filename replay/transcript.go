@@ -8,8 +8,8 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// excerptBytes is how much of a bad line a Problem quotes.
-const excerptBytes = 120
+// ExcerptBytes is how much of a bad line a Problem quotes.
+const ExcerptBytes = 120
 
 // Stats counts what a session held; `cardtui validate` prints them.
 type Stats struct {
@@ -34,7 +34,7 @@ type Transcript struct {
 	Source string
 	// Format is the format the input is read as: the one Options.Format
 	// forces, else the one detected (Auto until a line tells it).
-	Format Format
+	Format string
 	// Title is the session's latest title ("" until the session names
 	// itself), for a viewer's status line.
 	Title string
@@ -52,7 +52,7 @@ type Transcript struct {
 	cardsByID map[string][]int
 	// current is the line being decoded, for the problems the methods
 	// find themselves (such as a duplicate call id).
-	current line
+	current Line
 	// changed holds the indexes below sent whose entries changed since
 	// Stream last sent its changes; nil when changes are not tracked
 	// (Load). The entries from sent on are new and all change.
@@ -62,14 +62,14 @@ type Transcript struct {
 	// any: an entry added by anything else first has it apply the lines
 	// it holds, so that the entries stay in input order (the Problem of a
 	// line too long to read is added as the line is read).
-	ahead *pipeline
+	ahead *Pipeline
 }
 
 // forgetCalls starts a new session in the same transcript: the call ids
 // seen so far no longer match results, and no decoder runs ahead.
 func (t *Transcript) forgetCalls() {
 	if t.ahead != nil {
-		t.ahead.drain(t)
+		t.ahead.Drain(t)
 		t.ahead = nil
 	}
 	t.cardsByID = map[string][]int{}
@@ -82,11 +82,11 @@ func NewTranscript(source string) *Transcript {
 
 // startLine records that l is being decoded. A line too long to be read
 // is a Problem: the line itself is empty, and decoded as a blank one.
-func (t *Transcript) startLine(l line) {
+func (t *Transcript) startLine(l Line) {
 	t.current = l
 	t.Stats.Lines++
 	if l.skipped > 0 {
-		t.AddProblem(l.number, fmt.Sprintf("the line is %d bytes long, more than the %d bytes cardtui reads of a line: it was skipped",
+		t.AddProblem(l.Number, fmt.Sprintf("the line is %d bytes long, more than the %d bytes cardtui reads of a line: it was skipped",
 			l.skipped, maxLineBytes), l.start)
 	}
 }
@@ -100,6 +100,26 @@ func (t *Transcript) touch(i int) {
 	if t.changed != nil && i < t.sent {
 		t.changed[i] = struct{}{}
 	}
+}
+
+// Add appends an entry as it is, counting nothing (see Stats), and
+// returns its index: for a decoder that counts its entries itself.
+func (t *Transcript) Add(e cards.Entry) int {
+	return t.add(e)
+}
+
+// Set replaces the entry at index i, counting nothing, and records the
+// change for Stream.
+func (t *Transcript) Set(i int, e cards.Entry) {
+	t.Entries[i] = e
+	t.touch(i)
+}
+
+// AddTornNotice says that the input's last line, l, was torn (see
+// Line.Torn) and was not read.
+func (t *Transcript) AddTornNotice(l Line) {
+	t.addInputNotice(fmt.Sprintf("line %d is torn: the input ends in the middle of it (%d bytes without a newline), so it was not read",
+		l.Number, len(l.Data)))
 }
 
 // add appends an entry and returns its index.
@@ -117,9 +137,10 @@ func (t *Transcript) AddMessage(role cards.Role, text string) int {
 	return t.add(cards.Message{Role: role, Text: text})
 }
 
-// addMessage is AddMessage without counting an event.
-func (t *Transcript) addMessage(role cards.Role, text string) {
-	t.add(cards.Message{Role: role, Text: text})
+// PutMessage is AddMessage without counting an event: for a decoder whose
+// lines count as events themselves (see Pipeline).
+func (t *Transcript) PutMessage(role cards.Role, text string) int {
+	return t.add(cards.Message{Role: role, Text: text})
 }
 
 // AddCall appends a tool card for a call; it counts as one event. A call
@@ -129,38 +150,38 @@ func (t *Transcript) addMessage(role cards.Role, text string) {
 // card instead, followed by a Problem saying so.
 func (t *Transcript) AddCall(id, tool string, view cards.CallView) int {
 	t.Stats.Events++
-	return t.addCall(id, tool, view)
+	return t.PutCall(id, tool, view)
 }
 
-// addCall is AddCall without counting an event: the decoders of formats
+// PutCall is AddCall without counting an event: the decoders of formats
 // whose lines hold several entries count their lines themselves. A call
 // whose result came first joins the result's card, and a Problem says
 // that they came in the wrong order.
-func (t *Transcript) addCall(id, tool string, view cards.CallView) int {
+func (t *Transcript) PutCall(id, tool string, view cards.CallView) int {
 	if i, ok := t.awaitingCall(id); ok {
-		t.setCall(i, tool, view)
-		t.addCurrentProblem(fmt.Sprintf("call id %q came after its result: the call is shown on the result's card", id))
+		t.SetCall(i, tool, view)
+		t.AddLineProblem(fmt.Sprintf("call id %q came after its result: the call is shown on the result's card", id))
 		return i
 	}
 	t.Stats.ToolCards++
 	i := t.add(cards.ToolCard{ID: id, Tool: tool, Call: view})
 	if previous := t.cardsByID[id]; len(previous) > 0 {
-		t.addCurrentProblem(fmt.Sprintf("duplicate call id %q: this call gets a card of its own", id))
+		t.AddLineProblem(fmt.Sprintf("duplicate call id %q: this call gets a card of its own", id))
 	}
 	t.cardsByID[id] = append(t.cardsByID[id], i)
 	return i
 }
 
-// argumentsProblem adds the Problem of a call's arguments, if there is
+// ArgumentsProblem adds the Problem of a call's arguments, if there is
 // one (see producers.Registry.Present), after the call's card.
-func (t *Transcript) argumentsProblem(tool string, problem error) {
+func (t *Transcript) ArgumentsProblem(tool string, problem error) {
 	if problem != nil {
-		t.addCurrentProblem(fmt.Sprintf("the %q call: %v; the card shows them as they are", tool, problem))
+		t.AddLineProblem(fmt.Sprintf("the %q call: %v; the card shows them as they are", tool, problem))
 	}
 }
 
-// setCall replaces the call view and tool name of the card at index i.
-func (t *Transcript) setCall(i int, tool string, view cards.CallView) {
+// SetCall replaces the call view and tool name of the card at index i.
+func (t *Transcript) SetCall(i int, tool string, view cards.CallView) {
 	card := t.Entries[i].(cards.ToolCard)
 	card.Tool, card.Call = tool, view
 	t.Entries[i] = card
@@ -173,23 +194,23 @@ func (t *Transcript) setCall(i int, tool string, view cards.CallView) {
 // one becomes a Problem and the card keeps its first result.
 func (t *Transcript) AddResult(id string, view cards.ResultView) int {
 	t.Stats.Events++
-	return t.addResult(id, view)
+	return t.PutResult(id, view)
 }
 
 // AddResultAs is AddResult for a result whose outcome the session
 // records: a failure, a rejection, a denial or an interruption.
 func (t *Transcript) AddResultAs(id string, view cards.ResultView, outcome cards.Outcome) int {
 	t.Stats.Events++
-	return t.addResultAs(id, view, outcome)
+	return t.PutResultAs(id, view, outcome)
 }
 
-// addResult is AddResult without counting an event.
-func (t *Transcript) addResult(id string, view cards.ResultView) int {
-	return t.addResultAs(id, view, cards.OutcomeDone)
+// PutResult is AddResult without counting an event (see PutCall).
+func (t *Transcript) PutResult(id string, view cards.ResultView) int {
+	return t.PutResultAs(id, view, cards.OutcomeDone)
 }
 
-// addResultAs is AddResultAs without counting an event.
-func (t *Transcript) addResultAs(id string, view cards.ResultView, outcome cards.Outcome) int {
+// PutResultAs is AddResultAs without counting an event (see PutCall).
+func (t *Transcript) PutResultAs(id string, view cards.ResultView, outcome cards.Outcome) int {
 	if len(t.cardsByID[id]) == 0 {
 		t.Stats.ToolCards++
 		i := t.add(cards.ToolCard{ID: id, Result: view, Outcome: outcome})
@@ -197,24 +218,24 @@ func (t *Transcript) addResultAs(id string, view cards.ResultView, outcome cards
 		return i
 	}
 	if i, ok := t.awaitingResult(id); ok {
-		t.setResult(i, view, outcome)
+		t.SetResult(i, view, outcome)
 		return i
 	}
-	return t.addCurrentProblem(fmt.Sprintf("second result for call id %q: the card keeps the first", id))
+	return t.AddLineProblem(fmt.Sprintf("second result for call id %q: the card keeps the first", id))
 }
 
-// setResult gives the card at index i its result and outcome, replacing
+// SetResult gives the card at index i its result and outcome, replacing
 // any it had.
-func (t *Transcript) setResult(i int, view cards.ResultView, outcome cards.Outcome) {
+func (t *Transcript) SetResult(i int, view cards.ResultView, outcome cards.Outcome) {
 	card := t.Entries[i].(cards.ToolCard)
 	card.Result, card.Outcome = view, outcome
 	t.Entries[i] = card
 	t.touch(i)
 }
 
-// interruptPending marks every card still waiting for its result as
+// InterruptPending marks every card still waiting for its result as
 // interrupted: the turn that made the calls was aborted.
-func (t *Transcript) interruptPending() {
+func (t *Transcript) InterruptPending() {
 	for i, e := range t.Entries {
 		if card, ok := e.(cards.ToolCard); ok && card.Result == nil && !card.Ended && card.Outcome == cards.OutcomeDone {
 			card.Outcome = cards.OutcomeInterrupted
@@ -246,8 +267,8 @@ func (t *Transcript) awaitingCall(id string) (int, bool) {
 	return 0, false
 }
 
-// hasCard reports whether a card with call id exists.
-func (t *Transcript) hasCard(id string) bool { return len(t.cardsByID[id]) > 0 }
+// HasCard reports whether a card with call id exists.
+func (t *Transcript) HasCard(id string) bool { return len(t.cardsByID[id]) > 0 }
 
 // AddProblem appends a Problem for a bad input line (line 0 when it is not
 // tied to one), quoting the start of the line in the excerpt.
@@ -256,9 +277,20 @@ func (t *Transcript) AddProblem(line int, reason string, excerpt []byte) int {
 	return t.add(cards.Problem{Source: t.Source, Line: line, Reason: reason, Excerpt: excerptOf(excerpt)})
 }
 
-// addCurrentProblem is AddProblem for the line being decoded.
-func (t *Transcript) addCurrentProblem(reason string) int {
-	return t.AddProblem(t.current.number, reason, t.current.data)
+// SetLine makes the line numbered number, quoted by excerpt, the line
+// being decoded, the one AddLineProblem names: for a decoder that applies
+// a line after it got others (Claude Code's puts them in conversation
+// order).
+func (t *Transcript) SetLine(number int, excerpt []byte) {
+	t.current = Line{Number: number, Data: excerpt, terminated: true}
+}
+
+// LineNumber is the number of the line being decoded.
+func (t *Transcript) LineNumber() int { return t.current.Number }
+
+// AddLineProblem is AddProblem for the line being decoded, quoting it.
+func (t *Transcript) AddLineProblem(reason string) int {
+	return t.AddProblem(t.current.Number, reason, t.current.Data)
 }
 
 // AddNotice appends an informational note about the input.
@@ -300,10 +332,10 @@ func (t *Transcript) Finish() []int {
 
 // excerptOf is the start of a line as valid UTF-8, with "…" when cut.
 func excerptOf(b []byte) string {
-	if len(b) <= excerptBytes {
+	if len(b) <= ExcerptBytes {
 		return strings.ToValidUTF8(string(b), "\uFFFD")
 	}
-	return strings.ToValidUTF8(string(withoutPartialRune(b[:excerptBytes])), "\uFFFD") + "…"
+	return strings.ToValidUTF8(string(withoutPartialRune(b[:ExcerptBytes])), "\uFFFD") + "…"
 }
 
 // withoutPartialRune drops a character that the end of b cuts in two.

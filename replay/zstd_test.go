@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -41,7 +42,7 @@ func compressFrames(t testing.TB, data []byte, linesPerFrame int) ([]byte, []int
 // loadBytes loads data, detecting its format and compression.
 func loadBytes(t testing.TB, data []byte) *replay.Transcript {
 	t.Helper()
-	tr, err := replay.Load(bytes.NewReader(data), "test.jsonl.zstd", replay.Options{})
+	tr, err := replay.Load(bytes.NewReader(data), "test.jsonl.zstd", replay.Options{Formats: agents.Formats})
 	require.NoError(t, err)
 	return tr
 }
@@ -146,7 +147,7 @@ func TestZstdReadErrorIsAnError(t *testing.T) {
 	_, compressed, starts := tornFrameSession(t)
 	r := io.MultiReader(bytes.NewReader(compressed[:starts[3]]), errReader{errors.New("disk on fire")})
 
-	tr, err := replay.Load(r, "f.jsonl.zstd", replay.Options{})
+	tr, err := replay.Load(r, "f.jsonl.zstd", replay.Options{Formats: agents.Formats})
 
 	require.ErrorContains(t, err, "read f.jsonl.zstd: disk on fire")
 	assert.Empty(t, tr.InputNotices)
@@ -156,7 +157,7 @@ func TestZstdReadErrorIsAnError(t *testing.T) {
 // TestReadErrorBeforeTheFirstBytes: the sniffing of the first bytes
 // reports a read failure too.
 func TestReadErrorBeforeTheFirstBytes(t *testing.T) {
-	_, err := replay.Load(errReader{errors.New("no medium")}, "f", replay.Options{})
+	_, err := replay.Load(errReader{errors.New("no medium")}, "f", replay.Options{Formats: agents.Formats})
 
 	assert.ErrorContains(t, err, "read f: no medium")
 }
@@ -182,7 +183,7 @@ func TestZstdWindowOverTheLimit(t *testing.T) {
 	prompt := userEvent("user", "after the window") + "\n"
 	input := append(compressed[:starts[3]:starts[3]], hugeWindowFrame(30, prompt)...)
 
-	_, streamed := streamAll(t, input, replay.StreamOptions{})
+	_, streamed := streamAll(t, input, replay.StreamOptions{Options: agents.Options("")})
 	for _, tr := range []*replay.Transcript{loadBytes(t, input), streamed} {
 		require.Len(t, problems(tr), 1, describe(tr))
 		assert.Contains(t, problems(tr)[0].Reason, "a zstd frame needs a window of over 128 MiB")

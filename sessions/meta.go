@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -50,9 +51,6 @@ type facts struct {
 	problem        string
 }
 
-// formatOf is the format replay reads an agent's files in.
-var formatOf = map[Agent]replay.Format{Claude: replay.ClaudeCode, Codex: replay.Codex, Harness: replay.HarnessLog}
-
 // promptLines is how many lines are read first for the first prompt,
 // which is rarely further: the whole head is read only when they hold
 // none.
@@ -79,7 +77,7 @@ func readHead(a Agent, head []byte, s *Session) {
 
 // load reads lines of an agent's session with replay.
 func load(a Agent, lines []byte, name string) *replay.Transcript {
-	tr, _ := replay.Load(bytes.NewReader(lines), name, replay.Options{Format: formatOf[a]})
+	tr, _ := replay.Load(bytes.NewReader(lines), name, agents.Options(string(a)))
 	return tr
 }
 

@@ -27,7 +27,8 @@ import (
 	"time"
 )
 
-// Agent is the program that wrote a session.
+// Agent is the program that wrote a session. It is named as the format of
+// its session files is in agents.Formats, which reads them.
 type Agent string
 
 // The agents whose sessions are found.

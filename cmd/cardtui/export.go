@@ -3,26 +3,20 @@ package main
 import (
 	"io"
 	"os"
+	"slices"
 
+	"github.com/cardtui/cardtui/agents"
 	exporthtml "github.com/cardtui/cardtui/export/html"
-
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/sessions"
 )
-
-// agentOfFormat is the agent that writes the files of a format, for the
-// header of an HTML export.
-var agentOfFormat = map[replay.Format]sessions.Agent{
-	replay.HarnessLog: sessions.Harness, replay.ClaudeCode: sessions.Claude, replay.Codex: sessions.Codex,
-}
 
 // writeHTML writes the transcript as an HTML document; its header says
 // what the session file says of itself (project, start) when it is a
 // file of an agent.
 func writeHTML(w io.Writer, tr *replay.Transcript) error {
-	h := exporthtml.Header{Title: tr.Title, Agent: tr.Format.String(), Source: tr.Source}
-	if a, ok := agentOfFormat[tr.Format]; ok {
-		h.Agent = string(a)
+	h := exporthtml.Header{Title: tr.Title, Agent: tr.Format, Source: tr.Source}
+	if a := sessions.Agent(tr.Format); slices.Contains(sessions.Agents, a) { // an agent's files, in its format
 		if info, err := os.Stat(tr.Source); err == nil && info.Mode().IsRegular() {
 			s := sessions.Read(tr.Source, a)
 			h.Project, h.Started = s.Project, s.Started
@@ -53,7 +47,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(operands) != 1 {
 		return usageError(stderr, "export takes one FILE (or - for stdin), got %d", len(operands))
 	}
-	inputFormat, err := replay.ParseFormat(input.value)
+	inputFormat, err := agents.ParseFormat(input.value)
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
@@ -70,7 +64,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // exportToFile writes the export to path; an empty file is removed when
 // the session could not be read.
-func exportToFile(path string, cfg printConfig, operand string, input replay.Format, stdin io.Reader, stderr io.Writer) int {
+func exportToFile(path string, cfg printConfig, operand string, input string, stdin io.Reader, stderr io.Writer) int {
 	f, err := os.Create(path)
 	if err != nil {
 		printLine(stderr, "cardtui: %v", err)

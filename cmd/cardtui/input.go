@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -18,8 +19,8 @@ const demoName = "demo"
 // decompressed when it is a .jsonl.zstd). The error is an I/O failure;
 // the transcript then holds what was read before it, or is nil when the
 // input could not be opened.
-func loadInput(operand string, stdin io.Reader, format replay.Format) (*replay.Transcript, error) {
-	opts := replay.Options{Format: format}
+func loadInput(operand string, stdin io.Reader, format string) (*replay.Transcript, error) {
+	opts := replay.Options{Formats: agents.Formats, Format: format}
 	switch operand {
 	case "":
 		return replay.Load(bytes.NewReader(cardtui.Demo), demoName, opts)
@@ -37,5 +38,5 @@ func loadInput(operand string, stdin io.Reader, format replay.Format) (*replay.T
 // inputFormatFlag defines the --input-format flag; its default, auto,
 // detects the format.
 func inputFormatFlag(fs *flag.FlagSet) *choiceValue {
-	return choice(fs, "input-format", replay.FormatNames()...)
+	return choice(fs, "input-format", agents.FormatNames()...)
 }

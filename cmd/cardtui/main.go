@@ -162,7 +162,7 @@ Flags of replay (they may come before or after FILE):
                                      (default auto)
   --theme dark|light                 palette for a dark or a light background (default: the
                                      viewer asks the terminal; --print uses dark)
-  --input-format auto|views|harness|headless|claude|codex|acp
+  --input-format auto|views|harness|headless|codex|claude|acp
                                      the session's format: views (call/result/message lines),
                                      harness (the harness's session log), headless (its
                                      session_event stream), claude (a Claude Code transcript,

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/golden"
-	"github.com/cardtui/cardtui/replay"
 )
 
 // result is what one run of the command produced.
@@ -254,7 +254,7 @@ func TestHelp(t *testing.T) {
 		assert.Empty(t, r.stderr, args)
 	}
 	for _, flag := range []string{"--print", "--format ansi|plain|markdown", "--width N",
-		"--color auto|always|never", "--diff-layout auto|unified|split", "--theme dark|light", "--input-format " + strings.Join(replay.FormatNames(), "|")} {
+		"--color auto|always|never", "--diff-layout auto|unified|split", "--theme dark|light", "--input-format " + strings.Join(agents.FormatNames(), "|")} {
 		assert.Contains(t, usage, flag)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -34,7 +35,7 @@ type replayConfig struct {
 	// expand is --expand: every card shown whole, in print and, from the
 	// start, in the viewer.
 	expand bool
-	input  replay.Format
+	input  string
 	color  string // --color: auto, always or never
 	// theme is --theme; themeSet says it was given rather than left to
 	// the terminal's background.
@@ -76,7 +77,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // printSession prints the session named by operand and exits 1 when it
 // had bad lines or could not be read.
-func printSession(cfg printConfig, operand string, input replay.Format, stdin io.Reader, stdout, stderr io.Writer) int {
+func printSession(cfg printConfig, operand string, input string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer collectLess()()
 	tr, err := loadInput(operand, stdin, input)
 	if tr != nil {
@@ -126,7 +127,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	if *width < 0 {
 		return replayConfig{}, usageError(stderr, "--width must not be negative, got %d", *width), false
 	}
-	inputFormat, err := replay.ParseFormat(input.value)
+	inputFormat, err := agents.ParseFormat(input.value)
 	if err != nil {
 		return replayConfig{}, usageError(stderr, "%v", err), false
 	}

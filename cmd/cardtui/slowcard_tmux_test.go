@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/tmuxtest"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
@@ -31,7 +32,7 @@ func slowSession(t *testing.T) (string, time.Duration) {
 	line := `{"type":"call","id":"w1","tool":"write","view":` + string(view) + "}\n"
 	require.NoError(t, os.WriteFile(path, []byte(line), 0o600))
 
-	tr, err := replay.Load(strings.NewReader(line), path, replay.Options{})
+	tr, err := replay.Load(strings.NewReader(line), path, replay.Options{Formats: agents.Formats})
 	require.NoError(t, err)
 	require.Len(t, tr.Entries, 1)
 	start := time.Now()

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -23,7 +24,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return usageError(stderr, "validate needs at least one FILE (- for stdin)")
 	}
-	format, err := replay.ParseFormat(input.value)
+	format, err := agents.ParseFormat(input.value)
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
@@ -37,7 +38,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // validateFile reports one file and says whether it was clean.
-func validateFile(file string, format replay.Format, stdin io.Reader, stdout, stderr io.Writer) bool {
+func validateFile(file string, format string, stdin io.Reader, stdout, stderr io.Writer) bool {
 	tr, err := loadInput(file, stdin, format)
 	if tr != nil {
 		writeReport(stdout, tr)
@@ -74,11 +75,11 @@ func location(p cards.Problem) string {
 }
 
 // formatName names the format a session was read as, for the summary line.
-func formatName(f replay.Format) string {
+func formatName(f string) string {
 	if f == replay.Auto {
 		return "unknown format"
 	}
-	return f.String()
+	return f
 }
 
 // summary is "N lines, N events, N tool cards, N problems" followed by the

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/viewer"
@@ -149,7 +150,7 @@ func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<
 	if cfg.follow && src.file != nil {
 		r = replay.Follow(ctx, src.file)
 	}
-	opts := replay.StreamOptions{Options: replay.Options{Format: cfg.input}, Total: src.total}
+	opts := replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: cfg.input}, Total: src.total}
 	loading := true
 	return replay.Stream(ctx, r, src.name, opts, func(b replay.Batch) {
 		if !sendChanges(ctx, feed, b.Changes) || !loading {

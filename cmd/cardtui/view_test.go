@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
@@ -99,7 +100,7 @@ func TestStreamSessionFeedsTheViewer(t *testing.T) {
 	for u := range feed {
 		entries = applyUpdate(t, entries, u)
 	}
-	want, err := replay.Load(bytes.NewReader(cardtui.Demo), file, replay.Options{})
+	want, err := replay.Load(bytes.NewReader(cardtui.Demo), file, replay.Options{Formats: agents.Formats})
 	require.NoError(t, err)
 	assert.Equal(t, want.Entries, entries)
 	assert.Equal(t, viewer.ProgressMsg{Read: src.total, Total: src.total, Done: true}, progress.last())

@@ -100,7 +100,7 @@ func TestHostileCommand(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			file := filepath.Join(dir, c.name)
-			format := "--input-format=" + c.format.String()
+			format := "--input-format=" + c.format
 			want := 0
 			if c.expect.problems > 0 {
 				want = 1

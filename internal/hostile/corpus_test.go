@@ -13,8 +13,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/golden"
-	"github.com/cardtui/cardtui/replay"
 )
 
 // The corpus is testdata/hostile (its README.md describes it). A case is
@@ -34,7 +34,7 @@ import (
 // hostileCase is one case of the corpus.
 type hostileCase struct {
 	name   string // the file name
-	format replay.Format
+	format string
 	attack string
 	expect expectation
 	input  []byte
@@ -134,7 +134,7 @@ func parseCase(name string, data []byte) (hostileCase, error) {
 	if len(parts) < 3 {
 		return c, fmt.Errorf("the name is not NAME.FORMAT.jsonl")
 	}
-	if c.format, err = replay.ParseFormat(parts[len(parts)-2]); err != nil {
+	if c.format, err = agents.ParseFormat(parts[len(parts)-2]); err != nil {
 		return c, err
 	}
 	c.input = append([]byte("\n"), rest...)

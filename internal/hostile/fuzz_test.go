@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -27,7 +28,7 @@ const fuzzWidth = 40
 // as Markdown, must keep the properties of checkOutput, with no widget or
 // producer having panicked, and the Markdown of each entry must be
 // self-contained.
-func fuzzFormat(f *testing.F, format replay.Format) {
+func fuzzFormat(f *testing.F, format string) {
 	for _, c := range loadCorpus(f, smallCases) {
 		if c.format == format && len(c.input) <= fuzzSeedLimit {
 			f.Add(c.input)
@@ -37,8 +38,8 @@ func fuzzFormat(f *testing.F, format replay.Format) {
 }
 
 // checkLoaded loads input in format and checks the fuzz oracle on it.
-func checkLoaded(t *testing.T, format replay.Format, input []byte) {
-	tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Format: format})
+func checkLoaded(t *testing.T, format string, input []byte) {
+	tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Formats: agents.Formats, Format: format})
 	if err != nil {
 		t.Fatalf("Load failed on input in memory: %v", err)
 	}
@@ -65,12 +66,12 @@ func checkLoaded(t *testing.T, format replay.Format, input []byte) {
 	}
 }
 
-func FuzzViewStreamHostile(f *testing.F) { fuzzFormat(f, replay.ViewStream) }
+func FuzzViewStreamHostile(f *testing.F) { fuzzFormat(f, "views") }
 
-func FuzzHarnessLogHostile(f *testing.F) { fuzzFormat(f, replay.HarnessLog) }
+func FuzzHarnessLogHostile(f *testing.F) { fuzzFormat(f, "harness") }
 
-func FuzzHeadlessHostile(f *testing.F) { fuzzFormat(f, replay.Headless) }
+func FuzzHeadlessHostile(f *testing.F) { fuzzFormat(f, "headless") }
 
-func FuzzClaudeCodeHostile(f *testing.F) { fuzzFormat(f, replay.ClaudeCode) }
+func FuzzClaudeCodeHostile(f *testing.F) { fuzzFormat(f, "claude") }
 
-func FuzzCodexHostile(f *testing.F) { fuzzFormat(f, replay.Codex) }
+func FuzzCodexHostile(f *testing.F) { fuzzFormat(f, "codex") }

@@ -8,15 +8,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/klauspost/compress/zstd"
-
-	"github.com/cardtui/cardtui/replay"
 )
 
 // The generators of the corpus's .gen cases. A spec line is
 // "GEN: generator format [n]"; each generator writes the input of the
 // format named, or fails for a format it does not write.
-var generators = map[string]func(f replay.Format, n int, body []byte) ([]byte, error){
+var generators = map[string]func(f string, n int, body []byte) ([]byte, error){
 	"long-line":       longLine,
 	"many-lines":      manyLines,
 	"many-files":      manyFiles,
@@ -34,28 +33,28 @@ var generators = map[string]func(f replay.Format, n int, body []byte) ([]byte, e
 }
 
 // generate runs the generator a spec line names.
-func generate(spec string, body []byte) (replay.Format, []byte, error) {
+func generate(spec string, body []byte) (string, []byte, error) {
 	fields := strings.Fields(strings.TrimPrefix(spec, "GEN: "))
 	if !strings.HasPrefix(spec, "GEN: ") || len(fields) < 2 || len(fields) > 3 {
-		return 0, nil, fmt.Errorf("the second line is not \"GEN: generator format [n]\": %q", spec)
+		return "", nil, fmt.Errorf("the second line is not \"GEN: generator format [n]\": %q", spec)
 	}
 	gen, ok := generators[fields[0]]
 	if !ok {
-		return 0, nil, fmt.Errorf("unknown generator %q", fields[0])
+		return "", nil, fmt.Errorf("unknown generator %q", fields[0])
 	}
-	format, err := replay.ParseFormat(fields[1])
+	format, err := agents.ParseFormat(fields[1])
 	if err != nil {
-		return 0, nil, err
+		return "", nil, err
 	}
 	n := 0
 	if len(fields) == 3 {
 		if n, err = strconv.Atoi(fields[2]); err != nil {
-			return 0, nil, err
+			return "", nil, err
 		}
 	}
 	input, err := gen(format, n, body)
 	if err != nil {
-		return 0, nil, err
+		return "", nil, err
 	}
 	return format, input, nil
 }
@@ -74,25 +73,25 @@ const harnessHeader = `{"type":"session","version":0,"id":"hostile","createdAt":
 
 // commandLines are the lines of a finished command call in format f: the
 // call of `command` and its result, output and exit status 0.
-func commandLines(f replay.Format, command, output string) (string, error) {
+func commandLines(f string, command, output string) (string, error) {
 	return commandLinesJSON(f, command, jsonText(output))
 }
 
 // commandLinesJSON is commandLines of the output given as a JSON string,
 // jsonText(output).
-func commandLinesJSON(f replay.Format, command, output string) (string, error) {
+func commandLinesJSON(f string, command, output string) (string, error) {
 	args := jsonText(`{"command":` + jsonText(command) + `,"description":"generated"}`)
 	call := `{"callId":"c1","name":"bash","arguments":` + args + `}`
 	result := `{"message":{"content":[{"type":"tool-result","toolCallId":"c1","content":[{"type":"text","text":` +
 		output + `}],"isError":false}]}}`
 	switch f {
-	case replay.ViewStream:
+	case "views":
 		return `{"type":"call","id":"c1","tool":"bash","view":{"card":"terminal","title":` + jsonText(command) + `}}` + "\n" +
 			`{"type":"result","id":"c1","view":{"card":"terminal","output":` + output + `,"exitCode":0}}` + "\n", nil
-	case replay.HarnessLog:
+	case "harness":
 		return harnessHeader + "\n" + `{"type":"tool/call","data":` + call + "}\n" +
 			`{"type":"tool/result","data":` + result + "}\n", nil
-	case replay.Headless:
+	case "headless":
 		return headless("tool/call", call) + headless("tool/result", result), nil
 	}
 	return "", fmt.Errorf("no command lines for format %v", f)
@@ -105,9 +104,9 @@ func headless(typ, data string) string {
 
 // diffSwap is a write whose diff turns n lines "a" and n lines "b" into n
 // "b" then n "a": the worst case of Myers' diff, quadratic in n.
-func diffSwap(f replay.Format, n int, _ []byte) ([]byte, error) {
+func diffSwap(f string, n int, _ []byte) ([]byte, error) {
 	a, b := strings.Repeat("a\n", n), strings.Repeat("b\n", n)
-	if f != replay.ViewStream {
+	if f != "views" {
 		return nil, fmt.Errorf("diff-swap writes the views format only")
 	}
 	view := `{"card":"diff","title":"Edit swap.txt","diffs":[{"path":"swap.txt","oldText":` + jsonText(a+b) + `,"newText":` + jsonText(b+a) + `}]}`
@@ -117,8 +116,8 @@ func diffSwap(f replay.Format, n int, _ []byte) ([]byte, error) {
 // lexerStorm is a message with a Makefile code block of one line of n
 // opening braces, and a new Makefile of that line in a diff: chroma's
 // Makefile lexer is quadratic on it (3.2 s for 8 KB, 13 s for 16 KB).
-func lexerStorm(f replay.Format, n int, _ []byte) ([]byte, error) {
-	if f != replay.ViewStream {
+func lexerStorm(f string, n int, _ []byte) ([]byte, error) {
+	if f != "views" {
 		return nil, fmt.Errorf("lexer-storm writes the views format only")
 	}
 	braces := strings.Repeat("{", n) + "\n"
@@ -129,7 +128,7 @@ func lexerStorm(f replay.Format, n int, _ []byte) ([]byte, error) {
 
 // longLine is a command whose output is one line of n bytes, with escape
 // sequences all along it.
-func longLine(f replay.Format, n int, _ []byte) ([]byte, error) {
+func longLine(f string, n int, _ []byte) ([]byte, error) {
 	const chunk = "lorem ipsum \x1b[31mred\x1b[0m \x1b]0;PWNED\x07 dolor \u202e sit "
 	// The line is whole chunks and the start of one, so jsonText(line),
 	// which escapes rune by rune, is the chunk escaped once and repeated
@@ -142,7 +141,7 @@ func longLine(f replay.Format, n int, _ []byte) ([]byte, error) {
 }
 
 // manyLines is a command whose output has n lines.
-func manyLines(f replay.Format, n int, _ []byte) ([]byte, error) {
+func manyLines(f string, n int, _ []byte) ([]byte, error) {
 	var b strings.Builder
 	for i := 1; i <= n; i++ {
 		fmt.Fprintf(&b, "line %07d \x1b[32mok\x1b[0m\n", i)
@@ -152,8 +151,8 @@ func manyLines(f replay.Format, n int, _ []byte) ([]byte, error) {
 }
 
 // manyFiles is a view-stream diff call of n files, each with one change.
-func manyFiles(f replay.Format, n int, _ []byte) ([]byte, error) {
-	if f != replay.ViewStream {
+func manyFiles(f string, n int, _ []byte) ([]byte, error) {
+	if f != "views" {
 		return nil, fmt.Errorf("many-files writes the view stream only")
 	}
 	var b bytes.Buffer
@@ -171,8 +170,8 @@ func manyFiles(f replay.Format, n int, _ []byte) ([]byte, error) {
 // manyParts is, in the view stream, a card of every kind whose list or
 // text has n parts: content lines, locations, read lines, matches, paths,
 // sources, answer lines, and a message of n lines.
-func manyParts(f replay.Format, n int, _ []byte) ([]byte, error) {
-	if f != replay.ViewStream {
+func manyParts(f string, n int, _ []byte) ([]byte, error) {
+	if f != "views" {
 		return nil, fmt.Errorf("many-parts writes the view stream only")
 	}
 	text := jsonText(strings.Repeat("a line of text\n\n", n))
@@ -205,8 +204,8 @@ func manyParts(f replay.Format, n int, _ []byte) ([]byte, error) {
 // longFields is, in the view stream, cards whose one-line fields (title,
 // tool name, description, cwd, path, URL, signal name) and an image's
 // data are n bytes long.
-func longFields(f replay.Format, n int, _ []byte) ([]byte, error) {
-	if f != replay.ViewStream {
+func longFields(f string, n int, _ []byte) ([]byte, error) {
+	if f != "views" {
 		return nil, fmt.Errorf("long-fields writes the view stream only")
 	}
 	long := strings.Repeat("A", n)
@@ -231,22 +230,22 @@ func nested(depth int) string {
 // nested n levels deep, twice: as JSON in the line itself, and as a JSON
 // string holding it (as the harness writes arguments); then a line that
 // stays readable.
-func deepJSON(f replay.Format, n int, _ []byte) ([]byte, error) {
+func deepJSON(f string, n int, _ []byte) ([]byte, error) {
 	deep := nested(n)
 	var lines []string
 	switch f {
-	case replay.ViewStream:
+	case "views":
 		lines = []string{
 			`{"type":"call","id":"c1","view":{"card":"generic","title":"deep","rawInput":` + deep + `}}`,
 			`{"type":"call","id":"c2","view":{"card":"generic","title":"deep string","rawInput":` + jsonText(deep) + `}}`,
 		}
-	case replay.HarnessLog:
+	case "harness":
 		lines = []string{
 			harnessHeader,
 			`{"type":"tool/call","data":{"callId":"c1","name":"bash","arguments":` + deep + `}}`,
 			`{"type":"tool/call","data":{"callId":"c2","name":"bash","arguments":` + jsonText(deep) + `}}`,
 		}
-	case replay.Headless:
+	case "headless":
 		lines = []string{
 			strings.TrimSuffix(headless("tool/call", `{"callId":"c1","name":"read","arguments":`+deep+`}`), "\n"),
 			strings.TrimSuffix(headless("tool/call", `{"callId":"c2","name":"read","arguments":`+jsonText(deep)+`}`), "\n"),
@@ -255,7 +254,7 @@ func deepJSON(f replay.Format, n int, _ []byte) ([]byte, error) {
 		return nil, fmt.Errorf("deep-json does not write format %v", f)
 	}
 	lines = append(lines, `{"type":"message","role":"user","text":"still here"}`)
-	if f != replay.ViewStream {
+	if f != "views" {
 		lines[len(lines)-1] = strings.TrimSuffix(headlessOrLog(f, "user/message",
 			`{"content":[{"type":"text","text":"still here"}],"source":{"kind":"user"}}`), "\n")
 	}
@@ -264,8 +263,8 @@ func deepJSON(f replay.Format, n int, _ []byte) ([]byte, error) {
 
 // headlessOrLog is an event as a line of the headless stream or of the
 // session log.
-func headlessOrLog(f replay.Format, typ, data string) string {
-	if f == replay.Headless {
+func headlessOrLog(f string, typ, data string) string {
+	if f == "headless" {
 		return headless(typ, data)
 	}
 	return `{"type":"` + typ + `","data":` + data + "}\n"
@@ -293,7 +292,7 @@ func frames(body []byte) ([]byte, []int, error) {
 
 // zstdTruncated compresses the body and cuts its last frame in half, as
 // a crash while writing it does.
-func zstdTruncated(_ replay.Format, _ int, body []byte) ([]byte, error) {
+func zstdTruncated(_ string, _ int, body []byte) ([]byte, error) {
 	out, starts, err := frames(body)
 	if err != nil {
 		return nil, err
@@ -304,7 +303,7 @@ func zstdTruncated(_ replay.Format, _ int, body []byte) ([]byte, error) {
 
 // zstdChecksum compresses the body and flips a byte of the checksum of
 // its second frame: the frames after it are intact.
-func zstdChecksum(_ replay.Format, _ int, body []byte) ([]byte, error) {
+func zstdChecksum(_ string, _ int, body []byte) ([]byte, error) {
 	out, starts, err := frames(body)
 	if err != nil || len(starts) < 3 {
 		return nil, fmt.Errorf("zstd-checksum needs three lines at least (%v)", err)
@@ -315,7 +314,7 @@ func zstdChecksum(_ replay.Format, _ int, body []byte) ([]byte, error) {
 
 // zstdBomb compresses the body and then n MiB of blank lines in one frame
 // of a few kilobytes, as a decompression bomb is made.
-func zstdBomb(_ replay.Format, n int, body []byte) ([]byte, error) {
+func zstdBomb(_ string, n int, body []byte) ([]byte, error) {
 	out, _, err := frames(body)
 	if err != nil {
 		return nil, err
@@ -342,7 +341,7 @@ func zstdBomb(_ replay.Format, n int, body []byte) ([]byte, error) {
 // zstdWindow compresses the body and then its last line again in a frame
 // whose header asks for a window of n MiB (a power of two of at least 1):
 // a raw block, which the decoder reads only after it allocated the window.
-func zstdWindow(_ replay.Format, n int, body []byte) ([]byte, error) {
+func zstdWindow(_ string, n int, body []byte) ([]byte, error) {
 	out, _, err := frames(body)
 	if err != nil || n < 1 || n&(n-1) != 0 {
 		return nil, fmt.Errorf("zstd-window needs a body and a power of two (%v)", err)
@@ -359,19 +358,19 @@ func zstdWindow(_ replay.Format, n int, body []byte) ([]byte, error) {
 
 // byteOrderMark is the body after a UTF-8 byte order mark, as an editor
 // saves it.
-func byteOrderMark(_ replay.Format, _ int, body []byte) ([]byte, error) {
+func byteOrderMark(_ string, _ int, body []byte) ([]byte, error) {
 	return append([]byte("\uFEFF"), body...), nil
 }
 
 // graphemeStorm is a command, its output and a message, each holding
 // grapheme clusters of n bytes in all: a letter under combining marks and
 // emoji joined by ZWJ, each one cluster of n/2 bytes.
-func graphemeStorm(f replay.Format, n int, _ []byte) ([]byte, error) {
+func graphemeStorm(f string, n int, _ []byte) ([]byte, error) {
 	marks := "é" + strings.Repeat("\u0301", n/4)
 	joined := strings.Repeat("👨\u200d", n/14) + "👨"
 	storm := "marks " + marks + " end\nemoji " + joined + " end\n"
 	out, err := commandLines(f, "echo "+marks+" | tee storm.txt", storm)
-	if err != nil || f != replay.ViewStream {
+	if err != nil || f != "views" {
 		return []byte(out), err
 	}
 	return []byte(`{"type":"message","role":"assistant","text":` + jsonText("Storm: "+joined+" done") + "}\n" + out), nil

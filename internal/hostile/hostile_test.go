@@ -24,6 +24,7 @@ import (
 	goldmarkhtml "github.com/yuin/goldmark/renderer/html"
 	"golang.org/x/net/html"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
@@ -52,7 +53,7 @@ func TestHostile(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			writeInput(t, c)
-			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Format: c.format})
+			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Formats: agents.Formats, Format: c.format})
 			require.NoError(t, err)
 			checkTranscript(t, c.expect, tr)
 			checkDrawings(t, c, tr.Entries)
@@ -66,7 +67,7 @@ func writeInput(t *testing.T, c hostileCase) {
 		return
 	}
 	require.NoError(t, os.MkdirAll(*outDir, 0o755))
-	name := strings.TrimSuffix(c.name, ".gen") + "." + c.format.String() + ".jsonl"
+	name := strings.TrimSuffix(c.name, ".gen") + "." + c.format + ".jsonl"
 	if strings.HasSuffix(c.name, ".jsonl") {
 		name = c.name
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -25,7 +26,7 @@ func TestHostileHTML(t *testing.T) {
 	for _, c := range loadCorpus(t, allCases) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Format: c.format})
+			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Formats: agents.Formats, Format: c.format})
 			require.NoError(t, err)
 			var page bytes.Buffer
 			require.NoError(t, exporthtml.Write(&page, tr.Entries, exporthtml.Header{Title: tr.Title, Source: c.name}))

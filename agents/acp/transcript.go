@@ -1,0 +1,419 @@
+package acp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// Transcript turns an ACP session's traffic into transcript entries: the
+// messages streamed in chunks, one tool card per tool call id that every
+// update merges into, the plan as a checklist that updates in place,
+// permission requests on the cards they gate, notices and problems. It is
+// fed the records of a recording, one at a time, in their order — live
+// from the wire taps of a Session, or from a file by replay — so a replay
+// shows exactly what the live session showed. It is not safe for
+// concurrent use.
+type Transcript struct {
+	source  string
+	entries []cards.Entry
+	// changed holds the indexes changed since Changes last ran.
+	changed map[int]struct{}
+	// line is the line number of the record being applied, for problems.
+	line    int
+	current []byte
+
+	session  sdk.SessionId
+	title    string
+	mode     sdk.SessionModeId
+	modes    map[sdk.SessionModeId]string
+	commands []sdk.AvailableCommand
+	prompts  int // session/prompt requests without a response
+
+	open      *openMessage
+	tools     map[sdk.ToolCallId]*toolCall
+	toolAt    map[int]*toolCall
+	plan      int // index of the plan card, -1 until there is one
+	terminals map[string]*terminal
+	// requests are the requests without a response yet, by peer and id.
+	requests map[requestKey]request
+	// asking are the permission requests waiting for the user, oldest
+	// first.
+	asking []*permission
+	// skipped counts the messages that are not displayed, by what they
+	// are.
+	skipped map[string]int
+	// problems counts the Problem entries.
+	problems int
+}
+
+// NewTranscript returns an empty transcript; source names it in the
+// problems it finds (the recording's file name, or "agent" live).
+func NewTranscript(source string) *Transcript {
+	return &Transcript{
+		source: source, changed: map[int]struct{}{}, plan: -1,
+		modes: map[sdk.SessionModeId]string{}, tools: map[sdk.ToolCallId]*toolCall{},
+		toolAt: map[int]*toolCall{}, terminals: map[string]*terminal{}, requests: map[requestKey]request{},
+		skipped: map[string]int{},
+	}
+}
+
+// Apply adds what one record says to the transcript. raw is the record's
+// line as read or written and line its number in the recording (counted
+// from 1), which the problems it causes quote and name.
+func (t *Transcript) Apply(r Record, raw []byte, line int) {
+	t.line = line
+	t.current = raw
+	switch {
+	case r.Start != nil:
+		t.notice(fmt.Sprintf("ACP session: %s in %s", strings.Join(r.Start.Command, " "), r.Start.Dir))
+	case r.Text != nil:
+		t.problem("the agent wrote a line on stdout that is not JSON-RPC; it was ignored")
+	case r.Notice != nil:
+		t.notice(*r.Notice)
+	case r.Terminal != nil:
+		t.SetTerminal(*r.Terminal)
+	case r.Msg != nil:
+		t.message(r.From, r.Msg)
+	}
+}
+
+// Skipped counts the messages that are not displayed — usage updates,
+// extension methods, update kinds newer than cardtui — by what they are.
+func (t *Transcript) Skipped() map[string]int { return t.skipped }
+
+// Problems is the number of Problem entries.
+func (t *Transcript) Problems() int { return t.problems }
+
+// skip counts a message that is not displayed.
+func (t *Transcript) skip(what string) { t.skipped[what]++ }
+
+// Len is the number of entries.
+func (t *Transcript) Len() int { return len(t.entries) }
+
+// Entries returns every entry as it is now.
+func (t *Transcript) Entries() []cards.Entry {
+	t.Changes()
+	return slices.Clone(t.entries)
+}
+
+// Changes returns the entries added or changed since the last call, in
+// index order.
+func (t *Transcript) Changes() []cards.Change {
+	if len(t.changed) == 0 {
+		return nil
+	}
+	indexes := make([]int, 0, len(t.changed))
+	for i := range t.changed {
+		indexes = append(indexes, i)
+	}
+	slices.Sort(indexes)
+	clear(t.changed)
+	out := make([]cards.Change, len(indexes))
+	for k, i := range indexes {
+		t.refresh(i)
+		out[k] = cards.Change{Index: i, Entry: t.entries[i]}
+	}
+	return out
+}
+
+// refresh rebuilds the entry at i from the state behind it, if any: a
+// tool card from its call, the streamed message from its text.
+func (t *Transcript) refresh(i int) {
+	if c, ok := t.toolAt[i]; ok {
+		t.entries[i] = c.card(t)
+	}
+	if m := t.open; m != nil && m.index == i {
+		t.entries[i] = cards.Message{Role: m.role, Text: m.text.String()}
+	}
+}
+
+// Title is the session's title, "" until the agent names it.
+func (t *Transcript) Title() string { return t.title }
+
+// Mode is the name of the session's current mode, "" when the agent has
+// no modes.
+func (t *Transcript) Mode() string {
+	if name := t.modes[t.mode]; name != "" {
+		return name
+	}
+	return string(t.mode)
+}
+
+// Commands are the slash commands the agent offers now.
+func (t *Transcript) Commands() []sdk.AvailableCommand { return slices.Clone(t.commands) }
+
+// Busy reports whether a turn is running: a prompt was sent and the agent
+// has not answered it yet.
+func (t *Transcript) Busy() bool { return t.prompts > 0 }
+
+// Session is the id of the session the agent created, "" until then.
+func (t *Transcript) Session() sdk.SessionId { return t.session }
+
+// add appends an entry and returns its index; any other entry ends the
+// streamed message.
+func (t *Transcript) add(e cards.Entry) int {
+	t.closeMessage()
+	t.entries = append(t.entries, e)
+	i := len(t.entries) - 1
+	t.changed[i] = struct{}{}
+	return i
+}
+
+// touch marks the entry at i as changed.
+func (t *Transcript) touch(i int) { t.changed[i] = struct{}{} }
+
+func (t *Transcript) notice(text string) { t.add(cards.Notice{Text: text}) }
+
+// problem adds a Problem about the record being applied.
+func (t *Transcript) problem(reason string) {
+	t.problems++
+	t.add(cards.Problem{Source: t.source, Line: t.line, Reason: reason, Excerpt: excerpt(t.current)})
+}
+
+// excerptBytes is how much of a record a Problem quotes.
+const excerptBytes = 160
+
+// excerpt is the start of a record, valid UTF-8, with "…" when cut.
+func excerpt(b []byte) string {
+	if len(b) <= excerptBytes {
+		return strings.ToValidUTF8(string(b), "\uFFFD")
+	}
+	cut := excerptBytes
+	for cut > 0 && !utf8.RuneStart(b[cut]) {
+		cut--
+	}
+	return strings.ToValidUTF8(string(b[:cut]), "\uFFFD") + "…"
+}
+
+// envelope is a JSON-RPC 2.0 message: a request (method and id), a
+// notification (method, no id) or a response (id with a result or an
+// error).
+type envelope struct {
+	ID     json.RawMessage   `json:"id"`
+	Method string            `json:"method"`
+	Params json.RawMessage   `json:"params"`
+	Result json.RawMessage   `json:"result"`
+	Error  *sdk.RequestError `json:"error"`
+}
+
+// requestKey identifies a request: who sent it and its id, compacted.
+type requestKey struct {
+	from Peer
+	id   string
+}
+
+// request is a request waiting for its response.
+type request struct {
+	method string
+	params json.RawMessage
+}
+
+// message applies one JSON-RPC message.
+func (t *Transcript) message(from Peer, raw json.RawMessage) {
+	var m envelope
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.problem(fmt.Sprintf("not a JSON-RPC message: %v", err))
+		return
+	}
+	key := requestKey{from: from, id: compact(m.ID)}
+	switch {
+	case m.Method != "" && m.ID != nil:
+		t.requests[key] = request{method: m.Method, params: m.Params}
+		t.request(from, m.Method, m.Params)
+	case m.Method != "":
+		t.notification(from, m.Method, m.Params)
+	case m.ID != nil:
+		key.from = other(from)
+		req, ok := t.requests[key]
+		if !ok {
+			t.problem(fmt.Sprintf("a response to request %s, which was never sent", key.id))
+			return
+		}
+		delete(t.requests, key)
+		t.response(req, m)
+	default:
+		t.problem("a JSON-RPC message with neither a method nor an id")
+	}
+}
+
+// other is the peer that answers from's requests.
+func other(from Peer) Peer {
+	if from == FromAgent {
+		return FromClient
+	}
+	return FromAgent
+}
+
+// compact is a JSON value without insignificant space, to compare ids.
+func compact(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
+}
+
+// request applies a request when it is sent.
+func (t *Transcript) request(from Peer, method string, params json.RawMessage) {
+	switch {
+	case from == FromClient && method == sdk.AgentMethodSessionPrompt:
+		var p sdk.PromptRequest
+		if t.decode(method, params, &p) {
+			t.prompts++
+			t.add(cards.Message{Role: cards.RoleUser, Text: blocksText(p.Prompt)})
+		}
+	case from == FromAgent && method == sdk.ClientMethodSessionRequestPermission:
+		var p sdk.RequestPermissionRequest
+		if t.decode(method, params, &p) {
+			t.askPermission(p)
+		}
+	}
+}
+
+// notification applies a notification.
+func (t *Transcript) notification(from Peer, method string, params json.RawMessage) {
+	switch {
+	case from == FromAgent && method == sdk.ClientMethodSessionUpdate:
+		var n sdk.SessionNotification
+		var kind struct {
+			Update struct {
+				Kind string `json:"sessionUpdate"`
+			} `json:"update"`
+		}
+		if t.decode(method, params, &n) && json.Unmarshal(params, &kind) == nil {
+			t.update(n, kind.Update.Kind)
+		}
+	case from == FromClient && method == sdk.AgentMethodSessionCancel:
+		t.notice("You cancelled the turn.")
+	default:
+		t.skip(string(from) + " notification " + method)
+	}
+}
+
+// response applies the response to a request.
+func (t *Transcript) response(req request, m envelope) {
+	if m.Error != nil {
+		t.failed(req, m.Error)
+		return
+	}
+	switch req.method {
+	case sdk.AgentMethodSessionNew:
+		var r sdk.NewSessionResponse
+		if t.decode(req.method+" result", m.Result, &r) {
+			t.session = r.SessionId
+			t.setModes(r.Modes)
+		}
+	case sdk.AgentMethodSessionPrompt:
+		t.prompts = max(t.prompts-1, 0)
+		var r sdk.PromptResponse
+		if t.decode(req.method+" result", m.Result, &r) && r.StopReason != sdk.StopReasonEndTurn {
+			t.notice("The turn ended: " + stopReasonText(r.StopReason) + ".")
+		}
+		t.closeMessage()
+	case sdk.AgentMethodSessionSetMode:
+		var p sdk.SetSessionModeRequest
+		if t.decode(req.method, req.params, &p) {
+			t.setMode(p.ModeId)
+		}
+	case sdk.ClientMethodSessionRequestPermission:
+		var r sdk.RequestPermissionResponse
+		if t.decode(req.method+" result", m.Result, &r) {
+			t.answerPermission(req.params, r.Outcome)
+		}
+	case sdk.ClientMethodTerminalCreate:
+		t.terminalCreated(req.params, m.Result)
+	}
+}
+
+// failed shows an error response: the agent's to a request of cardtui, or
+// cardtui's refusal of an agent's request.
+func (t *Transcript) failed(req request, e *sdk.RequestError) {
+	what := e.Message
+	if data := errorDetail(e.Data); data != "" {
+		what += ": " + data
+	}
+	switch req.method {
+	case sdk.AgentMethodSessionPrompt:
+		t.prompts = max(t.prompts-1, 0)
+		t.problem("the agent failed the prompt: " + what)
+	case sdk.ClientMethodSessionRequestPermission, sdk.ClientMethodFsReadTextFile, sdk.ClientMethodFsWriteTextFile,
+		sdk.ClientMethodTerminalCreate, sdk.ClientMethodTerminalOutput, sdk.ClientMethodTerminalWaitForExit,
+		sdk.ClientMethodTerminalKill, sdk.ClientMethodTerminalRelease:
+		t.notice(fmt.Sprintf("cardtui refused the agent's %s: %s", req.method, what))
+	default:
+		t.problem(fmt.Sprintf("the agent answered %s with an error: %s", req.method, what))
+	}
+}
+
+// errorDetail is the data of a JSON-RPC error as one line of text.
+func errorDetail(data any) string {
+	switch d := data.(type) {
+	case nil:
+		return ""
+	case string:
+		return d
+	case map[string]any:
+		if s, ok := d["error"].(string); ok && len(d) == 1 {
+			return s
+		}
+	}
+	b, _ := json.Marshal(data)
+	return string(b)
+}
+
+// decode unmarshals params with the SDK's types and checks them as the
+// SDK does; a failure is a Problem.
+func (t *Transcript) decode(what string, raw json.RawMessage, v interface{ Validate() error }) bool {
+	err := json.Unmarshal(raw, v)
+	if err == nil {
+		err = v.Validate()
+	}
+	if err != nil {
+		t.problem(fmt.Sprintf("bad %s: %v", what, err))
+		return false
+	}
+	return true
+}
+
+// stopReasonText says why a turn ended in words.
+func stopReasonText(r sdk.StopReason) string {
+	switch r {
+	case sdk.StopReasonCancelled:
+		return "cancelled"
+	case sdk.StopReasonMaxTokens:
+		return "the agent reached its token limit"
+	case sdk.StopReasonMaxTurnRequests:
+		return "the agent reached its limit of requests in a turn"
+	case sdk.StopReasonRefusal:
+		return "the agent refused to go on"
+	}
+	return string(r)
+}
+
+// setModes records the session's modes and the current one.
+func (t *Transcript) setModes(s *sdk.SessionModeState) {
+	if s == nil {
+		return
+	}
+	for _, m := range s.AvailableModes {
+		t.modes[m.Id] = m.Name
+	}
+	t.mode = s.CurrentModeId
+}
+
+// setMode switches the current mode and says so.
+func (t *Transcript) setMode(id sdk.SessionModeId) {
+	if id == t.mode {
+		return
+	}
+	t.mode = id
+	t.notice("Mode: " + t.Mode())
+}

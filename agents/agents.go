@@ -1,0 +1,40 @@
+// Package agents lists the session formats of the agents cardtui knows:
+// Formats is the one table that Load, Stream and the --input-format flag
+// read. An agent's format lives in a package of its own under agents/ (its
+// log decoder, its tools' producers, how its files are detected); adding
+// an agent is adding that package and its row here.
+package agents
+
+import (
+	"github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/claude"
+	"github.com/cardtui/cardtui/agents/codex"
+	"github.com/cardtui/cardtui/agents/views"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// Formats are the formats cardtui reads, in the order a session's first
+// line is tried against them (replay.Detect tries the Untyped ones, the
+// ACP recording, first) and the --input-format flag lists them.
+var Formats = []replay.Format{
+	views.Format,
+	replay.HarnessLogFormat,
+	replay.HeadlessFormat,
+	codex.Format,
+	claude.Format,
+	acp.Format,
+}
+
+// FormatNames lists the names the --input-format flag takes: auto, then
+// the name of each of Formats.
+func FormatNames() []string { return replay.FormatNames(Formats) }
+
+// ParseFormat checks a name the --input-format flag was given: one of
+// FormatNames ("" is auto).
+func ParseFormat(name string) (string, error) { return replay.ParseFormat(Formats, name) }
+
+// Options are replay.Options to read a session in the format named format
+// (auto detects it among Formats).
+func Options(format string) replay.Options {
+	return replay.Options{Formats: Formats, Format: format}
+}

@@ -1,0 +1,60 @@
+package agents_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// noteDecoder decodes the lines of a format of the test's own:
+// {"type":"note","text":"..."}, each an assistant message.
+type noteDecoder struct{}
+
+func (noteDecoder) DecodeLine(t *replay.Transcript, l replay.Line) {
+	var note struct{ Text string }
+	if err := json.Unmarshal(l.Data, &note); err != nil {
+		t.AddProblem(l.Number, err.Error(), l.Data)
+		return
+	}
+	t.AddMessage(cards.RoleAssistant, note.Text)
+}
+
+// notes is the test's format, told by its lines' type.
+var notes = replay.Format{
+	Name:       "notes",
+	Detect:     func(_ map[string]json.RawMessage, typ string) bool { return typ == "note" },
+	Expect:     "notes: note",
+	NewDecoder: func(producers.Registry) replay.Decoder { return noteDecoder{} },
+}
+
+// TestFormatOfItsOwn shows that a format is one row of the table: a
+// session in a format replay does not know is detected and read once the
+// format is added to agents.Formats.
+func TestFormatOfItsOwn(t *testing.T) {
+	const session = `{"type":"note","text":"one"}` + "\n" + `{"type":"note","text":"two"}` + "\n"
+	formats := append(slices.Clone(agents.Formats), notes)
+	tr, err := replay.Load(strings.NewReader(session), "notes.jsonl", replay.Options{Formats: formats})
+	require.NoError(t, err)
+	assert.Equal(t, "notes", tr.Format)
+	assert.Equal(t, []cards.Entry{
+		cards.Message{Role: cards.RoleAssistant, Text: "one"},
+		cards.Message{Role: cards.RoleAssistant, Text: "two"},
+	}, tr.Entries)
+	assert.Equal(t, 2, tr.Stats.Events)
+	assert.Contains(t, replay.FormatNames(formats), "notes")
+
+	tr, err = replay.Load(strings.NewReader(session), "notes.jsonl", agents.Options(replay.Auto))
+	require.NoError(t, err)
+	assert.Equal(t, replay.Auto, tr.Format, "not a format of the table")
+	require.Len(t, tr.Entries, 2)
+	assert.Contains(t, tr.Entries[0].(cards.Problem).Reason, `type "note" belongs to no known format`)
+}

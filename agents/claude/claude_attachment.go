@@ -1,0 +1,188 @@
+package claude
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// The Claude Code lines beside the conversation that the decoder shows:
+//
+//   - attachment, type queued_command: a message given to Claude while it
+//     was busy, which Claude Code writes as no user line of its own. A
+//     prompt (commandMode "prompt") the user typed (origin human, or
+//     none) is the user's, where it was queued; one another sender wrote
+//     (origin peer, auto-continuation, or isMeta) is collapsed context;
+//     a "bash" one is the user's "! command"; a task-notification one is
+//     a Notice. Every other attachment type (hook output, reminders,
+//     tool listings…) is counted in Stats.Skipped as attachment/TYPE.
+//   - a user line whose origin is a task-notification, or whose text is a
+//     <task-notification> element: a Notice naming the task and its
+//     status, never the user.
+//   - permission-mode: a Notice when the mode changes.
+//   - custom-title: the session's title (a summary no longer replaces
+//     it), and a Notice.
+
+// claudeOrigin is the origin of a line.
+type claudeOrigin struct {
+	Kind string `json:"kind"`
+}
+
+// claudeAttachment is the part of an attachment line's attachment shown.
+type claudeAttachment struct {
+	Type        string          `json:"type"`
+	CommandMode string          `json:"commandMode"`
+	Prompt      json.RawMessage `json:"prompt"`
+	Origin      *claudeOrigin   `json:"origin"`
+	IsMeta      bool            `json:"isMeta"`
+}
+
+// decodeAttachment reads an attachment line's attachment; a queued
+// command's prompt must be a string or an array of blocks.
+func (rec *claudeRecord) decodeAttachment(raw json.RawMessage) error {
+	if trimmed := bytes.TrimSpace(raw); len(trimmed) == 0 || trimmed[0] != '{' {
+		return nil
+	}
+	var a claudeAttachment
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return fmt.Errorf(`field "attachment": %w`, replay.FieldError(err))
+	}
+	if a.Type == "queued_command" {
+		if _, err := promptText(a.Prompt); err != nil {
+			return err
+		}
+	}
+	rec.attachment = &a
+	return nil
+}
+
+// promptText is the text of a queued command's prompt: a string, or the
+// text (and placeholders) of an array of blocks.
+func promptText(raw json.RawMessage) (string, error) {
+	trimmed := bytes.TrimSpace(raw)
+	switch {
+	case len(trimmed) == 0 || string(trimmed) == "null":
+		return "", nil
+	case trimmed[0] == '"':
+		var s string
+		err := json.Unmarshal(trimmed, &s)
+		return s, err
+	}
+	var blocks []claudeBlock
+	if err := json.Unmarshal(trimmed, &blocks); err != nil {
+		return "", fmt.Errorf(`field "attachment.prompt": want a string or an array of blocks, found %s`, replay.DescribeJSON(trimmed))
+	}
+	texts := make([]string, 0, len(blocks))
+	for _, b := range blocks {
+		texts = append(texts, blockText(b))
+	}
+	return strings.Join(texts, "\n\n"), nil
+}
+
+// attachment applies an attachment line: see the list above.
+func (d *claudeCode) attachment(t *replay.Transcript, rec *claudeRecord) {
+	a := rec.attachment
+	switch {
+	case a == nil:
+		t.AddSkipped("attachment")
+		return
+	case a.Type != "queued_command":
+		t.AddSkipped("attachment/" + a.Type)
+		return
+	}
+	text, _ := promptText(a.Prompt) // checked when the line was decoded
+	switch {
+	case isBlank(text):
+		t.AddSkipped("attachment/queued_command")
+	case a.CommandMode == "task-notification" || isTaskNotification(text):
+		t.AddNotice(taskNotice(text))
+	case !queuedByUser(rec, a):
+		t.PutMessage(cards.RoleContext, text)
+	case a.CommandMode == "bash":
+		t.PutMessage(cards.RoleUser, "! "+strings.TrimSpace(text))
+	case a.CommandMode == "prompt" || a.CommandMode == "":
+		d.commandOrPrompt(t, text)
+	default:
+		t.PutMessage(cards.RoleContext, text)
+	}
+}
+
+// queuedByUser reports whether a queued command is one the user typed:
+// its origin is human (or not recorded), and neither it nor its line is
+// meta or a sub-agent's.
+func queuedByUser(rec *claudeRecord, a *claudeAttachment) bool {
+	human := a.Origin == nil || a.Origin.Kind == "" || a.Origin.Kind == "human"
+	return human && !a.IsMeta && !rec.meta && !rec.sidechain
+}
+
+// taskNotificationTag is the element Claude Code reports a background
+// task's end in.
+const taskNotificationTag = "task-notification"
+
+// isTaskNotification reports whether text is a <task-notification>.
+func isTaskNotification(text string) bool {
+	return strings.HasPrefix(strings.TrimSpace(text), "<"+taskNotificationTag+">")
+}
+
+// taskNotice words a task notification: "Background task b7x1
+// completed: Background command "npm test" completed (exit code 0)".
+func taskNotice(text string) string {
+	body, ok := tagged(text, taskNotificationTag)
+	if !ok {
+		body = text
+	}
+	notice := "Background task"
+	if id, _ := tagged(body, "task-id"); id != "" {
+		notice += " " + id
+	}
+	if status, _ := tagged(body, "status"); status != "" {
+		notice += " " + status
+	}
+	if summary, _ := tagged(body, "summary"); summary != "" {
+		notice += ": " + summary
+	} else if _, hasTags := tagged(body, "status"); !hasTags {
+		notice += ": " + strings.TrimSpace(body)
+	}
+	return notice
+}
+
+// permissionModes word Claude Code's permission modes.
+var permissionModes = map[string]string{
+	"default":           "default (ask before each edit and command)",
+	"acceptEdits":       "accept edits",
+	"plan":              "plan (read only, no edits)",
+	"bypassPermissions": "bypass permissions (ask for nothing)",
+	"dontAsk":           "don't ask (deny what is not allowed)",
+}
+
+// permissionMode applies a permission-mode line: a Notice when the mode
+// is not the one shown last.
+func (d *claudeCode) permissionMode(t *replay.Transcript, rec *claudeRecord) {
+	mode := strings.TrimSpace(rec.permissionMode)
+	if mode == "" || mode == d.mode {
+		t.AddSkipped("permission-mode")
+		return
+	}
+	d.mode = mode
+	worded, ok := permissionModes[mode]
+	if !ok {
+		worded = mode
+	}
+	t.AddNotice("Permission mode: " + worded)
+}
+
+// customTitle applies a custom-title line: the name the user gave the
+// session (/rename).
+func (d *claudeCode) customTitle(t *replay.Transcript, rec *claudeRecord) {
+	title := strings.TrimSpace(rec.customTitle)
+	if title == "" {
+		t.AddSkipped("custom-title")
+		return
+	}
+	t.Title, d.titled = title, true
+	t.AddNotice("Title: " + title)
+}

@@ -1,0 +1,32 @@
+// Package claude reads Claude Code transcripts (~/.claude/projects/*/*.jsonl):
+// Format, its row of agents.Formats, detects them and decodes their user,
+// assistant, summary and system lines, put in conversation order by their
+// parentUuid; tool calls and results go through the Claude producers with
+// the toolUseResult Claude Code stores. Every record is shown as a card, a
+// message, a notice or a problem, or counted per type in
+// replay.Stats.Skipped.
+//
+// A Claude Code transcript:
+//
+//	record                                  shown as
+//	user, text                              message: the prompt verbatim; "/name args" for a slash command; "! cmd" for a shell command
+//	user, isMeta / command output /         context
+//	  a sub-agent's prompt
+//	user, "[Request interrupted by user…]"  notice
+//	user, isCompactSummary                  notice, and the summary as context
+//	user, task-notification                 notice naming the task and its status
+//	user, tool_result                       the card's result, with toolUseResult (structuredPatch hunks as recorded)
+//	assistant                               messages: text, thinking (collapsed); a card per tool_use
+//	assistant, API error text               notice
+//	summary                                 the session's title, and a notice
+//	system                                  notice: compaction boundary, local command output, message with text;
+//	                                          skipped when it says nothing (turn durations…)
+//	attachment, queued_command              message where it was queued: the user's, context, "! cmd", or a notice
+//	attachment, any other type              skipped, as attachment/TYPE
+//	permission-mode                         notice when the mode changes
+//	custom-title                            the session's title, and a notice
+//	isSidechain lines                       under the Task card that started the sub-agent
+//	a copy of a line read before            skipped; a reused uuid with other bytes: shown, and a problem
+//	file-history-snapshot, queue-operation, skipped
+//	  progress, last-prompt, anything else
+package claude

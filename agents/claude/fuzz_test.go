@@ -1,0 +1,89 @@
+package claude_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// FuzzClaudeCode feeds arbitrary input, seeded with the Claude Code
+// sessions written for the tests and the lines of the real transcripts,
+// to the loader forced to read Claude Code: it must not panic, must
+// account for every line, and every entry must render within width.
+func FuzzClaudeCode(f *testing.F) {
+	for _, name := range []string{"claude-tools.jsonl", "claude-subagent.jsonl", "claude-failures.jsonl", "claude-fidelity.jsonl", "claude-recorded-hunks.jsonl"} {
+		data := session(f, name)
+		f.Add(data)
+		lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+		for i := range lines {
+			f.Add(bytes.Join(reversed(lines[:i+1]), []byte("\n")))
+		}
+	}
+	for _, line := range fixtureLines(f, "claude", 400) {
+		f.Add(line)
+	}
+	f.Add([]byte(claudeLine("a", "b", "1") + "\n" + claudeLine("b", "a", "2") + "\n" + claudeLine("a", "", "3") + "\n{\"type\":\"user\""))
+	fuzzFormat(f, "claude")
+}
+
+// reversed returns the lines in the opposite order.
+func reversed(lines [][]byte) [][]byte {
+	out := make([][]byte, len(lines))
+	for i, l := range lines {
+		out[len(lines)-1-i] = l
+	}
+	return out
+}
+
+// fixtureLines returns up to max lines of the real sessions in
+// ../shared/fixtures/<dir>, none when the folder is absent.
+func fixtureLines(f *testing.F, dir string, max int) [][]byte {
+	files, _ := filepath.Glob(filepath.Join(golden.Dir(f), "..", "..", "..", "shared", "fixtures", dir, "*.jsonl"))
+	var lines [][]byte
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for line := range bytes.Lines(data) {
+			if len(lines) < max {
+				lines = append(lines, line)
+			}
+		}
+	}
+	return lines
+}
+
+// fuzzFormat runs the fuzz target for one forced format.
+func fuzzFormat(f *testing.F, format string) {
+	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
+	f.Fuzz(func(t *testing.T, input []byte) {
+		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Formats: agents.Formats, Format: format})
+		if err != nil {
+			t.Fatalf("Load failed on in-memory input: %v", err)
+		}
+		if !bytes.HasPrefix(input, []byte("\x28\xb5\x2f\xfd")) {
+			checkAccounted(t, input, tr)
+		}
+		for i, e := range tr.Entries {
+			for n, line := range strings.Split(render.Entry(e, opts), "\n") {
+				if w := ansi.StringWidth(line); w > opts.Width {
+					t.Fatalf("entry %d line %d is %d cells wide: %q", i, n, w, line)
+				}
+			}
+			_ = exportmd.Entry(e, opts)
+		}
+	})
+}
