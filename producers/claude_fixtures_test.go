@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/producers"
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
-	_ "github.com/cardtui/cardtui/internal/golden"
+	_ "github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/producers"
 )
 

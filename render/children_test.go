@@ -11,7 +11,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	exportmd "github.com/cardtui/cardtui/export/markdown"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/render"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/render"
 )
 

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	exportmd "github.com/cardtui/cardtui/export/markdown"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/render"
 )
 

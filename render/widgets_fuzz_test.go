@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/termcheck"
+	"github.com/cardtui/cardtui/internal/testkit/termcheck"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )

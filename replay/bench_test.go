@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cardtui/cardtui/agents"
-	"github.com/cardtui/cardtui/internal/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/replay"
 )
 

@@ -3,9 +3,9 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/cardtui/cardtui/internal/demo"
 
 	"github.com/stretchr/testify/require"
 )
@@ -90,7 +90,7 @@ func TestQuickDecodingIsJSON(t *testing.T) {
 	for _, line := range quickLineSeeds {
 		requireQuickLine(t, []byte(line))
 	}
-	demo, err := os.ReadFile(filepath.Join("..", "testdata", "sessions", "demo.jsonl"))
+	demo, err := demo.Session, error(nil)
 	require.NoError(t, err)
 	quick := 0
 	for line := range bytes.SplitSeq(bytes.TrimSpace(demo), []byte("\n")) {

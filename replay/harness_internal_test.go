@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cardtui/cardtui/internal/demo"
 
 	"github.com/stretchr/testify/require"
 
@@ -19,7 +19,7 @@ import (
 // and duplicate ids; every seventh round is wrapped as a headless stream
 // would wrap it when headless is set.
 func demoRounds(t *testing.T, rounds int, headless bool) []byte {
-	demo, err := os.ReadFile(filepath.Join("..", "testdata", "sessions", "demo.jsonl"))
+	demo, err := demo.Session, error(nil)
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(string(demo)), "\n")
 	var b bytes.Buffer
@@ -170,7 +170,7 @@ func FuzzValidJSON(f *testing.F) {
 // BenchmarkValidJSON compares validJSON with json.Valid on the demo's
 // lines.
 func BenchmarkValidJSON(b *testing.B) {
-	demo, err := os.ReadFile(filepath.Join("..", "testdata", "sessions", "demo.jsonl"))
+	demo, err := demo.Session, error(nil)
 	require.NoError(b, err)
 	lines := bytes.Split(bytes.TrimSpace(demo), []byte("\n"))
 	for name, valid := range map[string]func([]byte) bool{"validJSON": validJSON, "json.Valid": json.Valid} {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/replay"
 )
 

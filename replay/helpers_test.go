@@ -10,10 +10,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -49,7 +49,7 @@ func viewDemoLines(t testing.TB) []string {
 // harnessDemoLines are the lines of the built-in demo, a session log.
 func harnessDemoLines(t testing.TB) []string {
 	t.Helper()
-	return strings.Split(strings.TrimSuffix(string(cardtui.Demo), "\n"), "\n")
+	return strings.Split(strings.TrimSuffix(string(demo.Session), "\n"), "\n")
 }
 
 // session reads a file of testdata/sessions.

@@ -17,7 +17,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/viewer"

@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -45,7 +45,7 @@ func TestSessionGoldens(t *testing.T) {
 // demoCards are the demo's tool cards by tool name, in order.
 func demoCards(t *testing.T) (*replay.Transcript, map[string][]cards.ToolCard) {
 	t.Helper()
-	tr := loadBytes(t, cardtui.Demo)
+	tr := loadBytes(t, demo.Session)
 	byTool := map[string][]cards.ToolCard{}
 	for _, c := range toolCards(tr) {
 		byTool[c.Tool] = append(byTool[c.Tool], c)
@@ -61,8 +61,8 @@ func TestDemoIsACleanSessionLog(t *testing.T) {
 	require.Empty(t, problems(tr), describe(tr))
 	assert.Empty(t, tr.InputNotices)
 	assert.Equal(t, "Add a --json flag to tally count", tr.Title)
-	assert.Equal(t, bytes.Count(cardtui.Demo, []byte("\n")), tr.Stats.Events)
-	assert.Equal(t, bytes.Count(cardtui.Demo, []byte(`{"type":"tool/call"`)), tr.Stats.ToolCards)
+	assert.Equal(t, bytes.Count(demo.Session, []byte("\n")), tr.Stats.Events)
+	assert.Equal(t, bytes.Count(demo.Session, []byte(`{"type":"tool/call"`)), tr.Stats.ToolCards)
 	for _, c := range toolCards(tr) {
 		assert.NotNil(t, c.Result, "card %s (%s) has its result", c.ID, c.Tool)
 	}

@@ -15,11 +15,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/benchinput"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/internal/testkit/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -68,7 +68,7 @@ func streamAll(t testing.TB, input []byte, opts replay.StreamOptions) (*screen, 
 // transcript Load makes, for every kind of session.
 func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 	inputs := map[string][]byte{
-		"harness demo":       cardtui.Demo,
+		"harness demo":       demo.Session,
 		"view demo":          session(t, "demo-views.jsonl"),
 		"malformed":          session(t, "malformed-middle.jsonl"),
 		"torn tail":          session(t, "torn-tail.jsonl"),
@@ -139,11 +139,11 @@ func TestStreamBatchesAreBoundedAndReportProgress(t *testing.T) {
 // TestStreamZstd: a compressed input streams what it holds, and the
 // progress counts its compressed bytes.
 func TestStreamZstd(t *testing.T) {
-	compressed, _ := compressFrames(t, cardtui.Demo, 5)
+	compressed, _ := compressFrames(t, demo.Session, 5)
 
 	s, _ := streamAll(t, compressed, replay.StreamOptions{Options: agents.Options(""), Total: int64(len(compressed))})
 
-	assert.Equal(t, loadBytes(t, cardtui.Demo).Entries, s.entries)
+	assert.Equal(t, loadBytes(t, demo.Session).Entries, s.entries)
 	assert.Equal(t, int64(len(compressed)), s.last().Read)
 }
 

@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -50,9 +50,9 @@ func loadBytes(t testing.TB, data []byte) *replay.Transcript {
 // TestZstdReadsEveryFrame: a file of many frames gives the transcript of
 // the raw file, whatever the frame size.
 func TestZstdReadsEveryFrame(t *testing.T) {
-	raw := loadBytes(t, cardtui.Demo)
+	raw := loadBytes(t, demo.Session)
 	for _, perFrame := range []int{1, 5, 1000} {
-		compressed, starts := compressFrames(t, cardtui.Demo, perFrame)
+		compressed, starts := compressFrames(t, demo.Session, perFrame)
 		if perFrame == 5 {
 			require.Greater(t, len(starts), 30, "the demo makes many frames")
 		}

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/internal/fakehome"
+	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/cardtui/cardtui/internal/termcheck"
+	"github.com/cardtui/cardtui/internal/testkit/termcheck"
 )
 
 // checkSanitized asserts the properties every sanitised string has.

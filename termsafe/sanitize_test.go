@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/internal/termcheck"
+	"github.com/cardtui/cardtui/internal/testkit/termcheck"
 )
 
 // linesSelfContained reports whether the last SGR sequence of every line of

@@ -10,12 +10,12 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/render"
 )
 
 // The benchmarks of a large diff card in the viewer: a diff of a
-// 10,000-line Go file with one line in 20 changed (internal/benchinput's
+// 10,000-line Go file with one line in 20 changed (internal/testkit/benchinput's
 // diff10k), focused, between a prompt and a reply, collapsed as the
 // viewer starts and expanded as after --expand. They report the
 // percentiles of their timings (p50-ms, p99-ms, max-ms: see latencies);

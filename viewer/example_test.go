@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
-	_ "github.com/cardtui/cardtui/internal/golden"
+	_ "github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/viewer"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
-	_ "github.com/cardtui/cardtui/internal/golden"
+	_ "github.com/cardtui/cardtui/internal/testkit/golden"
 )
 
 // testOptions render without escapes, with a fixed theme, starting at the

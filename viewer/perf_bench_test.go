@@ -14,8 +14,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -29,7 +29,7 @@ import (
 // repeated with fresh call ids until the log holds 100 MB (about 330,000
 // events), as replay's benchmarks generate it.
 var sessionEntries = sync.OnceValue(func() []cards.Entry {
-	lines := strings.Split(strings.TrimSuffix(string(cardtui.Demo), "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(string(demo.Session), "\n"), "\n")
 	body := strings.Join(lines[1:], "\n") + "\n"
 	var b bytes.Buffer
 	b.WriteString(lines[0] + "\n")

@@ -12,11 +12,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	acpclient "github.com/cardtui/cardtui/acp"
+	acpclient "github.com/cardtui/cardtui/acpclient"
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/acptest"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/testkit/acptest"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/replay"
 )
 

@@ -13,7 +13,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )

@@ -15,7 +15,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/cardtui/cardtui/acp"
+	"github.com/cardtui/cardtui/acpclient"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/live"
 )
 
@@ -41,7 +41,7 @@ on an empty composer, quits and ends the agent.
 
 // acpConfig is what the arguments of `cardtui acp` ask for.
 type acpConfig struct {
-	session acp.Config
+	session acpclient.Config
 	record  string
 	color   string
 }
@@ -67,7 +67,7 @@ func runACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), acpOpenTimeout)
 	defer cancel()
-	s, err := acp.Start(ctx, cfg.session)
+	s, err := acpclient.Start(ctx, cfg.session)
 	if err != nil {
 		printLine(stderr, "cardtui acp: %v", err)
 		return exitProblems
@@ -140,7 +140,7 @@ func parseACPArgs(args []string, stdout, stderr io.Writer) (acpConfig, int, bool
 		return acpConfig{}, exitUsage, false
 	}
 	return acpConfig{
-		session: acp.Config{Command: slices.Clone(command), Dir: *cwd, ReadOnly: *readOnly, Source: agentName(command)},
+		session: acpclient.Config{Command: slices.Clone(command), Dir: *cwd, ReadOnly: *readOnly, Source: agentName(command)},
 		record:  *record, color: color.value,
 	}, exitOK, true
 }

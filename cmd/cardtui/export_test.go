@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardtui/cardtui/internal/demo"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,7 +30,7 @@ func TestExportHTMLToAFile(t *testing.T) {
 }
 
 func TestPrintFormatHTMLIsTheExport(t *testing.T) {
-	file := sessionPath(t, "demo.jsonl")
+	file := writeSession(t, "demo.jsonl", string(demo.Session))
 
 	printed := runWith("", "replay", "--format", "html", file)
 	exported := runWith("", "export", file)

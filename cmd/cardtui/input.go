@@ -6,8 +6,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -23,7 +23,7 @@ func loadInput(operand string, stdin io.Reader, format string) (*replay.Transcri
 	opts := replay.Options{Formats: agents.Formats, Format: format}
 	switch operand {
 	case "":
-		return replay.Load(bytes.NewReader(cardtui.Demo), demoName, opts)
+		return replay.Load(bytes.NewReader(demo.Session), demoName, opts)
 	case "-":
 		return replay.Load(stdin, "-", opts)
 	}

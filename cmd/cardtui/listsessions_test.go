@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
-	"github.com/cardtui/cardtui/internal/fakehome"
+	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
 

@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/agents"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 )
 
 // result is what one run of the command produced.
@@ -186,12 +186,12 @@ func TestReplayBadLineInTheMiddle(t *testing.T) {
 }
 
 func TestReplayFlagsAfterFileAndStdin(t *testing.T) {
-	file := writeSession(t, "demo.jsonl", string(cardtui.Demo))
+	file := writeSession(t, "demo.jsonl", string(demo.Session))
 	want := runWith("", "replay", "--format", "plain", "--width", "90").stdout
 
 	after := runWith("", "replay", file, "--format", "plain", "--width", "90")
 	between := runWith("", "replay", "--format", "plain", file, "--width", "90")
-	stdin := runWith(string(cardtui.Demo), "replay", "--width=90", "-", "--format=plain")
+	stdin := runWith(string(demo.Session), "replay", "--width=90", "-", "--format=plain")
 	forced := runWith("", "replay", "--input-format", "harness", "--format", "plain", "--width", "90", file)
 
 	for name, r := range map[string]result{"after": after, "between": between, "stdin": stdin, "forced": forced} {

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
-	"github.com/cardtui/cardtui/internal/fakehome"
+	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/sessions"
 	"github.com/cardtui/cardtui/viewer"

@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/cardtui/cardtui/internal/fakehome"
-	"github.com/cardtui/cardtui/internal/tmuxtest"
+	"github.com/cardtui/cardtui/internal/testkit/fakehome"
+	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
 // startInHome runs `cardtui` with no argument in a terminal of 100×30,

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 )
 
 // compressFrames compresses data as a .jsonl.zstd file is written: one
@@ -65,7 +65,7 @@ func TestFixturesReplayWithExitZero(t *testing.T) {
 }
 
 func TestDemoValidates(t *testing.T) {
-	r := runWith("", "validate", sessionPath(t, "demo.jsonl"))
+	r := runWith("", "validate", writeSession(t, "demo.jsonl", string(demo.Session)))
 
 	assert.Equal(t, exitOK, r.code, r.stdout)
 	assert.True(t, strings.HasSuffix(r.stdout, ": "+demoSummary+"\n"), r.stdout)
@@ -104,7 +104,7 @@ func TestReplayTornTail(t *testing.T) {
 		assert.Contains(t, strings.Join(strings.Fields(r.stdout), " "), "line 12 is torn")
 	})
 	t.Run("zstd frame", func(t *testing.T) {
-		compressed, last := compressFrames(t, cardtui.Demo, 5)
+		compressed, last := compressFrames(t, demo.Session, 5)
 		file := writeSession(t, "demo.jsonl.zstd", string(compressed[:last+(len(compressed)-last)/2]))
 
 		r := runWith("", "replay", "--print", "--format", "plain", "--width", "200", file)
@@ -119,7 +119,7 @@ func TestReplayTornTail(t *testing.T) {
 }
 
 func TestReplayCompressedStdin(t *testing.T) {
-	compressed, _ := compressFrames(t, cardtui.Demo, 7)
+	compressed, _ := compressFrames(t, demo.Session, 7)
 
 	r := runWith(string(compressed), "replay", "--format", "plain", "-")
 

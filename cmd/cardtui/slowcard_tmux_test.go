@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
-	"github.com/cardtui/cardtui/internal/tmuxtest"
+	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )

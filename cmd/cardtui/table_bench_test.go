@@ -14,13 +14,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/cardtui/cardtui"
-	"github.com/cardtui/cardtui/internal/benchinput"
+	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/viewer"
 )
 
 // The rows of issue 16's table as benchmarks, on the inputs that
-// scripts/bench-vs measures the whole command on (internal/benchinput).
+// scripts/bench-vs measures the whole command on (internal/testkit/benchinput).
 // BenchmarkCommand runs the built command, BenchmarkTable the same in
 // this process; BenchmarkIdle measures the CPU an untouched program uses.
 
@@ -36,7 +36,7 @@ var tableFiles = sync.OnceValue(func() map[string][]byte {
 	}
 	old, new := lipglossEdit()
 	files := benchinput.Files(sample, old, new)
-	demo := strings.Split(strings.TrimSuffix(string(cardtui.Demo), "\n"), "\n")
+	demo := strings.Split(strings.TrimSuffix(string(demo.Session), "\n"), "\n")
 	files["harness.jsonl"] = benchinput.Repeat(demo, 1, "call_", tableHarnessSize)
 	return files
 })

@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/cardtui/cardtui/internal/tmuxtest"
+	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
 // TestTheStatusAndHelpLinesInATerminal opens the viewer on a session with

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/cardtui/cardtui"
+	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -16,7 +16,7 @@ const demoSummary = "harness: 182 lines, 182 events, 18 tool cards, 0 problems, 
 	"reasoning-chunks×2 todo/write×2 turn/end×2 turn/start×2"
 
 func TestValidateCleanFile(t *testing.T) {
-	file := writeSession(t, "demo.jsonl", string(cardtui.Demo))
+	file := writeSession(t, "demo.jsonl", string(demo.Session))
 
 	r := runWith("", "validate", file)
 

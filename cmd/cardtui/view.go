@@ -10,9 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/viewer"
 )
@@ -43,7 +43,7 @@ type source struct {
 func openSource(operand string, stdin io.Reader, follow bool) (source, func(), error) {
 	switch operand {
 	case "":
-		return source{r: bytes.NewReader(cardtui.Demo), name: demoName, total: int64(len(cardtui.Demo))}, func() {}, nil
+		return source{r: bytes.NewReader(demo.Session), name: demoName, total: int64(len(demo.Session))}, func() {}, nil
 	case "-":
 		f, _ := stdin.(*os.File)
 		return fileSource(stdin, f, stdinName, follow), func() {}, nil

@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/viewer"
@@ -51,12 +51,12 @@ func applyUpdate(t *testing.T, entries []cards.Entry, u viewer.Update) []cards.E
 
 func TestOpenSource(t *testing.T) {
 	file := writeSession(t, "s.jsonl", badMiddle)
-	demo, closeDemo, err := openSource("", nil, false)
+	src, closeDemo, err := openSource("", nil, false)
 	require.NoError(t, err)
 	defer closeDemo()
-	assert.Equal(t, demoName, demo.name)
-	assert.Equal(t, int64(len(cardtui.Demo)), demo.total)
-	assert.False(t, demo.live, "the demo opens at its top")
+	assert.Equal(t, demoName, src.name)
+	assert.Equal(t, int64(len(demo.Session)), src.total)
+	assert.False(t, src.live, "the demo opens at its top")
 
 	for _, follow := range []bool{false, true} {
 		src, closeSrc, err := openSource(file, nil, follow)
@@ -86,7 +86,7 @@ func TestOpenSource(t *testing.T) {
 // session, the progress ends done with the whole file read, and the feed
 // is closed at the end.
 func TestStreamSessionFeedsTheViewer(t *testing.T) {
-	file := writeSession(t, "demo.jsonl", string(cardtui.Demo))
+	file := writeSession(t, "demo.jsonl", string(demo.Session))
 	src, closeSrc, err := openSource(file, nil, false)
 	require.NoError(t, err)
 	defer closeSrc()
@@ -100,7 +100,7 @@ func TestStreamSessionFeedsTheViewer(t *testing.T) {
 	for u := range feed {
 		entries = applyUpdate(t, entries, u)
 	}
-	want, err := replay.Load(bytes.NewReader(cardtui.Demo), file, replay.Options{Formats: agents.Formats})
+	want, err := replay.Load(bytes.NewReader(demo.Session), file, replay.Options{Formats: agents.Formats})
 	require.NoError(t, err)
 	assert.Equal(t, want.Entries, entries)
 	assert.Equal(t, viewer.ProgressMsg{Read: src.total, Total: src.total, Done: true}, progress.last())

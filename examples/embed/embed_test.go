@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/internal/tmuxtest"
+	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
 // TestTypingNeverMovesTheViewer runs the program in a terminal: once the

@@ -12,16 +12,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/replay"
 )
 
 // demoHTML is the HTML export of the demo session.
 func demoHTML(t testing.TB) (string, *replay.Transcript) {
 	t.Helper()
-	tr, err := replay.Load(bytes.NewReader(cardtui.Demo), "demo.jsonl", replay.Options{})
+	tr, err := replay.Load(bytes.NewReader(demo.Session), "demo.jsonl", replay.Options{})
 	require.NoError(t, err)
 	var b strings.Builder
 	require.NoError(t, exporthtml.Write(&b, tr.Entries, exporthtml.Header{Title: tr.Title, Agent: "harness", Project: "/home/dev/tally", Source: "demo.jsonl"}))

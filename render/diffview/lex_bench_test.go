@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/render/style"
 )
 

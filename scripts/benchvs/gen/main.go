@@ -1,5 +1,5 @@
 // Command gen writes the inputs that scripts/bench-vs measures cardtui and
-// its anchors on (see internal/benchinput): a one-line session, diff
+// its anchors on (see internal/testkit/benchinput): a one-line session, diff
 // sessions (with the two files beside them, for git diff and delta), a
 // long Markdown message and a Claude Code transcript of about 2 MB.
 package main
@@ -10,7 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/cardtui/cardtui/internal/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 )
 
 func main() {

@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
-	acprec "github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/acp"
 
 	tea "charm.land/bubbletea/v2"
 	sdk "github.com/coder/acp-go-sdk"
 
-	"github.com/cardtui/cardtui/internal/acptest"
+	"github.com/cardtui/cardtui/internal/testkit/acptest"
 	"github.com/cardtui/cardtui/viewer"
 )
 
@@ -30,25 +30,25 @@ func reportQuantiles(b *testing.B, d []time.Duration) {
 }
 
 // record is a recording line for a transcript.
-func record(from acprec.Peer, msg string) acprec.Record {
-	return acprec.Record{Time: time.Unix(0, 0), From: from, Msg: json.RawMessage(msg)}
+func record(from acp.Peer, msg string) acp.Record {
+	return acp.Record{Time: time.Unix(0, 0), From: from, Msg: json.RawMessage(msg)}
 }
 
 // BenchmarkTerminalCardAppend measures what one update costs a terminal
 // card holding 10,000 lines of output: the transcript takes the new
 // output, the viewer takes the changed entry and draws the screen.
 func BenchmarkTerminalCardAppend(b *testing.B) {
-	tr := acprec.NewTranscript("bench")
+	tr := acp.NewTranscript("bench")
 	n := 0
-	apply := func(r acprec.Record) { n++; tr.Apply(r, nil, n) }
-	apply(record(acprec.FromAgent, `{"jsonrpc":"2.0","id":1,"method":"terminal/create","params":{"sessionId":"s","command":"make"}}`))
-	apply(record(acprec.FromClient, `{"jsonrpc":"2.0","id":1,"result":{"terminalId":"t1"}}`))
-	apply(record(acprec.FromAgent, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"c","title":"Build","kind":"execute","status":"in_progress","content":[{"type":"terminal","terminalId":"t1"}]}}}`))
+	apply := func(r acp.Record) { n++; tr.Apply(r, nil, n) }
+	apply(record(acp.FromAgent, `{"jsonrpc":"2.0","id":1,"method":"terminal/create","params":{"sessionId":"s","command":"make"}}`))
+	apply(record(acp.FromClient, `{"jsonrpc":"2.0","id":1,"result":{"terminalId":"t1"}}`))
+	apply(record(acp.FromAgent, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"c","title":"Build","kind":"execute","status":"in_progress","content":[{"type":"terminal","terminalId":"t1"}]}}}`))
 	var out strings.Builder
 	for i := range 10000 {
 		fmt.Fprintf(&out, "\x1b[32mok\x1b[0m  step %d of the build: compiling package number %d\n", i, i)
 	}
-	apply(acprec.Record{Time: time.Unix(0, 0), From: acprec.Local, Terminal: &acprec.TerminalState{ID: "t1", Output: out.String()}})
+	apply(acp.Record{Time: time.Unix(0, 0), From: acp.Local, Terminal: &acp.TerminalState{ID: "t1", Output: out.String()}})
 	v := viewer.New(viewer.DefaultOptions())
 	v.SetSize(120, 40)
 	feed := func() {
@@ -65,9 +65,9 @@ func BenchmarkTerminalCardAppend(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		fmt.Fprintf(&out, "line %d appended\n", i)
-		state := &acprec.TerminalState{ID: "t1", Output: out.String()}
+		state := &acp.TerminalState{ID: "t1", Output: out.String()}
 		start := time.Now()
-		apply(acprec.Record{Time: time.Unix(0, 0), From: acprec.Local, Terminal: state})
+		apply(acp.Record{Time: time.Unix(0, 0), From: acp.Local, Terminal: state})
 		feed()
 		times = append(times, time.Since(start))
 	}

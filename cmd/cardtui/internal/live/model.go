@@ -11,7 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/cardtui/cardtui/acp"
+	"github.com/cardtui/cardtui/acpclient"
 	"github.com/cardtui/cardtui/termsafe"
 	"github.com/cardtui/cardtui/viewer"
 )
@@ -22,11 +22,11 @@ import (
 // that scroll to the viewer, and all of them while the transcript has
 // the focus.
 type Model struct {
-	sess  *acp.Session
+	sess  *acpclient.Session
 	name  string
 	view  viewer.Model
 	input textarea.Model
-	state acp.State
+	state acpclient.State
 
 	width, height int
 	// transcript is set while the keys go to the viewer.
@@ -49,7 +49,7 @@ const completionRows = 5
 
 // New is the front-end on a connected session; cfg is the configuration
 // it was started with, whose Source names the agent.
-func New(s *acp.Session, cfg acp.Config) *Model {
+func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 	opts := viewer.DefaultOptions()
 	opts.Keys.Quit.SetEnabled(false) // the front-end quits itself
 	opts.Source = cfg.Source

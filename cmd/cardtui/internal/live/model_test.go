@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/acp"
-	"github.com/cardtui/cardtui/internal/acptest"
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/acpclient"
+	"github.com/cardtui/cardtui/internal/testkit/acptest"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 )
 
 // liveWith is the front-end on an in-process agent that runs turn, sized
@@ -26,8 +26,8 @@ func liveWith(t testing.TB, turn func(context.Context, *acptest.Agent, sdk.Sessi
 	agent.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}}}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	cfg := acp.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent"}
-	s, err := acp.Connect(ctx, cfg, toAgent, fromAgent)
+	cfg := acpclient.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent"}
+	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		agent.Hangup()

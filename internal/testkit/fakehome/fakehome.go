@@ -10,10 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cardtui/cardtui/internal/demo"
+
 	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/internal/golden"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -85,7 +87,7 @@ func New(t *testing.T) Home {
 		"archived": Write(t, filepath.Join(roots.Codex, "archived_sessions", "rollout-2025-10-05T10-00-00-0199a000.jsonl"),
 			inProject(SessionFile(t, "codex-patch.jsonl")), base.Add(4*time.Hour)),
 		"zstd": Write(t, filepath.Join(roots.Harness, "sessions", "--home-dev-tally--", "5f0c2b1e", "session.jsonl.zstd"),
-			ZstdFrames(t, SessionFile(t, "demo.jsonl")), base.Add(5*time.Hour)),
+			ZstdFrames(t, string(demo.Session)), base.Add(5*time.Hour)),
 		"harness": Write(t, filepath.Join(roots.Harness, "sessions", "--elsewhere--", "77aa", "session.v1.jsonl"),
 			strings.ReplaceAll(SessionFile(t, "torn-tail.jsonl"), "/home/dev/", "/elsewhere/"), base.Add(6*time.Hour)),
 	}}

@@ -1,4 +1,4 @@
-package acp
+package acpclient
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	acprec "github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/acp"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -57,7 +57,7 @@ type Session struct {
 	stderr *tail
 
 	mu sync.Mutex
-	tr *acprec.Transcript
+	tr *acp.Transcript
 	// records counts the records observed: the line number of the last
 	// in the recording.
 	records int
@@ -155,7 +155,7 @@ func connect(cfg Config, toAgent io.WriteCloser, fromAgent io.Reader, cmd *exec.
 	s := &Session{
 		cfg: cfg, dir: dir, cmd: cmd, stdin: toAgent, stderr: stderr,
 		tapped: make(chan struct{}), exited: make(chan struct{}),
-		tr: acprec.NewTranscript(orDefault(cfg.Source, "agent")), dirty: map[string]struct{}{},
+		tr: acp.NewTranscript(orDefault(cfg.Source, "agent")), dirty: map[string]struct{}{},
 		choices: map[sdk.ToolCallId]chan sdk.RequestPermissionOutcome{}, chosen: map[sdk.ToolCallId]bool{},
 		changed: make(chan struct{}, 1),
 	}
@@ -163,7 +163,7 @@ func connect(cfg Config, toAgent io.WriteCloser, fromAgent io.Reader, cmd *exec.
 		s.rec = &recorder{w: cfg.Record, now: time.Now}
 	}
 	s.terms = &terminals{dir: dir, byID: map[string]*liveTerminal{}, changed: s.terminalChanged, ended: s.terminalEnded}
-	s.observe(acprec.Record{From: acprec.Local, Start: &acprec.SessionStart{Command: cfg.Command, Dir: cfg.Dir}})
+	s.observe(acp.Record{From: acp.Local, Start: &acp.SessionStart{Command: cfg.Command, Dir: cfg.Dir}})
 	sdkIn, tapOut := io.Pipe()
 	s.conn = sdk.NewClientSideConnection(client{s}, tapWriter{s: s, to: toAgent}, sdkIn)
 	s.conn.SetLogger(slog.New(slog.DiscardHandler))
@@ -256,7 +256,7 @@ func (s *Session) stderrTail() string {
 }
 
 // observe records r and applies it to the transcript.
-func (s *Session) observe(r acprec.Record) {
+func (s *Session) observe(r acp.Record) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rec.write(r)
@@ -271,7 +271,7 @@ func (s *Session) observe(r acprec.Record) {
 
 // localNotice records and shows a notice of cardtui's own.
 func (s *Session) localNotice(text string) {
-	s.observe(acprec.Record{From: acprec.Local, Notice: &text})
+	s.observe(acp.Record{From: acp.Local, Notice: &text})
 }
 
 // signal wakes the reader of Changed.
@@ -309,8 +309,8 @@ func (s *Session) terminalChanged(id string) {
 }
 
 // terminalEnded records a terminal's final output.
-func (s *Session) terminalEnded(state acprec.TerminalState) {
-	s.observe(acprec.Record{From: acprec.Local, Terminal: &state})
+func (s *Session) terminalEnded(state acp.TerminalState) {
+	s.observe(acp.Record{From: acp.Local, Terminal: &state})
 }
 
 // State is what the front-end shows besides the cards.
@@ -324,7 +324,7 @@ type State struct {
 	// Commands are the slash commands the agent offers.
 	Commands []sdk.AvailableCommand
 	// Asking is the permission request waiting for the user, if Asks.
-	Asking acprec.Asking
+	Asking acp.Asking
 	Asks   bool
 	// Ended is set once the agent is gone.
 	Ended bool

@@ -1,4 +1,4 @@
-package acp
+package acpclient
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	acprec "github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/acp"
 
 	sdk "github.com/coder/acp-go-sdk"
 )
@@ -35,7 +35,7 @@ type terminals struct {
 	// changed is called when a terminal's output grows; ended when its
 	// command exits, with its final state.
 	changed func(id string)
-	ended   func(acprec.TerminalState)
+	ended   func(acp.TerminalState)
 
 	mu   sync.Mutex
 	next int
@@ -53,7 +53,7 @@ type liveTerminal struct {
 	mu        sync.Mutex
 	out       []byte
 	truncated bool
-	exit      acprec.TerminalState
+	exit      acp.TerminalState
 }
 
 // notFound is the error for a terminal id the session does not have.
@@ -133,7 +133,7 @@ func (t *liveTerminal) write(b []byte) {
 }
 
 // state is the terminal's output and exit status now.
-func (t *liveTerminal) state() acprec.TerminalState {
+func (t *liveTerminal) state() acp.TerminalState {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	s := t.exit
@@ -153,10 +153,10 @@ func (ts *terminals) get(id string) (*liveTerminal, error) {
 }
 
 // snapshot is the state of terminal id, false when there is none.
-func (ts *terminals) snapshot(id string) (acprec.TerminalState, bool) {
+func (ts *terminals) snapshot(id string) (acp.TerminalState, bool) {
 	t, err := ts.get(id)
 	if err != nil {
-		return acprec.TerminalState{}, false
+		return acp.TerminalState{}, false
 	}
 	return t.state(), true
 }

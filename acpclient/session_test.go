@@ -1,4 +1,4 @@
-package acp
+package acpclient
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/acptest"
+	"github.com/cardtui/cardtui/internal/testkit/acptest"
 )
 
 // everyKind is a turn that sends every kind of session/update, with a

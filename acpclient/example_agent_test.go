@@ -1,4 +1,4 @@
-package acp
+package acpclient
 
 import (
 	"context"
@@ -7,13 +7,13 @@ import (
 	"testing"
 	"time"
 
-	acprec "github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/acp"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/acptest"
+	"github.com/cardtui/cardtui/internal/testkit/acptest"
 )
 
 // startExample runs the SDK's example agent as a child process.
@@ -52,11 +52,11 @@ func TestExampleAgentAllowAndSkip(t *testing.T) {
 	}
 	s := startExample(t, nil)
 	for _, tc := range []struct {
-		pick  func(acprec.Asking) int
+		pick  func(acp.Asking) int
 		reply string
 	}{
-		{acprec.Asking.AllowOnce, "successfully updated"},
-		{acprec.Asking.Reject, "skip the configuration update"},
+		{acp.Asking.AllowOnce, "successfully updated"},
+		{acp.Asking.Reject, "skip the configuration update"},
 	} {
 		s.Prompt("improve the config")
 		waitFor(t, func() bool { return s.State().Asks })

@@ -1,4 +1,4 @@
-package acp
+package acpclient
 
 import (
 	"bufio"
@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 
-	acprec "github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/acp"
 )
 
 // maxLineBytes is the longest line read from the agent; the SDK itself
@@ -26,7 +26,7 @@ type tapWriter struct {
 func (w tapWriter) Write(b []byte) (int, error) {
 	for line := range bytes.Lines(b) {
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
-			w.s.observe(acprec.Record{From: acprec.FromClient, Msg: json.RawMessage(bytes.Clone(trimmed))})
+			w.s.observe(acp.Record{From: acp.FromClient, Msg: json.RawMessage(bytes.Clone(trimmed))})
 		}
 	}
 	return w.to.Write(b)
@@ -42,11 +42,11 @@ func (s *Session) tap(from io.Reader, sdkIn *io.PipeWriter) {
 		line, err := readLine(r)
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			if json.Valid(trimmed) {
-				s.observe(acprec.Record{From: acprec.FromAgent, Msg: json.RawMessage(bytes.Clone(trimmed))})
+				s.observe(acp.Record{From: acp.FromAgent, Msg: json.RawMessage(bytes.Clone(trimmed))})
 				_, _ = sdkIn.Write(append(trimmed, '\n'))
 			} else {
 				text := string(trimmed)
-				s.observe(acprec.Record{From: acprec.FromAgent, Text: &text})
+				s.observe(acp.Record{From: acp.FromAgent, Text: &text})
 			}
 		}
 		if errors.Is(err, errLineTooLong) {

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package acp
+package acpclient
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package acp
+package acpclient
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/acptest"
+	"github.com/cardtui/cardtui/internal/testkit/acptest"
 )
 
 // scripted is a session with an in-process agent that runs turn for each

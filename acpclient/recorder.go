@@ -1,4 +1,4 @@
-package acp
+package acpclient
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	acprec "github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/agents/acp"
 )
 
 // recorder writes records, one JSON line each, to w; it is safe for
@@ -19,7 +19,7 @@ type recorder struct {
 }
 
 // write stamps r and writes it; a nil recorder records nothing.
-func (rec *recorder) write(r acprec.Record) {
+func (rec *recorder) write(r acp.Record) {
 	if rec == nil {
 		return
 	}

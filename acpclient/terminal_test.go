@@ -1,4 +1,4 @@
-package acp
+package acpclient
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/acptest"
+	"github.com/cardtui/cardtui/internal/testkit/acptest"
 )
 
 // terminalResult is the terminal result of the card of tool call id, if

@@ -1,4 +1,4 @@
-// Package acp is cardtui's client of the Agent Client Protocol (ACP:
+// Package acpclient is cardtui's client of the Agent Client Protocol (ACP:
 // JSON-RPC 2.0 over an agent's stdio), built on github.com/coder/acp-go-sdk.
 //
 // Start runs an agent as a child process in a process group of its own
@@ -20,4 +20,4 @@
 // acp --record` makes) and applied to that package's Transcript, which
 // maps the traffic to entries. Replay feeds a recording's records to the
 // same Transcript, so a replay shows what the live session showed.
-package acp
+package acpclient

@@ -1,0 +1,6 @@
+// Package testkit is the parent of the test kits, which only tests
+// import: golden files (golden), tmux sessions (tmuxtest), fake homes
+// with agents' session files (fakehome), scripted ACP agents (acptest),
+// benchmark inputs (benchinput) and terminal-output checks (termcheck).
+// Run-time helpers live beside it under internal/, never here.
+package testkit
