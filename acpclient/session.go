@@ -57,7 +57,7 @@ type Session struct {
 	stderr *tail
 
 	mu sync.Mutex
-	tr *acp.Transcript
+	tr *acp.Traffic
 	// records counts the records observed: the line number of the last
 	// in the recording.
 	records int
@@ -155,7 +155,7 @@ func connect(cfg Config, toAgent io.WriteCloser, fromAgent io.Reader, cmd *exec.
 	s := &Session{
 		cfg: cfg, dir: dir, cmd: cmd, stdin: toAgent, stderr: stderr,
 		tapped: make(chan struct{}), exited: make(chan struct{}),
-		tr: acp.NewTranscript(orDefault(cfg.Source, "agent")), dirty: map[string]struct{}{},
+		tr: acp.NewTraffic(orDefault(cfg.Source, "agent")), dirty: map[string]struct{}{},
 		choices: map[sdk.ToolCallId]chan sdk.RequestPermissionOutcome{}, chosen: map[sdk.ToolCallId]bool{},
 		changed: make(chan struct{}, 1),
 	}

@@ -3,8 +3,6 @@ package replay_test
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -55,9 +53,7 @@ func harnessDemoLines(t testing.TB) []string {
 // session reads a file of testdata/sessions.
 func session(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "sessions", name))
-	require.NoError(t, err)
-	return data
+	return golden.Session(t, name)
 }
 
 // problems returns the transcript's Problem entries.

@@ -9,10 +9,10 @@ import (
 )
 
 // recordingDecoder reads a recording of `cardtui acp --record`: the JSON-RPC
-// traffic of a session and cardtui's notes, which Transcript turns
+// traffic of a session and cardtui's notes, which Traffic turns
 // into the entries the live session showed.
 type recordingDecoder struct {
-	tr *Transcript // made at the first line, named as the input
+	tr *Traffic // made at the first line, named as the input
 	// at maps the index of each of tr's entries to its index in the
 	// replay transcript, which holds problems of its own too.
 	at []int
@@ -31,7 +31,7 @@ func (d *recordingDecoder) DecodeLine(t *replay.Transcript, l replay.Line) {
 		return
 	}
 	if d.tr == nil {
-		d.tr = NewTranscript(t.Source)
+		d.tr = NewTraffic(t.Source)
 	}
 	problems := d.tr.Problems()
 	d.tr.Apply(r, l.Data, l.Number)

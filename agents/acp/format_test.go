@@ -3,8 +3,6 @@ package acp_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -104,9 +102,7 @@ func TestACPReplayMatchesLive(t *testing.T) {
 // session reads a file of testdata/sessions.
 func session(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "sessions", name))
-	require.NoError(t, err)
-	return data
+	return golden.Session(t, name)
 }
 
 // loadRaw reads input exactly as given, detecting its format.

@@ -45,14 +45,14 @@ func (a Asking) Reject() int {
 
 // askPermission puts a permission request on its card (merging the tool
 // call it carries) and queues it for the user.
-func (t *Transcript) askPermission(p sdk.RequestPermissionRequest) {
+func (t *Traffic) askPermission(p sdk.RequestPermissionRequest) {
 	c := t.toolCallUpdated(toolUpdateOfRequest(p.ToolCall), false)
 	c.permission = &permission{tool: c, options: p.Options, chosen: -1}
 	t.asking = append(t.asking, c.permission)
 }
 
 // Asking returns the oldest permission request waiting for the user.
-func (t *Transcript) Asking() (Asking, bool) {
+func (t *Traffic) Asking() (Asking, bool) {
 	if len(t.asking) == 0 {
 		return Asking{}, false
 	}
@@ -62,7 +62,7 @@ func (t *Transcript) Asking() (Asking, bool) {
 
 // Waiting returns the tool call ids of the permission requests waiting
 // for the user, oldest first.
-func (t *Transcript) Waiting() []sdk.ToolCallId {
+func (t *Traffic) Waiting() []sdk.ToolCallId {
 	ids := make([]sdk.ToolCallId, len(t.asking))
 	for i, p := range t.asking {
 		ids[i] = p.tool.id
@@ -71,7 +71,7 @@ func (t *Transcript) Waiting() []sdk.ToolCallId {
 }
 
 // answerPermission records the client's answer to a permission request.
-func (t *Transcript) answerPermission(params json.RawMessage, outcome sdk.RequestPermissionOutcome) {
+func (t *Traffic) answerPermission(params json.RawMessage, outcome sdk.RequestPermissionOutcome) {
 	var req sdk.RequestPermissionRequest
 	if json.Unmarshal(params, &req) != nil {
 		return // the request was a Problem when it came

@@ -20,7 +20,7 @@ type terminal struct {
 }
 
 // terminal returns the terminal with id, known or not.
-func (t *Transcript) terminal(id string) *terminal {
+func (t *Traffic) terminal(id string) *terminal {
 	term, ok := t.terminals[id]
 	if !ok {
 		term = &terminal{}
@@ -31,7 +31,7 @@ func (t *Transcript) terminal(id string) *terminal {
 
 // terminalCreated records a terminal's command when the client answers
 // terminal/create with its id.
-func (t *Transcript) terminalCreated(params, result json.RawMessage) {
+func (t *Traffic) terminalCreated(params, result json.RawMessage) {
 	var req sdk.CreateTerminalRequest
 	var resp sdk.CreateTerminalResponse
 	if json.Unmarshal(params, &req) != nil || !t.decode("terminal/create result", result, &resp) {
@@ -47,20 +47,20 @@ func (t *Transcript) terminalCreated(params, result json.RawMessage) {
 
 // SetTerminal records a terminal's output and exit; every card that
 // embeds it is drawn again.
-func (t *Transcript) SetTerminal(s TerminalState) {
+func (t *Traffic) SetTerminal(s TerminalState) {
 	t.terminal(s.ID).state = s
 	t.touchTerminal(s.ID)
 }
 
 // touchTerminal marks the cards that embed terminal id as changed.
-func (t *Transcript) touchTerminal(id string) {
+func (t *Traffic) touchTerminal(id string) {
 	for _, i := range t.terminal(id).cards {
 		t.touch(i)
 	}
 }
 
 // linkTerminals records which terminals the card of c embeds.
-func (t *Transcript) linkTerminals(c *toolCall) {
+func (t *Traffic) linkTerminals(c *toolCall) {
 	for _, content := range c.content {
 		if content.Terminal == nil {
 			continue

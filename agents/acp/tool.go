@@ -54,7 +54,7 @@ func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
 // call ended, as agents that number their calls per turn reuse ids — or,
 // for an id still running (its update came first, or it was started
 // twice), the whole call merged into that card with a Problem saying so.
-func (t *Transcript) toolCallStarted(c sdk.SessionUpdateToolCall) {
+func (t *Traffic) toolCallStarted(c sdk.SessionUpdateToolCall) {
 	u := toolUpdate{id: c.ToolCallId, title: &c.Title, kind: &c.Kind, status: &c.Status, content: c.Content,
 		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput}
 	if seen, ok := t.tools[c.ToolCallId]; ok && !seen.ended() {
@@ -69,7 +69,7 @@ func (t *Transcript) toolCallStarted(c sdk.SessionUpdateToolCall) {
 
 // toolCallUpdated merges an update into its card. An update for an id
 // never started gets a card of its own and, when strict, a Problem.
-func (t *Transcript) toolCallUpdated(u toolUpdate, strict bool) *toolCall {
+func (t *Traffic) toolCallUpdated(u toolUpdate, strict bool) *toolCall {
 	c, ok := t.tools[u.id]
 	if !ok {
 		c = t.newTool(u.id)
@@ -84,7 +84,7 @@ func (t *Transcript) toolCallUpdated(u toolUpdate, strict bool) *toolCall {
 }
 
 // newTool adds the card of a tool call id.
-func (t *Transcript) newTool(id sdk.ToolCallId) *toolCall {
+func (t *Traffic) newTool(id sdk.ToolCallId) *toolCall {
 	c := &toolCall{id: id, status: sdk.ToolCallStatusPending}
 	c.index = t.add(cards.ToolCard{ID: string(id)})
 	t.tools[id], t.toolAt[c.index] = c, c
@@ -120,7 +120,7 @@ func (c *toolCall) merge(u toolUpdate) {
 // card draws the tool call as a card. A view the cards codec would
 // refuse (an empty path, a line 0) becomes the fallback generic card,
 // which says why.
-func (c *toolCall) card(t *Transcript) cards.ToolCard {
+func (c *toolCall) card(t *Traffic) cards.ToolCard {
 	call := c.callView(t)
 	if err := cards.CheckCall(call); err != nil {
 		call = producers.FallbackCall(c.title, c.rawInput, err)
@@ -160,7 +160,7 @@ func (c *toolCall) parts() parts {
 // callView is the call's view: a diff card when the content holds diffs,
 // a terminal card when it embeds a terminal, else a generic card with the
 // content blocks.
-func (c *toolCall) callView(t *Transcript) cards.CallView {
+func (c *toolCall) callView(t *Traffic) cards.CallView {
 	p := c.parts()
 	switch {
 	case len(p.diffs) > 0:
@@ -182,7 +182,7 @@ func (c *toolCall) callView(t *Transcript) cards.CallView {
 // said (a permission, a failure, the raw output, content a diff card has
 // no room for), a generic result. While the call runs with nothing to
 // say it is nil: the card says "running".
-func (c *toolCall) resultView(t *Transcript) cards.ResultView {
+func (c *toolCall) resultView(t *Traffic) cards.ResultView {
 	p := c.parts()
 	note := c.note()
 	if c.permission != nil && c.permission.waiting() {
@@ -254,7 +254,7 @@ var native = producers.Native()
 
 // setPlan shows the plan as a checklist, on one card that each plan
 // update replaces.
-func (t *Transcript) setPlan(entries []sdk.PlanEntry) {
+func (t *Traffic) setPlan(entries []sdk.PlanEntry) {
 	type todo struct {
 		Content string `json:"content"`
 		Status  string `json:"status"`

@@ -21,7 +21,7 @@ type openMessage struct {
 
 // update applies a session/update notification of a kind (its
 // "sessionUpdate"; the SDK takes a kind it does not know for another).
-func (t *Transcript) update(n sdk.SessionNotification, kind string) {
+func (t *Traffic) update(n sdk.SessionNotification, kind string) {
 	if t.session != "" && n.SessionId != t.session {
 		t.problem(fmt.Sprintf("an update for session %q, which is not this session (%q); it was ignored", n.SessionId, t.session))
 		return
@@ -55,7 +55,7 @@ func (t *Transcript) update(n sdk.SessionNotification, kind string) {
 
 // chunk appends a streamed chunk to the open message of its role, or
 // starts a message.
-func (t *Transcript) chunk(role cards.Role, messageID *string, block sdk.ContentBlock) {
+func (t *Traffic) chunk(role cards.Role, messageID *string, block sdk.ContentBlock) {
 	id := ""
 	if messageID != nil {
 		id = *messageID
@@ -72,7 +72,7 @@ func (t *Transcript) chunk(role cards.Role, messageID *string, block sdk.Content
 
 // closeMessage ends the streamed message: its entry gets its whole text
 // and goes out once more, which tells a viewer that it is complete.
-func (t *Transcript) closeMessage() {
+func (t *Traffic) closeMessage() {
 	if m := t.open; m != nil {
 		t.entries[m.index] = cards.Message{Role: m.role, Text: m.text.String()}
 		t.touch(m.index)
@@ -82,7 +82,7 @@ func (t *Transcript) closeMessage() {
 
 // setCommands records the slash commands the agent offers and lists
 // them.
-func (t *Transcript) setCommands(commands []sdk.AvailableCommand) {
+func (t *Traffic) setCommands(commands []sdk.AvailableCommand) {
 	t.commands = commands
 	names := make([]string, len(commands))
 	for i, c := range commands {

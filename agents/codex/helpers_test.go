@@ -3,8 +3,6 @@ package codex_test
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -35,9 +33,7 @@ func loadRaw(t testing.TB, input string) *replay.Transcript {
 // session reads a file of testdata/sessions.
 func session(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "sessions", name))
-	require.NoError(t, err)
-	return data
+	return golden.Session(t, name)
 }
 
 // problems returns the transcript's Problem entries.

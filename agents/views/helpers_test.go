@@ -3,8 +3,6 @@ package views_test
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -48,9 +46,7 @@ func viewDemoLines(t testing.TB) []string {
 // session reads a file of testdata/sessions.
 func session(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "sessions", name))
-	require.NoError(t, err)
-	return data
+	return golden.Session(t, name)
 }
 
 // problems returns the transcript's Problem entries.

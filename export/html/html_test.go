@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardtui/cardtui/agents"
 	exporthtml "github.com/cardtui/cardtui/export/html"
 
 	"github.com/stretchr/testify/assert"
@@ -21,7 +22,7 @@ import (
 // demoHTML is the HTML export of the demo session.
 func demoHTML(t testing.TB) (string, *replay.Transcript) {
 	t.Helper()
-	tr, err := replay.Load(bytes.NewReader(demo.Session), "demo.jsonl", replay.Options{})
+	tr, err := replay.Load(bytes.NewReader(demo.Session), "demo.jsonl", agents.Options(replay.Auto))
 	require.NoError(t, err)
 	var b strings.Builder
 	require.NoError(t, exporthtml.Write(&b, tr.Entries, exporthtml.Header{Title: tr.Title, Agent: "harness", Project: "/home/dev/tally", Source: "demo.jsonl"}))

@@ -104,7 +104,7 @@ func TestCommandNeitherWritesNorRuns(t *testing.T) {
 // user names and, for it, terminals in the session directory, writes the
 // agent's files there and the --record file: the only ones exempt, by
 // module-relative path.
-var agentFiles = []string{"acpclient/session.go", "acpclient/terminal.go", "acpclient/fs.go", "acpclient/process_unix.go", "acpclient/recorder.go", "cmd/cardtui/acp.go"}
+var agentFiles = []string{"acpclient/session.go", "acpclient/terminal.go", "acpclient/fs.go", "acpclient/process_unix.go", "cmd/cardtui/acp.go"}
 
 // runsAgents reports whether path is one of agentFiles.
 func runsAgents(t *testing.T, path string) bool {

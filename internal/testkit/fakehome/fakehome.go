@@ -22,9 +22,7 @@ import (
 // SessionFile reads a session written for the tests.
 func SessionFile(t testing.TB, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "sessions", name))
-	require.NoError(t, err)
-	return string(data)
+	return string(golden.Session(t, name))
 }
 
 // Write writes data at path, making its directories, with the

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/demo"
 )
 
 // Update is the -update flag: rewrite golden files instead of comparing.
@@ -46,4 +48,17 @@ func Assert(t testing.TB, name, got string) {
 	want, err := os.ReadFile(path)
 	require.NoError(t, err, "golden file missing: run go test ./... -update and review the diff")
 	require.Equal(t, string(want), got, "rendering differs from %s (go test ./... -update rewrites it)", name)
+}
+
+// Session reads a session file written for the tests,
+// testdata/sessions/NAME; "demo.jsonl" is the built-in demo session,
+// which lives in internal/demo for the command to embed.
+func Session(t testing.TB, name string) []byte {
+	t.Helper()
+	if name == "demo.jsonl" {
+		return demo.Session
+	}
+	data, err := os.ReadFile(filepath.Join(Dir(t), "..", "sessions", name))
+	require.NoError(t, err)
+	return data
 }

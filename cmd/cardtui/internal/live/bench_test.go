@@ -38,7 +38,7 @@ func record(from acp.Peer, msg string) acp.Record {
 // card holding 10,000 lines of output: the transcript takes the new
 // output, the viewer takes the changed entry and draws the screen.
 func BenchmarkTerminalCardAppend(b *testing.B) {
-	tr := acp.NewTranscript("bench")
+	tr := acp.NewTraffic("bench")
 	n := 0
 	apply := func(r acp.Record) { n++; tr.Apply(r, nil, n) }
 	apply(record(acp.FromAgent, `{"jsonrpc":"2.0","id":1,"method":"terminal/create","params":{"sessionId":"s","command":"make"}}`))

@@ -13,7 +13,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// Transcript turns an ACP session's traffic into transcript entries: the
+// Traffic turns an ACP session's traffic into transcript entries: the
 // messages streamed in chunks, one tool card per tool call id that every
 // update merges into, the plan as a checklist that updates in place,
 // permission requests on the cards they gate, notices and problems. It is
@@ -21,7 +21,7 @@ import (
 // from the wire taps of a Session, or from a file by replay — so a replay
 // shows exactly what the live session showed. It is not safe for
 // concurrent use.
-type Transcript struct {
+type Traffic struct {
 	source  string
 	entries []cards.Entry
 	// changed holds the indexes changed since Changes last ran.
@@ -54,10 +54,10 @@ type Transcript struct {
 	problems int
 }
 
-// NewTranscript returns an empty transcript; source names it in the
+// NewTraffic returns an empty transcript; source names it in the
 // problems it finds (the recording's file name, or "agent" live).
-func NewTranscript(source string) *Transcript {
-	return &Transcript{
+func NewTraffic(source string) *Traffic {
+	return &Traffic{
 		source: source, changed: map[int]struct{}{}, plan: -1,
 		modes: map[sdk.SessionModeId]string{}, tools: map[sdk.ToolCallId]*toolCall{},
 		toolAt: map[int]*toolCall{}, terminals: map[string]*terminal{}, requests: map[requestKey]request{},
@@ -68,7 +68,7 @@ func NewTranscript(source string) *Transcript {
 // Apply adds what one record says to the transcript. raw is the record's
 // line as read or written and line its number in the recording (counted
 // from 1), which the problems it causes quote and name.
-func (t *Transcript) Apply(r Record, raw []byte, line int) {
+func (t *Traffic) Apply(r Record, raw []byte, line int) {
 	t.line = line
 	t.current = raw
 	switch {
@@ -87,26 +87,26 @@ func (t *Transcript) Apply(r Record, raw []byte, line int) {
 
 // Skipped counts the messages that are not displayed — usage updates,
 // extension methods, update kinds newer than cardtui — by what they are.
-func (t *Transcript) Skipped() map[string]int { return t.skipped }
+func (t *Traffic) Skipped() map[string]int { return t.skipped }
 
 // Problems is the number of Problem entries.
-func (t *Transcript) Problems() int { return t.problems }
+func (t *Traffic) Problems() int { return t.problems }
 
 // skip counts a message that is not displayed.
-func (t *Transcript) skip(what string) { t.skipped[what]++ }
+func (t *Traffic) skip(what string) { t.skipped[what]++ }
 
 // Len is the number of entries.
-func (t *Transcript) Len() int { return len(t.entries) }
+func (t *Traffic) Len() int { return len(t.entries) }
 
 // Entries returns every entry as it is now.
-func (t *Transcript) Entries() []cards.Entry {
+func (t *Traffic) Entries() []cards.Entry {
 	t.Changes()
 	return slices.Clone(t.entries)
 }
 
 // Changes returns the entries added or changed since the last call, in
 // index order.
-func (t *Transcript) Changes() []cards.Change {
+func (t *Traffic) Changes() []cards.Change {
 	if len(t.changed) == 0 {
 		return nil
 	}
@@ -126,7 +126,7 @@ func (t *Transcript) Changes() []cards.Change {
 
 // refresh rebuilds the entry at i from the state behind it, if any: a
 // tool card from its call, the streamed message from its text.
-func (t *Transcript) refresh(i int) {
+func (t *Traffic) refresh(i int) {
 	if c, ok := t.toolAt[i]; ok {
 		t.entries[i] = c.card(t)
 	}
@@ -136,11 +136,11 @@ func (t *Transcript) refresh(i int) {
 }
 
 // Title is the session's title, "" until the agent names it.
-func (t *Transcript) Title() string { return t.title }
+func (t *Traffic) Title() string { return t.title }
 
 // Mode is the name of the session's current mode, "" when the agent has
 // no modes.
-func (t *Transcript) Mode() string {
+func (t *Traffic) Mode() string {
 	if name := t.modes[t.mode]; name != "" {
 		return name
 	}
@@ -148,18 +148,18 @@ func (t *Transcript) Mode() string {
 }
 
 // Commands are the slash commands the agent offers now.
-func (t *Transcript) Commands() []sdk.AvailableCommand { return slices.Clone(t.commands) }
+func (t *Traffic) Commands() []sdk.AvailableCommand { return slices.Clone(t.commands) }
 
 // Busy reports whether a turn is running: a prompt was sent and the agent
 // has not answered it yet.
-func (t *Transcript) Busy() bool { return t.prompts > 0 }
+func (t *Traffic) Busy() bool { return t.prompts > 0 }
 
 // Session is the id of the session the agent created, "" until then.
-func (t *Transcript) Session() sdk.SessionId { return t.session }
+func (t *Traffic) Session() sdk.SessionId { return t.session }
 
 // add appends an entry and returns its index; any other entry ends the
 // streamed message.
-func (t *Transcript) add(e cards.Entry) int {
+func (t *Traffic) add(e cards.Entry) int {
 	t.closeMessage()
 	t.entries = append(t.entries, e)
 	i := len(t.entries) - 1
@@ -168,12 +168,12 @@ func (t *Transcript) add(e cards.Entry) int {
 }
 
 // touch marks the entry at i as changed.
-func (t *Transcript) touch(i int) { t.changed[i] = struct{}{} }
+func (t *Traffic) touch(i int) { t.changed[i] = struct{}{} }
 
-func (t *Transcript) notice(text string) { t.add(cards.Notice{Text: text}) }
+func (t *Traffic) notice(text string) { t.add(cards.Notice{Text: text}) }
 
 // problem adds a Problem about the record being applied.
-func (t *Transcript) problem(reason string) {
+func (t *Traffic) problem(reason string) {
 	t.problems++
 	t.add(cards.Problem{Source: t.source, Line: t.line, Reason: reason, Excerpt: excerpt(t.current)})
 }
@@ -217,7 +217,7 @@ type request struct {
 }
 
 // message applies one JSON-RPC message.
-func (t *Transcript) message(from Peer, raw json.RawMessage) {
+func (t *Traffic) message(from Peer, raw json.RawMessage) {
 	var m envelope
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.problem(fmt.Sprintf("not a JSON-RPC message: %v", err))
@@ -262,7 +262,7 @@ func compact(raw json.RawMessage) string {
 }
 
 // request applies a request when it is sent.
-func (t *Transcript) request(from Peer, method string, params json.RawMessage) {
+func (t *Traffic) request(from Peer, method string, params json.RawMessage) {
 	switch {
 	case from == FromClient && method == sdk.AgentMethodSessionPrompt:
 		var p sdk.PromptRequest
@@ -279,7 +279,7 @@ func (t *Transcript) request(from Peer, method string, params json.RawMessage) {
 }
 
 // notification applies a notification.
-func (t *Transcript) notification(from Peer, method string, params json.RawMessage) {
+func (t *Traffic) notification(from Peer, method string, params json.RawMessage) {
 	switch {
 	case from == FromAgent && method == sdk.ClientMethodSessionUpdate:
 		var n sdk.SessionNotification
@@ -299,7 +299,7 @@ func (t *Transcript) notification(from Peer, method string, params json.RawMessa
 }
 
 // response applies the response to a request.
-func (t *Transcript) response(req request, m envelope) {
+func (t *Traffic) response(req request, m envelope) {
 	if m.Error != nil {
 		t.failed(req, m.Error)
 		return
@@ -335,7 +335,7 @@ func (t *Transcript) response(req request, m envelope) {
 
 // failed shows an error response: the agent's to a request of cardtui, or
 // cardtui's refusal of an agent's request.
-func (t *Transcript) failed(req request, e *sdk.RequestError) {
+func (t *Traffic) failed(req request, e *sdk.RequestError) {
 	what := e.Message
 	if data := errorDetail(e.Data); data != "" {
 		what += ": " + data
@@ -371,7 +371,7 @@ func errorDetail(data any) string {
 
 // decode unmarshals params with the SDK's types and checks them as the
 // SDK does; a failure is a Problem.
-func (t *Transcript) decode(what string, raw json.RawMessage, v interface{ Validate() error }) bool {
+func (t *Traffic) decode(what string, raw json.RawMessage, v interface{ Validate() error }) bool {
 	err := json.Unmarshal(raw, v)
 	if err == nil {
 		err = v.Validate()
@@ -399,7 +399,7 @@ func stopReasonText(r sdk.StopReason) string {
 }
 
 // setModes records the session's modes and the current one.
-func (t *Transcript) setModes(s *sdk.SessionModeState) {
+func (t *Traffic) setModes(s *sdk.SessionModeState) {
 	if s == nil {
 		return
 	}
@@ -410,7 +410,7 @@ func (t *Transcript) setModes(s *sdk.SessionModeState) {
 }
 
 // setMode switches the current mode and says so.
-func (t *Transcript) setMode(id sdk.SessionModeId) {
+func (t *Traffic) setMode(id sdk.SessionModeId) {
 	if id == t.mode {
 		return
 	}
