@@ -19,11 +19,11 @@
 // JSON, so a call is one structural marker (Source.CallMarkers:
 // `"type":"tool_use"` in a Claude Code line, `"type":"function_call"` and
 // its siblings in a Codex rollout, `"type":"tool/call"` in a harness log),
-// and a marker inside a string is escaped (`\"type\"`) and never counted. A file that fits in
-// the head and tail windows, a zstd log (decompressed as a stream) and
-// the bytes a file grew by are counted exactly; in the middle of a larger
-// file the count is extrapolated from the head and the tail, and marked
-// as an estimate.
+// and a marker inside a string is escaped (`\"type\"`) and never counted.
+// A file that fits in the head and tail windows, a zstd log (decompressed
+// as a stream) and the bytes a file grew by are counted exactly; in the
+// middle of a larger file the count is extrapolated from the head and the
+// tail, and marked as an estimate.
 package sessions
 
 import (
