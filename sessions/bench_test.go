@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -43,9 +44,9 @@ func writeHistory(b *testing.B, root string) {
 func BenchmarkList(b *testing.B) {
 	home := b.TempDir()
 	writeHistory(b, filepath.Join(home, ".claude"))
-	roots := sessions.Roots{Claude: filepath.Join(home, ".claude"), Codex: filepath.Join(home, ".codex"), Harness: filepath.Join(home, ".dsh")}
+	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
 	list := func(b *testing.B, cache string) {
-		got, err := sessions.List(sessions.Options{Roots: roots, CacheDir: cache})
+		got, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: roots, CacheDir: cache})
 		require.NoError(b, err)
 		require.Len(b, got, benchFiles)
 	}

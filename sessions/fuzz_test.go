@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -25,11 +26,11 @@ func FuzzRead(f *testing.F) {
 		for _, name := range []string{"session.jsonl", "session.jsonl.zstd"} {
 			path := filepath.Join(dir, name)
 			require.NoError(t, os.WriteFile(path, data, 0o644))
-			for _, a := range sessions.Agents {
-				s := sessions.Read(path, a)
+			for _, src := range agents.Sessions {
+				s := sessions.Read(path, src)
 				assert.Equal(t, int64(len(data)), s.Size)
 				assert.GreaterOrEqual(t, s.ToolCalls, 0)
-				assert.Equal(t, a, s.Agent)
+				assert.Equal(t, src.Agent, s.Agent)
 			}
 		}
 	})

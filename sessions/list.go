@@ -9,9 +9,13 @@ import (
 
 // Options say which sessions List finds and where it keeps its index.
 type Options struct {
-	// Roots are the agents' homes.
+	// Sources are the agents whose sessions may be listed, in the order
+	// they are looked for: agents.Sessions.
+	Sources []Source
+	// Roots are the agents' homes (see RootsFromEnv).
 	Roots Roots
-	// Agents are the agents whose sessions are listed; nil is all.
+	// Agents are the agents, of Sources, whose sessions are listed; nil is
+	// all.
 	Agents []Agent
 	// CacheDir is the index's directory (see DefaultCacheDir); "" reads
 	// every file and keeps nothing.
@@ -28,11 +32,12 @@ var readers = max(4, 2*runtime.NumCPU())
 // read or understood is listed with its Problem. The error says that the
 // index could not be saved; the list is complete all the same.
 func List(o Options) ([]Session, error) {
-	agents := o.Agents
-	if agents == nil {
-		agents = Agents
+	sources := o.Selected()
+	var agents []Agent
+	for _, s := range sources {
+		agents = append(agents, s.Agent)
 	}
-	found, problems := o.Roots.discover(agents)
+	found, problems := o.Roots.discover(sources)
 	ix := loadIndex(o.CacheDir)
 	records, changed := readAll(found, ix)
 	list := problems
@@ -53,13 +58,28 @@ func List(o Options) ([]Session, error) {
 	return list, nil
 }
 
+// Selected are the Sources of the Agents listed (all of them when Agents
+// is nil), in the order of Sources.
+func (o Options) Selected() []Source {
+	if o.Agents == nil {
+		return o.Sources
+	}
+	var selected []Source
+	for _, s := range o.Sources {
+		if slices.Contains(o.Agents, s.Agent) {
+			selected = append(selected, s)
+		}
+	}
+	return selected
+}
+
 // readAll returns the records of the files found: the index's when fresh,
 // else read anew on several goroutines. changed says some were read.
 func readAll(found []candidate, ix *index) ([]*record, bool) {
 	records := make([]*record, len(found))
 	var stale []int
 	for i, c := range found {
-		if r, ok := ix.Records[c.path]; ok && r.fresh(c) && r.Agent == c.agent {
+		if r, ok := ix.Records[c.path]; ok && r.fresh(c) && r.Agent == c.source.Agent {
 			records[i] = r
 			continue
 		}

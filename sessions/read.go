@@ -33,7 +33,7 @@ func (r *record) fresh(c candidate) bool {
 func readCandidate(c candidate, prev *record) record {
 	rec := record{
 		Session: Session{
-			Agent: c.agent, Path: c.path, Size: c.info.Size(), Archived: c.archived,
+			Agent: c.source.Agent, Path: c.path, Size: c.info.Size(), Archived: c.archived,
 			LastActivity: c.info.ModTime().UTC(),
 		},
 		ModTime:   c.info.ModTime().UnixNano(),
@@ -45,18 +45,17 @@ func readCandidate(c candidate, prev *record) record {
 		return rec
 	}
 	defer f.Close()
-	markers := callMarkers[c.agent]
 	switch size := rec.Size; {
 	case size == 0:
 		rec.Problem = "empty file"
 	case strings.HasSuffix(c.path, ".zstd"):
-		err = readCompressed(f, markers, &rec)
+		err = readCompressed(f, c.source, &rec)
 	case prev != nil && prev.canResume(f, size):
-		err = readGrowth(f, markers, prev, &rec)
+		err = readGrowth(f, c.source, prev, &rec)
 	case size <= 2*window:
-		err = readWhole(f, markers, &rec)
+		err = readWhole(f, c.source, &rec)
 	default:
-		err = readEnds(f, markers, &rec)
+		err = readEnds(f, c.source, &rec)
 	}
 	if err != nil {
 		rec.Problem = err.Error()
@@ -65,9 +64,9 @@ func readCandidate(c candidate, prev *record) record {
 }
 
 // readWhole reads a small file whole and counts its calls exactly.
-func readWhole(r io.Reader, markers [][]byte, rec *record) error {
-	s, err := scanAll(r, markers)
-	rec.take(s)
+func readWhole(r io.Reader, src *Source, rec *record) error {
+	s, err := scanAll(r, src.CallMarkers)
+	rec.take(src, s)
 	rec.CountedTo = s.complete
 	return err
 }
@@ -76,30 +75,30 @@ func readWhole(r io.Reader, markers [][]byte, rec *record) error {
 // are independent, so a torn last frame leaves the others readable) and
 // counts its calls exactly. It is an error only when nothing could be
 // decompressed.
-func readCompressed(r io.Reader, markers [][]byte, rec *record) error {
+func readCompressed(r io.Reader, src *Source, rec *record) error {
 	dec, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1))
 	if err != nil {
 		return err
 	}
 	defer dec.Close()
-	s, err := scanAll(dec, markers)
+	s, err := scanAll(dec, src.CallMarkers)
 	if s.read == 0 && err != nil {
 		return fmt.Errorf("zstd: %w", err)
 	}
-	rec.take(s)
+	rec.take(src, s)
 	return nil
 }
 
 // take fills the record from a scan of the whole file.
-func (r *record) take(s *lineScan) {
-	readHead(r.Agent, s.head, &r.Session)
-	readTail(r.Agent, s.tail, s.tailStart(), &r.Session)
+func (r *record) take(src *Source, s *lineScan) {
+	readHead(src, s.head, &r.Session)
+	readTail(src, s.tail, s.tailStart(), &r.Session)
 	r.ToolCalls = s.calls
 }
 
 // readEnds reads a large file's head and tail, and estimates its calls
 // from their density there.
-func readEnds(f *os.File, markers [][]byte, rec *record) error {
+func readEnds(f *os.File, src *Source, rec *record) error {
 	head, err := readHeadBytes(f)
 	if err != nil {
 		return err
@@ -109,10 +108,10 @@ func readEnds(f *os.File, markers [][]byte, rec *record) error {
 	if _, err := f.ReadAt(tail, start); err != nil && err != io.EOF {
 		return err
 	}
-	readHead(rec.Agent, head, &rec.Session)
-	readTail(rec.Agent, tail, start, &rec.Session)
+	readHead(src, head, &rec.Session)
+	readTail(src, tail, start, &rec.Session)
 	head, tail = completeLines(head), completeLines(fromLineStart(tail, start))
-	calls := countCalls(head, markers) + countCalls(tail, markers)
+	calls := countCalls(head, src.CallMarkers) + countCalls(tail, src.CallMarkers)
 	rec.ToolCalls = int(math.Round(float64(calls) * float64(rec.Size) / float64(max(len(head)+len(tail), 1))))
 	rec.ToolCallsEstimated = true
 	return nil
@@ -150,26 +149,26 @@ func (r *record) canResume(f *os.File, size int64) bool {
 
 // readGrowth reads only what the file grew by since prev, counts the
 // calls in it and takes the latest title and activity from its lines.
-func readGrowth(f *os.File, markers [][]byte, prev *record, rec *record) error {
-	s, err := scanAll(io.NewSectionReader(f, prev.CountedTo, rec.Size-prev.CountedTo), markers)
+func readGrowth(f *os.File, src *Source, prev *record, rec *record) error {
+	s, err := scanAll(io.NewSectionReader(f, prev.CountedTo, rec.Size-prev.CountedTo), src.CallMarkers)
 	if err != nil {
 		return err
 	}
 	grown := rec.Session
 	rec.Session = prev.Session
 	rec.Size, rec.LastActivity = grown.Size, grown.LastActivity
-	readTail(rec.Agent, s.tail, s.tailStart(), &rec.Session)
+	readTail(src, s.tail, s.tailStart(), &rec.Session)
 	rec.ToolCalls = prev.ToolCalls + s.calls
 	rec.CountedTo = prev.CountedTo + s.complete
 	return nil
 }
 
-// Read describes the session file at path, written by agent a, reading
-// it as List would (without an index).
-func Read(path string, a Agent) Session {
+// Read describes the session file at path, written by the agent of src,
+// reading it as List would (without an index).
+func Read(path string, src Source) Session {
 	info, err := os.Stat(path)
 	if err != nil {
-		return Session{Agent: a, Path: path, Problem: err.Error()}
+		return Session{Agent: src.Agent, Path: path, Problem: err.Error()}
 	}
-	return readCandidate(candidate{agent: a, path: path, info: info}, nil).Session
+	return readCandidate(candidate{source: &src, path: path, info: info}, nil).Session
 }

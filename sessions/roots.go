@@ -4,43 +4,28 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-
-	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
-// Roots are the home directories of the agents.
-type Roots struct {
-	// Claude is Claude Code's configuration directory: $CLAUDE_CONFIG_DIR,
-	// else ~/.claude. Transcripts are projects/*/*.jsonl under it.
-	Claude string
-	// Codex is Codex's home: $CODEX_HOME, else ~/.codex. Rollouts are
-	// sessions/YYYY/MM/DD/rollout-*.jsonl, and archived ones under
-	// archived_sessions.
-	Codex string
-	// Harness is the deepseek harness's home: $DSH_HOME, else ~/.dsh.
-	// Session logs are
-	// sessions/<project key>/<session id>/session[.vN].jsonl[.zstd].
-	Harness string
-}
+// Roots are the home directories of the agents, by agent: where each
+// Source's Discover looks. An agent without one is looked for under "".
+type Roots map[Agent]string
 
-// RootsFromEnv returns the roots the agents themselves use, from the
-// environment variables that move them (a blank one counts as unset, as
-// the harness treats $DSH_HOME) and the user's home directory.
-func RootsFromEnv() Roots {
+// RootsFromEnv returns the roots the agents of sources themselves use,
+// from the environment variables that move them (Source.HomeEnv; a blank
+// one counts as unset, as the harness treats $DSH_HOME) and the user's
+// home directory (Source.HomeDefault under it).
+func RootsFromEnv(sources []Source) Roots {
 	home, _ := os.UserHomeDir()
-	dir := func(env, dflt string) string {
-		if v := strings.TrimSpace(os.Getenv(env)); v != "" {
-			return expandHome(v, home)
+	roots := Roots{}
+	for _, s := range sources {
+		if v := strings.TrimSpace(os.Getenv(s.HomeEnv)); v != "" {
+			roots[s.Agent] = expandHome(v, home)
+			continue
 		}
-		return filepath.Join(home, dflt)
+		roots[s.Agent] = filepath.Join(home, s.HomeDefault)
 	}
-	return Roots{
-		Claude:  dir("CLAUDE_CONFIG_DIR", ".claude"),
-		Codex:   dir("CODEX_HOME", ".codex"),
-		Harness: dir("DSH_HOME", ".dsh"),
-	}
+	return roots
 }
 
 // expandHome expands a leading ~ as a shell would, which the harness does
@@ -55,141 +40,55 @@ func expandHome(path, home string) string {
 	return path
 }
 
-// Where names the places searched for an agent's sessions, as a person
-// would look for them.
-func (r Roots) Where(a Agent) []string {
-	switch a {
-	case Claude:
-		return []string{filepath.Join(r.Claude, "projects", "*", "*.jsonl")}
-	case Codex:
-		return []string{
-			filepath.Join(r.Codex, "sessions", "**", "rollout-*.jsonl"),
-			filepath.Join(r.Codex, "archived_sessions", "**", "rollout-*.jsonl"),
+// Where names the places searched for the sessions of the sources, as a
+// person would look for them, under the roots.
+func (r Roots) Where(sources []Source) []string {
+	var places []string
+	for _, s := range sources {
+		if s.Where != nil {
+			places = append(places, s.Where(r[s.Agent])...)
 		}
-	case Harness:
-		return []string{filepath.Join(r.Harness, "sessions", "*", "*", "session*.jsonl[.zstd]")}
 	}
-	return nil
+	return places
 }
 
 // candidate is a session file found, not yet read.
 type candidate struct {
-	agent    Agent
+	source   *Source
 	path     string
 	info     fs.FileInfo
 	archived bool
 }
 
-// discover lists the session files of the agents under the roots. A
+// discover lists the session files of the sources under the roots. A
 // directory that does not exist has no sessions; one that cannot be read
 // is a problem, listed as a session with no data.
-func (r Roots) discover(agents []Agent) (found []candidate, problems []Session) {
-	for _, a := range agents {
-		var c []candidate
-		var p []Session
-		switch a {
-		case Claude:
-			c, p = discoverClaude(r.Claude)
-		case Codex:
-			c, p = discoverCodex(r.Codex)
-		case Harness:
-			c, p = discoverHarness(r.Harness)
+func (r Roots) discover(sources []Source) (found []candidate, problems []Session) {
+	for i := range sources {
+		s := &sources[i]
+		f := Found{source: s}
+		if s.Discover != nil {
+			s.Discover(r[s.Agent], &f)
 		}
-		found, problems = append(found, c...), append(problems, p...)
+		found, problems = append(found, f.files...), append(problems, f.problems...)
 	}
 	return found, problems
 }
 
-// discoverClaude lists projects/*/*.jsonl. Sub-agent transcripts, which
-// newer versions keep in a folder beside the session, are part of their
-// session and not listed.
-func discoverClaude(root string) ([]candidate, []Session) {
-	var found []candidate
-	var problems []Session
-	projects := filepath.Join(root, "projects")
-	for _, dir := range readDirs(projects, Claude, &problems) {
-		for _, e := range readEntries(filepath.Join(projects, dir), Claude, &problems) {
-			if !e.IsDir() && strings.HasSuffix(e.Name(), ".jsonl") {
-				found = appendFile(found, Claude, filepath.Join(projects, dir, e.Name()), false, &problems)
-			}
-		}
-	}
-	return found, problems
+// Found collects what a Source's Discover finds under the agent's home:
+// the session files, and the directories and files that could not be
+// read, which are listed as sessions with a Problem.
+type Found struct {
+	source   *Source
+	files    []candidate
+	problems []Session
 }
 
-// discoverCodex walks sessions/ and archived_sessions/ for rollout files,
-// as Codex's own listing does (codex-rs core/src/rollout: SESSIONS_SUBDIR
-// and ARCHIVED_SESSIONS_SUBDIR).
-func discoverCodex(root string) ([]candidate, []Session) {
-	var found []candidate
-	var problems []Session
-	for _, sub := range []string{"sessions", "archived_sessions"} {
-		archived := sub == "archived_sessions"
-		_ = filepath.WalkDir(filepath.Join(root, sub), func(path string, d fs.DirEntry, err error) error {
-			switch {
-			case err != nil && os.IsNotExist(err):
-				return nil
-			case err != nil:
-				problems = append(problems, Session{Agent: Codex, Path: path, Problem: err.Error()})
-				return nil
-			case !d.IsDir() && strings.HasPrefix(d.Name(), "rollout-") && strings.HasSuffix(d.Name(), ".jsonl"):
-				found = appendFile(found, Codex, path, archived, &problems)
-			}
-			return nil
-		})
-	}
-	return found, problems
-}
-
-// harnessLogName matches the names the harness gives a session's log
-// generations: session.jsonl for version 0, session.vN.jsonl after it
-// (dsh-session-format's sessionFormatLogFilename; older builds wrote
-// session.N.jsonl), with .zstd when compressed.
-var harnessLogName = lazyregexp.New(`^session(?:\.v?([1-9][0-9]*))?\.jsonl(?:\.zstd)?$`)
-
-// discoverHarness lists, in every session directory
-// (sessions/<project key>/<session id>/, dsh-session-persistence-jsonl's
-// layout), the log of the newest generation: older ones are immutable
-// copies of the same session in an older format.
-func discoverHarness(root string) ([]candidate, []Session) {
-	var found []candidate
-	var problems []Session
-	sessions := filepath.Join(root, "sessions")
-	for _, project := range readDirs(sessions, Harness, &problems) {
-		for _, id := range readDirs(filepath.Join(sessions, project), Harness, &problems) {
-			dir := filepath.Join(sessions, project, id)
-			if name := newestGeneration(readEntries(dir, Harness, &problems)); name != "" {
-				found = appendFile(found, Harness, filepath.Join(dir, name), false, &problems)
-			}
-		}
-	}
-	return found, problems
-}
-
-// newestGeneration is the name of the log of the highest generation among
-// entries, "" when there is none; a compressed and a plain log of one
-// generation are told apart by the plain one, which a profile with
-// compression off writes.
-func newestGeneration(entries []fs.DirEntry) string {
-	best, bestVersion := "", -1
-	for _, e := range entries {
-		m := harnessLogName().FindStringSubmatch(e.Name())
-		if m == nil || e.IsDir() {
-			continue
-		}
-		version, _ := strconv.Atoi(m[1]) // "" is version 0
-		if version > bestVersion || version == bestVersion && !strings.HasSuffix(e.Name(), ".zstd") {
-			best, bestVersion = e.Name(), version
-		}
-	}
-	return best
-}
-
-// readDirs returns the names of the directories in dir; a dir that does
-// not exist has none, one that cannot be read is a problem.
-func readDirs(dir string, a Agent, problems *[]Session) []string {
+// Dirs returns the names of the directories in dir; a dir that does not
+// exist has none, one that cannot be read is a problem.
+func (f *Found) Dirs(dir string) []string {
 	var names []string
-	for _, e := range readEntries(dir, a, problems) {
+	for _, e := range f.Entries(dir) {
 		if e.IsDir() {
 			names = append(names, e.Name())
 		}
@@ -197,26 +96,33 @@ func readDirs(dir string, a Agent, problems *[]Session) []string {
 	return names
 }
 
-// readEntries returns dir's entries; a dir that does not exist has none,
-// one that cannot be read is a problem.
-func readEntries(dir string, a Agent, problems *[]Session) []fs.DirEntry {
+// Entries returns dir's entries; a dir that does not exist has none, one
+// that cannot be read is a problem.
+func (f *Found) Entries(dir string) []fs.DirEntry {
 	entries, err := os.ReadDir(dir)
 	if err != nil && !os.IsNotExist(err) {
-		*problems = append(*problems, Session{Agent: a, Path: dir, Problem: err.Error()})
+		f.Problem(dir, err)
 	}
 	return entries
 }
 
-// appendFile appends the file at path when it can be stat'ed, else a
-// problem.
-func appendFile(found []candidate, a Agent, path string, archived bool, problems *[]Session) []candidate {
+// File adds the session file at path when it can be stat'ed (and is a
+// regular file), else a problem. archived marks a session the agent
+// archived.
+func (f *Found) File(path string, archived bool) {
 	info, err := os.Stat(path)
 	if err != nil {
-		*problems = append(*problems, Session{Agent: a, Path: path, Archived: archived, Problem: err.Error()})
-		return found
+		f.problems = append(f.problems, Session{Agent: f.source.Agent, Path: path, Archived: archived, Problem: err.Error()})
+		return
 	}
 	if !info.Mode().IsRegular() {
-		return found
+		return
 	}
-	return append(found, candidate{agent: a, path: path, info: info, archived: archived})
+	f.files = append(f.files, candidate{source: f.source, path: path, info: info, archived: archived})
+}
+
+// Problem adds path, which could not be read, as a session with err as
+// its Problem.
+func (f *Found) Problem(path string, err error) {
+	f.problems = append(f.problems, Session{Agent: f.source.Agent, Path: path, Problem: err.Error()})
 }

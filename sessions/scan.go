@@ -16,15 +16,6 @@ const maxHead = 1 << 20
 // comes instead of held whole.
 const longLine = 1 << 20
 
-// callMarkers are, per agent, the byte strings that open one tool call in
-// a compact JSON line. A marker inside a JSON string has its quotes
-// escaped, so it never matches there.
-var callMarkers = map[Agent][][]byte{
-	Claude:  {[]byte(`"type":"tool_use"`), []byte(`"type":"server_tool_use"`)},
-	Codex:   {[]byte(`"type":"function_call"`), []byte(`"type":"custom_tool_call"`), []byte(`"type":"local_shell_call"`), []byte(`"type":"web_search_call"`)},
-	Harness: {[]byte(`"type":"tool/call"`)},
-}
-
 // markerTail is longer than every marker: the bytes of an unfinished long
 // line that are kept uncounted, so that no marker is cut in two.
 const markerTail = 64

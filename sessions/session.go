@@ -10,15 +10,20 @@
 // a listing reads only the files that are new or have grown since the
 // last one.
 //
+// What is agent-specific — where an agent keeps its sessions, what in its
+// lines names the project, the start and the title, what marks a tool call
+// — is a Source, which the agent's package under agents/ defines; the
+// agents package lists them (agents.Sessions), and List takes that table.
+//
 // Tool calls are counted without decoding: every agent writes compact
-// JSON, so a call is one structural marker (`"type":"tool_use"` in a
-// Claude Code line, `"type":"function_call"` and its siblings in a Codex
-// rollout, `"type":"tool/call"` in a harness log), and a marker inside a
-// string is escaped (`\"type\"`) and never counted. A file that fits in
-// the head and tail windows, a zstd log (decompressed as a stream) and
-// the bytes a file grew by are counted exactly; in the middle of a larger
-// file the count is extrapolated from the head and the tail, and marked
-// as an estimate.
+// JSON, so a call is one structural marker (Source.CallMarkers:
+// `"type":"tool_use"` in a Claude Code line, `"type":"function_call"` and
+// its siblings in a Codex rollout, `"type":"tool/call"` in a harness log),
+// and a marker inside a string is escaped (`\"type\"`) and never counted.
+// A file that fits in the head and tail windows, a zstd log (decompressed
+// as a stream) and the bytes a file grew by are counted exactly; in the
+// middle of a larger file the count is extrapolated from the head and the
+// tail, and marked as an estimate.
 package sessions
 
 import (
@@ -27,19 +32,9 @@ import (
 	"time"
 )
 
-// Agent is the program that wrote a session. It is named as the format of
-// its session files is in agents.Formats, which reads them.
+// Agent is the program that wrote a session, named as the format of its
+// session files is (Source.Format): "claude", "codex", "harness".
 type Agent string
-
-// The agents whose sessions are found.
-const (
-	Claude  Agent = "claude"
-	Codex   Agent = "codex"
-	Harness Agent = "harness"
-)
-
-// Agents are every agent, in the order they are listed in help texts.
-var Agents = []Agent{Claude, Codex, Harness}
 
 // Session describes one session file. Its JSON form (field names as
 // tagged) is what `cardtui sessions --json` prints, one object per line:

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -25,7 +26,7 @@ func byPath(list []sessions.Session) map[string]sessions.Session {
 func TestListFindsTheThreeLayouts(t *testing.T) {
 	h := fakehome.New(t)
 
-	list, err := sessions.List(sessions.Options{Roots: h.Roots, CacheDir: t.TempDir()})
+	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()})
 	require.NoError(t, err)
 
 	var order []string
@@ -39,7 +40,7 @@ func TestListFindsTheThreeLayouts(t *testing.T) {
 	got := byPath(list)
 
 	claude := got[p["claude"]]
-	assert.Equal(t, sessions.Claude, claude.Agent)
+	assert.Equal(t, sessions.Agent("claude"), claude.Agent)
 	assert.Equal(t, h.Project, claude.Project)
 	assert.Equal(t, "Word counts: --json flag and whitespace fix", claude.Title)
 	assert.Equal(t, "/init", claude.FirstPrompt)
@@ -49,7 +50,7 @@ func TestListFindsTheThreeLayouts(t *testing.T) {
 	assert.Empty(t, claude.Problem)
 
 	codex := got[p["codex"]]
-	assert.Equal(t, sessions.Codex, codex.Agent)
+	assert.Equal(t, sessions.Agent("codex"), codex.Agent)
 	assert.Equal(t, h.Project, codex.Project)
 	assert.Equal(t, "The tests fail since the last commit. Find out why and fix it.", codex.FirstPrompt)
 	assert.Equal(t, 4, codex.ToolCalls)
@@ -61,7 +62,7 @@ func TestListFindsTheThreeLayouts(t *testing.T) {
 	assert.Equal(t, 3, archived.ToolCalls)
 
 	zst := got[p["zstd"]]
-	assert.Equal(t, sessions.Harness, zst.Agent)
+	assert.Equal(t, sessions.Agent("harness"), zst.Agent)
 	assert.Equal(t, "/home/dev/tally", zst.Project)
 	assert.Equal(t, "Add a --json flag to tally count", zst.Title)
 	assert.True(t, strings.HasPrefix(zst.FirstPrompt, "`tally count` prints its totals as a table."), zst.FirstPrompt)
@@ -70,7 +71,7 @@ func TestListFindsTheThreeLayouts(t *testing.T) {
 	assert.Empty(t, zst.Problem)
 
 	corrupt := got[p["corrupt"]]
-	assert.Equal(t, sessions.Claude, corrupt.Agent)
+	assert.Equal(t, sessions.Agent("claude"), corrupt.Agent)
 	assert.Contains(t, corrupt.Problem, "line 1")
 	assert.Equal(t, int64(len("{\"type\":\"user\",\"cwd\":\n")), corrupt.Size)
 
@@ -80,18 +81,18 @@ func TestListFindsTheThreeLayouts(t *testing.T) {
 func TestListOfOneAgent(t *testing.T) {
 	h := fakehome.New(t)
 
-	list, err := sessions.List(sessions.Options{Roots: h.Roots, Agents: []sessions.Agent{sessions.Codex}})
+	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, Agents: []sessions.Agent{sessions.Agent("codex")}})
 	require.NoError(t, err)
 
 	require.Len(t, list, 2)
 	for _, s := range list {
-		assert.Equal(t, sessions.Codex, s.Agent)
+		assert.Equal(t, sessions.Agent("codex"), s.Agent)
 	}
 }
 
 func TestProjectFilter(t *testing.T) {
 	h := fakehome.New(t)
-	list, err := sessions.List(sessions.Options{Roots: h.Roots})
+	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots})
 	require.NoError(t, err)
 	sub := filepath.Join(h.Project, "internal", "count")
 	require.NoError(t, os.MkdirAll(sub, 0o755))
@@ -115,7 +116,7 @@ func TestProjectFilter(t *testing.T) {
 func TestIndexReadsOnlyChangedFiles(t *testing.T) {
 	h := fakehome.New(t)
 	cache := t.TempDir()
-	opts := sessions.Options{Roots: h.Roots, CacheDir: cache}
+	opts := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: cache}
 	_, err := sessions.List(opts)
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(cache, "sessions-index.json"))
@@ -151,7 +152,7 @@ func TestLargeFileReadAtItsEnds(t *testing.T) {
 	call := `{"timestamp":"2025-10-06T10:00:00.000Z","type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{}","call_id":"c9"}}` + "\n"
 	fakehome.Write(t, path, string(data)+strings.Repeat(call, 5000), time.Now())
 
-	list, err := sessions.List(sessions.Options{Roots: h.Roots, Agents: []sessions.Agent{sessions.Codex}})
+	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, Agents: []sessions.Agent{sessions.Agent("codex")}})
 	require.NoError(t, err)
 
 	s := byPath(list)[path]
@@ -168,7 +169,7 @@ func TestUnreadableDirectoryAndFileAreListed(t *testing.T) {
 	require.NoError(t, os.Chmod(h.Paths["codex"], 0))
 	t.Cleanup(func() { os.Chmod(h.Paths["codex"], 0o644) })
 
-	list, err := sessions.List(sessions.Options{Roots: h.Roots})
+	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots})
 	require.NoError(t, err)
 	assert.Contains(t, byPath(list)[h.Paths["codex"]].Problem, "permission denied")
 }
@@ -179,7 +180,7 @@ func TestRootsFromEnv(t *testing.T) {
 	t.Setenv("CODEX_HOME", "")
 	t.Setenv("DSH_HOME", "~/harness")
 
-	r := sessions.RootsFromEnv()
+	r := sessions.RootsFromEnv(agents.Sessions)
 
-	assert.Equal(t, sessions.Roots{Claude: "/etc/claude", Codex: "/home/someone/.codex", Harness: "/home/someone/harness"}, r)
+	assert.Equal(t, sessions.Roots{"claude": "/etc/claude", "codex": "/home/someone/.codex", "harness": "/home/someone/harness"}, r)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"io"
 	"os"
-	"slices"
 
 	"github.com/cardtui/cardtui/agents"
 	exporthtml "github.com/cardtui/cardtui/export/html"
@@ -16,9 +15,9 @@ import (
 // file of an agent.
 func writeHTML(w io.Writer, tr *replay.Transcript) error {
 	h := exporthtml.Header{Title: tr.Title, Agent: tr.Format, Source: tr.Source}
-	if a := sessions.Agent(tr.Format); slices.Contains(sessions.Agents, a) { // an agent's files, in its format
+	if src, ok := sessions.Find(agents.Sessions, sessions.Agent(tr.Format)); ok { // an agent's files, in its format
 		if info, err := os.Stat(tr.Source); err == nil && info.Mode().IsRegular() {
-			s := sessions.Read(tr.Source, a)
+			s := sessions.Read(tr.Source, src)
 			h.Project, h.Started = s.Project, s.Started
 			h.Title = firstNonEmpty(h.Title, s.Title)
 		}

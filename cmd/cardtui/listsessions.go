@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -20,10 +21,11 @@ type history struct {
 	agents  []sessions.Agent
 }
 
-// historyFromEnv is the history the environment names: the agents' homes,
-// the user's cache directory and the current directory's project.
-func historyFromEnv(agents []sessions.Agent) history {
-	h := history{roots: sessions.RootsFromEnv(), agents: agents}
+// historyFromEnv is the history the environment names: the homes of the
+// agents of agents.Sessions, the user's cache directory and the current
+// directory's project. only are the agents listed, nil is all.
+func historyFromEnv(only []sessions.Agent) history {
+	h := history{roots: sessions.RootsFromEnv(agents.Sessions), agents: only}
 	h.cache, _ = sessions.DefaultCacheDir() // without one, every file is read
 	if wd, err := os.Getwd(); err == nil {
 		h.project = sessions.ProjectOf(wd)
@@ -35,7 +37,7 @@ func historyFromEnv(agents []sessions.Agent) history {
 // current one. A failure to save the index is reported on stderr and
 // changes nothing else.
 func (h history) list(all bool, stderr io.Writer) []sessions.Session {
-	list, err := sessions.List(sessions.Options{Roots: h.roots, Agents: h.agents, CacheDir: h.cache})
+	list, err := sessions.List(h.options())
 	if err != nil {
 		printLine(stderr, "cardtui: %v", err)
 	}
@@ -45,17 +47,15 @@ func (h history) list(all bool, stderr io.Writer) []sessions.Session {
 	return h.project.Filter(list)
 }
 
+// options are the sessions.Options of the listing.
+func (h history) options() sessions.Options {
+	return sessions.Options{Sources: agents.Sessions, Roots: h.roots, Agents: h.agents, CacheDir: h.cache}
+}
+
 // where says where sessions were looked for, for a report that found
 // none.
 func (h history) where(all bool) string {
-	agents := h.agents
-	if agents == nil {
-		agents = sessions.Agents
-	}
-	var places []string
-	for _, a := range agents {
-		places = append(places, h.roots.Where(a)...)
-	}
+	places := h.roots.Where(h.options().Selected())
 	what := "no sessions"
 	if !all {
 		what = "no sessions of " + h.project.Dir
@@ -87,11 +87,11 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	if len(operands) > 0 {
 		return usageError(stderr, "sessions takes no operand, got %s", strings.Join(operands, " "))
 	}
-	var agents []sessions.Agent
+	var only []sessions.Agent
 	if agent.value != "all" {
-		agents = []sessions.Agent{sessions.Agent(agent.value)}
+		only = []sessions.Agent{sessions.Agent(agent.value)}
 	}
-	h := historyFromEnv(agents)
+	h := historyFromEnv(only)
 	list := h.list(*all, stderr)
 	if *asJSON {
 		return writeJSONLines(stdout, stderr, list)
@@ -111,7 +111,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 // agentNames are the values of --agent.
 func agentNames() []string {
 	var names []string
-	for _, a := range sessions.Agents {
+	for _, a := range agents.SessionAgents() {
 		names = append(names, string(a))
 	}
 	return names

@@ -70,7 +70,7 @@ func TestSessionsJSON(t *testing.T) {
 	}
 	require.Len(t, list, 6)
 	assert.Equal(t, h.Paths["harness"], list[0].Path)
-	assert.Equal(t, sessions.Harness, list[1].Agent)
+	assert.Equal(t, sessions.Agent("harness"), list[1].Agent)
 	assert.Equal(t, 18, list[1].ToolCalls)
 	var raw map[string]any
 	require.NoError(t, json.Unmarshal([]byte(strings.SplitN(r.stdout, "\n", 2)[0]), &raw))
@@ -134,8 +134,8 @@ func TestReplayLastWithoutSessions(t *testing.T) {
 // breaks.
 func TestSessionsTableFitsAndIsSafe(t *testing.T) {
 	list := []sessions.Session{
-		{Agent: sessions.Claude, Project: "/home/me/src/a-very-long-project-name-indeed/sub", Title: "Fix\x1b]0;pwned\x07 the\nbuild \x1b[31mnow\x1b[0m, then everything else that it takes to pass the edge of the table", ToolCalls: 12, ToolCallsEstimated: true, Size: 3 << 20},
-		{Agent: sessions.Codex, Project: "/home/me", Path: "/x/rollout-1.jsonl", Problem: "line 1: not JSON"},
+		{Agent: "claude", Project: "/home/me/src/a-very-long-project-name-indeed/sub", Title: "Fix\x1b]0;pwned\x07 the\nbuild \x1b[31mnow\x1b[0m, then everything else that it takes to pass the edge of the table", ToolCalls: 12, ToolCallsEstimated: true, Size: 3 << 20},
+		{Agent: "codex", Project: "/home/me", Path: "/x/rollout-1.jsonl", Problem: "line 1: not JSON"},
 	}
 	var out strings.Builder
 

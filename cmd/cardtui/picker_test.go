@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/render"
@@ -32,7 +33,7 @@ type pickerRun struct {
 // newPickerRun is the picker on the sessions of a fake home, in its
 // project, sized 100×30, with every command it starts run.
 func newPickerRun(t *testing.T, h fakehome.Home) *pickerRun {
-	list, err := sessions.List(sessions.Options{Roots: h.Roots})
+	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots})
 	require.NoError(t, err)
 	r := &pickerRun{t: t, msgs: make(chan tea.Msg, 4096)}
 	cfg := replayConfig{theme: render.Dark, themeSet: true}
@@ -268,7 +269,7 @@ var escapeSequence = regexp.MustCompile("\x1b[^m]*m|\x1b.?")
 
 func TestPickerRowsAreSafe(t *testing.T) {
 	hostile := sessions.Session{
-		Agent: sessions.Claude, Path: "/h/.claude/projects/x/a\x1b]0;owned\x07.jsonl", Project: "/src/\x1b[2Jp",
+		Agent: "claude", Path: "/h/.claude/projects/x/a\x1b]0;owned\x07.jsonl", Project: "/src/\x1b[2Jp",
 		Title:       "title\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\ \u202eevil",
 		FirstPrompt: "line one\x1b[1;1H\nline\ttwo\r\x07 \x1bP+q\x1b\\",
 	}

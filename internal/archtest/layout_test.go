@@ -90,3 +90,13 @@ func TestOneTranscriptAndOneChangeType(t *testing.T) {
 		assert.Len(t, files, 1, "the files that declare a type %s: %v", name, files)
 	}
 }
+
+// TestSessionsKnowsNoAgent: what is an agent's in a listing is its
+// sessions.Source, in its folder under agents/; sessions depends on no
+// agent package, and the agents package lists the sources.
+func TestSessionsKnowsNoAgent(t *testing.T) {
+	pkgs := listPackages(t)
+	for _, dep := range pkgs[module+"/sessions"].Deps {
+		assert.False(t, dep == module+"/agents" || strings.HasPrefix(dep, module+"/agents/"), "sessions depends on %s", dep)
+	}
+}

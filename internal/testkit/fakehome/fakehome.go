@@ -54,7 +54,8 @@ func ZstdFrames(t *testing.T, data string) string {
 type Home struct {
 	// Dir is the home directory.
 	Dir string
-	// Roots are the agents' homes under Dir.
+	// Roots are the agents' homes under Dir, for the Sources of
+	// agents.Sessions.
 	Roots sessions.Roots
 	// Project is the git work tree that the sessions ran in.
 	Project string
@@ -73,23 +74,23 @@ func New(t *testing.T) Home {
 	project := filepath.Join(home, "src", "tally")
 	require.NoError(t, os.MkdirAll(filepath.Join(project, ".git"), 0o755))
 	inProject := func(s string) string { return strings.ReplaceAll(s, "/home/dev/tally", project) }
-	roots := sessions.Roots{Claude: filepath.Join(home, ".claude"), Codex: filepath.Join(home, ".codex"), Harness: filepath.Join(home, ".dsh")}
+	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
 	base := time.Date(2026, 1, 2, 3, 0, 0, 0, time.UTC)
-	claudeDir := filepath.Join(roots.Claude, "projects", strings.ReplaceAll(project, "/", "-"))
+	claudeDir := filepath.Join(roots["claude"], "projects", strings.ReplaceAll(project, "/", "-"))
 	h := Home{Dir: home, Roots: roots, Project: project, Paths: map[string]string{
 		"claude": Write(t, filepath.Join(claudeDir, "5b1e0c7a-3f2d-4c88-9a61-2d7e4f1b8c90.jsonl"),
 			inProject(SessionFile(t, "claude-tools.jsonl")), base.Add(1*time.Hour)),
 		"corrupt": Write(t, filepath.Join(claudeDir, "0000.jsonl"), "{\"type\":\"user\",\"cwd\":\n", base.Add(2*time.Hour)),
-		"codex": Write(t, filepath.Join(roots.Codex, "sessions", "2025", "10", "06", "rollout-2025-10-06T09-14-02-0199a213.jsonl"),
+		"codex": Write(t, filepath.Join(roots["codex"], "sessions", "2025", "10", "06", "rollout-2025-10-06T09-14-02-0199a213.jsonl"),
 			inProject(SessionFile(t, "codex-exec.jsonl")), base.Add(3*time.Hour)),
-		"archived": Write(t, filepath.Join(roots.Codex, "archived_sessions", "rollout-2025-10-05T10-00-00-0199a000.jsonl"),
+		"archived": Write(t, filepath.Join(roots["codex"], "archived_sessions", "rollout-2025-10-05T10-00-00-0199a000.jsonl"),
 			inProject(SessionFile(t, "codex-patch.jsonl")), base.Add(4*time.Hour)),
-		"zstd": Write(t, filepath.Join(roots.Harness, "sessions", "--home-dev-tally--", "5f0c2b1e", "session.jsonl.zstd"),
+		"zstd": Write(t, filepath.Join(roots["harness"], "sessions", "--home-dev-tally--", "5f0c2b1e", "session.jsonl.zstd"),
 			ZstdFrames(t, string(demo.Session)), base.Add(5*time.Hour)),
-		"harness": Write(t, filepath.Join(roots.Harness, "sessions", "--elsewhere--", "77aa", "session.v1.jsonl"),
+		"harness": Write(t, filepath.Join(roots["harness"], "sessions", "--elsewhere--", "77aa", "session.v1.jsonl"),
 			strings.ReplaceAll(SessionFile(t, "torn-tail.jsonl"), "/home/dev/", "/elsewhere/"), base.Add(6*time.Hour)),
 	}}
 	// An older generation of the same harness session is not listed.
-	Write(t, filepath.Join(roots.Harness, "sessions", "--elsewhere--", "77aa", "session.jsonl"), "{}\n", base)
+	Write(t, filepath.Join(roots["harness"], "sessions", "--elsewhere--", "77aa", "session.jsonl"), "{}\n", base)
 	return h
 }
