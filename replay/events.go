@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/jsonscan"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -239,12 +240,12 @@ type userMessageData struct {
 	} `json:"source"`
 }
 
-func (d *userMessageData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"content", "source"}, func(i int) bool {
+func (d *userMessageData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"content", "source"}, func(i int) bool {
 		if i == 0 {
-			return c.raw(&d.Content)
+			return c.Raw(&d.Content)
 		}
-		return c.fields([]string{"kind"}, func(int) bool { return c.str(&d.Source.Kind) })
+		return c.Fields([]string{"kind"}, func(int) bool { return c.Str(&d.Source.Kind) })
 	})
 }
 
@@ -296,17 +297,17 @@ type assistantMessageData struct {
 	Interrupted bool `json:"interrupted"`
 }
 
-func (d *assistantMessageData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"message", "interrupted"}, func(i int) bool {
+func (d *assistantMessageData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"message", "interrupted"}, func(i int) bool {
 		if i == 1 {
-			return c.boolean(&d.Interrupted)
+			return c.Bool(&d.Interrupted)
 		}
 		d.Message = &struct {
 			Content *[]messagePart `json:"content"`
 		}{}
-		return c.fields([]string{"content"}, func(int) bool {
+		return c.Fields([]string{"content"}, func(int) bool {
 			parts := []messagePart{}
-			ok := c.array(func() bool {
+			ok := c.Array(func() bool {
 				parts = append(parts, messagePart{})
 				return parts[len(parts)-1].decodeQuickly(c)
 			})
@@ -316,19 +317,19 @@ func (d *assistantMessageData) decodeQuickly(c *jsonCursor) bool {
 	})
 }
 
-func (p *messagePart) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"type", "text", "id", "name", "arguments"}, func(i int) bool {
+func (p *messagePart) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"type", "text", "id", "name", "arguments"}, func(i int) bool {
 		switch i {
 		case 0:
-			return c.str(&p.Type)
+			return c.Str(&p.Type)
 		case 1:
-			return c.str(&p.Text)
+			return c.Str(&p.Text)
 		case 2:
-			return c.str(&p.ID)
+			return c.Str(&p.ID)
 		case 3:
-			return c.str(&p.Name)
+			return c.Str(&p.Name)
 		}
-		return c.raw(&p.Arguments)
+		return c.Raw(&p.Arguments)
 	})
 }
 
@@ -483,15 +484,15 @@ type toolCallData struct {
 	Arguments json.RawMessage `json:"arguments"`
 }
 
-func (d *toolCallData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"callId", "name", "arguments"}, func(i int) bool {
+func (d *toolCallData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"callId", "name", "arguments"}, func(i int) bool {
 		switch i {
 		case 0:
-			return c.str(&d.CallID)
+			return c.Str(&d.CallID)
 		case 1:
-			return c.str(&d.Name)
+			return c.Str(&d.Name)
 		}
-		return c.raw(&d.Arguments)
+		return c.Raw(&d.Arguments)
 	})
 }
 
@@ -584,20 +585,20 @@ type toolResultData struct {
 	Meta  json.RawMessage `json:"meta"`
 }
 
-func (d *toolResultData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"message", "error", "meta"}, func(i int) bool {
+func (d *toolResultData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"message", "error", "meta"}, func(i int) bool {
 		switch i {
 		case 1:
-			return c.raw(&d.Error)
+			return c.Raw(&d.Error)
 		case 2:
-			return c.raw(&d.Meta)
+			return c.Raw(&d.Meta)
 		}
 		d.Message = &struct {
 			Content []resultPart `json:"content"`
 		}{}
-		return c.fields([]string{"content"}, func(int) bool {
+		return c.Fields([]string{"content"}, func(int) bool {
 			parts := []resultPart{}
-			ok := c.array(func() bool {
+			ok := c.Array(func() bool {
 				parts = append(parts, resultPart{})
 				return parts[len(parts)-1].decodeQuickly(c)
 			})
@@ -607,17 +608,17 @@ func (d *toolResultData) decodeQuickly(c *jsonCursor) bool {
 	})
 }
 
-func (p *resultPart) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"type", "toolCallId", "content", "isError"}, func(i int) bool {
+func (p *resultPart) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"type", "toolCallId", "content", "isError"}, func(i int) bool {
 		switch i {
 		case 0:
-			return c.str(&p.Type)
+			return c.Str(&p.Type)
 		case 1:
-			return c.str(&p.ToolCallID)
+			return c.Str(&p.ToolCallID)
 		case 2:
-			return c.raw(&p.Content)
+			return c.Raw(&p.Content)
 		}
-		return c.boolean(&p.IsError)
+		return c.Bool(&p.IsError)
 	})
 }
 

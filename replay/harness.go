@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/jsonscan"
@@ -263,7 +260,7 @@ type (
 // valid checks that the source is JSON, for an event whose data is not
 // decoded; data split from a decoded line is.
 func (src eventSource) valid() error {
-	if src.line == nil || validJSON(src.line) {
+	if src.line == nil || jsonscan.Valid(src.line) {
 		return nil
 	}
 	var v struct{}
@@ -310,7 +307,7 @@ func decodeEventWithJSON[T any](src eventSource) (*T, error) {
 // might match otherwise (see match), a field given twice — and must then
 // give what encoding/json gives whenever it reports true.
 type quickDecoder interface {
-	decodeQuickly(c *jsonCursor) bool
+	decodeQuickly(c *jsonscan.Cursor) bool
 }
 
 // decodeEventQuickly decodes the data of an event from its whole line by
@@ -318,282 +315,15 @@ type quickDecoder interface {
 func decodeEventQuickly[T any](src eventSource) (*T, bool) {
 	data := new(T)
 	q, ok := any(data).(quickDecoder)
-	if !ok || src.line == nil || !validJSON(src.line) {
+	if !ok || src.line == nil || !jsonscan.Valid(src.line) {
 		return nil, false
 	}
-	c := &jsonCursor{data: src.line}
+	c := jsonscan.NewCursor(src.line)
 	path := []string{"data"}
 	if src.wrapped {
 		path = []string{"event", "data"}
 	}
-	return data, c.find(path, q.decodeQuickly)
-}
-
-// validJSON reports whether data is one JSON value, as json.Valid does,
-// several times faster: most of a session's bytes are in strings, which
-// it scans a byte at a time with a table instead of a state machine.
-func validJSON(data []byte) bool {
-	v := validator{data: data}
-	return v.value(0) && v.space() == len(data)
-}
-
-// maxDepth is the deepest nesting encoding/json accepts.
-const maxDepth = 10000
-
-// validator checks JSON from data[i] on.
-type validator struct {
-	data []byte
-	i    int
-}
-
-// plainInString marks the bytes a string holds as they are: all but the
-// quote, the backslash and the control characters.
-var plainInString = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// space skips white space and returns the index of the next byte.
-func (v *validator) space() int {
-	for v.i < len(v.data) {
-		switch v.data[v.i] {
-		case ' ', '\t', '\n', '\r':
-			v.i++
-		default:
-			return v.i
-		}
-	}
-	return v.i
-}
-
-// value checks one value, inside depth arrays and objects.
-func (v *validator) value(depth int) bool {
-	if v.space() == len(v.data) {
-		return false
-	}
-	switch c := v.data[v.i]; {
-	case c == '{':
-		return depth < maxDepth && v.object(depth+1)
-	case c == '[':
-		return depth < maxDepth && v.array(depth+1)
-	case c == '"':
-		return v.string()
-	case c == '-' || c >= '0' && c <= '9':
-		return v.number()
-	}
-	return v.literal("true") || v.literal("false") || v.literal("null")
-}
-
-func (v *validator) object(depth int) bool {
-	v.i++
-	if v.space() < len(v.data) && v.data[v.i] == '}' {
-		v.i++
-		return true
-	}
-	for {
-		if v.space() == len(v.data) || v.data[v.i] != '"' || !v.string() {
-			return false
-		}
-		if v.space() == len(v.data) || v.data[v.i] != ':' {
-			return false
-		}
-		v.i++
-		if !v.value(depth) {
-			return false
-		}
-		if !v.next('}') {
-			return false
-		}
-		if v.data[v.i-1] == '}' {
-			return true
-		}
-	}
-}
-
-func (v *validator) array(depth int) bool {
-	v.i++
-	if v.space() < len(v.data) && v.data[v.i] == ']' {
-		v.i++
-		return true
-	}
-	for {
-		if !v.value(depth) {
-			return false
-		}
-		if !v.next(']') {
-			return false
-		}
-		if v.data[v.i-1] == ']' {
-			return true
-		}
-	}
-}
-
-// next moves past the comma or the closing byte after a member.
-func (v *validator) next(closing byte) bool {
-	if v.space() == len(v.data) {
-		return false
-	}
-	if c := v.data[v.i]; c == ',' || c == closing {
-		v.i++
-		return true
-	}
-	return false
-}
-
-// string checks the string at the cursor.
-func (v *validator) string() bool {
-	for v.i++; v.i < len(v.data); v.i++ {
-		c := v.data[v.i]
-		if plainInString[c] {
-			continue
-		}
-		switch {
-		case c == '"':
-			v.i++
-			return true
-		case c != '\\' || v.i+1 == len(v.data):
-			return false
-		}
-		v.i++
-		switch v.data[v.i] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		case 'u':
-			if v.i+4 >= len(v.data) || !isHex(v.data[v.i+1]) || !isHex(v.data[v.i+2]) || !isHex(v.data[v.i+3]) || !isHex(v.data[v.i+4]) {
-				return false
-			}
-			v.i += 4
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
-
-// number checks the number at the cursor: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-func (v *validator) number() bool {
-	if v.data[v.i] == '-' {
-		v.i++
-	}
-	switch {
-	case v.i == len(v.data):
-		return false
-	case v.data[v.i] == '0':
-		v.i++
-	case !v.digits():
-		return false
-	}
-	if v.i < len(v.data) && v.data[v.i] == '.' {
-		v.i++
-		if !v.digits() {
-			return false
-		}
-	}
-	if v.i < len(v.data) && (v.data[v.i] == 'e' || v.data[v.i] == 'E') {
-		v.i++
-		if v.i < len(v.data) && (v.data[v.i] == '+' || v.data[v.i] == '-') {
-			v.i++
-		}
-		return v.digits()
-	}
-	return true
-}
-
-// digits moves past one digit or more.
-func (v *validator) digits() bool {
-	start := v.i
-	for v.i < len(v.data) && v.data[v.i] >= '0' && v.data[v.i] <= '9' {
-		v.i++
-	}
-	return v.i > start
-}
-
-// literal moves past word when the cursor is on it.
-func (v *validator) literal(word string) bool {
-	if !bytes.HasPrefix(v.data[v.i:], []byte(word)) {
-		return false
-	}
-	v.i += len(word)
-	return true
-}
-
-// jsonCursor reads valid JSON (checked with validJSON first) by hand: it
-// skips what is not asked for and decodes a few simple types. Each reading
-// method reports false when the value is not of its type, so that the
-// caller leaves the whole line to encoding/json.
-type jsonCursor struct {
-	data []byte
-	i    int
-}
-
-// peek skips white space and returns the next byte.
-func (c *jsonCursor) peek() byte {
-	for c.i < len(c.data) {
-		switch b := c.data[c.i]; b {
-		case ' ', '\t', '\n', '\r':
-			c.i++
-		default:
-			return b
-		}
-	}
-	return 0
-}
-
-// find decodes the value at path, a field of the object at the cursor
-// (path[0]) or of a field of it, with decode; it must be there, once.
-func (c *jsonCursor) find(path []string, decode func(*jsonCursor) bool) bool {
-	found := false
-	ok := c.fields(path[:1], func(int) bool {
-		found = true
-		if len(path) == 1 {
-			return decode(c)
-		}
-		return c.find(path[1:], decode)
-	})
-	return ok && found
-}
-
-// fields reads the object at the cursor: decode(i) reads the value of the
-// key names[i], which may come only once; any other key is skipped.
-func (c *jsonCursor) fields(names []string, decode func(i int) bool) bool {
-	var seen uint64
-	return c.object(func(key []byte) bool {
-		i, ok := match(key, names)
-		switch {
-		case !ok:
-			return false
-		case i < 0:
-			c.skip()
-			return true
-		case seen&(1<<i) != 0:
-			return false
-		}
-		seen |= 1 << i
-		return decode(i)
-	})
-}
-
-// match returns the index of key in names, -1 when it is none of them.
-// ok is false for a key encoding/json might match to a name otherwise: one
-// equal to a name but for case, or one with an escape or a byte beyond
-// ASCII (which encoding/json folds too).
-func match(key []byte, names []string) (int, bool) {
-	if !PlainKey(key) {
-		return -1, false
-	}
-	for i, name := range names {
-		switch {
-		case string(key) == name:
-			return i, true
-		case bytes.EqualFold(key, []byte(name)):
-			return -1, false
-		}
-	}
-	return -1, true
+	return data, c.Find(path, q.decodeQuickly)
 }
 
 // ObjectFields reads data, a line that should be one JSON object, field by
@@ -603,173 +333,20 @@ func match(key []byte, names []string) (int, bool) {
 // faster than encoding/json, which a decoder falls back on when ok is
 // false.
 func ObjectFields(data []byte, field func(key []byte, value json.RawMessage) bool) (ok bool) {
-	if !validJSON(data) {
+	if !jsonscan.Valid(data) {
 		return false
 	}
-	c := &jsonCursor{data: data}
-	return c.object(func(key []byte) bool {
+	c := jsonscan.NewCursor(data)
+	return c.Object(func(key []byte) bool {
 		var raw json.RawMessage
-		c.raw(&raw)
+		c.Raw(&raw)
 		return field(key, raw)
 	})
 }
 
 // PlainKey reports whether a key, as it is written in JSON, is all ASCII
 // without an escape: the key it decodes to, byte for byte.
-func PlainKey(key []byte) bool {
-	for _, b := range key {
-		if b == '\\' || b >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-// object calls field with each key of the object at the cursor, the cursor
-// then on its value, which field reads or skips.
-func (c *jsonCursor) object(field func(key []byte) bool) bool {
-	if c.peek() != '{' {
-		return false
-	}
-	c.i++
-	if c.peek() == '}' {
-		c.i++
-		return true
-	}
-	for {
-		start := c.i
-		c.skipString()
-		key := c.data[start+1 : c.i-1]
-		c.peek()
-		c.i++ // the colon
-		if !field(key) {
-			return false
-		}
-		if c.peek() != ',' {
-			c.i++ // the closing brace
-			return true
-		}
-		c.i++
-		c.peek()
-	}
-}
-
-// array calls elem for each element of the array at the cursor, the
-// cursor then on it.
-func (c *jsonCursor) array(elem func() bool) bool {
-	if c.peek() != '[' {
-		return false
-	}
-	c.i++
-	if c.peek() == ']' {
-		c.i++
-		return true
-	}
-	for {
-		if !elem() {
-			return false
-		}
-		if c.peek() != ',' {
-			c.i++ // the closing bracket
-			return true
-		}
-		c.i++
-	}
-}
-
-// str reads a string.
-func (c *jsonCursor) str(dst *string) bool {
-	if c.peek() != '"' {
-		return false
-	}
-	start := c.i
-	c.skipString()
-	s, ok := quickString(c.data[start:c.i])
-	*dst = s
-	return ok
-}
-
-// boolean reads true or false.
-func (c *jsonCursor) boolean(dst *bool) bool {
-	switch c.peek() {
-	case 't':
-		*dst, c.i = true, c.i+len("true")
-	case 'f':
-		*dst, c.i = false, c.i+len("false")
-	default:
-		return false
-	}
-	return true
-}
-
-// raw reads any value as a copy of its JSON, as json.RawMessage decodes.
-func (c *jsonCursor) raw(dst *json.RawMessage) bool {
-	c.peek()
-	start := c.i
-	c.skip()
-	*dst = slices.Clone(c.data[start:c.i])
-	return true
-}
-
-// skip moves past the value at the cursor.
-func (c *jsonCursor) skip() {
-	switch c.peek() {
-	case '"':
-		c.skipString()
-		return
-	case '{', '[':
-		for depth := 0; ; c.i++ {
-			switch c.data[c.i] {
-			case '"':
-				c.skipString()
-				c.i--
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					c.i++
-					return
-				}
-			}
-		}
-	}
-	for c.i < len(c.data) {
-		switch c.data[c.i] {
-		case ',', '}', ']', ' ', '\t', '\n', '\r':
-			return
-		}
-		c.i++
-	}
-}
-
-// skipString moves past the string at the cursor.
-func (c *jsonCursor) skipString() { c.i = jsonscan.SkipString(c.data, c.i) }
-
-// quickString decodes a JSON string of valid JSON as encoding/json does: a
-// string without escapes or bytes beyond ASCII as it is, one with only
-// one-letter escapes a run at a time (jsonscan.Unescape), any other with
-// strconv.Unquote, whose escapes are JSON's but for \/ and the UTF-16
-// surrogates of \uD800-\uDFFF, which it rejects (ok is false: encoding/json
-// decodes them), and which makes bytes that are not UTF-8 U+FFFD as
-// encoding/json does.
-func quickString(raw []byte) (string, bool) {
-	inner := raw[1 : len(raw)-1]
-	plain := true
-	for _, b := range inner {
-		if b == '\\' || b >= utf8.RuneSelf {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return string(inner), true
-	}
-	if s, ok := jsonscan.Unescape(inner); ok {
-		return s, true
-	}
-	s, err := strconv.Unquote(string(raw))
-	return s, err == nil
-}
+func PlainKey(key []byte) bool { return jsonscan.PlainKey(key) }
 
 // wordError words an error of decoding an event's data: a syntax error is
 // about the whole line; a type error names the field by its path from

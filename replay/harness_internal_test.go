@@ -2,7 +2,6 @@ package replay
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -137,52 +136,4 @@ func TestPipelineAppliesHeldLinesFirst(t *testing.T) {
 		cards.Message{Role: cards.RoleUser, Text: "two"},
 		cards.Problem{Source: "s", Line: 3, Reason: "too long"},
 	}, tr.Entries)
-}
-
-// jsonSeeds are inputs json.Valid accepts and rejects for all sorts of
-// reasons.
-var jsonSeeds = []string{
-	`{}`, `[]`, ` {"a" : [1, -2.5e+3, 0, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9"]} `, `"\ud83d"`,
-	"\"\xff\"", `{"a":1,}`, `[1,]`, `{"a" 1}`, `{1:2}`, `01`, `-`, `1.`, `1e`, `.5`, `+1`, `tru`, `nul`,
-	`"\x"`, `"\u12g4"`, "\"a\tb\"", `"abc`, `[1 2]`, `{"a":1}{}`, ``, `   `, `[[[[]]]]`, `{"a":{"b":[{}]}}`,
-	strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth),
-	strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1),
-	strings.Repeat(`{"a":`, maxDepth) + "1" + strings.Repeat("}", maxDepth),
-	strings.Repeat(`{"a":`, maxDepth+1) + "1" + strings.Repeat("}", maxDepth+1),
-}
-
-func TestValidJSON(t *testing.T) {
-	for _, s := range jsonSeeds {
-		require.Equal(t, json.Valid([]byte(s)), validJSON([]byte(s)), "%.80q", s)
-	}
-}
-
-// FuzzValidJSON: validJSON says what json.Valid says.
-func FuzzValidJSON(f *testing.F) {
-	for _, s := range jsonSeeds {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		require.Equal(t, json.Valid(data), validJSON(data), "%q", data)
-	})
-}
-
-// BenchmarkValidJSON compares validJSON with json.Valid on the demo's
-// lines.
-func BenchmarkValidJSON(b *testing.B) {
-	demo, err := demo.Session, error(nil)
-	require.NoError(b, err)
-	lines := bytes.Split(bytes.TrimSpace(demo), []byte("\n"))
-	for name, valid := range map[string]func([]byte) bool{"validJSON": validJSON, "json.Valid": json.Valid} {
-		b.Run(name, func(b *testing.B) {
-			b.SetBytes(int64(len(demo)))
-			for b.Loop() {
-				for _, l := range lines {
-					if !valid(l) {
-						b.Fatal("invalid")
-					}
-				}
-			}
-		})
-	}
 }

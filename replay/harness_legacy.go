@@ -8,6 +8,8 @@ import (
 	"maps"
 	"math"
 	"slices"
+
+	"github.com/cardtui/cardtui/internal/jsonscan"
 )
 
 // The harness's session log changed shape over time, and the harness still
@@ -326,8 +328,8 @@ type requestHeaderData struct {
 	Reason string `json:"reason"`
 }
 
-func (d *requestHeaderData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"reason"}, func(int) bool { return c.str(&d.Reason) })
+func (d *requestHeaderData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"reason"}, func(int) bool { return c.Str(&d.Reason) })
 }
 
 // decodeRequestHeader checks a request/header, which is not displayed:
