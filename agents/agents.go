@@ -9,6 +9,7 @@ import (
 	"github.com/cardtui/cardtui/agents/acp"
 	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/agents/codex"
+	"github.com/cardtui/cardtui/agents/harness"
 	"github.com/cardtui/cardtui/agents/views"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -18,8 +19,8 @@ import (
 // ACP recording, first) and the --input-format flag lists them.
 var Formats = []replay.Format{
 	views.Format,
-	replay.HarnessLogFormat,
-	replay.HeadlessFormat,
+	harness.LogFormat,
+	harness.HeadlessFormat,
 	codex.Format,
 	claude.Format,
 	acp.Format,

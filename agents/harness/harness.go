@@ -1,16 +1,16 @@
-package replay
+package harness
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"reflect"
+	"maps"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/jsonscan"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // harnessLog decodes the harness's session log: a header
@@ -19,39 +19,39 @@ import (
 // allowed: the log is the harness's own record, not a display protocol.
 type harnessLog struct {
 	events *eventHandler
-	ahead  Pipeline
+	ahead  replay.Pipeline
 }
 
 // DecodeLine decodes the line ahead (see Pipeline); the lines decoded by
 // then are applied.
-func (d *harnessLog) DecodeLine(t *Transcript, l Line) { d.ahead.Add(t, l, d) }
+func (d *harnessLog) DecodeLine(t *replay.Transcript, l replay.Line) { d.ahead.Add(t, l, d) }
 
 // flush applies every line given so far, at the end of the input.
-func (d *harnessLog) Flush(t *Transcript) { d.Drain(t) }
+func (d *harnessLog) Flush(t *replay.Transcript) { d.Drain(t) }
 
 // drain applies every line given so far.
-func (d *harnessLog) Drain(t *Transcript) { d.ahead.Drain(t) }
+func (d *harnessLog) Drain(t *replay.Transcript) { d.ahead.Drain(t) }
 
 // batchDecoder decodes the lines of one batch ahead (see eventBatch).
-func (d *harnessLog) BatchDecoder() func([]byte) LineDecode {
+func (d *harnessLog) BatchDecoder() func([]byte) replay.LineDecode {
 	return eventBatch(d.events, d.decodeAhead)
 }
 
 // eventBatch is the batch decoder of a format of events: decodeAhead on
 // each line, the batch's lines sharing one memory of the calls decoded.
-func eventBatch(events *eventHandler, decodeAhead func([]byte, *presenter) LineDecode) func([]byte) LineDecode {
+func eventBatch(events *eventHandler, decodeAhead func([]byte, *presenter) replay.LineDecode) func([]byte) replay.LineDecode {
 	p := events.presenter(map[string]toolInput{})
-	return func(data []byte) LineDecode { return decodeAhead(data, p) }
+	return func(data []byte) replay.LineDecode { return decodeAhead(data, p) }
 }
 
 // decodeAhead decodes a line in the harness's own form without the
 // transcript (see decode); any other line is decoded as it is applied.
-func (d *harnessLog) decodeAhead(data []byte, p *presenter) LineDecode {
+func (d *harnessLog) decodeAhead(data []byte, p *presenter) replay.LineDecode {
 	typ, sniffed := sniffType(data)
 	switch {
 	case sniffed && typ == headerType:
 		err := eventSource{line: data}.valid()
-		return func(*Transcript, []byte) error { return err }
+		return func(*replay.Transcript, []byte) error { return err }
 	case sniffed:
 		return d.events.applier(decodeEventOf(typ, eventSource{line: data}, p))
 	}
@@ -61,7 +61,7 @@ func (d *harnessLog) decodeAhead(data []byte, p *presenter) LineDecode {
 // decode applies one line of the log. A line in the harness's own form
 // has its type read without decoding it, and is then decoded once, by the
 // event's decoder; any other line is split into type and data first.
-func (d *harnessLog) decode(t *Transcript, data []byte) error {
+func (d *harnessLog) decode(t *replay.Transcript, data []byte) error {
 	typ, sniffed := sniffType(data)
 	switch {
 	case sniffed && typ == headerType:
@@ -73,7 +73,7 @@ func (d *harnessLog) decode(t *Transcript, data []byte) error {
 		Type *string         `json:"type"`
 		Data json.RawMessage `json:"data"`
 	}
-	if err := DecodeObject(data, &e); err != nil {
+	if err := replay.DecodeObject(data, &e); err != nil {
 		return err
 	}
 	switch {
@@ -91,26 +91,26 @@ func (d *harnessLog) decode(t *Transcript, data []byte) error {
 // usage} line when a run ends. Other line types are counted as skipped.
 type headlessStream struct {
 	events *eventHandler
-	ahead  Pipeline
+	ahead  replay.Pipeline
 }
 
 // DecodeLine decodes the line ahead, as the session log's does.
-func (d *headlessStream) DecodeLine(t *Transcript, l Line) { d.ahead.Add(t, l, d) }
+func (d *headlessStream) DecodeLine(t *replay.Transcript, l replay.Line) { d.ahead.Add(t, l, d) }
 
 // flush applies every line given so far, at the end of the input.
-func (d *headlessStream) Flush(t *Transcript) { d.Drain(t) }
+func (d *headlessStream) Flush(t *replay.Transcript) { d.Drain(t) }
 
 // drain applies every line given so far.
-func (d *headlessStream) Drain(t *Transcript) { d.ahead.Drain(t) }
+func (d *headlessStream) Drain(t *replay.Transcript) { d.ahead.Drain(t) }
 
 // batchDecoder decodes the lines of one batch ahead (see eventBatch).
-func (d *headlessStream) BatchDecoder() func([]byte) LineDecode {
+func (d *headlessStream) BatchDecoder() func([]byte) replay.LineDecode {
 	return eventBatch(d.events, d.decodeAhead)
 }
 
 // decodeAhead decodes a session_event line in the harness's own form
 // without the transcript; any other line is decoded as it is applied.
-func (d *headlessStream) decodeAhead(data []byte, p *presenter) LineDecode {
+func (d *headlessStream) decodeAhead(data []byte, p *presenter) replay.LineDecode {
 	if typ, ok := sniffEventType(data); ok {
 		return d.events.applier(decodeEventOf(typ, eventSource{line: data, wrapped: true}, p))
 	}
@@ -120,7 +120,7 @@ func (d *headlessStream) decodeAhead(data []byte, p *presenter) LineDecode {
 // decode applies one line of the stream, reading the event's type without
 // decoding the line when it is in the harness's own form, as the session
 // log's decode does.
-func (d *headlessStream) decode(t *Transcript, data []byte) error {
+func (d *headlessStream) decode(t *replay.Transcript, data []byte) error {
 	if typ, ok := sniffEventType(data); ok {
 		return d.events.handle(t, typ, eventSource{line: data, wrapped: true})
 	}
@@ -133,7 +133,7 @@ func (d *headlessStream) decode(t *Transcript, data []byte) error {
 		Output string    `json:"output"`
 		Usage  *runUsage `json:"usage"`
 	}
-	if err := DecodeObject(data, &l); err != nil {
+	if err := replay.DecodeObject(data, &l); err != nil {
 		return err
 	}
 	switch {
@@ -157,8 +157,8 @@ func (d *headlessStream) decode(t *Transcript, data []byte) error {
 const runResultType = "result"
 
 // applier is the LineDecode that applies a decoded event.
-func (h *eventHandler) applier(d decodedEvent) LineDecode {
-	return func(t *Transcript, _ []byte) error { return h.apply(t, d) }
+func (h *eventHandler) applier(d decodedEvent) replay.LineDecode {
+	return func(t *replay.Transcript, _ []byte) error { return h.apply(t, d) }
 }
 
 // The starts of the lines whose type is read without decoding them: a
@@ -213,29 +213,6 @@ func sniffString(rest []byte) (string, bool) {
 	return "", false
 }
 
-// DecodeObject decodes a whole line, which must be one JSON object,
-// into v; the error words what is wrong with it for a Problem.
-func DecodeObject(data []byte, v any) error {
-	trimmed := bytes.TrimSpace(data)
-	if trimmed[0] != '{' {
-		return errors.New("not a JSON object: the line is " + DescribeJSON(trimmed))
-	}
-	if err := json.Unmarshal(trimmed, v); err != nil {
-		return notJSONObject(err)
-	}
-	return nil
-}
-
-// notJSONObject words an error of decoding a line: a syntax error means
-// the line is not JSON; a type error names the field.
-func notJSONObject(err error) error {
-	var syntax *json.SyntaxError
-	if errors.As(err, &syntax) {
-		return fmt.Errorf("not a JSON object: %v", err)
-	}
-	return FieldError(err)
-}
-
 // eventSource is where an event's data is decoded from: a whole line
 // (a session-log line, or a headless line when wrapped) whose type was
 // read without decoding it, or the data object alone, already split from
@@ -264,7 +241,7 @@ func (src eventSource) valid() error {
 		return nil
 	}
 	var v struct{}
-	return notJSONObject(json.Unmarshal(src.line, &v))
+	return replay.ObjectError(json.Unmarshal(src.line, &v))
 }
 
 // decodeEvent decodes the data of an event, which must be a JSON object,
@@ -326,35 +303,13 @@ func decodeEventQuickly[T any](src eventSource) (*T, bool) {
 	return data, c.Find(path, q.decodeQuickly)
 }
 
-// ObjectFields reads data, a line that should be one JSON object, field by
-// field: field gets each key as it is written (see PlainKey) and a copy of
-// its value, in order, and returns false to stop. ok is false when data is
-// not valid JSON or not an object, or field stopped. It is several times
-// faster than encoding/json, which a decoder falls back on when ok is
-// false.
-func ObjectFields(data []byte, field func(key []byte, value json.RawMessage) bool) (ok bool) {
-	if !jsonscan.Valid(data) {
-		return false
-	}
-	c := jsonscan.NewCursor(data)
-	return c.Object(func(key []byte) bool {
-		var raw json.RawMessage
-		c.Raw(&raw)
-		return field(key, raw)
-	})
-}
-
-// PlainKey reports whether a key, as it is written in JSON, is all ASCII
-// without an escape: the key it decodes to, byte for byte.
-func PlainKey(key []byte) bool { return jsonscan.PlainKey(key) }
-
 // wordError words an error of decoding an event's data: a syntax error is
 // about the whole line; a type error names the field by its path from
 // the event ("data.callId"), whatever the line's form.
 func (src eventSource) wordError(err error) error {
 	var syntax *json.SyntaxError
 	if errors.As(err, &syntax) {
-		return lineError{notJSONObject(err)}
+		return lineError{replay.ObjectError(err)}
 	}
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
@@ -367,66 +322,12 @@ func (src eventSource) wordError(err error) error {
 	case src.wrapped:
 		path = strings.TrimPrefix(path, "event.")
 	}
-	return TypeError(typeErr, path)
+	return replay.TypeError(typeErr, path)
 }
 
 // lineError is an error about a whole line rather than its event, which
 // the event handler reports without naming the event type.
 type lineError struct{ error }
-
-// FieldError words a type error of decoding a line as `field "type":
-// want a string, found a number`.
-func FieldError(err error) error {
-	var typeErr *json.UnmarshalTypeError
-	if !errors.As(err, &typeErr) {
-		return err
-	}
-	return TypeError(typeErr, typeErr.Field)
-}
-
-// TypeError words a type error of the field at path, as the Problem of a
-// line says it: `field "payload.id": want a string, found a number`.
-func TypeError(e *json.UnmarshalTypeError, path string) error {
-	return fmt.Errorf("field %q: want %s, found %s", path, kindOf(e.Type), ValueKind(e.Value))
-}
-
-// kindOf names the JSON type a Go type decodes from.
-func kindOf(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "a boolean"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	default:
-		return "a number"
-	}
-}
-
-// ValueKind names the JSON type that encoding/json's UnmarshalTypeError
-// reports ("number", "number 1.5", "string"...).
-func ValueKind(value string) string {
-	word, _, _ := strings.Cut(value, " ")
-	switch word {
-	case "string":
-		return "a string"
-	case "bool":
-		return "a boolean"
-	case "array":
-		return "an array"
-	case "object":
-		return "an object"
-	case "number":
-		return "a number"
-	}
-	return word
-}
 
 // contentText turns content blocks into message text: text as it is,
 // other blocks as a visible placeholder such as "[image: image/png]".
@@ -461,14 +362,14 @@ const (
 	sessionEventType = "session_event"
 )
 
-// HarnessLogFormat is the harness's session log: a "session" header line,
+// LogFormat is the harness's session log: a "session" header line,
 // then one {"type", "data"} event per line. A log whose header was lost is
 // told by any of its events ("tool/call", "reasoning-chunks"...).
-var HarnessLogFormat = Format{
+var LogFormat = replay.Format{
 	Name:   "harness",
 	Detect: func(_ map[string]json.RawMessage, typ string) bool { return typ == headerType || isEventType(typ) },
 	Expect: "harness log: " + headerType + " or an event type such as tool/call",
-	NewDecoder: func(extra producers.Registry) Decoder {
+	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		return &harnessLog{events: eventHandlerWith(extra)}
 	},
 }
@@ -476,13 +377,21 @@ var HarnessLogFormat = Format{
 // HeadlessFormat is the harness's headless stream: the session log's
 // events wrapped as {"type":"session_event","event":{...}}, and a final
 // {"type":"result"} line.
-var HeadlessFormat = Format{
+var HeadlessFormat = replay.Format{
 	Name:   "headless",
 	Detect: func(_ map[string]json.RawMessage, typ string) bool { return typ == sessionEventType },
 	Expect: "headless: " + sessionEventType,
-	NewDecoder: func(extra producers.Registry) Decoder {
+	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		return &headlessStream{events: eventHandlerWith(extra)}
 	},
+}
+
+// eventHandlerWith is the harness events' handler with extra producers
+// added over the harness's own.
+func eventHandlerWith(extra producers.Registry) *eventHandler {
+	h := newEventHandler()
+	maps.Copy(h.tools, extra)
+	return h
 }
 
 // isEventType reports whether typ looks like the type of a session-log
@@ -490,14 +399,4 @@ var HeadlessFormat = Format{
 // "text-chunks".
 func isEventType(typ string) bool {
 	return strings.Contains(strings.Trim(typ, "/"), "/") || strings.HasSuffix(typ, "-chunks")
-}
-
-// DescribeJSON names the JSON type of a value, or says that it is not
-// JSON ("// a comment" is no number, "nothing" no null), for the
-// errors about a value of the wrong type.
-func DescribeJSON(data []byte) string {
-	if !json.Valid(data) {
-		return "not JSON"
-	}
-	return cards.DescribeJSON(data)
 }
