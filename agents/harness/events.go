@@ -82,7 +82,7 @@ func newEventHandler() *eventHandler {
 
 // event is a displayed session event decoded from its line, ready to be
 // applied to the transcript. Decoding is pure, so that it can run ahead of
-// the transcript on other goroutines (see Pipeline); events are applied in
+// the transcript on other goroutines (see replay.Pipeline); events are applied in
 // input order.
 type event interface {
 	apply(h *eventHandler, t *replay.Transcript) error

@@ -22,17 +22,17 @@ type harnessLog struct {
 	ahead  replay.Pipeline
 }
 
-// DecodeLine decodes the line ahead (see Pipeline); the lines decoded by
+// DecodeLine decodes the line ahead (see replay.Pipeline); the lines decoded by
 // then are applied.
 func (d *harnessLog) DecodeLine(t *replay.Transcript, l replay.Line) { d.ahead.Add(t, l, d) }
 
-// flush applies every line given so far, at the end of the input.
+// Flush applies every line given so far, at the end of the input.
 func (d *harnessLog) Flush(t *replay.Transcript) { d.Drain(t) }
 
-// drain applies every line given so far.
+// Drain applies every line given so far.
 func (d *harnessLog) Drain(t *replay.Transcript) { d.ahead.Drain(t) }
 
-// batchDecoder decodes the lines of one batch ahead (see eventBatch).
+// BatchDecoder decodes the lines of one batch ahead (see eventBatch).
 func (d *harnessLog) BatchDecoder() func([]byte) replay.LineDecode {
 	return eventBatch(d.events, d.decodeAhead)
 }
@@ -97,13 +97,13 @@ type headlessStream struct {
 // DecodeLine decodes the line ahead, as the session log's does.
 func (d *headlessStream) DecodeLine(t *replay.Transcript, l replay.Line) { d.ahead.Add(t, l, d) }
 
-// flush applies every line given so far, at the end of the input.
+// Flush applies every line given so far, at the end of the input.
 func (d *headlessStream) Flush(t *replay.Transcript) { d.Drain(t) }
 
-// drain applies every line given so far.
+// Drain applies every line given so far.
 func (d *headlessStream) Drain(t *replay.Transcript) { d.ahead.Drain(t) }
 
-// batchDecoder decodes the lines of one batch ahead (see eventBatch).
+// BatchDecoder decodes the lines of one batch ahead (see eventBatch).
 func (d *headlessStream) BatchDecoder() func([]byte) replay.LineDecode {
 	return eventBatch(d.events, d.decodeAhead)
 }
@@ -281,8 +281,8 @@ func decodeEventWithJSON[T any](src eventSource) (*T, error) {
 // hand, for the event types that make most of a session: the cursor is on
 // the data object. decodeQuickly reports false for anything it leaves to
 // encoding/json — a value of an unexpected type, null, a key encoding/json
-// might match otherwise (see match), a field given twice — and must then
-// give what encoding/json gives whenever it reports true.
+// might match otherwise (see jsonscan.Cursor.Fields), a field given twice
+// — and must then give what encoding/json gives whenever it reports true.
 type quickDecoder interface {
 	decodeQuickly(c *jsonscan.Cursor) bool
 }
