@@ -22,8 +22,8 @@ import (
 // ACP recording, first) and the --input-format flag lists them.
 var Formats = []replay.Format{
 	views.Format,
-	replay.HarnessLogFormat,
-	replay.HeadlessFormat,
+	harness.LogFormat,
+	harness.HeadlessFormat,
 	codex.Format,
 	claude.Format,
 	acp.Format,

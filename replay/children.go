@@ -22,8 +22,8 @@ func (p CardPath) child(i int) CardPath {
 	return CardPath{top: p.top, path: append(slices.Clip(p.path), i)}
 }
 
-// card returns the tool card at p.
-func (t *Transcript) card(p CardPath) cards.ToolCard {
+// Card returns the tool card at p.
+func (t *Transcript) Card(p CardPath) cards.ToolCard {
 	c := t.Entries[p.top].(cards.ToolCard)
 	for _, i := range p.path {
 		c = c.Children[i].(cards.ToolCard)
@@ -68,8 +68,8 @@ func (t *Transcript) AddChild(p CardPath, e cards.Entry) CardPath {
 	return p.child(n)
 }
 
-// lastCard returns the path of the last top-level card with call id.
-func (t *Transcript) lastCard(id string) (CardPath, bool) {
+// LastCard returns the path of the last top-level card with call id.
+func (t *Transcript) LastCard(id string) (CardPath, bool) {
 	ids := t.cardsByID[id]
 	if len(ids) == 0 {
 		return CardPath{}, false
@@ -77,9 +77,9 @@ func (t *Transcript) lastCard(id string) (CardPath, bool) {
 	return CardPath{top: ids[len(ids)-1]}, true
 }
 
-// lastAwaiting returns the path of the last top-level card still waiting
+// LastAwaiting returns the path of the last top-level card still waiting
 // for its result whose tool is tool ("" for any tool).
-func (t *Transcript) lastAwaiting(tool string) (CardPath, bool) {
+func (t *Transcript) LastAwaiting(tool string) (CardPath, bool) {
 	for i := len(t.Entries) - 1; i >= 0; i-- {
 		if c, ok := t.Entries[i].(cards.ToolCard); ok && c.Result == nil && !c.Ended && (tool == "" || c.Tool == tool) {
 			return CardPath{top: i}, true

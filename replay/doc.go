@@ -10,9 +10,10 @@
 //
 //   - the harness's session log ("harness"): a "session" header line, then
 //     one {"type", "data"} event per line; tool calls and results go
-//     through the native producers, which turn them back into views;
+//     through the native producers, which turn them back into views
+//     (package agents/harness);
 //   - its headless stream ("headless"): the same events wrapped as
-//     {"type":"session_event","event":{...}};
+//     {"type":"session_event","event":{...}} (package agents/harness);
 //   - the view stream ("views"): call, result and message lines that
 //     carry views computed by the harness, decoded strictly;
 //   - a Claude Code transcript ("claude"): user, assistant, summary and
@@ -43,39 +44,7 @@
 // user's prompt verbatim; assistant text as Markdown; reasoning and
 // context collapsed), a notice, or a problem (a bad record: file, line,
 // reason), or it is counted per type in Stats.Skipped ("skipped") and
-// listed by `cardtui validate`. Nothing else is dropped. The tables follow
-// the decoders (events.go, harness_*.go); those of Claude Code and Codex
-// are in the docs of packages agents/claude and agents/codex.
-//
-// The harness's session log (and the same events in a headless stream):
-//
-//	record                                  shown as
-//	session (header line)                   checked; shows nothing
-//	result (headless stream, run end)       notice with the token usage, after the run's output as a message
-//	                                          when the last reply did not say it
-//	user/message                            message: the user's (source kind user or none), else context
-//	assistant/message                       messages: text, reasoning; a card per tool-call part; notice if interrupted
-//	tool/call                               card (confirms or replaces the tool-call part's); a reused id: card + problem
-//	tool/result                             the card's result, in the state it records (error, rejection, denial)
-//	tool/code-dispatch-start, …-dispatch    card nested under the run_code call or sub-call that made it, and its result
-//	tool-workflow/run-start … run-end       the run's agents as cards nested under the workflow card
-//	approval/asked, approval/decided        notice nested under the card of the call they gate
-//	session/title                           notice when the title changes; the status line's title
-//	compaction/summary                      notice, and the summary as context
-//	turn/end                                notice unless completed (interrupted, error, max tokens, blocked…)
-//	hook/result                             notice unless pass
-//	llm/retry                               notice
-//	command/run, command/done               notice: the slash command and how it ended
-//	plan/mode, goal/change, sandbox/mode,   notice when the mode, goal or setting changes
-//	  permission/preset, approval/policy
-//	steering/message (older logs)           message: the user's
-//	legacy shapes (before 2026-07-28)       upgraded per event as the harness's migrateLegacyMessageEvent does
-//	turn/start, request/header              checked, then skipped
-//	request/header-delta, mode/set          problem: events the harness no longer replays
-//	todo/write                              skipped (the todo_write card shows the list)
-//	streaming rows (assistant/chunk,        skipped: the final assistant/message holds them
-//	  text-chunks, reasoning-chunks,
-//	  tool-call-chunks), step/start|end,
-//	  request/context, hook/invoked,
-//	  compaction/start|end, anything else
+// listed by `cardtui validate`. Nothing else is dropped. The tables of
+// each format are in the docs of its package: agents/harness,
+// agents/claude, agents/codex.
 package replay

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 
 	"github.com/cardtui/cardtui/producers"
 )
@@ -54,19 +53,6 @@ func decoderFor(opts Options) (Decoder, error) {
 		return nil, err
 	}
 	return f.NewDecoder(opts.Producers), nil
-}
-
-// eventHandlerWith is the harness events' handler with extra producers.
-func eventHandlerWith(extra producers.Registry) *eventHandler {
-	h := newEventHandler()
-	h.tools = withProducers(h.tools, extra)
-	return h
-}
-
-// withProducers is family with extra's producers added over it.
-func withProducers(family, extra producers.Registry) producers.Registry {
-	maps.Copy(family, extra)
-	return family
 }
 
 // detector detects the format from the first line it can tell it from and

@@ -282,3 +282,27 @@ func BenchmarkStreamHarnessLog100MB(b *testing.B) {
 	}
 	b.ReportMetric(float64(batches), "batches")
 }
+
+// TestStreamSendsNestedChanges re-sends the parent card when a card
+// nested under it changes, and never changes an entry it sent.
+func TestStreamSendsNestedChanges(t *testing.T) {
+	r, w := io.Pipe()
+	ls := startStream(t.Context(), r)
+	write := func(line string) {
+		_, err := io.WriteString(w, line+"\n")
+		require.NoError(t, err)
+	}
+
+	write(header)
+	write(callEvent("c1", "run_code", `{"code":"1"}`))
+	write(dispatch("c1", "c1:code:1", "job_list", `{}`, ""))
+	ls.waitFor(t, "the sub-call", func(s *screen) bool { return len(s.entries) == 1 && len(s.entries[0].(cards.ToolCard).Children) == 1 })
+	running := ls.entries[0].(cards.ToolCard)
+	write(dispatch("c1", "c1:code:1", "job_list", `{}`, "none"))
+	ls.waitFor(t, "its result", func(s *screen) bool { return s.entries[0].(cards.ToolCard).Children[0].(cards.ToolCard).Result != nil })
+	require.NoError(t, w.Close())
+	ls.waitFor(t, "the end", func(s *screen) bool { return s.entries[0].(cards.ToolCard).Ended })
+	require.NoError(t, <-ls.done)
+
+	assert.Nil(t, running.Children[0].(cards.ToolCard).Result, "the entry sent before is as it was")
+}

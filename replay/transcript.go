@@ -217,7 +217,7 @@ func (t *Transcript) PutResultAs(id string, view cards.ResultView, outcome cards
 		t.cardsByID[id] = []int{i}
 		return i
 	}
-	if i, ok := t.awaitingResult(id); ok {
+	if i, ok := t.AwaitingResult(id); ok {
 		t.SetResult(i, view, outcome)
 		return i
 	}
@@ -245,9 +245,9 @@ func (t *Transcript) InterruptPending() {
 	}
 }
 
-// awaitingResult returns the index of the first card with call id that
+// AwaitingResult returns the index of the first card with call id that
 // has no result yet, the one the next result for id goes to.
-func (t *Transcript) awaitingResult(id string) (int, bool) {
+func (t *Transcript) AwaitingResult(id string) (int, bool) {
 	for _, i := range t.cardsByID[id] {
 		if t.Entries[i].(cards.ToolCard).Result == nil {
 			return i, true

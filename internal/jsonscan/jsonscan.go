@@ -1,7 +1,9 @@
-// Package jsonscan reads the strings of JSON already known to be valid a
-// run of bytes at a time, for the hand-written decoders of cards and
-// replay: most of a session's bytes are in long strings (file texts,
-// command output), where a byte-at-a-time loop is the cost.
+// Package jsonscan checks and reads JSON by hand, for the hand-written
+// decoders of cards, replay and the agents: Valid (and its Validator)
+// checks JSON as json.Valid does; Cursor reads JSON known to be valid,
+// skipping what is not asked for; SkipString and Unescape read its strings
+// a run of bytes at a time. Most of a session's bytes are in long strings
+// (file texts, command output), where a byte-at-a-time loop is the cost.
 package jsonscan
 
 import (

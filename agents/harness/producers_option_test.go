@@ -1,4 +1,4 @@
-package replay_test
+package harness_test
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package replay
+package harness
 
 import (
 	"cmp"
@@ -8,15 +8,16 @@ import (
 	"maps"
 	"math"
 	"slices"
+
+	"github.com/cardtui/cardtui/internal/jsonscan"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // The harness's session log changed shape over time, and the harness still
-// reads its older logs: on load it upgrades each event on its own
-// (packages/session/session-persistence/src/coordinator.ts in
-// deepseek-ai/deepseek-harness: migrateLegacyMessageEvent,
-// migrateLegacySteeringEvent, migrateLegacyTurnStartEvent,
-// migrateLegacyTurnEndEvent, assertSupportedEvents). These are the same
-// upgrades, decided per event as the harness decides them:
+// reads its older logs: on load it upgrades each event on its own (the
+// older message, steering, turn-start and turn-end events) and rejects
+// the event types it no longer supports. These are the same upgrades,
+// decided per event as the harness decides them:
 //
 //   - assistant/message before messages had an identity: {turn, step,
 //     content, provenance, usage?} with no message — the content is the
@@ -88,7 +89,7 @@ func legacyAssistantContent(src eventSource) (parts []messagePart, ok bool, err 
 		return nil, false, err
 	}
 	if err := json.Unmarshal(fields["content"], &parts); err != nil {
-		return nil, true, FieldError(fieldPathError(err, "data.content"))
+		return nil, true, replay.FieldError(fieldPathError(err, "data.content"))
 	}
 	return parts, true, nil
 }
@@ -175,7 +176,7 @@ func decodeTurnStart(src eventSource, _ *presenter) (event, error) {
 // skippedEvent is an event that is checked but not displayed.
 type skippedEvent string
 
-func (e skippedEvent) apply(_ *eventHandler, t *Transcript) error {
+func (e skippedEvent) apply(_ *eventHandler, t *replay.Transcript) error {
 	t.AddSkipped(string(e))
 	return nil
 }
@@ -269,7 +270,7 @@ func decodeField(fields map[string]json.RawMessage, name string, dst any) error 
 		return nil
 	}
 	if err := json.Unmarshal(raw, dst); err != nil {
-		return fmt.Errorf("field %q: %w", "data.reason."+name, notJSONObject(err))
+		return fmt.Errorf("field %q: %w", "data.reason."+name, replay.ObjectError(err))
 	}
 	return nil
 }
@@ -326,8 +327,8 @@ type requestHeaderData struct {
 	Reason string `json:"reason"`
 }
 
-func (d *requestHeaderData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"reason"}, func(int) bool { return c.str(&d.Reason) })
+func (d *requestHeaderData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"reason"}, func(int) bool { return c.Str(&d.Reason) })
 }
 
 // decodeRequestHeader checks a request/header, which is not displayed:

@@ -1,13 +1,14 @@
-package replay
+package harness
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 
 	"github.com/stretchr/testify/require"
 
@@ -66,29 +67,24 @@ func reusedIDs(headless bool) []byte {
 	return []byte(b.String())
 }
 
+// batchMaxLines is the most lines a batch of replay's Pipeline holds.
+const batchMaxLines = 256
+
 // loadOneByOne reads a session as the decoders did before pipelines: every
 // line decoded and applied before the next is read.
-func loadOneByOne(t *testing.T, data []byte, decode func(*Transcript, []byte) error) *Transcript {
-	tr := NewTranscript("s")
-	eachLine(tr, data, func(l Line) { ApplyLine(tr, l, decode) })
-	tr.Finish()
+func loadOneByOne(t *testing.T, data []byte, format replay.Format, decode replay.LineDecode) *replay.Transcript {
+	oneByOne := format
+	oneByOne.NewDecoder = func(producers.Registry) replay.Decoder { return oneByOneDecoder(decode) }
+	tr, err := replay.Load(bytes.NewReader(data), "s", replay.Options{Formats: []replay.Format{oneByOne}, Format: format.Name})
+	require.NoError(t, err)
 	return tr
 }
 
-// eachLine reads the lines of data into tr, one after the other, and
-// calls apply with every one that is not blank.
-func eachLine(tr *Transcript, data []byte, apply func(Line)) {
-	lr := newLineReader(bytes.NewReader(data))
-	for {
-		l, err := lr.next()
-		if err != nil {
-			return
-		}
-		tr.startLine(l)
-		if !l.blank() {
-			apply(l)
-		}
-	}
+// oneByOneDecoder decodes and applies each line as it comes.
+type oneByOneDecoder replay.LineDecode
+
+func (d oneByOneDecoder) DecodeLine(t *replay.Transcript, l replay.Line) {
+	replay.ApplyLine(t, l, replay.LineDecode(d))
 }
 
 // TestPipelineIsLineByLine: decoding ahead, in batches on other
@@ -97,16 +93,16 @@ func TestPipelineIsLineByLine(t *testing.T) {
 	for _, headless := range []bool{false, true} {
 		t.Run(fmt.Sprint("headless=", headless), func(t *testing.T) {
 			data := append(demoRounds(t, 12, headless), reusedIDs(headless)...)
-			format := HarnessLogFormat
-			var decode func(*Transcript, []byte) error
+			format := LogFormat
+			var decode replay.LineDecode
 			if headless {
 				format = HeadlessFormat
 				decode = (&headlessStream{events: newEventHandler()}).decode
 			} else {
 				decode = (&harnessLog{events: newEventHandler()}).decode
 			}
-			want := loadOneByOne(t, data, decode)
-			got, err := Load(bytes.NewReader(data), "s", Options{Formats: []Format{format}, Format: format.Name})
+			want := loadOneByOne(t, data, format, decode)
+			got, err := replay.Load(bytes.NewReader(data), "s", replay.Options{Formats: []replay.Format{format}, Format: format.Name})
 			require.NoError(t, err)
 			require.Greater(t, got.Stats.Lines, 2*batchMaxLines)
 			first := got.Entries[len(got.Entries)-3].(cards.ToolCard)
@@ -122,14 +118,14 @@ func TestPipelineIsLineByLine(t *testing.T) {
 // TestPipelineAppliesHeldLinesFirst: an entry the transcript takes from
 // elsewhere while lines are held comes after them.
 func TestPipelineAppliesHeldLinesFirst(t *testing.T) {
-	tr := NewTranscript("s")
+	tr := replay.NewTranscript("s")
 	dec := &harnessLog{events: newEventHandler()}
 	lines := []string{
 		`{"type":"user/message","data":{"content":[{"type":"text","text":"one"}],"source":{"kind":"user"}}}`,
 		`{"type":"user/message","data":{"content":[{"type":"text","text":"two"}],"source":{"kind":"user"}}}`,
 	}
 	for i, l := range lines {
-		dec.DecodeLine(tr, Line{Number: i + 1, Data: []byte(l), terminated: true})
+		dec.DecodeLine(tr, replay.Line{Number: i + 1, Data: []byte(l)})
 	}
 	tr.AddProblem(3, "too long", nil)
 	require.Equal(t, []cards.Entry{
@@ -137,52 +133,4 @@ func TestPipelineAppliesHeldLinesFirst(t *testing.T) {
 		cards.Message{Role: cards.RoleUser, Text: "two"},
 		cards.Problem{Source: "s", Line: 3, Reason: "too long"},
 	}, tr.Entries)
-}
-
-// jsonSeeds are inputs json.Valid accepts and rejects for all sorts of
-// reasons.
-var jsonSeeds = []string{
-	`{}`, `[]`, ` {"a" : [1, -2.5e+3, 0, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9"]} `, `"\ud83d"`,
-	"\"\xff\"", `{"a":1,}`, `[1,]`, `{"a" 1}`, `{1:2}`, `01`, `-`, `1.`, `1e`, `.5`, `+1`, `tru`, `nul`,
-	`"\x"`, `"\u12g4"`, "\"a\tb\"", `"abc`, `[1 2]`, `{"a":1}{}`, ``, `   `, `[[[[]]]]`, `{"a":{"b":[{}]}}`,
-	strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth),
-	strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1),
-	strings.Repeat(`{"a":`, maxDepth) + "1" + strings.Repeat("}", maxDepth),
-	strings.Repeat(`{"a":`, maxDepth+1) + "1" + strings.Repeat("}", maxDepth+1),
-}
-
-func TestValidJSON(t *testing.T) {
-	for _, s := range jsonSeeds {
-		require.Equal(t, json.Valid([]byte(s)), validJSON([]byte(s)), "%.80q", s)
-	}
-}
-
-// FuzzValidJSON: validJSON says what json.Valid says.
-func FuzzValidJSON(f *testing.F) {
-	for _, s := range jsonSeeds {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		require.Equal(t, json.Valid(data), validJSON(data), "%q", data)
-	})
-}
-
-// BenchmarkValidJSON compares validJSON with json.Valid on the demo's
-// lines.
-func BenchmarkValidJSON(b *testing.B) {
-	demo, err := demo.Session, error(nil)
-	require.NoError(b, err)
-	lines := bytes.Split(bytes.TrimSpace(demo), []byte("\n"))
-	for name, valid := range map[string]func([]byte) bool{"validJSON": validJSON, "json.Valid": json.Valid} {
-		b.Run(name, func(b *testing.B) {
-			b.SetBytes(int64(len(demo)))
-			for b.Loop() {
-				for _, l := range lines {
-					if !valid(l) {
-						b.Fatal("invalid")
-					}
-				}
-			}
-		})
-	}
 }

@@ -1,20 +1,21 @@
-package replay
+package harness
 
 import (
 	"errors"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // What the user and the harness change during a session is a Notice, as
 // the harness's own clients show it:
 //
-//   - command/run and command/done (packages/interaction/commands): the
+//   - command/run and command/done (the harness's slash commands): the
 //     slash command "/permission read-only", then its outcome; output of
 //     several lines follows as collapsed context.
-//   - plan/mode {active} (packages/plan/plan-mode): plan mode on or off.
-//   - goal/change (packages/goal/goal, GoalChangeMeta): the goal set,
+//   - plan/mode {active}: plan mode on or off.
+//   - goal/change (its meta says what changed): the goal set,
 //     edited, paused, resumed, completed, blocked or cleared.
 //   - sandbox/mode {mode}, permission/preset {preset}, approval/policy
 //     {policy}: the new mode, "inherited" when the parent agent's
@@ -49,7 +50,7 @@ func (d *commandRunData) typed() string {
 	return "/" + d.Name + " " + args
 }
 
-func (h *eventHandler) commandRun(t *Transcript, d *commandRunData) error {
+func (h *eventHandler) commandRun(t *replay.Transcript, d *commandRunData) error {
 	if d.Name == "" {
 		return errors.New(`missing field "data.name"`)
 	}
@@ -66,7 +67,7 @@ type commandDoneData struct {
 	Reason    string `json:"reason"`
 }
 
-func (h *eventHandler) commandDone(t *Transcript, d *commandDoneData) error {
+func (h *eventHandler) commandDone(t *replay.Transcript, d *commandDoneData) error {
 	command, ok := h.modes.commands[d.CommandID]
 	if !ok {
 		command = "the command"
@@ -97,7 +98,7 @@ type planModeData struct {
 	Active *bool `json:"active"`
 }
 
-func (h *eventHandler) planMode(t *Transcript, d *planModeData) error {
+func (h *eventHandler) planMode(t *replay.Transcript, d *planModeData) error {
 	if d.Active == nil {
 		return errors.New(`missing field "data.active"`)
 	}
@@ -111,7 +112,7 @@ func (h *eventHandler) planMode(t *Transcript, d *planModeData) error {
 
 // modeNotice adds the Notice of a mode's new value, unless it is the
 // value in force.
-func (h *eventHandler) modeNotice(t *Transcript, typ, value, text string) {
+func (h *eventHandler) modeNotice(t *replay.Transcript, typ, value, text string) {
 	if previous, ok := h.modes.current[typ]; ok && previous == value {
 		t.AddSkipped(typ)
 		return
@@ -131,7 +132,7 @@ type modeData struct {
 
 // setting shows a mode's new value, "(inherited)" when it came from the
 // parent agent.
-func (h *eventHandler) setting(t *Transcript, typ, label, field, value, source string) error {
+func (h *eventHandler) setting(t *replay.Transcript, typ, label, field, value, source string) error {
 	if value == "" {
 		return errors.New(`missing field "data.` + field + `"`)
 	}
@@ -143,15 +144,15 @@ func (h *eventHandler) setting(t *Transcript, typ, label, field, value, source s
 	return nil
 }
 
-func (h *eventHandler) sandboxMode(t *Transcript, d *modeData) error {
+func (h *eventHandler) sandboxMode(t *replay.Transcript, d *modeData) error {
 	return h.setting(t, "sandbox/mode", "Sandbox", "mode", d.Mode, d.Source)
 }
 
-func (h *eventHandler) permissionPreset(t *Transcript, d *modeData) error {
+func (h *eventHandler) permissionPreset(t *replay.Transcript, d *modeData) error {
 	return h.setting(t, "permission/preset", "Permissions", "preset", d.Preset, d.Source)
 }
 
-func (h *eventHandler) approvalPolicy(t *Transcript, d *modeData) error {
+func (h *eventHandler) approvalPolicy(t *replay.Transcript, d *modeData) error {
 	return h.setting(t, "approval/policy", "Approval policy", "policy", d.Policy, d.Source)
 }
 
@@ -178,7 +179,7 @@ var goalVerbs = map[string]string{
 	"clear":    "Goal cleared",
 }
 
-func (h *eventHandler) goalChange(t *Transcript, d *goalChangeData) error {
+func (h *eventHandler) goalChange(t *replay.Transcript, d *goalChangeData) error {
 	verb, ok := goalVerbs[d.Operation]
 	if !ok {
 		verb = "Goal changed (" + d.Operation + ")"

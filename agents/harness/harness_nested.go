@@ -1,4 +1,4 @@
-package replay
+package harness
 
 import (
 	"encoding/json"
@@ -9,17 +9,16 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // What happens inside a call is nested under its card
 // (cards.ToolCard.Children):
 //
 //   - tool/code-dispatch-start and tool/code-dispatch: a call a run_code
-//     program made (packages/core/tools in deepseek-ai/deepseek-harness:
-//     CodeDispatchStartEventData, CodeDispatchEventData) is a card under
-//     its parent's card — the run_code call, or a sub-call — presented by
-//     the same producers as a top-level call; the settling event is its
-//     result.
+//     program made is a card under its parent's card — the run_code
+//     call, or a sub-call — presented by the same producers as a
+//     top-level call; the settling event is its result.
 //   - tool-workflow/run-start … run-end: a workflow run goes under the
 //     workflow call waiting for its result (the events do not name the
 //     call); each agent it ran is a card, its outcome the result.
@@ -45,7 +44,7 @@ func newNesting() nesting {
 
 // subcall is a sub-call's card and its tool and arguments.
 type subcall struct {
-	path  CardPath
+	path  replay.CardPath
 	input toolInput
 }
 
@@ -72,7 +71,7 @@ func (d *codeDispatchData) check() error {
 	return nil
 }
 
-func (h *eventHandler) codeDispatchStart(t *Transcript, d *codeDispatchData) error {
+func (h *eventHandler) codeDispatchStart(t *replay.Transcript, d *codeDispatchData) error {
 	if err := d.check(); err != nil {
 		return err
 	}
@@ -85,7 +84,7 @@ func (h *eventHandler) codeDispatchStart(t *Transcript, d *codeDispatchData) err
 
 // codeDispatch gives a sub-call its result; a sub-call whose start was
 // not logged gets its card now.
-func (h *eventHandler) codeDispatch(t *Transcript, d *codeDispatchData) error {
+func (h *eventHandler) codeDispatch(t *replay.Transcript, d *codeDispatchData) error {
 	if err := d.check(); err != nil {
 		return err
 	}
@@ -93,7 +92,7 @@ func (h *eventHandler) codeDispatch(t *Transcript, d *codeDispatchData) error {
 	if !ok {
 		s = h.startSubcall(t, d)
 	}
-	if t.card(s.path).Result != nil {
+	if t.Card(s.path).Result != nil {
 		return fmt.Errorf("second result for sub-call %q: the card keeps the first", d.SubCallID)
 	}
 	result := producers.NewResult(d.Content, d.IsError, nil, nil)
@@ -106,8 +105,8 @@ func (h *eventHandler) codeDispatch(t *Transcript, d *codeDispatchData) error {
 }
 
 // startSubcall makes a sub-call's card under its parent's.
-func (h *eventHandler) startSubcall(t *Transcript, d *codeDispatchData) subcall {
-	in := toolInput{tool: d.Name, args: ToolArguments(d.Arguments)}
+func (h *eventHandler) startSubcall(t *replay.Transcript, d *codeDispatchData) subcall {
+	in := toolInput{tool: d.Name, args: replay.ToolArguments(d.Arguments)}
 	view, problem := h.tools.Present(in.tool, in.args)
 	card := cards.ToolCard{ID: d.SubCallID, Tool: d.Name, Call: view}
 	s := subcall{path: h.nestUnder(t, h.callCard(t, d.ParentCallID), card), input: in}
@@ -117,11 +116,11 @@ func (h *eventHandler) startSubcall(t *Transcript, d *codeDispatchData) subcall 
 }
 
 // callCard returns the card of a call or sub-call id, if there is one.
-func (h *eventHandler) callCard(t *Transcript, id string) *CardPath {
+func (h *eventHandler) callCard(t *replay.Transcript, id string) *replay.CardPath {
 	if s, ok := h.nested.subcalls[id]; ok {
 		return &s.path
 	}
-	if p, ok := t.lastCard(id); ok {
+	if p, ok := t.LastCard(id); ok {
 		return &p
 	}
 	return nil
@@ -129,16 +128,16 @@ func (h *eventHandler) callCard(t *Transcript, id string) *CardPath {
 
 // nestUnder nests a card under parent, or makes it a top-level card when
 // there is no parent, and returns its path.
-func (h *eventHandler) nestUnder(t *Transcript, parent *CardPath, card cards.ToolCard) CardPath {
+func (h *eventHandler) nestUnder(t *replay.Transcript, parent *replay.CardPath, card cards.ToolCard) replay.CardPath {
 	if parent != nil {
 		return t.AddChild(*parent, card)
 	}
-	return CardPath{top: t.PutCall(card.ID, card.Tool, card.Call)}
+	return replay.CardAt(t.PutCall(card.ID, card.Tool, card.Call))
 }
 
 // nestNotice adds a Notice under parent, or at the top level when there
 // is no parent.
-func nestNotice(t *Transcript, parent *CardPath, text string) {
+func nestNotice(t *replay.Transcript, parent *replay.CardPath, text string) {
 	if parent != nil {
 		t.AddChild(*parent, cards.Notice{Text: text})
 		return
@@ -149,13 +148,13 @@ func nestNotice(t *Transcript, parent *CardPath, text string) {
 // workflowRun is a workflow run: the card it is nested under (nil when
 // none was waiting), its name and its agents' cards by member seq.
 type workflowRun struct {
-	parent *CardPath
+	parent *replay.CardPath
 	name   string
-	agents map[int]CardPath
+	agents map[int]replay.CardPath
 }
 
-// workflowData is the data of the tool-workflow/* events
-// (packages/workflow/tool-workflow/src/types.ts).
+// workflowData is the data of the tool-workflow/* events: the run, the
+// member agent (by seq) and the outcome they are about.
 type workflowData struct {
 	RunID      string          `json:"runId"`
 	Name       string          `json:"name"`
@@ -170,15 +169,15 @@ type workflowData struct {
 // workflowTool is the name the harness registers its workflow tool as.
 const workflowTool = "workflow"
 
-func (h *eventHandler) workflowRunStart(t *Transcript, d *workflowData) error {
+func (h *eventHandler) workflowRunStart(t *replay.Transcript, d *workflowData) error {
 	if d.RunID == "" {
 		return errors.New(`missing field "data.runId"`)
 	}
 	if _, ok := h.nested.workflows[d.RunID]; ok {
 		return fmt.Errorf("workflow run %q started twice", d.RunID)
 	}
-	run := &workflowRun{name: d.Name, agents: map[int]CardPath{}}
-	if p, ok := t.lastAwaiting(workflowTool); ok {
+	run := &workflowRun{name: d.Name, agents: map[int]replay.CardPath{}}
+	if p, ok := t.LastAwaiting(workflowTool); ok {
 		run.parent = &p
 	}
 	h.nested.workflows[d.RunID] = run
@@ -199,7 +198,7 @@ func (h *eventHandler) run(d *workflowData) (*workflowRun, error) {
 // agentID is the id of the card of a workflow's agent.
 func agentID(runID string, seq int) string { return runID + ":agent:" + strconv.Itoa(seq) }
 
-func (h *eventHandler) workflowAgentStart(t *Transcript, d *workflowData) error {
+func (h *eventHandler) workflowAgentStart(t *replay.Transcript, d *workflowData) error {
 	run, err := h.run(d)
 	if err != nil {
 		return err
@@ -221,7 +220,7 @@ func (h *eventHandler) workflowAgentStart(t *Transcript, d *workflowData) error 
 	return nil
 }
 
-func (h *eventHandler) workflowAgentEnd(t *Transcript, d *workflowData) error {
+func (h *eventHandler) workflowAgentEnd(t *replay.Transcript, d *workflowData) error {
 	run, err := h.run(d)
 	if err != nil {
 		return err
@@ -264,7 +263,7 @@ func agentOutcome(outcome string) string {
 	return outcome
 }
 
-func (h *eventHandler) workflowRunEnd(t *Transcript, d *workflowData) error {
+func (h *eventHandler) workflowRunEnd(t *replay.Transcript, d *workflowData) error {
 	run, err := h.run(d)
 	if err != nil {
 		return err
@@ -296,7 +295,7 @@ func stopReason(raw json.RawMessage) string {
 // under (nil when it is at the top level).
 type approval struct {
 	tool string
-	card *CardPath
+	card *replay.CardPath
 }
 
 // approvalAskedData is the data of an approval/asked event.
@@ -307,7 +306,7 @@ type approvalAskedData struct {
 	Reason   string `json:"reason"`
 }
 
-func (h *eventHandler) approvalAsked(t *Transcript, d *approvalAskedData) error {
+func (h *eventHandler) approvalAsked(t *replay.Transcript, d *approvalAskedData) error {
 	a := approval{tool: d.ToolName}
 	if d.CallID != "" {
 		a.card = h.callCard(t, d.CallID)
@@ -330,7 +329,7 @@ type approvalDecidedData struct {
 	Outcome string `json:"outcome"`
 }
 
-func (h *eventHandler) approvalDecided(t *Transcript, d *approvalDecidedData) error {
+func (h *eventHandler) approvalDecided(t *replay.Transcript, d *approvalDecidedData) error {
 	a := h.nested.approvals[d.ID]
 	delete(h.nested.approvals, d.ID)
 	text := "Approval"

@@ -1,15 +1,16 @@
-package replay
+package harness
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/jsonscan"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // eventHandler turns the harness's session events — the lines of a
@@ -81,10 +82,10 @@ func newEventHandler() *eventHandler {
 
 // event is a displayed session event decoded from its line, ready to be
 // applied to the transcript. Decoding is pure, so that it can run ahead of
-// the transcript on other goroutines (see Pipeline); events are applied in
+// the transcript on other goroutines (see replay.Pipeline); events are applied in
 // input order.
 type event interface {
-	apply(h *eventHandler, t *Transcript) error
+	apply(h *eventHandler, t *replay.Transcript) error
 }
 
 // eventDecoders decode the event types that are displayed.
@@ -148,12 +149,12 @@ func decodeEventOf(typ string, src eventSource, p *presenter) decodedEvent {
 // handle applies one event. An error means the event was not understood:
 // it becomes the line's Problem, prefixed with the event type unless it is
 // about the whole line.
-func (h *eventHandler) handle(t *Transcript, typ string, src eventSource) error {
+func (h *eventHandler) handle(t *replay.Transcript, typ string, src eventSource) error {
 	return h.apply(t, decodeEventOf(typ, src, h.presenter(nil)))
 }
 
 // apply applies a decoded event, as handle does.
-func (h *eventHandler) apply(t *Transcript, d decodedEvent) error {
+func (h *eventHandler) apply(t *replay.Transcript, d decodedEvent) error {
 	if !d.shown {
 		if d.err != nil {
 			return d.err
@@ -212,7 +213,7 @@ func (p *presenter) guessResult(id string, r producers.Result) presentedResult {
 
 // decodeThen decodes the data of an event into a new T, to be applied by
 // fn.
-func decodeThen[T any](fn func(*eventHandler, *Transcript, *T) error) func(eventSource, *presenter) (event, error) {
+func decodeThen[T any](fn func(*eventHandler, *replay.Transcript, *T) error) func(eventSource, *presenter) (event, error) {
 	return func(src eventSource, _ *presenter) (event, error) {
 		d, err := decodeEvent[T](src)
 		if err != nil {
@@ -226,10 +227,10 @@ func decodeThen[T any](fn func(*eventHandler, *Transcript, *T) error) func(event
 // does the rest.
 type dataEvent[T any] struct {
 	data *T
-	fn   func(*eventHandler, *Transcript, *T) error
+	fn   func(*eventHandler, *replay.Transcript, *T) error
 }
 
-func (e dataEvent[T]) apply(h *eventHandler, t *Transcript) error { return e.fn(h, t, e.data) }
+func (e dataEvent[T]) apply(h *eventHandler, t *replay.Transcript) error { return e.fn(h, t, e.data) }
 
 // userMessageData is the data of a user/message event.
 type userMessageData struct {
@@ -239,12 +240,12 @@ type userMessageData struct {
 	} `json:"source"`
 }
 
-func (d *userMessageData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"content", "source"}, func(i int) bool {
+func (d *userMessageData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"content", "source"}, func(i int) bool {
 		if i == 0 {
-			return c.raw(&d.Content)
+			return c.Raw(&d.Content)
 		}
-		return c.fields([]string{"kind"}, func(int) bool { return c.str(&d.Source.Kind) })
+		return c.Fields([]string{"kind"}, func(int) bool { return c.Str(&d.Source.Kind) })
 	})
 }
 
@@ -270,7 +271,7 @@ func decodeUserMessage(src eventSource, _ *presenter) (event, error) {
 	return userMessage{role: role, text: contentText(blocks)}, nil
 }
 
-func (e userMessage) apply(_ *eventHandler, t *Transcript) error {
+func (e userMessage) apply(_ *eventHandler, t *replay.Transcript) error {
 	if e.text == "" {
 		t.AddSkipped("user/message")
 		return nil
@@ -296,17 +297,17 @@ type assistantMessageData struct {
 	Interrupted bool `json:"interrupted"`
 }
 
-func (d *assistantMessageData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"message", "interrupted"}, func(i int) bool {
+func (d *assistantMessageData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"message", "interrupted"}, func(i int) bool {
 		if i == 1 {
-			return c.boolean(&d.Interrupted)
+			return c.Bool(&d.Interrupted)
 		}
 		d.Message = &struct {
 			Content *[]messagePart `json:"content"`
 		}{}
-		return c.fields([]string{"content"}, func(int) bool {
+		return c.Fields([]string{"content"}, func(int) bool {
 			parts := []messagePart{}
-			ok := c.array(func() bool {
+			ok := c.Array(func() bool {
 				parts = append(parts, messagePart{})
 				return parts[len(parts)-1].decodeQuickly(c)
 			})
@@ -316,19 +317,19 @@ func (d *assistantMessageData) decodeQuickly(c *jsonCursor) bool {
 	})
 }
 
-func (p *messagePart) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"type", "text", "id", "name", "arguments"}, func(i int) bool {
+func (p *messagePart) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"type", "text", "id", "name", "arguments"}, func(i int) bool {
 		switch i {
 		case 0:
-			return c.str(&p.Type)
+			return c.Str(&p.Type)
 		case 1:
-			return c.str(&p.Text)
+			return c.Str(&p.Text)
 		case 2:
-			return c.str(&p.ID)
+			return c.Str(&p.ID)
 		case 3:
-			return c.str(&p.Name)
+			return c.Str(&p.Name)
 		}
-		return c.raw(&p.Arguments)
+		return c.Raw(&p.Arguments)
 	})
 }
 
@@ -399,7 +400,7 @@ func assistantContent(src eventSource, d *assistantMessageData) ([]messagePart, 
 // presentPart presents the call of a tool-call part; a part without an id,
 // which makes no card, is not presented.
 func (p *presenter) presentPart(part messagePart) *presentedCall {
-	c := &presentedCall{id: part.ID, input: toolInput{tool: part.Name, args: ToolArguments(part.Arguments)}}
+	c := &presentedCall{id: part.ID, input: toolInput{tool: part.Name, args: replay.ToolArguments(part.Arguments)}}
 	if c.id != "" {
 		c.view, c.problem = p.tools.Present(c.input.tool, c.input.args)
 		p.remember(c.id, c.input)
@@ -407,7 +408,7 @@ func (p *presenter) presentPart(part messagePart) *presentedCall {
 	return c
 }
 
-func (e assistantMessage) apply(h *eventHandler, t *Transcript) error {
+func (e assistantMessage) apply(h *eventHandler, t *replay.Transcript) error {
 	reply := replyBuilder{t: t}
 	for _, part := range e.parts {
 		if part.call != nil {
@@ -430,7 +431,7 @@ func (e assistantMessage) apply(h *eventHandler, t *Transcript) error {
 // replyBuilder joins the consecutive text parts of one role into one
 // message.
 type replyBuilder struct {
-	t    *Transcript
+	t    *replay.Transcript
 	role cards.Role
 	text []string
 	// lastText is the text of the last assistant message flushed.
@@ -466,7 +467,7 @@ func (b *replyBuilder) flush() {
 // callPart makes the card of a tool-call part, unless a card with its id
 // exists (the tool/call event came first) or it has no id to match its
 // event and result by.
-func (h *eventHandler) callPart(t *Transcript, c *presentedCall) {
+func (h *eventHandler) callPart(t *replay.Transcript, c *presentedCall) {
 	if c.id == "" || t.HasCard(c.id) {
 		return
 	}
@@ -483,15 +484,15 @@ type toolCallData struct {
 	Arguments json.RawMessage `json:"arguments"`
 }
 
-func (d *toolCallData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"callId", "name", "arguments"}, func(i int) bool {
+func (d *toolCallData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"callId", "name", "arguments"}, func(i int) bool {
 		switch i {
 		case 0:
-			return c.str(&d.CallID)
+			return c.Str(&d.CallID)
 		case 1:
-			return c.str(&d.Name)
+			return c.Str(&d.Name)
 		}
-		return c.raw(&d.Arguments)
+		return c.Raw(&d.Arguments)
 	})
 }
 
@@ -509,12 +510,12 @@ func decodeToolCall(src eventSource, p *presenter) (event, error) {
 	if d.CallID == "" {
 		return nil, errors.New(`missing field "data.callId"`)
 	}
-	e := toolCall{id: d.CallID, input: toolInput{tool: d.Name, args: ToolArguments(d.Arguments)}}
+	e := toolCall{id: d.CallID, input: toolInput{tool: d.Name, args: replay.ToolArguments(d.Arguments)}}
 	p.remember(e.id, e.input)
 	return e, nil
 }
 
-func (e toolCall) apply(h *eventHandler, t *Transcript) error {
+func (e toolCall) apply(h *eventHandler, t *replay.Transcript) error {
 	if i, ok := h.partCards[e.id]; ok {
 		delete(h.partCards, e.id)
 		h.confirmCall(t, i, e.input)
@@ -530,7 +531,7 @@ func (e toolCall) apply(h *eventHandler, t *Transcript) error {
 // confirmCall applies the tool/call event of the card a tool-call part
 // made: when its name or arguments differ from the part's, they replace
 // them.
-func (h *eventHandler) confirmCall(t *Transcript, i int, in toolInput) {
+func (h *eventHandler) confirmCall(t *replay.Transcript, i int, in toolInput) {
 	seen, pending := h.pending[i]
 	if pending && seen.same(in) {
 		return
@@ -547,24 +548,6 @@ func (h *eventHandler) confirmCall(t *Transcript, i int, in toolInput) {
 // arguments.
 func (in toolInput) same(other toolInput) bool {
 	return in.tool == other.tool && bytes.Equal(in.args, other.args)
-}
-
-// ToolArguments are a call's raw JSON arguments: the harness writes them
-// as a string of JSON; any other JSON value is taken as it is. raw is
-// valid JSON (or nothing), as decoding leaves a json.RawMessage: on a JSON
-// string strconv.Unquote either gives what encoding/json gives or fails
-// (for \/ and UTF-16 surrogates), and it does not check the JSON again.
-func ToolArguments(raw json.RawMessage) []byte {
-	if len(raw) > 0 && raw[0] == '"' {
-		if s, err := strconv.Unquote(string(raw)); err == nil {
-			return []byte(s)
-		}
-	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return []byte(s)
-	}
-	return raw
 }
 
 // resultPart is one part of a tool/result message's content.
@@ -584,20 +567,20 @@ type toolResultData struct {
 	Meta  json.RawMessage `json:"meta"`
 }
 
-func (d *toolResultData) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"message", "error", "meta"}, func(i int) bool {
+func (d *toolResultData) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"message", "error", "meta"}, func(i int) bool {
 		switch i {
 		case 1:
-			return c.raw(&d.Error)
+			return c.Raw(&d.Error)
 		case 2:
-			return c.raw(&d.Meta)
+			return c.Raw(&d.Meta)
 		}
 		d.Message = &struct {
 			Content []resultPart `json:"content"`
 		}{}
-		return c.fields([]string{"content"}, func(int) bool {
+		return c.Fields([]string{"content"}, func(int) bool {
 			parts := []resultPart{}
-			ok := c.array(func() bool {
+			ok := c.Array(func() bool {
 				parts = append(parts, resultPart{})
 				return parts[len(parts)-1].decodeQuickly(c)
 			})
@@ -607,17 +590,17 @@ func (d *toolResultData) decodeQuickly(c *jsonCursor) bool {
 	})
 }
 
-func (p *resultPart) decodeQuickly(c *jsonCursor) bool {
-	return c.fields([]string{"type", "toolCallId", "content", "isError"}, func(i int) bool {
+func (p *resultPart) decodeQuickly(c *jsonscan.Cursor) bool {
+	return c.Fields([]string{"type", "toolCallId", "content", "isError"}, func(i int) bool {
 		switch i {
 		case 0:
-			return c.str(&p.Type)
+			return c.Str(&p.Type)
 		case 1:
-			return c.str(&p.ToolCallID)
+			return c.Str(&p.ToolCallID)
 		case 2:
-			return c.raw(&p.Content)
+			return c.Raw(&p.Content)
 		}
-		return c.boolean(&p.IsError)
+		return c.Bool(&p.IsError)
 	})
 }
 
@@ -653,7 +636,7 @@ func decodeToolResult(src eventSource, p *presenter) (event, error) {
 	return e, nil
 }
 
-func (e toolResult) apply(h *eventHandler, t *Transcript) error {
+func (e toolResult) apply(h *eventHandler, t *replay.Transcript) error {
 	for _, r := range e.results {
 		h.result(t, r)
 	}
@@ -695,9 +678,9 @@ func toolResultParts(content []resultPart) ([]resultPart, error) {
 // to the call's card (a result whose call was never seen gets a card of its
 // own, presented generically). The view presented when the result was
 // decoded is kept when it was presented with that same call.
-func (h *eventHandler) result(t *Transcript, r presentedResult) {
+func (h *eventHandler) result(t *replay.Transcript, r presentedResult) {
 	var in toolInput
-	if i, ok := t.awaitingResult(r.id); ok {
+	if i, ok := t.AwaitingResult(r.id); ok {
 		in = h.pending[i]
 		delete(h.pending, i)
 	}
@@ -713,7 +696,7 @@ type sessionTitleData struct {
 	Title string `json:"title"`
 }
 
-func (h *eventHandler) sessionTitle(t *Transcript, d *sessionTitleData) error {
+func (h *eventHandler) sessionTitle(t *replay.Transcript, d *sessionTitleData) error {
 	title := strings.TrimSpace(d.Title)
 	if title == "" || title == t.Title {
 		t.AddSkipped("session/title")
@@ -730,7 +713,7 @@ type compactionSummaryData struct {
 	ShadowedTokenCount int             `json:"shadowedTokenCount"`
 }
 
-func (h *eventHandler) compactionSummary(t *Transcript, d *compactionSummaryData) error {
+func (h *eventHandler) compactionSummary(t *replay.Transcript, d *compactionSummaryData) error {
 	blocks, err := producers.DecodeContent(d.Summary)
 	if err != nil {
 		return fmt.Errorf(`field "data.summary": %w`, err)
@@ -778,7 +761,7 @@ type turnEndData struct {
 	} `json:"reason"`
 }
 
-func (h *eventHandler) turnEnd(t *Transcript, d *turnEndData) error {
+func (h *eventHandler) turnEnd(t *replay.Transcript, d *turnEndData) error {
 	turn := fmt.Sprintf("Turn %d", d.Turn)
 	switch r := d.Reason; r.Kind {
 	case "", "completed":
@@ -813,7 +796,7 @@ type hookResultData struct {
 	StderrSummary string `json:"stderrSummary"`
 }
 
-func (h *eventHandler) hookResult(t *Transcript, d *hookResultData) error {
+func (h *eventHandler) hookResult(t *replay.Transcript, d *hookResultData) error {
 	hook := strings.TrimRight("Hook "+d.Point, " ")
 	switch d.Decision {
 	case "", "pass":
@@ -840,7 +823,7 @@ type llmRetryData struct {
 	Failure    failure `json:"failure"`
 }
 
-func (h *eventHandler) llmRetry(t *Transcript, d *llmRetryData) error {
+func (h *eventHandler) llmRetry(t *replay.Transcript, d *llmRetryData) error {
 	text := "The model request failed"
 	if why := d.Failure.String(); why != "" {
 		text += " (" + why + ")"
@@ -861,7 +844,7 @@ type runUsage struct {
 // runResult shows the headless line that ends a run: a Notice, preceded by
 // the run's output as an assistant message when the last reply did not
 // already say it.
-func (h *eventHandler) runResult(t *Transcript, output string, usage *runUsage) {
+func (h *eventHandler) runResult(t *replay.Transcript, output string, usage *runUsage) {
 	if out := strings.TrimSpace(output); out != "" && out != strings.TrimSpace(h.lastReply) {
 		t.PutMessage(cards.RoleAssistant, output)
 		h.lastReply = output
