@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/internal/lazyregexp"
-	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -19,7 +18,7 @@ import (
 // sessions/<project key>/<session id>/session[.vN].jsonl[.zstd] under it.
 var Sessions = sessions.Source{
 	Agent:        "harness",
-	Format:       replay.HarnessLogFormat,
+	Format:       LogFormat,
 	HomeEnv:      "DSH_HOME",
 	HomeDefault:  ".dsh",
 	Where:        where,
