@@ -140,6 +140,8 @@ func statusMarker(output string) (cards.TerminalResult, bool) {
 	return cards.TerminalResult{}, false
 }
 
+// Exited is the terminal result of a command that exited with code after
+// printing output: the card shows the exit badge.
 func Exited(output string, code int) cards.TerminalResult {
 	return cards.TerminalResult{Output: output, ExitCode: &code}
 }
@@ -155,6 +157,8 @@ func bracketed(line, prefix string) (string, bool) {
 	return inner, ok && inner != ""
 }
 
+// AllDigits reports whether s is only ASCII digits (true for ""), as an
+// exit code or a count in a tool's output is written.
 func AllDigits(s string) bool {
 	for i := range len(s) {
 		if s[i] < '0' || s[i] > '9' {

@@ -138,12 +138,17 @@ func readWindow(lines []readLine, offset, totalLines int) ([]cards.ReadLine, err
 	return window, nil
 }
 
-// WriteArgs are the arguments of write.
+// WriteArgs are the arguments of a whole-file write: the harness's write
+// and Claude Code's Write share them (file_path, content).
 type WriteArgs struct {
-	Path    string
+	// Path is the file written.
+	Path string
+	// Content is the file's whole new text.
 	Content string
 }
 
+// ParseWriteArgs reads and checks WriteArgs: file_path present and not
+// empty, content present.
 func ParseWriteArgs(args json.RawMessage) (WriteArgs, error) {
 	var raw struct {
 		FilePath *string `json:"file_path"`
@@ -178,6 +183,8 @@ func created(r Result) bool {
 	return false
 }
 
+// PresentWriteCall is the call view of a whole-file write (WriteArgs):
+// the new text as a diff with no before-image, titled "Write <path>".
 func PresentWriteCall(args json.RawMessage) (cards.CallView, error) {
 	a, err := ParseWriteArgs(args)
 	if err != nil {
@@ -214,14 +221,22 @@ func presentWriteResult(args json.RawMessage, r Result) (cards.ResultView, error
 	return cards.DiffResult{Title: "Write " + a.Path, Diffs: diffs}, nil
 }
 
-// EditArgs are the arguments of edit; replace_all does not change the
-// views (the meta has one hunk per replaced site either way).
+// EditArgs are the arguments of a string replacement: the harness's edit
+// and Claude Code's Edit share them (file_path, old_string, new_string);
+// replace_all does not change the views (the meta has one hunk per
+// replaced site either way).
 type EditArgs struct {
-	Path      string
+	// Path is the file edited.
+	Path string
+	// OldString is the text replaced, "" for an insertion into a new or
+	// empty file.
 	OldString string
+	// NewString is the text put in its place.
 	NewString string
 }
 
+// ParseEditArgs reads and checks EditArgs: file_path present and not
+// empty, old_string and new_string present.
 func ParseEditArgs(args json.RawMessage) (EditArgs, error) {
 	var raw struct {
 		FilePath  *string `json:"file_path"`

@@ -8,10 +8,15 @@ import (
 
 // An OutcomeRule recognises a refusal or an interruption by the text the
 // agent writes for the model in the tool's place: the text starts with
-// the rule's text (or, with anywhere set, holds it).
+// the rule's text (or, with Anywhere set, holds it).
+// Each agent has its list of rules (see OutcomeOf, RefusalOutcome).
 type OutcomeRule struct {
-	Outcome  cards.Outcome
-	Text     string
+	// Outcome is the outcome the rule recognises.
+	Outcome cards.Outcome
+	// Text is the agent's words.
+	Text string
+	// Anywhere is set when the text may stand anywhere in the result's
+	// first text, not only at its start.
 	Anywhere bool
 }
 

@@ -12,10 +12,14 @@ import (
 // list.
 var todoWriteProducer = Producer{PresentCall: presentTodoCall, PresentResult: presentNativeTodoResult}
 
-// Todo is one item of the list.
+// Todo is one item of a todo list (todo_write's, Claude Code's TodoWrite,
+// Codex's update_plan), as Checklist draws it.
 type Todo struct {
+	// Content is the item's text.
 	Content string
-	Status  string
+	// Status is pending, in_progress, completed, cancelled, or any other
+	// word, shown as it is.
+	Status string
 }
 
 // ParseTodos reads the todos argument: the items and their raw JSON.
@@ -100,6 +104,8 @@ func Checklist(todos []Todo) string {
 	return strings.Join(lines, "\n")
 }
 
+// ChecklistItem is one item of Checklist: a Markdown task-list line for
+// a todo, its content on one line, marked by its status.
 func ChecklistItem(t Todo) string {
 	content := strings.Join(strings.Fields(t.Content), " ")
 	switch t.Status {

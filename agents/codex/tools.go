@@ -27,7 +27,7 @@ import (
 // apply_patch call shows the diff of every file its patch touches; its
 // result shows the changes of the patch_apply_end event (the meta), whose
 // unified diffs carry real line numbers. Code mode's exec (a script) and
-// wait (for a script's cell) are in codex_code.go. Any other tool — MCP tools
+// wait (for a script's cell) are in tools_code.go. Any other tool — MCP tools
 // ("server__tool") among them — gets the Registry's fallback card.
 func Tools() producers.Registry {
 	return producers.Registry{
