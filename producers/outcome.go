@@ -51,7 +51,7 @@ func errorOutcome(r Result) cards.Outcome {
 	return cards.OutcomeDone
 }
 
-// RefusalOutcome is outcomeOf for the agents that mark every refusal as
+// RefusalOutcome is OutcomeOf for the agents that mark every refusal as
 // an error: a result that is not one is done whatever it says.
 func RefusalOutcome(r Result, rules []OutcomeRule) cards.Outcome {
 	if !r.IsError {
@@ -61,7 +61,7 @@ func RefusalOutcome(r Result, rules []OutcomeRule) cards.Outcome {
 }
 
 // harnessOutcome is the outcome of a harness tool result: an AbortError
-// is an interruption, the rest as outcomeOf says.
+// is an interruption, the rest as OutcomeOf says.
 func harnessOutcome(r Result) cards.Outcome {
 	if strings.HasPrefix(r.Error, "AbortError") {
 		return cards.OutcomeInterrupted
