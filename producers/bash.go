@@ -36,13 +36,13 @@ func parseBashArgs(args json.RawMessage) (bashArgs, error) {
 	var a bashArgs
 	err := decodeArgs(args, &raw)
 	if err == nil {
-		a.command, err = nonEmpty("command", raw.Command)
+		a.command, err = NonEmpty("command", raw.Command)
 	}
 	// The persistent bash (packages/shell/tool-bash-persistent) and pwsh
 	// take no description.
-	a.description = valueOr(raw.Description, "")
-	a.workdir, a.background = valueOr(raw.Workdir, ""), valueOr(raw.RunInBackground, false)
-	return a, within("arguments", err)
+	a.description = ValueOr(raw.Description, "")
+	a.workdir, a.background = ValueOr(raw.Workdir, ""), ValueOr(raw.RunInBackground, false)
+	return a, Within("arguments", err)
 }
 
 // presentBashCall shows a foreground command as a terminal; a background
@@ -57,8 +57,8 @@ func presentBashCall(args json.RawMessage) (cards.CallView, error) {
 		return cards.GenericCall{
 			Title:    a.command,
 			Kind:     cards.KindExecute,
-			RawInput: jsonString(a.command),
-			Content:  text(a.description),
+			RawInput: JSONString(a.command),
+			Content:  Text(a.description),
 		}, nil
 	}
 	return cards.TerminalCall{Title: a.command, Description: a.description, Cwd: a.workdir}, nil
@@ -73,9 +73,9 @@ func presentBashResult(args json.RawMessage, r Result) (cards.ResultView, error)
 		return nil, err
 	}
 	if r.IsError || a.background {
-		return fencedResult(r, "console"), nil
+		return FencedResult(r, "console"), nil
 	}
-	output, others := textOf(r.Content)
+	output, others := TextOf(r.Content)
 	if len(others) > 0 {
 		return nil, errors.New("the result holds a " + others[0].BlockType() + " block, which a terminal cannot show")
 	}
@@ -102,7 +102,7 @@ func exitStatus(output string) cards.TerminalResult {
 	}
 	r, ok := statusMarker(body)
 	if !ok {
-		return exited(output, 0)
+		return Exited(output, 0)
 	}
 	if wasReset {
 		r.Output = strings.TrimPrefix(r.Output+"\n"+shellResetMessage, "\n")
@@ -128,9 +128,9 @@ func statusMarker(output string) (cards.TerminalResult, bool) {
 		}
 	}
 	for _, prefix := range []string{"[exit code: ", "[shell exited: code "} {
-		if digits, ok := bracketed(last, prefix); ok && allDigits(digits) {
+		if digits, ok := bracketed(last, prefix); ok && AllDigits(digits) {
 			if code, err := strconv.Atoi(digits); err == nil {
-				return exited(body, code), true
+				return Exited(body, code), true
 			}
 		}
 	}
@@ -140,7 +140,9 @@ func statusMarker(output string) (cards.TerminalResult, bool) {
 	return cards.TerminalResult{}, false
 }
 
-func exited(output string, code int) cards.TerminalResult {
+// Exited is the terminal result of a command that exited with code after
+// printing output: the card shows the exit badge.
+func Exited(output string, code int) cards.TerminalResult {
 	return cards.TerminalResult{Output: output, ExitCode: &code}
 }
 
@@ -155,7 +157,9 @@ func bracketed(line, prefix string) (string, bool) {
 	return inner, ok && inner != ""
 }
 
-func allDigits(s string) bool {
+// AllDigits reports whether s is only ASCII digits (true for ""), as an
+// exit code or a count in a tool's output is written.
+func AllDigits(s string) bool {
 	for i := range len(s) {
 		if s[i] < '0' || s[i] > '9' {
 			return false
@@ -191,7 +195,7 @@ func validOmission(omitted string) bool {
 		return false
 	}
 	count, ok = strings.CutSuffix(count, " bytes.")
-	return ok && allDigits(count)
+	return ok && AllDigits(count)
 }
 
 // jobArgs are the arguments of the job tools: the job and, for job_kill,
@@ -209,10 +213,10 @@ func parseJobArgs(args json.RawMessage) (jobArgs, error) {
 	var a jobArgs
 	err := decodeArgs(args, &raw)
 	if err == nil {
-		a.id, err = nonEmpty("job_id", raw.JobID)
+		a.id, err = NonEmpty("job_id", raw.JobID)
 	}
-	a.reason = valueOr(raw.Reason, "")
-	return a, within("arguments", err)
+	a.reason = ValueOr(raw.Reason, "")
+	return a, Within("arguments", err)
 }
 
 func presentJobOutputCall(args json.RawMessage) (cards.CallView, error) {
@@ -223,7 +227,7 @@ func presentJobOutputCall(args json.RawMessage) (cards.CallView, error) {
 	return cards.GenericCall{
 		Title:    "Read output from background job " + a.id,
 		Kind:     cards.KindRead,
-		RawInput: jsonString(a.id),
+		RawInput: JSONString(a.id),
 	}, nil
 }
 
@@ -234,9 +238,9 @@ func presentJobOutputResult(args json.RawMessage, r Result) (cards.ResultView, e
 		return nil, err
 	}
 	if r.IsError {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
-	return fencedResult(r, "console"), nil
+	return FencedResult(r, "console"), nil
 }
 
 func presentJobListCall(json.RawMessage) (cards.CallView, error) {
@@ -247,9 +251,9 @@ func presentJobListCall(json.RawMessage) (cards.CallView, error) {
 // text.
 func presentJobListResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
 	if r.IsError {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
-	return fencedResult(r, "text"), nil
+	return FencedResult(r, "text"), nil
 }
 
 // presentJobKillCall shows the job to cancel and, when given, why.
@@ -261,8 +265,8 @@ func presentJobKillCall(args json.RawMessage) (cards.CallView, error) {
 	return cards.GenericCall{
 		Title:    "Kill background job " + a.id,
 		Kind:     cards.KindExecute,
-		RawInput: jsonString(a.id),
-		Content:  text(a.reason),
+		RawInput: JSONString(a.id),
+		Content:  Text(a.reason),
 	}, nil
 }
 
@@ -270,5 +274,31 @@ func presentJobKillResult(args json.RawMessage, r Result) (cards.ResultView, err
 	if _, err := parseJobArgs(args); err != nil {
 		return nil, err
 	}
-	return genericResult(r), nil
+	return GenericResult(r), nil
+}
+
+// JoinStreams is a command's stdout followed by its stderr in red (see
+// Red), as the Claude Code and Codex families show a command's output.
+func JoinStreams(stdout, stderr string) string {
+	switch {
+	case stderr == "":
+		return stdout
+	case stdout == "":
+		return Red(stderr)
+	case strings.HasSuffix(stdout, "\n"):
+		return stdout + Red(stderr)
+	}
+	return stdout + "\n" + Red(stderr)
+}
+
+// Red colours every non-empty line of s red with SGR sequences, which the
+// terminal card keeps (and every other form strips).
+func Red(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		if line != "" {
+			lines[i] = "\x1b[31m" + line + "\x1b[39m"
+		}
+	}
+	return strings.Join(lines, "\n")
 }

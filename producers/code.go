@@ -31,15 +31,15 @@ func presentRunCodeCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	program, err := required("code", raw.Code)
+	program, err := Required("code", raw.Code)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
-	title := valueOr(raw.Description, "")
+	title := ValueOr(raw.Description, "")
 	if title == "" {
 		title = "Run code"
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindExecute, Content: code(codeModeLanguage, program)}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindExecute, Content: Code(codeModeLanguage, program)}, nil
 }
 
 // presentWorkflowCall ports workflow's presentCall: "workflow: <name>",
@@ -56,22 +56,22 @@ func presentWorkflowCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	script, err := required("script", raw.Script)
+	script, err := Required("script", raw.Script)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
 	title := "workflow"
 	if raw.Meta.Name != "" {
 		title += ": " + raw.Meta.Name
 	}
 	var content []cards.ContentBlock
-	content = append(content, text(raw.Meta.Description)...)
-	content = append(content, code("javascript", script)...)
+	content = append(content, Text(raw.Meta.Description)...)
+	content = append(content, Code("javascript", script)...)
 	return cards.GenericCall{Title: title, Content: content}, nil
 }
 
 // presentProgramResult shows what a program printed and returned, as the
 // harness renders it: the logs, then the value (JSON shown as JSON).
 func presentProgramResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
-	return textOrJSONResult(r), nil
+	return TextOrJSONResult(r), nil
 }

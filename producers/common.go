@@ -19,12 +19,12 @@ import (
 // are matched exactly: a key that matches a field only when case is
 // ignored is ErrAmbiguousKeys (see args.go).
 func decodeArgs(args json.RawMessage, dst any) error {
-	return within("arguments", decodeJSON(args, dst))
+	return Within("arguments", DecodeJSON(args, dst))
 }
 
-// decodeJSON unmarshals data into dst, matching keys to fields exactly
+// DecodeJSON unmarshals data into dst, matching keys to fields exactly
 // (see args.go), and rewrites decoding errors without Go type names.
-func decodeJSON(data []byte, dst any) error {
+func DecodeJSON(data []byte, dst any) error {
 	if t := reflect.TypeOf(dst); !keysPlainlyExact(data, namesOf(t)) {
 		if err := exactKeys(data, t); err != nil {
 			return err
@@ -68,17 +68,17 @@ func jsonTypeName(t reflect.Type) string {
 	}
 }
 
-// within prefixes a non-nil error with the part of the input it is about.
-func within(part string, err error) error {
+// Within prefixes a non-nil error with the part of the input it is about.
+func Within(part string, err error) error {
 	if err == nil {
 		return nil
 	}
 	return fmt.Errorf("%s: %w", part, err)
 }
 
-// required returns the value of a field that must be present (not absent
+// Required returns the value of a field that must be present (not absent
 // and not null).
-func required[T any](name string, p *T) (T, error) {
+func Required[T any](name string, p *T) (T, error) {
 	if p == nil {
 		var zero T
 		return zero, fmt.Errorf("missing field %q", name)
@@ -86,43 +86,43 @@ func required[T any](name string, p *T) (T, error) {
 	return *p, nil
 }
 
-// nonEmpty returns the value of a string field that must be present and not
+// NonEmpty returns the value of a string field that must be present and not
 // empty.
-func nonEmpty(name string, p *string) (string, error) {
-	s, err := required(name, p)
+func NonEmpty(name string, p *string) (string, error) {
+	s, err := Required(name, p)
 	if err == nil && s == "" {
 		err = fmt.Errorf("field %q is empty", name)
 	}
 	return s, err
 }
 
-// atLeast checks an optional integer field against its minimum.
-func atLeast(name string, p *int, minimum int) error {
+// AtLeast checks an optional integer field against its minimum.
+func AtLeast(name string, p *int, minimum int) error {
 	if p != nil && *p < minimum {
 		return fmt.Errorf("field %q is %d, less than %d", name, *p, minimum)
 	}
 	return nil
 }
 
-// valueOr returns *p, or fallback when the field is absent.
-func valueOr[T any](p *T, fallback T) T {
+// ValueOr returns *p, or fallback when the field is absent.
+func ValueOr[T any](p *T, fallback T) T {
 	if p == nil {
 		return fallback
 	}
 	return *p
 }
 
-// orNil returns nil for an empty slice: the cards codec decodes an empty
+// OrNil returns nil for an empty slice: the cards codec decodes an empty
 // array as nil, so a view says "none" with nil.
-func orNil[T any](s []T) []T {
+func OrNil[T any](s []T) []T {
 	if len(s) == 0 {
 		return nil
 	}
 	return s
 }
 
-// hasMeta reports whether a result carries presentation metadata at all.
-func hasMeta(r Result) bool {
+// HasMeta reports whether a result carries presentation metadata at all.
+func HasMeta(r Result) bool {
 	trimmed := bytes.TrimSpace(r.Meta)
 	return len(trimmed) > 0 && string(trimmed) != "null"
 }
@@ -140,8 +140,8 @@ func canonicalJSON(raw []byte) (json.RawMessage, error) {
 	return escaped.Bytes(), nil
 }
 
-// jsonString encodes s as a JSON string.
-func jsonString(s string) json.RawMessage {
+// JSONString encodes s as a JSON string.
+func JSONString(s string) json.RawMessage {
 	raw, _ := json.Marshal(s) // a string always encodes
 	return raw
 }
@@ -156,26 +156,26 @@ func validUTF8(s string) string {
 	return string([]rune(s))
 }
 
-// text wraps preformatted text as content, or returns no content for "".
-func text(s string) []cards.ContentBlock {
+// Text wraps preformatted text as content, or returns no content for "".
+func Text(s string) []cards.ContentBlock {
 	if s == "" {
 		return nil
 	}
 	return []cards.ContentBlock{cards.TextBlock{Text: s}}
 }
 
-// markdown wraps text the producer knows to be Markdown (a checklist it
+// Markdown wraps text the producer knows to be Markdown (a checklist it
 // wrote, a plan, a report) as content, or returns no content for "".
-func markdown(s string) []cards.ContentBlock {
+func Markdown(s string) []cards.ContentBlock {
 	if s == "" {
 		return nil
 	}
 	return []cards.ContentBlock{cards.TextBlock{Text: s, Markdown: true}}
 }
 
-// code wraps preformatted text in a language ("text" and "" for none) as
+// Code wraps preformatted text in a language ("text" and "" for none) as
 // content, one final line ending dropped; no content for "".
-func code(lang, body string) []cards.ContentBlock {
+func Code(lang, body string) []cards.ContentBlock {
 	body = strings.TrimSuffix(strings.TrimSuffix(body, "\n"), "\r")
 	if body == "" {
 		return nil
@@ -186,9 +186,9 @@ func code(lang, body string) []cards.ContentBlock {
 	return []cards.ContentBlock{cards.TextBlock{Text: body, Lang: lang}}
 }
 
-// asMarkdown marks the text blocks of content as Markdown: what a
+// AsMarkdown marks the text blocks of content as Markdown: what a
 // producer knows to be an agent's reply rather than a tool's output.
-func asMarkdown(content []cards.ContentBlock) []cards.ContentBlock {
+func AsMarkdown(content []cards.ContentBlock) []cards.ContentBlock {
 	if len(content) == 0 {
 		return nil // as no content decodes
 	}
@@ -203,9 +203,9 @@ func asMarkdown(content []cards.ContentBlock) []cards.ContentBlock {
 	return out
 }
 
-// textOf joins the text blocks of a result's content and returns the other
+// TextOf joins the text blocks of a result's content and returns the other
 // blocks apart.
-func textOf(content []cards.ContentBlock) (string, []cards.ContentBlock) {
+func TextOf(content []cards.ContentBlock) (string, []cards.ContentBlock) {
 	var parts []string
 	var others []cards.ContentBlock
 	for _, b := range content {
@@ -218,26 +218,26 @@ func textOf(content []cards.ContentBlock) (string, []cards.ContentBlock) {
 	return strings.Join(parts, "\n"), others
 }
 
-// genericResult shows a result's content as it is, followed by the tool's
+// GenericResult shows a result's content as it is, followed by the tool's
 // error when the result carries one.
-func genericResult(r Result) cards.GenericResult {
-	return cards.GenericResult{Content: withError(r.Content, r)}
+func GenericResult(r Result) cards.GenericResult {
+	return cards.GenericResult{Content: WithError(r.Content, r)}
 }
 
-// fencedResult shows a result's text as one preformatted block in the
+// FencedResult shows a result's text as one preformatted block in the
 // language lang (other blocks follow it), then the tool's error if any.
-func fencedResult(r Result, lang string) cards.GenericResult {
-	body, content := textOf(r.Content)
+func FencedResult(r Result, lang string) cards.GenericResult {
+	body, content := TextOf(r.Content)
 	if body != "" {
-		content = append(code(lang, body), content...)
+		content = append(Code(lang, body), content...)
 	}
-	return cards.GenericResult{Content: withError(content, r)}
+	return cards.GenericResult{Content: WithError(content, r)}
 }
 
-// withError returns content followed by the result's error: its top-level
+// WithError returns content followed by the result's error: its top-level
 // error text, or a note when the result failed without saying why. The
 // returned slice never shares spare capacity with content.
-func withError(content []cards.ContentBlock, r Result) []cards.ContentBlock {
+func WithError(content []cards.ContentBlock, r Result) []cards.ContentBlock {
 	switch {
 	case r.Error != "":
 		return append(slices.Clip(content), cards.TextBlock{Text: "Tool error: " + r.Error})
@@ -248,19 +248,19 @@ func withError(content []cards.ContentBlock, r Result) []cards.ContentBlock {
 	}
 }
 
-// textOrJSONResult shows a result whose text is one JSON object or array
+// TextOrJSONResult shows a result whose text is one JSON object or array
 // as a JSON block, any other result as it is.
-func textOrJSONResult(r Result) cards.GenericResult {
+func TextOrJSONResult(r Result) cards.GenericResult {
 	if isJSONText(r) {
-		return fencedResult(r, "json")
+		return FencedResult(r, "json")
 	}
-	return genericResult(r)
+	return GenericResult(r)
 }
 
 // isJSONText reports whether a result is text alone that is one JSON
 // object or array.
 func isJSONText(r Result) bool {
-	body, others := textOf(r.Content)
+	body, others := TextOf(r.Content)
 	trimmed := strings.TrimSpace(body)
 	return len(others) == 0 && trimmed != "" && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed))
 }

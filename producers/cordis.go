@@ -52,11 +52,11 @@ func presentCordisDefineCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &a); err != nil {
 		return nil, err
 	}
-	content := text(a.Purpose)
+	content := Text(a.Purpose)
 	for _, half := range []struct{ name, code string }{{"Host", a.Code.Host}, {"Client", a.Code.Client}} {
 		if half.code != "" {
-			content = append(content, text(half.name+":")...)
-			content = append(content, code("javascript", half.code)...)
+			content = append(content, Text(half.name+":")...)
+			content = append(content, Code("javascript", half.code)...)
 		}
 	}
 	return cards.GenericCall{Title: strings.TrimSpace("Define Cordis package " + a.Name), Kind: cards.KindEdit, Content: content}, nil

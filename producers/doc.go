@@ -13,8 +13,33 @@
 // back strictly to an equal value.
 //
 // Each tool family lives in its own file, helpers shared by the families
-// in common.go; claude*.go hold Claude Code's tools (see Claude), codex*.go
-// the Codex CLI's (see Codex).
+// in common.go. The families, and where they live:
+//
+//	family                      where                          registry
+//	the harness's native tools  this package (table below)     Native
+//	Claude Code's tools         agents/claude, tools*.go       claude.Tools (results: claude.ToolResult)
+//	the Codex CLI's tools       agents/codex, tools*.go        codex.Tools (outcomes: codex.Outcome)
+//	any tool with no producer   fallback.go                    every Registry
+//
+// An agent's producers live in the agent's folder and import this package,
+// never the other way round. What they share with the native family is
+// exported here, and is meant for them:
+//
+//   - the registry and its parts: Registry, Producer, Result, DecodeArguments;
+//   - reading arguments strictly: DecodeJSON, Required, NonEmpty, AtLeast,
+//     ValueOr, StringArg, Within (an error's place in the input);
+//   - content and results: Text, Code, Markdown, AsMarkdown, TextOf,
+//     FirstText, JSONString, OrNil, EscapeMarkdown, DecodeBlock,
+//     UndecodedContent, GenericResult, FencedResult, TextOrJSONResult,
+//     WithError, HasMeta;
+//   - how a call ended: OutcomeRule, OutcomeOf, RefusalOutcome;
+//   - recorded diff hunks: RecordedHunk, SideCounts, CheckCount, JoinLines,
+//     LinePrefix;
+//   - commands: Exited, AllDigits, JoinStreams, Red;
+//   - families an agent's tools share with the native ones: WriteArgs,
+//     ParseWriteArgs, PresentWriteCall, EditArgs, ParseEditArgs,
+//     PresentEditCall (file writes and edits); Todo, ParseTodos, Checklist,
+//     ChecklistItem, PresentTodoResult (todo lists).
 //
 // # The harness's native family
 //
@@ -26,8 +51,8 @@
 // sub-call of run_code goes through the same producers.
 //
 //	tool                        file         call view                                            result view                                   source
-//	read                        fs.go        generic read "Read <path> (a - b)", location         read card from meta                           ported (DESIGN.md 2)
-//	write / edit                fs.go        diff of the content / old → new                      applied diff from meta                        ported (DESIGN.md 2)
+//	read                        fs.go        generic read "Read <path> (a - b)", location         read card from meta                           ported
+//	write / edit                fs.go        diff of the content / old → new                      applied diff from meta                        ported
 //	read_image                  editor.go    generic read "Read image <path>", location           content (the image)                           ported
 //	str_replace_editor          editor.go    view: read; create/str_replace/insert: diff;         view preformatted, else content               cardtui (Anthropic's schema)
 //	                                         undo_edit: generic edit
@@ -37,7 +62,7 @@
 //	                                                                                              signal: X] / [shell exited]
 //	bash (background)           bash.go      generic execute, the command                         console block                                 ported
 //	pwsh                        bash.go      as bash                                              as bash (the same markers)                    ported (tool-pwsh/render.ts)
-//	job_output/job_list/job_kill bash.go     generic "Read output from background job <id>" …     console block / text / content                ported (DESIGN.md 2)
+//	job_output/job_list/job_kill bash.go     generic "Read output from background job <id>" …     console block / text / content                ported
 //	terminal_open               terminal.go  generic execute "Open terminal <name|type>"          preformatted text                             ported (tool-terminal)
 //	terminal_send               terminal.go  terminal: the text sent, "Terminal <id>";            terminal output (background, error: content)  ported
 //	                                         background: generic "Send to terminal <id> in
@@ -55,7 +80,7 @@
 //	send_message                subagent.go  generic "Message subagent <id>", verbatim            the answer, Markdown                          cardtui
 //	list_agents                 subagent.go  generic read "List subagents"                        JSON block or preformatted text               cardtui
 //	report                      subagent.go  generic "Report to the parent agent", Markdown       content                                       cardtui
-//	todo_write                  todo.go      generic "Update todo list"                           checklist                                     ported (DESIGN.md 2)
+//	todo_write                  todo.go      generic "Update todo list"                           checklist                                     ported
 //	exit_plan_mode              plan.go      generic titled by the plan's first heading,          generic "Plan review", content                ported (plan/plan-mode)
 //	                                         the plan as Markdown
 //	ask_user_question           plan.go      generic "Ask the user", the questions and options    the answers, content                          cardtui
@@ -68,8 +93,8 @@
 //	/ _inspect_query /                       "Inspect Cordis plugin <id>" / "Query Cordis
 //	_undefine                                <provider>.<method> on <platform>" / "Remove
 //	                                         Cordis plugin <id>"
-//	glob / grep                 search.go    generic search                                       search card from meta                         ported (DESIGN.md 2)
-//	web_search / web_fetch      web.go       generic fetch                                        web card from meta                            ported (DESIGN.md 2)
+//	glob / grep                 search.go    generic search                                       search card from meta                         ported
+//	web_search / web_fetch      web.go       generic fetch                                        web card from meta                            ported
 //	get_goal / create_goal /    goal.go      generic read "Read current goal" / "Create goal",    the goal as a JSON block                      ported (goal/tool-goal)
 //	update_goal                              the objective / "<Action> goal" ("Mark goal" for
 //	                                         blocked), the reason, objective or goal id

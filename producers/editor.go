@@ -23,9 +23,9 @@ func presentReadImageCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	path, err := nonEmpty("file_path", raw.FilePath)
+	path, err := NonEmpty("file_path", raw.FilePath)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
 	return cards.GenericCall{Title: "Read image " + path, Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: path}}}, nil
 }
@@ -46,12 +46,12 @@ func parseEditorArgs(args json.RawMessage) (editorArgs, string, string, error) {
 	if err := decodeArgs(args, &a); err != nil {
 		return a, "", "", err
 	}
-	command, err := nonEmpty("command", a.Command)
+	command, err := NonEmpty("command", a.Command)
 	var path string
 	if err == nil {
-		path, err = nonEmpty("path", a.Path)
+		path, err = NonEmpty("path", a.Path)
 	}
-	return a, command, path, within("arguments", err)
+	return a, command, path, Within("arguments", err)
 }
 
 func presentEditorCall(args json.RawMessage) (cards.CallView, error) {
@@ -90,7 +90,7 @@ func presentEditorResult(args json.RawMessage, r Result) (cards.ResultView, erro
 	case err != nil:
 		return nil, err
 	case command == "view" && !r.IsError:
-		return fencedResult(r, "text"), nil
+		return FencedResult(r, "text"), nil
 	}
-	return genericResult(r), nil
+	return GenericResult(r), nil
 }

@@ -15,7 +15,7 @@ import (
 // arguments as its raw input.
 
 // codeLanguages are the languages of the arguments that hold code or
-// text by their name; "" marks text shown as it is.
+// Text by their name; "" marks text shown as it is.
 var codeLanguages = map[string]string{
 	"code": "", "program": "", "script": "", "source": "", "snippet": "",
 	"command": "sh", "cmd": "sh", "shell": "sh", "bash": "sh",
@@ -41,14 +41,14 @@ func codeLikeArguments(args []byte) ([]cards.ContentBlock, json.RawMessage) {
 		var s string
 		lang, named := codeLanguages[strings.ToLower(f.key)]
 		if json.Unmarshal(f.value, &s) == nil && s != "" && (named || strings.Contains(s, "\n")) {
-			blocks = append(blocks, text(validUTF8(f.key)+":")...)
-			blocks = append(blocks, code(lang, validUTF8(s))...)
+			blocks = append(blocks, Text(validUTF8(f.key)+":")...)
+			blocks = append(blocks, Code(lang, validUTF8(s))...)
 			continue
 		}
 		if rest.Len() > 0 {
 			rest.WriteByte(',')
 		}
-		rest.Write(jsonString(f.key))
+		rest.Write(JSONString(f.key))
 		rest.WriteByte(':')
 		rest.Write(f.value)
 	}

@@ -12,8 +12,8 @@ import (
 // The file tools of the native family: read, write and edit.
 var (
 	readProducer  = Producer{PresentCall: presentReadCall, PresentResult: presentReadResult}
-	writeProducer = Producer{PresentCall: presentWriteCall, PresentResult: presentWriteResult}
-	editProducer  = Producer{PresentCall: presentEditCall, PresentResult: presentEditResult}
+	writeProducer = Producer{PresentCall: PresentWriteCall, PresentResult: presentWriteResult}
+	editProducer  = Producer{PresentCall: PresentEditCall, PresentResult: presentEditResult}
 )
 
 // readArgs are the arguments of read: a 1-based offset and a line count.
@@ -32,12 +32,12 @@ func parseReadArgs(args json.RawMessage) (readArgs, error) {
 	err := decodeArgs(args, &raw)
 	a := readArgs{offset: raw.Offset, limit: raw.Limit}
 	if err == nil {
-		a.path, err = nonEmpty("file_path", raw.FilePath)
+		a.path, err = NonEmpty("file_path", raw.FilePath)
 	}
 	if err == nil {
-		err = errors.Join(atLeast("offset", raw.Offset, 1), atLeast("limit", raw.Limit, 0))
+		err = errors.Join(AtLeast("offset", raw.Offset, 1), AtLeast("limit", raw.Limit, 0))
 	}
-	return a, within("arguments", err)
+	return a, Within("arguments", err)
 }
 
 // presentReadCall titles the card by the file and the window read:
@@ -48,7 +48,7 @@ func presentReadCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	first := valueOr(a.offset, 1)
+	first := ValueOr(a.offset, 1)
 	title := "Read " + a.path
 	switch {
 	case a.limit != nil && *a.limit > 0:
@@ -70,11 +70,11 @@ func presentReadResult(args json.RawMessage, r Result) (cards.ResultView, error)
 	if _, err := parseReadArgs(args); err != nil {
 		return nil, err
 	}
-	if r.IsError || !hasMeta(r) {
-		return genericResult(r), nil
+	if r.IsError || !HasMeta(r) {
+		return GenericResult(r), nil
 	}
 	view, err := readMetaView(r.Meta)
-	return view, within("meta", err)
+	return view, Within("meta", err)
 }
 
 // readLine is one numbered line of the read meta.
@@ -92,24 +92,24 @@ func readMetaView(meta json.RawMessage) (cards.ResultView, error) {
 		TotalLines *int        `json:"totalLines"`
 		Lang       *string     `json:"lang"`
 	}
-	if err := decodeJSON(meta, &m); err != nil {
+	if err := DecodeJSON(meta, &m); err != nil {
 		return nil, err
 	}
-	v := cards.ReadResult{Lang: valueOr(m.Lang, "")}
+	v := cards.ReadResult{Lang: ValueOr(m.Lang, "")}
 	var err error
-	if v.Path, err = nonEmpty("path", m.Path); err != nil {
+	if v.Path, err = NonEmpty("path", m.Path); err != nil {
 		return nil, err
 	}
-	if v.Offset, err = required("offset", m.Offset); err != nil {
+	if v.Offset, err = Required("offset", m.Offset); err != nil {
 		return nil, err
 	}
-	if err = atLeast("offset", m.Offset, 1); err != nil {
+	if err = AtLeast("offset", m.Offset, 1); err != nil {
 		return nil, err
 	}
-	if v.TotalLines, err = required("totalLines", m.TotalLines); err != nil {
+	if v.TotalLines, err = Required("totalLines", m.TotalLines); err != nil {
 		return nil, err
 	}
-	lines, err := required("lines", m.Lines)
+	lines, err := Required("lines", m.Lines)
 	if err != nil {
 		return nil, err
 	}
@@ -122,14 +122,14 @@ func readMetaView(meta json.RawMessage) (cards.ResultView, error) {
 func readWindow(lines []readLine, offset, totalLines int) ([]cards.ReadLine, error) {
 	var window []cards.ReadLine
 	for i, l := range lines {
-		number, err := required("number", l.Number)
+		number, err := Required("number", l.Number)
 		if err == nil && number != offset+i {
 			err = fmt.Errorf("is %d, want %d (the lines follow the offset)", number, offset+i)
 		}
 		if err == nil && number > totalLines {
 			err = fmt.Errorf("is %d, past totalLines %d", number, totalLines)
 		}
-		line, textErr := required("text", l.Text)
+		line, textErr := Required("text", l.Text)
 		if err = errors.Join(err, textErr); err != nil {
 			return nil, fmt.Errorf("lines[%d]: %w", i, err)
 		}
@@ -138,38 +138,43 @@ func readWindow(lines []readLine, offset, totalLines int) ([]cards.ReadLine, err
 	return window, nil
 }
 
-// writeArgs are the arguments of write.
-type writeArgs struct {
-	path    string
-	content string
+// WriteArgs are the arguments of a whole-file write: the harness's write
+// and Claude Code's Write share them (file_path, content).
+type WriteArgs struct {
+	// Path is the file written.
+	Path string
+	// Content is the file's whole new text.
+	Content string
 }
 
-func parseWriteArgs(args json.RawMessage) (writeArgs, error) {
+// ParseWriteArgs reads and checks WriteArgs: file_path present and not
+// empty, content present.
+func ParseWriteArgs(args json.RawMessage) (WriteArgs, error) {
 	var raw struct {
 		FilePath *string `json:"file_path"`
 		Content  *string `json:"content"`
 	}
-	var a writeArgs
+	var a WriteArgs
 	err := decodeArgs(args, &raw)
 	if err == nil {
-		a.path, err = nonEmpty("file_path", raw.FilePath)
+		a.Path, err = NonEmpty("file_path", raw.FilePath)
 	}
 	if err == nil {
-		a.content, err = required("content", raw.Content)
+		a.Content, err = Required("content", raw.Content)
 	}
-	return a, within("arguments", err)
+	return a, Within("arguments", err)
 }
 
 // wholeFile is the diff of writing content to path with no before-image.
-func (a writeArgs) wholeFile() []cards.FileDiff {
-	return []cards.FileDiff{{Path: a.path, NewText: a.content}}
+func (a WriteArgs) wholeFile() []cards.FileDiff {
+	return []cards.FileDiff{{Path: a.Path, NewText: a.Content}}
 }
 
 // created reports whether a write's result says it created the file
 // ("Created file"; an overwrite says "Updated file"), which makes the
 // whole-file diff a new file rather than a text with no before-image.
 func created(r Result) bool {
-	body, _ := textOf(r.Content)
+	body, _ := TextOf(r.Content)
 	for _, line := range strings.Split(body, "\n") {
 		if strings.TrimSpace(line) == "Created file" {
 			return true
@@ -178,15 +183,17 @@ func created(r Result) bool {
 	return false
 }
 
-func presentWriteCall(args json.RawMessage) (cards.CallView, error) {
-	a, err := parseWriteArgs(args)
+// PresentWriteCall is the call view of a whole-file write (WriteArgs):
+// the new text as a diff with no before-image, titled "Write <path>".
+func PresentWriteCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := ParseWriteArgs(args)
 	if err != nil {
 		return nil, err
 	}
 	return cards.DiffCall{
-		Title:     "Write " + a.path,
+		Title:     "Write " + a.Path,
 		Diffs:     a.wholeFile(),
-		Locations: []cards.FileLocation{{Path: a.path}},
+		Locations: []cards.FileLocation{{Path: a.Path}},
 	}, nil
 }
 
@@ -194,16 +201,16 @@ func presentWriteCall(args json.RawMessage) (cards.CallView, error) {
 // (or a write whose diff the harness did not keep) has none and shows the
 // call's whole-file diff.
 func presentWriteResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	a, err := parseWriteArgs(args)
+	a, err := ParseWriteArgs(args)
 	if err != nil {
 		return nil, err
 	}
 	if r.IsError {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
 	diffs, err := metaDiffs(r)
 	if err != nil {
-		return nil, within("meta", err)
+		return nil, Within("meta", err)
 	}
 	if len(diffs) == 0 {
 		diffs = a.wholeFile()
@@ -211,52 +218,60 @@ func presentWriteResult(args json.RawMessage, r Result) (cards.ResultView, error
 			diffs[0].NewStart = 1
 		}
 	}
-	return cards.DiffResult{Title: "Write " + a.path, Diffs: diffs}, nil
+	return cards.DiffResult{Title: "Write " + a.Path, Diffs: diffs}, nil
 }
 
-// editArgs are the arguments of edit; replace_all does not change the
-// views (the meta has one hunk per replaced site either way).
-type editArgs struct {
-	path      string
-	oldString string
-	newString string
+// EditArgs are the arguments of a string replacement: the harness's edit
+// and Claude Code's Edit share them (file_path, old_string, new_string);
+// replace_all does not change the views (the meta has one hunk per
+// replaced site either way).
+type EditArgs struct {
+	// Path is the file edited.
+	Path string
+	// OldString is the text replaced, "" for an insertion into a new or
+	// empty file.
+	OldString string
+	// NewString is the text put in its place.
+	NewString string
 }
 
-func parseEditArgs(args json.RawMessage) (editArgs, error) {
+// ParseEditArgs reads and checks EditArgs: file_path present and not
+// empty, old_string and new_string present.
+func ParseEditArgs(args json.RawMessage) (EditArgs, error) {
 	var raw struct {
 		FilePath  *string `json:"file_path"`
 		OldString *string `json:"old_string"`
 		NewString *string `json:"new_string"`
 	}
-	var a editArgs
+	var a EditArgs
 	err := decodeArgs(args, &raw)
 	if err == nil {
-		a.path, err = nonEmpty("file_path", raw.FilePath)
+		a.Path, err = NonEmpty("file_path", raw.FilePath)
 	}
 	if err == nil {
-		a.oldString, err = required("old_string", raw.OldString)
+		a.OldString, err = Required("old_string", raw.OldString)
 	}
 	if err == nil {
-		a.newString, err = required("new_string", raw.NewString)
+		a.NewString, err = Required("new_string", raw.NewString)
 	}
-	return a, within("arguments", err)
+	return a, Within("arguments", err)
 }
 
-// presentEditCall shows the requested replacement; an empty old_string
+// PresentEditCall shows the requested replacement; an empty old_string
 // (an insertion into a new or empty file) has no before-text.
-func presentEditCall(args json.RawMessage) (cards.CallView, error) {
-	a, err := parseEditArgs(args)
+func PresentEditCall(args json.RawMessage) (cards.CallView, error) {
+	a, err := ParseEditArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	diff := cards.FileDiff{Path: a.path, NewText: a.newString}
-	if a.oldString != "" {
-		diff.OldText = &a.oldString
+	diff := cards.FileDiff{Path: a.Path, NewText: a.NewString}
+	if a.OldString != "" {
+		diff.OldText = &a.OldString
 	}
 	return cards.DiffCall{
-		Title:     "Edit " + a.path,
+		Title:     "Edit " + a.Path,
 		Diffs:     []cards.FileDiff{diff},
-		Locations: []cards.FileLocation{{Path: a.path}},
+		Locations: []cards.FileLocation{{Path: a.Path}},
 	}, nil
 }
 
@@ -264,21 +279,21 @@ func presentEditCall(args json.RawMessage) (cards.CallView, error) {
 // edited site (replace_all edits several); without them the content is
 // shown as it is.
 func presentEditResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	a, err := parseEditArgs(args)
+	a, err := ParseEditArgs(args)
 	if err != nil {
 		return nil, err
 	}
 	if r.IsError {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
 	diffs, err := metaDiffs(r)
 	if err != nil {
-		return nil, within("meta", err)
+		return nil, Within("meta", err)
 	}
 	if len(diffs) == 0 {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
-	return cards.DiffResult{Title: "Edit " + a.path, Diffs: diffs}, nil
+	return cards.DiffResult{Title: "Edit " + a.Path, Diffs: diffs}, nil
 }
 
 // metaDiff is one applied hunk of the write and edit meta.
@@ -294,16 +309,16 @@ type metaDiff struct {
 // {diffs: [{path, oldText: string|null, newText, oldStart?, newStart?}]};
 // none when the result has no meta.
 func metaDiffs(r Result) ([]cards.FileDiff, error) {
-	if !hasMeta(r) {
+	if !HasMeta(r) {
 		return nil, nil
 	}
 	var m struct {
 		Diffs *[]metaDiff `json:"diffs"`
 	}
-	if err := decodeJSON(r.Meta, &m); err != nil {
+	if err := DecodeJSON(r.Meta, &m); err != nil {
 		return nil, err
 	}
-	items, err := required("diffs", m.Diffs)
+	items, err := Required("diffs", m.Diffs)
 	if err != nil {
 		return nil, err
 	}
@@ -320,18 +335,18 @@ func metaDiffs(r Result) ([]cards.FileDiff, error) {
 
 // fileDiff checks the hunk and converts it.
 func (item metaDiff) fileDiff() (cards.FileDiff, error) {
-	d := cards.FileDiff{OldStart: valueOr(item.OldStart, 0), NewStart: valueOr(item.NewStart, 0)}
+	d := cards.FileDiff{OldStart: ValueOr(item.OldStart, 0), NewStart: ValueOr(item.NewStart, 0)}
 	var err error
-	if d.Path, err = nonEmpty("path", item.Path); err != nil {
+	if d.Path, err = NonEmpty("path", item.Path); err != nil {
 		return d, err
 	}
 	if d.OldText, err = oldText(item.OldText); err != nil {
 		return d, err
 	}
-	if d.NewText, err = required("newText", item.NewText); err != nil {
+	if d.NewText, err = Required("newText", item.NewText); err != nil {
 		return d, err
 	}
-	return d, errors.Join(atLeast("oldStart", item.OldStart, 1), atLeast("newStart", item.NewStart, 1))
+	return d, errors.Join(AtLeast("oldStart", item.OldStart, 1), AtLeast("newStart", item.NewStart, 1))
 }
 
 // oldText reads a hunk's before-text, which must be present: a string, or

@@ -34,9 +34,9 @@ func presentCreateGoalCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	objective, err := required("objective", raw.Objective)
+	objective, err := Required("objective", raw.Objective)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
 	return goalCall("Create goal", objective), nil
 }
@@ -51,15 +51,15 @@ func presentUpdateGoalCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	action, err := nonEmpty("action", raw.Action)
+	action, err := NonEmpty("action", raw.Action)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
 	title := strings.ToUpper(action[:1]) + action[1:] + " goal"
 	if action == "blocked" {
 		title = "Mark goal"
 	}
-	return goalCall(title, valueOr(raw.BlockedReason, valueOr(raw.Objective, valueOr(raw.GoalID, "")))), nil
+	return goalCall(title, ValueOr(raw.BlockedReason, ValueOr(raw.Objective, ValueOr(raw.GoalID, "")))), nil
 }
 
 // goalCall is a goal tool's generic card, kind other, with what it names

@@ -126,3 +126,12 @@ func jsonText(s string) string {
 	data, _ := json.Marshal(s)
 	return string(data)
 }
+
+// blocks is content of text blocks.
+func blocks(texts ...string) []cards.ContentBlock {
+	var out []cards.ContentBlock
+	for _, s := range texts {
+		out = append(out, cards.TextBlock{Text: s})
+	}
+	return out
+}

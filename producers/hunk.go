@@ -7,13 +7,13 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// recordedHunk is the FileDiff of a hunk as its tool recorded it — a
+// RecordedHunk is the FileDiff of a hunk as its tool recorded it — a
 // Claude Code structuredPatch hunk, a hunk of a Codex unified_diff or of
 // an apply_patch chunk — with its lines kept (cards.FileDiff.Lines), so
 // that the card draws them as recorded. An empty line is an empty kept
 // line, as diff readers take it; oldStart and newStart are 0 when not
 // known.
-func recordedHunk(path string, lines []string, oldStart, newStart int) (cards.FileDiff, error) {
+func RecordedHunk(path string, lines []string, oldStart, newStart int) (cards.FileDiff, error) {
 	prefixed := make([]string, len(lines))
 	for i, line := range lines {
 		prefixed[i] = line
@@ -28,11 +28,11 @@ func recordedHunk(path string, lines []string, oldStart, newStart int) (cards.Fi
 	return cards.FileDiff{Path: path, OldText: &old, NewText: new, OldStart: oldStart, NewStart: newStart, Lines: prefixed}, nil
 }
 
-// sideCounts is the number of old-side (kept and removed) and new-side
+// SideCounts is the number of old-side (kept and removed) and new-side
 // (kept and added) lines of a hunk's lines.
-func sideCounts(lines []string) (old, new int) {
+func SideCounts(lines []string) (old, new int) {
 	for _, line := range lines {
-		switch prefix(line) {
+		switch LinePrefix(line) {
 		case ' ':
 			old, new = old+1, new+1
 		case '-':
@@ -44,19 +44,27 @@ func sideCounts(lines []string) (old, new int) {
 	return old, new
 }
 
-// checkCount checks a hunk's recorded line count of one side against its
+// CheckCount checks a hunk's recorded line count of one side against its
 // lines.
-func checkCount(name string, recorded *int, counted int) error {
+func CheckCount(name string, recorded *int, counted int) error {
 	if recorded != nil && *recorded != counted {
 		return fmt.Errorf("%s is %d but the hunk has %d such lines", name, *recorded, counted)
 	}
 	return nil
 }
 
-// joinLines is the text of whole lines.
-func joinLines(lines []string) string {
+// JoinLines is the text of whole lines.
+func JoinLines(lines []string) string {
 	if len(lines) == 0 {
 		return ""
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// LinePrefix is the first byte of a diff line, " " for an empty line.
+func LinePrefix(line string) byte {
+	if line == "" {
+		return ' '
+	}
+	return line[0]
 }

@@ -21,9 +21,9 @@ func presentLSPCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	op, err := nonEmpty("operation", raw.Operation)
+	op, err := NonEmpty("operation", raw.Operation)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
 	view := cards.GenericCall{Title: "LSP " + op, Kind: cards.KindSearch}
 	if raw.FilePath == "" {

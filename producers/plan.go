@@ -38,19 +38,19 @@ func presentExitPlanCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	plan, err := required("plan", raw.Plan)
+	plan, err := Required("plan", raw.Plan)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
 	title := firstHeading(plan)
 	if title == "" {
 		title = "Plan"
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: text(plan)}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: Text(plan)}, nil
 }
 
 func presentPlanReviewResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
-	view := genericResult(r)
+	view := GenericResult(r)
 	view.Title = "Plan review"
 	return view, nil
 }
@@ -83,7 +83,7 @@ func presentAskUserCall(args json.RawMessage) (cards.CallView, error) {
 	for _, q := range raw.Questions {
 		b.WriteString(questionMarkdown(q))
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: text(strings.TrimSpace(b.String()))}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: Text(strings.TrimSpace(b.String()))}, nil
 }
 
 // questionMarkdown writes one question: "**Header** — question", then its
@@ -91,13 +91,13 @@ func presentAskUserCall(args json.RawMessage) (cards.CallView, error) {
 func questionMarkdown(q question) string {
 	var b strings.Builder
 	if q.Header != "" {
-		b.WriteString("**" + escapeMarkdown(q.Header) + "** — ")
+		b.WriteString("**" + EscapeMarkdown(q.Header) + "** — ")
 	}
-	b.WriteString(escapeMarkdown(q.Question) + "\n\n")
+	b.WriteString(EscapeMarkdown(q.Question) + "\n\n")
 	for _, o := range q.Options {
-		b.WriteString("- " + escapeMarkdown(o.Label))
+		b.WriteString("- " + EscapeMarkdown(o.Label))
 		if o.Description != "" {
-			b.WriteString(": " + escapeMarkdown(o.Description))
+			b.WriteString(": " + EscapeMarkdown(o.Description))
 		}
 		b.WriteString("\n")
 	}
@@ -114,3 +114,11 @@ func pluralCount(n int, one, many string) string {
 	}
 	return strconv.Itoa(n) + " " + many
 }
+
+// markdownEscaper escapes the characters that would make text a Markdown
+// construct.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "#", `\#`, "~", `\~`, "|", `\|`)
+
+// EscapeMarkdown makes text read as itself inside Markdown.
+func EscapeMarkdown(s string) string { return markdownEscaper.Replace(s) }

@@ -163,7 +163,7 @@ func checkView(view any, check func() error) error {
 	case reflect.ValueOf(view).Kind() == reflect.Pointer:
 		return fmt.Errorf("the producer returned a pointer (%T), not a view value", view)
 	default:
-		return within("the producer returned an invalid view", check())
+		return Within("the producer returned an invalid view", check())
 	}
 }
 
@@ -176,7 +176,7 @@ func checkArgs(args []byte) error {
 	case trimmed[0] != '{':
 		return fmt.Errorf("the arguments are %s, not a JSON object", cards.DescribeJSON(trimmed))
 	default:
-		return within("arguments", checkKeys(trimmed))
+		return Within("arguments", checkKeys(trimmed))
 	}
 }
 
@@ -192,7 +192,7 @@ func FallbackCall(tool string, args []byte, reason error) cards.GenericCall {
 	}
 	content, input := codeLikeArguments(args)
 	if reason != nil {
-		content = append(content, text(validUTF8("could not present this call: "+reason.Error()))...)
+		content = append(content, Text(validUTF8("could not present this call: "+reason.Error()))...)
 	}
 	return cards.GenericCall{Title: title, Kind: cards.KindOther, RawInput: input, Content: content}
 }
@@ -208,7 +208,7 @@ func rawInput(args []byte) json.RawMessage {
 	if raw, err := canonicalJSON(trimmed); err == nil && string(raw) != "null" {
 		return raw
 	}
-	return jsonString(validUTF8(string(args)))
+	return JSONString(validUTF8(string(args)))
 }
 
 // FallbackResult is the generic card shown for a result no producer could
@@ -217,9 +217,9 @@ func rawInput(args []byte) json.RawMessage {
 func FallbackResult(r Result, reason error) cards.GenericResult {
 	r.Content = cleanContent(r.Content)
 	r.Error = validUTF8(r.Error)
-	content := withError(r.Content, r)
+	content := WithError(r.Content, r)
 	if reason != nil {
-		content = append(content, text(validUTF8("could not present this result: "+reason.Error()))...)
+		content = append(content, Text(validUTF8("could not present this result: "+reason.Error()))...)
 	}
 	return cards.GenericResult{Content: content}
 }

@@ -23,7 +23,8 @@ type Result struct {
 	Meta json.RawMessage
 	// Outcome is how the call ended: failed for an error, or the
 	// rejection, denial or interruption the agent's words for the model
-	// say; the constructors (NewResult, ClaudeResult) set it.
+	// say; the constructors (NewResult here, an agent's own such as
+	// agents/claude's ToolResult) set it.
 	Outcome cards.Outcome
 }
 
@@ -34,7 +35,7 @@ type Result struct {
 func NewResult(content json.RawMessage, isError bool, errValue, meta json.RawMessage) Result {
 	blocks, err := DecodeContent(content)
 	if err != nil {
-		blocks = undecodedContent(content, err)
+		blocks = UndecodedContent(content, err)
 	}
 	r := Result{Content: blocks, IsError: isError, Error: DescribeError(errValue)}
 	if len(bytes.TrimSpace(meta)) > 0 {
@@ -44,8 +45,8 @@ func NewResult(content json.RawMessage, isError bool, errValue, meta json.RawMes
 	return r
 }
 
-// undecodedContent is the note NewResult keeps for content it cannot decode.
-func undecodedContent(raw json.RawMessage, err error) []cards.ContentBlock {
+// UndecodedContent is the note NewResult keeps for content it cannot decode.
+func UndecodedContent(raw json.RawMessage, err error) []cards.ContentBlock {
 	note := "could not decode the result content: " + err.Error()
 	return []cards.ContentBlock{
 		cards.TextBlock{Text: validUTF8(note)},
@@ -73,7 +74,7 @@ func DecodeContent(raw json.RawMessage) ([]cards.ContentBlock, error) {
 		if err := json.Unmarshal(trimmed, &s); err != nil {
 			return nil, err
 		}
-		return text(s), nil
+		return Text(s), nil
 	case '{':
 		return decodeOutput(trimmed)
 	default:
@@ -89,7 +90,7 @@ func decodeBlocks(raw []byte) ([]cards.ContentBlock, error) {
 	}
 	var blocks []cards.ContentBlock
 	for i, item := range items {
-		b, err := decodeBlock(item)
+		b, err := DecodeBlock(item)
 		if err != nil {
 			return nil, fmt.Errorf("block %d: %w", i, err)
 		}
@@ -98,10 +99,10 @@ func decodeBlocks(raw []byte) ([]cards.ContentBlock, error) {
 	return blocks, nil
 }
 
-// decodeBlock decodes one block with the cards codec, which keeps an
+// DecodeBlock decodes one block with the cards codec, which keeps an
 // opaque block in canonical JSON; an image without data or URI takes the
 // media type of the stored attachment it refers to.
-func decodeBlock(raw json.RawMessage) (cards.ContentBlock, error) {
+func DecodeBlock(raw json.RawMessage) (cards.ContentBlock, error) {
 	b, err := cards.DecodeContentBlock(raw)
 	if err != nil {
 		return nil, err
@@ -141,13 +142,13 @@ func decodeOutput(raw []byte) ([]cards.ContentBlock, error) {
 		if err := json.Unmarshal(out.Value, &s); err != nil {
 			return nil, fmt.Errorf("%s output: value: want a string", out.Type)
 		}
-		return text(s), nil
+		return Text(s), nil
 	case "json", "error-json":
 		var pretty bytes.Buffer
 		if err := json.Indent(&pretty, out.Value, "", "  "); err != nil {
 			return nil, fmt.Errorf("%s output: value: %w", out.Type, err)
 		}
-		return code("json", pretty.String()), nil
+		return Code("json", pretty.String()), nil
 	case "content":
 		return decodeBlocks(out.Value)
 	default:
@@ -199,7 +200,7 @@ func formatError(name, code, message string) string {
 }
 
 // cleanContent puts blocks into the exact form the cards codec re-encodes:
-// text made valid UTF-8 and opaque blocks in canonical JSON (an opaque block
+// Text made valid UTF-8 and opaque blocks in canonical JSON (an opaque block
 // that is not a valid block becomes a visible placeholder). It returns a new
 // slice; nil for no blocks.
 func cleanContent(blocks []cards.ContentBlock) []cards.ContentBlock {
@@ -227,7 +228,7 @@ func cleanOpaque(b cards.OpaqueBlock) cards.ContentBlock {
 	raw, err := b.MarshalJSON()
 	if err == nil {
 		var clean cards.ContentBlock
-		if clean, err = decodeBlock(raw); err == nil {
+		if clean, err = DecodeBlock(raw); err == nil {
 			return clean
 		}
 	}

@@ -26,14 +26,14 @@ func searchCall(verb string) func(json.RawMessage) (cards.CallView, error) {
 		err := decodeArgs(args, &raw)
 		var pattern string
 		if err == nil {
-			pattern, err = nonEmpty("pattern", raw.Pattern)
-			err = within("arguments", err)
+			pattern, err = NonEmpty("pattern", raw.Pattern)
+			err = Within("arguments", err)
 		}
 		if err != nil {
 			return nil, err
 		}
 		title := verb + " " + pattern
-		if path := valueOr(raw.Path, ""); path != "" {
+		if path := ValueOr(raw.Path, ""); path != "" {
 			title += " in " + path
 		}
 		input, err := canonicalJSON(args)
@@ -48,11 +48,11 @@ func searchCall(verb string) func(json.RawMessage) (cards.CallView, error) {
 // files, truncated, total}; without meta the content is shown as it is.
 // Either tool may give either shape (grep can list files only).
 func presentSearchResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
-	if r.IsError || !hasMeta(r) {
-		return genericResult(r), nil
+	if r.IsError || !HasMeta(r) {
+		return GenericResult(r), nil
 	}
 	view, err := searchMetaView(r.Meta)
-	return view, within("meta", err)
+	return view, Within("meta", err)
 }
 
 // searchFile and searchMatch are the meta's grouping of matches by file.
@@ -74,28 +74,28 @@ func searchMetaView(meta json.RawMessage) (cards.ResultView, error) {
 		Truncated *bool         `json:"truncated"`
 		Total     *int          `json:"total"`
 	}
-	if err := decodeJSON(meta, &m); err != nil {
+	if err := DecodeJSON(meta, &m); err != nil {
 		return nil, err
 	}
-	shape, err := required("shape", m.Shape)
+	shape, err := Required("shape", m.Shape)
 	if err != nil {
 		return nil, err
 	}
-	truncated, err := required("truncated", m.Truncated)
+	truncated, err := Required("truncated", m.Truncated)
 	if err != nil {
 		return nil, err
 	}
-	total, err := required("total", m.Total)
+	total, err := Required("total", m.Total)
 	if err != nil {
 		return nil, err
 	}
 	switch shape {
 	case "paths":
-		paths, err := required("paths", m.Paths)
+		paths, err := Required("paths", m.Paths)
 		if err != nil {
 			return nil, err
 		}
-		return cards.SearchPaths{Paths: orNil(paths), Truncated: truncated, Total: total}, checkTotal(total, len(paths), "paths")
+		return cards.SearchPaths{Paths: OrNil(paths), Truncated: truncated, Total: total}, checkTotal(total, len(paths), "paths")
 	case "matches":
 		files, listed, err := searchFiles(m.Files)
 		if err != nil {
@@ -110,7 +110,7 @@ func searchMetaView(meta json.RawMessage) (cards.ResultView, error) {
 // searchFiles converts the files of a matches meta and counts the matches
 // they list.
 func searchFiles(p *[]searchFile) ([]cards.SearchFile, int, error) {
-	items, err := required("files", p)
+	items, err := Required("files", p)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -128,21 +128,21 @@ func searchFiles(p *[]searchFile) ([]cards.SearchFile, int, error) {
 }
 
 func searchFileView(item searchFile) (cards.SearchFile, error) {
-	path, err := nonEmpty("path", item.Path)
+	path, err := NonEmpty("path", item.Path)
 	if err != nil {
 		return cards.SearchFile{}, err
 	}
-	matches, err := required("matches", item.Matches)
+	matches, err := Required("matches", item.Matches)
 	if err != nil {
 		return cards.SearchFile{}, err
 	}
 	f := cards.SearchFile{Path: path}
 	for i, m := range matches {
-		number, err := required("lineNumber", m.LineNumber)
+		number, err := Required("lineNumber", m.LineNumber)
 		if err == nil {
-			err = atLeast("lineNumber", m.LineNumber, 1)
+			err = AtLeast("lineNumber", m.LineNumber, 1)
 		}
-		line, lineErr := required("line", m.Line)
+		line, lineErr := Required("line", m.Line)
 		if err = errors.Join(err, lineErr); err != nil {
 			return cards.SearchFile{}, fmt.Errorf("matches[%d]: %w", i, err)
 		}

@@ -18,9 +18,9 @@ func presentSessionEventReadCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	seq, err := required("seq", raw.Seq)
+	seq, err := Required("seq", raw.Seq)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
 	return cards.GenericCall{Title: fmt.Sprintf("Read session event %d", seq), Kind: cards.KindRead}, nil
 }

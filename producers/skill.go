@@ -16,9 +16,9 @@ func presentSkillCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	name, err := nonEmpty("name", raw.Name)
+	name, err := NonEmpty("name", raw.Name)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
 	return cards.GenericCall{Title: "Load skill " + name, Kind: cards.KindRead}, nil
 }
@@ -28,7 +28,7 @@ func presentSkillCall(args json.RawMessage) (cards.CallView, error) {
 // reflowing it.
 func presentSkillResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
 	if r.IsError {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
-	return fencedResult(r, "markdown"), nil
+	return FencedResult(r, "markdown"), nil
 }

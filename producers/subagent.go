@@ -32,9 +32,9 @@ func presentSubagentCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	prompt, err := required("prompt", raw.Prompt)
+	prompt, err := Required("prompt", raw.Prompt)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
 	title := "Subagent"
 	if raw.Description != "" {
@@ -43,7 +43,7 @@ func presentSubagentCall(args json.RawMessage) (cards.CallView, error) {
 	if raw.RunInBackground {
 		title += " (in background)"
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindThink, Content: code("text", prompt)}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindThink, Content: Code("text", prompt)}, nil
 }
 
 // presentSendMessageCall: "Message subagent <id>", the message verbatim.
@@ -55,11 +55,11 @@ func presentSendMessageCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	id, err := nonEmpty("subagent_id", raw.SubagentID)
+	id, err := NonEmpty("subagent_id", raw.SubagentID)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, Within("arguments", err)
 	}
-	return cards.GenericCall{Title: "Message subagent " + id, Kind: cards.KindThink, Content: code("text", raw.Message)}, nil
+	return cards.GenericCall{Title: "Message subagent " + id, Kind: cards.KindThink, Content: Code("text", raw.Message)}, nil
 }
 
 func presentListAgentsCall(json.RawMessage) (cards.CallView, error) {
@@ -74,21 +74,21 @@ func presentReportCall(args json.RawMessage) (cards.CallView, error) {
 	if err := decodeArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Report to the parent agent", Kind: cards.KindOther, Content: text(raw.Output)}, nil
+	return cards.GenericCall{Title: "Report to the parent agent", Kind: cards.KindOther, Content: Text(raw.Output)}, nil
 }
 
 // presentReplyResult shows an agent's answer as the Markdown it is.
 func presentReplyResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
-	return genericResult(r), nil
+	return GenericResult(r), nil
 }
 
 // presentPreformattedResult keeps a listing preformatted; JSON as JSON.
 func presentPreformattedResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
 	switch {
 	case r.IsError:
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	case isJSONText(r):
-		return fencedResult(r, "json"), nil
+		return FencedResult(r, "json"), nil
 	}
-	return fencedResult(r, "text"), nil
+	return FencedResult(r, "text"), nil
 }

@@ -39,8 +39,8 @@ func parseTerminalArgs(args json.RawMessage, withSession bool) (terminalArgs, st
 	if !withSession {
 		return a, "", nil
 	}
-	id, err := nonEmpty("sessionId", a.SessionID)
-	return a, id, within("arguments", err)
+	id, err := NonEmpty("sessionId", a.SessionID)
+	return a, id, Within("arguments", err)
 }
 
 // presentTerminalOpenCall: "Open terminal main" (the name, else the type).
@@ -63,9 +63,9 @@ func presentTerminalSendCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	sent := valueOr(a.Text, "")
+	sent := ValueOr(a.Text, "")
 	if a.RunInBackground {
-		return cards.GenericCall{Title: "Send to terminal " + id + " in background", Kind: cards.KindExecute, RawInput: jsonString(sent)}, nil
+		return cards.GenericCall{Title: "Send to terminal " + id + " in background", Kind: cards.KindExecute, RawInput: JSONString(sent)}, nil
 	}
 	if sent == "" {
 		sent = "(send input)"
@@ -80,9 +80,9 @@ func presentTerminalSendResult(args json.RawMessage, r Result) (cards.ResultView
 	if err != nil {
 		return nil, err
 	}
-	output, others := textOf(r.Content)
+	output, others := TextOf(r.Content)
 	if a.RunInBackground || r.IsError || len(others) > 0 || len(r.Content) != 1 {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
 	return cards.TerminalResult{Output: output}, nil
 }
@@ -119,7 +119,7 @@ func presentTerminalListCall(json.RawMessage) (cards.CallView, error) {
 // listing — preformatted.
 func presentTerminalTextResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
 	if r.IsError {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
-	return fencedResult(r, "text"), nil
+	return FencedResult(r, "text"), nil
 }

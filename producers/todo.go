@@ -12,14 +12,18 @@ import (
 // list.
 var todoWriteProducer = Producer{PresentCall: presentTodoCall, PresentResult: presentNativeTodoResult}
 
-// todo is one item of the list.
-type todo struct {
-	content string
-	status  string
+// Todo is one item of a todo list (todo_write's, Claude Code's TodoWrite,
+// Codex's update_plan), as Checklist draws it.
+type Todo struct {
+	// Content is the item's text.
+	Content string
+	// Status is pending, in_progress, completed, cancelled, or any other
+	// word, shown as it is.
+	Status string
 }
 
-// parseTodos reads the todos argument: the items and their raw JSON.
-func parseTodos(args json.RawMessage) ([]todo, json.RawMessage, error) {
+// ParseTodos reads the todos argument: the items and their raw JSON.
+func ParseTodos(args json.RawMessage) ([]Todo, json.RawMessage, error) {
 	var raw struct {
 		Todos json.RawMessage `json:"todos"`
 	}
@@ -27,26 +31,26 @@ func parseTodos(args json.RawMessage) ([]todo, json.RawMessage, error) {
 		return nil, nil, err
 	}
 	if len(raw.Todos) == 0 || string(raw.Todos) == "null" {
-		return nil, nil, within("arguments", fmt.Errorf("missing field %q", "todos"))
+		return nil, nil, Within("arguments", fmt.Errorf("missing field %q", "todos"))
 	}
 	var items []struct {
 		Content *string `json:"content"`
 		Status  *string `json:"status"`
 	}
-	if err := decodeJSON(raw.Todos, &items); err != nil {
-		return nil, nil, within("arguments: todos", err)
+	if err := DecodeJSON(raw.Todos, &items); err != nil {
+		return nil, nil, Within("arguments: todos", err)
 	}
-	todos := make([]todo, 0, len(items))
+	todos := make([]Todo, 0, len(items))
 	for i, item := range items {
-		content, err := nonEmpty("content", item.Content)
+		content, err := NonEmpty("content", item.Content)
 		var status string
 		if err == nil {
-			status, err = required("status", item.Status)
+			status, err = Required("status", item.Status)
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("arguments: todos[%d]: %w", i, err)
 		}
-		todos = append(todos, todo{content: content, status: status})
+		todos = append(todos, Todo{Content: content, Status: status})
 	}
 	return todos, raw.Todos, nil
 }
@@ -54,55 +58,57 @@ func parseTodos(args json.RawMessage) ([]todo, json.RawMessage, error) {
 // presentTodoCall shows the list the call writes as a Markdown checklist,
 // once: not its raw JSON as well (the arguments are nothing but the list).
 func presentTodoCall(args json.RawMessage) (cards.CallView, error) {
-	todos, _, err := parseTodos(args)
+	todos, _, err := ParseTodos(args)
 	if err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: markdown(checklist(todos))}, nil
+	return cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: Markdown(Checklist(todos))}, nil
 }
 
-// presentTodoResult shows the list the call wrote as a Markdown checklist
+// PresentTodoResult shows the list the call wrote as a Markdown checklist
 // when the call's own view does not (the Claude Code and Codex families
 // title the call with the items), else only an error.
-func presentTodoResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	todos, _, err := parseTodos(args)
+func PresentTodoResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+	todos, _, err := ParseTodos(args)
 	if err != nil {
 		return nil, err
 	}
 	if r.IsError {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
-	return cards.GenericResult{Content: markdown(checklist(todos))}, nil
+	return cards.GenericResult{Content: Markdown(Checklist(todos))}, nil
 }
 
 // presentNativeTodoResult is the result of the native todo_write, whose
 // call already shows the checklist: nothing more, or the error.
 func presentNativeTodoResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	if _, _, err := parseTodos(args); err != nil {
+	if _, _, err := ParseTodos(args); err != nil {
 		return nil, err
 	}
 	if r.IsError {
-		return genericResult(r), nil
+		return GenericResult(r), nil
 	}
 	return cards.GenericResult{}, nil
 }
 
-// checklist renders todos as Markdown task-list items: completed ones
+// Checklist renders todos as Markdown task-list items: completed ones
 // checked, the one in progress in bold, cancelled ones struck through.
-func checklist(todos []todo) string {
+func Checklist(todos []Todo) string {
 	if len(todos) == 0 {
 		return "The todo list is empty."
 	}
 	lines := make([]string, 0, len(todos))
 	for _, t := range todos {
-		lines = append(lines, checklistItem(t))
+		lines = append(lines, ChecklistItem(t))
 	}
 	return strings.Join(lines, "\n")
 }
 
-func checklistItem(t todo) string {
-	content := strings.Join(strings.Fields(t.content), " ")
-	switch t.status {
+// ChecklistItem is one item of Checklist: a Markdown task-list line for
+// a todo, its content on one line, marked by its status.
+func ChecklistItem(t Todo) string {
+	content := strings.Join(strings.Fields(t.Content), " ")
+	switch t.Status {
 	case "completed":
 		return "- [x] " + content
 	case "pending":
@@ -112,6 +118,6 @@ func checklistItem(t todo) string {
 	case "cancelled":
 		return "- [ ] ~~" + content + "~~ (cancelled)"
 	default:
-		return "- [ ] " + content + " (" + t.status + ")"
+		return "- [ ] " + content + " (" + t.Status + ")"
 	}
 }

@@ -13,31 +13,31 @@ var (
 	webFetchProducer  = Producer{PresentCall: presentWebFetchCall, PresentResult: presentWebFetchResult}
 )
 
-// stringArg reads one required, non-empty string argument.
-func stringArg(args json.RawMessage, name string) (string, error) {
+// StringArg reads one required, non-empty string argument.
+func StringArg(args json.RawMessage, name string) (string, error) {
 	var raw map[string]json.RawMessage
 	if err := decodeArgs(args, &raw); err != nil {
 		return "", err
 	}
 	var value *string
 	if field, ok := raw[name]; ok {
-		if err := decodeJSON(field, &value); err != nil {
-			return "", within("arguments", fmt.Errorf("field %q: %w", name, err))
+		if err := DecodeJSON(field, &value); err != nil {
+			return "", Within("arguments", fmt.Errorf("field %q: %w", name, err))
 		}
 	}
-	s, err := nonEmpty(name, value)
-	return s, within("arguments", err)
+	s, err := NonEmpty(name, value)
+	return s, Within("arguments", err)
 }
 
 func presentWebSearchCall(args json.RawMessage) (cards.CallView, error) {
-	query, err := stringArg(args, "query")
+	query, err := StringArg(args, "query")
 	if err != nil {
 		return nil, err
 	}
 	return cards.GenericCall{
 		Title:    `Search the web for "` + query + `"`,
 		Kind:     cards.KindFetch,
-		RawInput: jsonString(query),
+		RawInput: JSONString(query),
 	}, nil
 }
 
@@ -45,14 +45,14 @@ func presentWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 // {sources: [{url, title?, snippet?, publishedAt?}], answer?, truncated};
 // without meta the content is shown as it is.
 func presentWebSearchResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	if _, err := stringArg(args, "query"); err != nil {
+	if _, err := StringArg(args, "query"); err != nil {
 		return nil, err
 	}
-	if r.IsError || !hasMeta(r) {
-		return genericResult(r), nil
+	if r.IsError || !HasMeta(r) {
+		return GenericResult(r), nil
 	}
 	view, err := webSearchMetaView(r.Meta)
-	return view, within("meta", err)
+	return view, Within("meta", err)
 }
 
 func webSearchMetaView(meta json.RawMessage) (cards.ResultView, error) {
@@ -66,34 +66,34 @@ func webSearchMetaView(meta json.RawMessage) (cards.ResultView, error) {
 		Answer    *string `json:"answer"`
 		Truncated *bool   `json:"truncated"`
 	}
-	if err := decodeJSON(meta, &m); err != nil {
+	if err := DecodeJSON(meta, &m); err != nil {
 		return nil, err
 	}
-	items, err := required("sources", m.Sources)
+	items, err := Required("sources", m.Sources)
 	if err != nil {
 		return nil, err
 	}
-	v := cards.WebSearch{Answer: valueOr(m.Answer, "")}
-	if v.Truncated, err = required("truncated", m.Truncated); err != nil {
+	v := cards.WebSearch{Answer: ValueOr(m.Answer, "")}
+	if v.Truncated, err = Required("truncated", m.Truncated); err != nil {
 		return nil, err
 	}
 	for i, item := range items {
-		url, err := nonEmpty("url", item.URL)
+		url, err := NonEmpty("url", item.URL)
 		if err != nil {
 			return nil, fmt.Errorf("sources[%d]: %w", i, err)
 		}
 		v.Sources = append(v.Sources, cards.WebSource{
 			URL:         url,
-			Title:       valueOr(item.Title, ""),
-			Snippet:     valueOr(item.Snippet, ""),
-			PublishedAt: valueOr(item.PublishedAt, ""),
+			Title:       ValueOr(item.Title, ""),
+			Snippet:     ValueOr(item.Snippet, ""),
+			PublishedAt: ValueOr(item.PublishedAt, ""),
 		})
 	}
 	return v, nil
 }
 
 func presentWebFetchCall(args json.RawMessage) (cards.CallView, error) {
-	url, err := stringArg(args, "url")
+	url, err := StringArg(args, "url")
 	if err != nil {
 		return nil, err
 	}
@@ -104,14 +104,14 @@ func presentWebFetchCall(args json.RawMessage) (cards.CallView, error) {
 // meta {url, statusCode, truncated}; without meta the content is shown as
 // it is.
 func presentWebFetchResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	if _, err := stringArg(args, "url"); err != nil {
+	if _, err := StringArg(args, "url"); err != nil {
 		return nil, err
 	}
-	if r.IsError || !hasMeta(r) {
-		return genericResult(r), nil
+	if r.IsError || !HasMeta(r) {
+		return GenericResult(r), nil
 	}
 	view, err := webFetchMetaView(r.Meta)
-	return view, within("meta", err)
+	return view, Within("meta", err)
 }
 
 func webFetchMetaView(meta json.RawMessage) (cards.ResultView, error) {
@@ -120,21 +120,21 @@ func webFetchMetaView(meta json.RawMessage) (cards.ResultView, error) {
 		StatusCode *int    `json:"statusCode"`
 		Truncated  *bool   `json:"truncated"`
 	}
-	if err := decodeJSON(meta, &m); err != nil {
+	if err := DecodeJSON(meta, &m); err != nil {
 		return nil, err
 	}
 	var v cards.WebFetch
 	var err error
-	if v.URL, err = nonEmpty("url", m.URL); err != nil {
+	if v.URL, err = NonEmpty("url", m.URL); err != nil {
 		return nil, err
 	}
-	if v.StatusCode, err = required("statusCode", m.StatusCode); err != nil {
+	if v.StatusCode, err = Required("statusCode", m.StatusCode); err != nil {
 		return nil, err
 	}
 	if v.StatusCode < 100 || v.StatusCode > 599 {
 		return nil, fmt.Errorf(`field "statusCode": %d is not an HTTP status`, v.StatusCode)
 	}
-	if v.Truncated, err = required("truncated", m.Truncated); err != nil {
+	if v.Truncated, err = Required("truncated", m.Truncated); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/render"
@@ -106,7 +107,7 @@ func TestRecordedHunkOfClaudeStructuredPatch(t *testing.T) {
 		`[" package server"," "," import \"net/http\""," "," // Serve starts the server.","-func Serve(addr string) error {",` +
 		`"+func Serve(addr string, h http.Handler) error {","-\treturn http.ListenAndServe(addr, nil)","+\treturn http.ListenAndServe(addr, h)"," }"]}]}`
 	r := producers.Result{Content: []cards.ContentBlock{cards.TextBlock{Text: "The file server.go has been updated."}}, Meta: []byte(meta)}
-	view := producers.Claude().Result("Edit", []byte(`{"file_path":"server.go","old_string":"nil","new_string":"h"}`), r)
+	view := claude.Tools().Result("Edit", []byte(`{"file_path":"server.go","old_string":"nil","new_string":"h"}`), r)
 	want, got := recordedSample, recordedSample
 	want.Result = cards.DiffResult{Title: "Edit server.go", Diffs: recordedHunks[:1]}
 	got.Result = view

@@ -28,7 +28,7 @@ import (
 //     task-notification, or a <task-notification> text) as a Notice.
 //     Each tool_result block completes its call's card, presented by the
 //     Claude producers with the line's toolUseResult, in the state its
-//     result says (see producers.ClaudeResult).
+//     result says (see ToolResult).
 //   - assistant: text, thinking (collapsed), and a card for each tool_use
 //     block.
 //   - summary: the session's title, and a Notice.
@@ -63,7 +63,7 @@ type claudeCode struct {
 
 func newClaudeCode() *claudeCode {
 	return &claudeCode{
-		tools:   producers.Claude(),
+		tools:   Tools(),
 		order:   newLineOrder(),
 		pending: map[string]claudeInput{},
 		agents:  newSubagents(),
@@ -111,7 +111,7 @@ func (d *claudeCode) present(rec *claudeRecord) {
 			b.call, b.problem = d.tools.Present(b.Name, b.Input)
 		}
 		if b.Type == "tool_result" || b.ToolUseID != "" {
-			b.result = producers.ClaudeResult(b.Content, b.IsError, meta)
+			b.result = ToolResult(b.Content, b.IsError, meta)
 		}
 	}
 }

@@ -1,10 +1,25 @@
 // Package claude reads Claude Code transcripts (~/.claude/projects/*/*.jsonl):
 // Format, its row of agents.Formats, detects them and decodes their user,
 // assistant, summary and system lines, put in conversation order by their
-// parentUuid; tool calls and results go through the Claude producers with
-// the toolUseResult Claude Code stores. Every record is shown as a card, a
-// message, a notice or a problem, or counted per type in
-// replay.Stats.Skipped.
+// parentUuid; tool calls and results go through the producers of Claude
+// Code's tools (Tools) with the toolUseResult Claude Code stores
+// (ToolResult). Every record is shown as a card, a message, a notice or a
+// problem, or counted per type in replay.Stats.Skipped.
+//
+// The package's files: claude*.go the decoder (claude.go the lines,
+// claude_order.go conversation order, claude_subagent.go sub-agents,
+// claude_attachment.go attachments); tools*.go the producers, one file per
+// tool family, built on package producers:
+//
+//	tool                                       file           call view                              result view
+//	Read, Write, Edit, MultiEdit, NotebookEdit tools_fs.go    read / diff of the change               the lines read; the hunks of structuredPatch
+//	Bash, BashOutput, KillShell (KillBash)     tools_shell.go terminal: the command / generic         stdout, stderr in red, exit status
+//	TodoWrite, Glob, Grep, LS, WebFetch,       tools_misc.go  generic, titled as the ACP adapter does checklist, search card, web card, the answer
+//	  WebSearch, Task (Agent), ExitPlanMode
+//	TaskCreate, TaskUpdate, TaskGet, TaskList, tools_tasks.go generic                                 the task list, the answers
+//	  AskUserQuestion
+//	tool_result content, toolUseResult, the    tools.go       —                                      Result: content, meta, outcome
+//	  outcome words (rejected, denied, …)
 //
 // A Claude Code transcript:
 //

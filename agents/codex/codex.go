@@ -82,7 +82,7 @@ type codexCall struct {
 }
 
 func newCodexRollout() *codexRollout {
-	return &codexRollout{tools: producers.Codex(), calls: map[string]*codexCall{}, codeMode: newCodeMode()}
+	return &codexRollout{tools: Tools(), calls: map[string]*codexCall{}, codeMode: newCodeMode()}
 }
 
 // codexLine is a line of a rollout.
@@ -551,7 +551,7 @@ func (d *codexRollout) present(t *replay.Transcript, id string, c *codexCall) {
 	if c.output != nil {
 		r.Content = []cards.ContentBlock{cards.TextBlock{Text: *c.output}}
 	}
-	r.Outcome = producers.CodexOutcome(r)
+	r.Outcome = Outcome(r)
 	view := d.tools.Result(c.tool, c.args, r)
 	if c.nested != nil {
 		t.UpdateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {

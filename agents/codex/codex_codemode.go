@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -74,7 +73,7 @@ func (m *codeMode) answered(id, output string) {
 		return
 	}
 	m.open = slices.Delete(m.open, i, i+1)
-	if cell := producers.CodeModeCell(output); cell != "" && m.waits[id] == "" {
+	if cell := CodeModeCell(output); cell != "" && m.waits[id] == "" {
 		m.cells[cell] = id
 	}
 }

@@ -6,6 +6,20 @@
 // card, a message, a notice or a problem, or counted per type in
 // replay.Stats.Skipped.
 //
+// The package's files: codex*.go the decoder (codex.go the lines,
+// codex_codemode.go code mode's scripts, codex_rollback.go rolled-back
+// turns); tools*.go the producers of the Codex CLI's tools (Tools), one
+// file per tool family, built on package producers, and how a call ended
+// (Outcome):
+//
+//	tool                                     file           call view                       result view
+//	shell, container.exec, shell_command,    tools.go       terminal: the command line      terminal output, exit code, duration
+//	  exec_command, local_shell
+//	write_stdin, update_plan, view_image,    tools.go       generic                         output / the plan as a checklist / content
+//	  web_search
+//	apply_patch                              tools_patch.go diff of the patch               the changes applied, with line numbers
+//	exec, wait (code mode)                   tools_code.go  generic: the script             the cell's output (CodeModeCell)
+//
 // A Codex rollout:
 //
 //	record                                  shown as

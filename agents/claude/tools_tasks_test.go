@@ -1,4 +1,4 @@
-package producers_test
+package claude_test
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package producers
+package codex
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
 // Codex's apply_patch tool edits files with a patch in its own format:
@@ -129,7 +130,7 @@ func (p *patchParser) add(path string) error {
 		}
 		content = append(content, body)
 	}
-	newText := joinLines(content)
+	newText := producers.JoinLines(content)
 	p.files = append(p.files, patchFile{op: "add", path: path,
 		diffs: []cards.FileDiff{{Path: path, NewText: newText, NewStart: 1}}})
 	return nil
@@ -176,7 +177,7 @@ func (f *patchFile) addChunk(chunk []string) error {
 	if len(chunk) == 0 {
 		return nil
 	}
-	d, err := recordedHunk(f.target(), chunk, 0, 0)
+	d, err := producers.RecordedHunk(f.target(), chunk, 0, 0)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.path, err)
 	}
@@ -233,19 +234,19 @@ type codexPatchArgs struct {
 
 func presentCodexPatchCall(args json.RawMessage) (cards.CallView, error) {
 	var a codexPatchArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := producers.DecodeArguments(args, &a); err != nil {
 		return nil, err
 	}
 	if a.Input != nil {
 		view, err := patchCall(*a.Input)
-		return view, within("arguments: input", err)
+		return view, producers.Within("arguments: input", err)
 	}
 	files, err := changedFiles(a.Changes)
 	if err == nil && len(files) == 0 {
 		err = errors.New("no patch and no changes")
 	}
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, producers.Within("arguments", err)
 	}
 	return patchView(files), nil
 }
@@ -262,26 +263,26 @@ type codexPatchEnd struct {
 // presentCodexPatchResult shows the changes the patch applied, with their
 // line numbers, from the patch_apply_end event in the meta; without it
 // the tool's output, which a failed patch shows under "Error".
-func presentCodexPatchResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentCodexPatchResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if _, err := presentCodexPatchCall(args); err != nil {
 		return nil, err
 	}
-	output, _ := textOf(r.Content)
+	output, _ := producers.TextOf(r.Content)
 	exec := parseExecOutput(output)
 	failed := r.IsError || (exec.exitCode != nil && *exec.exitCode != 0)
-	if !hasMeta(r) {
+	if !producers.HasMeta(r) {
 		return patchOutput(exec.output, failed, r), nil
 	}
 	var end codexPatchEnd
-	if err := decodeJSON(r.Meta, &end); err != nil {
-		return nil, within("meta", err)
+	if err := producers.DecodeJSON(r.Meta, &end); err != nil {
+		return nil, producers.Within("meta", err)
 	}
-	if !valueOr(end.Success, !failed) {
-		return patchOutput(strings.TrimSpace(valueOr(end.Stderr, "")+"\n"+valueOr(end.Stdout, "")), true, r), nil
+	if !producers.ValueOr(end.Success, !failed) {
+		return patchOutput(strings.TrimSpace(producers.ValueOr(end.Stderr, "")+"\n"+producers.ValueOr(end.Stdout, "")), true, r), nil
 	}
 	files, err := changedFiles(end.Changes)
 	if err != nil || len(files) == 0 {
-		return patchOutput(valueOr(end.Stdout, exec.output), false, r), within("meta: changes", err)
+		return patchOutput(producers.ValueOr(end.Stdout, exec.output), false, r), producers.Within("meta: changes", err)
 	}
 	var diffs []cards.FileDiff
 	for _, f := range files {
@@ -292,15 +293,15 @@ func presentCodexPatchResult(args json.RawMessage, r Result) (cards.ResultView, 
 
 // patchOutput shows what apply_patch printed, under "Error" when it
 // failed.
-func patchOutput(output string, failed bool, r Result) cards.GenericResult {
+func patchOutput(output string, failed bool, r producers.Result) cards.GenericResult {
 	var content []cards.ContentBlock
 	if strings.TrimSpace(output) != "" {
-		content = code("", output)
+		content = producers.Code("", output)
 	}
 	if failed {
-		return cards.GenericResult{Title: "Error", Content: withError(content, Result{IsError: true, Error: r.Error})}
+		return cards.GenericResult{Title: "Error", Content: producers.WithError(content, producers.Result{IsError: true, Error: r.Error})}
 	}
-	return cards.GenericResult{Content: withError(content, r)}
+	return cards.GenericResult{Content: producers.WithError(content, r)}
 }
 
 // changedFiles reads the changes of a patch event, a map from path to
@@ -308,11 +309,11 @@ func patchOutput(output string, failed bool, r Result) cards.GenericResult {
 // move_path}} (or the same with a "type" field), in path order. None when
 // there are no changes.
 func changedFiles(raw json.RawMessage) ([]patchFile, error) {
-	if !hasMeta(Result{Meta: raw}) {
+	if !producers.HasMeta(producers.Result{Meta: raw}) {
 		return nil, nil
 	}
 	var changes map[string]json.RawMessage
-	if err := decodeJSON(raw, &changes); err != nil {
+	if err := producers.DecodeJSON(raw, &changes); err != nil {
 		return nil, err
 	}
 	paths := make([]string, 0, len(changes))
@@ -359,23 +360,23 @@ func (c fileChange) kind() (string, fileChange, error) {
 
 func changedFile(path string, raw json.RawMessage) (patchFile, error) {
 	var c fileChange
-	if err := decodeJSON(raw, &c); err != nil {
+	if err := producers.DecodeJSON(raw, &c); err != nil {
 		return patchFile{}, err
 	}
 	op, fields, err := c.kind()
 	if err != nil {
 		return patchFile{}, err
 	}
-	f := patchFile{op: op, path: path, moveTo: valueOr(fields.MovePath, "")}
+	f := patchFile{op: op, path: path, moveTo: producers.ValueOr(fields.MovePath, "")}
 	switch op {
 	case "add":
-		f.diffs = []cards.FileDiff{{Path: path, NewText: valueOr(fields.Content, ""), NewStart: 1}}
+		f.diffs = []cards.FileDiff{{Path: path, NewText: producers.ValueOr(fields.Content, ""), NewStart: 1}}
 	case "delete":
 		if fields.Content != nil {
 			f.diffs = []cards.FileDiff{{Path: path, OldText: fields.Content, OldStart: 1}}
 		}
 	case "update":
-		diff, err := required("unified_diff", fields.UnifiedDiff)
+		diff, err := producers.Required("unified_diff", fields.UnifiedDiff)
 		if err == nil {
 			f.diffs, err = unifiedDiffs(f.target(), diff)
 		}
@@ -406,7 +407,7 @@ func unifiedDiffs(path, diff string) ([]cards.FileDiff, error) {
 		first := i
 		for oldLeft, newLeft := h.oldCount, h.newCount; i < len(lines) && !strings.HasPrefix(lines[i], "@@ ") &&
 			(oldLeft > 0 || newLeft > 0 || strings.HasPrefix(lines[i], `\`)); i++ {
-			switch prefix(lines[i]) {
+			switch producers.LinePrefix(lines[i]) {
 			case ' ':
 				oldLeft, newLeft = oldLeft-1, newLeft-1
 			case '-':
@@ -415,21 +416,13 @@ func unifiedDiffs(path, diff string) ([]cards.FileDiff, error) {
 				newLeft--
 			}
 		}
-		d, err := recordedHunk(path, lines[first:i], h.oldStart, h.newStart)
+		d, err := producers.RecordedHunk(path, lines[first:i], h.oldStart, h.newStart)
 		if err != nil {
 			return nil, err
 		}
 		diffs = append(diffs, d)
 	}
 	return diffs, nil
-}
-
-// prefix is the first byte of a diff line, " " for an empty line.
-func prefix(line string) byte {
-	if line == "" {
-		return ' '
-	}
-	return line[0]
 }
 
 // hunkHeader is what "@@ -a,b +c,d @@" says: where each side of the hunk

@@ -1,4 +1,4 @@
-package producers_test
+package claude_test
 
 import (
 	"encoding/json"
@@ -6,14 +6,15 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cardtui/cardtui/agents/claude"
+	"github.com/cardtui/cardtui/agents/codex"
 	"github.com/stretchr/testify/require"
-
-	"github.com/cardtui/cardtui/producers"
 )
 
 // FuzzClaudeAndCodexProducers: whatever the arguments, tool_result content
 // and toolUseResult (or end event), the Claude and Codex registries return
-// a view, the same one twice, that survives the cards codec unchanged.
+// a view, the same one twice, that survives the cards codec unchanged. It
+// lives beside the Claude producers and fuzzes the Codex registry too.
 func FuzzClaudeAndCodexProducers(f *testing.F) {
 	f.Add(uint8(0), []byte(`{"file_path":"a.go","offset":2,"limit":2}`), []byte(`"x"`),
 		[]byte(`{"type":"text","file":{"filePath":"a.go","content":"a\nb","startLine":2,"totalLines":3}}`), false)
@@ -31,21 +32,24 @@ func FuzzClaudeAndCodexProducers(f *testing.F) {
 	f.Add(uint8(20), []byte(`{"taskId":"1","status":"completed"}`), []byte(`"ok"`),
 		[]byte(`{"taskId":"1","statusChange":{"from":"pending","to":"completed"},"tasks":[{"id":"1","subject":"a"}]}`), false)
 
-	claudeTools := slices.Sorted(maps.Keys(claude))
-	codexTools := slices.Sorted(maps.Keys(codex))
+	claudeNames := slices.Sorted(maps.Keys(claudeTools))
+	codexNames := slices.Sorted(maps.Keys(codexTools))
 	f.Fuzz(func(t *testing.T, tool uint8, args, content, meta []byte, isError bool) {
-		reg, names := claude, claudeTools
+		reg, names := claudeTools, claudeNames
 		if tool >= 100 {
-			reg, names = codex, codexTools
+			reg, names = codexTools, codexNames
 		}
 		name := names[int(tool)%len(names)]
 		callView := reg.Call(name, args)
 		require.Equal(t, callView, reg.Call(name, args))
 		requireCallRoundTrip(t, callView)
 
-		r := producers.ClaudeResult(json.RawMessage(content), isError, json.RawMessage(meta))
+		r := claude.ToolResult(json.RawMessage(content), isError, json.RawMessage(meta))
 		resultView := reg.Result(name, args, r)
 		require.Equal(t, resultView, reg.Result(name, args, r))
 		requireResultRoundTrip(t, resultView)
 	})
 }
+
+// codexTools is the Codex registry, fuzzed with the Claude one.
+var codexTools = codex.Tools()

@@ -1,4 +1,4 @@
-package producers
+package claude
 
 import (
 	"bytes"
@@ -8,10 +8,12 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
-// Claude returns the producers of Claude Code's tools, mapped the way the
-// ACP adapter for Claude Code maps them (DESIGN.md section 2): Read,
+// Tools returns the producers of Claude Code's tools, mapped the way the
+// ACP adapter for Claude Code maps them to tool calls (its kinds, titles
+// and locations, the views cardtui's cards declare): Read,
 // Write, Edit, MultiEdit, NotebookEdit, Bash, BashOutput, KillShell (and
 // its older name KillBash), TodoWrite, Glob, Grep, LS, WebFetch,
 // WebSearch, Task (and its newer name Agent), ExitPlanMode, the task list
@@ -22,12 +24,12 @@ import (
 // out ("Edit a.go", "Find src **/*.go"). A Bash call is a terminal card
 // whose title is the command itself. The results read the structured
 // toolUseResult that Claude Code stores beside each tool_result (Result.Meta,
-// see ClaudeResult): the lines of a read with their real numbers, the hunks
+// see ToolResult): the lines of a read with their real numbers, the hunks
 // an edit applied from its structuredPatch, the stdout and stderr of a
 // command. Any other tool gets the Registry's fallback card: the tool's
 // name and its input as JSON.
-func Claude() Registry {
-	return Registry{
+func Tools() producers.Registry {
+	return producers.Registry{
 		"Read":         claudeReadProducer,
 		"Write":        claudeWriteProducer,
 		"Edit":         claudeEditProducer,
@@ -55,23 +57,23 @@ func Claude() Registry {
 	}
 }
 
-// ClaudeResult builds a Result from a Claude Code tool_result block — its
+// ToolResult builds a Result from a Claude Code tool_result block — its
 // content (a string or an array of Anthropic content blocks) and is_error —
 // and the toolUseResult stored beside it on the transcript line, which
 // becomes Result.Meta. Text blocks lose the <tool_use_error> wrapper of an
 // error and the <system-reminder> notes Claude Code appends for the model;
 // image blocks keep their media type and base64 data. It never fails:
 // content that cannot be decoded is kept as a note holding the raw JSON.
-func ClaudeResult(content json.RawMessage, isError bool, toolUseResult json.RawMessage) Result {
+func ToolResult(content json.RawMessage, isError bool, toolUseResult json.RawMessage) producers.Result {
 	blocks, err := decodeClaudeContent(content)
 	if err != nil {
-		blocks = undecodedContent(content, err)
+		blocks = producers.UndecodedContent(content, err)
 	}
-	r := Result{Content: blocks, IsError: isError}
+	r := producers.Result{Content: blocks, IsError: isError}
 	if trimmed := bytes.TrimSpace(toolUseResult); len(trimmed) > 0 && string(trimmed) != "null" {
 		r.Meta = toolUseResult
 	}
-	r.Outcome = refusalOutcome(r, claudeOutcomes)
+	r.Outcome = producers.RefusalOutcome(r, claudeOutcomes)
 	if r.Outcome == cards.OutcomeDone && claudeInterrupted(r.Meta) {
 		r.Outcome = cards.OutcomeInterrupted
 	}
@@ -100,7 +102,7 @@ func decodeClaudeContent(raw json.RawMessage) ([]cards.ContentBlock, error) {
 		if err := json.Unmarshal(trimmed, &s); err != nil {
 			return nil, fmt.Errorf("want a string or an array of blocks, found %s", cards.DescribeJSON(trimmed))
 		}
-		return text(cleanClaudeText(s)), nil
+		return producers.Text(cleanClaudeText(s)), nil
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(trimmed, &items); err != nil {
@@ -119,8 +121,8 @@ func decodeClaudeContent(raw json.RawMessage) ([]cards.ContentBlock, error) {
 	return blocks, nil
 }
 
-// claudeBlock is the part of an Anthropic content block the views use.
-type claudeBlock struct {
+// toolResultBlock is the part of an Anthropic content block the views use.
+type toolResultBlock struct {
 	Type   string  `json:"type"`
 	Text   *string `json:"text"`
 	Source *struct {
@@ -135,13 +137,13 @@ type claudeBlock struct {
 // it once cleaned), an image from its source, or any other block as the
 // cards codec keeps it.
 func decodeClaudeBlock(raw json.RawMessage) (cards.ContentBlock, error) {
-	var b claudeBlock
-	if err := decodeJSON(raw, &b); err != nil {
+	var b toolResultBlock
+	if err := producers.DecodeJSON(raw, &b); err != nil {
 		return nil, err
 	}
 	switch {
 	case b.Type == "text":
-		s, err := required("text", b.Text)
+		s, err := producers.Required("text", b.Text)
 		if err != nil {
 			return nil, err
 		}
@@ -152,7 +154,7 @@ func decodeClaudeBlock(raw json.RawMessage) (cards.ContentBlock, error) {
 	case b.Type == "image" && b.Source != nil:
 		return cards.ImageBlock{MimeType: b.Source.MediaType, Data: b.Source.Data, URI: b.Source.URL}, nil
 	}
-	return decodeBlock(raw)
+	return producers.DecodeBlock(raw)
 }
 
 // cleanClaudeText removes what Claude Code wraps around text for the
@@ -196,18 +198,18 @@ func withoutTagged(s, tag string) string {
 // claudeErrorResult shows a failed tool's message as preformatted text
 // under an "Error" title, as the ACP adapter fences error text ("Rejected",
 // "Denied" or "Interrupted" for a call that did not run as asked).
-func claudeErrorResult(r Result) cards.GenericResult {
-	body, others := textOf(r.Content)
+func claudeErrorResult(r producers.Result) cards.GenericResult {
+	body, others := producers.TextOf(r.Content)
 	content := others
 	if strings.TrimSpace(body) != "" {
-		content = append(code("", body), others...)
+		content = append(producers.Code("", body), others...)
 	}
-	return cards.GenericResult{Title: errorTitle(r), Content: withError(content, r)}
+	return cards.GenericResult{Title: errorTitle(r), Content: producers.WithError(content, r)}
 }
 
 // errorTitle names what went wrong with a call: "Error", or how it was
 // refused or cut off.
-func errorTitle(r Result) string {
+func errorTitle(r producers.Result) string {
 	switch r.Outcome {
 	case cards.OutcomeRejected:
 		return "Rejected"
@@ -220,17 +222,17 @@ func errorTitle(r Result) string {
 }
 
 // fencedText shows a result's text as one preformatted block.
-func fencedText(r Result) cards.GenericResult { return fencedResult(r, "text") }
+func fencedText(r producers.Result) cards.GenericResult { return producers.FencedResult(r, "text") }
 
 // claudeMeta decodes the toolUseResult of a result into dst; ok is false
 // when the result has none or it is not an object (an error result stores
 // its message as a string).
-func claudeMeta(r Result, dst any) (ok bool, err error) {
+func claudeMeta(r producers.Result, dst any) (ok bool, err error) {
 	trimmed := bytes.TrimSpace(r.Meta)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return false, nil
 	}
-	return true, within("toolUseResult", decodeJSON(trimmed, dst))
+	return true, producers.Within("toolUseResult", producers.DecodeJSON(trimmed, dst))
 }
 
 // thousands writes n with comma separators: 13751 as "13,751".
@@ -243,4 +245,16 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// claudeOutcomes are the texts Claude Code writes for a call that did not
+// run as asked (its REJECT_MESSAGE, INTERRUPT_MESSAGE_FOR_TOOL_USE and
+// permission messages).
+var claudeOutcomes = []producers.OutcomeRule{
+	{Outcome: cards.OutcomeRejected, Text: "The user doesn't want to proceed with this tool use", Anywhere: false},
+	{Outcome: cards.OutcomeRejected, Text: "The user doesn't want to take this action right now", Anywhere: false},
+	{Outcome: cards.OutcomeInterrupted, Text: "[Request interrupted by user", Anywhere: false},
+	{Outcome: cards.OutcomeDenied, Text: "Permission to use ", Anywhere: false},
+	{Outcome: cards.OutcomeDenied, Text: "Claude requested permissions to ", Anywhere: false},
+	{Outcome: cards.OutcomeDenied, Text: "Operation not permitted", Anywhere: true},
 }

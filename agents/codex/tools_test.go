@@ -1,4 +1,4 @@
-package producers_test
+package codex_test
 
 import (
 	"encoding/json"
@@ -7,33 +7,34 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents/codex"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 )
 
-// codex is the registry under test.
-var codex = producers.Codex()
+// codexTools is the registry under test.
+var codexTools = codex.Tools()
 
-// codexCall presents a call through the Codex registry, checking that it
+// toolCall presents a call through the Codex registry, checking that it
 // is pure and that the view survives the cards codec unchanged.
-func codexCall(t *testing.T, tool, args string) cards.CallView {
+func toolCall(t *testing.T, tool, args string) cards.CallView {
 	t.Helper()
-	view := codex.Call(tool, []byte(args))
-	require.Equal(t, view, codex.Call(tool, []byte(args)), "the same call gave two views")
+	view := codexTools.Call(tool, []byte(args))
+	require.Equal(t, view, codexTools.Call(tool, []byte(args)), "the same call gave two views")
 	requireCallRoundTrip(t, view)
 	return view
 }
 
-// codexResult presents a result from the output text the model got and
-// the call's end event (meta), like codexCall.
-func codexResult(t *testing.T, tool, args, output, meta string) cards.ResultView {
+// toolResult presents a result from the output text the model got and
+// the call's end event (meta), like toolCall.
+func toolResult(t *testing.T, tool, args, output, meta string) cards.ResultView {
 	t.Helper()
 	r := producers.Result{Meta: json.RawMessage(meta)}
 	if output != "" {
 		r.Content = blocks(output)
 	}
-	view := codex.Result(tool, []byte(args), r)
-	require.Equal(t, view, codex.Result(tool, []byte(args), r), "the same result gave two views")
+	view := codexTools.Result(tool, []byte(args), r)
+	require.Equal(t, view, codexTools.Result(tool, []byte(args), r), "the same result gave two views")
 	requireResultRoundTrip(t, view)
 	return view
 }
@@ -65,11 +66,11 @@ func TestCodexShellCalls(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, codexCall(t, c.tool, c.args))
+			assert.Equal(t, c.want, toolCall(t, c.tool, c.args))
 		})
 	}
-	requireFallbackNote(t, codexCall(t, "shell", `{"command":[]}`), `"command" is empty`)
-	requireFallbackNote(t, codexCall(t, "exec_command", `{"workdir":"/w"}`), `missing field "command"`)
+	requireFallbackNote(t, toolCall(t, "shell", `{"command":[]}`), `"command" is empty`)
+	requireFallbackNote(t, toolCall(t, "exec_command", `{"workdir":"/w"}`), `missing field "command"`)
 }
 
 func TestCodexExecResults(t *testing.T) {
@@ -100,16 +101,16 @@ func TestCodexExecResults(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, codexResult(t, "shell", args, c.output, c.meta))
+			assert.Equal(t, c.want, toolResult(t, "shell", args, c.output, c.meta))
 		})
 	}
-	requireFallbackNote(t, codexResult(t, "shell", args, "x", `{"duration":{"secs":-1}}`), "out of range")
+	requireFallbackNote(t, toolResult(t, "shell", args, "x", `{"duration":{"secs":-1}}`), "out of range")
 }
 
 func TestCodexPlanResult(t *testing.T) {
 	args := `{"plan":[{"step":"Write the test","status":"completed"},{"step":"Fix","status":"in_progress"},{"step":"Ship","status":"pending"}]}`
 	assert.Equal(t, cards.GenericResult{Content: mdBlocks("- [x] Write the test\n- [ ] **Fix** (in progress)\n- [ ] Ship")},
-		codexResult(t, "update_plan", args, "Plan updated", ``))
+		toolResult(t, "update_plan", args, "Plan updated", ``))
 }
 
 // patch is an apply_patch input that adds, updates (two chunks, one at
@@ -128,10 +129,10 @@ func TestCodexPatchCall(t *testing.T) {
 		{Path: "src/app.py", OldText: ptr("x = 1\ny = 2\n"), NewText: "x = 1\ny = 3\n", Lines: []string{" x = 1", "-y = 2", "+y = 3"}},
 	}, Locations: []cards.FileLocation{{Path: "hello.txt"}, {Path: "src/app.py"}, {Path: "old.txt"}}}
 	input, _ := json.Marshal(map[string]string{"input": patch})
-	assert.Equal(t, want, codexCall(t, "apply_patch", string(input)))
+	assert.Equal(t, want, toolCall(t, "apply_patch", string(input)))
 
 	heredoc, _ := json.Marshal(map[string]any{"command": []string{"apply_patch", patch}})
-	assert.Equal(t, want, codexCall(t, "shell", string(heredoc)), "early versions ran apply_patch as a shell command")
+	assert.Equal(t, want, toolCall(t, "shell", string(heredoc)), "early versions ran apply_patch as a shell command")
 
 	titles := map[string]string{
 		"*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch":                              "Add a.txt",
@@ -142,7 +143,7 @@ func TestCodexPatchCall(t *testing.T) {
 	}
 	for body, title := range titles {
 		input, _ := json.Marshal(map[string]string{"input": body})
-		assert.Equal(t, title, codexCall(t, "apply_patch", string(input)).(cards.DiffCall).Title, body)
+		assert.Equal(t, title, toolCall(t, "apply_patch", string(input)).(cards.DiffCall).Title, body)
 	}
 
 	for body, reason := range map[string]string{
@@ -152,7 +153,7 @@ func TestCodexPatchCall(t *testing.T) {
 		"*** Begin Patch\n*** Add File: a\nno plus\n":       "is not a line of the new file",
 	} {
 		input, _ := json.Marshal(map[string]string{"input": body})
-		requireFallbackNote(t, codexCall(t, "apply_patch", string(input)), reason)
+		requireFallbackNote(t, toolCall(t, "apply_patch", string(input)), reason)
 	}
 }
 
@@ -165,7 +166,7 @@ const changes = `{
 func TestCodexPatchResult(t *testing.T) {
 	input, _ := json.Marshal(map[string]string{"input": patch})
 	end := `{"call_id":"c1","stdout":"Success. Updated the following files:\nA hello.txt\nM src/app.py\nD old.txt\n","stderr":"","success":true,"changes":` + changes + `}`
-	view := codexResult(t, "apply_patch", string(input), `{"output":"Success.","metadata":{"exit_code":0,"duration_seconds":0.0}}`, end)
+	view := toolResult(t, "apply_patch", string(input), `{"output":"Success.","metadata":{"exit_code":0,"duration_seconds":0.0}}`, end)
 	assert.Equal(t, cards.DiffResult{Title: "Edit 3 files", Diffs: []cards.FileDiff{
 		{Path: "hello.txt", NewText: "Hello\nworld\n", NewStart: 1},
 		{Path: "old.txt", OldText: ptr("stale\n"), OldStart: 1},
@@ -174,27 +175,27 @@ func TestCodexPatchResult(t *testing.T) {
 		{Path: "src/app.py", OldText: ptr("x = 1\ny = 2\n"), NewText: "x = 1\ny = 3\n", OldStart: 40, NewStart: 40, Lines: []string{" x = 1", "-y = 2", "+y = 3"}},
 	}}, view)
 
-	failedEnd := codexResult(t, "apply_patch", string(input), "", `{"success":false,"stdout":"","stderr":"Failed to find expected lines in src/app.py"}`)
+	failedEnd := toolResult(t, "apply_patch", string(input), "", `{"success":false,"stdout":"","stderr":"Failed to find expected lines in src/app.py"}`)
 	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "Failed to find expected lines in src/app.py")}, failedEnd)
 
-	failedOutput := codexResult(t, "apply_patch", string(input), `{"output":"Failed to find expected lines","metadata":{"exit_code":1}}`, ``)
+	failedOutput := toolResult(t, "apply_patch", string(input), `{"output":"Failed to find expected lines","metadata":{"exit_code":1}}`, ``)
 	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "Failed to find expected lines")}, failedOutput)
 
-	applied := codexResult(t, "apply_patch", string(input), "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA hello.txt\n", ``)
+	applied := toolResult(t, "apply_patch", string(input), "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA hello.txt\n", ``)
 	assert.Equal(t, cards.GenericResult{Content: preformatted("", "Success. Updated the following files:\nA hello.txt")}, applied)
 
-	moved := codexResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a.go":{"update":{"unified_diff":"@@ -0,0 +1 @@\n+x\n","move_path":"b.go"}}}}`)
+	moved := toolResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a.go":{"update":{"unified_diff":"@@ -0,0 +1 @@\n+x\n","move_path":"b.go"}}}}`)
 	assert.Equal(t, cards.DiffResult{Title: "Move a.go → b.go", Diffs: []cards.FileDiff{{Path: "b.go", OldText: ptr(""), NewText: "x\n", OldStart: 1, NewStart: 1, Lines: []string{"+x"}}}}, moved)
 
-	requireFallbackNote(t, codexResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"rename":{}}}}`), `want one of "add"`)
-	requireFallbackNote(t, codexResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"update":{"unified_diff":"@@ -x +1 @@\n"}}}}`), "is not a line range")
+	requireFallbackNote(t, toolResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"rename":{}}}}`), `want one of "add"`)
+	requireFallbackNote(t, toolResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"update":{"unified_diff":"@@ -x +1 @@\n"}}}}`), "is not a line range")
 }
 
 func TestCodexPatchFromEvent(t *testing.T) {
-	view := codexCall(t, "apply_patch", `{"changes":`+changes+`}`)
+	view := toolCall(t, "apply_patch", `{"changes":`+changes+`}`)
 	assert.Equal(t, "Edit 3 files", view.(cards.DiffCall).Title)
 	assert.Len(t, view.(cards.DiffCall).Diffs, 4)
-	requireFallbackNote(t, codexCall(t, "apply_patch", `{}`), "no patch and no changes")
+	requireFallbackNote(t, toolCall(t, "apply_patch", `{}`), "no patch and no changes")
 }
 
 // TestCodexMetaNeverBreaksAView feeds JSON values of every type as the
@@ -204,9 +205,9 @@ func TestCodexMetaNeverBreaksAView(t *testing.T) {
 		`{"duration_ms":-1}`, `{"exit_code":"1"}`, `{"success":false}`, `{"changes":[]}`, `{"changes":{"a":null}}`,
 		`{"changes":{"a":{"update":{}}}}`, `{"changes":{"a":{"update":{"unified_diff":"@@ -1,5 +1,5 @@\n?\n"}}}}`}
 	args, _ := json.Marshal(map[string]any{"command": []string{"ls"}, "input": patch, "session_id": 1, "plan": []any{}, "path": "p", "query": "q"})
-	for tool := range codex {
+	for tool := range codexTools {
 		for _, meta := range values {
-			codexResult(t, tool, string(args), "Exit code: x\nOutput:\n", meta)
+			toolResult(t, tool, string(args), "Exit code: x\nOutput:\n", meta)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package producers
+package claude
 
 import (
 	"encoding/json"
@@ -9,25 +9,26 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
 // Claude Code's other tools: TodoWrite, the searches Glob, Grep and LS,
 // WebFetch and WebSearch, Task (sub-agents) and ExitPlanMode.
 var (
-	claudeTodoWriteProducer    = Producer{PresentCall: presentClaudeTodoCall, PresentResult: presentClaudeTodoResult}
-	claudeGlobProducer         = Producer{PresentCall: presentClaudeGlobCall, PresentResult: presentClaudeGlobResult}
-	claudeGrepProducer         = Producer{PresentCall: presentClaudeGrepCall, PresentResult: presentClaudeGrepResult}
-	claudeLSProducer           = Producer{PresentCall: presentClaudeLSCall, PresentResult: presentClaudeLSResult}
-	claudeWebFetchProducer     = Producer{PresentCall: presentClaudeWebFetchCall, PresentResult: presentClaudeWebFetchResult}
-	claudeWebSearchProducer    = Producer{PresentCall: presentClaudeWebSearchCall, PresentResult: presentClaudeWebSearchResult}
-	claudeTaskProducer         = Producer{PresentCall: presentClaudeTaskCall, PresentResult: presentClaudeTaskResult}
-	claudeExitPlanModeProducer = Producer{PresentCall: presentClaudeExitPlanModeCall, PresentResult: presentClaudeExitPlanModeResult}
+	claudeTodoWriteProducer    = producers.Producer{PresentCall: presentClaudeTodoCall, PresentResult: presentClaudeTodoResult}
+	claudeGlobProducer         = producers.Producer{PresentCall: presentClaudeGlobCall, PresentResult: presentClaudeGlobResult}
+	claudeGrepProducer         = producers.Producer{PresentCall: presentClaudeGrepCall, PresentResult: presentClaudeGrepResult}
+	claudeLSProducer           = producers.Producer{PresentCall: presentClaudeLSCall, PresentResult: presentClaudeLSResult}
+	claudeWebFetchProducer     = producers.Producer{PresentCall: presentClaudeWebFetchCall, PresentResult: presentClaudeWebFetchResult}
+	claudeWebSearchProducer    = producers.Producer{PresentCall: presentClaudeWebSearchCall, PresentResult: presentClaudeWebSearchResult}
+	claudeTaskProducer         = producers.Producer{PresentCall: presentClaudeTaskCall, PresentResult: presentClaudeTaskResult}
+	claudeExitPlanModeProducer = producers.Producer{PresentCall: presentClaudeExitPlanModeCall, PresentResult: presentClaudeExitPlanModeResult}
 )
 
 // presentClaudeTodoCall titles the card with the items: "Update TODOs:
 // read the code, write the fix". The result shows the checklist.
 func presentClaudeTodoCall(args json.RawMessage) (cards.CallView, error) {
-	todos, _, err := parseTodos(args)
+	todos, _, err := producers.ParseTodos(args)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +36,7 @@ func presentClaudeTodoCall(args json.RawMessage) (cards.CallView, error) {
 	if len(todos) > 0 {
 		items := make([]string, len(todos))
 		for i, t := range todos {
-			items[i] = t.content
+			items[i] = t.Content
 		}
 		title += ": " + strings.Join(items, ", ")
 	}
@@ -43,11 +44,11 @@ func presentClaudeTodoCall(args json.RawMessage) (cards.CallView, error) {
 }
 
 // presentClaudeTodoResult shows the list the call wrote as a checklist.
-func presentClaudeTodoResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeTodoResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
-	return presentTodoResult(args, r)
+	return producers.PresentTodoResult(args, r)
 }
 
 // searchArgs are the arguments the searches share.
@@ -59,17 +60,17 @@ type searchArgs struct {
 // presentClaudeGlobCall titles the card "Find <path> <pattern>".
 func presentClaudeGlobCall(args json.RawMessage) (cards.CallView, error) {
 	var raw searchArgs
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
 	title := "Find"
-	path := valueOr(raw.Path, "")
+	path := producers.ValueOr(raw.Path, "")
 	var locations []cards.FileLocation
 	if path != "" {
 		title += " " + path
 		locations = []cards.FileLocation{{Path: path}}
 	}
-	if pattern := valueOr(raw.Pattern, ""); pattern != "" {
+	if pattern := producers.ValueOr(raw.Pattern, ""); pattern != "" {
 		title += " " + pattern
 	}
 	return cards.GenericCall{Title: title, Kind: cards.KindSearch, Locations: locations}, nil
@@ -77,7 +78,7 @@ func presentClaudeGlobCall(args json.RawMessage) (cards.CallView, error) {
 
 // presentClaudeGlobResult lists the paths found from toolUseResult
 // {filenames, numFiles, truncated}.
-func presentClaudeGlobResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeGlobResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
@@ -90,12 +91,12 @@ func presentClaudeGlobResult(_ json.RawMessage, r Result) (cards.ResultView, err
 	if err != nil || !ok || m.Filenames == nil {
 		return fencedText(r), err
 	}
-	return foundPaths(*m.Filenames, valueOr(m.NumFiles, 0), valueOr(m.Truncated, false)), nil
+	return foundPaths(*m.Filenames, producers.ValueOr(m.NumFiles, 0), producers.ValueOr(m.Truncated, false)), nil
 }
 
 // foundPaths is a paths card; the total counts at least the paths listed.
 func foundPaths(paths []string, total int, truncated bool) cards.SearchPaths {
-	return cards.SearchPaths{Paths: orNil(paths), Truncated: truncated, Total: max(total, len(paths))}
+	return cards.SearchPaths{Paths: producers.OrNil(paths), Truncated: truncated, Total: max(total, len(paths))}
 }
 
 // grepArgs are the arguments of Grep that its title shows.
@@ -118,12 +119,12 @@ type grepArgs struct {
 // path`.
 func presentClaudeGrepCall(args json.RawMessage) (cards.CallView, error) {
 	var a grepArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := producers.DecodeArguments(args, &a); err != nil {
 		return nil, err
 	}
 	parts := []string{"grep"}
 	flag := func(on *bool, name string) {
-		if valueOr(on, false) {
+		if producers.ValueOr(on, false) {
 			parts = append(parts, name)
 		}
 	}
@@ -137,24 +138,24 @@ func presentClaudeGrepCall(args json.RawMessage) (cards.CallView, error) {
 	count(a.After, "-A %d")
 	count(a.Before, "-B %d")
 	count(a.Context, "-C %d")
-	switch valueOr(a.OutputMode, "") {
+	switch producers.ValueOr(a.OutputMode, "") {
 	case "files_with_matches", "FilesWithMatches":
 		parts = append(parts, "-l")
 	case "count", "Count":
 		parts = append(parts, "-c")
 	}
 	count(a.HeadLimit, "| head -%d")
-	if g := valueOr(a.Glob, ""); g != "" {
+	if g := producers.ValueOr(a.Glob, ""); g != "" {
 		parts = append(parts, `--include="`+g+`"`)
 	}
-	if t := valueOr(a.Type, ""); t != "" {
+	if t := producers.ValueOr(a.Type, ""); t != "" {
 		parts = append(parts, "--type="+t)
 	}
 	flag(a.Multiline, "-P")
-	if p := valueOr(a.Pattern, ""); p != "" {
+	if p := producers.ValueOr(a.Pattern, ""); p != "" {
 		parts = append(parts, `"`+p+`"`)
 	}
-	if p := valueOr(a.Path, ""); p != "" {
+	if p := producers.ValueOr(a.Path, ""); p != "" {
 		parts = append(parts, p)
 	}
 	return cards.GenericCall{Title: strings.Join(parts, " "), Kind: cards.KindSearch}, nil
@@ -172,9 +173,9 @@ type claudeGrepMeta struct {
 // presentClaudeGrepResult lists the matching files, or the matching lines
 // grouped by file when the output is "path:line:text" lines; counts and
 // output with context lines are shown as they are.
-func presentClaudeGrepResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeGrepResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	var a grepArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := producers.DecodeArguments(args, &a); err != nil {
 		return nil, err
 	}
 	if r.IsError {
@@ -186,11 +187,11 @@ func presentClaudeGrepResult(args json.RawMessage, r Result) (cards.ResultView, 
 		return fencedText(r), err
 	}
 	truncated := m.AppliedLimit != nil
-	switch valueOr(m.Mode, "") {
+	switch producers.ValueOr(m.Mode, "") {
 	case "files_with_matches":
-		return foundPaths(valueOr(m.Filenames, nil), valueOr(m.NumFiles, 0), truncated), nil
+		return foundPaths(producers.ValueOr(m.Filenames, nil), producers.ValueOr(m.NumFiles, 0), truncated), nil
 	case "content":
-		files, total, ok := grepMatches(valueOr(m.Content, ""), valueOr(m.Filenames, nil), valueOr(a.Path, ""))
+		files, total, ok := grepMatches(producers.ValueOr(m.Content, ""), producers.ValueOr(m.Filenames, nil), producers.ValueOr(a.Path, ""))
 		if ok {
 			return cards.SearchMatches{Files: files, Truncated: truncated, Total: total}, nil
 		}
@@ -240,7 +241,7 @@ func grepLine(line string, known []string, searched string) (string, int, string
 		}
 	}
 	if n, text, ok := lineNumbered(line); ok && searched != "" && len(known) <= 1 {
-		return valueOr(firstOf(known), searched), n, text, true
+		return producers.ValueOr(firstOf(known), searched), n, text, true
 	}
 	for i := strings.IndexByte(line, ':'); i > 0; {
 		if n, text, ok := lineNumbered(line[i+1:]); ok {
@@ -266,7 +267,7 @@ func firstOf(s []string) *string {
 // lineNumbered splits "12:text" into 12 and "text".
 func lineNumbered(s string) (int, string, bool) {
 	digits, text, ok := strings.Cut(s, ":")
-	if !ok || !allDigits(digits) {
+	if !ok || !producers.AllDigits(digits) {
 		return 0, "", false
 	}
 	n, err := strconv.Atoi(digits)
@@ -277,17 +278,17 @@ func lineNumbered(s string) (int, string, bool) {
 // contents".
 func presentClaudeLSCall(args json.RawMessage) (cards.CallView, error) {
 	var raw searchArgs
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
 	dir := "current"
-	if p := valueOr(raw.Path, ""); p != "" {
+	if p := producers.ValueOr(raw.Path, ""); p != "" {
 		dir = p
 	}
 	return cards.GenericCall{Title: "List the " + dir + " directory's contents", Kind: cards.KindSearch}, nil
 }
 
-func presentClaudeLSResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeLSResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
@@ -297,25 +298,25 @@ func presentClaudeLSResult(_ json.RawMessage, r Result) (cards.ResultView, error
 // presentClaudeWebFetchCall shows "Fetch <url>" and the prompt the page is
 // read with.
 func presentClaudeWebFetchCall(args json.RawMessage) (cards.CallView, error) {
-	url, err := stringArg(args, "url")
+	url, err := producers.StringArg(args, "url")
 	if err != nil {
 		return nil, err
 	}
 	var raw struct {
 		Prompt *string `json:"prompt"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Fetch " + url, Kind: cards.KindFetch, Content: text(valueOr(raw.Prompt, ""))}, nil
+	return cards.GenericCall{Title: "Fetch " + url, Kind: cards.KindFetch, Content: producers.Text(producers.ValueOr(raw.Prompt, ""))}, nil
 }
 
 // presentClaudeWebFetchResult shows the page fetched and its HTTP status
 // from toolUseResult {url, code}, as Claude Code does, with what the
 // model made of the page (result, Markdown), its size (bytes) and how
 // long the fetch took (durationMs).
-func presentClaudeWebFetchResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	url, err := stringArg(args, "url")
+func presentClaudeWebFetchResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	url, err := producers.StringArg(args, "url")
 	if err != nil {
 		return nil, err
 	}
@@ -325,15 +326,15 @@ func presentClaudeWebFetchResult(args json.RawMessage, r Result) (cards.ResultVi
 	var m webFetchBody
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok || m.Code == nil || *m.Code < 100 || *m.Code > 599 {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
-	return cards.WebFetch{Title: m.title(), URL: valueOr(m.URL, url), StatusCode: *m.Code, Content: markdown(valueOr(m.Result, ""))}, nil
+	return cards.WebFetch{Title: m.title(), URL: producers.ValueOr(m.URL, url), StatusCode: *m.Code, Content: producers.Markdown(producers.ValueOr(m.Result, ""))}, nil
 }
 
 // presentClaudeWebSearchCall titles the card with the query and the
 // domains it is limited to: `"go generics" (allowed: go.dev)`.
 func presentClaudeWebSearchCall(args json.RawMessage) (cards.CallView, error) {
-	query, err := stringArg(args, "query")
+	query, err := producers.StringArg(args, "query")
 	if err != nil {
 		return nil, err
 	}
@@ -341,14 +342,14 @@ func presentClaudeWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 		Allowed *[]string `json:"allowed_domains"`
 		Blocked *[]string `json:"blocked_domains"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
 	title := `"` + query + `"`
-	if allowed := valueOr(raw.Allowed, nil); len(allowed) > 0 {
+	if allowed := producers.ValueOr(raw.Allowed, nil); len(allowed) > 0 {
 		title += " (allowed: " + strings.Join(allowed, ", ") + ")"
 	}
-	if blocked := valueOr(raw.Blocked, nil); len(blocked) > 0 {
+	if blocked := producers.ValueOr(raw.Blocked, nil); len(blocked) > 0 {
 		title += " (blocked: " + strings.Join(blocked, ", ") + ")"
 	}
 	return cards.GenericCall{Title: title, Kind: cards.KindFetch}, nil
@@ -357,8 +358,8 @@ func presentClaudeWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 // presentClaudeWebSearchResult lists the sources of toolUseResult
 // {results: [{content: [{title, url}]} | text]}; the text the search
 // returned besides its hits is the answer.
-func presentClaudeWebSearchResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	if _, err := stringArg(args, "query"); err != nil {
+func presentClaudeWebSearchResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	if _, err := producers.StringArg(args, "query"); err != nil {
 		return nil, err
 	}
 	if r.IsError {
@@ -369,7 +370,7 @@ func presentClaudeWebSearchResult(args json.RawMessage, r Result) (cards.ResultV
 	}
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok || m.Results == nil {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
 	var v cards.WebSearch
 	var answer []string
@@ -381,7 +382,7 @@ func presentClaudeWebSearchResult(args json.RawMessage, r Result) (cards.ResultV
 		}
 		sources, err := searchHits(item)
 		if err != nil {
-			return nil, within(fmt.Sprintf("toolUseResult: results[%d]", i), err)
+			return nil, producers.Within(fmt.Sprintf("toolUseResult: results[%d]", i), err)
 		}
 		v.Sources = append(v.Sources, sources...)
 	}
@@ -397,16 +398,16 @@ func searchHits(raw json.RawMessage) ([]cards.WebSource, error) {
 			URL   *string `json:"url"`
 		} `json:"content"`
 	}
-	if err := decodeJSON(raw, &hits); err != nil {
+	if err := producers.DecodeJSON(raw, &hits); err != nil {
 		return nil, err
 	}
 	var sources []cards.WebSource
-	for i, h := range valueOr(hits.Content, nil) {
-		url, err := nonEmpty("url", h.URL)
+	for i, h := range producers.ValueOr(hits.Content, nil) {
+		url, err := producers.NonEmpty("url", h.URL)
 		if err != nil {
 			return nil, fmt.Errorf("content[%d]: %w", i, err)
 		}
-		sources = append(sources, cards.WebSource{URL: url, Title: valueOr(h.Title, "")})
+		sources = append(sources, cards.WebSource{URL: url, Title: producers.ValueOr(h.Title, "")})
 	}
 	return sources, nil
 }
@@ -422,8 +423,8 @@ func parseTaskArgs(args json.RawMessage) (taskArgs, error) {
 		Description *string `json:"description"`
 		Prompt      *string `json:"prompt"`
 	}
-	err := decodeArgs(args, &raw)
-	return taskArgs{description: valueOr(raw.Description, ""), prompt: valueOr(raw.Prompt, "")}, err
+	err := producers.DecodeArguments(args, &raw)
+	return taskArgs{description: producers.ValueOr(raw.Description, ""), prompt: producers.ValueOr(raw.Prompt, "")}, err
 }
 
 // presentClaudeTaskCall titles the card by the task's description and
@@ -437,19 +438,19 @@ func presentClaudeTaskCall(args json.RawMessage) (cards.CallView, error) {
 	if title == "" {
 		title = "Task"
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindThink, Content: text(a.prompt)}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindThink, Content: producers.Text(a.prompt)}, nil
 }
 
 // presentClaudeTaskResult shows the sub-agent's report and, from
 // toolUseResult, what it took: "2 tool uses · 21.2s · 13,751 tokens".
-func presentClaudeTaskResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeTaskResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if _, err := parseTaskArgs(args); err != nil {
 		return nil, err
 	}
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
-	r.Content = asMarkdown(r.Content) // the sub-agent's reply
+	r.Content = producers.AsMarkdown(r.Content) // the sub-agent's reply
 	var m struct {
 		TotalToolUseCount *int `json:"totalToolUseCount"`
 		TotalDurationMs   *int `json:"totalDurationMs"`
@@ -457,7 +458,7 @@ func presentClaudeTaskResult(args json.RawMessage, r Result) (cards.ResultView, 
 	}
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
 	var stats []string
 	if m.TotalToolUseCount != nil {
@@ -481,17 +482,17 @@ func presentClaudeExitPlanModeCall(args json.RawMessage) (cards.CallView, error)
 	var raw struct {
 		Plan *string `json:"plan"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: markdown(valueOr(raw.Plan, ""))}, nil
+	return cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: producers.Markdown(producers.ValueOr(raw.Plan, ""))}, nil
 }
 
 // presentClaudeExitPlanModeResult says the plan mode ended, with what the
 // user answered.
-func presentClaudeExitPlanModeResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeExitPlanModeResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
-	return cards.GenericResult{Title: "Exited Plan Mode", Content: withError(r.Content, r)}, nil
+	return cards.GenericResult{Title: "Exited Plan Mode", Content: producers.WithError(r.Content, r)}, nil
 }

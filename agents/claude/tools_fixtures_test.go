@@ -1,4 +1,4 @@
-package producers_test
+package claude_test
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/producers"
@@ -33,9 +34,10 @@ type claudeTranscriptLine struct {
 	ToolUseResult json.RawMessage `json:"toolUseResult"`
 }
 
-// claudeFixturePairs reads every tool_use and tool_result of the Claude
-// Code transcripts in ../shared/fixtures/claude, skipping the test when
-// the folder is not there.
+// claudeFixturePairs reads every tool_use and tool_result of the recorded
+// Claude Code transcripts a developer keeps in a shared fixture folder
+// (shared/fixtures/claude, three levels above the golden files' folder),
+// skipping the test when the folder is not there.
 func claudeFixturePairs(t *testing.T) []claudePair {
 	t.Helper()
 	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "claude")
@@ -82,7 +84,7 @@ func readClaudeFixture(t *testing.T, file string) []claudePair {
 			case "tool_result":
 				i, ok := index[b.ToolUseID]
 				require.True(t, ok, "%s: result for unknown call %s", file, b.ToolUseID)
-				pairs[i].result = producers.ClaudeResult(b.Content, b.IsError, l.ToolUseResult)
+				pairs[i].result = claude.ToolResult(b.Content, b.IsError, l.ToolUseResult)
 				pairs[i].hasResult = true
 			}
 		}
@@ -102,8 +104,8 @@ func TestClaudeFixturesArePureAndValid(t *testing.T) {
 			tools[p.tool] = true
 			requireNoFallback(t, claudeCall(t, p.tool, p.args))
 			require.True(t, p.hasResult)
-			view := claude.Result(p.tool, []byte(p.args), p.result)
-			require.Equal(t, view, claude.Result(p.tool, []byte(p.args), p.result))
+			view := claudeTools.Result(p.tool, []byte(p.args), p.result)
+			require.Equal(t, view, claudeTools.Result(p.tool, []byte(p.args), p.result))
 			requireResultRoundTrip(t, view)
 			requireNoFallback(t, view)
 		})
@@ -124,7 +126,7 @@ func TestClaudeFixturesShowWhatTheToolsDid(t *testing.T) {
 		if p.result.IsError || want[p.tool] == nil {
 			continue
 		}
-		view := claude.Result(p.tool, []byte(p.args), p.result)
+		view := claudeTools.Result(p.tool, []byte(p.args), p.result)
 		assert.IsType(t, want[p.tool], view, p.name)
 		if d, ok := view.(cards.DiffResult); ok {
 			for _, hunk := range d.Diffs {

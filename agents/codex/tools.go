@@ -1,4 +1,4 @@
-package producers
+package codex
 
 import (
 	"bytes"
@@ -11,9 +11,10 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
-// Codex returns the producers of the Codex CLI's tools, by the names its
+// Tools returns the producers of the Codex CLI's tools, by the names its
 // rollout files record: the shell tools shell (container.exec in early
 // versions), shell_command, exec_command with write_stdin, and local_shell
 // (a local_shell_call's action); apply_patch; update_plan; view_image;
@@ -26,10 +27,10 @@ import (
 // apply_patch call shows the diff of every file its patch touches; its
 // result shows the changes of the patch_apply_end event (the meta), whose
 // unified diffs carry real line numbers. Code mode's exec (a script) and
-// wait (for a script's cell) are in codex_code.go. Any other tool — MCP tools
+// wait (for a script's cell) are in tools_code.go. Any other tool — MCP tools
 // ("server__tool") among them — gets the Registry's fallback card.
-func Codex() Registry {
-	return Registry{
+func Tools() producers.Registry {
+	return producers.Registry{
 		"shell":          codexShellProducer,
 		"container.exec": codexShellProducer,
 		"shell_command":  codexShellProducer,
@@ -46,12 +47,12 @@ func Codex() Registry {
 }
 
 var (
-	codexShellProducer      = Producer{PresentCall: presentCodexShellCall, PresentResult: presentCodexShellResult}
-	codexWriteStdinProducer = Producer{PresentCall: presentCodexWriteStdinCall, PresentResult: presentCodexWriteStdinResult}
-	codexApplyPatchProducer = Producer{PresentCall: presentCodexPatchCall, PresentResult: presentCodexPatchResult}
-	codexUpdatePlanProducer = Producer{PresentCall: presentCodexPlanCall, PresentResult: presentCodexPlanResult}
-	codexViewImageProducer  = Producer{PresentCall: presentCodexViewImageCall, PresentResult: presentCodexGenericResult}
-	codexWebSearchProducer  = Producer{PresentCall: presentCodexWebSearchCall, PresentResult: presentCodexGenericResult}
+	codexShellProducer      = producers.Producer{PresentCall: presentCodexShellCall, PresentResult: presentCodexShellResult}
+	codexWriteStdinProducer = producers.Producer{PresentCall: presentCodexWriteStdinCall, PresentResult: presentCodexWriteStdinResult}
+	codexApplyPatchProducer = producers.Producer{PresentCall: presentCodexPatchCall, PresentResult: presentCodexPatchResult}
+	codexUpdatePlanProducer = producers.Producer{PresentCall: presentCodexPlanCall, PresentResult: presentCodexPlanResult}
+	codexViewImageProducer  = producers.Producer{PresentCall: presentCodexViewImageCall, PresentResult: presentCodexGenericResult}
+	codexWebSearchProducer  = producers.Producer{PresentCall: presentCodexWebSearchCall, PresentResult: presentCodexGenericResult}
 )
 
 // codexShellArgs are the arguments of the shell tools: the command as an
@@ -71,16 +72,16 @@ func parseCodexShellArgs(args json.RawMessage) (codexShellArgs, error) {
 		WorkingDirectory *string         `json:"working_directory"`
 	}
 	var a codexShellArgs
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return a, err
 	}
-	a.workdir = valueOr(raw.Workdir, valueOr(raw.WorkingDirectory, ""))
+	a.workdir = producers.ValueOr(raw.Workdir, producers.ValueOr(raw.WorkingDirectory, ""))
 	var err error
 	switch {
 	case raw.Cmd != nil:
-		a.line, err = nonEmpty("cmd", raw.Cmd)
+		a.line, err = producers.NonEmpty("cmd", raw.Cmd)
 	case len(raw.Command) > 0 && raw.Command[0] == '[':
-		err = within(`field "command"`, decodeJSON(raw.Command, &a.argv))
+		err = producers.Within(`field "command"`, producers.DecodeJSON(raw.Command, &a.argv))
 		if err == nil && len(a.argv) == 0 {
 			err = errors.New(`field "command" is empty`)
 		}
@@ -88,13 +89,13 @@ func parseCodexShellArgs(args json.RawMessage) (codexShellArgs, error) {
 	default:
 		var line *string
 		if len(raw.Command) > 0 {
-			err = within(`field "command"`, decodeJSON(raw.Command, &line))
+			err = producers.Within(`field "command"`, producers.DecodeJSON(raw.Command, &line))
 		}
 		if err == nil {
-			a.line, err = nonEmpty("command", line)
+			a.line, err = producers.NonEmpty("command", line)
 		}
 	}
-	return a, within("arguments", err)
+	return a, producers.Within("arguments", err)
 }
 
 // commandLine is the command an argv runs: the script of `bash -lc
@@ -147,7 +148,7 @@ func presentCodexShellCall(args json.RawMessage) (cards.CallView, error) {
 	return cards.TerminalCall{Title: a.line, Cwd: a.workdir}, nil
 }
 
-func presentCodexShellResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentCodexShellResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if _, err := parseCodexShellArgs(args); err != nil {
 		return nil, err
 	}
@@ -168,19 +169,19 @@ type codexExecEnd struct {
 // how long it took in the result's title: from the exec_command_end event
 // in the meta when there is one (its aggregated_output, or stdout then
 // stderr), else from the output text the model was given.
-func presentCodexExecResult(r Result) (cards.ResultView, error) {
-	output, others := textOf(r.Content)
+func presentCodexExecResult(r producers.Result) (cards.ResultView, error) {
+	output, others := producers.TextOf(r.Content)
 	if len(others) > 0 {
-		return genericResult(r), nil
+		return producers.GenericResult(r), nil
 	}
 	exec := parseExecOutput(output)
-	if hasMeta(r) {
+	if producers.HasMeta(r) {
 		var end codexExecEnd
-		if err := decodeJSON(r.Meta, &end); err != nil {
-			return nil, within("meta", err)
+		if err := producers.DecodeJSON(r.Meta, &end); err != nil {
+			return nil, producers.Within("meta", err)
 		}
 		if err := exec.merge(end); err != nil {
-			return nil, within("meta", err)
+			return nil, producers.Within("meta", err)
 		}
 	}
 	return exec.view(), nil
@@ -209,7 +210,7 @@ func (e *execOutput) merge(end codexExecEnd) error {
 	case end.AggregatedOutput != nil && (*end.AggregatedOutput != "" || e.output == ""):
 		e.output = *end.AggregatedOutput
 	case end.AggregatedOutput == nil && (end.Stdout != nil || end.Stderr != nil):
-		if joined := joinStreams(valueOr(end.Stdout, ""), valueOr(end.Stderr, "")); joined != "" || e.output == "" {
+		if joined := producers.JoinStreams(producers.ValueOr(end.Stdout, ""), producers.ValueOr(end.Stderr, "")); joined != "" || e.output == "" {
 			e.output = joined
 		}
 	}
@@ -256,16 +257,16 @@ func parseDuration(raw json.RawMessage, ms *float64) (time.Duration, error) {
 			return 0, err
 		}
 		d, err := time.ParseDuration(s)
-		return max(d, 0), within(`field "duration"`, err)
+		return max(d, 0), producers.Within(`field "duration"`, err)
 	}
 	var d struct {
 		Secs  *int64 `json:"secs"`
 		Nanos *int64 `json:"nanos"`
 	}
-	if err := decodeJSON(trimmed, &d); err != nil {
-		return 0, within(`field "duration"`, err)
+	if err := producers.DecodeJSON(trimmed, &d); err != nil {
+		return 0, producers.Within(`field "duration"`, err)
 	}
-	secs, nanos := valueOr(d.Secs, 0), valueOr(d.Nanos, 0)
+	secs, nanos := producers.ValueOr(d.Secs, 0), producers.ValueOr(d.Nanos, 0)
 	if secs < 0 || nanos < 0 || secs > math.MaxInt64/int64(time.Second)-1 {
 		return 0, errors.New(`field "duration": out of range`)
 	}
@@ -290,7 +291,7 @@ func parseExecOutput(text string) execOutput {
 	if strings.HasPrefix(text, "{") && json.Unmarshal([]byte(text), &wrapped) == nil &&
 		wrapped.Output != nil && wrapped.Metadata != nil {
 		e := execOutput{output: *wrapped.Output, exitCode: wrapped.Metadata.ExitCode}
-		if s := valueOr(wrapped.Metadata.DurationSeconds, 0); s > 0 && s < math.MaxInt64/1e9 {
+		if s := producers.ValueOr(wrapped.Metadata.DurationSeconds, 0); s > 0 && s < math.MaxInt64/1e9 {
 			e.duration = time.Duration(s * float64(time.Second))
 		}
 		return e
@@ -365,9 +366,9 @@ func parseWriteStdinArgs(args json.RawMessage) (writeStdinArgs, error) {
 		Chars     *string         `json:"chars"`
 	}
 	var a writeStdinArgs
-	err := decodeArgs(args, &raw)
+	err := producers.DecodeArguments(args, &raw)
 	if err == nil && len(raw.SessionID) == 0 {
-		err = within("arguments", errors.New(`missing field "session_id"`))
+		err = producers.Within("arguments", errors.New(`missing field "session_id"`))
 	}
 	if err == nil {
 		var id string
@@ -376,7 +377,7 @@ func parseWriteStdinArgs(args json.RawMessage) (writeStdinArgs, error) {
 		}
 		a.session = id
 	}
-	a.chars = valueOr(raw.Chars, "")
+	a.chars = producers.ValueOr(raw.Chars, "")
 	return a, err
 }
 
@@ -391,10 +392,10 @@ func presentCodexWriteStdinCall(args json.RawMessage) (cards.CallView, error) {
 		return cards.GenericCall{Title: "Poll session " + a.session, Kind: cards.KindExecute}, nil
 	}
 	return cards.GenericCall{Title: "Write to session " + a.session, Kind: cards.KindExecute,
-		Content: code("console", a.chars)}, nil
+		Content: producers.Code("console", a.chars)}, nil
 }
 
-func presentCodexWriteStdinResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentCodexWriteStdinResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if _, err := parseWriteStdinArgs(args); err != nil {
 		return nil, err
 	}
@@ -407,28 +408,28 @@ type planStep struct {
 	Status *string `json:"status"`
 }
 
-func parsePlanArgs(args json.RawMessage) ([]todo, string, error) {
+func parsePlanArgs(args json.RawMessage) ([]producers.Todo, string, error) {
 	var raw struct {
 		Explanation *string     `json:"explanation"`
 		Plan        *[]planStep `json:"plan"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, "", err
 	}
-	steps, err := required("plan", raw.Plan)
+	steps, err := producers.Required("plan", raw.Plan)
 	if err != nil {
-		return nil, "", within("arguments", err)
+		return nil, "", producers.Within("arguments", err)
 	}
-	todos := make([]todo, len(steps))
+	todos := make([]producers.Todo, len(steps))
 	for i, s := range steps {
-		content, err := nonEmpty("step", s.Step)
+		content, err := producers.NonEmpty("step", s.Step)
 		if err == nil {
-			todos[i] = todo{content: content, status: valueOr(s.Status, "pending")}
+			todos[i] = producers.Todo{Content: content, Status: producers.ValueOr(s.Status, "pending")}
 		} else {
 			return nil, "", fmt.Errorf("arguments: plan[%d]: %w", i, err)
 		}
 	}
-	return todos, valueOr(raw.Explanation, ""), nil
+	return todos, producers.ValueOr(raw.Explanation, ""), nil
 }
 
 // presentCodexPlanCall shows why the plan changes; the result shows the
@@ -438,23 +439,23 @@ func presentCodexPlanCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Update plan", Kind: cards.KindThink, Content: text(explanation)}, nil
+	return cards.GenericCall{Title: "Update plan", Kind: cards.KindThink, Content: producers.Text(explanation)}, nil
 }
 
 // presentCodexPlanResult shows the plan as a checklist.
-func presentCodexPlanResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentCodexPlanResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	steps, _, err := parsePlanArgs(args)
 	if err != nil {
 		return nil, err
 	}
 	if r.IsError {
-		return genericResult(r), nil
+		return producers.GenericResult(r), nil
 	}
-	return cards.GenericResult{Content: markdown(checklist(steps))}, nil
+	return cards.GenericResult{Content: producers.Markdown(producers.Checklist(steps))}, nil
 }
 
 func presentCodexViewImageCall(args json.RawMessage) (cards.CallView, error) {
-	path, err := stringArg(args, "path")
+	path, err := producers.StringArg(args, "path")
 	if err != nil {
 		return nil, err
 	}
@@ -468,15 +469,62 @@ func presentCodexWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Query *string `json:"query"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
-	if q := valueOr(raw.Query, ""); q != "" {
+	if q := producers.ValueOr(raw.Query, ""); q != "" {
 		return cards.GenericCall{Title: `Search the web for "` + q + `"`, Kind: cards.KindFetch}, nil
 	}
 	return cards.GenericCall{Title: "Search the web", Kind: cards.KindFetch}, nil
 }
 
-func presentCodexGenericResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
-	return genericResult(r), nil
+func presentCodexGenericResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	return producers.GenericResult(r), nil
+}
+
+// codexOutcomes are the outputs Codex gives the model for a call the user
+// declined, a policy refused, the sandbox denied, or a turn abort cut off
+// (codex-rs normalises a human denial to exactly the first two).
+var codexOutcomes = []producers.OutcomeRule{
+	{Outcome: cards.OutcomeRejected, Text: "exec command rejected by user", Anywhere: false},
+	{Outcome: cards.OutcomeRejected, Text: "patch rejected by user", Anywhere: false},
+	{Outcome: cards.OutcomeDenied, Text: "This action was rejected due to unacceptable risk", Anywhere: false},
+	{Outcome: cards.OutcomeDenied, Text: "sandbox denied", Anywhere: true},
+}
+
+// codexAborted is what codex-rs gives the model for a call a turn abort
+// cut off; only the whole output counts, as "aborted" may start any.
+func codexAborted(text string) bool {
+	return text == "aborted" || strings.HasPrefix(text, "aborted by user")
+}
+
+// Outcome is the outcome of a Codex call from the output the model
+// got (its text once unwrapped from the {"output", "metadata"} form) and
+// its end event in the meta: a rejection, a denial or an abort as
+// codex-rs words them; failed or interrupted for a code-mode script
+// that failed or was terminated; failed when the result is an error, the output
+// states a non-zero exit code or the end event says the call did not
+// succeed (a patch that did not apply); else done. A command's exit
+// status is its terminal result's, which the card reads itself.
+func Outcome(r producers.Result) cards.Outcome {
+	if outcome := codeModeOutcome(producers.FirstText(r.Content)); outcome != cards.OutcomeDone {
+		return outcome
+	}
+	exec := parseExecOutput(producers.FirstText(r.Content))
+	output := strings.TrimSpace(exec.output)
+	if codexAborted(output) {
+		return cards.OutcomeInterrupted
+	}
+	unwrapped := producers.Result{Content: producers.Text(output), IsError: r.IsError, Error: r.Error}
+	if outcome := producers.OutcomeOf(unwrapped, codexOutcomes); outcome != cards.OutcomeDone {
+		return outcome
+	}
+	var end struct {
+		Success *bool `json:"success"`
+	}
+	if exec.exitCode != nil && *exec.exitCode != 0 && exec.session == "" ||
+		producers.HasMeta(r) && json.Unmarshal(r.Meta, &end) == nil && end.Success != nil && !*end.Success {
+		return cards.OutcomeFailed
+	}
+	return cards.OutcomeDone
 }

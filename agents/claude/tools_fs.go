@@ -1,4 +1,4 @@
-package producers
+package claude
 
 import (
 	"encoding/json"
@@ -7,15 +7,16 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
 // Claude Code's file tools: Read, Write, Edit, MultiEdit and NotebookEdit.
 var (
-	claudeReadProducer         = Producer{PresentCall: presentClaudeReadCall, PresentResult: presentClaudeReadResult}
-	claudeWriteProducer        = Producer{PresentCall: presentClaudeWriteCall, PresentResult: presentClaudeWriteResult}
-	claudeEditProducer         = Producer{PresentCall: presentClaudeEditCall, PresentResult: presentClaudeEditResult}
-	claudeMultiEditProducer    = Producer{PresentCall: presentClaudeMultiEditCall, PresentResult: presentClaudeMultiEditResult}
-	claudeNotebookEditProducer = Producer{PresentCall: presentClaudeNotebookEditCall, PresentResult: presentClaudeNotebookEditResult}
+	claudeReadProducer         = producers.Producer{PresentCall: presentClaudeReadCall, PresentResult: presentClaudeReadResult}
+	claudeWriteProducer        = producers.Producer{PresentCall: presentClaudeWriteCall, PresentResult: presentClaudeWriteResult}
+	claudeEditProducer         = producers.Producer{PresentCall: presentClaudeEditCall, PresentResult: presentClaudeEditResult}
+	claudeMultiEditProducer    = producers.Producer{PresentCall: presentClaudeMultiEditCall, PresentResult: presentClaudeMultiEditResult}
+	claudeNotebookEditProducer = producers.Producer{PresentCall: presentClaudeNotebookEditCall, PresentResult: presentClaudeNotebookEditResult}
 )
 
 // claudeReadArgs are the arguments of Read: the file, the 1-based line to
@@ -34,12 +35,12 @@ func parseClaudeReadArgs(args json.RawMessage) (claudeReadArgs, error) {
 		Limit    *int    `json:"limit"`
 	}
 	var a claudeReadArgs
-	err := decodeArgs(args, &raw)
+	err := producers.DecodeArguments(args, &raw)
 	if err == nil {
-		a.path, err = nonEmpty("file_path", raw.FilePath)
+		a.path, err = producers.NonEmpty("file_path", raw.FilePath)
 	}
-	a.offset, a.limit = valueOr(raw.Offset, 0), valueOr(raw.Limit, 0)
-	return a, within("arguments", err)
+	a.offset, a.limit = producers.ValueOr(raw.Offset, 0), producers.ValueOr(raw.Limit, 0)
+	return a, producers.Within("arguments", err)
 }
 
 // presentClaudeReadCall titles the card like the adapter: "Read a.go
@@ -69,7 +70,7 @@ func presentClaudeReadCall(args json.RawMessage) (cards.CallView, error) {
 // lines of file.content numbered from file.startLine. Images, notebooks
 // and other kinds of read keep their content blocks; a read without
 // toolUseResult shows its text preformatted.
-func presentClaudeReadResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeReadResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if _, err := parseClaudeReadArgs(args); err != nil {
 		return nil, err
 	}
@@ -91,23 +92,23 @@ func presentClaudeReadResult(args json.RawMessage, r Result) (cards.ResultView, 
 		return nil, err
 	case !ok:
 		return fencedText(r), nil
-	case valueOr(m.Type, "") != "text" || m.File == nil:
-		return genericResult(r), nil
+	case producers.ValueOr(m.Type, "") != "text" || m.File == nil:
+		return producers.GenericResult(r), nil
 	}
-	path, err := nonEmpty("filePath", m.File.FilePath)
+	path, err := producers.NonEmpty("filePath", m.File.FilePath)
 	if err != nil {
-		return nil, within("toolUseResult: file", err)
+		return nil, producers.Within("toolUseResult: file", err)
 	}
-	content, err := required("content", m.File.Content)
+	content, err := producers.Required("content", m.File.Content)
 	if err == nil {
-		err = atLeast("startLine", m.File.StartLine, 1)
+		err = producers.AtLeast("startLine", m.File.StartLine, 1)
 	}
-	start, startErr := required("startLine", m.File.StartLine)
+	start, startErr := producers.Required("startLine", m.File.StartLine)
 	if err = errors.Join(err, startErr); err != nil {
-		return nil, within("toolUseResult: file", err)
+		return nil, producers.Within("toolUseResult: file", err)
 	}
 	lines := numberedLines(content, start)
-	total := max(valueOr(m.File.TotalLines, 0), start+len(lines)-1)
+	total := max(producers.ValueOr(m.File.TotalLines, 0), start+len(lines)-1)
 	return cards.ReadResult{Path: path, Offset: start, Lines: lines, TotalLines: total}, nil
 }
 
@@ -128,15 +129,15 @@ func numberedLines(content string, start int) []cards.ReadLine {
 
 // presentClaudeWriteCall shows the whole new file, as the adapter does.
 func presentClaudeWriteCall(args json.RawMessage) (cards.CallView, error) {
-	return presentWriteCall(args)
+	return producers.PresentWriteCall(args)
 }
 
 // presentClaudeWriteResult shows what the write did: the hunks of its
 // structuredPatch when it has them, else the whole new file of a create
 // (numbered from line 1) or, for an overwrite that recorded the earlier
 // file, the diff of the two.
-func presentClaudeWriteResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	a, err := parseWriteArgs(args)
+func presentClaudeWriteResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	a, err := producers.ParseWriteArgs(args)
 	if err != nil {
 		return nil, err
 	}
@@ -152,45 +153,45 @@ func presentClaudeWriteResult(args json.RawMessage, r Result) (cards.ResultView,
 	}
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
-	path := valueOr(m.FilePath, a.path)
+	path := producers.ValueOr(m.FilePath, a.Path)
 	diffs, err := patchDiffs(path, m.StructuredPatch)
 	if err != nil || len(diffs) > 0 {
-		return cards.DiffResult{Title: "Write " + a.path, Diffs: diffs}, err
+		return cards.DiffResult{Title: "Write " + a.Path, Diffs: diffs}, err
 	}
-	content := valueOr(m.Content, a.content)
+	content := producers.ValueOr(m.Content, a.Content)
 	switch {
-	case valueOr(m.Type, "") == "create":
+	case producers.ValueOr(m.Type, "") == "create":
 		diffs = []cards.FileDiff{{Path: path, NewText: content, NewStart: 1}}
 	case m.OriginalFile != nil:
 		diffs = []cards.FileDiff{{Path: path, OldText: m.OriginalFile, NewText: content, OldStart: 1, NewStart: 1}}
 	default:
-		return cards.GenericResult{Content: text("Overwrote " + path +
+		return cards.GenericResult{Content: producers.Text("Overwrote " + path +
 			"; the session does not record its earlier content, so the card shows its whole new text.")}, nil
 	}
-	return cards.DiffResult{Title: "Write " + a.path, Diffs: diffs}, nil
+	return cards.DiffResult{Title: "Write " + a.Path, Diffs: diffs}, nil
 }
 
 // presentClaudeEditCall shows the requested replacement, old_string ->
 // new_string (no before-text when old_string is empty).
 func presentClaudeEditCall(args json.RawMessage) (cards.CallView, error) {
-	return presentEditCall(args)
+	return producers.PresentEditCall(args)
 }
 
 // presentClaudeEditResult shows the hunks the edit applied, from its
 // structuredPatch, with their line numbers.
-func presentClaudeEditResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	a, err := parseEditArgs(args)
+func presentClaudeEditResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	a, err := producers.ParseEditArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	return appliedHunks("Edit "+a.path, a.path, r)
+	return appliedHunks("Edit "+a.Path, a.Path, r)
 }
 
 // appliedHunks is the result of an edit: the hunks of toolUseResult's
 // structuredPatch, or the content as it is when there are none.
-func appliedHunks(title, path string, r Result) (cards.ResultView, error) {
+func appliedHunks(title, path string, r producers.Result) (cards.ResultView, error) {
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
@@ -200,11 +201,11 @@ func appliedHunks(title, path string, r Result) (cards.ResultView, error) {
 	}
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
-	diffs, err := patchDiffs(valueOr(m.FilePath, path), m.StructuredPatch)
+	diffs, err := patchDiffs(producers.ValueOr(m.FilePath, path), m.StructuredPatch)
 	if err != nil || len(diffs) == 0 {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
 	return cards.DiffResult{Title: title, Diffs: diffs}, nil
 }
@@ -225,34 +226,34 @@ func parseMultiEditArgs(args json.RawMessage) (multiEditArgs, error) {
 		} `json:"edits"`
 	}
 	var a multiEditArgs
-	err := decodeArgs(args, &raw)
+	err := producers.DecodeArguments(args, &raw)
 	if err == nil {
-		a.path, err = nonEmpty("file_path", raw.FilePath)
+		a.path, err = producers.NonEmpty("file_path", raw.FilePath)
 	}
 	var edits []struct {
 		OldString *string `json:"old_string"`
 		NewString *string `json:"new_string"`
 	}
 	if err == nil {
-		edits, err = required("edits", raw.Edits)
+		edits, err = producers.Required("edits", raw.Edits)
 	}
 	for i := 0; err == nil && i < len(edits); i++ {
 		var d cards.FileDiff
 		d, err = replacement(a.path, edits[i].OldString, edits[i].NewString)
-		err = within(fmt.Sprintf("edits[%d]", i), err)
+		err = producers.Within(fmt.Sprintf("edits[%d]", i), err)
 		a.edits = append(a.edits, d)
 	}
-	return a, within("arguments", err)
+	return a, producers.Within("arguments", err)
 }
 
 // replacement is the diff of replacing old with new in path; an empty old
 // string has no before-text.
 func replacement(path string, old, new *string) (cards.FileDiff, error) {
-	o, err := required("old_string", old)
+	o, err := producers.Required("old_string", old)
 	if err != nil {
 		return cards.FileDiff{}, err
 	}
-	n, err := required("new_string", new)
+	n, err := producers.Required("new_string", new)
 	d := cards.FileDiff{Path: path, NewText: n}
 	if o != "" {
 		d.OldText = &o
@@ -274,7 +275,7 @@ func presentClaudeMultiEditCall(args json.RawMessage) (cards.CallView, error) {
 	}, nil
 }
 
-func presentClaudeMultiEditResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeMultiEditResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	a, err := parseMultiEditArgs(args)
 	if err != nil {
 		return nil, err
@@ -312,7 +313,7 @@ func patchDiffs(path string, hunks *[]claudeHunk) ([]cards.FileDiff, error) {
 	for i, h := range *hunks {
 		d, err := h.fileDiff(path)
 		if err != nil {
-			return nil, within(fmt.Sprintf("toolUseResult: structuredPatch[%d]", i), err)
+			return nil, producers.Within(fmt.Sprintf("toolUseResult: structuredPatch[%d]", i), err)
 		}
 		diffs = append(diffs, d)
 	}
@@ -320,16 +321,16 @@ func patchDiffs(path string, hunks *[]claudeHunk) ([]cards.FileDiff, error) {
 }
 
 func (h claudeHunk) fileDiff(path string) (cards.FileDiff, error) {
-	lines, err := required("lines", h.Lines)
+	lines, err := producers.Required("lines", h.Lines)
 	if err != nil {
 		return cards.FileDiff{}, err
 	}
-	old, new := sideCounts(lines)
-	if err := errors.Join(atLeast("oldStart", h.OldStart, 0), atLeast("newStart", h.NewStart, 0),
-		checkCount("oldLines", h.OldLines, old), checkCount("newLines", h.NewLines, new)); err != nil {
+	old, new := producers.SideCounts(lines)
+	if err := errors.Join(producers.AtLeast("oldStart", h.OldStart, 0), producers.AtLeast("newStart", h.NewStart, 0),
+		producers.CheckCount("oldLines", h.OldLines, old), producers.CheckCount("newLines", h.NewLines, new)); err != nil {
 		return cards.FileDiff{}, err
 	}
-	return recordedHunk(path, lines, valueOr(h.OldStart, 0), valueOr(h.NewStart, 0))
+	return producers.RecordedHunk(path, lines, producers.ValueOr(h.OldStart, 0), producers.ValueOr(h.NewStart, 0))
 }
 
 // notebookEditArgs are the arguments of NotebookEdit.
@@ -346,13 +347,13 @@ func parseNotebookEditArgs(args json.RawMessage) (notebookEditArgs, error) {
 		CellID       *string `json:"cell_id"`
 	}
 	var a notebookEditArgs
-	err := decodeArgs(args, &raw)
+	err := producers.DecodeArguments(args, &raw)
 	if err == nil {
-		a.path, err = nonEmpty("notebook_path", raw.NotebookPath)
+		a.path, err = producers.NonEmpty("notebook_path", raw.NotebookPath)
 	}
-	a.source, a.cellType = valueOr(raw.NewSource, ""), valueOr(raw.CellType, "")
-	a.mode, a.cellID = valueOr(raw.EditMode, "replace"), valueOr(raw.CellID, "")
-	return a, within("arguments", err)
+	a.source, a.cellType = producers.ValueOr(raw.NewSource, ""), producers.ValueOr(raw.CellType, "")
+	a.mode, a.cellID = producers.ValueOr(raw.EditMode, "replace"), producers.ValueOr(raw.CellID, "")
+	return a, producers.Within("arguments", err)
 }
 
 // presentClaudeNotebookEditCall shows the new source of the cell: "Edit
@@ -365,13 +366,13 @@ func presentClaudeNotebookEditCall(args json.RawMessage) (cards.CallView, error)
 	var content []cards.ContentBlock
 	switch {
 	case a.mode == "delete":
-		content = text(strings.TrimSpace("Delete cell " + a.cellID))
+		content = producers.Text(strings.TrimSpace("Delete cell " + a.cellID))
 	case a.source != "":
 		info := ""
 		if a.cellType == "markdown" {
 			info = "markdown"
 		}
-		content = code(info, a.source)
+		content = producers.Code(info, a.source)
 	}
 	return cards.GenericCall{
 		Title:     "Edit Notebook " + a.path,
@@ -381,7 +382,7 @@ func presentClaudeNotebookEditCall(args json.RawMessage) (cards.CallView, error)
 	}, nil
 }
 
-func presentClaudeNotebookEditResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeNotebookEditResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if _, err := parseNotebookEditArgs(args); err != nil {
 		return nil, err
 	}

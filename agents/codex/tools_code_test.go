@@ -1,4 +1,4 @@
-package producers_test
+package codex_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/cardtui/cardtui/agents/codex"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 )
@@ -14,11 +15,11 @@ func TestCodexCodeModeCalls(t *testing.T) {
 	script := "// @exec: {\"yield_time_ms\": 5000}\nconst r = await tools.exec_command({cmd: \"go test ./...\"});\ntext(r.output);\n"
 	assert.Equal(t, cards.GenericCall{Title: "Run JavaScript", Kind: cards.KindExecute,
 		Content: []cards.ContentBlock{cards.TextBlock{Text: script[:len(script)-1], Lang: "javascript"}}},
-		codexCall(t, "exec", `{"input":`+quoteJSON(script)+`}`))
-	assert.Equal(t, cards.GenericCall{Title: "Wait for script cell 3", Kind: cards.KindExecute}, codexCall(t, "wait", `{"cell_id":"3","yield_time_ms":10000}`))
-	assert.Equal(t, cards.GenericCall{Title: "Stop script cell 3", Kind: cards.KindExecute}, codexCall(t, "wait", `{"cell_id":"3","terminate":true}`))
-	requireFallbackNote(t, codexCall(t, "exec", `{}`), `"input"`)
-	requireFallbackNote(t, codexCall(t, "wait", `{"cell_id":""}`), "cell_id")
+		toolCall(t, "exec", `{"input":`+quoteJSON(script)+`}`))
+	assert.Equal(t, cards.GenericCall{Title: "Wait for script cell 3", Kind: cards.KindExecute}, toolCall(t, "wait", `{"cell_id":"3","yield_time_ms":10000}`))
+	assert.Equal(t, cards.GenericCall{Title: "Stop script cell 3", Kind: cards.KindExecute}, toolCall(t, "wait", `{"cell_id":"3","terminate":true}`))
+	requireFallbackNote(t, toolCall(t, "exec", `{}`), `"input"`)
+	requireFallbackNote(t, toolCall(t, "wait", `{"cell_id":""}`), "cell_id")
 }
 
 func TestCodexCodeModeResults(t *testing.T) {
@@ -34,13 +35,13 @@ func TestCodexCodeModeResults(t *testing.T) {
 		{"yielded", "Script running with cell ID 3\nWall time 5.0 seconds\nOutput:\nbuilding…", "Script running with cell ID 3 · 5.0s", "building…", cards.OutcomeDone, "3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			view := codexResult(t, "exec", `{"input":"text(1)"}`, tc.output, ``)
+			view := toolResult(t, "exec", `{"input":"text(1)"}`, tc.output, ``)
 			assert.Equal(t, cards.GenericResult{Title: tc.title, Content: textBlocks(tc.shown)}, view)
-			assert.Equal(t, tc.outcome, producers.CodexOutcome(producers.Result{Content: blocks(tc.output)}))
-			assert.Equal(t, tc.cell, producers.CodeModeCell(tc.output))
+			assert.Equal(t, tc.outcome, codex.Outcome(producers.Result{Content: blocks(tc.output)}))
+			assert.Equal(t, tc.cell, codex.CodeModeCell(tc.output))
 		})
 	}
-	assert.Equal(t, cards.GenericResult{Content: blocks("exec cannot invoke itself")}, codexResult(t, "wait", `{"cell_id":"1"}`, "exec cannot invoke itself", ``),
+	assert.Equal(t, cards.GenericResult{Content: blocks("exec cannot invoke itself")}, toolResult(t, "wait", `{"cell_id":"1"}`, "exec cannot invoke itself", ``),
 		"an output without the status header is shown as it is")
 }
 

@@ -1,4 +1,4 @@
-package producers_test
+package claude_test
 
 import (
 	"encoding/json"
@@ -7,19 +7,20 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 )
 
-// claude is the registry under test.
-var claude = producers.Claude()
+// claudeTools is the registry under test.
+var claudeTools = claude.Tools()
 
 // claudeCall presents a call through the Claude registry, checking that
 // it is pure and that the view survives the cards codec unchanged.
 func claudeCall(t *testing.T, tool, args string) cards.CallView {
 	t.Helper()
-	view := claude.Call(tool, []byte(args))
-	require.Equal(t, view, claude.Call(tool, []byte(args)), "the same call gave two views")
+	view := claudeTools.Call(tool, []byte(args))
+	require.Equal(t, view, claudeTools.Call(tool, []byte(args)), "the same call gave two views")
 	requireCallRoundTrip(t, view)
 	return view
 }
@@ -28,9 +29,9 @@ func claudeCall(t *testing.T, tool, args string) cards.CallView {
 // claudeCall.
 func claudeResult(t *testing.T, tool, args string, content string, isError bool, toolUseResult string) cards.ResultView {
 	t.Helper()
-	r := producers.ClaudeResult(json.RawMessage(content), isError, json.RawMessage(toolUseResult))
-	view := claude.Result(tool, []byte(args), r)
-	require.Equal(t, view, claude.Result(tool, []byte(args), r), "the same result gave two views")
+	r := claude.ToolResult(json.RawMessage(content), isError, json.RawMessage(toolUseResult))
+	view := claudeTools.Result(tool, []byte(args), r)
+	require.Equal(t, view, claudeTools.Result(tool, []byte(args), r), "the same result gave two views")
 	requireResultRoundTrip(t, view)
 	return view
 }
@@ -96,29 +97,6 @@ func TestClaudeCallViews(t *testing.T) {
 			assert.Equal(t, c.want, claudeCall(t, c.tool, c.args))
 		})
 	}
-}
-
-// blocks is content of text blocks.
-func blocks(texts ...string) []cards.ContentBlock {
-	var out []cards.ContentBlock
-	for _, s := range texts {
-		out = append(out, cards.TextBlock{Text: s})
-	}
-	return out
-}
-
-// mdBlocks is content of one Markdown block per text.
-func mdBlocks(texts ...string) []cards.ContentBlock {
-	var out []cards.ContentBlock
-	for _, s := range texts {
-		out = append(out, cards.TextBlock{Text: s, Markdown: true})
-	}
-	return out
-}
-
-// preformatted is content of one preformatted text block in lang.
-func preformatted(lang, s string) []cards.ContentBlock {
-	return []cards.ContentBlock{cards.TextBlock{Text: s, Lang: lang}}
 }
 
 func TestClaudeCallFallsBackOnBadArguments(t *testing.T) {
@@ -358,16 +336,16 @@ func TestClaudeOtherResults(t *testing.T) {
 }
 
 func TestClaudeResultContent(t *testing.T) {
-	r := producers.ClaudeResult(json.RawMessage(`"text\n\n<system-reminder>\nBe careful.\n</system-reminder>\n"`), false, json.RawMessage(`null`))
+	r := claude.ToolResult(json.RawMessage(`"text\n\n<system-reminder>\nBe careful.\n</system-reminder>\n"`), false, json.RawMessage(`null`))
 	assert.Equal(t, producers.Result{Content: blocks("text")}, r, "the reminder goes, and a null toolUseResult is none")
 
-	r = producers.ClaudeResult(json.RawMessage(`[{"type":"text","text":"a"},{"type":"image","source":{"type":"url","url":"https://x/y.png"}},{"type":"tool_reference","tool_name":"Bash"}]`),
+	r = claude.ToolResult(json.RawMessage(`[{"type":"text","text":"a"},{"type":"image","source":{"type":"url","url":"https://x/y.png"}},{"type":"tool_reference","tool_name":"Bash"}]`),
 		true, json.RawMessage(`{"k":1}`))
 	assert.Equal(t, producers.Result{IsError: true, Outcome: cards.OutcomeFailed, Meta: json.RawMessage(`{"k":1}`), Content: []cards.ContentBlock{
 		cards.TextBlock{Text: "a"}, cards.ImageBlock{URI: "https://x/y.png"},
 		cards.OpaqueBlock{Type: "tool_reference", Raw: json.RawMessage(`{"type":"tool_reference","tool_name":"Bash"}`)}}}, r)
 
-	r = producers.ClaudeResult(json.RawMessage(`7`), false, nil)
+	r = claude.ToolResult(json.RawMessage(`7`), false, nil)
 	require.Len(t, r.Content, 2)
 	assert.Contains(t, texts(r.Content)[0], "could not decode the result content")
 }
@@ -381,7 +359,7 @@ func TestClaudeMetaNeverBreaksAView(t *testing.T) {
 		`{"results":[null,{"content":[{}]}]}`, `{"code":1e3}`, `{"stdout":1}`, `{"type":"create","content":null}`, `{"totalDurationMs":-5}`}
 	args, _ := json.Marshal(map[string]any{"file_path": "a", "content": "c", "old_string": "o", "new_string": "n", "edits": []any{},
 		"notebook_path": "n", "command": "ls", "bash_id": "b", "todos": []any{}, "pattern": "p", "url": "u", "query": "q", "plan": "p"})
-	for tool := range claude {
+	for tool := range claudeTools {
 		for _, meta := range values {
 			for _, isError := range []bool{false, true} {
 				claudeResult(t, tool, string(args), `"text"`, isError, meta)

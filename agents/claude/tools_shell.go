@@ -1,4 +1,4 @@
-package producers
+package claude
 
 import (
 	"encoding/json"
@@ -6,14 +6,15 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
 // Claude Code's shell tools: Bash, and BashOutput and KillShell for the
 // shells Bash started in the background.
 var (
-	claudeBashProducer       = Producer{PresentCall: presentClaudeBashCall, PresentResult: presentClaudeBashResult}
-	claudeBashOutputProducer = Producer{PresentCall: presentClaudeBashOutputCall, PresentResult: presentClaudeBashOutputResult}
-	claudeKillShellProducer  = Producer{PresentCall: presentClaudeKillShellCall, PresentResult: presentClaudeKillShellResult}
+	claudeBashProducer       = producers.Producer{PresentCall: presentClaudeBashCall, PresentResult: presentClaudeBashResult}
+	claudeBashOutputProducer = producers.Producer{PresentCall: presentClaudeBashOutputCall, PresentResult: presentClaudeBashOutputResult}
+	claudeKillShellProducer  = producers.Producer{PresentCall: presentClaudeKillShellCall, PresentResult: presentClaudeKillShellResult}
 )
 
 // claudeBashArgs are the arguments of Bash.
@@ -30,12 +31,12 @@ func parseClaudeBashArgs(args json.RawMessage) (claudeBashArgs, error) {
 		RunInBackground *bool   `json:"run_in_background"`
 	}
 	var a claudeBashArgs
-	err := decodeArgs(args, &raw)
+	err := producers.DecodeArguments(args, &raw)
 	if err == nil {
-		a.command, err = nonEmpty("command", raw.Command)
+		a.command, err = producers.NonEmpty("command", raw.Command)
 	}
-	a.description, a.background = valueOr(raw.Description, ""), valueOr(raw.RunInBackground, false)
-	return a, within("arguments", err)
+	a.description, a.background = producers.ValueOr(raw.Description, ""), producers.ValueOr(raw.RunInBackground, false)
+	return a, producers.Within("arguments", err)
 }
 
 // presentClaudeBashCall shows a command as a terminal titled by its
@@ -48,7 +49,7 @@ func presentClaudeBashCall(args json.RawMessage) (cards.CallView, error) {
 	}
 	if a.background {
 		return cards.GenericCall{Title: a.command, Kind: cards.KindExecute,
-			RawInput: jsonString(a.command), Content: text(a.description)}, nil
+			RawInput: producers.JSONString(a.command), Content: producers.Text(a.description)}, nil
 	}
 	return cards.TerminalCall{Title: a.command, Description: a.description}, nil
 }
@@ -70,12 +71,12 @@ type claudeBashMeta struct {
 // unless it was interrupted or Claude Code explained a non-zero status
 // away (returnCodeInterpretation, as grep's 1 for "no matches"). An error
 // without a stated status has none: it is shown in red under "failed".
-func presentClaudeBashResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeBashResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	a, err := parseClaudeBashArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	output, others := textOf(r.Content)
+	output, others := producers.TextOf(r.Content)
 	if r.IsError && r.Outcome != cards.OutcomeFailed {
 		return cards.TerminalResult{Title: strings.ToLower(errorTitle(r)), Output: output}, nil
 	}
@@ -87,21 +88,21 @@ func presentClaudeBashResult(args json.RawMessage, r Result) (cards.ResultView, 
 	switch {
 	case err != nil:
 		return nil, err
-	case a.background || (ok && valueOr(m.BackgroundTaskID, "") != ""):
-		return genericResult(r), nil
-	case len(others) > 0 || (ok && valueOr(m.IsImage, false)):
-		return genericResult(r), nil
+	case a.background || (ok && producers.ValueOr(m.BackgroundTaskID, "") != ""):
+		return producers.GenericResult(r), nil
+	case len(others) > 0 || (ok && producers.ValueOr(m.IsImage, false)):
+		return producers.GenericResult(r), nil
 	case !ok:
 		return cards.TerminalResult{Output: output}, nil
 	}
-	view := cards.TerminalResult{Output: joinStreams(valueOr(m.Stdout, ""), valueOr(m.Stderr, ""))}
+	view := cards.TerminalResult{Output: producers.JoinStreams(producers.ValueOr(m.Stdout, ""), producers.ValueOr(m.Stderr, ""))}
 	switch {
-	case valueOr(m.Interrupted, false):
+	case producers.ValueOr(m.Interrupted, false):
 		view.Title = "interrupted"
-	case valueOr(m.ReturnCodeInterpretation, "") != "":
+	case producers.ValueOr(m.ReturnCodeInterpretation, "") != "":
 		view.Title = *m.ReturnCodeInterpretation
 	default:
-		view = exited(view.Output, 0)
+		view = producers.Exited(view.Output, 0)
 	}
 	return view, nil
 }
@@ -113,35 +114,10 @@ func failedCommand(output string) cards.TerminalResult {
 	first, rest, _ := strings.Cut(output, "\n")
 	if digits, ok := strings.CutPrefix(first, "Exit code "); ok {
 		if code, err := strconv.Atoi(digits); err == nil {
-			return exited(rest, code)
+			return producers.Exited(rest, code)
 		}
 	}
-	return cards.TerminalResult{Title: "failed", Output: red(output)}
-}
-
-// joinStreams is a command's stdout followed by its stderr in red.
-func joinStreams(stdout, stderr string) string {
-	switch {
-	case stderr == "":
-		return stdout
-	case stdout == "":
-		return red(stderr)
-	case strings.HasSuffix(stdout, "\n"):
-		return stdout + red(stderr)
-	}
-	return stdout + "\n" + red(stderr)
-}
-
-// red colours every non-empty line of s red with SGR sequences, which the
-// terminal card keeps (and every other form strips).
-func red(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, line := range lines {
-		if line != "" {
-			lines[i] = "\x1b[31m" + line + "\x1b[39m"
-		}
-	}
-	return strings.Join(lines, "\n")
+	return cards.TerminalResult{Title: "failed", Output: producers.Red(output)}
 }
 
 // shellArg reads the id of a background shell, which Claude Code's
@@ -151,8 +127,8 @@ func shellArg(args json.RawMessage) (string, error) {
 		BashID  *string `json:"bash_id"`
 		ShellID *string `json:"shell_id"`
 	}
-	err := decodeArgs(args, &raw)
-	return valueOr(raw.BashID, valueOr(raw.ShellID, "")), err
+	err := producers.DecodeArguments(args, &raw)
+	return producers.ValueOr(raw.BashID, producers.ValueOr(raw.ShellID, "")), err
 }
 
 // withShell is the adapter's title followed by the shell: "Tail Logs
@@ -174,7 +150,7 @@ func presentClaudeBashOutputCall(args json.RawMessage) (cards.CallView, error) {
 
 // presentClaudeBashOutputResult shows the shell's new output with its
 // status and command above it, and its exit code once it has one.
-func presentClaudeBashOutputResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeBashOutputResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if _, err := shellArg(args); err != nil {
 		return nil, err
 	}
@@ -190,17 +166,17 @@ func presentClaudeBashOutputResult(args json.RawMessage, r Result) (cards.Result
 	}
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok {
-		return fencedResult(r, "console"), err
+		return producers.FencedResult(r, "console"), err
 	}
 	var title []string
-	for _, part := range []string{valueOr(m.Status, ""), valueOr(m.Command, "")} {
+	for _, part := range []string{producers.ValueOr(m.Status, ""), producers.ValueOr(m.Command, "")} {
 		if part != "" {
 			title = append(title, part)
 		}
 	}
 	return cards.TerminalResult{
 		Title:    strings.Join(title, " · "),
-		Output:   joinStreams(valueOr(m.Stdout, ""), valueOr(m.Stderr, "")),
+		Output:   producers.JoinStreams(producers.ValueOr(m.Stdout, ""), producers.ValueOr(m.Stderr, "")),
 		ExitCode: m.ExitCode,
 	}, nil
 }
@@ -215,7 +191,7 @@ func presentClaudeKillShellCall(args json.RawMessage) (cards.CallView, error) {
 
 // presentClaudeKillShellResult shows Claude Code's message about the
 // kill.
-func presentClaudeKillShellResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeKillShellResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if _, err := shellArg(args); err != nil {
 		return nil, err
 	}
@@ -226,8 +202,8 @@ func presentClaudeKillShellResult(args json.RawMessage, r Result) (cards.ResultV
 		Message *string `json:"message"`
 	}
 	ok, err := claudeMeta(r, &m)
-	if err != nil || !ok || valueOr(m.Message, "") == "" {
-		return genericResult(r), err
+	if err != nil || !ok || producers.ValueOr(m.Message, "") == "" {
+		return producers.GenericResult(r), err
 	}
-	return cards.GenericResult{Content: text(*m.Message)}, nil
+	return cards.GenericResult{Content: producers.Text(*m.Message)}, nil
 }

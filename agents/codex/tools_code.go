@@ -1,4 +1,4 @@
-package producers
+package codex
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
 // Codex's code mode (codex-rs/core/src/tools/code_mode): the model's
@@ -20,8 +21,8 @@ import (
 // running with cell ID N", then "Wall time S seconds" and "Output:" —
 // before what the script printed.
 var (
-	codexExecProducer = Producer{PresentCall: presentCodexExecCall, PresentResult: presentCodeModeResult}
-	codexWaitProducer = Producer{PresentCall: presentCodexWaitCall, PresentResult: presentCodeModeResult}
+	codexExecProducer = producers.Producer{PresentCall: presentCodexExecCall, PresentResult: presentCodeModeResult}
+	codexWaitProducer = producers.Producer{PresentCall: presentCodexWaitCall, PresentResult: presentCodeModeResult}
 )
 
 // presentCodexExecCall shows the script as JavaScript: "Run JavaScript",
@@ -30,14 +31,14 @@ func presentCodexExecCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Input *string `json:"input"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
-	source, err := required("input", raw.Input)
+	source, err := producers.Required("input", raw.Input)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, producers.Within("arguments", err)
 	}
-	return cards.GenericCall{Title: "Run JavaScript", Kind: cards.KindExecute, Content: code("javascript", source)}, nil
+	return cards.GenericCall{Title: "Run JavaScript", Kind: cards.KindExecute, Content: producers.Code("javascript", source)}, nil
 }
 
 // presentCodexWaitCall names the cell waited for or stopped.
@@ -46,12 +47,12 @@ func presentCodexWaitCall(args json.RawMessage) (cards.CallView, error) {
 		CellID    *string `json:"cell_id"`
 		Terminate bool    `json:"terminate"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
-	cell, err := nonEmpty("cell_id", raw.CellID)
+	cell, err := producers.NonEmpty("cell_id", raw.CellID)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, producers.Within("arguments", err)
 	}
 	title := "Wait for script cell " + cell
 	if raw.Terminate {
@@ -62,16 +63,16 @@ func presentCodexWaitCall(args json.RawMessage) (cards.CallView, error) {
 
 // presentCodeModeResult shows the status and wall time in the title and
 // what the script printed as it is.
-func presentCodeModeResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
-	s, ok := parseCodeModeOutput(firstText(r.Content))
+func presentCodeModeResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	s, ok := parseCodeModeOutput(producers.FirstText(r.Content))
 	if !ok {
-		return textOrJSONResult(r), nil
+		return producers.TextOrJSONResult(r), nil
 	}
 	title := s.status
 	if s.wallTime != "" {
 		title += fmt.Sprintf(" · %ss", s.wallTime)
 	}
-	return cards.GenericResult{Title: title, Content: withError(text(s.output), r)}, nil
+	return cards.GenericResult{Title: title, Content: producers.WithError(producers.Text(s.output), r)}, nil
 }
 
 // codeModeOutput is what an exec or wait output says.

@@ -1,4 +1,4 @@
-package producers
+package claude
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 )
 
 // Claude Code's task list tools (TaskCreate, TaskUpdate, TaskGet,
@@ -17,11 +18,11 @@ import (
 // get, {tasks: [{id, subject, status, owner, blockedBy}]} for the list,
 // {questions, answers: {question: answer}} for the questions asked.
 var (
-	claudeTaskCreateProducer  = Producer{PresentCall: presentClaudeTaskCreateCall, PresentResult: presentClaudeTaskCreateResult}
-	claudeTaskUpdateProducer  = Producer{PresentCall: presentClaudeTaskUpdateCall, PresentResult: presentClaudeTaskUpdateResult}
-	claudeTaskGetProducer     = Producer{PresentCall: presentClaudeTaskGetCall, PresentResult: presentClaudeTaskListResult}
-	claudeTaskListProducer    = Producer{PresentCall: presentClaudeTaskListCall, PresentResult: presentClaudeTaskListResult}
-	claudeAskQuestionProducer = Producer{PresentCall: presentClaudeAskCall, PresentResult: presentClaudeAskResult}
+	claudeTaskCreateProducer  = producers.Producer{PresentCall: presentClaudeTaskCreateCall, PresentResult: presentClaudeTaskCreateResult}
+	claudeTaskUpdateProducer  = producers.Producer{PresentCall: presentClaudeTaskUpdateCall, PresentResult: presentClaudeTaskUpdateResult}
+	claudeTaskGetProducer     = producers.Producer{PresentCall: presentClaudeTaskGetCall, PresentResult: presentClaudeTaskListResult}
+	claudeTaskListProducer    = producers.Producer{PresentCall: presentClaudeTaskListCall, PresentResult: presentClaudeTaskListResult}
+	claudeAskQuestionProducer = producers.Producer{PresentCall: presentClaudeAskCall, PresentResult: presentClaudeAskResult}
 )
 
 // claudeTask is a task as TaskCreate's input, TaskGet's and TaskList's
@@ -43,19 +44,19 @@ func presentClaudeTaskCreateCall(args json.RawMessage) (cards.CallView, error) {
 		Subject     *string `json:"subject"`
 		Description string  `json:"description"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
-	subject, err := nonEmpty("subject", raw.Subject)
+	subject, err := producers.NonEmpty("subject", raw.Subject)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, producers.Within("arguments", err)
 	}
-	return cards.GenericCall{Title: "Create task: " + oneLineText(subject), Kind: cards.KindThink, Content: text(raw.Description)}, nil
+	return cards.GenericCall{Title: "Create task: " + oneLineText(subject), Kind: cards.KindThink, Content: producers.Text(raw.Description)}, nil
 }
 
 // presentClaudeTaskCreateResult names the task created: "Task #3
 // created".
-func presentClaudeTaskCreateResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeTaskCreateResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
@@ -64,9 +65,9 @@ func presentClaudeTaskCreateResult(_ json.RawMessage, r Result) (cards.ResultVie
 	}
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok || m.Task == nil || m.Task.ID == "" {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
-	return cards.GenericResult{Content: text("Task #" + m.Task.ID + " created")}, nil
+	return cards.GenericResult{Content: producers.Text("Task #" + m.Task.ID + " created")}, nil
 }
 
 // claudeTaskUpdate is TaskUpdate's input.
@@ -93,12 +94,12 @@ var taskStatusVerbs = map[string]string{
 // fields it sets.
 func presentClaudeTaskUpdateCall(args json.RawMessage) (cards.CallView, error) {
 	var raw claudeTaskUpdate
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
-	id, err := nonEmpty("taskId", raw.TaskID)
+	id, err := producers.NonEmpty("taskId", raw.TaskID)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, producers.Within("arguments", err)
 	}
 	verb, ok := taskStatusVerbs[raw.Status]
 	if !ok {
@@ -116,12 +117,12 @@ func presentClaudeTaskUpdateCall(args json.RawMessage) (cards.CallView, error) {
 	if raw.Status != "" && !ok {
 		fields = append([]string{"status: " + raw.Status}, fields...)
 	}
-	return cards.GenericCall{Title: verb + oneLineText(id), Kind: cards.KindThink, Content: text(strings.Join(fields, "\n"))}, nil
+	return cards.GenericCall{Title: verb + oneLineText(id), Kind: cards.KindThink, Content: producers.Text(strings.Join(fields, "\n"))}, nil
 }
 
 // presentClaudeTaskUpdateResult says what changed: "Task #2: pending →
 // in progress", or which fields were updated.
-func presentClaudeTaskUpdateResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeTaskUpdateResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
@@ -135,7 +136,7 @@ func presentClaudeTaskUpdateResult(_ json.RawMessage, r Result) (cards.ResultVie
 	}
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok || m.TaskID == "" {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
 	line := "Task #" + m.TaskID + " updated"
 	switch {
@@ -144,7 +145,7 @@ func presentClaudeTaskUpdateResult(_ json.RawMessage, r Result) (cards.ResultVie
 	case len(m.UpdatedFields) > 0:
 		line += ": " + strings.Join(m.UpdatedFields, ", ")
 	}
-	return cards.GenericResult{Content: text(line)}, nil
+	return cards.GenericResult{Content: producers.Text(line)}, nil
 }
 
 // statusWords writes a task status as words: "in_progress" as "in
@@ -156,12 +157,12 @@ func presentClaudeTaskGetCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		TaskID *string `json:"taskId"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
-	id, err := nonEmpty("taskId", raw.TaskID)
+	id, err := producers.NonEmpty("taskId", raw.TaskID)
 	if err != nil {
-		return nil, within("arguments", err)
+		return nil, producers.Within("arguments", err)
 	}
 	return cards.GenericCall{Title: "Read task #" + oneLineText(id), Kind: cards.KindRead}, nil
 }
@@ -173,7 +174,7 @@ func presentClaudeTaskListCall(json.RawMessage) (cards.CallView, error) {
 
 // presentClaudeTaskListResult shows the tasks (TaskList's, or TaskGet's
 // one) as a checklist: "#1 subject", its owner and what blocks it.
-func presentClaudeTaskListResult(_ json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeTaskListResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
@@ -183,45 +184,37 @@ func presentClaudeTaskListResult(_ json.RawMessage, r Result) (cards.ResultView,
 	}
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok || m.Tasks == nil && m.Task == nil {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
-	tasks := valueOr(m.Tasks, nil)
+	tasks := producers.ValueOr(m.Tasks, nil)
 	if m.Task != nil {
 		tasks = []claudeTask{*m.Task}
 	}
 	if len(tasks) == 0 {
-		return cards.GenericResult{Content: text("No tasks.")}, nil
+		return cards.GenericResult{Content: producers.Text("No tasks.")}, nil
 	}
 	items := make([]string, len(tasks))
 	for i, task := range tasks {
 		items[i] = taskItem(task)
 	}
-	return cards.GenericResult{Content: markdown(strings.Join(items, "\n"))}, nil
+	return cards.GenericResult{Content: producers.Markdown(strings.Join(items, "\n"))}, nil
 }
 
 // taskItem is one task as a checklist item, its subject escaped.
 func taskItem(task claudeTask) string {
-	name := "#" + task.ID + " " + escapeMarkdown(oneLineText(task.Subject))
+	name := "#" + task.ID + " " + producers.EscapeMarkdown(oneLineText(task.Subject))
 	if task.Owner != "" {
-		name += " (" + escapeMarkdown(oneLineText(task.Owner)) + ")"
+		name += " (" + producers.EscapeMarkdown(oneLineText(task.Owner)) + ")"
 	}
 	if len(task.BlockedBy) > 0 {
 		name += " — blocked by #" + strings.Join(task.BlockedBy, ", #")
 	}
-	item := checklistItem(todo{content: name, status: task.Status})
+	item := producers.ChecklistItem(producers.Todo{Content: name, Status: task.Status})
 	if task.Description != "" {
-		item += "\n\n  " + strings.ReplaceAll(escapeMarkdown(task.Description), "\n", "\n  ")
+		item += "\n\n  " + strings.ReplaceAll(producers.EscapeMarkdown(task.Description), "\n", "\n  ")
 	}
 	return item
 }
-
-// markdownEscaper escapes the characters that would make text a Markdown
-// construct.
-var markdownEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
-	"<", `\<`, ">", `\>`, "#", `\#`, "~", `\~`, "|", `\|`)
-
-// escapeMarkdown makes text read as itself inside Markdown.
-func escapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
 
 // oneLineText joins the lines of a title's text with spaces.
 func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -242,14 +235,14 @@ func parseQuestions(args json.RawMessage) ([]claudeQuestion, error) {
 	var raw struct {
 		Questions *[]claudeQuestion `json:"questions"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := producers.DecodeArguments(args, &raw); err != nil {
 		return nil, err
 	}
-	questions, err := required("questions", raw.Questions)
+	questions, err := producers.Required("questions", raw.Questions)
 	if err == nil && len(questions) == 0 {
 		err = fmt.Errorf("field %q is empty", "questions")
 	}
-	return questions, within("arguments", err)
+	return questions, producers.Within("arguments", err)
 }
 
 // presentClaudeAskCall titles the card with the question (or how many
@@ -282,12 +275,12 @@ func presentClaudeAskCall(args json.RawMessage) (cards.CallView, error) {
 			b.WriteString("  (any number of them)\n")
 		}
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: text(strings.TrimRight(b.String(), "\n"))}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: producers.Text(strings.TrimRight(b.String(), "\n"))}, nil
 }
 
 // presentClaudeAskResult shows each question with the user's answer,
 // "question → answer", in the order asked.
-func presentClaudeAskResult(args json.RawMessage, r Result) (cards.ResultView, error) {
+func presentClaudeAskResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	questions, err := parseQuestions(args)
 	if err != nil {
 		return nil, err
@@ -300,13 +293,13 @@ func presentClaudeAskResult(args json.RawMessage, r Result) (cards.ResultView, e
 	}
 	ok, err := claudeMeta(r, &m)
 	if err != nil || !ok || len(m.Answers) == 0 {
-		return genericResult(r), err
+		return producers.GenericResult(r), err
 	}
 	lines := make([]string, 0, len(questions))
 	for _, q := range questions {
 		lines = append(lines, oneLineText(q.Question)+" → "+answerText(m.Answers[q.Question]))
 	}
-	return cards.GenericResult{Title: "Answered", Content: text(strings.Join(lines, "\n"))}, nil
+	return cards.GenericResult{Title: "Answered", Content: producers.Text(strings.Join(lines, "\n"))}, nil
 }
 
 // answerText is an answer as written: a string, or the strings of a
