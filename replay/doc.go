@@ -15,10 +15,11 @@
 //   - its headless stream ("headless"): the same events wrapped as
 //     {"type":"session_event","event":{...}} (package agents/harness);
 //   - the view stream ("views"): call, result and message lines that
-//     carry views computed by the harness, decoded strictly;
+//     carry views computed by the harness, decoded strictly (package
+//     agents/views);
 //   - a Claude Code transcript ("claude"): user, assistant, summary and
 //     system lines, put in conversation order by their parentUuid; tool
-//     calls and results go through the Claude producers with the
+//     calls and results go through Claude Code's tool producers with the
 //     toolUseResult Claude Code stores (package agents/claude);
 //   - a Codex CLI rollout ("codex"): session_meta, response_item and
 //     event_msg lines, each call shown once though a rollout records it as
