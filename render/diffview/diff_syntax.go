@@ -30,7 +30,7 @@ import (
 // chroma's lexers are regular-expression machines that cost about 50 µs
 // a line of Go. A diff is coloured at every size: the hunks of a file are
 // lexed concurrently (diffView.drawAll) within a budget that grows with
-// the drawn bytes (scaledLexDeadline: 0.5 s and 5 µs a byte), so that
+// the drawn bytes (syntax.ScaledDeadline: 0.5 s and 20 µs a byte), so that
 // only a lexer that goes quadratic on hostile text runs out of it; the
 // hunks lexed after that are drawn without colours, under
 // lexScaledOverNote.

@@ -120,9 +120,9 @@ func TestSyntaxColoursStopOnAQuadraticLexer(t *testing.T) {
 	t.Logf("drawn in %v", time.Since(start)) // not asserted: the machine may be slow
 	assert.True(t, strings.Contains(card, syntax.ScaledOverNote), "the card notes that colouring stopped")
 	assert.Equal(t, lines, strings.Count(ansi.Strip(card), "+ "+strings.Repeat("x", 70)), "every line is drawn")
-	assert.Contains(t, syntax.ScaledOverNote, "0.5 s and 5 µs a byte", "the note names the budget")
+	assert.Contains(t, syntax.ScaledOverNote, "0.5 s and 20 µs a byte", "the note names the budget")
 	assert.Equal(t, 500*time.Millisecond, syntax.Budget)
-	assert.Equal(t, 5*time.Microsecond, syntax.BudgetPerByte)
+	assert.Equal(t, 20*time.Microsecond, syntax.BudgetPerByte)
 }
 
 // TestSyntaxColoursAreReadable checks every colour a diff row can draw on

@@ -21,10 +21,11 @@ const Budget = 500 * time.Millisecond
 
 // BudgetPerByte is what the budget of a diff's drawn hunks grows by
 // for each byte they hold, on top of Budget: lexing that is linear in
-// the size of the text (chroma's lexers take about 1 µs a byte of code,
-// 50 µs a line) finishes at any size, while a lexer that goes quadratic
-// or worse is stopped once the text is more than a few hundred bytes.
-const BudgetPerByte = 5 * time.Microsecond
+// the size of the text (chroma v2.27's lexers take 2 to 5 µs a byte of
+// dense code, about 30 µs a line of Go, more on a loaded machine)
+// finishes at any size, while a lexer that goes quadratic or worse is
+// stopped once the text is more than a few kilobytes.
+const BudgetPerByte = 20 * time.Microsecond
 
 // ScaledDeadline is the end, from now, of the budget of lexing a text
 // of size bytes: Budget and BudgetPerByte for each byte.
@@ -35,7 +36,7 @@ func ScaledDeadline(size int) time.Time {
 // ScaledOverNote is the note of a diff whose drawn hunks after some
 // point are drawn without syntax colours because lexing them took longer
 // than their scaled budget; it names the budget.
-const ScaledOverNote = "(no syntax colours: colouring took over 0.5 s and 5 µs a byte)"
+const ScaledOverNote = "(no syntax colours: colouring took over 0.5 s and 20 µs a byte)"
 
 // OverNote is the note of a block drawn without syntax colours because
 // lexing it took longer than Budget.
