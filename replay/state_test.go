@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // cardStates is the state of each tool card, by call id.
@@ -28,7 +29,7 @@ func TestClaudeFailureStates(t *testing.T) {
 		"toolu_01Push": "rejected",
 		"toolu_01Test": "failed",
 		"toolu_01Long": "interrupted",
-	}, cardStates(toolCards(tr)))
+	}, cardStates(replaytest.ToolCards(tr)))
 }
 
 // TestCodexRefusalStates: a call the user declined, one the sandbox
@@ -40,14 +41,14 @@ func TestCodexRefusalStates(t *testing.T) {
 		"call_Patch1": "rejected",
 		"call_Rm1":    "denied",
 		"call_Test1":  "interrupted",
-	}, cardStates(toolCards(tr)))
+	}, cardStates(replaytest.ToolCards(tr)))
 }
 
 // TestCodexAbortInterruptsPendingCalls: a call still waiting for its
 // output when the turn is aborted is interrupted, not "no result".
 func TestCodexAbortInterruptsPendingCalls(t *testing.T) {
 	tr := loadBytes(t, session(t, "codex-aborted.jsonl"))
-	states := cardStates(toolCards(tr))
+	states := cardStates(replaytest.ToolCards(tr))
 	assert.Equal(t, "interrupted", states["call_Bn5wE3rT8yUi1Opl"])
 	assert.Equal(t, "done", states["call_Lc2kS9dF4gHj7Kzx"])
 }
@@ -65,5 +66,5 @@ func TestViewStreamOutcome(t *testing.T) {
 		`{"type":"call","id":"d","view":{"card":"generic","title":"fetch"}}`,
 		`{"type":"result","id":"d","outcome":"failed","view":{"card":"generic"}}`,
 	)
-	assert.Equal(t, map[string]string{"a": "rejected", "b": "done", "c": "done", "d": "failed"}, cardStates(toolCards(tr)))
+	assert.Equal(t, map[string]string{"a": "rejected", "b": "done", "c": "done", "d": "failed"}, cardStates(replaytest.ToolCards(tr)))
 }

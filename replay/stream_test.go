@@ -20,6 +20,7 @@ import (
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -139,7 +140,7 @@ func TestStreamBatchesAreBoundedAndReportProgress(t *testing.T) {
 // TestStreamZstd: a compressed input streams what it holds, and the
 // progress counts its compressed bytes.
 func TestStreamZstd(t *testing.T) {
-	compressed, _ := compressFrames(t, demo.Session, 5)
+	compressed, _ := replaytest.CompressFrames(t, demo.Session, 5)
 
 	s, _ := streamAll(t, compressed, replay.StreamOptions{Options: agents.Options(""), Total: int64(len(compressed))})
 

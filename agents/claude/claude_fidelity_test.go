@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // TestClaudeUserTextWhereItWasTyped: a prompt queued while Claude worked
@@ -16,7 +17,7 @@ import (
 // permission modes and the session's name are notices too.
 func TestClaudeUserTextWhereItWasTyped(t *testing.T) {
 	tr := loadBytes(t, session(t, "claude-fidelity.jsonl"))
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	var got []string
 	for _, e := range tr.Entries {
 		switch e := e.(type) {
@@ -51,7 +52,7 @@ func TestClaudeUserTextWhereItWasTyped(t *testing.T) {
 	}, got)
 	assert.Equal(t, "CSV export", tr.Title, "the name the user gave wins over the summary")
 	assert.Equal(t, map[string]int{"attachment/hook_success": 1, "permission-mode": 1}, tr.Stats.Skipped)
-	golden.Assert(t, "replay/claude-fidelity.plain.w100.golden", renderPlain(tr, 100))
+	golden.Assert(t, "replay/claude-fidelity.plain.w100.golden", replaytest.RenderPlain(tr, 100))
 }
 
 // TestClaudeInteractionCards: the questions asked, the task tools and a

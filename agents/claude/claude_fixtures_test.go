@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -124,12 +125,12 @@ func TestClaudeFixturesReplayCleanly(t *testing.T) {
 			counts := countClaude(t, data)
 			tr := loadBytes(t, data)
 
-			require.Empty(t, problems(tr), describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, counts.lines, tr.Stats.Lines)
 			assert.Equal(t, counts.lines, tr.Stats.Events)
 			assert.Empty(t, tr.InputNotices)
 			var ids []string
-			for _, c := range toolCards(tr) {
+			for _, c := range replaytest.ToolCards(tr) {
 				ids = append(ids, c.ID)
 				assert.NotNil(t, c.Call, c.ID)
 				assert.NotNil(t, c.Result, c.ID)
@@ -146,7 +147,7 @@ func TestClaudeFixtureEditsHaveNumberedHunks(t *testing.T) {
 	checked := 0
 	for name, data := range claudeFixtures(t) {
 		counts := countClaude(t, data)
-		for _, c := range toolCards(loadBytes(t, data)) {
+		for _, c := range replaytest.ToolCards(loadBytes(t, data)) {
 			hunks, ok := counts.patches[c.ID]
 			if !ok {
 				continue

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // TestClaudeSubagentNameHasExactKeys: a Task whose arguments hold a case
@@ -21,8 +22,8 @@ func TestClaudeSubagentNameHasExactKeys(t *testing.T) {
 
 	tr := loadBytes(t, spoofed)
 
-	require.Len(t, problems(tr), 1, describe(tr))
-	assert.Contains(t, problems(tr)[0].Reason, `the keys "description" and "Description" differ only in case`)
+	require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
+	assert.Contains(t, replaytest.Problems(tr)[0].Reason, `the keys "description" and "Description" differ only in case`)
 	for _, e := range tr.Entries {
 		if n, ok := e.(cards.Notice); ok {
 			assert.NotContains(t, n.Text, "Approve the payment")

@@ -13,6 +13,7 @@ import (
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -22,8 +23,8 @@ func TestClaudeSessionGoldens(t *testing.T) {
 	for _, name := range []string{"claude-tools", "claude-subagent", "claude-failures"} {
 		t.Run(name, func(t *testing.T) {
 			tr := loadBytes(t, session(t, name+".jsonl"))
-			require.Empty(t, problems(tr), describe(tr))
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", renderPlain(tr, 100))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }
@@ -31,7 +32,7 @@ func TestClaudeSessionGoldens(t *testing.T) {
 // claudeCards returns the cards of a transcript by call id.
 func claudeCards(tr *replay.Transcript) map[string]cards.ToolCard {
 	byID := map[string]cards.ToolCard{}
-	for _, c := range toolCards(tr) {
+	for _, c := range replaytest.ToolCards(tr) {
 		byID[c.ID] = c
 	}
 	return byID
@@ -42,7 +43,7 @@ func TestClaudeToolsSession(t *testing.T) {
 	data := session(t, "claude-tools.jsonl")
 	tr := loadBytes(t, data)
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, bytes.Count(data, []byte("\n")), tr.Stats.Events)
 	assert.Equal(t, bytes.Count(data, []byte(`"type":"tool_use"`)), tr.Stats.ToolCards)
 	assert.Equal(t, "Word counts: --json flag and whitespace fix", tr.Title)
@@ -83,7 +84,7 @@ func TestClaudeToolsSession(t *testing.T) {
 // file; its prompt is not repeated and its text is collapsed.
 func TestClaudeSubagentSession(t *testing.T) {
 	tr := loadBytes(t, session(t, "claude-subagent.jsonl"))
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 
 	var outline []string
 	for _, e := range tr.Entries {
@@ -147,7 +148,7 @@ func TestClaudeFollowsTheParentChain(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			tr := load(t, c.lines...)
-			require.Empty(t, problems(tr), describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, c.want, userTexts(tr))
 			assert.Equal(t, len(c.lines), tr.Stats.Events)
 		})
@@ -184,7 +185,7 @@ func TestClaudeStreamsLinesInOrder(t *testing.T) {
 func TestClaudeDuplicateLines(t *testing.T) {
 	line := claudeLine("a", "", "hi")
 	tr := load(t, line, line, claudeLine("b", "a", "again"))
-	require.Empty(t, problems(tr))
+	require.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, []string{"hi", "again"}, userTexts(tr))
 	assert.Equal(t, map[string]int{"duplicate uuid": 1}, tr.Stats.Skipped)
 }
@@ -193,7 +194,7 @@ func TestClaudeDuplicateLines(t *testing.T) {
 // something else, is no copy: it is shown where it is, with a Problem.
 func TestClaudeReusedUUID(t *testing.T) {
 	tr := load(t, claudeLine("a", "", "hi"), claudeLine("a", "", "something else"), claudeLine("b", "a", "again"))
-	ps := problems(tr)
+	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 1)
 	assert.Equal(t, 2, ps[0].Line)
 	assert.Contains(t, ps[0].Reason, `uuid "a" is that of line 1`)
@@ -217,7 +218,7 @@ func TestClaudeUnknownLinesAreSkipped(t *testing.T) {
 	)
 	assert.Equal(t, map[string]int{"progress": 1, "attachment": 1}, tr.Stats.Skipped)
 	assert.Equal(t, []string{"first", "last"}, userTexts(tr))
-	ps := problems(tr)
+	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 4)
 	assert.Equal(t, []int{4, 5, 6, 7}, []int{ps[0].Line, ps[1].Line, ps[2].Line, ps[3].Line})
 	assert.Equal(t, `field "message.content": want a string or an array, found a number`, ps[0].Reason)
@@ -225,7 +226,7 @@ func TestClaudeUnknownLinesAreSkipped(t *testing.T) {
 	assert.Equal(t, `missing field "message"`, ps[2].Reason)
 	assert.Contains(t, ps[3].Reason, "not a JSON object")
 	for _, e := range tr.Entries {
-		assert.NotEmpty(t, renderPlain(&replay.Transcript{Entries: []cards.Entry{e}}, 60))
+		assert.NotEmpty(t, replaytest.RenderPlain(&replay.Transcript{Entries: []cards.Entry{e}}, 60))
 	}
 }
 
@@ -249,7 +250,7 @@ func TestClaudeMessages(t *testing.T) {
 		`{"type":"user","uuid":"u6","parentUuid":"u5","sessionId":"s","message":{"role":"user","content":"[Request interrupted by user]"}}`,
 		`{"type":"system","uuid":"u7","parentUuid":"u6","sessionId":"s","subtype":"informational","content":"Claude Code was updated.","level":"info"}`,
 	)
-	require.Empty(t, problems(tr))
+	require.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, "New title", tr.Title)
 	assert.Equal(t, []cards.Entry{
 		cards.Notice{Text: "Summary: Old title"},
@@ -270,8 +271,8 @@ func TestClaudeMessages(t *testing.T) {
 // (the session continued another) gets a card of its own.
 func TestClaudeResultsWithoutCalls(t *testing.T) {
 	tr := load(t, `{"type":"user","uuid":"u1","parentUuid":"gone","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_x","content":"done"}]}}`)
-	require.Empty(t, problems(tr))
-	cs := toolCards(tr)
+	require.Empty(t, replaytest.Problems(tr))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
 	assert.Nil(t, cs[0].Call)
 	assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "done"}}}, cs[0].Result)
@@ -313,7 +314,7 @@ func TestTranscriptFormat(t *testing.T) {
 func TestClaudeLinesThatAreNotObjects(t *testing.T) {
 	tr := load(t, claudeLine("a", "", "hi"), `null`, `[1]`, `"text"`)
 	var reasons []string
-	for _, p := range problems(tr) {
+	for _, p := range replaytest.Problems(tr) {
 		reasons = append(reasons, p.Reason)
 	}
 	assert.Equal(t, []string{"not a JSON object: the line is null", "not a JSON object: the line is an array",

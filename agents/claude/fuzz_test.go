@@ -4,17 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-
-	exportmd "github.com/cardtui/cardtui/export/markdown"
-
-	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -35,7 +29,7 @@ func FuzzClaudeCode(f *testing.F) {
 		f.Add(line)
 	}
 	f.Add([]byte(claudeLine("a", "b", "1") + "\n" + claudeLine("b", "a", "2") + "\n" + claudeLine("a", "", "3") + "\n{\"type\":\"user\""))
-	fuzzFormat(f, "claude")
+	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "claude"})
 }
 
 // reversed returns the lines in the opposite order.
@@ -64,26 +58,4 @@ func fixtureLines(f *testing.F, dir string, max int) [][]byte {
 		}
 	}
 	return lines
-}
-
-// fuzzFormat runs the fuzz target for one forced format.
-func fuzzFormat(f *testing.F, format string) {
-	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
-	f.Fuzz(func(t *testing.T, input []byte) {
-		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Formats: agents.Formats, Format: format})
-		if err != nil {
-			t.Fatalf("Load failed on in-memory input: %v", err)
-		}
-		if !bytes.HasPrefix(input, []byte("\x28\xb5\x2f\xfd")) {
-			checkAccounted(t, input, tr)
-		}
-		for i, e := range tr.Entries {
-			for n, line := range strings.Split(render.Entry(e, opts), "\n") {
-				if w := ansi.StringWidth(line); w > opts.Width {
-					t.Fatalf("entry %d line %d is %d cells wide: %q", i, n, w, line)
-				}
-			}
-			_ = exportmd.Entry(e, opts)
-		}
-	})
 }

@@ -1,19 +1,12 @@
 package claude_test
 
 import (
-	"bytes"
-	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/colorprofile"
-	"github.com/stretchr/testify/require"
-
 	"github.com/cardtui/cardtui/agents"
-	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -26,9 +19,7 @@ func load(t *testing.T, lines ...string) *replay.Transcript {
 // loadRaw reads input exactly as given, detecting its format.
 func loadRaw(t testing.TB, input string) *replay.Transcript {
 	t.Helper()
-	tr, err := replay.Load(strings.NewReader(input), "test.jsonl", replay.Options{Formats: agents.Formats})
-	require.NoError(t, err)
-	return tr
+	return replaytest.Load(t, replay.Options{Formats: agents.Formats}, input)
 }
 
 // session reads a file of testdata/sessions.
@@ -37,140 +28,8 @@ func session(t testing.TB, name string) []byte {
 	return golden.Session(t, name)
 }
 
-// problems returns the transcript's Problem entries.
-func problems(tr *replay.Transcript) []cards.Problem {
-	var out []cards.Problem
-	for _, e := range tr.Entries {
-		if p, ok := e.(cards.Problem); ok {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// toolCards returns the transcript's ToolCard entries.
-func toolCards(tr *replay.Transcript) []cards.ToolCard {
-	var out []cards.ToolCard
-	for _, e := range tr.Entries {
-		if c, ok := e.(cards.ToolCard); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// describe writes one line per entry that says what it is, for snapshots.
-func describe(tr *replay.Transcript) string {
-	var b bytes.Buffer
-	for i, e := range tr.Entries {
-		fmt.Fprintf(&b, "%d ", i)
-		describeEntry(&b, e, "")
-	}
-	s := tr.Stats
-	fmt.Fprintf(&b, "stats: lines=%d events=%d toolCards=%d problems=%d skipped=%v\n",
-		s.Lines, s.Events, s.ToolCards, s.Problems, s.Skipped)
-	return b.String()
-}
-
-// describeEntry writes the line of one entry, and those of the entries
-// nested under it, indented by two more spaces each.
-func describeEntry(b *bytes.Buffer, e cards.Entry, indent string) {
-	switch e := e.(type) {
-	case cards.Message:
-		fmt.Fprintf(b, "message %s: %q\n", e.Role, e.Text)
-	case cards.ToolCard:
-		fmt.Fprintf(b, "card %s tool=%q call=%s result=%s ended=%v\n", e.ID, e.Tool, cardOf(e.Call), cardOf(e.Result), e.Ended)
-		for _, child := range e.Children {
-			b.WriteString(indent + "  ↳ ")
-			describeEntry(b, child, indent+"  ")
-		}
-	case cards.Problem:
-		fmt.Fprintf(b, "problem %s:%d: %s\n    excerpt: %s\n", e.Source, e.Line, e.Reason, e.Excerpt)
-	case cards.Notice:
-		fmt.Fprintf(b, "notice: %s\n", e.Text)
-	}
-}
-
-// cardOf names a view's card, "-" for none.
-func cardOf(v interface{ Card() string }) string {
-	if v == nil {
-		return "-"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
 // loadBytes reads data, detecting its format.
 func loadBytes(t testing.TB, data []byte) *replay.Transcript {
 	t.Helper()
-	tr, err := replay.Load(bytes.NewReader(data), "test.jsonl.zstd", replay.Options{Formats: agents.Formats})
-	require.NoError(t, err)
-	return tr
-}
-
-// benchmarkLoad loads data in a loop and reports the heap the transcript holds.
-func benchmarkLoad(b *testing.B, data []byte) {
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	var tr *replay.Transcript
-	for b.Loop() {
-		var err error
-		tr, err = replay.Load(bytes.NewReader(data), "bench", replay.Options{Formats: agents.Formats})
-		if err != nil || tr.Stats.Problems != 0 {
-			b.Fatalf("err %v, %d problems", err, tr.Stats.Problems)
-		}
-	}
-	b.StopTimer()
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	b.ReportMetric(float64(m.HeapAlloc-uint64(len(data)))/1e6, "heap-MB")
-	runtime.KeepAlive(tr)
-}
-
-// checkAccounted checks that the transcript counted every line and that
-// each non-blank line became an event, a problem, or was not read because
-// the input ends in the middle of it.
-func checkAccounted(t *testing.T, input []byte, tr *replay.Transcript) {
-	t.Helper()
-	lines := bytes.Split(input, []byte("\n"))
-	if len(lines[len(lines)-1]) == 0 {
-		lines = lines[:len(lines)-1]
-	}
-	if tr.Stats.Lines != len(lines) {
-		t.Fatalf("Stats.Lines = %d, the input has %d lines", tr.Stats.Lines, len(lines))
-	}
-	nonBlank := 0
-	for _, l := range lines {
-		if len(bytes.TrimSpace(l)) > 0 {
-			nonBlank++
-		}
-	}
-	lineOutcomes := tr.Stats.Events
-	for _, p := range problems(tr) {
-		// A duplicate call id, a second result, a call after its result
-		// or a reused uuid is a problem of a line that was read.
-		if !strings.HasPrefix(p.Reason, "duplicate call id") && !strings.HasPrefix(p.Reason, "second result") &&
-			!strings.HasPrefix(p.Reason, "call id ") && !strings.HasPrefix(p.Reason, "uuid ") {
-			lineOutcomes++
-		}
-	}
-	for _, n := range tr.InputNotices {
-		if strings.HasPrefix(n, "line ") || strings.Contains(n, "cuts short") {
-			lineOutcomes++
-		}
-	}
-	if lineOutcomes != nonBlank {
-		t.Fatalf("%d non-blank lines gave %d events, problems and torn lines", nonBlank, lineOutcomes)
-	}
-}
-
-// renderPlain draws every entry without colour at width, separated by
-// blank lines, as `cardtui replay --print --format plain` does.
-func renderPlain(tr *replay.Transcript, width int) string {
-	o := render.Options{Width: width, Profile: colorprofile.NoTTY, Theme: render.Dark, Terminal: true}
-	parts := make([]string, len(tr.Entries))
-	for i, e := range tr.Entries {
-		parts[i] = render.Entry(e, o)
-	}
-	return strings.Join(parts, "\n\n") + "\n"
+	return replaytest.LoadBytes(t, replay.Options{Formats: agents.Formats}, data)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // TestCodexProposedPlan: a <proposed_plan> in an assistant message is a
@@ -29,5 +30,5 @@ func TestCodexProposedPlan(t *testing.T) {
 		"user: go",
 		"assistant: Deleted `split.go`.",
 	}, got)
-	assert.Contains(t, renderPlain(tr, 80), "│ internal/count/split.go  deleted  +0 -4")
+	assert.Contains(t, replaytest.RenderPlain(tr, 80), "│ internal/count/split.go  deleted  +0 -4")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // codexSessions are the Codex rollouts written for the tests.
@@ -21,9 +22,9 @@ func TestCodexSessionGoldens(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			data := session(t, name+".jsonl")
 			tr := loadBytes(t, data)
-			require.Empty(t, problems(tr), describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, bytes.Count(data, []byte("\n")), tr.Stats.Events)
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", renderPlain(tr, 100))
+			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }
@@ -38,7 +39,7 @@ func TestCodexCommands(t *testing.T) {
 		exit          int
 	}
 	var got []outcome
-	for _, c := range toolCards(tr) {
+	for _, c := range replaytest.ToolCards(tr) {
 		r := c.Result.(cards.TerminalResult)
 		got = append(got, outcome{c.Call.(cards.TerminalCall).Title, r.Title, *r.ExitCode})
 	}
@@ -65,7 +66,7 @@ func TestCodexCommands(t *testing.T) {
 // result the changes with their line numbers.
 func TestCodexPatches(t *testing.T) {
 	tr := loadBytes(t, session(t, "codex-patch.jsonl"))
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 3)
 
 	call := cs[0].Call.(cards.DiffCall)
@@ -92,7 +93,7 @@ func TestCodexPatches(t *testing.T) {
 // the abort is a Notice, and the next turn goes on.
 func TestCodexAbortedTurn(t *testing.T) {
 	tr := loadBytes(t, session(t, "codex-aborted.jsonl"))
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
 	assert.Nil(t, cs[0].Result)
 	assert.True(t, cs[0].Ended)
@@ -130,9 +131,9 @@ func TestCodexCallAndEventsInAnyOrder(t *testing.T) {
 	for name, lines := range orders {
 		t.Run(name, func(t *testing.T) {
 			tr := load(t, append([]string{codexMeta}, lines...)...)
-			require.Empty(t, problems(tr), describe(tr))
-			cs := toolCards(tr)
-			require.Len(t, cs, 1, describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+			cs := replaytest.ToolCards(tr)
+			require.Len(t, cs, 1, replaytest.Describe(tr))
 			assert.Equal(t, "ls", cs[0].Call.(cards.TerminalCall).Title)
 			assert.Equal(t, want, cs[0].Result)
 		})
@@ -157,7 +158,7 @@ func TestCodexUnknownLinesAreSkipped(t *testing.T) {
 	)
 	assert.Equal(t, map[string]int{"rate_limits": 1, "response_item/tool_search": 1, "event_msg/plan_delta": 1}, tr.Stats.Skipped)
 	var reasons []string
-	for _, p := range problems(tr) {
+	for _, p := range replaytest.Problems(tr) {
 		reasons = append(reasons, p.Reason)
 	}
 	assert.Equal(t, []string{
@@ -167,6 +168,6 @@ func TestCodexUnknownLinesAreSkipped(t *testing.T) {
 		`not a JSON object: unexpected end of JSON input`,
 		`response_item: missing field "payload"`,
 	}, reasons)
-	assert.Len(t, toolCards(tr), 1)
+	assert.Len(t, replaytest.ToolCards(tr), 1)
 	assert.Equal(t, 11, tr.Stats.Lines)
 }

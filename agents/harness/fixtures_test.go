@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // fixtureFiles lists the harness's real session logs and headless streams
@@ -78,10 +79,10 @@ func TestFixturesReplayCleanly(t *testing.T) {
 
 			tr := loadBytes(t, data)
 
-			require.Empty(t, problems(tr), describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, lines, tr.Stats.Events)
 			assert.Equal(t, toolCalls+nested, tr.Stats.ToolCards)
-			cs := toolCards(tr)
+			cs := replaytest.ToolCards(tr)
 			require.Len(t, cs, toolCalls)
 			ids := map[string]bool{}
 			for _, c := range cs {
@@ -101,7 +102,7 @@ func TestFixturesZstdTwins(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			require.NoError(t, err)
-			compressed, starts := compressFrames(t, data, 5)
+			compressed, starts := replaytest.CompressFrames(t, data, 5)
 			if bytes.Count(data, []byte("\n")) > 5 {
 				require.Greater(t, len(starts), 1)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // TestHarnessOlderShape replays a log written before the harness gave its
@@ -16,9 +17,9 @@ import (
 func TestHarnessOlderShape(t *testing.T) {
 	tr := loadBytes(t, session(t, "harness-legacy.jsonl"))
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, tr.Stats.Lines, tr.Stats.Events, "every line understood")
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
 	assert.Equal(t, "  42 main.go\n", cs[0].Result.(cards.TerminalResult).Output)
 	assert.Equal(t, 1, *cs[1].Result.(cards.TerminalResult).ExitCode)
@@ -26,7 +27,7 @@ func TestHarnessOlderShape(t *testing.T) {
 	assert.Contains(t, tr.Entries, cards.Message{Role: cards.RoleAssistant, Text: "main.go has **42 lines**; main_test.go does not exist."})
 	assert.Contains(t, tr.Entries, cards.Message{Role: cards.RoleUser, Text: "Also count main_test.go."}, "steering {turn, content, source}")
 	assert.Contains(t, tr.Entries, cards.Message{Role: cards.RoleUser, Text: "Now create it."}, "steering {turn, message}")
-	golden.Assert(t, "replay/harness-legacy.golden", describe(tr))
+	golden.Assert(t, "replay/harness-legacy.golden", replaytest.Describe(tr))
 }
 
 // TestHarnessOlderShapePerEvent decides the shape of each event on its
@@ -38,8 +39,8 @@ func TestHarnessOlderShapePerEvent(t *testing.T) {
 		event("assistant/message", `{"turn":1,"step":2,"content":[{"type":"text","text":"old"}],"provenance":{}}`),
 		assistantEvent(textPart("new")))
 
-	require.Empty(t, problems(tr), describe(tr))
-	assert.Equal(t, "a.go", toolCards(tr)[0].Result.(cards.TerminalResult).Output)
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	assert.Equal(t, "a.go", replaytest.ToolCards(tr)[0].Result.(cards.TerminalResult).Output)
 	assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleAssistant, Text: "old"}, cards.Message{Role: cards.RoleAssistant, Text: "new"}},
 		tr.Entries[1:])
 }
@@ -88,8 +89,8 @@ func TestHarnessOlderShapeStrictness(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := harness(t, c.line)
 
-			ps := problems(tr)
-			require.Len(t, ps, 1, describe(tr))
+			ps := replaytest.Problems(tr)
+			require.Len(t, ps, 1, replaytest.Describe(tr))
 			assert.Equal(t, c.want, ps[0].Reason)
 		})
 	}
@@ -112,7 +113,7 @@ func TestHarnessOlderTurnEnds(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := harness(t, event("turn/end", c.data))
 
-			require.Empty(t, problems(tr), describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, []cards.Entry{cards.Notice{Text: c.want}}, tr.Entries)
 		})
 	}
@@ -126,7 +127,7 @@ func TestHeadlessOlderShape(t *testing.T) {
 	tr := loadRaw(t, wrap("assistant/message", `{"turn":1,"step":1,"content":[{"type":"text","text":"old reply"}],"provenance":{}}`)+"\n"+
 		wrap("steering/message", `{"turn":1,"content":[{"type":"text","text":"steer"}],"source":{"kind":"user"}}`)+"\n")
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleAssistant, Text: "old reply"}, cards.Message{Role: cards.RoleUser, Text: "steer"}},
 		tr.Entries)
 }

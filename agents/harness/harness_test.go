@@ -11,6 +11,7 @@ import (
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -77,7 +78,7 @@ func TestHarnessUserMessages(t *testing.T) {
 		event("user/message", `{"content":[],"source":{"kind":"user"}}`),
 	)
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, []cards.Entry{
 		cards.Message{Role: cards.RoleUser, Text: "fix the bug"},
 		cards.Message{Role: cards.RoleContext, Text: "Current runtime context."},
@@ -97,8 +98,8 @@ func TestHarnessAssistantMessageParts(t *testing.T) {
 		`{"type":"file","mediaType":"text/plain"}`,
 	), callEvent("c1", "bash", bashArgs))
 
-	require.Empty(t, problems(tr), describe(tr))
-	require.Len(t, tr.Entries, 4, describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	require.Len(t, tr.Entries, 4, replaytest.Describe(tr))
 	assert.Equal(t, cards.Message{Role: cards.RoleReasoning, Text: "think first\n\nthen more"}, tr.Entries[0])
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "Running it."}, tr.Entries[1])
 	assert.Equal(t, cards.TerminalCall{Title: "go vet ./...", Description: "Vet the code"}, tr.Entries[2].(cards.ToolCard).Call)
@@ -128,9 +129,9 @@ func TestHarnessCallSeenTwiceIsOneCard(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tr := harness(t, lines...)
 
-			require.Empty(t, problems(tr), describe(tr))
-			cs := toolCards(tr)
-			require.Len(t, cs, 1, describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+			cs := replaytest.ToolCards(tr)
+			require.Len(t, cs, 1, replaytest.Describe(tr))
 			assert.Equal(t, "read", cs[0].Tool)
 			assert.Equal(t, "Read a.go (2 - 2)", cs[0].Call.(cards.GenericCall).Title)
 			assert.Equal(t, cards.ReadResult{Path: "/w/a.go", Offset: 2, TotalLines: 3,
@@ -149,8 +150,8 @@ func TestHarnessCallEventIsAuthoritative(t *testing.T) {
 		callEvent("c1", "read", readArgs),
 		resultEvent("c1", "2: func main() {}", false, readMeta))
 
-	require.Empty(t, problems(tr), describe(tr))
-	cs := toolCards(tr)
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
 	assert.Equal(t, "read", cs[0].Tool)
 	assert.Equal(t, "Read a.go (2 - 2)", cs[0].Call.(cards.GenericCall).Title)
@@ -161,22 +162,22 @@ func TestHarnessCallFromOneSourceOnly(t *testing.T) {
 	t.Run("part without event", func(t *testing.T) {
 		tr := harness(t, assistantEvent(callPart("c1", "bash", bashArgs)), resultEvent("c1", "ok", false, ""))
 
-		cs := toolCards(tr)
+		cs := replaytest.ToolCards(tr)
 		require.Len(t, cs, 1)
 		assert.Equal(t, cards.TerminalResult{Output: "ok", ExitCode: ptr(0)}, cs[0].Result)
 	})
 	t.Run("event without part", func(t *testing.T) {
 		tr := harness(t, callEvent("c1", "bash", bashArgs), resultEvent("c1", "vet: bad\n[exit code: 1]", false, ""))
 
-		cs := toolCards(tr)
+		cs := replaytest.ToolCards(tr)
 		require.Len(t, cs, 1)
 		assert.Equal(t, cards.TerminalResult{Output: "vet: bad", ExitCode: ptr(1)}, cs[0].Result)
 	})
 	t.Run("part without id waits for the event", func(t *testing.T) {
 		tr := harness(t, assistantEvent(callPart("", "bash", bashArgs)), callEvent("c1", "bash", bashArgs))
 
-		assert.Len(t, toolCards(tr), 1)
-		assert.Empty(t, problems(tr))
+		assert.Len(t, replaytest.ToolCards(tr), 1)
+		assert.Empty(t, replaytest.Problems(tr))
 	})
 }
 
@@ -188,12 +189,12 @@ func TestHarnessDuplicateCallEvent(t *testing.T) {
 		resultEvent("c1", "second", false, ""),
 		resultEvent("c1", "third", false, ""))
 
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
 	assert.Equal(t, "first", cs[0].Result.(cards.TerminalResult).Output)
 	assert.Equal(t, "second", cs[1].Result.(cards.TerminalResult).Output)
-	ps := problems(tr)
-	require.Len(t, ps, 2, describe(tr))
+	ps := replaytest.Problems(tr)
+	require.Len(t, ps, 2, replaytest.Describe(tr))
 	assert.Equal(t, 3, ps[0].Line)
 	assert.Contains(t, ps[0].Reason, `duplicate call id "c1"`)
 	assert.Equal(t, 6, ps[1].Line)
@@ -206,15 +207,15 @@ func TestHarnessResults(t *testing.T) {
 		tr := harness(t, callEvent("c1", "read", readArgs),
 			resultEvent("c1", "Error: no such file", true, `,"error":{"name":"FsError","code":"FS_NOT_FOUND"}`))
 
-		r := toolCards(tr)[0].Result.(cards.GenericResult)
+		r := replaytest.ToolCards(tr)[0].Result.(cards.GenericResult)
 		assert.Equal(t, []cards.ContentBlock{cards.TextBlock{Text: "Error: no such file"},
 			cards.TextBlock{Text: "Tool error: FsError (FS_NOT_FOUND)"}}, r.Content)
 	})
 	t.Run("orphan result", func(t *testing.T) {
 		tr := harness(t, resultEvent("c9", "lost call", false, ""))
 
-		require.Empty(t, problems(tr))
-		cs := toolCards(tr)
+		require.Empty(t, replaytest.Problems(tr))
+		cs := replaytest.ToolCards(tr)
 		require.Len(t, cs, 1)
 		assert.Nil(t, cs[0].Call)
 		assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "lost call"}}}, cs[0].Result)
@@ -222,19 +223,19 @@ func TestHarnessResults(t *testing.T) {
 	t.Run("call without result ends", func(t *testing.T) {
 		tr := harness(t, callEvent("c1", "bash", bashArgs))
 
-		assert.True(t, toolCards(tr)[0].Ended)
+		assert.True(t, replaytest.ToolCards(tr)[0].Ended)
 	})
 	t.Run("unknown tool falls back", func(t *testing.T) {
 		tr := harness(t, callEvent("c1", "lsp", `{"op":"hover"}`), resultEvent("c1", "docs", false, ""))
 
-		c := toolCards(tr)[0]
+		c := replaytest.ToolCards(tr)[0]
 		assert.Equal(t, "lsp", c.Call.(cards.GenericCall).Title)
 		assert.Equal(t, json.RawMessage(`{"op":"hover"}`), c.Call.(cards.GenericCall).RawInput)
 	})
 	t.Run("arguments as an object", func(t *testing.T) {
 		tr := harness(t, event("tool/call", `{"callId":"c1","name":"bash","arguments":`+bashArgs+`}`))
 
-		assert.Equal(t, cards.TerminalCall{Title: "go vet ./...", Description: "Vet the code"}, toolCards(tr)[0].Call)
+		assert.Equal(t, cards.TerminalCall{Title: "go vet ./...", Description: "Vet the code"}, replaytest.ToolCards(tr)[0].Call)
 	})
 	t.Run("several tool-result parts", func(t *testing.T) {
 		tr := harness(t, callEvent("a", "bash", bashArgs), callEvent("b", "bash", bashArgs),
@@ -243,8 +244,8 @@ func TestHarnessResults(t *testing.T) {
 				`{"type":"text","text":"not a result part"},`+
 				`{"type":"tool-result","toolCallId":"b","content":[{"type":"text","text":"B"}],"isError":false}]}}`))
 
-		require.Empty(t, problems(tr))
-		cs := toolCards(tr)
+		require.Empty(t, replaytest.Problems(tr))
+		cs := replaytest.ToolCards(tr)
 		assert.Equal(t, "A", cs[0].Result.(cards.TerminalResult).Output)
 		assert.Equal(t, "B", cs[1].Result.(cards.TerminalResult).Output)
 	})
@@ -278,7 +279,7 @@ func TestHarnessNotices(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := harness(t, c.line)
 
-			require.Empty(t, problems(tr), describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			require.NotEmpty(t, tr.Entries)
 			assert.Equal(t, cards.Notice{Text: c.want}, tr.Entries[0])
 			assert.Empty(t, tr.Stats.Skipped)
@@ -333,7 +334,7 @@ func TestHarnessSkippedEvents(t *testing.T) {
 		`{"type":"future-event-without-data"}`,
 	)
 
-	assert.Empty(t, tr.Entries, describe(tr))
+	assert.Empty(t, tr.Entries, replaytest.Describe(tr))
 	assert.Equal(t, map[string]int{"turn/start": 1, "step/start": 1, "assistant/chunk": 2, "reasoning-chunks": 1,
 		"text-chunks": 1, "tool-call-chunks": 1, "turn/end": 1, "hook/result": 1, "todo/write": 1, "request/header": 1,
 		"teleport/begin": 1, "future-event-without-data": 1}, tr.Stats.Skipped)
@@ -377,8 +378,8 @@ func TestHarnessBadLines(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := harness(t, userEvent("user", "hi"), c.line, callEvent("c1", "bash", bashArgs), resultEvent("c1", "ok", false, ""))
 
-			ps := problems(tr)
-			require.Len(t, ps, 1, describe(tr))
+			ps := replaytest.Problems(tr)
+			require.Len(t, ps, 1, replaytest.Describe(tr))
 			assert.Equal(t, 3, ps[0].Line)
 			for _, m := range c.mention {
 				assert.Contains(t, ps[0].Reason, m)
@@ -397,7 +398,7 @@ func TestHarnessBadLinesGolden(t *testing.T) {
 	for i, c := range harnessBadLines {
 		lines[i] = c.line
 	}
-	golden.Assert(t, "replay/harness-bad-lines.golden", describe(harness(t, lines...)))
+	golden.Assert(t, "replay/harness-bad-lines.golden", replaytest.Describe(harness(t, lines...)))
 }
 
 func TestHarnessTornLastLine(t *testing.T) {
@@ -405,8 +406,8 @@ func TestHarnessTornLastLine(t *testing.T) {
 	result := resultEvent("c1", "ok", false, "")
 	tr := loadRaw(t, header+"\n"+call+"\n"+result[:40])
 
-	require.Empty(t, problems(tr))
-	require.Len(t, tr.Entries, 2, describe(tr))
+	require.Empty(t, replaytest.Problems(tr))
+	require.Len(t, tr.Entries, 2, replaytest.Describe(tr))
 	assert.True(t, tr.Entries[0].(cards.ToolCard).Ended)
 	assert.Equal(t, []string{"line 3 is torn: the input ends in the middle of it (40 bytes without a newline), so it was not read"}, tr.InputNotices)
 	assert.Equal(t, cards.Notice{Text: tr.InputNotices[0]}, tr.Entries[1])
@@ -418,8 +419,8 @@ func TestHarnessFiftyMegabyteLine(t *testing.T) {
 	output := strings.Repeat("0123456789abcdef", 50<<20/16)
 	tr := harness(t, callEvent("c1", "bash", bashArgs), resultEvent("c1", output, false, ""), assistantEvent(textPart("done")))
 
-	require.Empty(t, problems(tr))
-	cs := toolCards(tr)
+	require.Empty(t, replaytest.Problems(tr))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
 	assert.Len(t, cs[0].Result.(cards.TerminalResult).Output, len(output))
 	assert.IsType(t, cards.Message{}, tr.Entries[1])
@@ -452,7 +453,7 @@ func TestHeadlessStream(t *testing.T) {
 		headless := loadRaw(t, wrap(session...))
 		log := harness(t, session...)
 
-		require.Empty(t, problems(headless), describe(headless))
+		require.Empty(t, replaytest.Problems(headless), replaytest.Describe(headless))
 		assert.Equal(t, log.Entries, headless.Entries)
 		assert.Equal(t, log.Stats.Skipped, headless.Stats.Skipped)
 	})
@@ -480,8 +481,8 @@ func TestHeadlessStream(t *testing.T) {
 			`{"event":{}}`+"\n")
 
 		assert.Equal(t, map[string]int{"status": 1}, tr.Stats.Skipped)
-		ps := problems(tr)
-		require.Len(t, ps, 4, describe(tr))
+		ps := replaytest.Problems(tr)
+		require.Len(t, ps, 4, replaytest.Describe(tr))
 		assert.Equal(t, `session_event: missing field "event"`, ps[0].Reason)
 		assert.Equal(t, 3, ps[0].Line)
 		assert.Equal(t, `session_event: missing field "event.type"`, ps[1].Reason)
@@ -540,7 +541,7 @@ func TestLinesInAnyKeyOrder(t *testing.T) {
 
 			require.NotEqual(t, input, reorder(t, input))
 			assert.Equal(t, withoutExcerpts(inOrder), withoutExcerpts(reordered))
-			assert.Len(t, problems(inOrder), bad, describe(inOrder))
+			assert.Len(t, replaytest.Problems(inOrder), bad, replaytest.Describe(inOrder))
 			assert.Equal(t, inOrder.Stats, reordered.Stats)
 		})
 	}

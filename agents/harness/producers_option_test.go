@@ -10,6 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -45,7 +46,7 @@ func TestOptionsProducersDrawTheHarnessOwnTools(t *testing.T) {
 				tools = append(tools, c)
 			}
 		}
-		require.Len(t, tools, 2, describe(tr))
+		require.Len(t, tools, 2, replaytest.Describe(tr))
 		assert.Equal(t, cards.TerminalCall{Title: "deploy staging"}, tools[0].Call)
 		assert.Equal(t, cards.TerminalResult{Output: "deployed", ExitCode: cards.Exit(0)}, tools[0].Result)
 		assert.IsType(t, cards.TerminalCall{}, tools[1].Call, "the family's producers still draw the other tools")

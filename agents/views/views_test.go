@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // badLineCase is one line the view-stream decoder must reject.
@@ -61,8 +62,8 @@ func TestViewStreamBadLines(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := load(t, userLine, c.line, callLine, resultLine)
 
-			ps := problems(tr)
-			require.Len(t, ps, 1, describe(tr))
+			ps := replaytest.Problems(tr)
+			require.Len(t, ps, 1, replaytest.Describe(tr))
 			assert.Equal(t, 2, ps[0].Line)
 			assert.Equal(t, "test.jsonl", ps[0].Source)
 			for _, m := range c.mention {
@@ -92,8 +93,8 @@ func TestViewStreamViewErrorIsTheCardsMessage(t *testing.T) {
 
 	tr := load(t, `{"type":"call","id":"c9","view":`+view+`}`)
 
-	require.Len(t, problems(tr), 1)
-	assert.Equal(t, want.Error(), problems(tr)[0].Reason)
+	require.Len(t, replaytest.Problems(tr), 1)
+	assert.Equal(t, want.Error(), replaytest.Problems(tr)[0].Reason)
 }
 
 // TestViewStreamBadLinesGolden pins the exact wording of every reason.
@@ -102,13 +103,13 @@ func TestViewStreamBadLinesGolden(t *testing.T) {
 	for _, c := range badLineCases {
 		lines = append(lines, c.line)
 	}
-	golden.Assert(t, "replay/bad-lines.golden", describe(load(t, lines...)))
+	golden.Assert(t, "replay/bad-lines.golden", replaytest.Describe(load(t, lines...)))
 }
 
 func TestViewStreamGoodLines(t *testing.T) {
 	tr := load(t, userLine, callLine, call2Line, result2Line, resultLine, assistantEnd)
 
-	require.Empty(t, problems(tr))
+	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.Entries, 4)
 	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "hi"}, tr.Entries[0])
 	zero := 0
@@ -125,7 +126,7 @@ func TestViewStreamGoodLines(t *testing.T) {
 func TestViewStreamBlankAndCRLFLines(t *testing.T) {
 	tr := loadRaw(t, userLine+"\r\n\r\n   \n"+callLine+"\r\n"+resultLine+"\r\n\n")
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Len(t, tr.Entries, 2)
 	assert.Equal(t, 6, tr.Stats.Lines)
 	assert.Equal(t, 3, tr.Stats.Events)
@@ -137,7 +138,7 @@ func TestViewDemoSession(t *testing.T) {
 	lines := viewDemoLines(t)
 	tr := load(t, lines...)
 
-	require.Empty(t, problems(tr))
+	require.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, len(lines), tr.Stats.Lines)
 	assert.Equal(t, len(lines), tr.Stats.Events)
 	kinds := map[string]bool{}
@@ -146,8 +147,8 @@ func TestViewDemoSession(t *testing.T) {
 		case cards.Message:
 			kinds["message "+string(e.Role)] = true
 		case cards.ToolCard:
-			kinds[cardOf(e.Call)] = true
-			kinds[cardOf(e.Result)] = true
+			kinds[replaytest.CardOf(e.Call)] = true
+			kinds[replaytest.CardOf(e.Result)] = true
 			if e.Result == nil {
 				assert.True(t, e.Ended, "pending card %s is marked ended", e.ID)
 			}
@@ -159,14 +160,14 @@ func TestViewDemoSession(t *testing.T) {
 		"cards.SearchMatches", "cards.SearchPaths", "cards.WebSearch", "cards.WebFetch", "-"} {
 		assert.True(t, kinds[want], "the demo has no %s", want)
 	}
-	golden.Assert(t, "replay/demo-views.golden", describe(tr))
+	golden.Assert(t, "replay/demo-views.golden", replaytest.Describe(tr))
 }
 
 // TestViewDemoTerminalOutcomes checks the view-stream demo's terminal
 // cards: one success, one failure, one signal, one pending.
 func TestViewDemoTerminalOutcomes(t *testing.T) {
 	var outcomes []string
-	for _, c := range toolCards(load(t, viewDemoLines(t)...)) {
+	for _, c := range replaytest.ToolCards(load(t, viewDemoLines(t)...)) {
 		if _, ok := c.Call.(cards.TerminalCall); !ok {
 			continue
 		}
