@@ -3,19 +3,17 @@ package replay_test
 import (
 	"testing"
 
-	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
-	"github.com/cardtui/cardtui/replay"
 )
 
 func BenchmarkLoadViewStream(b *testing.B) {
-	replaytest.BenchmarkLoad(b, replay.Options{Formats: agents.Formats}, benchinput.Repeat(viewDemoLines(b), 0, "toolu_", 20<<20))
+	replaytest.BenchmarkLoad(b, agentsOptions, benchinput.Repeat(viewDemoLines(b), 0, "toolu_", 20<<20))
 }
 
 // BenchmarkReplayHarnessLog100MB replays a 100 MB session log: the demo's
 // events repeated with fresh call ids. Besides the throughput it reports
 // the heap the transcript holds once loaded (heap-MB).
 func BenchmarkReplayHarnessLog100MB(b *testing.B) {
-	replaytest.BenchmarkLoad(b, replay.Options{Formats: agents.Formats}, benchinput.Repeat(harnessDemoLines(b), 1, "call_", 100<<20))
+	replaytest.BenchmarkLoad(b, agentsOptions, benchinput.Repeat(harnessDemoLines(b), 1, "call_", 100<<20))
 }

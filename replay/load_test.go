@@ -22,7 +22,7 @@ func TestLoadFiftyMegabyteLine(t *testing.T) {
 	output := strings.Repeat("0123456789abcdef", 50<<20/16)
 	big := `{"type":"result","id":"c1","view":{"card":"terminal","output":"` + output + `","exitCode":0}}`
 
-	tr := loadRaw(t, callLine+"\n"+big+"\n"+assistantEnd+"\n")
+	tr := replaytest.Load(t, agentsOptions, callLine+"\n"+big+"\n"+assistantEnd+"\n")
 
 	require.Empty(t, replaytest.Problems(tr))
 	cs := replaytest.ToolCards(tr)
@@ -34,7 +34,7 @@ func TestLoadFiftyMegabyteLine(t *testing.T) {
 
 func TestLoadFinalLineWithoutNewline(t *testing.T) {
 	t.Run("valid JSON is used", func(t *testing.T) {
-		tr := loadRaw(t, callLine+"\n"+resultLine)
+		tr := replaytest.Load(t, agentsOptions, callLine+"\n"+resultLine)
 
 		require.Len(t, tr.Entries, 1, replaytest.Describe(tr))
 		assert.NotNil(t, tr.Entries[0].(cards.ToolCard).Result)
@@ -42,7 +42,7 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 		assert.Equal(t, 2, tr.Stats.Events)
 	})
 	t.Run("torn JSON is a notice", func(t *testing.T) {
-		tr := loadRaw(t, callLine+"\n"+resultLine[:30])
+		tr := replaytest.Load(t, agentsOptions, callLine+"\n"+resultLine[:30])
 
 		require.Empty(t, replaytest.Problems(tr))
 		require.Len(t, tr.Entries, 2)
@@ -54,19 +54,19 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 		assert.Equal(t, 1, tr.Stats.Events)
 	})
 	t.Run("torn first and only line is a notice", func(t *testing.T) {
-		tr := loadRaw(t, callLine[:12])
+		tr := replaytest.Load(t, agentsOptions, callLine[:12])
 
 		require.Len(t, tr.Entries, 1)
 		assert.IsType(t, cards.Notice{}, tr.Entries[0])
 	})
 	t.Run("bad JSON with a newline is a problem", func(t *testing.T) {
-		tr := loadRaw(t, callLine+"\n"+resultLine[:30]+"\n")
+		tr := replaytest.Load(t, agentsOptions, callLine+"\n"+resultLine[:30]+"\n")
 
 		require.Len(t, replaytest.Problems(tr), 1)
 		assert.Equal(t, 2, replaytest.Problems(tr)[0].Line)
 	})
 	t.Run("valid JSON that is a bad line is a problem", func(t *testing.T) {
-		tr := loadRaw(t, callLine+"\n"+`{"type":"result"}`)
+		tr := replaytest.Load(t, agentsOptions, callLine+"\n"+`{"type":"result"}`)
 
 		require.Len(t, replaytest.Problems(tr), 1)
 		assert.Contains(t, replaytest.Problems(tr)[0].Reason, `missing field "id"`)
@@ -74,7 +74,7 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 }
 
 func TestLoadEmptyInput(t *testing.T) {
-	tr := loadRaw(t, "")
+	tr := replaytest.Load(t, agentsOptions, "")
 
 	assert.Empty(t, tr.Entries)
 	assert.Equal(t, replay.Stats{Skipped: map[string]int{}}, tr.Stats)
@@ -84,7 +84,7 @@ func TestLoadEmptyInput(t *testing.T) {
 // TestLoadUndetectedLines checks that lines the format cannot be told from
 // are problems, and that detection goes on with the next line.
 func TestLoadUndetectedLines(t *testing.T) {
-	tr := load(t, `not json`, `{"type":"summary","summary":"a Claude Code line"}`, callLine, `{"type":"bogus"}`)
+	tr := replaytest.LoadLines(t, agentsOptions, `not json`, `{"type":"summary","summary":"a Claude Code line"}`, callLine, `{"type":"bogus"}`)
 
 	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 3, replaytest.Describe(tr))
@@ -141,7 +141,7 @@ func TestLoadByteOrderMark(t *testing.T) {
 		assert.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 		assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleUser, Text: "hi"}}, tr.Entries)
 	}
-	tr := loadRaw(t, `{"type":"message","role":"user","text":"a"}`+"\n\uFEFF"+`{"type":"message","role":"user","text":"b"}`+"\n")
+	tr := replaytest.Load(t, agentsOptions, `{"type":"message","role":"user","text":"a"}`+"\n\uFEFF"+`{"type":"message","role":"user","text":"b"}`+"\n")
 	assert.Len(t, replaytest.Problems(tr), 1, "a mark on a later line is not a byte order mark")
 }
 

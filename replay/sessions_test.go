@@ -21,7 +21,7 @@ import (
 func TestSessionGoldens(t *testing.T) {
 	for _, name := range []string{"demo", "malformed-middle", "torn-tail", "acp-example"} {
 		t.Run(name, func(t *testing.T) {
-			tr, err := replay.Load(bytes.NewReader(session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: agents.Formats})
+			tr, err := replay.Load(bytes.NewReader(golden.Session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: agents.Formats})
 			require.NoError(t, err)
 
 			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
@@ -32,7 +32,7 @@ func TestSessionGoldens(t *testing.T) {
 // demoCards are the demo's tool cards by tool name, in order.
 func demoCards(t *testing.T) (*replay.Transcript, map[string][]cards.ToolCard) {
 	t.Helper()
-	tr := loadBytes(t, demo.Session)
+	tr := replaytest.LoadBytes(t, agentsOptions, demo.Session)
 	byTool := map[string][]cards.ToolCard{}
 	for _, c := range replaytest.ToolCards(tr) {
 		byTool[c.Tool] = append(byTool[c.Tool], c)
@@ -133,7 +133,7 @@ func TestDemoCommands(t *testing.T) {
 // everything around it renders, and the call whose tool/call line was bad
 // still has its card from the assistant message.
 func TestMalformedMiddleLine(t *testing.T) {
-	tr := loadBytes(t, session(t, "malformed-middle.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "malformed-middle.jsonl"))
 
 	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 1)
@@ -148,7 +148,7 @@ func TestMalformedMiddleLine(t *testing.T) {
 }
 
 func TestTornTail(t *testing.T) {
-	tr := loadBytes(t, session(t, "torn-tail.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "torn-tail.jsonl"))
 
 	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.InputNotices, 1)

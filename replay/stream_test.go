@@ -70,9 +70,9 @@ func streamAll(t testing.TB, input []byte, opts replay.StreamOptions) (*screen, 
 func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 	inputs := map[string][]byte{
 		"harness demo":       demo.Session,
-		"view demo":          session(t, "demo-views.jsonl"),
-		"malformed":          session(t, "malformed-middle.jsonl"),
-		"torn tail":          session(t, "torn-tail.jsonl"),
+		"view demo":          golden.Session(t, "demo-views.jsonl"),
+		"malformed":          golden.Session(t, "malformed-middle.jsonl"),
+		"torn tail":          golden.Session(t, "torn-tail.jsonl"),
 		"pending at the end": []byte(callLine + "\n" + call2Line + "\n" + result2Line + "\n"),
 	}
 	for _, name := range []string{"headless--pty-tools--stream-json.expected.jsonl", "advanced-toolchain--session.jsonl"} {
@@ -82,7 +82,7 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 	}
 	for name, input := range inputs {
 		t.Run(name, func(t *testing.T) {
-			want := loadBytes(t, input)
+			want := replaytest.LoadBytes(t, agentsOptions, input)
 
 			s, tr := streamAll(t, input, replay.StreamOptions{Options: agents.Options("")})
 
@@ -144,7 +144,7 @@ func TestStreamZstd(t *testing.T) {
 
 	s, _ := streamAll(t, compressed, replay.StreamOptions{Options: agents.Options(""), Total: int64(len(compressed))})
 
-	assert.Equal(t, loadBytes(t, demo.Session).Entries, s.entries)
+	assert.Equal(t, replaytest.LoadBytes(t, agentsOptions, demo.Session).Entries, s.entries)
 	assert.Equal(t, int64(len(compressed)), s.last().Read)
 }
 
@@ -218,7 +218,7 @@ func TestStreamSlowWriter(t *testing.T) {
 	require.NoError(t, w.Close())
 	ls.waitFor(t, "the end", func(s *screen) bool { return s.entries[2].(cards.ToolCard).Ended })
 	require.NoError(t, <-ls.done)
-	assert.Equal(t, loadBytes(t, []byte(strings.Join([]string{userLine, callLine, resultLine, call2Line}, "\n")+"\n")).Entries,
+	assert.Equal(t, replaytest.LoadBytes(t, agentsOptions, []byte(strings.Join([]string{userLine, callLine, resultLine, call2Line}, "\n")+"\n")).Entries,
 		ls.entries)
 }
 

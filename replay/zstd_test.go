@@ -18,23 +18,17 @@ import (
 	"github.com/cardtui/cardtui/replay"
 )
 
-// loadBytes loads data, detecting its format and compression.
-func loadBytes(t testing.TB, data []byte) *replay.Transcript {
-	t.Helper()
-	return replaytest.LoadBytes(t, replay.Options{Formats: agents.Formats}, data)
-}
-
 // TestZstdReadsEveryFrame: a file of many frames gives the transcript of
 // the raw file, whatever the frame size.
 func TestZstdReadsEveryFrame(t *testing.T) {
-	raw := loadBytes(t, demo.Session)
+	raw := replaytest.LoadBytes(t, agentsOptions, demo.Session)
 	for _, perFrame := range []int{1, 5, 1000} {
 		compressed, starts := replaytest.CompressFrames(t, demo.Session, perFrame)
 		if perFrame == 5 {
 			require.Greater(t, len(starts), 30, "the demo makes many frames")
 		}
 
-		tr := loadBytes(t, compressed)
+		tr := replaytest.LoadBytes(t, agentsOptions, compressed)
 
 		assert.Equal(t, raw.Entries, tr.Entries, "%d lines per frame", perFrame)
 		assert.Equal(t, raw.Stats, tr.Stats)
@@ -58,7 +52,7 @@ func TestZstdTornLastFrame(t *testing.T) {
 	_, compressed, starts := tornFrameSession(t)
 	last := starts[len(starts)-1]
 
-	tr := loadBytes(t, compressed[:last+(len(compressed)-last)/2])
+	tr := replaytest.LoadBytes(t, agentsOptions, compressed[:last+(len(compressed)-last)/2])
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	require.Len(t, tr.Entries, 3, replaytest.Describe(tr))
@@ -87,7 +81,7 @@ func TestZstdTornFrameCutsALine(t *testing.T) {
 	start := len(compressed)
 	compressed = enc.EncodeAll([]byte(long), compressed)
 
-	tr := loadBytes(t, compressed[:start+(len(compressed)-start)*3/4])
+	tr := replaytest.LoadBytes(t, agentsOptions, compressed[:start+(len(compressed)-start)*3/4])
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	require.Len(t, tr.InputNotices, 1, replaytest.Describe(tr))
@@ -101,7 +95,7 @@ func TestZstdBadChecksum(t *testing.T) {
 	_, compressed, _ := tornFrameSession(t)
 	compressed[len(compressed)-1] ^= 0xff
 
-	tr := loadBytes(t, compressed)
+	tr := replaytest.LoadBytes(t, agentsOptions, compressed)
 
 	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.InputNotices, 1, replaytest.Describe(tr))
@@ -111,7 +105,7 @@ func TestZstdBadChecksum(t *testing.T) {
 }
 
 func TestZstdGarbageAfterTheMagic(t *testing.T) {
-	tr := loadBytes(t, []byte("\x28\xb5\x2f\xfdnot zstd at all\n"))
+	tr := replaytest.LoadBytes(t, agentsOptions, []byte("\x28\xb5\x2f\xfdnot zstd at all\n"))
 
 	assert.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.Entries, 1)
@@ -161,14 +155,14 @@ func TestZstdWindowOverTheLimit(t *testing.T) {
 	input := append(compressed[:starts[3]:starts[3]], hugeWindowFrame(30, prompt)...)
 
 	_, streamed := streamAll(t, input, replay.StreamOptions{Options: agents.Options("")})
-	for _, tr := range []*replay.Transcript{loadBytes(t, input), streamed} {
+	for _, tr := range []*replay.Transcript{replaytest.LoadBytes(t, agentsOptions, input), streamed} {
 		require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
 		assert.Contains(t, replaytest.Problems(tr)[0].Reason, "a zstd frame needs a window of over 128 MiB")
 		assert.Empty(t, tr.InputNotices, "not a torn frame")
 		assert.Len(t, replaytest.ToolCards(tr), 1)
 	}
 
-	tr := loadBytes(t, append(compressed[:starts[3]:starts[3]], hugeWindowFrame(26, prompt)...))
+	tr := replaytest.LoadBytes(t, agentsOptions, append(compressed[:starts[3]:starts[3]], hugeWindowFrame(26, prompt)...))
 	assert.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Contains(t, replaytest.Describe(tr), "after the window")
 }
@@ -192,7 +186,7 @@ func TestZstdDecompressionBomb(t *testing.T) {
 	input := buf.Bytes()
 	require.Less(t, len(input), 1<<20)
 
-	tr := loadBytes(t, input)
+	tr := replaytest.LoadBytes(t, agentsOptions, input)
 
 	require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
 	assert.Contains(t, replaytest.Problems(tr)[0].Reason, "past the decompression limit (256 MiB and 256 times the compressed size)")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -14,7 +15,7 @@ import (
 // not panic, must account for every line, and every entry must render
 // within width.
 func FuzzACP(f *testing.F) {
-	data := session(f, "acp-example.jsonl")
+	data := golden.Session(f, "acp-example.jsonl")
 	f.Add(data)
 	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
 	for i := range lines {

@@ -7,9 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
-	"github.com/cardtui/cardtui/replay"
 )
 
 // claudeFixtureCopies repeats the Claude Code fixtures, in name order, with
@@ -36,5 +34,5 @@ func claudeFixtureCopies(b *testing.B, size int) []byte {
 // BenchmarkReplayClaudeCode20MB replays a 20 MB Claude Code transcript
 // made of copies of the fixtures.
 func BenchmarkReplayClaudeCode20MB(b *testing.B) {
-	replaytest.BenchmarkLoad(b, replay.Options{Formats: agents.Formats}, claudeFixtureCopies(b, 20<<20))
+	replaytest.BenchmarkLoad(b, agentsOptions, claudeFixtureCopies(b, 20<<20))
 }

@@ -16,7 +16,7 @@ import (
 // session is context; task notifications are notices, never the user;
 // permission modes and the session's name are notices too.
 func TestClaudeUserTextWhereItWasTyped(t *testing.T) {
-	tr := loadBytes(t, session(t, "claude-fidelity.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-fidelity.jsonl"))
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	var got []string
 	for _, e := range tr.Entries {
@@ -58,7 +58,7 @@ func TestClaudeUserTextWhereItWasTyped(t *testing.T) {
 // TestClaudeInteractionCards: the questions asked, the task tools and a
 // fetched page get cards of their own rather than raw JSON.
 func TestClaudeInteractionCards(t *testing.T) {
-	byID := claudeCards(loadBytes(t, session(t, "claude-fidelity.jsonl")))
+	byID := claudeCards(replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-fidelity.jsonl")))
 	titles := map[string]string{}
 	for id, c := range byID {
 		titles[id] = c.Call.(cards.GenericCall).Title

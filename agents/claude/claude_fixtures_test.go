@@ -123,7 +123,7 @@ func TestClaudeFixturesReplayCleanly(t *testing.T) {
 	for name, data := range claudeFixtures(t) {
 		t.Run(name, func(t *testing.T) {
 			counts := countClaude(t, data)
-			tr := loadBytes(t, data)
+			tr := replaytest.LoadBytes(t, agentsOptions, data)
 
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, counts.lines, tr.Stats.Lines)
@@ -147,7 +147,7 @@ func TestClaudeFixtureEditsHaveNumberedHunks(t *testing.T) {
 	checked := 0
 	for name, data := range claudeFixtures(t) {
 		counts := countClaude(t, data)
-		for _, c := range replaytest.ToolCards(loadBytes(t, data)) {
+		for _, c := range replaytest.ToolCards(replaytest.LoadBytes(t, agentsOptions, data)) {
 			hunks, ok := counts.patches[c.ID]
 			if !ok {
 				continue
@@ -173,7 +173,7 @@ func TestClaudeFixtureSubagentsFollowTheirTask(t *testing.T) {
 	grouped := 0
 	for name, data := range claudeFixtures(t) {
 		counts := countClaude(t, data)
-		tr := loadBytes(t, data)
+		tr := replaytest.LoadBytes(t, agentsOptions, data)
 		index := map[string]int{}
 		for i, e := range tr.Entries {
 			if c, ok := e.(cards.ToolCard); ok {

@@ -22,7 +22,7 @@ import (
 func TestClaudeSessionGoldens(t *testing.T) {
 	for _, name := range []string{"claude-tools", "claude-subagent", "claude-failures"} {
 		t.Run(name, func(t *testing.T) {
-			tr := loadBytes(t, session(t, name+".jsonl"))
+			tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, name+".jsonl"))
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
@@ -40,8 +40,8 @@ func claudeCards(tr *replay.Transcript) map[string]cards.ToolCard {
 
 // TestClaudeToolsSession checks what the session of every tool becomes.
 func TestClaudeToolsSession(t *testing.T) {
-	data := session(t, "claude-tools.jsonl")
-	tr := loadBytes(t, data)
+	data := golden.Session(t, "claude-tools.jsonl")
+	tr := replaytest.LoadBytes(t, agentsOptions, data)
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, bytes.Count(data, []byte("\n")), tr.Stats.Events)
@@ -83,7 +83,7 @@ func TestClaudeToolsSession(t *testing.T) {
 // under a Notice naming it, even when its lines are out of order in the
 // file; its prompt is not repeated and its text is collapsed.
 func TestClaudeSubagentSession(t *testing.T) {
-	tr := loadBytes(t, session(t, "claude-subagent.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-subagent.jsonl"))
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 
 	var outline []string
@@ -147,7 +147,7 @@ func TestClaudeFollowsTheParentChain(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tr := load(t, c.lines...)
+			tr := replaytest.LoadLines(t, agentsOptions, c.lines...)
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, c.want, userTexts(tr))
 			assert.Equal(t, len(c.lines), tr.Stats.Events)
@@ -163,7 +163,7 @@ func TestClaudeWaitsForAParentOnlySoLong(t *testing.T) {
 		lines = append(lines, claudeLine(fmt.Sprintf("u%d", i), "", fmt.Sprintf("%d", i)))
 	}
 	lines = append(lines, claudeLine("late-parent", "", "parent"))
-	texts := userTexts(load(t, lines...))
+	texts := userTexts(replaytest.LoadLines(t, agentsOptions, lines...))
 	assert.Equal(t, "child", texts[0])
 	assert.Equal(t, "parent", texts[len(texts)-1])
 }
@@ -171,20 +171,20 @@ func TestClaudeWaitsForAParentOnlySoLong(t *testing.T) {
 // TestClaudeStreamsLinesInOrder: Stream gives the same transcript as Load,
 // lines held for their parent included.
 func TestClaudeStreamsLinesInOrder(t *testing.T) {
-	data := session(t, "claude-subagent.jsonl")
+	data := golden.Session(t, "claude-subagent.jsonl")
 	var batches []replay.Batch
 	streamed, err := replay.Stream(context.Background(), bytes.NewReader(data), "test.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) {
 		batches = append(batches, b)
 	})
 	require.NoError(t, err)
-	loaded := loadBytes(t, data)
+	loaded := replaytest.LoadBytes(t, agentsOptions, data)
 	assert.Equal(t, loaded.Entries, streamed.Entries)
 	assert.NotEmpty(t, batches)
 }
 
 func TestClaudeDuplicateLines(t *testing.T) {
 	line := claudeLine("a", "", "hi")
-	tr := load(t, line, line, claudeLine("b", "a", "again"))
+	tr := replaytest.LoadLines(t, agentsOptions, line, line, claudeLine("b", "a", "again"))
 	require.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, []string{"hi", "again"}, userTexts(tr))
 	assert.Equal(t, map[string]int{"duplicate uuid": 1}, tr.Stats.Skipped)
@@ -193,7 +193,7 @@ func TestClaudeDuplicateLines(t *testing.T) {
 // TestClaudeReusedUUID: a line under the uuid of an other line, saying
 // something else, is no copy: it is shown where it is, with a Problem.
 func TestClaudeReusedUUID(t *testing.T) {
-	tr := load(t, claudeLine("a", "", "hi"), claudeLine("a", "", "something else"), claudeLine("b", "a", "again"))
+	tr := replaytest.LoadLines(t, agentsOptions, claudeLine("a", "", "hi"), claudeLine("a", "", "something else"), claudeLine("b", "a", "again"))
 	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 1)
 	assert.Equal(t, 2, ps[0].Line)
@@ -206,7 +206,7 @@ func TestClaudeReusedUUID(t *testing.T) {
 // know is counted, whatever its fields hold; a line of a known type that
 // does not decode is a Problem, and everything around it renders.
 func TestClaudeUnknownLinesAreSkipped(t *testing.T) {
-	tr := load(t,
+	tr := replaytest.LoadLines(t, agentsOptions,
 		claudeLine("a", "", "first"),
 		`{"type":"progress","uuid":"p1","parentUuid":"a","sessionId":"s","data":{"type":"bash_progress","output":"..."}}`,
 		`{"type":"attachment","uuid":7,"message":"not an object","isMeta":"yes","sessionId":"s"}`,
@@ -232,14 +232,14 @@ func TestClaudeUnknownLinesAreSkipped(t *testing.T) {
 
 func TestClaudeTornLastLine(t *testing.T) {
 	whole := claudeLine("a", "", "kept")
-	tr := loadRaw(t, whole+"\n"+claudeLine("b", "a", "torn")[:40])
+	tr := replaytest.Load(t, agentsOptions, whole+"\n"+claudeLine("b", "a", "torn")[:40])
 	assert.Equal(t, []string{"kept"}, userTexts(tr))
 	require.Len(t, tr.InputNotices, 1)
 	assert.Contains(t, tr.InputNotices[0], "line 2 is torn")
 }
 
 func TestClaudeMessages(t *testing.T) {
-	tr := load(t,
+	tr := replaytest.LoadLines(t, agentsOptions,
 		`{"type":"summary","summary":"Old title","leafUuid":"l1"}`,
 		`{"type":"summary","summary":"New title","leafUuid":"l2"}`,
 		`{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"<bash-input>git status</bash-input>"}}`,
@@ -270,7 +270,7 @@ func TestClaudeMessages(t *testing.T) {
 // TestClaudeResultsWithoutCalls: a result whose call is not in the file
 // (the session continued another) gets a card of its own.
 func TestClaudeResultsWithoutCalls(t *testing.T) {
-	tr := load(t, `{"type":"user","uuid":"u1","parentUuid":"gone","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_x","content":"done"}]}}`)
+	tr := replaytest.LoadLines(t, agentsOptions, `{"type":"user","uuid":"u1","parentUuid":"gone","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_x","content":"done"}]}}`)
 	require.Empty(t, replaytest.Problems(tr))
 	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
@@ -284,7 +284,7 @@ func TestClaudeSubagentWithoutTask(t *testing.T) {
 	side := func(uuid, parent, text string) string {
 		return strings.Replace(claudeLine(uuid, parent, text), `"type":"user"`, `"type":"user","isSidechain":true`, 1)
 	}
-	tr := load(t, side("a", "", "Look around."), side("b", "a", "more"), side("c", "lost", "and more"))
+	tr := replaytest.LoadLines(t, agentsOptions, side("a", "", "Look around."), side("b", "a", "more"), side("c", "lost", "and more"))
 	var notices []string
 	for _, e := range tr.Entries {
 		if n, ok := e.(cards.Notice); ok {
@@ -303,16 +303,16 @@ func TestTranscriptFormat(t *testing.T) {
 		"demo.jsonl": "harness", "demo-views.jsonl": "views",
 	}
 	for name, want := range detected {
-		assert.Equal(t, want, loadBytes(t, session(t, name)).Format, name)
+		assert.Equal(t, want, replaytest.LoadBytes(t, agentsOptions, golden.Session(t, name)).Format, name)
 	}
-	forced, err := replay.Load(bytes.NewReader(session(t, "codex-exec.jsonl")), "x", replay.Options{Formats: agents.Formats, Format: "claude"})
+	forced, err := replay.Load(bytes.NewReader(golden.Session(t, "codex-exec.jsonl")), "x", replay.Options{Formats: agents.Formats, Format: "claude"})
 	require.NoError(t, err)
 	assert.Equal(t, "claude", forced.Format)
-	assert.Equal(t, replay.Auto, loadRaw(t, "not json\n").Format)
+	assert.Equal(t, replay.Auto, replaytest.Load(t, agentsOptions, "not json\n").Format)
 }
 
 func TestClaudeLinesThatAreNotObjects(t *testing.T) {
-	tr := load(t, claudeLine("a", "", "hi"), `null`, `[1]`, `"text"`)
+	tr := replaytest.LoadLines(t, agentsOptions, claudeLine("a", "", "hi"), `null`, `[1]`, `"text"`)
 	var reasons []string
 	for _, p := range replaytest.Problems(tr) {
 		reasons = append(reasons, p.Reason)

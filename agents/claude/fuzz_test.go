@@ -18,7 +18,7 @@ import (
 // account for every line, and every entry must render within width.
 func FuzzClaudeCode(f *testing.F) {
 	for _, name := range []string{"claude-tools.jsonl", "claude-subagent.jsonl", "claude-failures.jsonl", "claude-fidelity.jsonl", "claude-recorded-hunks.jsonl"} {
-		data := session(f, name)
+		data := golden.Session(f, name)
 		f.Add(data)
 		lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
 		for i := range lines {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
@@ -26,7 +27,7 @@ func childTools(c cards.ToolCard) []string {
 // when the script yielded and a wait call saw them; the exec card shows
 // the script and its status.
 func TestCodexCodeModeExec(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-code-mode.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-code-mode.jsonl"))
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	top := replaytest.ToolCards(tr)
 	require.Len(t, top, 3, replaytest.Describe(tr))
@@ -49,7 +50,7 @@ func TestCodexNestedEventsWithoutExec(t *testing.T) {
 			`","command":["bash","-lc","ls"],"cwd":"/w","aggregated_output":"a\n","exit_code":0,"duration":{"secs":0,"nanos":1000000}}}`
 	}
 	exec := `{"timestamp":"2025-11-20T14:00:05.000Z","type":"response_item","payload":{"type":"custom_tool_call","call_id":"call_E","name":"exec","input":"text(1)"}}`
-	tr := loadRaw(t, strings.Join([]string{end("exec-1"), exec, end("call_other"), end("exec-2")}, "\n")+"\n")
+	tr := replaytest.Load(t, agentsOptions, strings.Join([]string{end("exec-1"), exec, end("call_other"), end("exec-2")}, "\n")+"\n")
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	top := replaytest.ToolCards(tr)
 	require.Len(t, top, 3, replaytest.Describe(tr))

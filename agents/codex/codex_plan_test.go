@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
@@ -14,7 +15,7 @@ import (
 // plan of its own, between the text around it, and no tag is left; the
 // message is shown once although the rollout holds it twice.
 func TestCodexProposedPlan(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-plan.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-plan.jsonl"))
 	var got []string
 	for _, e := range tr.Entries {
 		if m, ok := e.(cards.Message); ok {

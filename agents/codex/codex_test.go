@@ -20,8 +20,8 @@ var codexSessions = []string{"codex-exec", "codex-patch", "codex-aborted", "code
 func TestCodexSessionGoldens(t *testing.T) {
 	for _, name := range codexSessions {
 		t.Run(name, func(t *testing.T) {
-			data := session(t, name+".jsonl")
-			tr := loadBytes(t, data)
+			data := golden.Session(t, name+".jsonl")
+			tr := replaytest.LoadBytes(t, agentsOptions, data)
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, bytes.Count(data, []byte("\n")), tr.Stats.Events)
 			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
@@ -33,7 +33,7 @@ func TestCodexSessionGoldens(t *testing.T) {
 // the duration of its exec_command_end event or its output, even when
 // the rollout holds the call twice.
 func TestCodexCommands(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-exec.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-exec.jsonl"))
 	type outcome struct {
 		command, took string
 		exit          int
@@ -65,7 +65,7 @@ func TestCodexCommands(t *testing.T) {
 // TestCodexPatches: apply_patch shows the diff of every file, and the
 // result the changes with their line numbers.
 func TestCodexPatches(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-patch.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-patch.jsonl"))
 	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 3)
 
@@ -92,7 +92,7 @@ func TestCodexPatches(t *testing.T) {
 // TestCodexAbortedTurn: the command the turn was running has no result,
 // the abort is a Notice, and the next turn goes on.
 func TestCodexAbortedTurn(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-aborted.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-aborted.jsonl"))
 	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
 	assert.Nil(t, cs[0].Result)
@@ -130,7 +130,7 @@ func TestCodexCallAndEventsInAnyOrder(t *testing.T) {
 	}
 	for name, lines := range orders {
 		t.Run(name, func(t *testing.T) {
-			tr := load(t, append([]string{codexMeta}, lines...)...)
+			tr := replaytest.LoadLines(t, agentsOptions, append([]string{codexMeta}, lines...)...)
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			cs := replaytest.ToolCards(tr)
 			require.Len(t, cs, 1, replaytest.Describe(tr))
@@ -144,7 +144,7 @@ func TestCodexCallAndEventsInAnyOrder(t *testing.T) {
 // counted, whatever their fields hold; a line that does not decode is a
 // Problem and the rest renders.
 func TestCodexUnknownLinesAreSkipped(t *testing.T) {
-	tr := load(t,
+	tr := replaytest.LoadLines(t, agentsOptions,
 		codexMeta,
 		`{"timestamp":"t","type":"rate_limits","payload":{"primary":{}}}`,
 		`{"timestamp":"t","type":"response_item","payload":{"type":"tool_search","name":{"nested":true},"call_id":5}}`,

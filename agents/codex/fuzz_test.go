@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -15,7 +16,7 @@ import (
 // every entry must render within width.
 func FuzzCodex(f *testing.F) {
 	for _, name := range codexSessions {
-		data := session(f, name+".jsonl")
+		data := golden.Session(f, name+".jsonl")
 		f.Add(data)
 		for _, line := range bytes.Split(data, []byte("\n")) {
 			f.Add(append([]byte(codexMeta+"\n"), line...))

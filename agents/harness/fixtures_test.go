@@ -77,7 +77,7 @@ func TestFixturesReplayCleanly(t *testing.T) {
 			require.NoError(t, err)
 			lines, toolCalls, nested := fixtureCounts(t, data)
 
-			tr := loadBytes(t, data)
+			tr := replaytest.LoadBytes(t, agentsOptions, data)
 
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, lines, tr.Stats.Events)
@@ -107,7 +107,7 @@ func TestFixturesZstdTwins(t *testing.T) {
 				require.Greater(t, len(starts), 1)
 			}
 
-			raw, twin := loadBytes(t, data), loadBytes(t, compressed)
+			raw, twin := replaytest.LoadBytes(t, agentsOptions, data), replaytest.LoadBytes(t, agentsOptions, compressed)
 
 			assert.Equal(t, raw.Entries, twin.Entries)
 			assert.Equal(t, raw.Stats, twin.Stats)
@@ -135,7 +135,7 @@ func TestFixturesShowWhatMatters(t *testing.T) {
 			data, err := os.ReadFile(file)
 			require.NoError(t, err)
 
-			assert.Contains(t, loadBytes(t, data).Entries, cards.Notice{Text: want})
+			assert.Contains(t, replaytest.LoadBytes(t, agentsOptions, data).Entries, cards.Notice{Text: want})
 		})
 	}
 }

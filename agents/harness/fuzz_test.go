@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
-	"github.com/cardtui/cardtui/replay"
 )
 
 // FuzzHarnessLog feeds arbitrary input, seeded with the demo session log
@@ -29,12 +28,12 @@ func FuzzHarnessLog(f *testing.F) {
 	// The older shapes and the nested events: whole sessions, and each
 	// line on its own, whose parent is then missing.
 	for _, name := range []string{"harness-legacy.jsonl", "harness-nested.jsonl"} {
-		data := session(f, name)
+		data := golden.Session(f, name)
 		f.Add(data)
 		for l := range bytes.Lines(data) {
 			f.Add(append([]byte(header+"\n"), l...))
 		}
 	}
 
-	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats})
+	replaytest.Fuzz(f, agentsOptions)
 }

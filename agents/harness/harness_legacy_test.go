@@ -15,7 +15,7 @@ import (
 // messages an identity: every reply, reasoning block, tool output and
 // steering message is shown, with no problem.
 func TestHarnessOlderShape(t *testing.T) {
-	tr := loadBytes(t, session(t, "harness-legacy.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "harness-legacy.jsonl"))
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, tr.Stats.Lines, tr.Stats.Events, "every line understood")
@@ -124,7 +124,7 @@ func TestHeadlessOlderShape(t *testing.T) {
 	wrap := func(typ, data string) string {
 		return `{"type":"session_event","sessionId":"s1","event":{"type":"` + typ + `","seq":1,"time":2,"data":` + data + `}}`
 	}
-	tr := loadRaw(t, wrap("assistant/message", `{"turn":1,"step":1,"content":[{"type":"text","text":"old reply"}],"provenance":{}}`)+"\n"+
+	tr := replaytest.Load(t, agentsOptions, wrap("assistant/message", `{"turn":1,"step":1,"content":[{"type":"text","text":"old reply"}],"provenance":{}}`)+"\n"+
 		wrap("steering/message", `{"turn":1,"content":[{"type":"text","text":"steer"}],"source":{"kind":"user"}}`)+"\n")
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))

@@ -60,7 +60,7 @@ func resultEvent(id, text string, isError bool, extra string) string {
 // harness loads a session log made of the header and lines.
 func harness(t *testing.T, lines ...string) *replay.Transcript {
 	t.Helper()
-	return loadRaw(t, header+"\n"+strings.Join(lines, "\n")+"\n")
+	return replaytest.Load(t, agentsOptions, header+"\n"+strings.Join(lines, "\n")+"\n")
 }
 
 const (
@@ -404,7 +404,7 @@ func TestHarnessBadLinesGolden(t *testing.T) {
 func TestHarnessTornLastLine(t *testing.T) {
 	call := callEvent("c1", "bash", bashArgs)
 	result := resultEvent("c1", "ok", false, "")
-	tr := loadRaw(t, header+"\n"+call+"\n"+result[:40])
+	tr := replaytest.Load(t, agentsOptions, header+"\n"+call+"\n"+result[:40])
 
 	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.Entries, 2, replaytest.Describe(tr))
@@ -450,7 +450,7 @@ func TestHeadlessStream(t *testing.T) {
 		assistantEvent(textPart("DONE")),
 	}
 	t.Run("the same transcript as the session log", func(t *testing.T) {
-		headless := loadRaw(t, wrap(session...))
+		headless := replaytest.Load(t, agentsOptions, wrap(session...))
 		log := harness(t, session...)
 
 		require.Empty(t, replaytest.Problems(headless), replaytest.Describe(headless))
@@ -458,13 +458,13 @@ func TestHeadlessStream(t *testing.T) {
 		assert.Equal(t, log.Stats.Skipped, headless.Stats.Skipped)
 	})
 	t.Run("result line repeating the last reply", func(t *testing.T) {
-		tr := loadRaw(t, wrap(session...)+`{"type":"result","sessionId":"s1","output":"DONE","usage":{"inputTokens":70,"outputTokens":33}}`+"\n")
+		tr := replaytest.Load(t, agentsOptions, wrap(session...)+`{"type":"result","sessionId":"s1","output":"DONE","usage":{"inputTokens":70,"outputTokens":33}}`+"\n")
 
 		assert.Equal(t, cards.Notice{Text: "The run finished (70 input tokens, 33 output tokens)"}, tr.Entries[len(tr.Entries)-1])
 		assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "DONE"}, tr.Entries[len(tr.Entries)-2])
 	})
 	t.Run("result line with new output", func(t *testing.T) {
-		tr := loadRaw(t, wrap(session[0])+`{"type":"result","output":"The answer is 42."}`+"\n")
+		tr := replaytest.Load(t, agentsOptions, wrap(session[0])+`{"type":"result","output":"The answer is 42."}`+"\n")
 
 		assert.Equal(t, []cards.Entry{
 			cards.Message{Role: cards.RoleUser, Text: "run it"},
@@ -473,7 +473,7 @@ func TestHeadlessStream(t *testing.T) {
 		}, tr.Entries)
 	})
 	t.Run("other line types and bad lines", func(t *testing.T) {
-		tr := loadRaw(t, wrap(session[0])+
+		tr := replaytest.Load(t, agentsOptions, wrap(session[0])+
 			`{"type":"status","state":"thinking"}`+"\n"+
 			`{"type":"session_event","sessionId":"s1"}`+"\n"+
 			`{"type":"session_event","event":{"data":{}}}`+"\n"+
@@ -537,7 +537,7 @@ func TestLinesInAnyKeyOrder(t *testing.T) {
 	log := header + "\n" + strings.Join(lines, "\n") + "\n"
 	for name, input := range map[string]string{"session log": log, "headless": wrap(lines...)} {
 		t.Run(name, func(t *testing.T) {
-			inOrder, reordered := loadRaw(t, input), loadRaw(t, reorder(t, input))
+			inOrder, reordered := replaytest.Load(t, agentsOptions, input), replaytest.Load(t, agentsOptions, reorder(t, input))
 
 			require.NotEqual(t, input, reorder(t, input))
 			assert.Equal(t, withoutExcerpts(inOrder), withoutExcerpts(reordered))

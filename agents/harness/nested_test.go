@@ -27,7 +27,7 @@ func dispatch(parent, sub, name, args, content string) string {
 // workflow made calls, and whose calls waited for approvals: each is
 // nested under the card it belongs to.
 func TestHarnessNested(t *testing.T) {
-	tr := loadBytes(t, session(t, "harness-nested.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "harness-nested.jsonl"))
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, tr.Stats.Lines, tr.Stats.Events)
@@ -144,7 +144,7 @@ func TestFixturesNestEverySubcall(t *testing.T) {
 	for _, file := range fixtureFiles(t) {
 		data, err := os.ReadFile(file)
 		require.NoError(t, err)
-		tr := loadBytes(t, data)
+		tr := replaytest.LoadBytes(t, agentsOptions, data)
 		for _, c := range replaytest.ToolCards(tr) {
 			for _, child := range c.Children {
 				nestedSeen++

@@ -3,9 +3,8 @@ package views_test
 import (
 	"testing"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
-	"github.com/cardtui/cardtui/replay"
 )
 
 // FuzzViewStream feeds arbitrary input to the loader: it must not panic,
@@ -14,11 +13,11 @@ func FuzzViewStream(f *testing.F) {
 	for _, l := range viewDemoLines(f) {
 		f.Add([]byte(l + "\n"))
 	}
-	f.Add(session(f, "demo-views.jsonl"))
+	f.Add(golden.Session(f, "demo-views.jsonl"))
 	for _, c := range badLineCases {
 		f.Add([]byte(userLine + "\n" + c.line + "\n" + callLine))
 	}
 	f.Add([]byte(callLine + "\n" + callLine + "\n" + resultLine + "\r\n" + resultLine + "\n" + resultLine + "\n\n" + resultLine[:9]))
 
-	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats})
+	replaytest.Fuzz(f, agentsOptions)
 }

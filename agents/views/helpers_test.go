@@ -6,9 +6,11 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
+
+// agentsOptions detects every agent's format.
+var agentsOptions = replay.Options{Formats: agents.Formats}
 
 // Lines of a view stream used across the tests.
 const (
@@ -20,25 +22,7 @@ const (
 	assistantEnd = `{"type":"message","role":"assistant","text":"done"}`
 )
 
-// load reads lines (joined with "\n" and ended with one) as a view stream.
-func load(t *testing.T, lines ...string) *replay.Transcript {
-	t.Helper()
-	return loadRaw(t, strings.Join(lines, "\n")+"\n")
-}
-
-// loadRaw reads input exactly as given, detecting its format.
-func loadRaw(t testing.TB, input string) *replay.Transcript {
-	t.Helper()
-	return replaytest.Load(t, replay.Options{Formats: agents.Formats}, input)
-}
-
 // viewDemoLines are the lines of the view-stream demo session.
 func viewDemoLines(t testing.TB) []string {
-	return strings.Split(strings.TrimSuffix(string(session(t, "demo-views.jsonl")), "\n"), "\n")
-}
-
-// session reads a file of testdata/sessions.
-func session(t testing.TB, name string) []byte {
-	t.Helper()
-	return golden.Session(t, name)
+	return strings.Split(strings.TrimSuffix(string(golden.Session(t, "demo-views.jsonl")), "\n"), "\n")
 }

@@ -60,7 +60,7 @@ var badLineCases = []badLineCase{
 func TestViewStreamBadLines(t *testing.T) {
 	for _, c := range badLineCases {
 		t.Run(c.name, func(t *testing.T) {
-			tr := load(t, userLine, c.line, callLine, resultLine)
+			tr := replaytest.LoadLines(t, agentsOptions, userLine, c.line, callLine, resultLine)
 
 			ps := replaytest.Problems(tr)
 			require.Len(t, ps, 1, replaytest.Describe(tr))
@@ -91,7 +91,7 @@ func TestViewStreamViewErrorIsTheCardsMessage(t *testing.T) {
 	_, want := cards.DecodeCall([]byte(view))
 	require.Error(t, want)
 
-	tr := load(t, `{"type":"call","id":"c9","view":`+view+`}`)
+	tr := replaytest.LoadLines(t, agentsOptions, `{"type":"call","id":"c9","view":`+view+`}`)
 
 	require.Len(t, replaytest.Problems(tr), 1)
 	assert.Equal(t, want.Error(), replaytest.Problems(tr)[0].Reason)
@@ -103,11 +103,11 @@ func TestViewStreamBadLinesGolden(t *testing.T) {
 	for _, c := range badLineCases {
 		lines = append(lines, c.line)
 	}
-	golden.Assert(t, "replay/bad-lines.golden", replaytest.Describe(load(t, lines...)))
+	golden.Assert(t, "replay/bad-lines.golden", replaytest.Describe(replaytest.LoadLines(t, agentsOptions, lines...)))
 }
 
 func TestViewStreamGoodLines(t *testing.T) {
-	tr := load(t, userLine, callLine, call2Line, result2Line, resultLine, assistantEnd)
+	tr := replaytest.LoadLines(t, agentsOptions, userLine, callLine, call2Line, result2Line, resultLine, assistantEnd)
 
 	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.Entries, 4)
@@ -124,7 +124,7 @@ func TestViewStreamGoodLines(t *testing.T) {
 }
 
 func TestViewStreamBlankAndCRLFLines(t *testing.T) {
-	tr := loadRaw(t, userLine+"\r\n\r\n   \n"+callLine+"\r\n"+resultLine+"\r\n\n")
+	tr := replaytest.Load(t, agentsOptions, userLine+"\r\n\r\n   \n"+callLine+"\r\n"+resultLine+"\r\n\n")
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Len(t, tr.Entries, 2)
@@ -136,7 +136,7 @@ func TestViewStreamBlankAndCRLFLines(t *testing.T) {
 // problem and holds every card kind.
 func TestViewDemoSession(t *testing.T) {
 	lines := viewDemoLines(t)
-	tr := load(t, lines...)
+	tr := replaytest.LoadLines(t, agentsOptions, lines...)
 
 	require.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, len(lines), tr.Stats.Lines)
@@ -167,7 +167,7 @@ func TestViewDemoSession(t *testing.T) {
 // cards: one success, one failure, one signal, one pending.
 func TestViewDemoTerminalOutcomes(t *testing.T) {
 	var outcomes []string
-	for _, c := range replaytest.ToolCards(load(t, viewDemoLines(t)...)) {
+	for _, c := range replaytest.ToolCards(replaytest.LoadLines(t, agentsOptions, viewDemoLines(t)...)) {
 		if _, ok := c.Call.(cards.TerminalCall); !ok {
 			continue
 		}
