@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -118,14 +119,14 @@ func TestFixturesArePureAndValid(t *testing.T) {
 			callView := call(t, p.tool, p.args)
 			_, isNative := native[p.tool]
 			if isNative {
-				requireNoFallback(t, callView)
+				producertest.RequireNoFallback(t, callView)
 			}
 			if !p.hasResult {
 				return
 			}
 			resultView := result(t, p.tool, p.args, p.result)
 			if isNative {
-				requireNoFallback(t, resultView)
+				producertest.RequireNoFallback(t, resultView)
 			}
 		})
 	}

@@ -7,3 +7,6 @@ import (
 
 // agentsOptions detects every agent's format.
 var agentsOptions = replay.Options{Formats: agents.Formats}
+
+// ptr is a pointer to v.
+func ptr[T any](v T) *T { return &v }

@@ -13,6 +13,7 @@ import (
 	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -102,12 +103,12 @@ func TestClaudeFixturesArePureAndValid(t *testing.T) {
 	for _, p := range pairs {
 		t.Run(p.name, func(t *testing.T) {
 			tools[p.tool] = true
-			requireNoFallback(t, claudeCall(t, p.tool, p.args))
+			producertest.RequireNoFallback(t, claudeCall(t, p.tool, p.args))
 			require.True(t, p.hasResult)
 			view := claudeTools.Result(p.tool, []byte(p.args), p.result)
 			require.Equal(t, view, claudeTools.Result(p.tool, []byte(p.args), p.result))
-			requireResultRoundTrip(t, view)
-			requireNoFallback(t, view)
+			producertest.RequireResultRoundTrip(t, view)
+			producertest.RequireNoFallback(t, view)
 		})
 	}
 	for _, tool := range []string{"Bash", "BashOutput", "Edit", "Glob", "KillBash", "MultiEdit", "Read", "Task", "TodoWrite", "Write"} {

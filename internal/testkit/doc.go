@@ -1,7 +1,8 @@
 // Package testkit is the parent of the test kits, which only tests
 // import: golden files (golden), tmux sessions (tmuxtest), fake homes
 // with agents' session files (fakehome), scripted ACP agents (acptest),
-// benchmark inputs (benchinput), terminal-output checks (termcheck) and
-// loading, describing and fuzzing transcripts (replaytest).
+// benchmark inputs (benchinput), terminal-output checks (termcheck),
+// loading, describing and fuzzing transcripts (replaytest) and checking
+// the tool producers' views (producertest).
 // Run-time helpers live beside it under internal/, never here.
 package testkit

@@ -1,0 +1,110 @@
+// Package producertest checks the views the tool producers make, in the
+// tests of producers and of the agents' producers (agents/claude,
+// agents/codex): that a view survives the cards codec, whether it is a
+// fallback card and what its note says, and builds the content blocks
+// those tests expect.
+//
+// It imports only cards, so that any package's tests may use it.
+package producertest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+)
+
+// RequireCallRoundTrip requires view to be non-nil and to come back
+// unchanged from cards.EncodeCall and cards.DecodeCall.
+func RequireCallRoundTrip(t testing.TB, view cards.CallView) {
+	t.Helper()
+	require.NotNil(t, view)
+	data, err := cards.EncodeCall(view)
+	require.NoError(t, err)
+	decoded, err := cards.DecodeCall(data)
+	require.NoError(t, err, "%s", data)
+	require.Equal(t, view, decoded, "%s", data)
+}
+
+// RequireResultRoundTrip requires view to be non-nil and to come back
+// unchanged from cards.EncodeResult and cards.DecodeResult.
+func RequireResultRoundTrip(t testing.TB, view cards.ResultView) {
+	t.Helper()
+	require.NotNil(t, view)
+	data, err := cards.EncodeResult(view)
+	require.NoError(t, err)
+	decoded, err := cards.DecodeResult(data)
+	require.NoError(t, err, "%s", data)
+	require.Equal(t, view, decoded, "%s", data)
+}
+
+// Texts returns the text of every text block.
+func Texts(blocks []cards.ContentBlock) []string {
+	var out []string
+	for _, b := range blocks {
+		if tb, ok := b.(cards.TextBlock); ok {
+			out = append(out, tb.Text)
+		}
+	}
+	return out
+}
+
+// FallbackNote returns the note a fallback card carries, "" when the view
+// has none.
+func FallbackNote(view any) string {
+	var content []cards.ContentBlock
+	switch v := view.(type) {
+	case cards.GenericCall:
+		content = v.Content
+	case cards.GenericResult:
+		content = v.Content
+	}
+	for _, s := range Texts(content) {
+		if strings.HasPrefix(s, "could not present") {
+			return s
+		}
+	}
+	return ""
+}
+
+// RequireFallbackNote requires view to be a fallback card whose note
+// mentions each of the given fragments.
+func RequireFallbackNote(t testing.TB, view any, fragments ...string) {
+	t.Helper()
+	note := FallbackNote(view)
+	require.NotEmpty(t, note, "no fallback note in %#v", view)
+	for _, f := range fragments {
+		require.Contains(t, note, f)
+	}
+}
+
+// RequireNoFallback requires view not to be a fallback card.
+func RequireNoFallback(t testing.TB, view any) {
+	t.Helper()
+	require.Empty(t, FallbackNote(view), "unexpected fallback: %#v", view)
+}
+
+// Blocks is content of one plain text block per text.
+func Blocks(texts ...string) []cards.ContentBlock {
+	var out []cards.ContentBlock
+	for _, s := range texts {
+		out = append(out, cards.TextBlock{Text: s})
+	}
+	return out
+}
+
+// MarkdownBlocks is content of one Markdown block per text.
+func MarkdownBlocks(texts ...string) []cards.ContentBlock {
+	var out []cards.ContentBlock
+	for _, s := range texts {
+		out = append(out, cards.TextBlock{Text: s, Markdown: true})
+	}
+	return out
+}
+
+// Preformatted is content of one preformatted text block in lang.
+func Preformatted(lang, s string) []cards.ContentBlock {
+	return []cards.ContentBlock{cards.TextBlock{Text: s, Lang: lang}}
+}
