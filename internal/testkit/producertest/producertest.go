@@ -1,13 +1,15 @@
 // Package producertest checks the views the tool producers make, in the
 // tests of producers and of the agents' producers (agents/claude,
 // agents/codex): that a view survives the cards codec, whether it is a
-// fallback card and what its note says, and builds the content blocks
+// fallback card, what its note says and which arguments it shows, and
+// builds the content blocks
 // those tests expect.
 //
 // It imports only cards, so that any package's tests may use it.
 package producertest
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -107,4 +109,32 @@ func MarkdownBlocks(texts ...string) []cards.ContentBlock {
 // Preformatted is content of one preformatted text block in lang.
 func Preformatted(lang, s string) []cards.ContentBlock {
 	return []cards.ContentBlock{cards.TextBlock{Text: s, Lang: lang}}
+}
+
+// JSONObject decodes a JSON object with its keys as they are, and fails t
+// when s is not one.
+func JSONObject(t testing.TB, s string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(s), &m))
+	return m
+}
+
+// ShownArguments are the arguments a fallback card shows: its raw input
+// and its code-like arguments, each a "key:" text and a code block.
+func ShownArguments(t testing.TB, g cards.GenericCall) map[string]any {
+	t.Helper()
+	shown := map[string]any{}
+	if g.RawInput != nil {
+		shown = JSONObject(t, string(g.RawInput))
+	}
+	for i := 0; i+1 < len(g.Content); i++ {
+		label, isText := g.Content[i].(cards.TextBlock)
+		value, isCode := g.Content[i+1].(cards.TextBlock)
+		if key, ok := strings.CutSuffix(label.Text, ":"); isText && isCode && ok && label.Lang == "" && !label.Markdown {
+			shown[key] = value.Text
+			i++
+		}
+	}
+	return shown
 }
