@@ -2,7 +2,8 @@
 // import: golden files (golden), tmux sessions (tmuxtest), fake homes
 // with agents' session files (fakehome), scripted ACP agents (acptest),
 // benchmark inputs (benchinput), terminal-output checks (termcheck),
-// loading, describing and fuzzing transcripts (replaytest) and checking
-// the tool producers' views (producertest).
+// loading, describing and fuzzing transcripts (replaytest), checking the
+// tool producers' views (producertest) and generated files to diff
+// (diffinput).
 // Run-time helpers live beside it under internal/, never here.
 package testkit

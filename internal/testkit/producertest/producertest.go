@@ -2,8 +2,7 @@
 // tests of producers and of the agents' producers (agents/claude,
 // agents/codex): that a view survives the cards codec, whether it is a
 // fallback card, what its note says and which arguments it shows, and
-// builds the content blocks
-// those tests expect.
+// builds the content blocks those tests expect.
 //
 // It imports only cards, so that any package's tests may use it.
 package producertest
