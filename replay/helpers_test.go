@@ -1,13 +1,13 @@
 package replay_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -35,53 +35,11 @@ func harnessDemoLines(t testing.TB) []string {
 	return strings.Split(strings.TrimSuffix(string(demo.Session), "\n"), "\n")
 }
 
-// Builders of harness session-log lines, the input of the engine's tests
-// of compressed and streamed input (the harness's own tests are in
-// agents/harness).
+// Harness session logs, built with internal/testkit/harnesslog, are the
+// input of the engine's tests of compressed and streamed input (the
+// harness's own tests are in agents/harness).
 
-const header = `{"type":"session","version":0,"id":"s1","createdAt":1783352050748,"cwd":"/w","delegationDepth":0}`
+// header is the first line of a session log.
+const header = harnesslog.Header
 
 const bashArgs = `{"command":"go vet ./...","description":"Vet the code"}`
-
-// jsonText is s as a JSON string.
-func jsonText(s string) string {
-	data, _ := json.Marshal(s)
-	return string(data)
-}
-
-func event(typ, data string) string { return `{"type":"` + typ + `","data":` + data + `}` }
-
-func userEvent(kind, text string) string {
-	return event("user/message", `{"content":[{"type":"text","text":`+jsonText(text)+`}],"source":{"kind":"`+kind+`"},"role":"user","id":"u1"}`)
-}
-
-func assistantEvent(parts ...string) string {
-	return event("assistant/message", `{"turn":1,"step":1,"message":{"role":"assistant","content":[`+strings.Join(parts, ",")+`]}}`)
-}
-
-func textPart(s string) string { return `{"type":"text","text":` + jsonText(s) + `}` }
-
-func callEvent(id, name, args string) string {
-	return event("tool/call", `{"turn":1,"step":1,"callId":"`+id+`","name":"`+name+`","arguments":`+jsonText(args)+`}`)
-}
-
-// resultEvent is a tool/result with one text block; extra is added to the
-// data object as is (`,"meta":{...}`).
-func resultEvent(id, text string, isError bool, extra string) string {
-	isErr := "false"
-	if isError {
-		isErr = "true"
-	}
-	return event("tool/result", `{"message":{"source":{"kind":"tool","callId":"`+id+`"},"content":[{"type":"tool-result","toolCallId":"`+id+
-		`","content":[{"type":"text","text":`+jsonText(text)+`}],"isError":`+isErr+`}],"role":"user"}`+extra+`}`)
-}
-
-// dispatch is a tool/code-dispatch-start line of a sub-call of a run_code
-// program, or, with content, its tool/code-dispatch result.
-func dispatch(parent, sub, name, args, content string) string {
-	data := `{"rootCallId":"root","parentCallId":"` + parent + `","subCallId":"` + sub + `","name":"` + name + `","arguments":` + args
-	if content == "" {
-		return event("tool/code-dispatch-start", data+`}`)
-	}
-	return event("tool/code-dispatch", data+`,"isError":false,"content":[{"type":"text","text":`+jsonText(content)+`}]}`)
-}

@@ -20,6 +20,7 @@ import (
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -295,11 +296,11 @@ func TestStreamSendsNestedChanges(t *testing.T) {
 	}
 
 	write(header)
-	write(callEvent("c1", "run_code", `{"code":"1"}`))
-	write(dispatch("c1", "c1:code:1", "job_list", `{}`, ""))
+	write(harnesslog.CallEvent("c1", "run_code", `{"code":"1"}`))
+	write(harnesslog.Dispatch("c1", "c1:code:1", "job_list", `{}`, ""))
 	ls.waitFor(t, "the sub-call", func(s *screen) bool { return len(s.entries) == 1 && len(s.entries[0].(cards.ToolCard).Children) == 1 })
 	running := ls.entries[0].(cards.ToolCard)
-	write(dispatch("c1", "c1:code:1", "job_list", `{}`, "none"))
+	write(harnesslog.Dispatch("c1", "c1:code:1", "job_list", `{}`, "none"))
 	ls.waitFor(t, "its result", func(s *screen) bool { return s.entries[0].(cards.ToolCard).Children[0].(cards.ToolCard).Result != nil })
 	require.NoError(t, w.Close())
 	ls.waitFor(t, "the end", func(s *screen) bool { return s.entries[0].(cards.ToolCard).Ended })

@@ -14,6 +14,7 @@ import (
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -38,8 +39,8 @@ func TestZstdReadsEveryFrame(t *testing.T) {
 
 // tornFrameSession is a short log whose frames are one line each.
 func tornFrameSession(t *testing.T) (lines []string, compressed []byte, starts []int) {
-	lines = []string{header, userEvent("user", "go"), callEvent("c1", "bash", bashArgs),
-		resultEvent("c1", "ok", false, ""), assistantEvent(textPart(strings.Repeat("All done. ", 30)))}
+	lines = []string{header, harnesslog.UserEvent("user", "go"), harnesslog.CallEvent("c1", "bash", bashArgs),
+		harnesslog.ResultEvent("c1", "ok", false, ""), harnesslog.AssistantEvent(harnesslog.TextPart(strings.Repeat("All done. ", 30)))}
 	compressed, starts = replaytest.CompressFrames(t, []byte(strings.Join(lines, "\n")+"\n"), 1)
 	require.Len(t, starts, len(lines))
 	return lines, compressed, starts
@@ -73,10 +74,10 @@ func TestZstdTornFrameCutsALine(t *testing.T) {
 	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
 	require.NoError(t, err)
 	defer enc.Close()
-	first := []byte(header + "\n" + userEvent("user", "go") + "\n")
+	first := []byte(header + "\n" + harnesslog.UserEvent("user", "go") + "\n")
 	// The last frame holds the end of the user line... and a long line,
 	// written as blocks of its own, that the cut tears.
-	long := assistantEvent(textPart(strings.Repeat("x", 300<<10))) + "\n"
+	long := harnesslog.AssistantEvent(harnesslog.TextPart(strings.Repeat("x", 300<<10))) + "\n"
 	compressed := enc.EncodeAll(first, nil)
 	start := len(compressed)
 	compressed = enc.EncodeAll([]byte(long), compressed)
@@ -151,7 +152,7 @@ func hugeWindowFrame(windowLog int, text string) []byte {
 // frame; what came before it is shown. A 64 MiB window decodes.
 func TestZstdWindowOverTheLimit(t *testing.T) {
 	_, compressed, starts := tornFrameSession(t)
-	prompt := userEvent("user", "after the window") + "\n"
+	prompt := harnesslog.UserEvent("user", "after the window") + "\n"
 	input := append(compressed[:starts[3]:starts[3]], hugeWindowFrame(30, prompt)...)
 
 	_, streamed := streamAll(t, input, replay.StreamOptions{Options: agents.Options("")})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
@@ -34,10 +35,10 @@ func TestHarnessOlderShape(t *testing.T) {
 // own: older and current events mix in one log.
 func TestHarnessOlderShapePerEvent(t *testing.T) {
 	tr := harness(t,
-		assistantEvent(callPart("c1", "bash", `{"command":"ls","description":"List"}`)),
-		event("tool/result", `{"turn":1,"step":1,"callId":"c1","content":[{"type":"text","text":"a.go"}],"isError":false}`),
-		event("assistant/message", `{"turn":1,"step":2,"content":[{"type":"text","text":"old"}],"provenance":{}}`),
-		assistantEvent(textPart("new")))
+		harnesslog.AssistantEvent(harnesslog.CallPart("c1", "bash", `{"command":"ls","description":"List"}`)),
+		harnesslog.Event("tool/result", `{"turn":1,"step":1,"callId":"c1","content":[{"type":"text","text":"a.go"}],"isError":false}`),
+		harnesslog.Event("assistant/message", `{"turn":1,"step":2,"content":[{"type":"text","text":"old"}],"provenance":{}}`),
+		harnesslog.AssistantEvent(harnesslog.TextPart("new")))
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, "a.go", replaytest.ToolCards(tr)[0].Result.(cards.TerminalResult).Output)
@@ -50,39 +51,39 @@ func TestHarnessOlderShapePerEvent(t *testing.T) {
 // one, a malformed upgrade, and the vocabulary it no longer replays.
 func TestHarnessOlderShapeStrictness(t *testing.T) {
 	cases := []struct{ name, line, want string }{
-		{"assistant content without provenance", event("assistant/message", `{"turn":1,"content":[]}`),
+		{"assistant content without provenance", harnesslog.Event("assistant/message", `{"turn":1,"content":[]}`),
 			`assistant/message: missing field "data.message.content"`},
-		{"assistant with a null message", event("assistant/message", `{"message":null,"content":[],"provenance":{}}`),
+		{"assistant with a null message", harnesslog.Event("assistant/message", `{"message":null,"content":[],"provenance":{}}`),
 			`assistant/message: missing field "data.message.content"`},
-		{"assistant content not parts", event("assistant/message", `{"content":[{"type":7}],"provenance":{}}`),
+		{"assistant content not parts", harnesslog.Event("assistant/message", `{"content":[{"type":7}],"provenance":{}}`),
 			`assistant/message: field "data.content.type": want a string, found a number`},
-		{"result without isError", event("tool/result", `{"callId":"c1","content":[]}`), `tool/result: missing field "data.message"`},
-		{"result isError not a boolean", event("tool/result", `{"callId":"c1","content":[],"isError":"no"}`),
+		{"result without isError", harnesslog.Event("tool/result", `{"callId":"c1","content":[]}`), `tool/result: missing field "data.message"`},
+		{"result isError not a boolean", harnesslog.Event("tool/result", `{"callId":"c1","content":[],"isError":"no"}`),
 			`tool/result: field "data.isError": want a boolean`},
-		{"result call id empty", event("tool/result", `{"callId":"","content":[],"isError":false}`),
+		{"result call id empty", harnesslog.Event("tool/result", `{"callId":"","content":[],"isError":false}`),
 			`tool/result: field "data.callId": want a call id`},
-		{"steering without turn", event("steering/message", `{"content":[],"source":{"kind":"user"}}`),
+		{"steering without turn", harnesslog.Event("steering/message", `{"content":[],"source":{"kind":"user"}}`),
 			"steering/message: malformed: neither {turn, message} nor {turn, content, source}"},
-		{"steering with an extra key", event("steering/message", `{"turn":1,"content":[],"source":{"kind":"user"},"id":"x"}`),
+		{"steering with an extra key", harnesslog.Event("steering/message", `{"turn":1,"content":[],"source":{"kind":"user"},"id":"x"}`),
 			"steering/message: malformed: neither {turn, message} nor {turn, content, source}"},
-		{"turn start trigger without kind", event("turn/start", `{"turn":1,"trigger":{}}`),
+		{"turn start trigger without kind", harnesslog.Event("turn/start", `{"turn":1,"trigger":{}}`),
 			`turn/start: field "data.trigger.kind": want a non-empty string`},
-		{"turn start trigger with extra key", event("turn/start", `{"turn":1,"trigger":{"kind":"user"},"x":1}`),
+		{"turn start trigger with extra key", harnesslog.Event("turn/start", `{"turn":1,"trigger":{"kind":"user"},"x":1}`),
 			`turn/start: unexpected field "data.x"`},
-		{"turn start turn 0", event("turn/start", `{"turn":0,"trigger":{"kind":"user"}}`),
+		{"turn start turn 0", harnesslog.Event("turn/start", `{"turn":0,"trigger":{"kind":"user"}}`),
 			`turn/start: field "data.turn": want an integer from 1`},
-		{"turn end extra key", event("turn/end", `{"turn":1,"reason":{"kind":"completed"},"step":2}`),
+		{"turn end extra key", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"completed"},"step":2}`),
 			`turn/end: unexpected field "data.step"`},
-		{"turn end completed with extra key", event("turn/end", `{"turn":1,"reason":{"kind":"completed","why":"x"}}`),
+		{"turn end completed with extra key", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"completed","why":"x"}}`),
 			`turn/end: unexpected field "data.reason.why"`},
-		{"turn end kind not a string", event("turn/end", `{"turn":1,"reason":{"kind":1}}`),
+		{"turn end kind not a string", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":1}}`),
 			`turn/end: field "data.reason.kind": want a string`},
-		{"turn end old error without step", event("turn/end", `{"turn":1,"reason":{"kind":"error","message":"boom"}}`),
+		{"turn end old error without step", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"error","message":"boom"}}`),
 			`turn/end: field "data.reason": an error reason wants {error}, {step, failure} or {step, message, code?}`},
-		{"header delta", event("request/header-delta", `{}`),
+		{"header delta", harnesslog.Event("request/header-delta", `{}`),
 			"request/header-delta: request/header-delta is an obsolete event the harness no longer replays"},
-		{"mode set", event("mode/set", `{"mode":"plan"}`), "mode/set: mode/set is an obsolete event the harness no longer replays"},
-		{"header fallback", event("request/header", `{"reason":"fallback","header":{}}`),
+		{"mode set", harnesslog.Event("mode/set", `{"mode":"plan"}`), "mode/set: mode/set is an obsolete event the harness no longer replays"},
+		{"header fallback", harnesslog.Event("request/header", `{"reason":"fallback","header":{}}`),
 			`request/header: the reason "fallback" is obsolete: the harness no longer replays it`},
 	}
 	for _, c := range cases {
@@ -111,7 +112,7 @@ func TestHarnessOlderTurnEnds(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tr := harness(t, event("turn/end", c.data))
+			tr := harness(t, harnesslog.Event("turn/end", c.data))
 
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, []cards.Entry{cards.Notice{Text: c.want}}, tr.Entries)

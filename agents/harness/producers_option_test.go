@@ -10,6 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
@@ -31,9 +32,9 @@ var deployProducer = producers.Producer{
 
 func TestOptionsProducersDrawTheHarnessOwnTools(t *testing.T) {
 	input := header + "\n" + strings.Join([]string{
-		callEvent("d1", "deploy", `{"env":"staging"}`),
-		resultEvent("d1", "ok", false, ""),
-		callEvent("b1", "bash", bashArgs),
+		harnesslog.CallEvent("d1", "deploy", `{"env":"staging"}`),
+		harnesslog.ResultEvent("d1", "ok", false, ""),
+		harnesslog.CallEvent("b1", "bash", bashArgs),
 	}, "\n") + "\n"
 	opts := replay.Options{Formats: agents.Formats, Producers: producers.Registry{"deploy": deployProducer}}
 	for _, format := range []string{replay.Auto, "harness"} {

@@ -3,7 +3,7 @@
 // with agents' session files (fakehome), scripted ACP agents (acptest),
 // benchmark inputs (benchinput), terminal-output checks (termcheck),
 // loading, describing and fuzzing transcripts (replaytest), checking the
-// tool producers' views (producertest) and generated files to diff
-// (diffinput).
+// tool producers' views (producertest), generated files to diff
+// (diffinput) and harness session-log lines (harnesslog).
 // Run-time helpers live beside it under internal/, never here.
 package testkit
