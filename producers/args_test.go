@@ -57,13 +57,7 @@ func TestAmbiguousKeysAreAProblem(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			view, problem := tt.reg.Present(tt.tool, []byte(tt.args))
 			require.ErrorIs(t, problem, producers.ErrAmbiguousKeys)
-			assert.Contains(t, problem.Error(), tt.reason)
-			g, ok := view.(cards.GenericCall)
-			require.True(t, ok, "the fallback card, not %T", view)
-			assert.Equal(t, producertest.JSONObject(t, tt.args), producertest.ShownArguments(t, g), "the card shows every key")
-			if tt.notDrawn != "" {
-				assert.NotEqual(t, tt.notDrawn, g.Title)
-			}
+			producertest.RequireAmbiguousFallback(t, view, problem, tt.args, tt.reason, tt.notDrawn)
 			assert.Equal(t, view, tt.reg.Call(tt.tool, []byte(tt.args)))
 		})
 	}

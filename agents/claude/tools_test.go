@@ -20,10 +20,7 @@ var claudeTools = claude.Tools()
 // it is pure and that the view survives the cards codec unchanged.
 func claudeCall(t *testing.T, tool, args string) cards.CallView {
 	t.Helper()
-	view := claudeTools.Call(tool, []byte(args))
-	require.Equal(t, view, claudeTools.Call(tool, []byte(args)), "the same call gave two views")
-	producertest.RequireCallRoundTrip(t, view)
-	return view
+	return producertest.Call(t, claudeTools, tool, args)
 }
 
 // claudeResult presents a tool_result with its toolUseResult like

@@ -20,10 +20,7 @@ var codexTools = codex.Tools()
 // is pure and that the view survives the cards codec unchanged.
 func toolCall(t *testing.T, tool, args string) cards.CallView {
 	t.Helper()
-	view := codexTools.Call(tool, []byte(args))
-	require.Equal(t, view, codexTools.Call(tool, []byte(args)), "the same call gave two views")
-	producertest.RequireCallRoundTrip(t, view)
-	return view
+	return producertest.Call(t, codexTools, tool, args)
 }
 
 // toolResult presents a result from the output text the model got and

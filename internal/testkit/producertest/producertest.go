@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
@@ -136,4 +137,36 @@ func ShownArguments(t testing.TB, g cards.GenericCall) map[string]any {
 		}
 	}
 	return shown
+}
+
+// Caller presents tool calls: a producers.Registry is one.
+type Caller interface {
+	Call(tool string, args []byte) cards.CallView
+}
+
+// Call presents a call through reg, requiring it to be pure (the same
+// call gives the same view twice) and the view to survive the cards codec
+// unchanged (RequireCallRoundTrip).
+func Call(t testing.TB, reg Caller, tool, args string) cards.CallView {
+	t.Helper()
+	view := reg.Call(tool, []byte(args))
+	require.Equal(t, view, reg.Call(tool, []byte(args)), "the same call gave two views")
+	RequireCallRoundTrip(t, view)
+	return view
+}
+
+// RequireAmbiguousFallback requires view, presented for args with the
+// problem Present gave, to be the fallback card of arguments whose keys
+// two JSON decoders read differently: the problem mentions reason, the
+// card shows every key of args, and its title is not notDrawn (when
+// notDrawn is not ""), the title one decoder would draw.
+func RequireAmbiguousFallback(t testing.TB, view cards.CallView, problem error, args, reason, notDrawn string) {
+	t.Helper()
+	assert.Contains(t, problem.Error(), reason)
+	g, ok := view.(cards.GenericCall)
+	require.True(t, ok, "the fallback card, not %T", view)
+	assert.Equal(t, JSONObject(t, args), ShownArguments(t, g), "the card shows every key")
+	if notDrawn != "" {
+		assert.NotEqual(t, notDrawn, g.Title)
+	}
 }
