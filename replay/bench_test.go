@@ -8,7 +8,7 @@ import (
 )
 
 func BenchmarkLoadViewStream(b *testing.B) {
-	replaytest.BenchmarkLoad(b, agentsOptions, benchinput.Repeat(viewDemoLines(b), 0, "toolu_", 20<<20))
+	replaytest.BenchmarkLoad(b, agentsOptions, benchinput.Repeat(replaytest.ViewDemoLines(b), 0, "toolu_", 20<<20))
 }
 
 // BenchmarkReplayHarnessLog100MB replays a 100 MB session log: the demo's

@@ -22,7 +22,7 @@ func TestLoadFiftyMegabyteLine(t *testing.T) {
 	output := strings.Repeat("0123456789abcdef", 50<<20/16)
 	big := `{"type":"result","id":"c1","view":{"card":"terminal","output":"` + output + `","exitCode":0}}`
 
-	tr := replaytest.Load(t, agentsOptions, callLine+"\n"+big+"\n"+assistantEnd+"\n")
+	tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+big+"\n"+replaytest.AssistantLine+"\n")
 
 	require.Empty(t, replaytest.Problems(tr))
 	cs := replaytest.ToolCards(tr)
@@ -34,7 +34,7 @@ func TestLoadFiftyMegabyteLine(t *testing.T) {
 
 func TestLoadFinalLineWithoutNewline(t *testing.T) {
 	t.Run("valid JSON is used", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, callLine+"\n"+resultLine)
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+replaytest.ResultLine)
 
 		require.Len(t, tr.Entries, 1, replaytest.Describe(tr))
 		assert.NotNil(t, tr.Entries[0].(cards.ToolCard).Result)
@@ -42,7 +42,7 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 		assert.Equal(t, 2, tr.Stats.Events)
 	})
 	t.Run("torn JSON is a notice", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, callLine+"\n"+resultLine[:30])
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+replaytest.ResultLine[:30])
 
 		require.Empty(t, replaytest.Problems(tr))
 		require.Len(t, tr.Entries, 2)
@@ -54,19 +54,19 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 		assert.Equal(t, 1, tr.Stats.Events)
 	})
 	t.Run("torn first and only line is a notice", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, callLine[:12])
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine[:12])
 
 		require.Len(t, tr.Entries, 1)
 		assert.IsType(t, cards.Notice{}, tr.Entries[0])
 	})
 	t.Run("bad JSON with a newline is a problem", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, callLine+"\n"+resultLine[:30]+"\n")
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+replaytest.ResultLine[:30]+"\n")
 
 		require.Len(t, replaytest.Problems(tr), 1)
 		assert.Equal(t, 2, replaytest.Problems(tr)[0].Line)
 	})
 	t.Run("valid JSON that is a bad line is a problem", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, callLine+"\n"+`{"type":"result"}`)
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+`{"type":"result"}`)
 
 		require.Len(t, replaytest.Problems(tr), 1)
 		assert.Contains(t, replaytest.Problems(tr)[0].Reason, `missing field "id"`)
@@ -84,7 +84,7 @@ func TestLoadEmptyInput(t *testing.T) {
 // TestLoadUndetectedLines checks that lines the format cannot be told from
 // are problems, and that detection goes on with the next line.
 func TestLoadUndetectedLines(t *testing.T) {
-	tr := replaytest.LoadLines(t, agentsOptions, `not json`, `{"type":"summary","summary":"a Claude Code line"}`, callLine, `{"type":"bogus"}`)
+	tr := replaytest.LoadLines(t, agentsOptions, `not json`, `{"type":"summary","summary":"a Claude Code line"}`, replaytest.CallLine, `{"type":"bogus"}`)
 
 	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 3, replaytest.Describe(tr))
@@ -98,7 +98,7 @@ func TestLoadUndetectedLines(t *testing.T) {
 }
 
 func TestLoadForcedFormat(t *testing.T) {
-	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+callLine+"\n"), "f", replay.Options{Formats: agents.Formats, Format: "views"})
+	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+replaytest.CallLine+"\n"), "f", replay.Options{Formats: agents.Formats, Format: "views"})
 	require.NoError(t, err)
 
 	ps := replaytest.Problems(tr)
@@ -108,7 +108,7 @@ func TestLoadForcedFormat(t *testing.T) {
 }
 
 func TestLoadUnknownFormat(t *testing.T) {
-	_, err := replay.Load(strings.NewReader(callLine), "f", replay.Options{Formats: agents.Formats, Format: "crush"})
+	_, err := replay.Load(strings.NewReader(replaytest.CallLine), "f", replay.Options{Formats: agents.Formats, Format: "crush"})
 	assert.ErrorContains(t, err, `unknown input format "crush"`)
 }
 
@@ -124,7 +124,7 @@ func (r failingReader) Read(p []byte) (int, error) {
 }
 
 func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
-	tr, err := replay.Load(failingReader{strings.NewReader(callLine + "\n" + resultLine[:20])}, "f.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(failingReader{strings.NewReader(replaytest.CallLine + "\n" + replaytest.ResultLine[:20])}, "f.jsonl", replay.Options{Formats: agents.Formats})
 
 	require.ErrorContains(t, err, "read f.jsonl: disk on fire")
 	require.NotNil(t, tr)

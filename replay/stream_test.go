@@ -74,7 +74,7 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 		"view demo":          golden.Session(t, "demo-views.jsonl"),
 		"malformed":          golden.Session(t, "malformed-middle.jsonl"),
 		"torn tail":          golden.Session(t, "torn-tail.jsonl"),
-		"pending at the end": []byte(callLine + "\n" + call2Line + "\n" + result2Line + "\n"),
+		"pending at the end": []byte(replaytest.CallLine + "\n" + replaytest.Call2Line + "\n" + replaytest.Result2Line + "\n"),
 	}
 	for _, name := range []string{"headless--pty-tools--stream-json.expected.jsonl", "advanced-toolchain--session.jsonl"} {
 		if data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh", name)); err == nil {
@@ -98,7 +98,7 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 // TestStreamMarksPendingCallsEnded: the last batch re-sends the cards that
 // the end of the input leaves without a result, marked ended.
 func TestStreamMarksPendingCallsEnded(t *testing.T) {
-	s, _ := streamAll(t, []byte(callLine+"\n"+call2Line+"\n"+result2Line+"\n"), replay.StreamOptions{Options: agents.Options("")})
+	s, _ := streamAll(t, []byte(replaytest.CallLine+"\n"+replaytest.Call2Line+"\n"+replaytest.Result2Line+"\n"), replay.StreamOptions{Options: agents.Options("")})
 
 	last := s.last()
 	require.NotEmpty(t, last.Changes)
@@ -203,23 +203,23 @@ func TestStreamSlowWriter(t *testing.T) {
 		require.NoError(t, err)
 	}
 
-	write(userLine)
+	write(replaytest.UserLine)
 	ls.waitFor(t, "the user line", hasEntries(1))
-	write(callLine)
+	write(replaytest.CallLine)
 	ls.waitFor(t, "the call, with the pipe empty", func(s *screen) bool { return len(s.entries) == 2 && s.last().CaughtUp })
 	assert.Nil(t, ls.entries[1].(cards.ToolCard).Result, "the call is running")
 
-	write(resultLine)
+	write(replaytest.ResultLine)
 	ls.waitFor(t, "the result", func(s *screen) bool { return s.entries[1].(cards.ToolCard).Result != nil })
 	assert.Equal(t, []cards.Change{{Index: 1, Entry: ls.entries[1]}}, ls.last().Changes,
 		"the result re-sends only its card")
 
-	write(call2Line)
+	write(replaytest.Call2Line)
 	ls.waitFor(t, "the second call", hasEntries(3))
 	require.NoError(t, w.Close())
 	ls.waitFor(t, "the end", func(s *screen) bool { return s.entries[2].(cards.ToolCard).Ended })
 	require.NoError(t, <-ls.done)
-	assert.Equal(t, replaytest.LoadBytes(t, agentsOptions, []byte(strings.Join([]string{userLine, callLine, resultLine, call2Line}, "\n")+"\n")).Entries,
+	assert.Equal(t, replaytest.LoadBytes(t, agentsOptions, []byte(strings.Join([]string{replaytest.UserLine, replaytest.CallLine, replaytest.ResultLine, replaytest.Call2Line}, "\n")+"\n")).Entries,
 		ls.entries)
 }
 
@@ -230,7 +230,7 @@ func TestStreamCancel(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
 	ls := startStream(ctx, r)
-	_, err := io.WriteString(w, userLine+"\n")
+	_, err := io.WriteString(w, replaytest.UserLine+"\n")
 	require.NoError(t, err)
 	ls.waitFor(t, "the user line", hasEntries(1))
 
@@ -247,7 +247,7 @@ func TestStreamCancel(t *testing.T) {
 // TestStreamReadFailure: a read error ends the stream with a notice that
 // the viewer shows, after everything read before it.
 func TestStreamReadFailure(t *testing.T) {
-	r := io.MultiReader(strings.NewReader(callLine+"\n"), errReader{errors.New("disk on fire")})
+	r := io.MultiReader(strings.NewReader(replaytest.CallLine+"\n"), errReader{errors.New("disk on fire")})
 	var s screen
 
 	tr, err := replay.Stream(context.Background(), r, "f.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) { s.apply(t, b) })

@@ -10,14 +10,14 @@ import (
 // FuzzViewStream feeds arbitrary input to the loader: it must not panic,
 // must account for every line, and every entry must render within width.
 func FuzzViewStream(f *testing.F) {
-	for _, l := range viewDemoLines(f) {
+	for _, l := range replaytest.ViewDemoLines(f) {
 		f.Add([]byte(l + "\n"))
 	}
 	f.Add(golden.Session(f, "demo-views.jsonl"))
 	for _, c := range badLineCases {
-		f.Add([]byte(userLine + "\n" + c.line + "\n" + callLine))
+		f.Add([]byte(replaytest.UserLine + "\n" + c.line + "\n" + replaytest.CallLine))
 	}
-	f.Add([]byte(callLine + "\n" + callLine + "\n" + resultLine + "\r\n" + resultLine + "\n" + resultLine + "\n\n" + resultLine[:9]))
+	f.Add([]byte(replaytest.CallLine + "\n" + replaytest.CallLine + "\n" + replaytest.ResultLine + "\r\n" + replaytest.ResultLine + "\n" + replaytest.ResultLine + "\n\n" + replaytest.ResultLine[:9]))
 
 	replaytest.Fuzz(f, agentsOptions)
 }

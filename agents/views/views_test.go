@@ -60,7 +60,7 @@ var badLineCases = []badLineCase{
 func TestViewStreamBadLines(t *testing.T) {
 	for _, c := range badLineCases {
 		t.Run(c.name, func(t *testing.T) {
-			tr := replaytest.LoadLines(t, agentsOptions, userLine, c.line, callLine, resultLine)
+			tr := replaytest.LoadLines(t, agentsOptions, replaytest.UserLine, c.line, replaytest.CallLine, replaytest.ResultLine)
 
 			ps := replaytest.Problems(tr)
 			require.Len(t, ps, 1, replaytest.Describe(tr))
@@ -99,7 +99,7 @@ func TestViewStreamViewErrorIsTheCardsMessage(t *testing.T) {
 
 // TestViewStreamBadLinesGolden pins the exact wording of every reason.
 func TestViewStreamBadLinesGolden(t *testing.T) {
-	lines := []string{userLine}
+	lines := []string{replaytest.UserLine}
 	for _, c := range badLineCases {
 		lines = append(lines, c.line)
 	}
@@ -107,7 +107,7 @@ func TestViewStreamBadLinesGolden(t *testing.T) {
 }
 
 func TestViewStreamGoodLines(t *testing.T) {
-	tr := replaytest.LoadLines(t, agentsOptions, userLine, callLine, call2Line, result2Line, resultLine, assistantEnd)
+	tr := replaytest.LoadLines(t, agentsOptions, replaytest.UserLine, replaytest.CallLine, replaytest.Call2Line, replaytest.Result2Line, replaytest.ResultLine, replaytest.AssistantLine)
 
 	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.Entries, 4)
@@ -124,7 +124,7 @@ func TestViewStreamGoodLines(t *testing.T) {
 }
 
 func TestViewStreamBlankAndCRLFLines(t *testing.T) {
-	tr := replaytest.Load(t, agentsOptions, userLine+"\r\n\r\n   \n"+callLine+"\r\n"+resultLine+"\r\n\n")
+	tr := replaytest.Load(t, agentsOptions, replaytest.UserLine+"\r\n\r\n   \n"+replaytest.CallLine+"\r\n"+replaytest.ResultLine+"\r\n\n")
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Len(t, tr.Entries, 2)
@@ -135,7 +135,7 @@ func TestViewStreamBlankAndCRLFLines(t *testing.T) {
 // TestViewDemoSession checks that the view-stream demo decodes without a
 // problem and holds every card kind.
 func TestViewDemoSession(t *testing.T) {
-	lines := viewDemoLines(t)
+	lines := replaytest.ViewDemoLines(t)
 	tr := replaytest.LoadLines(t, agentsOptions, lines...)
 
 	require.Empty(t, replaytest.Problems(tr))
@@ -167,7 +167,7 @@ func TestViewDemoSession(t *testing.T) {
 // cards: one success, one failure, one signal, one pending.
 func TestViewDemoTerminalOutcomes(t *testing.T) {
 	var outcomes []string
-	for _, c := range replaytest.ToolCards(replaytest.LoadLines(t, agentsOptions, viewDemoLines(t)...)) {
+	for _, c := range replaytest.ToolCards(replaytest.LoadLines(t, agentsOptions, replaytest.ViewDemoLines(t)...)) {
 		if _, ok := c.Call.(cards.TerminalCall); !ok {
 			continue
 		}

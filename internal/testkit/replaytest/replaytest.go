@@ -21,6 +21,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	exportmd "github.com/cardtui/cardtui/export/markdown"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -230,4 +231,23 @@ func BenchmarkLoad(b *testing.B, opts replay.Options, data []byte) {
 	runtime.ReadMemStats(&m)
 	b.ReportMetric(float64(m.HeapAlloc-uint64(len(data)))/1e6, "heap-MB")
 	runtime.KeepAlive(tr)
+}
+
+// Lines of a view stream that the tests of replay and of agents/views
+// build their inputs from: a user message, a terminal call c1 and its
+// result, a generic call c2 and its result, and an assistant message.
+const (
+	UserLine      = `{"type":"message","role":"user","text":"hi"}`
+	CallLine      = `{"type":"call","id":"c1","tool":"bash","view":{"card":"terminal","title":"ls"}}`
+	ResultLine    = `{"type":"result","id":"c1","view":{"card":"terminal","output":"a.go","exitCode":0}}`
+	Call2Line     = `{"type":"call","id":"c2","view":{"card":"generic","title":"Think"}}`
+	Result2Line   = `{"type":"result","id":"c2","view":{"card":"generic"}}`
+	AssistantLine = `{"type":"message","role":"assistant","text":"done"}`
+)
+
+// ViewDemoLines are the lines of the view-stream demo session,
+// testdata/sessions/demo-views.jsonl.
+func ViewDemoLines(t testing.TB) []string {
+	t.Helper()
+	return strings.Split(strings.TrimSuffix(string(golden.Session(t, "demo-views.jsonl")), "\n"), "\n")
 }
