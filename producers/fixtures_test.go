@@ -29,12 +29,7 @@ type fixturePair struct {
 // skipping the test when the folder is not there.
 func fixturePairs(t *testing.T) []fixturePair {
 	t.Helper()
-	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	require.NoError(t, err)
-	if len(files) == 0 {
-		t.Skip("no session logs in " + dir)
-	}
+	files := golden.SharedFixtures(t, "dsh", "session logs")
 	var pairs []fixturePair
 	for _, file := range files {
 		pairs = append(pairs, readFixture(t, file)...)

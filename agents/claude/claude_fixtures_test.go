@@ -21,12 +21,7 @@ import (
 // ../shared/fixtures/claude, skipping the test when the folder is absent.
 func claudeFixtures(t testing.TB) map[string][]byte {
 	t.Helper()
-	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "claude")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	require.NoError(t, err)
-	if len(files) == 0 {
-		t.Skip("no Claude Code transcripts in " + dir)
-	}
+	files := golden.SharedFixtures(t, "claude", "Claude Code transcripts")
 	fixtures := map[string][]byte{}
 	for _, file := range files {
 		data, err := os.ReadFile(file)

@@ -41,12 +41,7 @@ type claudeTranscriptLine struct {
 // skipping the test when the folder is not there.
 func claudeFixturePairs(t *testing.T) []claudePair {
 	t.Helper()
-	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "claude")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	require.NoError(t, err)
-	if len(files) == 0 {
-		t.Skip("no Claude Code transcripts in " + dir)
-	}
+	files := golden.SharedFixtures(t, "claude", "Claude Code transcripts")
 	var pairs []claudePair
 	for _, file := range files {
 		pairs = append(pairs, readClaudeFixture(t, file)...)

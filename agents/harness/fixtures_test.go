@@ -20,12 +20,7 @@ import (
 // in ../shared/fixtures/dsh, skipping the test when the folder is absent.
 func fixtureFiles(t *testing.T) []string {
 	t.Helper()
-	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	require.NoError(t, err)
-	if len(files) == 0 {
-		t.Skip("no session logs in " + dir)
-	}
+	files := golden.SharedFixtures(t, "dsh", "session logs")
 	return files
 }
 
