@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
@@ -15,5 +16,5 @@ func BenchmarkLoadViewStream(b *testing.B) {
 // events repeated with fresh call ids. Besides the throughput it reports
 // the heap the transcript holds once loaded (heap-MB).
 func BenchmarkReplayHarnessLog100MB(b *testing.B) {
-	replaytest.BenchmarkLoad(b, agentsOptions, benchinput.Repeat(harnessDemoLines(b), 1, "call_", 100<<20))
+	replaytest.BenchmarkLoad(b, agentsOptions, benchinput.Repeat(harnesslog.DemoLines(), 1, "call_", 100<<20))
 }

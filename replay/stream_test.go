@@ -270,7 +270,7 @@ func TestStreamUnknownFormat(t *testing.T) {
 // BenchmarkReplayHarnessLog100MB, to compare with Load; it reports the
 // number of batches sent.
 func BenchmarkStreamHarnessLog100MB(b *testing.B) {
-	data := benchinput.Repeat(harnessDemoLines(b), 1, "call_", 100<<20)
+	data := benchinput.Repeat(harnesslog.DemoLines(), 1, "call_", 100<<20)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	batches := 0

@@ -19,16 +19,7 @@ func FuzzACP(f *testing.F) {
 	f.Add(data)
 	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
 	for i := range lines {
-		f.Add(bytes.Join(reversed(lines[:i+1]), []byte("\n")))
+		f.Add(bytes.Join(replaytest.Reversed(lines[:i+1]), []byte("\n")))
 	}
 	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "acp"})
-}
-
-// reversed returns the lines in the opposite order.
-func reversed(lines [][]byte) [][]byte {
-	out := make([][]byte, len(lines))
-	for i, l := range lines {
-		out[len(lines)-1-i] = l
-	}
-	return out
 }

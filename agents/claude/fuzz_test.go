@@ -22,7 +22,7 @@ func FuzzClaudeCode(f *testing.F) {
 		f.Add(data)
 		lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
 		for i := range lines {
-			f.Add(bytes.Join(reversed(lines[:i+1]), []byte("\n")))
+			f.Add(bytes.Join(replaytest.Reversed(lines[:i+1]), []byte("\n")))
 		}
 	}
 	for _, line := range fixtureLines(f, "claude", 400) {
@@ -30,15 +30,6 @@ func FuzzClaudeCode(f *testing.F) {
 	}
 	f.Add([]byte(claudeLine("a", "b", "1") + "\n" + claudeLine("b", "a", "2") + "\n" + claudeLine("a", "", "3") + "\n{\"type\":\"user\""))
 	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "claude"})
-}
-
-// reversed returns the lines in the opposite order.
-func reversed(lines [][]byte) [][]byte {
-	out := make([][]byte, len(lines))
-	for i, l := range lines {
-		out[len(lines)-1-i] = l
-	}
-	return out
 }
 
 // fixtureLines returns up to max lines of the real sessions in

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
@@ -13,7 +14,7 @@ import (
 // and headless lines, to the loader: it must not panic, must account for
 // every line, and every entry must render within width.
 func FuzzHarnessLog(f *testing.F) {
-	lines := harnessDemoLines(f)
+	lines := harnesslog.DemoLines()
 	f.Add([]byte(strings.Join(lines, "\n") + "\n"))
 	for _, l := range lines {
 		f.Add([]byte(header + "\n" + l + "\n"))

@@ -2,12 +2,15 @@
 // tests of the harness's decoder (agents/harness) and of the engine's
 // compressed and streamed input (replay): a header, and events of user
 // and assistant messages, tool calls, results and the dispatches of a
-// run_code program. It imports only the standard library.
+// run_code program; and the lines of the built-in demo. Besides the
+// standard library it imports only internal/demo.
 package harnesslog
 
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/cardtui/cardtui/internal/demo"
 )
 
 // Header is the first line of a session log.
@@ -69,4 +72,10 @@ func Dispatch(parent, sub, name, args, content string) string {
 		return Event("tool/code-dispatch-start", data+`}`)
 	}
 	return Event("tool/code-dispatch", data+`,"isError":false,"content":[{"type":"text","text":`+JSONText(content)+`}]}`)
+}
+
+// DemoLines are the lines of the built-in demo (internal/demo), a session
+// log.
+func DemoLines() []string {
+	return strings.Split(strings.TrimSuffix(string(demo.Session), "\n"), "\n")
 }

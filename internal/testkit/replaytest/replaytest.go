@@ -251,3 +251,13 @@ func ViewDemoLines(t testing.TB) []string {
 	t.Helper()
 	return strings.Split(strings.TrimSuffix(string(golden.Session(t, "demo-views.jsonl")), "\n"), "\n")
 }
+
+// Reversed returns lines in the opposite order, for fuzz seeds whose
+// events come before the lines they refer to.
+func Reversed(lines [][]byte) [][]byte {
+	out := make([][]byte, len(lines))
+	for i, l := range lines {
+		out[len(lines)-1-i] = l
+	}
+	return out
+}
