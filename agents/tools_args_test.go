@@ -1,8 +1,6 @@
 package agents_test
 
 import (
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,7 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/agents/codex"
-	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -47,13 +45,7 @@ func TestAgentToolsRejectAmbiguousKeys(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			view, problem := tt.reg.Present(tt.tool, []byte(tt.args))
 			require.ErrorIs(t, problem, producers.ErrAmbiguousKeys)
-			assert.Contains(t, problem.Error(), tt.reason)
-			g, ok := view.(cards.GenericCall)
-			require.True(t, ok, "the fallback card, not %T", view)
-			assert.Equal(t, jsonObject(t, tt.args), shownArguments(t, g), "the card shows every key")
-			if tt.notDrawn != "" {
-				assert.NotEqual(t, tt.notDrawn, g.Title)
-			}
+			producertest.RequireAmbiguousFallback(t, view, problem, tt.args, tt.reason, tt.notDrawn)
 			assert.Equal(t, view, tt.reg.Call(tt.tool, []byte(tt.args)))
 		})
 	}
@@ -69,31 +61,4 @@ func TestEveryAgentToolRejectsCaseVariantKeys(t *testing.T) {
 			assert.ErrorIs(t, problem, producers.ErrAmbiguousKeys, "%s %s", name, tool)
 		}
 	}
-}
-
-// jsonObject decodes a JSON object with its keys as they are.
-func jsonObject(t *testing.T, s string) map[string]any {
-	t.Helper()
-	var m map[string]any
-	require.NoError(t, json.Unmarshal([]byte(s), &m))
-	return m
-}
-
-// shownArguments are the arguments a fallback card shows: its raw input
-// and its code-like arguments, each a "key:" text and a code block.
-func shownArguments(t *testing.T, g cards.GenericCall) map[string]any {
-	t.Helper()
-	shown := map[string]any{}
-	if g.RawInput != nil {
-		shown = jsonObject(t, string(g.RawInput))
-	}
-	for i := 0; i+1 < len(g.Content); i++ {
-		label, isText := g.Content[i].(cards.TextBlock)
-		value, isCode := g.Content[i+1].(cards.TextBlock)
-		if key, ok := strings.CutSuffix(label.Text, ":"); isText && isCode && ok && label.Lang == "" && !label.Markdown {
-			shown[key] = value.Text
-			i++
-		}
-	}
-	return shown
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -44,8 +45,8 @@ func TestBashRejectsBadArguments(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.args, func(t *testing.T) {
-			requireFallbackNote(t, call(t, "bash", c.args), c.reason)
-			requireFallbackNote(t, result(t, "bash", c.args, textResult("ok")), c.reason)
+			producertest.RequireFallbackNote(t, call(t, "bash", c.args), c.reason)
+			producertest.RequireFallbackNote(t, result(t, "bash", c.args, textResult("ok")), c.reason)
 		})
 	}
 }
@@ -156,7 +157,7 @@ func TestBashResultAsConsoleBlock(t *testing.T) {
 func TestBashResultWithAnImageFallsBack(t *testing.T) {
 	r := producers.Result{Content: []cards.ContentBlock{cards.TextBlock{Text: "plot"}, cards.ImageBlock{MimeType: "image/png", Data: "iVBO"}}}
 	view := result(t, "bash", echo, r)
-	requireFallbackNote(t, view, "image block")
+	producertest.RequireFallbackNote(t, view, "image block")
 	require.Equal(t, r.Content, view.(cards.GenericResult).Content[:2])
 }
 
@@ -191,7 +192,7 @@ func TestJobToolsRejectBadArguments(t *testing.T) {
 		{"job_list", `[]`, "not a JSON object"},
 	} {
 		t.Run(c.tool+" "+c.args, func(t *testing.T) {
-			requireFallbackNote(t, call(t, c.tool, c.args), c.reason)
+			producertest.RequireFallbackNote(t, call(t, c.tool, c.args), c.reason)
 		})
 	}
 }
@@ -214,7 +215,7 @@ func TestJobResults(t *testing.T) {
 			[]cards.ContentBlock{cards.TextBlock{Text: "requested cancellation of job bash-1"}}},
 	}
 	for _, c := range cases {
-		t.Run(c.tool+" "+texts(c.r.Content)[0], func(t *testing.T) {
+		t.Run(c.tool+" "+producertest.Texts(c.r.Content)[0], func(t *testing.T) {
 			require.Equal(t, cards.GenericResult{Content: c.want}, result(t, c.tool, c.args, c.r))
 		})
 	}

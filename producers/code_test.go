@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestRunCodeAndWorkflowCalls(t *testing.T) {
@@ -34,9 +35,9 @@ func TestRunCodeAndWorkflowCalls(t *testing.T) {
 }
 
 func TestRunCodeRejectsBadArguments(t *testing.T) {
-	requireFallbackNote(t, call(t, "run_code", `{"description":"x"}`), `missing field "code"`)
-	requireFallbackNote(t, call(t, "workflow", `{"meta":{}}`), `missing field "script"`)
-	requireFallbackNote(t, call(t, "run_code", `{"code":7}`), `field "code"`)
+	producertest.RequireFallbackNote(t, call(t, "run_code", `{"description":"x"}`), `missing field "code"`)
+	producertest.RequireFallbackNote(t, call(t, "workflow", `{"meta":{}}`), `missing field "script"`)
+	producertest.RequireFallbackNote(t, call(t, "run_code", `{"code":7}`), `field "code"`)
 }
 
 func TestProgramResults(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestCordisCalls(t *testing.T) {
@@ -29,7 +30,7 @@ func TestCordisCalls(t *testing.T) {
 			require.Equal(t, c.want, call(t, c.tool, c.args))
 		})
 	}
-	requireFallbackNote(t, call(t, "cordis_run", `{"pluginId":1}`), `field "pluginId"`)
+	producertest.RequireFallbackNote(t, call(t, "cordis_run", `{"pluginId":1}`), `field "pluginId"`)
 	require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "{\"state\": \"running\"}", Lang: "json"}}},
 		result(t, "cordis_inspect_self", `{"pluginId":"p"}`, textResult(`{"state": "running"}`)))
 }

@@ -6,12 +6,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestReadImage(t *testing.T) {
 	require.Equal(t, cards.GenericCall{Title: "Read image red.png", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "red.png"}}},
 		call(t, "read_image", `{"file_path":"red.png"}`))
-	requireFallbackNote(t, call(t, "read_image", `{}`), `missing field "file_path"`)
+	producertest.RequireFallbackNote(t, call(t, "read_image", `{}`), `missing field "file_path"`)
 }
 
 func TestStrReplaceEditor(t *testing.T) {
@@ -37,8 +38,8 @@ func TestStrReplaceEditor(t *testing.T) {
 			require.Equal(t, c.want, call(t, "str_replace_editor", c.args))
 		})
 	}
-	requireFallbackNote(t, call(t, "str_replace_editor", `{"command":"rename","path":"a"}`), `unknown command "rename"`)
-	requireFallbackNote(t, call(t, "str_replace_editor", `{"command":"view"}`), `missing field "path"`)
+	producertest.RequireFallbackNote(t, call(t, "str_replace_editor", `{"command":"rename","path":"a"}`), `unknown command "rename"`)
+	producertest.RequireFallbackNote(t, call(t, "str_replace_editor", `{"command":"view"}`), `missing field "path"`)
 	require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "     1\tpackage a"}}},
 		result(t, "str_replace_editor", `{"command":"view","path":"a.go"}`, textResult("     1\tpackage a")))
 }

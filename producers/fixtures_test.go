@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -28,12 +29,7 @@ type fixturePair struct {
 // skipping the test when the folder is not there.
 func fixturePairs(t *testing.T) []fixturePair {
 	t.Helper()
-	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	require.NoError(t, err)
-	if len(files) == 0 {
-		t.Skip("no session logs in " + dir)
-	}
+	files := golden.SharedFixtures(t, "dsh", "session logs")
 	var pairs []fixturePair
 	for _, file := range files {
 		pairs = append(pairs, readFixture(t, file)...)
@@ -118,14 +114,14 @@ func TestFixturesArePureAndValid(t *testing.T) {
 			callView := call(t, p.tool, p.args)
 			_, isNative := native[p.tool]
 			if isNative {
-				requireNoFallback(t, callView)
+				producertest.RequireNoFallback(t, callView)
 			}
 			if !p.hasResult {
 				return
 			}
 			resultView := result(t, p.tool, p.args, p.result)
 			if isNative {
-				requireNoFallback(t, resultView)
+				producertest.RequireNoFallback(t, resultView)
 			}
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -59,9 +60,9 @@ func TestFileToolsRejectBadArguments(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.tool+" "+c.args, func(t *testing.T) {
 			view := call(t, c.tool, c.args)
-			requireFallbackNote(t, view, "arguments", c.reason)
+			producertest.RequireFallbackNote(t, view, "arguments", c.reason)
 			require.Equal(t, c.tool, view.(cards.GenericCall).Title)
-			requireFallbackNote(t, result(t, c.tool, c.args, textResult("done")), c.reason)
+			producertest.RequireFallbackNote(t, result(t, c.tool, c.args, textResult("done")), c.reason)
 		})
 	}
 }
@@ -116,8 +117,8 @@ func TestReadResultRejectsBadMeta(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			view := result(t, "read", readA, withMeta("content", c.meta))
-			requireFallbackNote(t, view, "meta", c.reason)
-			require.Equal(t, "content", texts(view.(cards.GenericResult).Content)[0])
+			producertest.RequireFallbackNote(t, view, "meta", c.reason)
+			require.Equal(t, "content", producertest.Texts(view.(cards.GenericResult).Content)[0])
 		})
 	}
 }
@@ -220,7 +221,7 @@ func TestDiffResultsRejectBadMeta(t *testing.T) {
 		for _, c := range cases {
 			t.Run(tool+" "+c.name, func(t *testing.T) {
 				args := `{"file_path":"a","content":"b","old_string":"a","new_string":"b"}`
-				requireFallbackNote(t, result(t, tool, args, withMeta("ok", c.meta)), "meta", c.reason)
+				producertest.RequireFallbackNote(t, result(t, tool, args, withMeta("ok", c.meta)), "meta", c.reason)
 			})
 		}
 	}

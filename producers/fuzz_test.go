@@ -10,6 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -35,11 +36,11 @@ func FuzzProducers(f *testing.F) {
 
 		callView := native.Call(name, args)
 		require.Equal(t, callView, native.Call(name, args))
-		requireCallRoundTrip(t, callView)
+		producertest.RequireCallRoundTrip(t, callView)
 
 		resultView := native.Result(name, args, r)
 		require.Equal(t, resultView, native.Result(name, args, r))
-		requireResultRoundTrip(t, resultView)
+		producertest.RequireResultRoundTrip(t, resultView)
 	})
 }
 
@@ -87,7 +88,7 @@ func fuzzSeeds(f *testing.F) []fuzzSeed {
 				continue
 			}
 			var text string
-			if all := texts(p.result.Content); len(all) > 0 {
+			if all := producertest.Texts(p.result.Content); len(all) > 0 {
 				text = all[0]
 			}
 			seeds = append(seeds, fuzzSeed{i, []byte(p.args), p.result.Meta, text, p.result.IsError})

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -26,12 +27,12 @@ func TestGoalCalls(t *testing.T) {
 			cards.GenericCall{Title: "Mark goal", Kind: cards.KindOther, RawInput: json.RawMessage(`"CI is down"`)}},
 	} {
 		view := native.Call(tc.tool, []byte(tc.args))
-		requireCallRoundTrip(t, view)
+		producertest.RequireCallRoundTrip(t, view)
 		assert.Equal(t, tc.want, view, tc.args)
 	}
-	requireFallbackNote(t, native.Call("create_goal", []byte(`{}`)), `"objective"`)
-	requireFallbackNote(t, native.Call("update_goal", []byte(`{"goal_id":"g1"}`)), `"action"`)
+	producertest.RequireFallbackNote(t, native.Call("create_goal", []byte(`{}`)), `"objective"`)
+	producertest.RequireFallbackNote(t, native.Call("update_goal", []byte(`{"goal_id":"g1"}`)), `"action"`)
 
-	result := native.Result("get_goal", []byte(`{}`), producers.Result{Content: blocks(`{"goal":null}`)})
+	result := native.Result("get_goal", []byte(`{}`), producers.Result{Content: producertest.Blocks(`{"goal":null}`)})
 	assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: `{"goal":null}`, Lang: "json"}}}, result)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestLSPSkillAndSessionCalls(t *testing.T) {
@@ -24,9 +25,9 @@ func TestLSPSkillAndSessionCalls(t *testing.T) {
 			require.Equal(t, c.want, call(t, c.tool, c.args))
 		})
 	}
-	requireFallbackNote(t, call(t, "lsp", `{"file_path":"a.ts"}`), `missing field "operation"`)
-	requireFallbackNote(t, call(t, "skill", `{"name":""}`), `field "name" is empty`)
-	requireFallbackNote(t, call(t, "session_event_read", `{}`), `missing field "seq"`)
+	producertest.RequireFallbackNote(t, call(t, "lsp", `{"file_path":"a.ts"}`), `missing field "operation"`)
+	producertest.RequireFallbackNote(t, call(t, "skill", `{"name":""}`), `field "name" is empty`)
+	producertest.RequireFallbackNote(t, call(t, "session_event_read", `{}`), `missing field "seq"`)
 }
 
 func TestSkillResultIsItsSource(t *testing.T) {

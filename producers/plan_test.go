@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestExitPlanMode(t *testing.T) {
@@ -23,7 +24,7 @@ func TestExitPlanMode(t *testing.T) {
 				call(t, "exit_plan_mode", `{"plan":`+jsonText(c.plan)+`}`))
 		})
 	}
-	requireFallbackNote(t, call(t, "exit_plan_mode", `{}`), `missing field "plan"`)
+	producertest.RequireFallbackNote(t, call(t, "exit_plan_mode", `{}`), `missing field "plan"`)
 	require.Equal(t, cards.GenericResult{Title: "Plan review", Content: []cards.ContentBlock{cards.TextBlock{Text: "Approved."}}},
 		result(t, "exit_plan_mode", `{"plan":"# P"}`, textResult("Approved.")))
 }
@@ -43,5 +44,5 @@ func TestAskUserQuestion(t *testing.T) {
 				call(t, "ask_user_question", c.args))
 		})
 	}
-	requireFallbackNote(t, call(t, "ask_user_question", `{"questions":"x"}`), `field "questions"`)
+	producertest.RequireFallbackNote(t, call(t, "ask_user_question", `{"questions":"x"}`), `field "questions"`)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -129,14 +130,14 @@ func TestMisbehavingProducersFallBack(t *testing.T) {
 		t.Run(c.tool, func(t *testing.T) {
 			args := []byte(`{"a":1}`)
 			callView := misbehaving.Call(c.tool, args)
-			requireCallRoundTrip(t, callView)
-			requireFallbackNote(t, callView, c.callReason)
+			producertest.RequireCallRoundTrip(t, callView)
+			producertest.RequireFallbackNote(t, callView, c.callReason)
 			require.Equal(t, json.RawMessage(`{"a":1}`), callView.(cards.GenericCall).RawInput)
 
 			r := textResult("out")
 			resultView := misbehaving.Result(c.tool, args, r)
-			requireResultRoundTrip(t, resultView)
-			requireFallbackNote(t, resultView, c.resultReason)
+			producertest.RequireResultRoundTrip(t, resultView)
+			producertest.RequireFallbackNote(t, resultView, c.resultReason)
 			require.Equal(t, r.Content, resultView.(cards.GenericResult).Content[:1])
 		})
 	}

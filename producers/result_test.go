@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -104,7 +105,7 @@ func TestNewResult(t *testing.T) {
 func TestNewResultKeepsUndecodableContent(t *testing.T) {
 	r := producers.NewResult(json.RawMessage(`[{"type":"text"}]`), false, nil, nil)
 	require.Len(t, r.Content, 2)
-	require.Contains(t, texts(r.Content)[0], "could not decode the result content: block 0")
+	require.Contains(t, producertest.Texts(r.Content)[0], "could not decode the result content: block 0")
 	require.Equal(t, cards.TextBlock{Text: `[{"type":"text"}]`, Lang: "json"}, r.Content[1])
-	requireResultRoundTrip(t, native.Result("lsp", []byte(`{}`), r))
+	producertest.RequireResultRoundTrip(t, native.Result("lsp", []byte(`{}`), r))
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestSearchCalls(t *testing.T) {
@@ -34,7 +35,7 @@ func TestSearchCallsRejectBadArguments(t *testing.T) {
 			{`{"pattern":"x","path":1}`, `field "path": want a string, found number`},
 		} {
 			t.Run(tool+" "+c.args, func(t *testing.T) {
-				requireFallbackNote(t, call(t, tool, c.args), c.reason)
+				producertest.RequireFallbackNote(t, call(t, tool, c.args), c.reason)
 			})
 		}
 	}
@@ -100,7 +101,7 @@ func TestSearchResultsRejectBadMeta(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			requireFallbackNote(t, result(t, "grep", `{"pattern":"x"}`, withMeta("raw", c.meta)), "meta", c.reason)
+			producertest.RequireFallbackNote(t, result(t, "grep", `{"pattern":"x"}`, withMeta("raw", c.meta)), "meta", c.reason)
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestSubagentCalls(t *testing.T) {
@@ -36,9 +37,9 @@ func TestSubagentCalls(t *testing.T) {
 }
 
 func TestSubagentRejectsBadArguments(t *testing.T) {
-	requireFallbackNote(t, call(t, "subagent", `{"description":"x"}`), `missing field "prompt"`)
-	requireFallbackNote(t, call(t, "send_message", `{"message":"x"}`), `missing field "subagent_id"`)
-	requireFallbackNote(t, call(t, "subagent", `{"prompt":"x","run_in_background":"yes"}`), `field "run_in_background"`)
+	producertest.RequireFallbackNote(t, call(t, "subagent", `{"description":"x"}`), `missing field "prompt"`)
+	producertest.RequireFallbackNote(t, call(t, "send_message", `{"message":"x"}`), `missing field "subagent_id"`)
+	producertest.RequireFallbackNote(t, call(t, "subagent", `{"prompt":"x","run_in_background":"yes"}`), `field "run_in_background"`)
 }
 
 func TestSubagentResults(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestTerminalToolCalls(t *testing.T) {
@@ -36,7 +37,7 @@ func TestTerminalToolCalls(t *testing.T) {
 
 func TestTerminalToolsRequireTheSession(t *testing.T) {
 	for _, tool := range []string{"terminal_send", "terminal_read", "terminal_signal", "terminal_close"} {
-		requireFallbackNote(t, call(t, tool, `{"text":"x"}`), `missing field "sessionId"`)
+		producertest.RequireFallbackNote(t, call(t, tool, `{"text":"x"}`), `missing field "sessionId"`)
 	}
 }
 

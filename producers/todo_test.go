@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 const todos = `{"todos":[
@@ -61,8 +62,8 @@ func TestTodoWriteRejectsBadArguments(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.args, func(t *testing.T) {
-			requireFallbackNote(t, call(t, "todo_write", c.args), c.reason)
-			requireFallbackNote(t, result(t, "todo_write", c.args, textResult("ok")), c.reason)
+			producertest.RequireFallbackNote(t, call(t, "todo_write", c.args), c.reason)
+			producertest.RequireFallbackNote(t, result(t, "todo_write", c.args, textResult("ok")), c.reason)
 		})
 	}
 }

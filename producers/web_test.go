@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestWebCalls(t *testing.T) {
@@ -27,8 +28,8 @@ func TestWebCallsRejectBadArguments(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.tool+" "+c.args, func(t *testing.T) {
-			requireFallbackNote(t, call(t, c.tool, c.args), c.reason)
-			requireFallbackNote(t, result(t, c.tool, c.args, textResult("ok")), c.reason)
+			producertest.RequireFallbackNote(t, call(t, c.tool, c.args), c.reason)
+			producertest.RequireFallbackNote(t, result(t, c.tool, c.args, textResult("ok")), c.reason)
 		})
 	}
 }
@@ -83,7 +84,7 @@ func TestWebResultsRejectBadMeta(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.tool+" "+c.meta, func(t *testing.T) {
 			args := `{"query":"q","url":"http://x"}`
-			requireFallbackNote(t, result(t, c.tool, args, withMeta("raw", c.meta)), "meta", c.reason)
+			producertest.RequireFallbackNote(t, result(t, c.tool, args, withMeta("raw", c.meta)), "meta", c.reason)
 		})
 	}
 }

@@ -2,59 +2,15 @@ package render
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 	"github.com/cardtui/cardtui/render/style"
 )
-
-// generatedGo is a Go source file of n lines made of small functions, each
-// line distinct enough that the diff has to work for its matches.
-func generatedGo(n int) []string {
-	lines := []string{"package gen", ""}
-	for i := 0; len(lines) < n; i++ {
-		lines = append(lines,
-			fmt.Sprintf("// F%d folds x with the constant %d.", i, i*7),
-			fmt.Sprintf("func F%d(x int) int {", i),
-			fmt.Sprintf("\tif x > %d {", i),
-			fmt.Sprintf("\t\treturn x - %d", i*3),
-			"\t}",
-			fmt.Sprintf("\treturn x + %d", i*5),
-			"}",
-			"")
-	}
-	return lines[:n]
-}
-
-// scatteredEdit changes about 5% of the lines in small hunks spread over
-// the file: two lines modified, two inserted or two deleted, about every
-// 40 lines. The seed makes it deterministic.
-func scatteredEdit(lines []string, seed uint64) []string {
-	r := rand.New(rand.NewPCG(seed, seed))
-	out := make([]string, 0, len(lines)+len(lines)/20)
-	for i := 0; i < len(lines); i++ {
-		if r.IntN(40) != 0 || i+2 > len(lines) {
-			out = append(out, lines[i])
-			continue
-		}
-		switch r.IntN(3) {
-		case 0:
-			out = append(out, lines[i]+" // changed", lines[i+1]+" // changed")
-		case 1:
-			out = append(out, lines[i], "\t// inserted note", fmt.Sprintf("\t_ = %d", i), lines[i+1])
-		case 2: // both lines deleted
-		}
-		i++
-	}
-	return out
-}
-
-// joinLines joins lines into a text with a final newline.
-func joinLines(lines []string) string { return strings.Join(lines, "\n") + "\n" }
 
 // diffCard is a tool card proposing one whole-file diff, numbered from 1.
 func diffCard(path, old, new string) cards.ToolCard {
@@ -70,18 +26,18 @@ func diffCard(path, old, new string) cards.ToolCard {
 // lines, the 100,000-line one 20,409, all with syntax colours.
 func BenchmarkDiffCard(b *testing.B) {
 	o := style.Options{Width: 120, Profile: colorprofile.TrueColor, Theme: style.Dark, Terminal: true, Hyperlinks: true, Expanded: true}
-	small := generatedGo(50)
+	small := diffinput.GeneratedGo(50)
 	cases := []struct {
 		name     string
 		old, new []string
 	}{
 		{"edit-50", small, smallEdit(small)},
-		{"lines=10000", generatedGo(10_000), scatteredEdit(generatedGo(10_000), 1)},
-		{"lines=100000", generatedGo(100_000), scatteredEdit(generatedGo(100_000), 2)},
-		{"rewrite-10000", generatedGo(10_000), renamed(generatedGo(10_000))},
+		{"lines=10000", diffinput.GeneratedGo(10_000), diffinput.ScatteredEdit(diffinput.GeneratedGo(10_000), 1)},
+		{"lines=100000", diffinput.GeneratedGo(100_000), diffinput.ScatteredEdit(diffinput.GeneratedGo(100_000), 2)},
+		{"rewrite-10000", diffinput.GeneratedGo(10_000), renamed(diffinput.GeneratedGo(10_000))},
 	}
 	for _, c := range cases {
-		card := diffCard("gen/gen.go", joinLines(c.old), joinLines(c.new))
+		card := diffCard("gen/gen.go", diffinput.JoinLines(c.old), diffinput.JoinLines(c.new))
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -99,8 +55,8 @@ func BenchmarkDiffCardSplit(b *testing.B) {
 		n    int
 		seed uint64
 	}{{10_000, 1}, {100_000, 2}} {
-		old := generatedGo(c.n)
-		card := diffCard("gen/gen.go", joinLines(old), joinLines(scatteredEdit(old, c.seed)))
+		old := diffinput.GeneratedGo(c.n)
+		card := diffCard("gen/gen.go", diffinput.JoinLines(old), diffinput.JoinLines(diffinput.ScatteredEdit(old, c.seed)))
 		b.Run(fmt.Sprintf("lines=%d", c.n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	exportmd "github.com/cardtui/cardtui/export/markdown"
+	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 
 	"github.com/stretchr/testify/require"
 
@@ -107,8 +108,8 @@ func appendEdits(pairs []textPair, name string, v any) []textPair {
 
 // generatedPair is a generated Go file and its scattered edit.
 func generatedPair(n int) textPair {
-	old := generatedGo(n)
-	return textPair{"generated " + strconv.Itoa(n), joinLines(old), joinLines(scatteredEdit(old, uint64(n)))}
+	old := diffinput.GeneratedGo(n)
+	return textPair{"generated " + strconv.Itoa(n), diffinput.JoinLines(old), diffinput.JoinLines(diffinput.ScatteredEdit(old, uint64(n)))}
 }
 
 // TestDiffPropertiesOnRealAndRandomText checks, for random pairs, real

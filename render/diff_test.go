@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	exportmd "github.com/cardtui/cardtui/export/markdown"
+	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -187,9 +188,9 @@ func reversed(lines []diffview.Line) []diffview.Line {
 // TestDiffLargeFileRoundTrip checks the model of a 100,000-line edit: more
 // distinct lines than fit in go-diff's one- to three-byte line encoding.
 func TestDiffLargeFileRoundTrip(t *testing.T) {
-	old := generatedGo(100_000)
-	edited := scatteredEdit(old, 3)
-	f := diffview.Files([]cards.FileDiff{wholeFile("gen.go", joinLines(old), joinLines(edited))})[0]
+	old := diffinput.GeneratedGo(100_000)
+	edited := diffinput.ScatteredEdit(old, 3)
+	f := diffview.Files([]cards.FileDiff{wholeFile("gen.go", diffinput.JoinLines(old), diffinput.JoinLines(edited))})[0]
 	require.Equal(t, edited, applyFile(t, f, old))
 	if f.Rough {
 		// The line diff ran out of its time budget (a loaded machine): the

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -64,18 +65,18 @@ func caughtUpWith(g *growingFile) func(*screen) bool {
 // two parts to a followed file: each complete line's entry arrives, and
 // the half line waits for its end instead of being reported torn.
 func TestFollowSeesAppendedLines(t *testing.T) {
-	g := newGrowingFile(t, userLine+"\n"+callLine+"\n")
+	g := newGrowingFile(t, replaytest.UserLine+"\n"+replaytest.CallLine+"\n")
 	ls := g.follow(t.Context())
 	ls.waitFor(t, "the lines already there", hasEntries(2))
 
-	g.add(resultLine + "\n" + call2Line + "\n")
+	g.add(replaytest.ResultLine + "\n" + replaytest.Call2Line + "\n")
 	ls.waitFor(t, "the appended call", hasEntries(3))
 	assert.NotNil(t, ls.entries[1].(cards.ToolCard).Result, "the appended result filled in its card")
 
-	half := len(assistantEnd) / 2
-	g.add(assistantEnd[:half])
+	half := len(replaytest.AssistantLine) / 2
+	g.add(replaytest.AssistantLine[:half])
 	ls.waitFor(t, "the half line to be read", caughtUpWith(g))
-	g.add(assistantEnd[half:] + "\n")
+	g.add(replaytest.AssistantLine[half:] + "\n")
 	ls.waitFor(t, "the completed line", hasEntries(4))
 
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "done"}, ls.entries[3])
@@ -92,7 +93,7 @@ func TestFollowSeesAppendedLines(t *testing.T) {
 // following, and the half line it waits for is not reported.
 func TestFollowEndsWithItsContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
-	g := newGrowingFile(t, userLine+"\n"+callLine[:20])
+	g := newGrowingFile(t, replaytest.UserLine+"\n"+replaytest.CallLine[:20])
 	ls := g.follow(ctx)
 	ls.waitFor(t, "the file to be read", caughtUpWith(g))
 
@@ -113,16 +114,16 @@ func noticeText(t *testing.T, ls *liveStream, i int) string {
 // its start, after a notice; the calls it had left without a result are
 // ended, and a call id of the new content is a new call.
 func TestFollowTruncatedFile(t *testing.T) {
-	g := newGrowingFile(t, userLine+"\n"+callLine+"\n")
+	g := newGrowingFile(t, replaytest.UserLine+"\n"+replaytest.CallLine+"\n")
 	ls := g.follow(t.Context())
 	ls.waitFor(t, "the file to be read", caughtUpWith(g))
 
 	require.NoError(t, os.Truncate(g.path, 0))
 	ls.waitFor(t, "the notice", hasEntries(3))
-	assert.Contains(t, noticeText(t, ls, 2), fmt.Sprintf("live.jsonl was truncated to 0 bytes after %d had been read; reading it again from its start", len(userLine)+len(callLine)+2))
+	assert.Contains(t, noticeText(t, ls, 2), fmt.Sprintf("live.jsonl was truncated to 0 bytes after %d had been read; reading it again from its start", len(replaytest.UserLine)+len(replaytest.CallLine)+2))
 	assert.True(t, ls.entries[1].(cards.ToolCard).Ended, "the old call's result will not come")
 
-	g.add(callLine + "\n" + resultLine + "\n")
+	g.add(replaytest.CallLine + "\n" + replaytest.ResultLine + "\n")
 	ls.waitFor(t, "the new content", hasEntries(4))
 	assert.NotNil(t, ls.entries[3].(cards.ToolCard).Result, "c1 of the new content got its result")
 	assert.Nil(t, ls.entries[1].(cards.ToolCard).Result, "not the old c1")
@@ -134,25 +135,25 @@ func TestFollowTruncatedFile(t *testing.T) {
 // TestFollowReplacedFile: a writer that renames a new file over the
 // followed one is followed into the new file.
 func TestFollowReplacedFile(t *testing.T) {
-	g := newGrowingFile(t, userLine+"\n")
+	g := newGrowingFile(t, replaytest.UserLine+"\n")
 	ls := g.follow(t.Context())
 	ls.waitFor(t, "the file to be read", caughtUpWith(g))
 
 	next := g.path + ".new"
-	require.NoError(t, os.WriteFile(next, []byte(assistantEnd+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(next, []byte(replaytest.AssistantLine+"\n"), 0o644))
 	require.NoError(t, os.Rename(next, g.path))
 	ls.waitFor(t, "the new file's line", hasEntries(3))
 	assert.Contains(t, noticeText(t, ls, 1), "live.jsonl was replaced by another file; reading the new one from its start")
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "done"}, ls.entries[2])
 
-	g.add(call2Line + "\n")
+	g.add(replaytest.Call2Line + "\n")
 	ls.waitFor(t, "a line appended to the new file", hasEntries(4))
 }
 
 // TestFollowDeletedFile: a deleted file is waited for, with a notice, and
 // read from its start when it comes back.
 func TestFollowDeletedFile(t *testing.T) {
-	g := newGrowingFile(t, userLine+"\n")
+	g := newGrowingFile(t, replaytest.UserLine+"\n")
 	ls := g.follow(t.Context())
 	ls.waitFor(t, "the file to be read", caughtUpWith(g))
 
@@ -160,7 +161,7 @@ func TestFollowDeletedFile(t *testing.T) {
 	ls.waitFor(t, "the deletion notice", hasEntries(2))
 	assert.Contains(t, noticeText(t, ls, 1), "live.jsonl was deleted; waiting for it to come back")
 
-	require.NoError(t, os.WriteFile(g.path, []byte(assistantEnd+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(g.path, []byte(replaytest.AssistantLine+"\n"), 0o644))
 	ls.waitFor(t, "the file back", hasEntries(4))
 	assert.Contains(t, noticeText(t, ls, 2), "live.jsonl is back; reading it from its start")
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "done"}, ls.entries[3])
@@ -171,16 +172,16 @@ func TestFollowDeletedFile(t *testing.T) {
 // line, then the file replaced.
 func TestFollowIsWokenByTheFileSystem(t *testing.T) {
 	defer replay.SetFollowPolls(time.Hour, time.Hour)()
-	g := newGrowingFile(t, userLine+"\n")
+	g := newGrowingFile(t, replaytest.UserLine+"\n")
 	ls := g.follow(t.Context())
 	ls.waitFor(t, "the line already there", hasEntries(1))
 	ls.waitFor(t, "the follower to wait at the end", caughtUpWith(g))
 
-	g.add(callLine + "\n")
+	g.add(replaytest.CallLine + "\n")
 	ls.waitFor(t, "the appended call, woken by the watch", hasEntries(2))
 
 	next := g.path + ".new"
-	require.NoError(t, os.WriteFile(next, []byte(userLine+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(next, []byte(replaytest.UserLine+"\n"), 0o644))
 	require.NoError(t, os.Rename(next, g.path))
 	ls.waitFor(t, "the notice of the replaced file", func(s *screen) bool {
 		for _, e := range s.entries {

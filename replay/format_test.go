@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -32,9 +33,9 @@ func TestDetect(t *testing.T) {
 		want       string
 		err        string
 	}{
-		{"call", callLine, "views", ""},
-		{"result", resultLine, "views", ""},
-		{"message", userLine, "views", ""},
+		{"call", replaytest.CallLine, "views", ""},
+		{"result", replaytest.ResultLine, "views", ""},
+		{"message", replaytest.UserLine, "views", ""},
 		{"bad view still detected", `{"type":"call","view":7}`, "views", ""},
 		{"session header", `{"type":"session","version":0,"id":"s1","cwd":"/w"}`, "harness", ""},
 		{"event of a log without its header", `{"type":"tool/call","data":{}}`, "harness", ""},

@@ -1,171 +1,19 @@
 package replay_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"strings"
-	"testing"
-
-	"github.com/stretchr/testify/require"
-
 	"github.com/cardtui/cardtui/agents"
-	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/demo"
-	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/replay"
 )
 
-// Lines of a view stream used across the tests.
-const (
-	userLine     = `{"type":"message","role":"user","text":"hi"}`
-	callLine     = `{"type":"call","id":"c1","tool":"bash","view":{"card":"terminal","title":"ls"}}`
-	resultLine   = `{"type":"result","id":"c1","view":{"card":"terminal","output":"a.go","exitCode":0}}`
-	call2Line    = `{"type":"call","id":"c2","view":{"card":"generic","title":"Think"}}`
-	result2Line  = `{"type":"result","id":"c2","view":{"card":"generic"}}`
-	assistantEnd = `{"type":"message","role":"assistant","text":"done"}`
-)
+// agentsOptions detects every agent's format.
+var agentsOptions = replay.Options{Formats: agents.Formats}
 
-// load reads lines (joined with "\n" and ended with one) as a view stream.
-func load(t *testing.T, lines ...string) *replay.Transcript {
-	t.Helper()
-	return loadRaw(t, strings.Join(lines, "\n")+"\n")
-}
+// Harness session logs, built with internal/testkit/harnesslog, are the
+// input of the engine's tests of compressed and streamed input (the
+// harness's own tests are in agents/harness).
 
-// loadRaw reads input exactly as given, detecting its format.
-func loadRaw(t testing.TB, input string) *replay.Transcript {
-	t.Helper()
-	tr, err := replay.Load(strings.NewReader(input), "test.jsonl", replay.Options{Formats: agents.Formats})
-	require.NoError(t, err)
-	return tr
-}
-
-// viewDemoLines are the lines of the view-stream demo session.
-func viewDemoLines(t testing.TB) []string {
-	return strings.Split(strings.TrimSuffix(string(session(t, "demo-views.jsonl")), "\n"), "\n")
-}
-
-// harnessDemoLines are the lines of the built-in demo, a session log.
-func harnessDemoLines(t testing.TB) []string {
-	t.Helper()
-	return strings.Split(strings.TrimSuffix(string(demo.Session), "\n"), "\n")
-}
-
-// session reads a file of testdata/sessions.
-func session(t testing.TB, name string) []byte {
-	t.Helper()
-	return golden.Session(t, name)
-}
-
-// problems returns the transcript's Problem entries.
-func problems(tr *replay.Transcript) []cards.Problem {
-	var out []cards.Problem
-	for _, e := range tr.Entries {
-		if p, ok := e.(cards.Problem); ok {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// toolCards returns the transcript's ToolCard entries.
-func toolCards(tr *replay.Transcript) []cards.ToolCard {
-	var out []cards.ToolCard
-	for _, e := range tr.Entries {
-		if c, ok := e.(cards.ToolCard); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// describe writes one line per entry that says what it is, for snapshots.
-func describe(tr *replay.Transcript) string {
-	var b bytes.Buffer
-	for i, e := range tr.Entries {
-		fmt.Fprintf(&b, "%d ", i)
-		describeEntry(&b, e, "")
-	}
-	s := tr.Stats
-	fmt.Fprintf(&b, "stats: lines=%d events=%d toolCards=%d problems=%d skipped=%v\n",
-		s.Lines, s.Events, s.ToolCards, s.Problems, s.Skipped)
-	return b.String()
-}
-
-// describeEntry writes the line of one entry, and those of the entries
-// nested under it, indented by two more spaces each.
-func describeEntry(b *bytes.Buffer, e cards.Entry, indent string) {
-	switch e := e.(type) {
-	case cards.Message:
-		fmt.Fprintf(b, "message %s: %q\n", e.Role, e.Text)
-	case cards.ToolCard:
-		fmt.Fprintf(b, "card %s tool=%q call=%s result=%s ended=%v\n", e.ID, e.Tool, cardOf(e.Call), cardOf(e.Result), e.Ended)
-		for _, child := range e.Children {
-			b.WriteString(indent + "  ↳ ")
-			describeEntry(b, child, indent+"  ")
-		}
-	case cards.Problem:
-		fmt.Fprintf(b, "problem %s:%d: %s\n    excerpt: %s\n", e.Source, e.Line, e.Reason, e.Excerpt)
-	case cards.Notice:
-		fmt.Fprintf(b, "notice: %s\n", e.Text)
-	}
-}
-
-// cardOf names a view's card, "-" for none.
-func cardOf(v interface{ Card() string }) string {
-	if v == nil {
-		return "-"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-// Builders of harness session-log lines, the input of the engine's tests
-// of compressed and streamed input (the harness's own tests are in
-// agents/harness).
-
-const header = `{"type":"session","version":0,"id":"s1","createdAt":1783352050748,"cwd":"/w","delegationDepth":0}`
+// header is the first line of a session log.
+const header = harnesslog.Header
 
 const bashArgs = `{"command":"go vet ./...","description":"Vet the code"}`
-
-// jsonText is s as a JSON string.
-func jsonText(s string) string {
-	data, _ := json.Marshal(s)
-	return string(data)
-}
-
-func event(typ, data string) string { return `{"type":"` + typ + `","data":` + data + `}` }
-
-func userEvent(kind, text string) string {
-	return event("user/message", `{"content":[{"type":"text","text":`+jsonText(text)+`}],"source":{"kind":"`+kind+`"},"role":"user","id":"u1"}`)
-}
-
-func assistantEvent(parts ...string) string {
-	return event("assistant/message", `{"turn":1,"step":1,"message":{"role":"assistant","content":[`+strings.Join(parts, ",")+`]}}`)
-}
-
-func textPart(s string) string { return `{"type":"text","text":` + jsonText(s) + `}` }
-
-func callEvent(id, name, args string) string {
-	return event("tool/call", `{"turn":1,"step":1,"callId":"`+id+`","name":"`+name+`","arguments":`+jsonText(args)+`}`)
-}
-
-// resultEvent is a tool/result with one text block; extra is added to the
-// data object as is (`,"meta":{...}`).
-func resultEvent(id, text string, isError bool, extra string) string {
-	isErr := "false"
-	if isError {
-		isErr = "true"
-	}
-	return event("tool/result", `{"message":{"source":{"kind":"tool","callId":"`+id+`"},"content":[{"type":"tool-result","toolCallId":"`+id+
-		`","content":[{"type":"text","text":`+jsonText(text)+`}],"isError":`+isErr+`}],"role":"user"}`+extra+`}`)
-}
-
-// dispatch is a tool/code-dispatch-start line of a sub-call of a run_code
-// program, or, with content, its tool/code-dispatch result.
-func dispatch(parent, sub, name, args, content string) string {
-	data := `{"rootCallId":"root","parentCallId":"` + parent + `","subCallId":"` + sub + `","name":"` + name + `","arguments":` + args
-	if content == "" {
-		return event("tool/code-dispatch-start", data+`}`)
-	}
-	return event("tool/code-dispatch", data+`,"isError":false,"content":[{"type":"text","text":`+jsonText(content)+`}]}`)
-}

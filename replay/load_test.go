@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -21,10 +22,10 @@ func TestLoadFiftyMegabyteLine(t *testing.T) {
 	output := strings.Repeat("0123456789abcdef", 50<<20/16)
 	big := `{"type":"result","id":"c1","view":{"card":"terminal","output":"` + output + `","exitCode":0}}`
 
-	tr := loadRaw(t, callLine+"\n"+big+"\n"+assistantEnd+"\n")
+	tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+big+"\n"+replaytest.AssistantLine+"\n")
 
-	require.Empty(t, problems(tr))
-	cs := toolCards(tr)
+	require.Empty(t, replaytest.Problems(tr))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
 	assert.Len(t, cs[0].Result.(cards.TerminalResult).Output, len(output))
 	assert.Equal(t, 3, tr.Stats.Lines)
@@ -33,17 +34,17 @@ func TestLoadFiftyMegabyteLine(t *testing.T) {
 
 func TestLoadFinalLineWithoutNewline(t *testing.T) {
 	t.Run("valid JSON is used", func(t *testing.T) {
-		tr := loadRaw(t, callLine+"\n"+resultLine)
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+replaytest.ResultLine)
 
-		require.Len(t, tr.Entries, 1, describe(tr))
+		require.Len(t, tr.Entries, 1, replaytest.Describe(tr))
 		assert.NotNil(t, tr.Entries[0].(cards.ToolCard).Result)
 		assert.Equal(t, 2, tr.Stats.Lines)
 		assert.Equal(t, 2, tr.Stats.Events)
 	})
 	t.Run("torn JSON is a notice", func(t *testing.T) {
-		tr := loadRaw(t, callLine+"\n"+resultLine[:30])
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+replaytest.ResultLine[:30])
 
-		require.Empty(t, problems(tr))
+		require.Empty(t, replaytest.Problems(tr))
 		require.Len(t, tr.Entries, 2)
 		n := tr.Entries[1].(cards.Notice)
 		assert.Contains(t, n.Text, "line 2 is torn")
@@ -53,27 +54,27 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 		assert.Equal(t, 1, tr.Stats.Events)
 	})
 	t.Run("torn first and only line is a notice", func(t *testing.T) {
-		tr := loadRaw(t, callLine[:12])
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine[:12])
 
 		require.Len(t, tr.Entries, 1)
 		assert.IsType(t, cards.Notice{}, tr.Entries[0])
 	})
 	t.Run("bad JSON with a newline is a problem", func(t *testing.T) {
-		tr := loadRaw(t, callLine+"\n"+resultLine[:30]+"\n")
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+replaytest.ResultLine[:30]+"\n")
 
-		require.Len(t, problems(tr), 1)
-		assert.Equal(t, 2, problems(tr)[0].Line)
+		require.Len(t, replaytest.Problems(tr), 1)
+		assert.Equal(t, 2, replaytest.Problems(tr)[0].Line)
 	})
 	t.Run("valid JSON that is a bad line is a problem", func(t *testing.T) {
-		tr := loadRaw(t, callLine+"\n"+`{"type":"result"}`)
+		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+`{"type":"result"}`)
 
-		require.Len(t, problems(tr), 1)
-		assert.Contains(t, problems(tr)[0].Reason, `missing field "id"`)
+		require.Len(t, replaytest.Problems(tr), 1)
+		assert.Contains(t, replaytest.Problems(tr)[0].Reason, `missing field "id"`)
 	})
 }
 
 func TestLoadEmptyInput(t *testing.T) {
-	tr := loadRaw(t, "")
+	tr := replaytest.Load(t, agentsOptions, "")
 
 	assert.Empty(t, tr.Entries)
 	assert.Equal(t, replay.Stats{Skipped: map[string]int{}}, tr.Stats)
@@ -83,31 +84,31 @@ func TestLoadEmptyInput(t *testing.T) {
 // TestLoadUndetectedLines checks that lines the format cannot be told from
 // are problems, and that detection goes on with the next line.
 func TestLoadUndetectedLines(t *testing.T) {
-	tr := load(t, `not json`, `{"type":"summary","summary":"a Claude Code line"}`, callLine, `{"type":"bogus"}`)
+	tr := replaytest.LoadLines(t, agentsOptions, `not json`, `{"type":"summary","summary":"a Claude Code line"}`, replaytest.CallLine, `{"type":"bogus"}`)
 
-	ps := problems(tr)
-	require.Len(t, ps, 3, describe(tr))
+	ps := replaytest.Problems(tr)
+	require.Len(t, ps, 3, replaytest.Describe(tr))
 	assert.Equal(t, 1, ps[0].Line)
 	assert.Contains(t, ps[0].Reason, "not a JSON object")
 	assert.Equal(t, 2, ps[1].Line)
 	assert.Contains(t, ps[1].Reason, `type "summary" belongs to no known format`)
 	assert.Equal(t, 4, ps[2].Line)
 	assert.Contains(t, ps[2].Reason, `unknown type "bogus"`, "once detected, lines are decoded as view stream")
-	assert.Len(t, toolCards(tr), 1)
+	assert.Len(t, replaytest.ToolCards(tr), 1)
 }
 
 func TestLoadForcedFormat(t *testing.T) {
-	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+callLine+"\n"), "f", replay.Options{Formats: agents.Formats, Format: "views"})
+	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+replaytest.CallLine+"\n"), "f", replay.Options{Formats: agents.Formats, Format: "views"})
 	require.NoError(t, err)
 
-	ps := problems(tr)
+	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 1)
 	assert.Contains(t, ps[0].Reason, `unknown type "session"`)
-	assert.Len(t, toolCards(tr), 1)
+	assert.Len(t, replaytest.ToolCards(tr), 1)
 }
 
 func TestLoadUnknownFormat(t *testing.T) {
-	_, err := replay.Load(strings.NewReader(callLine), "f", replay.Options{Formats: agents.Formats, Format: "crush"})
+	_, err := replay.Load(strings.NewReader(replaytest.CallLine), "f", replay.Options{Formats: agents.Formats, Format: "crush"})
 	assert.ErrorContains(t, err, `unknown input format "crush"`)
 }
 
@@ -123,12 +124,12 @@ func (r failingReader) Read(p []byte) (int, error) {
 }
 
 func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
-	tr, err := replay.Load(failingReader{strings.NewReader(callLine + "\n" + resultLine[:20])}, "f.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(failingReader{strings.NewReader(replaytest.CallLine + "\n" + replaytest.ResultLine[:20])}, "f.jsonl", replay.Options{Formats: agents.Formats})
 
 	require.ErrorContains(t, err, "read f.jsonl: disk on fire")
 	require.NotNil(t, tr)
-	assert.Len(t, toolCards(tr), 1)
-	assert.Empty(t, problems(tr), "a read failure is not a content problem")
+	assert.Len(t, replaytest.ToolCards(tr), 1)
+	assert.Empty(t, replaytest.Problems(tr), "a read failure is not a content problem")
 }
 
 // TestLoadByteOrderMark: a UTF-8 byte order mark before the first line,
@@ -137,11 +138,11 @@ func TestLoadByteOrderMark(t *testing.T) {
 	for _, f := range []string{replay.Auto, "views"} {
 		tr, err := replay.Load(strings.NewReader("\uFEFF"+`{"type":"message","role":"user","text":"hi"}`+"\n"), "bom.jsonl", replay.Options{Formats: agents.Formats, Format: f})
 		require.NoError(t, err)
-		assert.Empty(t, problems(tr), describe(tr))
+		assert.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 		assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleUser, Text: "hi"}}, tr.Entries)
 	}
-	tr := loadRaw(t, `{"type":"message","role":"user","text":"a"}`+"\n\uFEFF"+`{"type":"message","role":"user","text":"b"}`+"\n")
-	assert.Len(t, problems(tr), 1, "a mark on a later line is not a byte order mark")
+	tr := replaytest.Load(t, agentsOptions, `{"type":"message","role":"user","text":"a"}`+"\n\uFEFF"+`{"type":"message","role":"user","text":"b"}`+"\n")
+	assert.Len(t, replaytest.Problems(tr), 1, "a mark on a later line is not a byte order mark")
 }
 
 // TestLoadDirectory: reading a directory fails with one "read NAME:".

@@ -18,6 +18,7 @@ import (
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/viewer"
@@ -40,7 +41,7 @@ var bigSessionData struct {
 // bigSession returns the generated session.
 func bigSession(tb testing.TB) []byte {
 	bigSessionData.once.Do(func() {
-		lines := harnessDemoLines(tb)
+		lines := harnesslog.DemoLines()
 		data := benchinput.Repeat(lines, 1, "call_", bigSessionBytes)
 		// Every line of the demo is an event; grow the session until there
 		// are enough of them too.

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -23,17 +24,17 @@ func TestReadBufferSizedToTheFileReadsTheSame(t *testing.T) {
 		return `{"type":"message","role":"assistant","text":"` + strings.Repeat("x", n) + `"}`
 	}
 	inputs := map[string]string{
-		"one line":        userLine + "\n",
-		"unterminated":    userLine,
-		"crlf":            userLine + "\r\n" + assistantEnd + "\r\n",
-		"bom":             "\uFEFF" + userLine + "\n",
-		"demo":            strings.Join(viewDemoLines(t), "\n") + "\n",
-		"4095-byte line":  long(4095-len(long(0))) + "\n" + assistantEnd + "\n",
-		"4096-byte line":  long(4096-len(long(0))) + "\n" + assistantEnd,
-		"long lines":      long(5000) + "\n" + userLine + "\n" + long(70_000) + "\n" + long(9000),
-		"long torn line":  userLine + "\n" + long(6000)[:5000],
-		"bad long line":   strings.Repeat("y", 10_000) + "\n" + userLine + "\n",
-		"blank long line": strings.Repeat(" ", 8000) + "\n" + userLine + "\n",
+		"one line":        replaytest.UserLine + "\n",
+		"unterminated":    replaytest.UserLine,
+		"crlf":            replaytest.UserLine + "\r\n" + replaytest.AssistantLine + "\r\n",
+		"bom":             "\uFEFF" + replaytest.UserLine + "\n",
+		"demo":            strings.Join(replaytest.ViewDemoLines(t), "\n") + "\n",
+		"4095-byte line":  long(4095-len(long(0))) + "\n" + replaytest.AssistantLine + "\n",
+		"4096-byte line":  long(4096-len(long(0))) + "\n" + replaytest.AssistantLine,
+		"long lines":      long(5000) + "\n" + replaytest.UserLine + "\n" + long(70_000) + "\n" + long(9000),
+		"long torn line":  replaytest.UserLine + "\n" + long(6000)[:5000],
+		"bad long line":   strings.Repeat("y", 10_000) + "\n" + replaytest.UserLine + "\n",
+		"blank long line": strings.Repeat(" ", 8000) + "\n" + replaytest.UserLine + "\n",
 	}
 	for name, input := range inputs {
 		t.Run(name, func(t *testing.T) {

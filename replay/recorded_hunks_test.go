@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // TestRecordedHunksAreUsedAsRecorded: the hunks a Claude Code
@@ -19,23 +20,23 @@ import (
 func TestRecordedHunksAreUsedAsRecorded(t *testing.T) {
 	for _, name := range []string{"claude-recorded-hunks", "codex-recorded-hunks"} {
 		t.Run(name, func(t *testing.T) {
-			tr := loadBytes(t, session(t, name+".jsonl"))
-			require.Empty(t, problems(tr), describe(tr))
-			result := toolCards(tr)[0].Result.(cards.DiffResult)
+			tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, name+".jsonl"))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+			result := replaytest.ToolCards(tr)[0].Result.(cards.DiffResult)
 			require.NotEmpty(t, result.Diffs)
 			assert.Equal(t, []string{" package server", " ", ` import "net/http"`, " ", " // Serve starts the server.",
 				"-func Serve(addr string) error {", "+func Serve(addr string, h http.Handler) error {",
 				"-\treturn http.ListenAndServe(addr, nil)", "+\treturn http.ListenAndServe(addr, h)", " }"}, result.Diffs[0].Lines)
 
-			out := renderPlain(tr, 100)
+			out := replaytest.RenderPlain(tr, 100)
 			assert.NotContains(t, out, "unchanged line", "a recorded hunk keeps the context its tool kept")
 			assert.Regexp(t, `(?s)- func Serve\(addr string\) error \{.*\n.*\+ func Serve\(addr string, h http\.Handler\).*\n.*-\s+return http\.ListenAndServe\(addr, nil\)`,
 				out, "the lines in their recorded order")
 			golden.Assert(t, "replay/"+name+".plain.w100.golden", out)
 		})
 	}
-	tr := loadBytes(t, session(t, "claude-recorded-hunks.jsonl"))
-	makefile := toolCards(tr)[1].Result.(cards.DiffResult).Diffs[0]
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-recorded-hunks.jsonl"))
+	makefile := replaytest.ToolCards(tr)[1].Result.(cards.DiffResult).Diffs[0]
 	assert.Equal(t, []string{" test:", "-\tgo test ./...", `\ No newline at end of file`, "+    go test ./...", `\ No newline at end of file`}, makefile.Lines)
-	assert.Equal(t, 2, strings.Count(renderPlain(tr, 100), `\ No newline at end of file`), "the markers where they were recorded")
+	assert.Equal(t, 2, strings.Count(replaytest.RenderPlain(tr, 100), `\ No newline at end of file`), "the markers where they were recorded")
 }

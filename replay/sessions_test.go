@@ -3,10 +3,8 @@ package replay_test
 import (
 	"bytes"
 	"strconv"
-	"strings"
 	"testing"
 
-	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -14,30 +12,19 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
-
-// renderPlain draws every entry without colour at width, separated by
-// blank lines, as `cardtui replay --print --format plain` does.
-func renderPlain(tr *replay.Transcript, width int) string {
-	o := render.Options{Width: width, Profile: colorprofile.NoTTY, Theme: render.Dark, Terminal: true}
-	parts := make([]string, len(tr.Entries))
-	for i, e := range tr.Entries {
-		parts[i] = render.Entry(e, o)
-	}
-	return strings.Join(parts, "\n\n") + "\n"
-}
 
 // TestSessionGoldens pins the whole rendered transcript of the sessions
 // written for the tests.
 func TestSessionGoldens(t *testing.T) {
 	for _, name := range []string{"demo", "malformed-middle", "torn-tail", "acp-example"} {
 		t.Run(name, func(t *testing.T) {
-			tr, err := replay.Load(bytes.NewReader(session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: agents.Formats})
+			tr, err := replay.Load(bytes.NewReader(golden.Session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: agents.Formats})
 			require.NoError(t, err)
 
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", renderPlain(tr, 100))
+			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }
@@ -45,9 +32,9 @@ func TestSessionGoldens(t *testing.T) {
 // demoCards are the demo's tool cards by tool name, in order.
 func demoCards(t *testing.T) (*replay.Transcript, map[string][]cards.ToolCard) {
 	t.Helper()
-	tr := loadBytes(t, demo.Session)
+	tr := replaytest.LoadBytes(t, agentsOptions, demo.Session)
 	byTool := map[string][]cards.ToolCard{}
-	for _, c := range toolCards(tr) {
+	for _, c := range replaytest.ToolCards(tr) {
 		byTool[c.Tool] = append(byTool[c.Tool], c)
 	}
 	return tr, byTool
@@ -58,12 +45,12 @@ func demoCards(t *testing.T) (*replay.Transcript, map[string][]cards.ToolCard) {
 func TestDemoIsACleanSessionLog(t *testing.T) {
 	tr, _ := demoCards(t)
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Empty(t, tr.InputNotices)
 	assert.Equal(t, "Add a --json flag to tally count", tr.Title)
 	assert.Equal(t, bytes.Count(demo.Session, []byte("\n")), tr.Stats.Events)
 	assert.Equal(t, bytes.Count(demo.Session, []byte(`{"type":"tool/call"`)), tr.Stats.ToolCards)
-	for _, c := range toolCards(tr) {
+	for _, c := range replaytest.ToolCards(tr) {
 		assert.NotNil(t, c.Result, "card %s (%s) has its result", c.ID, c.Tool)
 	}
 	roles := map[cards.Role]bool{}
@@ -146,13 +133,13 @@ func TestDemoCommands(t *testing.T) {
 // everything around it renders, and the call whose tool/call line was bad
 // still has its card from the assistant message.
 func TestMalformedMiddleLine(t *testing.T) {
-	tr := loadBytes(t, session(t, "malformed-middle.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "malformed-middle.jsonl"))
 
-	ps := problems(tr)
+	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 1)
 	assert.Equal(t, 12, ps[0].Line)
 	assert.Contains(t, ps[0].Reason, "not a JSON object")
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 3)
 	for _, c := range cs {
 		assert.NotNil(t, c.Result, c.ID)
@@ -161,12 +148,12 @@ func TestMalformedMiddleLine(t *testing.T) {
 }
 
 func TestTornTail(t *testing.T) {
-	tr := loadBytes(t, session(t, "torn-tail.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "torn-tail.jsonl"))
 
-	require.Empty(t, problems(tr))
+	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.InputNotices, 1)
 	assert.Contains(t, tr.InputNotices[0], "line 12 is torn")
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
 	assert.NotNil(t, cs[0].Result)
 	assert.True(t, cs[1].Ended, "the lint result was in the torn line")

@@ -20,6 +20,8 @@ import (
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -69,10 +71,10 @@ func streamAll(t testing.TB, input []byte, opts replay.StreamOptions) (*screen, 
 func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 	inputs := map[string][]byte{
 		"harness demo":       demo.Session,
-		"view demo":          session(t, "demo-views.jsonl"),
-		"malformed":          session(t, "malformed-middle.jsonl"),
-		"torn tail":          session(t, "torn-tail.jsonl"),
-		"pending at the end": []byte(callLine + "\n" + call2Line + "\n" + result2Line + "\n"),
+		"view demo":          golden.Session(t, "demo-views.jsonl"),
+		"malformed":          golden.Session(t, "malformed-middle.jsonl"),
+		"torn tail":          golden.Session(t, "torn-tail.jsonl"),
+		"pending at the end": []byte(replaytest.CallLine + "\n" + replaytest.Call2Line + "\n" + replaytest.Result2Line + "\n"),
 	}
 	for _, name := range []string{"headless--pty-tools--stream-json.expected.jsonl", "advanced-toolchain--session.jsonl"} {
 		if data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh", name)); err == nil {
@@ -81,7 +83,7 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 	}
 	for name, input := range inputs {
 		t.Run(name, func(t *testing.T) {
-			want := loadBytes(t, input)
+			want := replaytest.LoadBytes(t, agentsOptions, input)
 
 			s, tr := streamAll(t, input, replay.StreamOptions{Options: agents.Options("")})
 
@@ -96,7 +98,7 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 // TestStreamMarksPendingCallsEnded: the last batch re-sends the cards that
 // the end of the input leaves without a result, marked ended.
 func TestStreamMarksPendingCallsEnded(t *testing.T) {
-	s, _ := streamAll(t, []byte(callLine+"\n"+call2Line+"\n"+result2Line+"\n"), replay.StreamOptions{Options: agents.Options("")})
+	s, _ := streamAll(t, []byte(replaytest.CallLine+"\n"+replaytest.Call2Line+"\n"+replaytest.Result2Line+"\n"), replay.StreamOptions{Options: agents.Options("")})
 
 	last := s.last()
 	require.NotEmpty(t, last.Changes)
@@ -139,11 +141,11 @@ func TestStreamBatchesAreBoundedAndReportProgress(t *testing.T) {
 // TestStreamZstd: a compressed input streams what it holds, and the
 // progress counts its compressed bytes.
 func TestStreamZstd(t *testing.T) {
-	compressed, _ := compressFrames(t, demo.Session, 5)
+	compressed, _ := replaytest.CompressFrames(t, demo.Session, 5)
 
 	s, _ := streamAll(t, compressed, replay.StreamOptions{Options: agents.Options(""), Total: int64(len(compressed))})
 
-	assert.Equal(t, loadBytes(t, demo.Session).Entries, s.entries)
+	assert.Equal(t, replaytest.LoadBytes(t, agentsOptions, demo.Session).Entries, s.entries)
 	assert.Equal(t, int64(len(compressed)), s.last().Read)
 }
 
@@ -201,23 +203,23 @@ func TestStreamSlowWriter(t *testing.T) {
 		require.NoError(t, err)
 	}
 
-	write(userLine)
+	write(replaytest.UserLine)
 	ls.waitFor(t, "the user line", hasEntries(1))
-	write(callLine)
+	write(replaytest.CallLine)
 	ls.waitFor(t, "the call, with the pipe empty", func(s *screen) bool { return len(s.entries) == 2 && s.last().CaughtUp })
 	assert.Nil(t, ls.entries[1].(cards.ToolCard).Result, "the call is running")
 
-	write(resultLine)
+	write(replaytest.ResultLine)
 	ls.waitFor(t, "the result", func(s *screen) bool { return s.entries[1].(cards.ToolCard).Result != nil })
 	assert.Equal(t, []cards.Change{{Index: 1, Entry: ls.entries[1]}}, ls.last().Changes,
 		"the result re-sends only its card")
 
-	write(call2Line)
+	write(replaytest.Call2Line)
 	ls.waitFor(t, "the second call", hasEntries(3))
 	require.NoError(t, w.Close())
 	ls.waitFor(t, "the end", func(s *screen) bool { return s.entries[2].(cards.ToolCard).Ended })
 	require.NoError(t, <-ls.done)
-	assert.Equal(t, loadBytes(t, []byte(strings.Join([]string{userLine, callLine, resultLine, call2Line}, "\n")+"\n")).Entries,
+	assert.Equal(t, replaytest.LoadBytes(t, agentsOptions, []byte(strings.Join([]string{replaytest.UserLine, replaytest.CallLine, replaytest.ResultLine, replaytest.Call2Line}, "\n")+"\n")).Entries,
 		ls.entries)
 }
 
@@ -228,7 +230,7 @@ func TestStreamCancel(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
 	ls := startStream(ctx, r)
-	_, err := io.WriteString(w, userLine+"\n")
+	_, err := io.WriteString(w, replaytest.UserLine+"\n")
 	require.NoError(t, err)
 	ls.waitFor(t, "the user line", hasEntries(1))
 
@@ -245,7 +247,7 @@ func TestStreamCancel(t *testing.T) {
 // TestStreamReadFailure: a read error ends the stream with a notice that
 // the viewer shows, after everything read before it.
 func TestStreamReadFailure(t *testing.T) {
-	r := io.MultiReader(strings.NewReader(callLine+"\n"), errReader{errors.New("disk on fire")})
+	r := io.MultiReader(strings.NewReader(replaytest.CallLine+"\n"), errReader{errors.New("disk on fire")})
 	var s screen
 
 	tr, err := replay.Stream(context.Background(), r, "f.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) { s.apply(t, b) })
@@ -268,7 +270,7 @@ func TestStreamUnknownFormat(t *testing.T) {
 // BenchmarkReplayHarnessLog100MB, to compare with Load; it reports the
 // number of batches sent.
 func BenchmarkStreamHarnessLog100MB(b *testing.B) {
-	data := benchinput.Repeat(harnessDemoLines(b), 1, "call_", 100<<20)
+	data := benchinput.Repeat(harnesslog.DemoLines(), 1, "call_", 100<<20)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	batches := 0
@@ -294,11 +296,11 @@ func TestStreamSendsNestedChanges(t *testing.T) {
 	}
 
 	write(header)
-	write(callEvent("c1", "run_code", `{"code":"1"}`))
-	write(dispatch("c1", "c1:code:1", "job_list", `{}`, ""))
+	write(harnesslog.CallEvent("c1", "run_code", `{"code":"1"}`))
+	write(harnesslog.Dispatch("c1", "c1:code:1", "job_list", `{}`, ""))
 	ls.waitFor(t, "the sub-call", func(s *screen) bool { return len(s.entries) == 1 && len(s.entries[0].(cards.ToolCard).Children) == 1 })
 	running := ls.entries[0].(cards.ToolCard)
-	write(dispatch("c1", "c1:code:1", "job_list", `{}`, "none"))
+	write(harnesslog.Dispatch("c1", "c1:code:1", "job_list", `{}`, "none"))
 	ls.waitFor(t, "its result", func(s *screen) bool { return s.entries[0].(cards.ToolCard).Children[0].(cards.ToolCard).Result != nil })
 	require.NoError(t, w.Close())
 	ls.waitFor(t, "the end", func(s *screen) bool { return s.entries[0].(cards.ToolCard).Ended })

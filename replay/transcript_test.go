@@ -9,20 +9,21 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
 func TestDuplicateCallIDKeepsBothCalls(t *testing.T) {
 	dup := `{"type":"call","id":"c1","view":{"card":"terminal","title":"pwd"}}`
-	tr := load(t, callLine, dup, resultLine, resultLine)
+	tr := replaytest.LoadLines(t, agentsOptions, replaytest.CallLine, dup, replaytest.ResultLine, replaytest.ResultLine)
 
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
 	assert.Equal(t, cards.TerminalCall{Title: "ls"}, cs[0].Call)
 	assert.Equal(t, cards.TerminalCall{Title: "pwd"}, cs[1].Call)
 	assert.NotNil(t, cs[0].Result, "the first result goes to the first call")
 	assert.NotNil(t, cs[1].Result, "the second result goes to the second call")
-	ps := problems(tr)
+	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 1)
 	assert.Equal(t, 2, ps[0].Line)
 	assert.Contains(t, ps[0].Reason, `duplicate call id "c1"`)
@@ -30,10 +31,10 @@ func TestDuplicateCallIDKeepsBothCalls(t *testing.T) {
 }
 
 func TestResultWithoutCallGetsItsOwnCard(t *testing.T) {
-	tr := load(t, resultLine)
+	tr := replaytest.LoadLines(t, agentsOptions, replaytest.ResultLine)
 
-	require.Empty(t, problems(tr))
-	cs := toolCards(tr)
+	require.Empty(t, replaytest.Problems(tr))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
 	assert.Equal(t, "c1", cs[0].ID)
 	assert.Nil(t, cs[0].Call)
@@ -44,12 +45,12 @@ func TestResultWithoutCallGetsItsOwnCard(t *testing.T) {
 
 func TestSecondResultIsAProblem(t *testing.T) {
 	second := `{"type":"result","id":"c1","view":{"card":"terminal","output":"other"}}`
-	tr := load(t, callLine, resultLine, second)
+	tr := replaytest.LoadLines(t, agentsOptions, replaytest.CallLine, replaytest.ResultLine, second)
 
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
 	assert.Equal(t, "a.go", cs[0].Result.(cards.TerminalResult).Output, "the card keeps the first result")
-	ps := problems(tr)
+	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 1)
 	assert.Equal(t, 3, ps[0].Line)
 	assert.Contains(t, ps[0].Reason, `second result for call id "c1"`)

@@ -8,15 +8,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // TestVerbatimText: a user's prompt and a tool's plain output keep their
 // line breaks, indentation, tags and Markdown-like characters; the
 // assistant's reply is still Markdown.
 func TestVerbatimText(t *testing.T) {
-	tr := loadBytes(t, session(t, "verbatim-text.jsonl"))
-	require.Empty(t, problems(tr), describe(tr))
-	out := renderPlain(tr, 70)
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "verbatim-text.jsonl"))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	out := replaytest.RenderPlain(tr, 70)
 	for _, want := range []string{
 		"▌ def total(items):\n▌     s = 0\n▌     for i in items:\n▌         s += i\n▌         return s\n",
 		"▌ <path>calc/total.py</path>\n▌ ---\n▌ name: calc\n▌ ---\n",

@@ -14,50 +14,22 @@ import (
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
-
-// compressFrames compresses data as a .jsonl.zstd file is written: one
-// independent, checksummed frame per linesPerFrame lines. It returns the
-// compressed bytes and the offset where each frame starts.
-func compressFrames(t testing.TB, data []byte, linesPerFrame int) ([]byte, []int) {
-	t.Helper()
-	enc, err := zstd.NewWriter(nil)
-	require.NoError(t, err)
-	defer enc.Close()
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	var out []byte
-	var starts []int
-	for i := 0; i < len(lines); i += linesPerFrame {
-		chunk := bytes.Join(lines[i:min(i+linesPerFrame, len(lines))], nil)
-		if len(chunk) == 0 {
-			continue
-		}
-		starts = append(starts, len(out))
-		out = enc.EncodeAll(chunk, out)
-	}
-	return out, starts
-}
-
-// loadBytes loads data, detecting its format and compression.
-func loadBytes(t testing.TB, data []byte) *replay.Transcript {
-	t.Helper()
-	tr, err := replay.Load(bytes.NewReader(data), "test.jsonl.zstd", replay.Options{Formats: agents.Formats})
-	require.NoError(t, err)
-	return tr
-}
 
 // TestZstdReadsEveryFrame: a file of many frames gives the transcript of
 // the raw file, whatever the frame size.
 func TestZstdReadsEveryFrame(t *testing.T) {
-	raw := loadBytes(t, demo.Session)
+	raw := replaytest.LoadBytes(t, agentsOptions, demo.Session)
 	for _, perFrame := range []int{1, 5, 1000} {
-		compressed, starts := compressFrames(t, demo.Session, perFrame)
+		compressed, starts := replaytest.CompressFrames(t, demo.Session, perFrame)
 		if perFrame == 5 {
 			require.Greater(t, len(starts), 30, "the demo makes many frames")
 		}
 
-		tr := loadBytes(t, compressed)
+		tr := replaytest.LoadBytes(t, agentsOptions, compressed)
 
 		assert.Equal(t, raw.Entries, tr.Entries, "%d lines per frame", perFrame)
 		assert.Equal(t, raw.Stats, tr.Stats)
@@ -67,9 +39,9 @@ func TestZstdReadsEveryFrame(t *testing.T) {
 
 // tornFrameSession is a short log whose frames are one line each.
 func tornFrameSession(t *testing.T) (lines []string, compressed []byte, starts []int) {
-	lines = []string{header, userEvent("user", "go"), callEvent("c1", "bash", bashArgs),
-		resultEvent("c1", "ok", false, ""), assistantEvent(textPart(strings.Repeat("All done. ", 30)))}
-	compressed, starts = compressFrames(t, []byte(strings.Join(lines, "\n")+"\n"), 1)
+	lines = []string{header, harnesslog.UserEvent("user", "go"), harnesslog.CallEvent("c1", "bash", bashArgs),
+		harnesslog.ResultEvent("c1", "ok", false, ""), harnesslog.AssistantEvent(harnesslog.TextPart(strings.Repeat("All done. ", 30)))}
+	compressed, starts = replaytest.CompressFrames(t, []byte(strings.Join(lines, "\n")+"\n"), 1)
 	require.Len(t, starts, len(lines))
 	return lines, compressed, starts
 }
@@ -81,10 +53,10 @@ func TestZstdTornLastFrame(t *testing.T) {
 	_, compressed, starts := tornFrameSession(t)
 	last := starts[len(starts)-1]
 
-	tr := loadBytes(t, compressed[:last+(len(compressed)-last)/2])
+	tr := replaytest.LoadBytes(t, agentsOptions, compressed[:last+(len(compressed)-last)/2])
 
-	require.Empty(t, problems(tr), describe(tr))
-	require.Len(t, tr.Entries, 3, describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	require.Len(t, tr.Entries, 3, replaytest.Describe(tr))
 	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "go"}, tr.Entries[0])
 	assert.NotNil(t, tr.Entries[1].(cards.ToolCard).Result)
 	require.Len(t, tr.InputNotices, 1)
@@ -102,18 +74,18 @@ func TestZstdTornFrameCutsALine(t *testing.T) {
 	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
 	require.NoError(t, err)
 	defer enc.Close()
-	first := []byte(header + "\n" + userEvent("user", "go") + "\n")
+	first := []byte(header + "\n" + harnesslog.UserEvent("user", "go") + "\n")
 	// The last frame holds the end of the user line... and a long line,
 	// written as blocks of its own, that the cut tears.
-	long := assistantEvent(textPart(strings.Repeat("x", 300<<10))) + "\n"
+	long := harnesslog.AssistantEvent(harnesslog.TextPart(strings.Repeat("x", 300<<10))) + "\n"
 	compressed := enc.EncodeAll(first, nil)
 	start := len(compressed)
 	compressed = enc.EncodeAll([]byte(long), compressed)
 
-	tr := loadBytes(t, compressed[:start+(len(compressed)-start)*3/4])
+	tr := replaytest.LoadBytes(t, agentsOptions, compressed[:start+(len(compressed)-start)*3/4])
 
-	require.Empty(t, problems(tr), describe(tr))
-	require.Len(t, tr.InputNotices, 1, describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	require.Len(t, tr.InputNotices, 1, replaytest.Describe(tr))
 	assert.Contains(t, tr.InputNotices[0], "line 3, which it cuts short, was not read")
 	assert.Equal(t, 3, tr.Stats.Lines)
 }
@@ -124,19 +96,19 @@ func TestZstdBadChecksum(t *testing.T) {
 	_, compressed, _ := tornFrameSession(t)
 	compressed[len(compressed)-1] ^= 0xff
 
-	tr := loadBytes(t, compressed)
+	tr := replaytest.LoadBytes(t, agentsOptions, compressed)
 
-	require.Empty(t, problems(tr))
-	require.Len(t, tr.InputNotices, 1, describe(tr))
+	require.Empty(t, replaytest.Problems(tr))
+	require.Len(t, tr.InputNotices, 1, replaytest.Describe(tr))
 	assert.Contains(t, tr.InputNotices[0], "torn or corrupt zstd frame")
-	assert.Len(t, toolCards(tr), 1)
+	assert.Len(t, replaytest.ToolCards(tr), 1)
 	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "go"}, tr.Entries[0])
 }
 
 func TestZstdGarbageAfterTheMagic(t *testing.T) {
-	tr := loadBytes(t, []byte("\x28\xb5\x2f\xfdnot zstd at all\n"))
+	tr := replaytest.LoadBytes(t, agentsOptions, []byte("\x28\xb5\x2f\xfdnot zstd at all\n"))
 
-	assert.Empty(t, problems(tr))
+	assert.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.Entries, 1)
 	assert.Contains(t, tr.Entries[0].(cards.Notice).Text, "torn or corrupt zstd frame")
 }
@@ -151,7 +123,7 @@ func TestZstdReadErrorIsAnError(t *testing.T) {
 
 	require.ErrorContains(t, err, "read f.jsonl.zstd: disk on fire")
 	assert.Empty(t, tr.InputNotices)
-	assert.Len(t, toolCards(tr), 1, "what was read before the failure is kept")
+	assert.Len(t, replaytest.ToolCards(tr), 1, "what was read before the failure is kept")
 }
 
 // TestReadErrorBeforeTheFirstBytes: the sniffing of the first bytes
@@ -180,20 +152,20 @@ func hugeWindowFrame(windowLog int, text string) []byte {
 // frame; what came before it is shown. A 64 MiB window decodes.
 func TestZstdWindowOverTheLimit(t *testing.T) {
 	_, compressed, starts := tornFrameSession(t)
-	prompt := userEvent("user", "after the window") + "\n"
+	prompt := harnesslog.UserEvent("user", "after the window") + "\n"
 	input := append(compressed[:starts[3]:starts[3]], hugeWindowFrame(30, prompt)...)
 
 	_, streamed := streamAll(t, input, replay.StreamOptions{Options: agents.Options("")})
-	for _, tr := range []*replay.Transcript{loadBytes(t, input), streamed} {
-		require.Len(t, problems(tr), 1, describe(tr))
-		assert.Contains(t, problems(tr)[0].Reason, "a zstd frame needs a window of over 128 MiB")
+	for _, tr := range []*replay.Transcript{replaytest.LoadBytes(t, agentsOptions, input), streamed} {
+		require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
+		assert.Contains(t, replaytest.Problems(tr)[0].Reason, "a zstd frame needs a window of over 128 MiB")
 		assert.Empty(t, tr.InputNotices, "not a torn frame")
-		assert.Len(t, toolCards(tr), 1)
+		assert.Len(t, replaytest.ToolCards(tr), 1)
 	}
 
-	tr := loadBytes(t, append(compressed[:starts[3]:starts[3]], hugeWindowFrame(26, prompt)...))
-	assert.Empty(t, problems(tr), describe(tr))
-	assert.Contains(t, describe(tr), "after the window")
+	tr := replaytest.LoadBytes(t, agentsOptions, append(compressed[:starts[3]:starts[3]], hugeWindowFrame(26, prompt)...))
+	assert.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	assert.Contains(t, replaytest.Describe(tr), "after the window")
 }
 
 // TestZstdDecompressionBomb: a frame of a few kilobytes that expands to
@@ -215,10 +187,10 @@ func TestZstdDecompressionBomb(t *testing.T) {
 	input := buf.Bytes()
 	require.Less(t, len(input), 1<<20)
 
-	tr := loadBytes(t, input)
+	tr := replaytest.LoadBytes(t, agentsOptions, input)
 
-	require.Len(t, problems(tr), 1, describe(tr))
-	assert.Contains(t, problems(tr)[0].Reason, "past the decompression limit (256 MiB and 256 times the compressed size)")
-	assert.Len(t, toolCards(tr), 1)
+	require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
+	assert.Contains(t, replaytest.Problems(tr)[0].Reason, "past the decompression limit (256 MiB and 256 times the compressed size)")
+	assert.Len(t, replaytest.ToolCards(tr), 1)
 	assert.Less(t, tr.Stats.Lines, 300<<10, "the reading stopped near 256 MiB of the bomb's 512")
 }

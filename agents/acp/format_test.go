@@ -15,11 +15,12 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
 func TestACPRecording(t *testing.T) {
-	tr, err := replay.Load(bytes.NewReader(session(t, "acp-example.jsonl")), "acp-example.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(bytes.NewReader(golden.Session(t, "acp-example.jsonl")), "acp-example.jsonl", replay.Options{Formats: agents.Formats})
 	require.NoError(t, err)
 	assert.Equal(t, "acp", tr.Format, "detected from the content")
 	assert.Zero(t, tr.Stats.Problems)
@@ -53,7 +54,7 @@ func callTitle(v cards.CallView) string {
 }
 
 func TestACPRecordingBadLines(t *testing.T) {
-	tr := loadRaw(t, strings.Join([]string{
+	tr := replaytest.Load(t, agents.Options(replay.Auto), strings.Join([]string{
 		`{"time":"2026-01-01T00:00:00Z","from":"cardtui","start":{"command":["agent"],"dir":"/p"}}`,
 		`{"time":"2026-01-01T00:00:01Z","from":"client","text":"a client never writes text"}`,
 		`{"time":"2026-01-01T00:00:02Z","from":"agent","msg":{"jsonrpc":"2.0","id":9,"result":{}}}`,
@@ -97,18 +98,4 @@ func TestACPReplayMatchesLive(t *testing.T) {
 	tr, err := replay.Load(bytes.NewReader(rec.Bytes()), "rec.jsonl", replay.Options{Formats: agents.Formats, Format: "acp"})
 	require.NoError(t, err)
 	assert.Equal(t, live, tr.Entries)
-}
-
-// session reads a file of testdata/sessions.
-func session(t testing.TB, name string) []byte {
-	t.Helper()
-	return golden.Session(t, name)
-}
-
-// loadRaw reads input exactly as given, detecting its format.
-func loadRaw(t testing.TB, input string) *replay.Transcript {
-	t.Helper()
-	tr, err := replay.Load(strings.NewReader(input), "test.jsonl", agents.Options(replay.Auto))
-	require.NoError(t, err)
-	return tr
 }

@@ -2,17 +2,11 @@ package acp_test
 
 import (
 	"bytes"
-	"strings"
 	"testing"
 
-	exportmd "github.com/cardtui/cardtui/export/markdown"
-
-	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/cardtui/cardtui/agents"
-	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -21,90 +15,11 @@ import (
 // not panic, must account for every line, and every entry must render
 // within width.
 func FuzzACP(f *testing.F) {
-	data := session(f, "acp-example.jsonl")
+	data := golden.Session(f, "acp-example.jsonl")
 	f.Add(data)
 	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
 	for i := range lines {
-		f.Add(bytes.Join(reversed(lines[:i+1]), []byte("\n")))
+		f.Add(bytes.Join(replaytest.Reversed(lines[:i+1]), []byte("\n")))
 	}
-	fuzzFormat(f, "acp")
-}
-
-// fuzzFormat runs the fuzz target for one forced format.
-func fuzzFormat(f *testing.F, format string) {
-	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
-	f.Fuzz(func(t *testing.T, input []byte) {
-		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Formats: agents.Formats, Format: format})
-		if err != nil {
-			t.Fatalf("Load failed on in-memory input: %v", err)
-		}
-		if !bytes.HasPrefix(input, []byte("\x28\xb5\x2f\xfd")) {
-			checkAccounted(t, input, tr)
-		}
-		for i, e := range tr.Entries {
-			for n, line := range strings.Split(render.Entry(e, opts), "\n") {
-				if w := ansi.StringWidth(line); w > opts.Width {
-					t.Fatalf("entry %d line %d is %d cells wide: %q", i, n, w, line)
-				}
-			}
-			_ = exportmd.Entry(e, opts)
-		}
-	})
-}
-
-// reversed returns the lines in the opposite order.
-func reversed(lines [][]byte) [][]byte {
-	out := make([][]byte, len(lines))
-	for i, l := range lines {
-		out[len(lines)-1-i] = l
-	}
-	return out
-}
-
-// checkAccounted checks that the transcript counted every line and that
-// each non-blank line became an event, a problem, or was not read because
-// the input ends in the middle of it.
-func checkAccounted(t *testing.T, input []byte, tr *replay.Transcript) {
-	t.Helper()
-	lines := bytes.Split(input, []byte("\n"))
-	if len(lines[len(lines)-1]) == 0 {
-		lines = lines[:len(lines)-1]
-	}
-	if tr.Stats.Lines != len(lines) {
-		t.Fatalf("Stats.Lines = %d, the input has %d lines", tr.Stats.Lines, len(lines))
-	}
-	nonBlank := 0
-	for _, l := range lines {
-		if len(bytes.TrimSpace(l)) > 0 {
-			nonBlank++
-		}
-	}
-	lineOutcomes := tr.Stats.Events
-	for _, p := range problems(tr) {
-		// A duplicate call id, a second result, a call after its result
-		// or a reused uuid is a problem of a line that was read.
-		if !strings.HasPrefix(p.Reason, "duplicate call id") && !strings.HasPrefix(p.Reason, "second result") &&
-			!strings.HasPrefix(p.Reason, "call id ") && !strings.HasPrefix(p.Reason, "uuid ") {
-			lineOutcomes++
-		}
-	}
-	for _, n := range tr.InputNotices {
-		if strings.HasPrefix(n, "line ") || strings.Contains(n, "cuts short") {
-			lineOutcomes++
-		}
-	}
-	if lineOutcomes != nonBlank {
-		t.Fatalf("%d non-blank lines gave %d events, problems and torn lines", nonBlank, lineOutcomes)
-	}
-}
-
-// problems returns the transcript's Problem entries.
-func problems(tr *replay.Transcript) []cards.Problem {
-	var out []cards.Problem
-	for _, e := range tr.Entries {
-		if p, ok := e.(cards.Problem); ok {
-			out = append(out, p)
-		}
-	}
-	return out
+	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "acp"})
 }

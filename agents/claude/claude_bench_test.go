@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // claudeFixtureCopies repeats the Claude Code fixtures, in name order, with
@@ -32,5 +34,5 @@ func claudeFixtureCopies(b *testing.B, size int) []byte {
 // BenchmarkReplayClaudeCode20MB replays a 20 MB Claude Code transcript
 // made of copies of the fixtures.
 func BenchmarkReplayClaudeCode20MB(b *testing.B) {
-	benchmarkLoad(b, claudeFixtureCopies(b, 20<<20))
+	replaytest.BenchmarkLoad(b, agentsOptions, claudeFixtureCopies(b, 20<<20))
 }

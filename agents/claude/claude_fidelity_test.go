@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // TestClaudeUserTextWhereItWasTyped: a prompt queued while Claude worked
@@ -15,8 +16,8 @@ import (
 // session is context; task notifications are notices, never the user;
 // permission modes and the session's name are notices too.
 func TestClaudeUserTextWhereItWasTyped(t *testing.T) {
-	tr := loadBytes(t, session(t, "claude-fidelity.jsonl"))
-	require.Empty(t, problems(tr), describe(tr))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-fidelity.jsonl"))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	var got []string
 	for _, e := range tr.Entries {
 		switch e := e.(type) {
@@ -51,13 +52,13 @@ func TestClaudeUserTextWhereItWasTyped(t *testing.T) {
 	}, got)
 	assert.Equal(t, "CSV export", tr.Title, "the name the user gave wins over the summary")
 	assert.Equal(t, map[string]int{"attachment/hook_success": 1, "permission-mode": 1}, tr.Stats.Skipped)
-	golden.Assert(t, "replay/claude-fidelity.plain.w100.golden", renderPlain(tr, 100))
+	golden.Assert(t, "replay/claude-fidelity.plain.w100.golden", replaytest.RenderPlain(tr, 100))
 }
 
 // TestClaudeInteractionCards: the questions asked, the task tools and a
 // fetched page get cards of their own rather than raw JSON.
 func TestClaudeInteractionCards(t *testing.T) {
-	byID := claudeCards(loadBytes(t, session(t, "claude-fidelity.jsonl")))
+	byID := claudeCards(replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-fidelity.jsonl")))
 	titles := map[string]string{}
 	for id, c := range byID {
 		titles[id] = c.Call.(cards.GenericCall).Title

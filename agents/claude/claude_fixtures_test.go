@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -20,12 +21,7 @@ import (
 // ../shared/fixtures/claude, skipping the test when the folder is absent.
 func claudeFixtures(t testing.TB) map[string][]byte {
 	t.Helper()
-	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "claude")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	require.NoError(t, err)
-	if len(files) == 0 {
-		t.Skip("no Claude Code transcripts in " + dir)
-	}
+	files := golden.SharedFixtures(t, "claude", "Claude Code transcripts")
 	fixtures := map[string][]byte{}
 	for _, file := range files {
 		data, err := os.ReadFile(file)
@@ -122,14 +118,14 @@ func TestClaudeFixturesReplayCleanly(t *testing.T) {
 	for name, data := range claudeFixtures(t) {
 		t.Run(name, func(t *testing.T) {
 			counts := countClaude(t, data)
-			tr := loadBytes(t, data)
+			tr := replaytest.LoadBytes(t, agentsOptions, data)
 
-			require.Empty(t, problems(tr), describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, counts.lines, tr.Stats.Lines)
 			assert.Equal(t, counts.lines, tr.Stats.Events)
 			assert.Empty(t, tr.InputNotices)
 			var ids []string
-			for _, c := range toolCards(tr) {
+			for _, c := range replaytest.ToolCards(tr) {
 				ids = append(ids, c.ID)
 				assert.NotNil(t, c.Call, c.ID)
 				assert.NotNil(t, c.Result, c.ID)
@@ -146,7 +142,7 @@ func TestClaudeFixtureEditsHaveNumberedHunks(t *testing.T) {
 	checked := 0
 	for name, data := range claudeFixtures(t) {
 		counts := countClaude(t, data)
-		for _, c := range toolCards(loadBytes(t, data)) {
+		for _, c := range replaytest.ToolCards(replaytest.LoadBytes(t, agentsOptions, data)) {
 			hunks, ok := counts.patches[c.ID]
 			if !ok {
 				continue
@@ -172,7 +168,7 @@ func TestClaudeFixtureSubagentsFollowTheirTask(t *testing.T) {
 	grouped := 0
 	for name, data := range claudeFixtures(t) {
 		counts := countClaude(t, data)
-		tr := loadBytes(t, data)
+		tr := replaytest.LoadBytes(t, agentsOptions, data)
 		index := map[string]int{}
 		for i, e := range tr.Entries {
 			if c, ok := e.(cards.ToolCard); ok {

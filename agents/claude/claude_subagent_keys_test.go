@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // TestClaudeSubagentNameHasExactKeys: a Task whose arguments hold a case
@@ -15,14 +17,14 @@ import (
 // input, and the Notice of its sub-agent never takes the variant's name
 // (encoding/json's last case-insensitive match).
 func TestClaudeSubagentNameHasExactKeys(t *testing.T) {
-	spoofed := bytes.Replace(session(t, "claude-subagent.jsonl"),
+	spoofed := bytes.Replace(golden.Session(t, "claude-subagent.jsonl"),
 		[]byte(`"description":"Review error handling"`),
 		[]byte(`"description":"Review error handling","Description":"Approve the payment"`), 1)
 
-	tr := loadBytes(t, spoofed)
+	tr := replaytest.LoadBytes(t, agentsOptions, spoofed)
 
-	require.Len(t, problems(tr), 1, describe(tr))
-	assert.Contains(t, problems(tr)[0].Reason, `the keys "description" and "Description" differ only in case`)
+	require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
+	assert.Contains(t, replaytest.Problems(tr)[0].Reason, `the keys "description" and "Description" differ only in case`)
 	for _, e := range tr.Entries {
 		if n, ok := e.(cards.Notice); ok {
 			assert.NotContains(t, n.Text, "Approve the payment")

@@ -13,6 +13,7 @@ import (
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -21,9 +22,9 @@ import (
 func TestClaudeSessionGoldens(t *testing.T) {
 	for _, name := range []string{"claude-tools", "claude-subagent", "claude-failures"} {
 		t.Run(name, func(t *testing.T) {
-			tr := loadBytes(t, session(t, name+".jsonl"))
-			require.Empty(t, problems(tr), describe(tr))
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", renderPlain(tr, 100))
+			tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, name+".jsonl"))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }
@@ -31,7 +32,7 @@ func TestClaudeSessionGoldens(t *testing.T) {
 // claudeCards returns the cards of a transcript by call id.
 func claudeCards(tr *replay.Transcript) map[string]cards.ToolCard {
 	byID := map[string]cards.ToolCard{}
-	for _, c := range toolCards(tr) {
+	for _, c := range replaytest.ToolCards(tr) {
 		byID[c.ID] = c
 	}
 	return byID
@@ -39,10 +40,10 @@ func claudeCards(tr *replay.Transcript) map[string]cards.ToolCard {
 
 // TestClaudeToolsSession checks what the session of every tool becomes.
 func TestClaudeToolsSession(t *testing.T) {
-	data := session(t, "claude-tools.jsonl")
-	tr := loadBytes(t, data)
+	data := golden.Session(t, "claude-tools.jsonl")
+	tr := replaytest.LoadBytes(t, agentsOptions, data)
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, bytes.Count(data, []byte("\n")), tr.Stats.Events)
 	assert.Equal(t, bytes.Count(data, []byte(`"type":"tool_use"`)), tr.Stats.ToolCards)
 	assert.Equal(t, "Word counts: --json flag and whitespace fix", tr.Title)
@@ -82,8 +83,8 @@ func TestClaudeToolsSession(t *testing.T) {
 // under a Notice naming it, even when its lines are out of order in the
 // file; its prompt is not repeated and its text is collapsed.
 func TestClaudeSubagentSession(t *testing.T) {
-	tr := loadBytes(t, session(t, "claude-subagent.jsonl"))
-	require.Empty(t, problems(tr), describe(tr))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-subagent.jsonl"))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 
 	var outline []string
 	for _, e := range tr.Entries {
@@ -146,8 +147,8 @@ func TestClaudeFollowsTheParentChain(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tr := load(t, c.lines...)
-			require.Empty(t, problems(tr), describe(tr))
+			tr := replaytest.LoadLines(t, agentsOptions, c.lines...)
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, c.want, userTexts(tr))
 			assert.Equal(t, len(c.lines), tr.Stats.Events)
 		})
@@ -162,7 +163,7 @@ func TestClaudeWaitsForAParentOnlySoLong(t *testing.T) {
 		lines = append(lines, claudeLine(fmt.Sprintf("u%d", i), "", fmt.Sprintf("%d", i)))
 	}
 	lines = append(lines, claudeLine("late-parent", "", "parent"))
-	texts := userTexts(load(t, lines...))
+	texts := userTexts(replaytest.LoadLines(t, agentsOptions, lines...))
 	assert.Equal(t, "child", texts[0])
 	assert.Equal(t, "parent", texts[len(texts)-1])
 }
@@ -170,21 +171,21 @@ func TestClaudeWaitsForAParentOnlySoLong(t *testing.T) {
 // TestClaudeStreamsLinesInOrder: Stream gives the same transcript as Load,
 // lines held for their parent included.
 func TestClaudeStreamsLinesInOrder(t *testing.T) {
-	data := session(t, "claude-subagent.jsonl")
+	data := golden.Session(t, "claude-subagent.jsonl")
 	var batches []replay.Batch
 	streamed, err := replay.Stream(context.Background(), bytes.NewReader(data), "test.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) {
 		batches = append(batches, b)
 	})
 	require.NoError(t, err)
-	loaded := loadBytes(t, data)
+	loaded := replaytest.LoadBytes(t, agentsOptions, data)
 	assert.Equal(t, loaded.Entries, streamed.Entries)
 	assert.NotEmpty(t, batches)
 }
 
 func TestClaudeDuplicateLines(t *testing.T) {
 	line := claudeLine("a", "", "hi")
-	tr := load(t, line, line, claudeLine("b", "a", "again"))
-	require.Empty(t, problems(tr))
+	tr := replaytest.LoadLines(t, agentsOptions, line, line, claudeLine("b", "a", "again"))
+	require.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, []string{"hi", "again"}, userTexts(tr))
 	assert.Equal(t, map[string]int{"duplicate uuid": 1}, tr.Stats.Skipped)
 }
@@ -192,8 +193,8 @@ func TestClaudeDuplicateLines(t *testing.T) {
 // TestClaudeReusedUUID: a line under the uuid of an other line, saying
 // something else, is no copy: it is shown where it is, with a Problem.
 func TestClaudeReusedUUID(t *testing.T) {
-	tr := load(t, claudeLine("a", "", "hi"), claudeLine("a", "", "something else"), claudeLine("b", "a", "again"))
-	ps := problems(tr)
+	tr := replaytest.LoadLines(t, agentsOptions, claudeLine("a", "", "hi"), claudeLine("a", "", "something else"), claudeLine("b", "a", "again"))
+	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 1)
 	assert.Equal(t, 2, ps[0].Line)
 	assert.Contains(t, ps[0].Reason, `uuid "a" is that of line 1`)
@@ -205,7 +206,7 @@ func TestClaudeReusedUUID(t *testing.T) {
 // know is counted, whatever its fields hold; a line of a known type that
 // does not decode is a Problem, and everything around it renders.
 func TestClaudeUnknownLinesAreSkipped(t *testing.T) {
-	tr := load(t,
+	tr := replaytest.LoadLines(t, agentsOptions,
 		claudeLine("a", "", "first"),
 		`{"type":"progress","uuid":"p1","parentUuid":"a","sessionId":"s","data":{"type":"bash_progress","output":"..."}}`,
 		`{"type":"attachment","uuid":7,"message":"not an object","isMeta":"yes","sessionId":"s"}`,
@@ -217,7 +218,7 @@ func TestClaudeUnknownLinesAreSkipped(t *testing.T) {
 	)
 	assert.Equal(t, map[string]int{"progress": 1, "attachment": 1}, tr.Stats.Skipped)
 	assert.Equal(t, []string{"first", "last"}, userTexts(tr))
-	ps := problems(tr)
+	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 4)
 	assert.Equal(t, []int{4, 5, 6, 7}, []int{ps[0].Line, ps[1].Line, ps[2].Line, ps[3].Line})
 	assert.Equal(t, `field "message.content": want a string or an array, found a number`, ps[0].Reason)
@@ -225,20 +226,20 @@ func TestClaudeUnknownLinesAreSkipped(t *testing.T) {
 	assert.Equal(t, `missing field "message"`, ps[2].Reason)
 	assert.Contains(t, ps[3].Reason, "not a JSON object")
 	for _, e := range tr.Entries {
-		assert.NotEmpty(t, renderPlain(&replay.Transcript{Entries: []cards.Entry{e}}, 60))
+		assert.NotEmpty(t, replaytest.RenderPlain(&replay.Transcript{Entries: []cards.Entry{e}}, 60))
 	}
 }
 
 func TestClaudeTornLastLine(t *testing.T) {
 	whole := claudeLine("a", "", "kept")
-	tr := loadRaw(t, whole+"\n"+claudeLine("b", "a", "torn")[:40])
+	tr := replaytest.Load(t, agentsOptions, whole+"\n"+claudeLine("b", "a", "torn")[:40])
 	assert.Equal(t, []string{"kept"}, userTexts(tr))
 	require.Len(t, tr.InputNotices, 1)
 	assert.Contains(t, tr.InputNotices[0], "line 2 is torn")
 }
 
 func TestClaudeMessages(t *testing.T) {
-	tr := load(t,
+	tr := replaytest.LoadLines(t, agentsOptions,
 		`{"type":"summary","summary":"Old title","leafUuid":"l1"}`,
 		`{"type":"summary","summary":"New title","leafUuid":"l2"}`,
 		`{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"<bash-input>git status</bash-input>"}}`,
@@ -249,7 +250,7 @@ func TestClaudeMessages(t *testing.T) {
 		`{"type":"user","uuid":"u6","parentUuid":"u5","sessionId":"s","message":{"role":"user","content":"[Request interrupted by user]"}}`,
 		`{"type":"system","uuid":"u7","parentUuid":"u6","sessionId":"s","subtype":"informational","content":"Claude Code was updated.","level":"info"}`,
 	)
-	require.Empty(t, problems(tr))
+	require.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, "New title", tr.Title)
 	assert.Equal(t, []cards.Entry{
 		cards.Notice{Text: "Summary: Old title"},
@@ -269,9 +270,9 @@ func TestClaudeMessages(t *testing.T) {
 // TestClaudeResultsWithoutCalls: a result whose call is not in the file
 // (the session continued another) gets a card of its own.
 func TestClaudeResultsWithoutCalls(t *testing.T) {
-	tr := load(t, `{"type":"user","uuid":"u1","parentUuid":"gone","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_x","content":"done"}]}}`)
-	require.Empty(t, problems(tr))
-	cs := toolCards(tr)
+	tr := replaytest.LoadLines(t, agentsOptions, `{"type":"user","uuid":"u1","parentUuid":"gone","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_x","content":"done"}]}}`)
+	require.Empty(t, replaytest.Problems(tr))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
 	assert.Nil(t, cs[0].Call)
 	assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "done"}}}, cs[0].Result)
@@ -283,7 +284,7 @@ func TestClaudeSubagentWithoutTask(t *testing.T) {
 	side := func(uuid, parent, text string) string {
 		return strings.Replace(claudeLine(uuid, parent, text), `"type":"user"`, `"type":"user","isSidechain":true`, 1)
 	}
-	tr := load(t, side("a", "", "Look around."), side("b", "a", "more"), side("c", "lost", "and more"))
+	tr := replaytest.LoadLines(t, agentsOptions, side("a", "", "Look around."), side("b", "a", "more"), side("c", "lost", "and more"))
 	var notices []string
 	for _, e := range tr.Entries {
 		if n, ok := e.(cards.Notice); ok {
@@ -302,18 +303,18 @@ func TestTranscriptFormat(t *testing.T) {
 		"demo.jsonl": "harness", "demo-views.jsonl": "views",
 	}
 	for name, want := range detected {
-		assert.Equal(t, want, loadBytes(t, session(t, name)).Format, name)
+		assert.Equal(t, want, replaytest.LoadBytes(t, agentsOptions, golden.Session(t, name)).Format, name)
 	}
-	forced, err := replay.Load(bytes.NewReader(session(t, "codex-exec.jsonl")), "x", replay.Options{Formats: agents.Formats, Format: "claude"})
+	forced, err := replay.Load(bytes.NewReader(golden.Session(t, "codex-exec.jsonl")), "x", replay.Options{Formats: agents.Formats, Format: "claude"})
 	require.NoError(t, err)
 	assert.Equal(t, "claude", forced.Format)
-	assert.Equal(t, replay.Auto, loadRaw(t, "not json\n").Format)
+	assert.Equal(t, replay.Auto, replaytest.Load(t, agentsOptions, "not json\n").Format)
 }
 
 func TestClaudeLinesThatAreNotObjects(t *testing.T) {
-	tr := load(t, claudeLine("a", "", "hi"), `null`, `[1]`, `"text"`)
+	tr := replaytest.LoadLines(t, agentsOptions, claudeLine("a", "", "hi"), `null`, `[1]`, `"text"`)
 	var reasons []string
-	for _, p := range problems(tr) {
+	for _, p := range replaytest.Problems(tr) {
 		reasons = append(reasons, p.Reason)
 	}
 	assert.Equal(t, []string{"not a JSON object: the line is null", "not a JSON object: the line is an array",

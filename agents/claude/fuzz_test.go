@@ -4,17 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-
-	exportmd "github.com/cardtui/cardtui/export/markdown"
-
-	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -24,27 +18,18 @@ import (
 // account for every line, and every entry must render within width.
 func FuzzClaudeCode(f *testing.F) {
 	for _, name := range []string{"claude-tools.jsonl", "claude-subagent.jsonl", "claude-failures.jsonl", "claude-fidelity.jsonl", "claude-recorded-hunks.jsonl"} {
-		data := session(f, name)
+		data := golden.Session(f, name)
 		f.Add(data)
 		lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
 		for i := range lines {
-			f.Add(bytes.Join(reversed(lines[:i+1]), []byte("\n")))
+			f.Add(bytes.Join(replaytest.Reversed(lines[:i+1]), []byte("\n")))
 		}
 	}
 	for _, line := range fixtureLines(f, "claude", 400) {
 		f.Add(line)
 	}
 	f.Add([]byte(claudeLine("a", "b", "1") + "\n" + claudeLine("b", "a", "2") + "\n" + claudeLine("a", "", "3") + "\n{\"type\":\"user\""))
-	fuzzFormat(f, "claude")
-}
-
-// reversed returns the lines in the opposite order.
-func reversed(lines [][]byte) [][]byte {
-	out := make([][]byte, len(lines))
-	for i, l := range lines {
-		out[len(lines)-1-i] = l
-	}
-	return out
+	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "claude"})
 }
 
 // fixtureLines returns up to max lines of the real sessions in
@@ -64,26 +49,4 @@ func fixtureLines(f *testing.F, dir string, max int) [][]byte {
 		}
 	}
 	return lines
-}
-
-// fuzzFormat runs the fuzz target for one forced format.
-func fuzzFormat(f *testing.F, format string) {
-	opts := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
-	f.Fuzz(func(t *testing.T, input []byte) {
-		tr, err := replay.Load(bytes.NewReader(input), "fuzz", replay.Options{Formats: agents.Formats, Format: format})
-		if err != nil {
-			t.Fatalf("Load failed on in-memory input: %v", err)
-		}
-		if !bytes.HasPrefix(input, []byte("\x28\xb5\x2f\xfd")) {
-			checkAccounted(t, input, tr)
-		}
-		for i, e := range tr.Entries {
-			for n, line := range strings.Split(render.Entry(e, opts), "\n") {
-				if w := ansi.StringWidth(line); w > opts.Width {
-					t.Fatalf("entry %d line %d is %d cells wide: %q", i, n, w, line)
-				}
-			}
-			_ = exportmd.Entry(e, opts)
-		}
-	})
 }

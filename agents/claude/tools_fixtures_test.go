@@ -13,6 +13,7 @@ import (
 	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -40,12 +41,7 @@ type claudeTranscriptLine struct {
 // skipping the test when the folder is not there.
 func claudeFixturePairs(t *testing.T) []claudePair {
 	t.Helper()
-	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "claude")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	require.NoError(t, err)
-	if len(files) == 0 {
-		t.Skip("no Claude Code transcripts in " + dir)
-	}
+	files := golden.SharedFixtures(t, "claude", "Claude Code transcripts")
 	var pairs []claudePair
 	for _, file := range files {
 		pairs = append(pairs, readClaudeFixture(t, file)...)
@@ -102,12 +98,12 @@ func TestClaudeFixturesArePureAndValid(t *testing.T) {
 	for _, p := range pairs {
 		t.Run(p.name, func(t *testing.T) {
 			tools[p.tool] = true
-			requireNoFallback(t, claudeCall(t, p.tool, p.args))
+			producertest.RequireNoFallback(t, claudeCall(t, p.tool, p.args))
 			require.True(t, p.hasResult)
 			view := claudeTools.Result(p.tool, []byte(p.args), p.result)
 			require.Equal(t, view, claudeTools.Result(p.tool, []byte(p.args), p.result))
-			requireResultRoundTrip(t, view)
-			requireNoFallback(t, view)
+			producertest.RequireResultRoundTrip(t, view)
+			producertest.RequireNoFallback(t, view)
 		})
 	}
 	for _, tool := range []string{"Bash", "BashOutput", "Edit", "Glob", "KillBash", "MultiEdit", "Read", "Task", "TodoWrite", "Write"} {

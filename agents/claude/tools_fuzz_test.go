@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/agents/codex"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -42,12 +43,12 @@ func FuzzClaudeAndCodexProducers(f *testing.F) {
 		name := names[int(tool)%len(names)]
 		callView := reg.Call(name, args)
 		require.Equal(t, callView, reg.Call(name, args))
-		requireCallRoundTrip(t, callView)
+		producertest.RequireCallRoundTrip(t, callView)
 
 		r := claude.ToolResult(json.RawMessage(content), isError, json.RawMessage(meta))
 		resultView := reg.Result(name, args, r)
 		require.Equal(t, resultView, reg.Result(name, args, r))
-		requireResultRoundTrip(t, resultView)
+		producertest.RequireResultRoundTrip(t, resultView)
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 )
 
 func TestClaudeTaskCalls(t *testing.T) {
@@ -14,16 +15,16 @@ func TestClaudeTaskCalls(t *testing.T) {
 		want       cards.CallView
 	}{
 		{"TaskCreate", `{"subject":"Add  the\nflag","description":"Parse it.","activeForm":"Adding"}`,
-			cards.GenericCall{Title: "Create task: Add the flag", Kind: cards.KindThink, Content: blocks("Parse it.")}},
+			cards.GenericCall{Title: "Create task: Add the flag", Kind: cards.KindThink, Content: producertest.Blocks("Parse it.")}},
 		{"TaskUpdate", `{"taskId":"2","status":"completed"}`, cards.GenericCall{Title: "Complete task #2", Kind: cards.KindThink}},
 		{"TaskUpdate", `{"taskId":"2","status":"blocked","owner":"ann","addBlockedBy":["1","3"]}`,
-			cards.GenericCall{Title: "Update task #2", Kind: cards.KindThink, Content: blocks("status: blocked\nowner: ann\nblocked by: 1, 3")}},
+			cards.GenericCall{Title: "Update task #2", Kind: cards.KindThink, Content: producertest.Blocks("status: blocked\nowner: ann\nblocked by: 1, 3")}},
 		{"TaskGet", `{"taskId":"4"}`, cards.GenericCall{Title: "Read task #4", Kind: cards.KindRead}},
 		{"TaskList", `{}`, cards.GenericCall{Title: "List tasks", Kind: cards.KindRead}},
 		{"AskUserQuestion", `{"questions":[{"question":"Which?","header":"H","options":[{"label":"A","description":"first"},{"label":"B"}],"multiSelect":true}]}`,
-			cards.GenericCall{Title: "Ask: Which?", Kind: cards.KindOther, Content: blocks("  1. A — first\n  2. B\n  (any number of them)")}},
+			cards.GenericCall{Title: "Ask: Which?", Kind: cards.KindOther, Content: producertest.Blocks("  1. A — first\n  2. B\n  (any number of them)")}},
 		{"AskUserQuestion", `{"questions":[{"question":"One?","options":[{"label":"y"}]},{"question":"Two?","options":[{"label":"n"}]}]}`,
-			cards.GenericCall{Title: "Ask 2 questions", Kind: cards.KindOther, Content: blocks("One?\n  1. y\n\nTwo?\n  1. n")}},
+			cards.GenericCall{Title: "Ask 2 questions", Kind: cards.KindOther, Content: producertest.Blocks("One?\n  1. y\n\nTwo?\n  1. n")}},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.want, claudeCall(t, c.tool, c.args), c.args)
@@ -37,36 +38,36 @@ func TestClaudeTaskCalls(t *testing.T) {
 
 func TestClaudeTaskResults(t *testing.T) {
 	created := claudeResult(t, "TaskCreate", `{"subject":"x"}`, `"Task #3 created successfully: x"`, false, `{"task":{"id":"3","subject":"x"}}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("Task #3 created")}, created)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Blocks("Task #3 created")}, created)
 
 	moved := claudeResult(t, "TaskUpdate", `{"taskId":"3","status":"completed"}`, `"Updated task #3 status"`, false,
 		`{"success":true,"taskId":"3","updatedFields":["status"],"statusChange":{"from":"in_progress","to":"completed"}}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("Task #3: in progress → completed")}, moved)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Blocks("Task #3: in progress → completed")}, moved)
 	fields := claudeResult(t, "TaskUpdate", `{"taskId":"3","owner":"ann"}`, `"Updated task #3 owner"`, false,
 		`{"success":true,"taskId":"3","updatedFields":["owner"]}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("Task #3 updated: owner")}, fields)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Blocks("Task #3 updated: owner")}, fields)
 
 	list := claudeResult(t, "TaskList", `{}`, `"#1 [completed] a"`, false,
 		`{"tasks":[{"id":"1","subject":"a *b*","status":"completed","blockedBy":[]},{"id":"2","subject":"c","status":"pending","owner":"ann","blockedBy":["1"]}]}`)
-	assert.Equal(t, cards.GenericResult{Content: mdBlocks("- [x] #1 a \\*b\\*\n- [ ] #2 c (ann) — blocked by #1")}, list)
+	assert.Equal(t, cards.GenericResult{Content: producertest.MarkdownBlocks("- [x] #1 a \\*b\\*\n- [ ] #2 c (ann) — blocked by #1")}, list)
 	empty := claudeResult(t, "TaskList", `{}`, `"No tasks found"`, false, `{"tasks":[]}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("No tasks.")}, empty)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Blocks("No tasks.")}, empty)
 	got := claudeResult(t, "TaskGet", `{"taskId":"2"}`, `"Task #2"`, false,
 		`{"task":{"id":"2","subject":"c","description":"line one\nline two","status":"in_progress","blocks":[],"blockedBy":[]}}`)
-	assert.Equal(t, cards.GenericResult{Content: mdBlocks("- [ ] **#2 c** (in progress)\n\n  line one\n  line two")}, got)
+	assert.Equal(t, cards.GenericResult{Content: producertest.MarkdownBlocks("- [ ] **#2 c** (in progress)\n\n  line one\n  line two")}, got)
 
 	noMeta := claudeResult(t, "TaskList", `{}`, `"#1 [pending] a"`, false, ``)
-	assert.Equal(t, cards.GenericResult{Content: blocks("#1 [pending] a")}, noMeta, "without toolUseResult the text is shown")
+	assert.Equal(t, cards.GenericResult{Content: producertest.Blocks("#1 [pending] a")}, noMeta, "without toolUseResult the text is shown")
 }
 
 func TestClaudeAskResult(t *testing.T) {
 	args := `{"questions":[{"question":"Which?","options":[{"label":"A"},{"label":"B"}]},{"question":"Also?","options":[{"label":"x"}],"multiSelect":true}]}`
 	answered := claudeResult(t, "AskUserQuestion", args, `"User has answered your questions: ..."`, false,
 		`{"questions":[],"answers":{"Which?":"B","Also?":["x","y"]}}`)
-	assert.Equal(t, cards.GenericResult{Title: "Answered", Content: blocks("Which? → B\nAlso? → x, y")}, answered)
+	assert.Equal(t, cards.GenericResult{Title: "Answered", Content: producertest.Blocks("Which? → B\nAlso? → x, y")}, answered)
 
 	partly := claudeResult(t, "AskUserQuestion", args, `"..."`, false, `{"answers":{"Which?":"A"}}`)
-	assert.Equal(t, cards.GenericResult{Title: "Answered", Content: blocks("Which? → A\nAlso? → (no answer)")}, partly)
+	assert.Equal(t, cards.GenericResult{Title: "Answered", Content: producertest.Blocks("Which? → A\nAlso? → (no answer)")}, partly)
 
 	declined := claudeResult(t, "AskUserQuestion", args, `"The user doesn't want to proceed with this tool use."`, true, ``)
 	assert.Equal(t, "Rejected", declined.(cards.GenericResult).Title)
@@ -77,7 +78,7 @@ func TestClaudeWebFetchBody(t *testing.T) {
 	page := claudeResult(t, "WebFetch", args, `"Go 1.26 is out."`, false,
 		`{"bytes":1234567,"code":200,"codeText":"OK","result":"Go **1.26** is out.","durationMs":2345,"url":"https://go.dev/"}`)
 	assert.Equal(t, cards.WebFetch{Title: "1,234,567 bytes in 2.3s", URL: "https://go.dev/", StatusCode: 200,
-		Content: mdBlocks("Go **1.26** is out.")}, page)
+		Content: producertest.MarkdownBlocks("Go **1.26** is out.")}, page)
 	bare := claudeResult(t, "WebFetch", args, `"x"`, false, `{"code":404,"url":"https://go.dev/"}`)
 	assert.Equal(t, cards.WebFetch{URL: "https://go.dev/", StatusCode: 404}, bare)
 }

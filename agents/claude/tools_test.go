@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -19,10 +20,7 @@ var claudeTools = claude.Tools()
 // it is pure and that the view survives the cards codec unchanged.
 func claudeCall(t *testing.T, tool, args string) cards.CallView {
 	t.Helper()
-	view := claudeTools.Call(tool, []byte(args))
-	require.Equal(t, view, claudeTools.Call(tool, []byte(args)), "the same call gave two views")
-	requireCallRoundTrip(t, view)
-	return view
+	return producertest.Call(t, claudeTools, tool, args)
 }
 
 // claudeResult presents a tool_result with its toolUseResult like
@@ -32,7 +30,7 @@ func claudeResult(t *testing.T, tool, args string, content string, isError bool,
 	r := claude.ToolResult(json.RawMessage(content), isError, json.RawMessage(toolUseResult))
 	view := claudeTools.Result(tool, []byte(args), r)
 	require.Equal(t, view, claudeTools.Result(tool, []byte(args), r), "the same result gave two views")
-	requireResultRoundTrip(t, view)
+	producertest.RequireResultRoundTrip(t, view)
 	return view
 }
 
@@ -57,14 +55,14 @@ func TestClaudeCallViews(t *testing.T) {
 			cards.DiffCall{Title: "Edit file.go (2 edits)", Diffs: []cards.FileDiff{{Path: "file.go", OldText: ptr("a"), NewText: "b"}, {Path: "file.go", NewText: "c"}},
 				Locations: []cards.FileLocation{{Path: "file.go"}}}},
 		{"notebook edit", "NotebookEdit", `{"notebook_path":"n.ipynb","cell_id":"c1","new_source":"print(1)","cell_type":"code"}`,
-			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: preformatted("", "print(1)"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}}},
+			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: producertest.Preformatted("", "print(1)"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}}},
 		{"notebook cell deleted", "NotebookEdit", `{"notebook_path":"n.ipynb","cell_id":"c1","new_source":"","edit_mode":"delete"}`,
-			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: blocks("Delete cell c1"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}}},
+			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: producertest.Blocks("Delete cell c1"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}}},
 		{"bash", "Bash", `{"command":"go test ./...","description":"Run the tests","timeout":120000}`,
 			cards.TerminalCall{Title: "go test ./...", Description: "Run the tests"}},
 		{"bash without description", "Bash", `{"command":"ls"}`, cards.TerminalCall{Title: "ls"}},
 		{"bash in the background", "Bash", `{"command":"npm run dev","description":"Start the server","run_in_background":true}`,
-			cards.GenericCall{Title: "npm run dev", Kind: cards.KindExecute, RawInput: json.RawMessage(`"npm run dev"`), Content: blocks("Start the server")}},
+			cards.GenericCall{Title: "npm run dev", Kind: cards.KindExecute, RawInput: json.RawMessage(`"npm run dev"`), Content: producertest.Blocks("Start the server")}},
 		{"bash output", "BashOutput", `{"bash_id":"bash_1"}`, cards.GenericCall{Title: "Tail Logs (bash_1)", Kind: cards.KindExecute}},
 		{"kill shell", "KillShell", `{"shell_id":"bash_1"}`, cards.GenericCall{Title: "Kill Process (bash_1)", Kind: cards.KindExecute}},
 		{"kill bash", "KillBash", `{"shell_id":"bash_2"}`, cards.GenericCall{Title: "Kill Process (bash_2)", Kind: cards.KindExecute}},
@@ -80,15 +78,15 @@ func TestClaudeCallViews(t *testing.T) {
 		{"grep counting", "Grep", `{"pattern":"x","output_mode":"count"}`, cards.GenericCall{Title: `grep -c "x"`, Kind: cards.KindSearch}},
 		{"ls", "LS", `{"path":"/w/src"}`, cards.GenericCall{Title: "List the /w/src directory's contents", Kind: cards.KindSearch}},
 		{"web fetch", "WebFetch", `{"url":"https://go.dev/doc","prompt":"What is new?"}`,
-			cards.GenericCall{Title: "Fetch https://go.dev/doc", Kind: cards.KindFetch, Content: blocks("What is new?")}},
+			cards.GenericCall{Title: "Fetch https://go.dev/doc", Kind: cards.KindFetch, Content: producertest.Blocks("What is new?")}},
 		{"web search", "WebSearch", `{"query":"go generics","allowed_domains":["go.dev"],"blocked_domains":["x.com","y.com"]}`,
 			cards.GenericCall{Title: `"go generics" (allowed: go.dev) (blocked: x.com, y.com)`, Kind: cards.KindFetch}},
 		{"task", "Task", `{"description":"Review errors","prompt":"Find dropped errors.","subagent_type":"general-purpose"}`,
-			cards.GenericCall{Title: "Review errors", Kind: cards.KindThink, Content: blocks("Find dropped errors.")}},
+			cards.GenericCall{Title: "Review errors", Kind: cards.KindThink, Content: producertest.Blocks("Find dropped errors.")}},
 		{"agent without description", "Agent", `{"prompt":"Look around."}`,
-			cards.GenericCall{Title: "Task", Kind: cards.KindThink, Content: blocks("Look around.")}},
+			cards.GenericCall{Title: "Task", Kind: cards.KindThink, Content: producertest.Blocks("Look around.")}},
 		{"exit plan mode", "ExitPlanMode", `{"plan":"1. Fix\n2. Test"}`,
-			cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: mdBlocks("1. Fix\n2. Test")}},
+			cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: producertest.MarkdownBlocks("1. Fix\n2. Test")}},
 		{"any other tool", "mcp__github__create_issue", `{"title":"Bug","labels":["x"]}`,
 			cards.GenericCall{Title: "mcp__github__create_issue", Kind: cards.KindOther, RawInput: json.RawMessage(`{"title":"Bug","labels":["x"]}`)}},
 	}
@@ -102,7 +100,7 @@ func TestClaudeCallViews(t *testing.T) {
 func TestClaudeCallFallsBackOnBadArguments(t *testing.T) {
 	for _, tool := range []string{"Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Bash", "WebFetch", "WebSearch", "TodoWrite"} {
 		view := claudeCall(t, tool, `{"file_path":7}`)
-		requireFallbackNote(t, view, "arguments")
+		producertest.RequireFallbackNote(t, view, "arguments")
 		assert.Equal(t, tool, view.(cards.GenericCall).Title)
 	}
 }
@@ -129,13 +127,13 @@ func TestClaudeReadResultWithoutText(t *testing.T) {
 
 	failed := claudeResult(t, "Read", `{"file_path":"src"}`, `"EISDIR: illegal operation on a directory, read"`, true,
 		`"Error: EISDIR: illegal operation on a directory, read"`)
-	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "EISDIR: illegal operation on a directory, read")}, failed)
+	assert.Equal(t, cards.GenericResult{Title: "Error", Content: producertest.Preformatted("", "EISDIR: illegal operation on a directory, read")}, failed)
 
 	noMeta := claudeResult(t, "Read", `{"file_path":"a.go"}`, `"     1→x"`, false, ``)
-	assert.Equal(t, cards.GenericResult{Content: preformatted("", "     1→x")}, noMeta)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Preformatted("", "     1→x")}, noMeta)
 
 	broken := claudeResult(t, "Read", `{"file_path":"a.go"}`, `"x"`, false, `{"type":"text","file":{"filePath":"a.go","content":"x"}}`)
-	requireFallbackNote(t, broken, "startLine")
+	producertest.RequireFallbackNote(t, broken, "startLine")
 }
 
 func TestClaudeEditResultHasTheAppliedHunks(t *testing.T) {
@@ -153,7 +151,7 @@ func TestClaudeEditResultHasTheAppliedHunks(t *testing.T) {
 
 	miscounted := claudeResult(t, "Edit", args, `"The file /w/a.go has been updated."`, false,
 		`{"filePath":"/w/a.go","structuredPatch":[{"oldStart":10,"oldLines":1,"newStart":10,"newLines":1,"lines":[" a","-y"]}]}`)
-	requireFallbackNote(t, miscounted, "structuredPatch[0]", "oldLines is 1 but the hunk has 2 such lines")
+	producertest.RequireFallbackNote(t, miscounted, "structuredPatch[0]", "oldLines is 1 but the hunk has 2 such lines")
 }
 
 func TestClaudeHunkMarkers(t *testing.T) {
@@ -164,17 +162,17 @@ func TestClaudeHunkMarkers(t *testing.T) {
 
 	bad := claudeResult(t, "Edit", `{"file_path":"a","old_string":"o","new_string":"n"}`, `"ok"`, false,
 		`{"structuredPatch":[{"oldStart":1,"newStart":1,"lines":["?what"]}]}`)
-	requireFallbackNote(t, bad, `structuredPatch[0]`, `"?what" does not start with`)
+	producertest.RequireFallbackNote(t, bad, `structuredPatch[0]`, `"?what" does not start with`)
 }
 
 func TestClaudeEditResultWithoutHunks(t *testing.T) {
 	args := `{"file_path":"a.go","old_string":"x","new_string":"y"}`
 	view := claudeResult(t, "Edit", args, `"The file a.go has been updated."`, false, `{"filePath":"a.go","structuredPatch":[]}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("The file a.go has been updated.")}, view)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Blocks("The file a.go has been updated.")}, view)
 
 	failed := claudeResult(t, "Edit", args, `"<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>"`, true,
 		`"Error: File has not been read yet. Read it first before writing to it."`)
-	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "File has not been read yet. Read it first before writing to it.")}, failed)
+	assert.Equal(t, cards.GenericResult{Title: "Error", Content: producertest.Preformatted("", "File has not been read yet. Read it first before writing to it.")}, failed)
 }
 
 func TestClaudeMultiEditResult(t *testing.T) {
@@ -208,7 +206,7 @@ func TestClaudeWriteResult(t *testing.T) {
 	unknownBefore := claudeResult(t, "Write", args, `"The file n.go has been updated."`, false,
 		`{"type":"update","filePath":"n.go","content":"package n\n","structuredPatch":[]}`)
 	assert.IsType(t, cards.GenericResult{}, unknownBefore)
-	assert.Contains(t, texts(unknownBefore.(cards.GenericResult).Content)[0], "does not record its earlier content")
+	assert.Contains(t, producertest.Texts(unknownBefore.(cards.GenericResult).Content)[0], "does not record its earlier content")
 
 	denied := claudeResult(t, "Write", args, `"Claude requested permissions to write to n.go, but you haven't granted it yet."`, true,
 		`"Error: Claude requested permissions to write to n.go, but you haven't granted it yet."`)
@@ -247,7 +245,7 @@ func TestClaudeBashResult(t *testing.T) {
 func TestClaudeBackgroundBash(t *testing.T) {
 	started := `"Command running in background with ID: bash_1"`
 	meta := `{"stdout":"","stderr":"","interrupted":false,"isImage":false,"backgroundTaskId":"bash_1"}`
-	want := cards.GenericResult{Content: blocks("Command running in background with ID: bash_1")}
+	want := cards.GenericResult{Content: producertest.Blocks("Command running in background with ID: bash_1")}
 	assert.Equal(t, want, claudeResult(t, "Bash", `{"command":"npm run dev","run_in_background":true}`, started, false, meta))
 	assert.Equal(t, want, claudeResult(t, "Bash", `{"command":"npm run dev"}`, started, false, meta), "the meta says so too")
 
@@ -261,13 +259,13 @@ func TestClaudeBackgroundBash(t *testing.T) {
 
 	killed := claudeResult(t, "KillShell", `{"shell_id":"bash_1"}`, `"{\"success\":true}"`, false,
 		`{"success":true,"message":"Successfully killed shell: bash_1 (npm run dev)","shell_id":"bash_1"}`)
-	assert.Equal(t, cards.GenericResult{Content: blocks("Successfully killed shell: bash_1 (npm run dev)")}, killed)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Blocks("Successfully killed shell: bash_1 (npm run dev)")}, killed)
 }
 
 func TestClaudeTodoWriteResult(t *testing.T) {
 	args := `{"todos":[{"content":"Read","status":"completed","activeForm":"Reading"},{"content":"Fix","status":"in_progress","activeForm":"Fixing"},{"content":"Ship","status":"pending","activeForm":"Shipping"}]}`
 	view := claudeResult(t, "TodoWrite", args, `"Todos have been modified successfully."`, false, `{"oldTodos":[],"newTodos":[]}`)
-	assert.Equal(t, cards.GenericResult{Content: mdBlocks("- [x] Read\n- [ ] **Fix** (in progress)\n- [ ] Ship")}, view)
+	assert.Equal(t, cards.GenericResult{Content: producertest.MarkdownBlocks("- [x] Read\n- [ ] **Fix** (in progress)\n- [ ] Ship")}, view)
 }
 
 func TestClaudeSearchResults(t *testing.T) {
@@ -295,16 +293,16 @@ func TestClaudeSearchResults(t *testing.T) {
 
 	withContext := claudeResult(t, "Grep", `{"pattern":"x","output_mode":"content","-n":true,"-C":1}`, `"a.go-2-w\na.go:3:x\na.go-4-y"`, false,
 		`{"mode":"content","filenames":[],"content":"a.go-2-w\na.go:3:x\na.go-4-y","numLines":3}`)
-	assert.Equal(t, cards.GenericResult{Content: preformatted("", "a.go-2-w\na.go:3:x\na.go-4-y")}, withContext, "context lines are shown as they are")
+	assert.Equal(t, cards.GenericResult{Content: producertest.Preformatted("", "a.go-2-w\na.go:3:x\na.go-4-y")}, withContext, "context lines are shown as they are")
 
 	counts := claudeResult(t, "Grep", `{"pattern":"x","output_mode":"count"}`, `"a.go:3"`, false, `{"mode":"count","numFiles":1,"filenames":[],"content":"a.go:3"}`)
-	assert.Equal(t, cards.GenericResult{Content: preformatted("", "a.go:3")}, counts)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Preformatted("", "a.go:3")}, counts)
 }
 
 func TestClaudeWebResults(t *testing.T) {
 	fetch := claudeResult(t, "WebFetch", `{"url":"https://go.dev","prompt":"?"}`, `"Go is..."`, false,
 		`{"bytes":1200,"code":200,"codeText":"OK","result":"Go is...","durationMs":800,"url":"https://go.dev/"}`)
-	assert.Equal(t, cards.WebFetch{Title: "1,200 bytes in 800ms", URL: "https://go.dev/", StatusCode: 200, Content: mdBlocks("Go is...")}, fetch,
+	assert.Equal(t, cards.WebFetch{Title: "1,200 bytes in 800ms", URL: "https://go.dev/", StatusCode: 200, Content: producertest.MarkdownBlocks("Go is...")}, fetch,
 		"the model's answer from the page, its size and the fetch's duration")
 
 	search := claudeResult(t, "WebSearch", `{"query":"go"}`, `"Web search results"`, false,
@@ -316,28 +314,28 @@ func TestClaudeWebResults(t *testing.T) {
 func TestClaudeTaskResult(t *testing.T) {
 	view := claudeResult(t, "Task", `{"description":"Review","prompt":"Look."}`, `[{"type":"text","text":"## Findings\n\nNone."}]`, false,
 		`{"status":"completed","content":[{"type":"text","text":"## Findings\n\nNone."}],"totalDurationMs":21194,"totalTokens":13751,"totalToolUseCount":2}`)
-	assert.Equal(t, cards.GenericResult{Content: mdBlocks("## Findings\n\nNone.", "_2 tool uses · 21.2s · 13,751 tokens_")}, view)
+	assert.Equal(t, cards.GenericResult{Content: producertest.MarkdownBlocks("## Findings\n\nNone.", "_2 tool uses · 21.2s · 13,751 tokens_")}, view)
 
 	failed := claudeResult(t, "Task", `{"description":"Review"}`,
 		"\"<tool_use_error>InputValidationError: Task failed due to the following issue:\\nThe required parameter `prompt` is missing</tool_use_error>\"", true, `"InputValidationError: [...]"`)
 	assert.Equal(t, cards.GenericResult{Title: "Error",
-		Content: preformatted("", "InputValidationError: Task failed due to the following issue:\nThe required parameter `prompt` is missing")}, failed)
+		Content: producertest.Preformatted("", "InputValidationError: Task failed due to the following issue:\nThe required parameter `prompt` is missing")}, failed)
 }
 
 func TestClaudeOtherResults(t *testing.T) {
 	plan := claudeResult(t, "ExitPlanMode", `{"plan":"1. Fix"}`, `"User has approved your plan."`, false, `{"plan":"1. Fix","isAgent":false}`)
-	assert.Equal(t, cards.GenericResult{Title: "Exited Plan Mode", Content: blocks("User has approved your plan.")}, plan)
+	assert.Equal(t, cards.GenericResult{Title: "Exited Plan Mode", Content: producertest.Blocks("User has approved your plan.")}, plan)
 
 	notebook := claudeResult(t, "NotebookEdit", `{"notebook_path":"n.ipynb","new_source":"x"}`, `"Updated cell c1 with x"`, false, `{"cell_id":"c1"}`)
-	assert.Equal(t, cards.GenericResult{Content: preformatted("", "Updated cell c1 with x")}, notebook)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Preformatted("", "Updated cell c1 with x")}, notebook)
 
 	other := claudeResult(t, "mcp__github__create_issue", `{"title":"Bug"}`, `[{"type":"text","text":"Created issue #42"}]`, false, ``)
-	assert.Equal(t, cards.GenericResult{Content: blocks("Created issue #42")}, other)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Blocks("Created issue #42")}, other)
 }
 
 func TestClaudeResultContent(t *testing.T) {
 	r := claude.ToolResult(json.RawMessage(`"text\n\n<system-reminder>\nBe careful.\n</system-reminder>\n"`), false, json.RawMessage(`null`))
-	assert.Equal(t, producers.Result{Content: blocks("text")}, r, "the reminder goes, and a null toolUseResult is none")
+	assert.Equal(t, producers.Result{Content: producertest.Blocks("text")}, r, "the reminder goes, and a null toolUseResult is none")
 
 	r = claude.ToolResult(json.RawMessage(`[{"type":"text","text":"a"},{"type":"image","source":{"type":"url","url":"https://x/y.png"}},{"type":"tool_reference","tool_name":"Bash"}]`),
 		true, json.RawMessage(`{"k":1}`))
@@ -347,7 +345,7 @@ func TestClaudeResultContent(t *testing.T) {
 
 	r = claude.ToolResult(json.RawMessage(`7`), false, nil)
 	require.Len(t, r.Content, 2)
-	assert.Contains(t, texts(r.Content)[0], "could not decode the result content")
+	assert.Contains(t, producertest.Texts(r.Content)[0], "could not decode the result content")
 }
 
 // TestClaudeMetaNeverBreaksAView feeds JSON values of every type as the

@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // childTools are the tools and states of the cards nested under c.
@@ -25,10 +27,10 @@ func childTools(c cards.ToolCard) []string {
 // when the script yielded and a wait call saw them; the exec card shows
 // the script and its status.
 func TestCodexCodeModeExec(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-code-mode.jsonl"))
-	require.Empty(t, problems(tr), describe(tr))
-	top := toolCards(tr)
-	require.Len(t, top, 3, describe(tr))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-code-mode.jsonl"))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	top := replaytest.ToolCards(tr)
+	require.Len(t, top, 3, replaytest.Describe(tr))
 	assert.Equal(t, []string{"shell failed", "apply_patch done", "shell done"}, childTools(top[0]))
 	assert.Equal(t, "go test ./...", top[0].Children[0].(cards.ToolCard).Call.(cards.TerminalCall).Title)
 	assert.IsType(t, cards.DiffResult{}, top[0].Children[1].(cards.ToolCard).Result)
@@ -48,10 +50,10 @@ func TestCodexNestedEventsWithoutExec(t *testing.T) {
 			`","command":["bash","-lc","ls"],"cwd":"/w","aggregated_output":"a\n","exit_code":0,"duration":{"secs":0,"nanos":1000000}}}`
 	}
 	exec := `{"timestamp":"2025-11-20T14:00:05.000Z","type":"response_item","payload":{"type":"custom_tool_call","call_id":"call_E","name":"exec","input":"text(1)"}}`
-	tr := loadRaw(t, strings.Join([]string{end("exec-1"), exec, end("call_other"), end("exec-2")}, "\n")+"\n")
-	require.Empty(t, problems(tr), describe(tr))
-	top := toolCards(tr)
-	require.Len(t, top, 3, describe(tr))
+	tr := replaytest.Load(t, agentsOptions, strings.Join([]string{end("exec-1"), exec, end("call_other"), end("exec-2")}, "\n")+"\n")
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	top := replaytest.ToolCards(tr)
+	require.Len(t, top, 3, replaytest.Describe(tr))
 	assert.Equal(t, []string{"exec-1", "call_E", "call_other"}, []string{top[0].ID, top[1].ID, top[2].ID})
 	assert.Equal(t, []string{"shell done"}, childTools(top[1]))
 	assert.Equal(t, "exec-2", top[1].Children[0].(cards.ToolCard).ID)

@@ -7,13 +7,15 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // TestCodexProposedPlan: a <proposed_plan> in an assistant message is a
 // plan of its own, between the text around it, and no tag is left; the
 // message is shown once although the rollout holds it twice.
 func TestCodexProposedPlan(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-plan.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-plan.jsonl"))
 	var got []string
 	for _, e := range tr.Entries {
 		if m, ok := e.(cards.Message); ok {
@@ -29,5 +31,5 @@ func TestCodexProposedPlan(t *testing.T) {
 		"user: go",
 		"assistant: Deleted `split.go`.",
 	}, got)
-	assert.Contains(t, renderPlain(tr, 80), "│ internal/count/split.go  deleted  +0 -4")
+	assert.Contains(t, replaytest.RenderPlain(tr, 80), "│ internal/count/split.go  deleted  +0 -4")
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // markedEntries describes the entries of a transcript that are marked
@@ -39,8 +41,8 @@ func markedEntries(entries []cards.Entry) (marked, kept []string) {
 // call, its reply — stays in the transcript marked rolled back, after it
 // a Notice says so, and the turns before and after are not marked.
 func TestCodexRollback(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-rollback.jsonl"))
-	require.Empty(t, problems(tr), describe(tr))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-rollback.jsonl"))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	marked, kept := markedEntries(tr.Entries)
 	assert.Equal(t, []string{"user: Add a --json flag that prints the counts as JSON.", "card call_Js0nP4tC7hVb3Nmq",
 		"assistant: Added `--json`; `asJSON` is not used yet."}, marked)
@@ -48,7 +50,7 @@ func TestCodexRollback(t *testing.T) {
 	assert.Contains(t, kept, "user: Not yet: first document the current flags in the README.")
 	assert.Contains(t, kept, "card call_Fl4gS1kQ9wEr2Tyu")
 
-	out := renderPlain(tr, 100)
+	out := replaytest.RenderPlain(tr, 100)
 	assert.Equal(t, 3, strings.Count(out, "↶ rolled back"), "each entry of the turn is labelled")
 }
 
@@ -70,9 +72,9 @@ func rollback(n string) string  { return `{"type":"thread_rolled_back","num_turn
 // turns before the ones the first undid, and one asking for more turns
 // than there are undoes all and says so.
 func TestCodexRollbacksCountFromTheTurnsLeft(t *testing.T) {
-	tr := loadRaw(t, codexLines(prompt("one"), reply("1"), prompt("two"), reply("2"), prompt("three"), reply("3"),
+	tr := replaytest.Load(t, agentsOptions, codexLines(prompt("one"), reply("1"), prompt("two"), reply("2"), prompt("three"), reply("3"),
 		rollback("1"), prompt("four"), rollback("5")))
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	marked, kept := markedEntries(tr.Entries)
 	assert.Equal(t, []string{"user: one", "assistant: 1", "user: two", "assistant: 2", "user: three", "assistant: 3",
 		"notice: Rolled back: the turn above was undone", "user: four"}, marked)
@@ -87,8 +89,8 @@ func TestCodexRollbackProblems(t *testing.T) {
 		`{"type":"thread_rolled_back","num_turns":"1"}`:  "num_turns",
 		`{"type":"thread_rolled_back","num_turns":null}`: `missing field "payload.num_turns"`,
 	} {
-		tr := loadRaw(t, codexLines(prompt("one"), payload, reply("after")))
-		ps := problems(tr)
+		tr := replaytest.Load(t, agentsOptions, codexLines(prompt("one"), payload, reply("after")))
+		ps := replaytest.Problems(tr)
 		require.Len(t, ps, 1, payload)
 		assert.Contains(t, ps[0].Reason, reason, payload)
 		assert.Equal(t, 3, ps[0].Line)

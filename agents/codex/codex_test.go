@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // codexSessions are the Codex rollouts written for the tests.
@@ -19,11 +20,11 @@ var codexSessions = []string{"codex-exec", "codex-patch", "codex-aborted", "code
 func TestCodexSessionGoldens(t *testing.T) {
 	for _, name := range codexSessions {
 		t.Run(name, func(t *testing.T) {
-			data := session(t, name+".jsonl")
-			tr := loadBytes(t, data)
-			require.Empty(t, problems(tr), describe(tr))
+			data := golden.Session(t, name+".jsonl")
+			tr := replaytest.LoadBytes(t, agentsOptions, data)
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, bytes.Count(data, []byte("\n")), tr.Stats.Events)
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", renderPlain(tr, 100))
+			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }
@@ -32,13 +33,13 @@ func TestCodexSessionGoldens(t *testing.T) {
 // the duration of its exec_command_end event or its output, even when
 // the rollout holds the call twice.
 func TestCodexCommands(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-exec.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-exec.jsonl"))
 	type outcome struct {
 		command, took string
 		exit          int
 	}
 	var got []outcome
-	for _, c := range toolCards(tr) {
+	for _, c := range replaytest.ToolCards(tr) {
 		r := c.Result.(cards.TerminalResult)
 		got = append(got, outcome{c.Call.(cards.TerminalCall).Title, r.Title, *r.ExitCode})
 	}
@@ -64,8 +65,8 @@ func TestCodexCommands(t *testing.T) {
 // TestCodexPatches: apply_patch shows the diff of every file, and the
 // result the changes with their line numbers.
 func TestCodexPatches(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-patch.jsonl"))
-	cs := toolCards(tr)
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-patch.jsonl"))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 3)
 
 	call := cs[0].Call.(cards.DiffCall)
@@ -91,8 +92,8 @@ func TestCodexPatches(t *testing.T) {
 // TestCodexAbortedTurn: the command the turn was running has no result,
 // the abort is a Notice, and the next turn goes on.
 func TestCodexAbortedTurn(t *testing.T) {
-	tr := loadBytes(t, session(t, "codex-aborted.jsonl"))
-	cs := toolCards(tr)
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-aborted.jsonl"))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
 	assert.Nil(t, cs[0].Result)
 	assert.True(t, cs[0].Ended)
@@ -129,10 +130,10 @@ func TestCodexCallAndEventsInAnyOrder(t *testing.T) {
 	}
 	for name, lines := range orders {
 		t.Run(name, func(t *testing.T) {
-			tr := load(t, append([]string{codexMeta}, lines...)...)
-			require.Empty(t, problems(tr), describe(tr))
-			cs := toolCards(tr)
-			require.Len(t, cs, 1, describe(tr))
+			tr := replaytest.LoadLines(t, agentsOptions, append([]string{codexMeta}, lines...)...)
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+			cs := replaytest.ToolCards(tr)
+			require.Len(t, cs, 1, replaytest.Describe(tr))
 			assert.Equal(t, "ls", cs[0].Call.(cards.TerminalCall).Title)
 			assert.Equal(t, want, cs[0].Result)
 		})
@@ -143,7 +144,7 @@ func TestCodexCallAndEventsInAnyOrder(t *testing.T) {
 // counted, whatever their fields hold; a line that does not decode is a
 // Problem and the rest renders.
 func TestCodexUnknownLinesAreSkipped(t *testing.T) {
-	tr := load(t,
+	tr := replaytest.LoadLines(t, agentsOptions,
 		codexMeta,
 		`{"timestamp":"t","type":"rate_limits","payload":{"primary":{}}}`,
 		`{"timestamp":"t","type":"response_item","payload":{"type":"tool_search","name":{"nested":true},"call_id":5}}`,
@@ -157,7 +158,7 @@ func TestCodexUnknownLinesAreSkipped(t *testing.T) {
 	)
 	assert.Equal(t, map[string]int{"rate_limits": 1, "response_item/tool_search": 1, "event_msg/plan_delta": 1}, tr.Stats.Skipped)
 	var reasons []string
-	for _, p := range problems(tr) {
+	for _, p := range replaytest.Problems(tr) {
 		reasons = append(reasons, p.Reason)
 	}
 	assert.Equal(t, []string{
@@ -167,6 +168,6 @@ func TestCodexUnknownLinesAreSkipped(t *testing.T) {
 		`not a JSON object: unexpected end of JSON input`,
 		`response_item: missing field "payload"`,
 	}, reasons)
-	assert.Len(t, toolCards(tr), 1)
+	assert.Len(t, replaytest.ToolCards(tr), 1)
 	assert.Equal(t, 11, tr.Stats.Lines)
 }

@@ -1,121 +1,12 @@
 package codex_test
 
 import (
-	"bytes"
-	"fmt"
-	"strings"
-	"testing"
-
-	"github.com/charmbracelet/colorprofile"
-	"github.com/stretchr/testify/require"
-
 	"github.com/cardtui/cardtui/agents"
-	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
 
-// load reads lines (joined with "\n" and ended with one) as a view stream.
-func load(t *testing.T, lines ...string) *replay.Transcript {
-	t.Helper()
-	return loadRaw(t, strings.Join(lines, "\n")+"\n")
-}
-
-// loadRaw reads input exactly as given, detecting its format.
-func loadRaw(t testing.TB, input string) *replay.Transcript {
-	t.Helper()
-	tr, err := replay.Load(strings.NewReader(input), "test.jsonl", replay.Options{Formats: agents.Formats})
-	require.NoError(t, err)
-	return tr
-}
-
-// session reads a file of testdata/sessions.
-func session(t testing.TB, name string) []byte {
-	t.Helper()
-	return golden.Session(t, name)
-}
-
-// problems returns the transcript's Problem entries.
-func problems(tr *replay.Transcript) []cards.Problem {
-	var out []cards.Problem
-	for _, e := range tr.Entries {
-		if p, ok := e.(cards.Problem); ok {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// toolCards returns the transcript's ToolCard entries.
-func toolCards(tr *replay.Transcript) []cards.ToolCard {
-	var out []cards.ToolCard
-	for _, e := range tr.Entries {
-		if c, ok := e.(cards.ToolCard); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// describe writes one line per entry that says what it is, for snapshots.
-func describe(tr *replay.Transcript) string {
-	var b bytes.Buffer
-	for i, e := range tr.Entries {
-		fmt.Fprintf(&b, "%d ", i)
-		describeEntry(&b, e, "")
-	}
-	s := tr.Stats
-	fmt.Fprintf(&b, "stats: lines=%d events=%d toolCards=%d problems=%d skipped=%v\n",
-		s.Lines, s.Events, s.ToolCards, s.Problems, s.Skipped)
-	return b.String()
-}
-
-// describeEntry writes the line of one entry, and those of the entries
-// nested under it, indented by two more spaces each.
-func describeEntry(b *bytes.Buffer, e cards.Entry, indent string) {
-	switch e := e.(type) {
-	case cards.Message:
-		fmt.Fprintf(b, "message %s: %q\n", e.Role, e.Text)
-	case cards.ToolCard:
-		fmt.Fprintf(b, "card %s tool=%q call=%s result=%s ended=%v\n", e.ID, e.Tool, cardOf(e.Call), cardOf(e.Result), e.Ended)
-		for _, child := range e.Children {
-			b.WriteString(indent + "  ↳ ")
-			describeEntry(b, child, indent+"  ")
-		}
-	case cards.Problem:
-		fmt.Fprintf(b, "problem %s:%d: %s\n    excerpt: %s\n", e.Source, e.Line, e.Reason, e.Excerpt)
-	case cards.Notice:
-		fmt.Fprintf(b, "notice: %s\n", e.Text)
-	}
-}
-
-// cardOf names a view's card, "-" for none.
-func cardOf(v interface{ Card() string }) string {
-	if v == nil {
-		return "-"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-// loadBytes reads data, detecting its format.
-func loadBytes(t testing.TB, data []byte) *replay.Transcript {
-	t.Helper()
-	tr, err := replay.Load(bytes.NewReader(data), "test.jsonl.zstd", replay.Options{Formats: agents.Formats})
-	require.NoError(t, err)
-	return tr
-}
-
-// renderPlain draws every entry without colour at width, separated by
-// blank lines, as `cardtui replay --print --format plain` does.
-func renderPlain(tr *replay.Transcript, width int) string {
-	o := render.Options{Width: width, Profile: colorprofile.NoTTY, Theme: render.Dark, Terminal: true}
-	parts := make([]string, len(tr.Entries))
-	for i, e := range tr.Entries {
-		parts[i] = render.Entry(e, o)
-	}
-	return strings.Join(parts, "\n\n") + "\n"
-}
+// agentsOptions detects every agent's format.
+var agentsOptions = replay.Options{Formats: agents.Formats}
 
 // ptr is a pointer to v.
 func ptr[T any](v T) *T { return &v }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents/codex"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -18,8 +19,8 @@ func TestCodexCodeModeCalls(t *testing.T) {
 		toolCall(t, "exec", `{"input":`+quoteJSON(script)+`}`))
 	assert.Equal(t, cards.GenericCall{Title: "Wait for script cell 3", Kind: cards.KindExecute}, toolCall(t, "wait", `{"cell_id":"3","yield_time_ms":10000}`))
 	assert.Equal(t, cards.GenericCall{Title: "Stop script cell 3", Kind: cards.KindExecute}, toolCall(t, "wait", `{"cell_id":"3","terminate":true}`))
-	requireFallbackNote(t, toolCall(t, "exec", `{}`), `"input"`)
-	requireFallbackNote(t, toolCall(t, "wait", `{"cell_id":""}`), "cell_id")
+	producertest.RequireFallbackNote(t, toolCall(t, "exec", `{}`), `"input"`)
+	producertest.RequireFallbackNote(t, toolCall(t, "wait", `{"cell_id":""}`), "cell_id")
 }
 
 func TestCodexCodeModeResults(t *testing.T) {
@@ -37,11 +38,11 @@ func TestCodexCodeModeResults(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			view := toolResult(t, "exec", `{"input":"text(1)"}`, tc.output, ``)
 			assert.Equal(t, cards.GenericResult{Title: tc.title, Content: textBlocks(tc.shown)}, view)
-			assert.Equal(t, tc.outcome, codex.Outcome(producers.Result{Content: blocks(tc.output)}))
+			assert.Equal(t, tc.outcome, codex.Outcome(producers.Result{Content: producertest.Blocks(tc.output)}))
 			assert.Equal(t, tc.cell, codex.CodeModeCell(tc.output))
 		})
 	}
-	assert.Equal(t, cards.GenericResult{Content: blocks("exec cannot invoke itself")}, toolResult(t, "wait", `{"cell_id":"1"}`, "exec cannot invoke itself", ``),
+	assert.Equal(t, cards.GenericResult{Content: producertest.Blocks("exec cannot invoke itself")}, toolResult(t, "wait", `{"cell_id":"1"}`, "exec cannot invoke itself", ``),
 		"an output without the status header is shown as it is")
 }
 
@@ -56,5 +57,5 @@ func textBlocks(s string) []cards.ContentBlock {
 	if s == "" {
 		return nil
 	}
-	return blocks(s)
+	return producertest.Blocks(s)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents/codex"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/producertest"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -19,10 +20,7 @@ var codexTools = codex.Tools()
 // is pure and that the view survives the cards codec unchanged.
 func toolCall(t *testing.T, tool, args string) cards.CallView {
 	t.Helper()
-	view := codexTools.Call(tool, []byte(args))
-	require.Equal(t, view, codexTools.Call(tool, []byte(args)), "the same call gave two views")
-	requireCallRoundTrip(t, view)
-	return view
+	return producertest.Call(t, codexTools, tool, args)
 }
 
 // toolResult presents a result from the output text the model got and
@@ -31,11 +29,11 @@ func toolResult(t *testing.T, tool, args, output, meta string) cards.ResultView 
 	t.Helper()
 	r := producers.Result{Meta: json.RawMessage(meta)}
 	if output != "" {
-		r.Content = blocks(output)
+		r.Content = producertest.Blocks(output)
 	}
 	view := codexTools.Result(tool, []byte(args), r)
 	require.Equal(t, view, codexTools.Result(tool, []byte(args), r), "the same result gave two views")
-	requireResultRoundTrip(t, view)
+	producertest.RequireResultRoundTrip(t, view)
 	return view
 }
 
@@ -54,10 +52,10 @@ func TestCodexShellCalls(t *testing.T) {
 		{"local shell action", "local_shell", `{"type":"exec","command":["go","vet","./..."],"working_directory":"/w","timeout_ms":1000}`,
 			cards.TerminalCall{Title: "go vet ./...", Cwd: "/w"}},
 		{"write_stdin", "write_stdin", `{"session_id":3,"chars":"y\n"}`,
-			cards.GenericCall{Title: "Write to session 3", Kind: cards.KindExecute, Content: preformatted("console", "y")}},
+			cards.GenericCall{Title: "Write to session 3", Kind: cards.KindExecute, Content: producertest.Preformatted("console", "y")}},
 		{"poll", "write_stdin", `{"session_id":"3","chars":""}`, cards.GenericCall{Title: "Poll session 3", Kind: cards.KindExecute}},
 		{"update_plan", "update_plan", `{"explanation":"Tests first.","plan":[{"step":"Write the test","status":"completed"},{"step":"Fix","status":"in_progress"}]}`,
-			cards.GenericCall{Title: "Update plan", Kind: cards.KindThink, Content: blocks("Tests first.")}},
+			cards.GenericCall{Title: "Update plan", Kind: cards.KindThink, Content: producertest.Blocks("Tests first.")}},
 		{"view_image", "view_image", `{"path":"shot.png"}`,
 			cards.GenericCall{Title: "View image shot.png", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "shot.png"}}}},
 		{"web_search", "web_search", `{"type":"search","query":"go 1.26"}`, cards.GenericCall{Title: `Search the web for "go 1.26"`, Kind: cards.KindFetch}},
@@ -69,8 +67,8 @@ func TestCodexShellCalls(t *testing.T) {
 			assert.Equal(t, c.want, toolCall(t, c.tool, c.args))
 		})
 	}
-	requireFallbackNote(t, toolCall(t, "shell", `{"command":[]}`), `"command" is empty`)
-	requireFallbackNote(t, toolCall(t, "exec_command", `{"workdir":"/w"}`), `missing field "command"`)
+	producertest.RequireFallbackNote(t, toolCall(t, "shell", `{"command":[]}`), `"command" is empty`)
+	producertest.RequireFallbackNote(t, toolCall(t, "exec_command", `{"workdir":"/w"}`), `missing field "command"`)
 }
 
 func TestCodexExecResults(t *testing.T) {
@@ -104,12 +102,12 @@ func TestCodexExecResults(t *testing.T) {
 			assert.Equal(t, c.want, toolResult(t, "shell", args, c.output, c.meta))
 		})
 	}
-	requireFallbackNote(t, toolResult(t, "shell", args, "x", `{"duration":{"secs":-1}}`), "out of range")
+	producertest.RequireFallbackNote(t, toolResult(t, "shell", args, "x", `{"duration":{"secs":-1}}`), "out of range")
 }
 
 func TestCodexPlanResult(t *testing.T) {
 	args := `{"plan":[{"step":"Write the test","status":"completed"},{"step":"Fix","status":"in_progress"},{"step":"Ship","status":"pending"}]}`
-	assert.Equal(t, cards.GenericResult{Content: mdBlocks("- [x] Write the test\n- [ ] **Fix** (in progress)\n- [ ] Ship")},
+	assert.Equal(t, cards.GenericResult{Content: producertest.MarkdownBlocks("- [x] Write the test\n- [ ] **Fix** (in progress)\n- [ ] Ship")},
 		toolResult(t, "update_plan", args, "Plan updated", ``))
 }
 
@@ -153,7 +151,7 @@ func TestCodexPatchCall(t *testing.T) {
 		"*** Begin Patch\n*** Add File: a\nno plus\n":       "is not a line of the new file",
 	} {
 		input, _ := json.Marshal(map[string]string{"input": body})
-		requireFallbackNote(t, toolCall(t, "apply_patch", string(input)), reason)
+		producertest.RequireFallbackNote(t, toolCall(t, "apply_patch", string(input)), reason)
 	}
 }
 
@@ -176,26 +174,26 @@ func TestCodexPatchResult(t *testing.T) {
 	}}, view)
 
 	failedEnd := toolResult(t, "apply_patch", string(input), "", `{"success":false,"stdout":"","stderr":"Failed to find expected lines in src/app.py"}`)
-	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "Failed to find expected lines in src/app.py")}, failedEnd)
+	assert.Equal(t, cards.GenericResult{Title: "Error", Content: producertest.Preformatted("", "Failed to find expected lines in src/app.py")}, failedEnd)
 
 	failedOutput := toolResult(t, "apply_patch", string(input), `{"output":"Failed to find expected lines","metadata":{"exit_code":1}}`, ``)
-	assert.Equal(t, cards.GenericResult{Title: "Error", Content: preformatted("", "Failed to find expected lines")}, failedOutput)
+	assert.Equal(t, cards.GenericResult{Title: "Error", Content: producertest.Preformatted("", "Failed to find expected lines")}, failedOutput)
 
 	applied := toolResult(t, "apply_patch", string(input), "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA hello.txt\n", ``)
-	assert.Equal(t, cards.GenericResult{Content: preformatted("", "Success. Updated the following files:\nA hello.txt")}, applied)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Preformatted("", "Success. Updated the following files:\nA hello.txt")}, applied)
 
 	moved := toolResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a.go":{"update":{"unified_diff":"@@ -0,0 +1 @@\n+x\n","move_path":"b.go"}}}}`)
 	assert.Equal(t, cards.DiffResult{Title: "Move a.go → b.go", Diffs: []cards.FileDiff{{Path: "b.go", OldText: ptr(""), NewText: "x\n", OldStart: 1, NewStart: 1, Lines: []string{"+x"}}}}, moved)
 
-	requireFallbackNote(t, toolResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"rename":{}}}}`), `want one of "add"`)
-	requireFallbackNote(t, toolResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"update":{"unified_diff":"@@ -x +1 @@\n"}}}}`), "is not a line range")
+	producertest.RequireFallbackNote(t, toolResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"rename":{}}}}`), `want one of "add"`)
+	producertest.RequireFallbackNote(t, toolResult(t, "apply_patch", string(input), "", `{"success":true,"changes":{"a":{"update":{"unified_diff":"@@ -x +1 @@\n"}}}}`), "is not a line range")
 }
 
 func TestCodexPatchFromEvent(t *testing.T) {
 	view := toolCall(t, "apply_patch", `{"changes":`+changes+`}`)
 	assert.Equal(t, "Edit 3 files", view.(cards.DiffCall).Title)
 	assert.Len(t, view.(cards.DiffCall).Diffs, 4)
-	requireFallbackNote(t, toolCall(t, "apply_patch", `{}`), "no patch and no changes")
+	producertest.RequireFallbackNote(t, toolCall(t, "apply_patch", `{}`), "no patch and no changes")
 }
 
 // TestCodexMetaNeverBreaksAView feeds JSON values of every type as the

@@ -13,18 +13,14 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // fixtureFiles lists the harness's real session logs and headless streams
 // in ../shared/fixtures/dsh, skipping the test when the folder is absent.
 func fixtureFiles(t *testing.T) []string {
 	t.Helper()
-	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	require.NoError(t, err)
-	if len(files) == 0 {
-		t.Skip("no session logs in " + dir)
-	}
+	files := golden.SharedFixtures(t, "dsh", "session logs")
 	return files
 }
 
@@ -76,12 +72,12 @@ func TestFixturesReplayCleanly(t *testing.T) {
 			require.NoError(t, err)
 			lines, toolCalls, nested := fixtureCounts(t, data)
 
-			tr := loadBytes(t, data)
+			tr := replaytest.LoadBytes(t, agentsOptions, data)
 
-			require.Empty(t, problems(tr), describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, lines, tr.Stats.Events)
 			assert.Equal(t, toolCalls+nested, tr.Stats.ToolCards)
-			cs := toolCards(tr)
+			cs := replaytest.ToolCards(tr)
 			require.Len(t, cs, toolCalls)
 			ids := map[string]bool{}
 			for _, c := range cs {
@@ -101,12 +97,12 @@ func TestFixturesZstdTwins(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			require.NoError(t, err)
-			compressed, starts := compressFrames(t, data, 5)
+			compressed, starts := replaytest.CompressFrames(t, data, 5)
 			if bytes.Count(data, []byte("\n")) > 5 {
 				require.Greater(t, len(starts), 1)
 			}
 
-			raw, twin := loadBytes(t, data), loadBytes(t, compressed)
+			raw, twin := replaytest.LoadBytes(t, agentsOptions, data), replaytest.LoadBytes(t, agentsOptions, compressed)
 
 			assert.Equal(t, raw.Entries, twin.Entries)
 			assert.Equal(t, raw.Stats, twin.Stats)
@@ -134,7 +130,7 @@ func TestFixturesShowWhatMatters(t *testing.T) {
 			data, err := os.ReadFile(file)
 			require.NoError(t, err)
 
-			assert.Contains(t, loadBytes(t, data).Entries, cards.Notice{Text: want})
+			assert.Contains(t, replaytest.LoadBytes(t, agentsOptions, data).Entries, cards.Notice{Text: want})
 		})
 	}
 }

@@ -11,55 +11,20 @@ import (
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
-// Builders of session-log lines for the tests.
+// The tests build session-log lines with internal/testkit/harnesslog.
 
-const header = `{"type":"session","version":0,"id":"s1","createdAt":1783352050748,"cwd":"/w","delegationDepth":0}`
-
-// jsonText is s as a JSON string.
-func jsonText(s string) string {
-	data, _ := json.Marshal(s)
-	return string(data)
-}
-
-func event(typ, data string) string { return `{"type":"` + typ + `","data":` + data + `}` }
-
-func userEvent(kind, text string) string {
-	return event("user/message", `{"content":[{"type":"text","text":`+jsonText(text)+`}],"source":{"kind":"`+kind+`"},"role":"user","id":"u1"}`)
-}
-
-func assistantEvent(parts ...string) string {
-	return event("assistant/message", `{"turn":1,"step":1,"message":{"role":"assistant","content":[`+strings.Join(parts, ",")+`]}}`)
-}
-
-func textPart(s string) string      { return `{"type":"text","text":` + jsonText(s) + `}` }
-func reasoningPart(s string) string { return `{"type":"reasoning","text":` + jsonText(s) + `}` }
-
-func callPart(id, name, args string) string {
-	return `{"type":"tool-call","id":"` + id + `","name":"` + name + `","arguments":` + jsonText(args) + `}`
-}
-
-func callEvent(id, name, args string) string {
-	return event("tool/call", `{"turn":1,"step":1,"callId":"`+id+`","name":"`+name+`","arguments":`+jsonText(args)+`}`)
-}
-
-// resultEvent is a tool/result with one text block; extra is added to the
-// data object as is (`,"meta":{...}`).
-func resultEvent(id, text string, isError bool, extra string) string {
-	isErr := "false"
-	if isError {
-		isErr = "true"
-	}
-	return event("tool/result", `{"message":{"source":{"kind":"tool","callId":"`+id+`"},"content":[{"type":"tool-result","toolCallId":"`+id+
-		`","content":[{"type":"text","text":`+jsonText(text)+`}],"isError":`+isErr+`}],"role":"user"}`+extra+`}`)
-}
+// header is the first line of a session log.
+const header = harnesslog.Header
 
 // harness loads a session log made of the header and lines.
 func harness(t *testing.T, lines ...string) *replay.Transcript {
 	t.Helper()
-	return loadRaw(t, header+"\n"+strings.Join(lines, "\n")+"\n")
+	return replaytest.Load(t, agentsOptions, header+"\n"+strings.Join(lines, "\n")+"\n")
 }
 
 const (
@@ -70,14 +35,14 @@ const (
 
 func TestHarnessUserMessages(t *testing.T) {
 	tr := harness(t,
-		userEvent("user", "fix the bug"),
-		userEvent("plugin", "Current runtime context."),
-		event("user/message", `{"content":[{"type":"text","text":"no source"},{"type":"image","attachment":{"mediaType":"image/png"}}]}`),
-		event("user/message", `{"content":"a bare string","source":{"kind":"subagent-report"}}`),
-		event("user/message", `{"content":[],"source":{"kind":"user"}}`),
+		harnesslog.UserEvent("user", "fix the bug"),
+		harnesslog.UserEvent("plugin", "Current runtime context."),
+		harnesslog.Event("user/message", `{"content":[{"type":"text","text":"no source"},{"type":"image","attachment":{"mediaType":"image/png"}}]}`),
+		harnesslog.Event("user/message", `{"content":"a bare string","source":{"kind":"subagent-report"}}`),
+		harnesslog.Event("user/message", `{"content":[],"source":{"kind":"user"}}`),
 	)
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, []cards.Entry{
 		cards.Message{Role: cards.RoleUser, Text: "fix the bug"},
 		cards.Message{Role: cards.RoleContext, Text: "Current runtime context."},
@@ -89,16 +54,16 @@ func TestHarnessUserMessages(t *testing.T) {
 }
 
 func TestHarnessAssistantMessageParts(t *testing.T) {
-	tr := harness(t, assistantEvent(
-		reasoningPart("think first"), reasoningPart("then more"),
-		textPart("Running it."), textPart(" "),
-		callPart("c1", "bash", bashArgs),
-		textPart("And a note after the call."),
+	tr := harness(t, harnesslog.AssistantEvent(
+		harnesslog.ReasoningPart("think first"), harnesslog.ReasoningPart("then more"),
+		harnesslog.TextPart("Running it."), harnesslog.TextPart(" "),
+		harnesslog.CallPart("c1", "bash", bashArgs),
+		harnesslog.TextPart("And a note after the call."),
 		`{"type":"file","mediaType":"text/plain"}`,
-	), callEvent("c1", "bash", bashArgs))
+	), harnesslog.CallEvent("c1", "bash", bashArgs))
 
-	require.Empty(t, problems(tr), describe(tr))
-	require.Len(t, tr.Entries, 4, describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	require.Len(t, tr.Entries, 4, replaytest.Describe(tr))
 	assert.Equal(t, cards.Message{Role: cards.RoleReasoning, Text: "think first\n\nthen more"}, tr.Entries[0])
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "Running it."}, tr.Entries[1])
 	assert.Equal(t, cards.TerminalCall{Title: "go vet ./...", Description: "Vet the code"}, tr.Entries[2].(cards.ToolCard).Call)
@@ -106,7 +71,7 @@ func TestHarnessAssistantMessageParts(t *testing.T) {
 }
 
 func TestHarnessInterruptedReply(t *testing.T) {
-	tr := harness(t, event("assistant/message", `{"message":{"content":[{"type":"text","text":"partial"}]},"interrupted":true}`))
+	tr := harness(t, harnesslog.Event("assistant/message", `{"message":{"content":[{"type":"text","text":"partial"}]},"interrupted":true}`))
 
 	require.Len(t, tr.Entries, 2)
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "partial"}, tr.Entries[0])
@@ -117,9 +82,9 @@ func TestHarnessInterruptedReply(t *testing.T) {
 // tool-call part and of its tool/call event are the same call, in either
 // order.
 func TestHarnessCallSeenTwiceIsOneCard(t *testing.T) {
-	part := assistantEvent(callPart("c1", "read", readArgs))
-	call := callEvent("c1", "read", readArgs)
-	result := resultEvent("c1", "2: func main() {}", false, readMeta)
+	part := harnesslog.AssistantEvent(harnesslog.CallPart("c1", "read", readArgs))
+	call := harnesslog.CallEvent("c1", "read", readArgs)
+	result := harnesslog.ResultEvent("c1", "2: func main() {}", false, readMeta)
 	for name, lines := range map[string][]string{
 		"part first":  {part, call, result},
 		"event first": {call, part, result},
@@ -128,9 +93,9 @@ func TestHarnessCallSeenTwiceIsOneCard(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tr := harness(t, lines...)
 
-			require.Empty(t, problems(tr), describe(tr))
-			cs := toolCards(tr)
-			require.Len(t, cs, 1, describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+			cs := replaytest.ToolCards(tr)
+			require.Len(t, cs, 1, replaytest.Describe(tr))
 			assert.Equal(t, "read", cs[0].Tool)
 			assert.Equal(t, "Read a.go (2 - 2)", cs[0].Call.(cards.GenericCall).Title)
 			assert.Equal(t, cards.ReadResult{Path: "/w/a.go", Offset: 2, TotalLines: 3,
@@ -145,12 +110,12 @@ func TestHarnessCallSeenTwiceIsOneCard(t *testing.T) {
 // the result.
 func TestHarnessCallEventIsAuthoritative(t *testing.T) {
 	tr := harness(t,
-		assistantEvent(callPart("c1", "bash", `{"command":"ls","description":"List"}`)),
-		callEvent("c1", "read", readArgs),
-		resultEvent("c1", "2: func main() {}", false, readMeta))
+		harnesslog.AssistantEvent(harnesslog.CallPart("c1", "bash", `{"command":"ls","description":"List"}`)),
+		harnesslog.CallEvent("c1", "read", readArgs),
+		harnesslog.ResultEvent("c1", "2: func main() {}", false, readMeta))
 
-	require.Empty(t, problems(tr), describe(tr))
-	cs := toolCards(tr)
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
 	assert.Equal(t, "read", cs[0].Tool)
 	assert.Equal(t, "Read a.go (2 - 2)", cs[0].Call.(cards.GenericCall).Title)
@@ -159,41 +124,41 @@ func TestHarnessCallEventIsAuthoritative(t *testing.T) {
 
 func TestHarnessCallFromOneSourceOnly(t *testing.T) {
 	t.Run("part without event", func(t *testing.T) {
-		tr := harness(t, assistantEvent(callPart("c1", "bash", bashArgs)), resultEvent("c1", "ok", false, ""))
+		tr := harness(t, harnesslog.AssistantEvent(harnesslog.CallPart("c1", "bash", bashArgs)), harnesslog.ResultEvent("c1", "ok", false, ""))
 
-		cs := toolCards(tr)
+		cs := replaytest.ToolCards(tr)
 		require.Len(t, cs, 1)
 		assert.Equal(t, cards.TerminalResult{Output: "ok", ExitCode: ptr(0)}, cs[0].Result)
 	})
 	t.Run("event without part", func(t *testing.T) {
-		tr := harness(t, callEvent("c1", "bash", bashArgs), resultEvent("c1", "vet: bad\n[exit code: 1]", false, ""))
+		tr := harness(t, harnesslog.CallEvent("c1", "bash", bashArgs), harnesslog.ResultEvent("c1", "vet: bad\n[exit code: 1]", false, ""))
 
-		cs := toolCards(tr)
+		cs := replaytest.ToolCards(tr)
 		require.Len(t, cs, 1)
 		assert.Equal(t, cards.TerminalResult{Output: "vet: bad", ExitCode: ptr(1)}, cs[0].Result)
 	})
 	t.Run("part without id waits for the event", func(t *testing.T) {
-		tr := harness(t, assistantEvent(callPart("", "bash", bashArgs)), callEvent("c1", "bash", bashArgs))
+		tr := harness(t, harnesslog.AssistantEvent(harnesslog.CallPart("", "bash", bashArgs)), harnesslog.CallEvent("c1", "bash", bashArgs))
 
-		assert.Len(t, toolCards(tr), 1)
-		assert.Empty(t, problems(tr))
+		assert.Len(t, replaytest.ToolCards(tr), 1)
+		assert.Empty(t, replaytest.Problems(tr))
 	})
 }
 
 func TestHarnessDuplicateCallEvent(t *testing.T) {
 	tr := harness(t,
-		callEvent("c1", "bash", bashArgs),
-		callEvent("c1", "bash", `{"command":"true","description":"again"}`),
-		resultEvent("c1", "first", false, ""),
-		resultEvent("c1", "second", false, ""),
-		resultEvent("c1", "third", false, ""))
+		harnesslog.CallEvent("c1", "bash", bashArgs),
+		harnesslog.CallEvent("c1", "bash", `{"command":"true","description":"again"}`),
+		harnesslog.ResultEvent("c1", "first", false, ""),
+		harnesslog.ResultEvent("c1", "second", false, ""),
+		harnesslog.ResultEvent("c1", "third", false, ""))
 
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
 	assert.Equal(t, "first", cs[0].Result.(cards.TerminalResult).Output)
 	assert.Equal(t, "second", cs[1].Result.(cards.TerminalResult).Output)
-	ps := problems(tr)
-	require.Len(t, ps, 2, describe(tr))
+	ps := replaytest.Problems(tr)
+	require.Len(t, ps, 2, replaytest.Describe(tr))
 	assert.Equal(t, 3, ps[0].Line)
 	assert.Contains(t, ps[0].Reason, `duplicate call id "c1"`)
 	assert.Equal(t, 6, ps[1].Line)
@@ -203,48 +168,48 @@ func TestHarnessDuplicateCallEvent(t *testing.T) {
 
 func TestHarnessResults(t *testing.T) {
 	t.Run("error with the harness's error object", func(t *testing.T) {
-		tr := harness(t, callEvent("c1", "read", readArgs),
-			resultEvent("c1", "Error: no such file", true, `,"error":{"name":"FsError","code":"FS_NOT_FOUND"}`))
+		tr := harness(t, harnesslog.CallEvent("c1", "read", readArgs),
+			harnesslog.ResultEvent("c1", "Error: no such file", true, `,"error":{"name":"FsError","code":"FS_NOT_FOUND"}`))
 
-		r := toolCards(tr)[0].Result.(cards.GenericResult)
+		r := replaytest.ToolCards(tr)[0].Result.(cards.GenericResult)
 		assert.Equal(t, []cards.ContentBlock{cards.TextBlock{Text: "Error: no such file"},
 			cards.TextBlock{Text: "Tool error: FsError (FS_NOT_FOUND)"}}, r.Content)
 	})
 	t.Run("orphan result", func(t *testing.T) {
-		tr := harness(t, resultEvent("c9", "lost call", false, ""))
+		tr := harness(t, harnesslog.ResultEvent("c9", "lost call", false, ""))
 
-		require.Empty(t, problems(tr))
-		cs := toolCards(tr)
+		require.Empty(t, replaytest.Problems(tr))
+		cs := replaytest.ToolCards(tr)
 		require.Len(t, cs, 1)
 		assert.Nil(t, cs[0].Call)
 		assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "lost call"}}}, cs[0].Result)
 	})
 	t.Run("call without result ends", func(t *testing.T) {
-		tr := harness(t, callEvent("c1", "bash", bashArgs))
+		tr := harness(t, harnesslog.CallEvent("c1", "bash", bashArgs))
 
-		assert.True(t, toolCards(tr)[0].Ended)
+		assert.True(t, replaytest.ToolCards(tr)[0].Ended)
 	})
 	t.Run("unknown tool falls back", func(t *testing.T) {
-		tr := harness(t, callEvent("c1", "lsp", `{"op":"hover"}`), resultEvent("c1", "docs", false, ""))
+		tr := harness(t, harnesslog.CallEvent("c1", "lsp", `{"op":"hover"}`), harnesslog.ResultEvent("c1", "docs", false, ""))
 
-		c := toolCards(tr)[0]
+		c := replaytest.ToolCards(tr)[0]
 		assert.Equal(t, "lsp", c.Call.(cards.GenericCall).Title)
 		assert.Equal(t, json.RawMessage(`{"op":"hover"}`), c.Call.(cards.GenericCall).RawInput)
 	})
 	t.Run("arguments as an object", func(t *testing.T) {
-		tr := harness(t, event("tool/call", `{"callId":"c1","name":"bash","arguments":`+bashArgs+`}`))
+		tr := harness(t, harnesslog.Event("tool/call", `{"callId":"c1","name":"bash","arguments":`+bashArgs+`}`))
 
-		assert.Equal(t, cards.TerminalCall{Title: "go vet ./...", Description: "Vet the code"}, toolCards(tr)[0].Call)
+		assert.Equal(t, cards.TerminalCall{Title: "go vet ./...", Description: "Vet the code"}, replaytest.ToolCards(tr)[0].Call)
 	})
 	t.Run("several tool-result parts", func(t *testing.T) {
-		tr := harness(t, callEvent("a", "bash", bashArgs), callEvent("b", "bash", bashArgs),
-			event("tool/result", `{"message":{"content":[`+
+		tr := harness(t, harnesslog.CallEvent("a", "bash", bashArgs), harnesslog.CallEvent("b", "bash", bashArgs),
+			harnesslog.Event("tool/result", `{"message":{"content":[`+
 				`{"type":"tool-result","toolCallId":"a","content":[{"type":"text","text":"A"}],"isError":false},`+
 				`{"type":"text","text":"not a result part"},`+
 				`{"type":"tool-result","toolCallId":"b","content":[{"type":"text","text":"B"}],"isError":false}]}}`))
 
-		require.Empty(t, problems(tr))
-		cs := toolCards(tr)
+		require.Empty(t, replaytest.Problems(tr))
+		cs := replaytest.ToolCards(tr)
 		assert.Equal(t, "A", cs[0].Result.(cards.TerminalResult).Output)
 		assert.Equal(t, "B", cs[1].Result.(cards.TerminalResult).Output)
 	})
@@ -254,31 +219,31 @@ func TestHarnessNotices(t *testing.T) {
 	cases := []struct {
 		name, line, want string
 	}{
-		{"title", event("session/title", `{"title":"Fix the footer"}`), "Session: Fix the footer"},
-		{"compaction", event("compaction/summary", `{"summary":[{"type":"text","text":"We fixed it."}],"shadowedTokenCount":266}`),
+		{"title", harnesslog.Event("session/title", `{"title":"Fix the footer"}`), "Session: Fix the footer"},
+		{"compaction", harnesslog.Event("compaction/summary", `{"summary":[{"type":"text","text":"We fixed it."}],"shadowedTokenCount":266}`),
 			"Context compacted: 266 tokens of earlier conversation were replaced by the summary below"},
-		{"compaction without summary", event("compaction/summary", `{}`), "Context compacted: the earlier conversation was replaced by a summary"},
-		{"turn aborted", event("turn/end", `{"turn":2,"reason":{"kind":"aborted","reason":{"kind":"user"}}}`), "Turn 2 was aborted by the user"},
-		{"turn aborted, no why", event("turn/end", `{"turn":3,"reason":{"kind":"aborted"}}`), "Turn 3 was aborted"},
-		{"turn error", event("turn/end", `{"turn":1,"reason":{"kind":"error","error":{"message":"provider error (HTTP 401)","code":"AUTH"}}}`),
+		{"compaction without summary", harnesslog.Event("compaction/summary", `{}`), "Context compacted: the earlier conversation was replaced by a summary"},
+		{"turn aborted", harnesslog.Event("turn/end", `{"turn":2,"reason":{"kind":"aborted","reason":{"kind":"user"}}}`), "Turn 2 was aborted by the user"},
+		{"turn aborted, no why", harnesslog.Event("turn/end", `{"turn":3,"reason":{"kind":"aborted"}}`), "Turn 3 was aborted"},
+		{"turn error", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"error","error":{"message":"provider error (HTTP 401)","code":"AUTH"}}}`),
 			"Turn 1 failed: provider error (HTTP 401) (AUTH)"},
-		{"turn max tokens", event("turn/end", `{"turn":1,"reason":{"kind":"max-tokens"}}`), "Turn 1 stopped: the reply reached the model's output token limit"},
-		{"turn other", event("turn/end", `{"turn":1,"reason":{"kind":"handoff"}}`), "Turn 1 ended: handoff"},
-		{"approval asked", event("approval/asked", `{"id":"a1","toolName":"bash","callId":"c1","reason":"write outside the workspace"}`),
+		{"turn max tokens", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"max-tokens"}}`), "Turn 1 stopped: the reply reached the model's output token limit"},
+		{"turn other", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"handoff"}}`), "Turn 1 ended: handoff"},
+		{"approval asked", harnesslog.Event("approval/asked", `{"id":"a1","toolName":"bash","callId":"c1","reason":"write outside the workspace"}`),
 			"Approval asked for bash: write outside the workspace"},
-		{"approval decided, unknown id", event("approval/decided", `{"id":"a9","outcome":"allowed-once"}`), "Approval: allowed once"},
-		{"hook blocked", event("hook/result", `{"point":"PreToolUse","handlerId":"h1","decision":"block","stderrSummary":"bash is disabled"}`),
+		{"approval decided, unknown id", harnesslog.Event("approval/decided", `{"id":"a9","outcome":"allowed-once"}`), "Approval: allowed once"},
+		{"hook blocked", harnesslog.Event("hook/result", `{"point":"PreToolUse","handlerId":"h1","decision":"block","stderrSummary":"bash is disabled"}`),
 			"Hook PreToolUse blocked: bash is disabled"},
-		{"hook asked", event("hook/result", `{"point":"PreToolUse","decision":"ask"}`), "Hook PreToolUse asked for approval"},
-		{"hook other", event("hook/result", `{"decision":"defer"}`), "Hook decided defer"},
-		{"retry", event("llm/retry", `{"retry":1,"maxRetries":2,"failure":{"message":"empty response","code":"EMPTY_RESPONSE"}}`),
+		{"hook asked", harnesslog.Event("hook/result", `{"point":"PreToolUse","decision":"ask"}`), "Hook PreToolUse asked for approval"},
+		{"hook other", harnesslog.Event("hook/result", `{"decision":"defer"}`), "Hook decided defer"},
+		{"retry", harnesslog.Event("llm/retry", `{"retry":1,"maxRetries":2,"failure":{"message":"empty response","code":"EMPTY_RESPONSE"}}`),
 			"The model request failed (empty response (EMPTY_RESPONSE)): retry 1 of 2"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			tr := harness(t, c.line)
 
-			require.Empty(t, problems(tr), describe(tr))
+			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			require.NotEmpty(t, tr.Entries)
 			assert.Equal(t, cards.Notice{Text: c.want}, tr.Entries[0])
 			assert.Empty(t, tr.Stats.Skipped)
@@ -289,18 +254,18 @@ func TestHarnessNotices(t *testing.T) {
 
 func TestHarnessApprovalNamesItsTool(t *testing.T) {
 	tr := harness(t,
-		event("approval/asked", `{"id":"a1","toolName":"write","reason":"outside the workspace"}`),
-		event("approval/decided", `{"id":"a1","outcome":"rejected"}`))
+		harnesslog.Event("approval/asked", `{"id":"a1","toolName":"write","reason":"outside the workspace"}`),
+		harnesslog.Event("approval/decided", `{"id":"a1","outcome":"rejected"}`))
 
 	assert.Equal(t, cards.Notice{Text: "Approval for write: rejected"}, tr.Entries[1])
 }
 
 func TestHarnessTitle(t *testing.T) {
 	tr := harness(t,
-		event("session/title", `{"title":"Fix the"}`),
-		event("session/title", `{"title":"Fix the"}`),
-		event("session/title", `{"title":"  "}`),
-		event("session/title", `{"title":"Fix the footer year"}`))
+		harnesslog.Event("session/title", `{"title":"Fix the"}`),
+		harnesslog.Event("session/title", `{"title":"Fix the"}`),
+		harnesslog.Event("session/title", `{"title":"  "}`),
+		harnesslog.Event("session/title", `{"title":"Fix the footer year"}`))
 
 	assert.Equal(t, "Fix the footer year", tr.Title)
 	assert.Equal(t, []cards.Entry{cards.Notice{Text: "Session: Fix the"}, cards.Notice{Text: "Session: Fix the footer year"}}, tr.Entries)
@@ -308,7 +273,7 @@ func TestHarnessTitle(t *testing.T) {
 }
 
 func TestHarnessCompactionSummaryIsCollapsedContext(t *testing.T) {
-	tr := harness(t, event("compaction/summary", `{"summary":[{"type":"text","text":"We fixed it."}]}`))
+	tr := harness(t, harnesslog.Event("compaction/summary", `{"summary":[{"type":"text","text":"We fixed it."}]}`))
 
 	require.Len(t, tr.Entries, 2)
 	assert.Equal(t, cards.Message{Role: cards.RoleContext, Text: "We fixed it."}, tr.Entries[1])
@@ -318,22 +283,22 @@ func TestHarnessCompactionSummaryIsCollapsedContext(t *testing.T) {
 // are counted by type and still count as events.
 func TestHarnessSkippedEvents(t *testing.T) {
 	tr := harness(t,
-		event("turn/start", `{"turn":1}`),
-		event("step/start", `{"turn":1,"step":1}`),
-		event("assistant/chunk", `{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"D"}}`),
-		event("assistant/chunk", `{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"ONE"}}`),
-		event("reasoning-chunks", `{"texts":["a"," b"]}`),
-		event("text-chunks", `{"texts":["a"]}`),
-		event("tool-call-chunks", `{"id":"c1","args":["{}"]}`),
-		event("turn/end", `{"turn":1,"reason":{"kind":"completed"}}`),
-		event("hook/result", `{"decision":"pass"}`),
-		event("todo/write", `{"todos":[]}`),
-		event("request/header", `{}`),
-		event("teleport/begin", `{"where":"mars"}`),
+		harnesslog.Event("turn/start", `{"turn":1}`),
+		harnesslog.Event("step/start", `{"turn":1,"step":1}`),
+		harnesslog.Event("assistant/chunk", `{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"D"}}`),
+		harnesslog.Event("assistant/chunk", `{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"ONE"}}`),
+		harnesslog.Event("reasoning-chunks", `{"texts":["a"," b"]}`),
+		harnesslog.Event("text-chunks", `{"texts":["a"]}`),
+		harnesslog.Event("tool-call-chunks", `{"id":"c1","args":["{}"]}`),
+		harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"completed"}}`),
+		harnesslog.Event("hook/result", `{"decision":"pass"}`),
+		harnesslog.Event("todo/write", `{"todos":[]}`),
+		harnesslog.Event("request/header", `{}`),
+		harnesslog.Event("teleport/begin", `{"where":"mars"}`),
 		`{"type":"future-event-without-data"}`,
 	)
 
-	assert.Empty(t, tr.Entries, describe(tr))
+	assert.Empty(t, tr.Entries, replaytest.Describe(tr))
 	assert.Equal(t, map[string]int{"turn/start": 1, "step/start": 1, "assistant/chunk": 2, "reasoning-chunks": 1,
 		"text-chunks": 1, "tool-call-chunks": 1, "turn/end": 1, "hook/result": 1, "todo/write": 1, "request/header": 1,
 		"teleport/begin": 1, "future-event-without-data": 1}, tr.Stats.Skipped)
@@ -354,19 +319,19 @@ var harnessBadLines = []struct {
 	{"type not a string", `{"type":7,"data":{}}`, []string{`field "type": want a string, found a number`}},
 	{"data missing", `{"type":"tool/call"}`, []string{`tool/call: missing field "data"`}},
 	{"data not an object", `{"type":"user/message","data":"hi"}`, []string{`user/message: field "data": want an object, found a string`}},
-	{"call id missing", event("tool/call", `{"name":"bash","arguments":"{}"}`), []string{`tool/call: missing field "data.callId"`}},
-	{"call id a number", event("tool/call", `{"callId":7,"name":"bash"}`), []string{`tool/call: field "data.callId": want a string, found a number`}},
-	{"user content bad", event("user/message", `{"content":7}`), []string{`user/message: field "data.content"`}},
-	{"assistant without content", event("assistant/message", `{"message":{}}`), []string{`assistant/message: missing field "data.message.content"`}},
-	{"assistant parts not objects", event("assistant/message", `{"message":{"content":["hi"]}}`), []string{`field "data.message.content`, "want an object, found a string"}},
-	{"result without message", event("tool/result", `{"meta":{}}`), []string{`tool/result: missing field "data.message"`}},
-	{"result without result part", event("tool/result", `{"message":{"content":[{"type":"text","text":"x"}]}}`), []string{`no "tool-result" part`}},
-	{"result part without call id", event("tool/result", `{"message":{"content":[{"type":"tool-result","content":[]}]}}`),
+	{"call id missing", harnesslog.Event("tool/call", `{"name":"bash","arguments":"{}"}`), []string{`tool/call: missing field "data.callId"`}},
+	{"call id a number", harnesslog.Event("tool/call", `{"callId":7,"name":"bash"}`), []string{`tool/call: field "data.callId": want a string, found a number`}},
+	{"user content bad", harnesslog.Event("user/message", `{"content":7}`), []string{`user/message: field "data.content"`}},
+	{"assistant without content", harnesslog.Event("assistant/message", `{"message":{}}`), []string{`assistant/message: missing field "data.message.content"`}},
+	{"assistant parts not objects", harnesslog.Event("assistant/message", `{"message":{"content":["hi"]}}`), []string{`field "data.message.content`, "want an object, found a string"}},
+	{"result without message", harnesslog.Event("tool/result", `{"meta":{}}`), []string{`tool/result: missing field "data.message"`}},
+	{"result without result part", harnesslog.Event("tool/result", `{"message":{"content":[{"type":"text","text":"x"}]}}`), []string{`no "tool-result" part`}},
+	{"result part without call id", harnesslog.Event("tool/result", `{"message":{"content":[{"type":"tool-result","content":[]}]}}`),
 		[]string{`missing field "data.message.content[0].toolCallId"`}},
-	{"result isError not a boolean", event("tool/result", `{"message":{"content":[{"type":"tool-result","toolCallId":"c1","isError":"yes"}]}}`),
+	{"result isError not a boolean", harnesslog.Event("tool/result", `{"message":{"content":[{"type":"tool-result","toolCallId":"c1","isError":"yes"}]}}`),
 		[]string{`isError": want a boolean, found a string`}},
-	{"title not a string", event("session/title", `{"title":["a"]}`), []string{`session/title: field "data.title": want a string, found an array`}},
-	{"turn not a number", event("turn/end", `{"turn":"one","reason":{"kind":"error"}}`), []string{`turn/end: field "data.turn": want an integer from 1`}},
+	{"title not a string", harnesslog.Event("session/title", `{"title":["a"]}`), []string{`session/title: field "data.title": want a string, found an array`}},
+	{"turn not a number", harnesslog.Event("turn/end", `{"turn":"one","reason":{"kind":"error"}}`), []string{`turn/end: field "data.turn": want an integer from 1`}},
 }
 
 // TestHarnessBadLines puts each bad line between good ones: it becomes one
@@ -375,10 +340,10 @@ var harnessBadLines = []struct {
 func TestHarnessBadLines(t *testing.T) {
 	for _, c := range harnessBadLines {
 		t.Run(c.name, func(t *testing.T) {
-			tr := harness(t, userEvent("user", "hi"), c.line, callEvent("c1", "bash", bashArgs), resultEvent("c1", "ok", false, ""))
+			tr := harness(t, harnesslog.UserEvent("user", "hi"), c.line, harnesslog.CallEvent("c1", "bash", bashArgs), harnesslog.ResultEvent("c1", "ok", false, ""))
 
-			ps := problems(tr)
-			require.Len(t, ps, 1, describe(tr))
+			ps := replaytest.Problems(tr)
+			require.Len(t, ps, 1, replaytest.Describe(tr))
 			assert.Equal(t, 3, ps[0].Line)
 			for _, m := range c.mention {
 				assert.Contains(t, ps[0].Reason, m)
@@ -397,16 +362,16 @@ func TestHarnessBadLinesGolden(t *testing.T) {
 	for i, c := range harnessBadLines {
 		lines[i] = c.line
 	}
-	golden.Assert(t, "replay/harness-bad-lines.golden", describe(harness(t, lines...)))
+	golden.Assert(t, "replay/harness-bad-lines.golden", replaytest.Describe(harness(t, lines...)))
 }
 
 func TestHarnessTornLastLine(t *testing.T) {
-	call := callEvent("c1", "bash", bashArgs)
-	result := resultEvent("c1", "ok", false, "")
-	tr := loadRaw(t, header+"\n"+call+"\n"+result[:40])
+	call := harnesslog.CallEvent("c1", "bash", bashArgs)
+	result := harnesslog.ResultEvent("c1", "ok", false, "")
+	tr := replaytest.Load(t, agentsOptions, header+"\n"+call+"\n"+result[:40])
 
-	require.Empty(t, problems(tr))
-	require.Len(t, tr.Entries, 2, describe(tr))
+	require.Empty(t, replaytest.Problems(tr))
+	require.Len(t, tr.Entries, 2, replaytest.Describe(tr))
 	assert.True(t, tr.Entries[0].(cards.ToolCard).Ended)
 	assert.Equal(t, []string{"line 3 is torn: the input ends in the middle of it (40 bytes without a newline), so it was not read"}, tr.InputNotices)
 	assert.Equal(t, cards.Notice{Text: tr.InputNotices[0]}, tr.Entries[1])
@@ -416,10 +381,10 @@ func TestHarnessTornLastLine(t *testing.T) {
 // buffer.
 func TestHarnessFiftyMegabyteLine(t *testing.T) {
 	output := strings.Repeat("0123456789abcdef", 50<<20/16)
-	tr := harness(t, callEvent("c1", "bash", bashArgs), resultEvent("c1", output, false, ""), assistantEvent(textPart("done")))
+	tr := harness(t, harnesslog.CallEvent("c1", "bash", bashArgs), harnesslog.ResultEvent("c1", output, false, ""), harnesslog.AssistantEvent(harnesslog.TextPart("done")))
 
-	require.Empty(t, problems(tr))
-	cs := toolCards(tr)
+	require.Empty(t, replaytest.Problems(tr))
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)
 	assert.Len(t, cs[0].Result.(cards.TerminalResult).Output, len(output))
 	assert.IsType(t, cards.Message{}, tr.Entries[1])
@@ -441,29 +406,29 @@ func jsonNumber(i int) string {
 
 func TestHeadlessStream(t *testing.T) {
 	session := []string{
-		userEvent("user", "run it"),
-		event("assistant/chunk", `{"chunk":{"type":"text-delta","text":"x"}}`),
-		assistantEvent(textPart("Running."), callPart("c1", "bash", bashArgs)),
-		callEvent("c1", "bash", bashArgs),
-		resultEvent("c1", "ok", false, ""),
-		assistantEvent(textPart("DONE")),
+		harnesslog.UserEvent("user", "run it"),
+		harnesslog.Event("assistant/chunk", `{"chunk":{"type":"text-delta","text":"x"}}`),
+		harnesslog.AssistantEvent(harnesslog.TextPart("Running."), harnesslog.CallPart("c1", "bash", bashArgs)),
+		harnesslog.CallEvent("c1", "bash", bashArgs),
+		harnesslog.ResultEvent("c1", "ok", false, ""),
+		harnesslog.AssistantEvent(harnesslog.TextPart("DONE")),
 	}
 	t.Run("the same transcript as the session log", func(t *testing.T) {
-		headless := loadRaw(t, wrap(session...))
+		headless := replaytest.Load(t, agentsOptions, wrap(session...))
 		log := harness(t, session...)
 
-		require.Empty(t, problems(headless), describe(headless))
+		require.Empty(t, replaytest.Problems(headless), replaytest.Describe(headless))
 		assert.Equal(t, log.Entries, headless.Entries)
 		assert.Equal(t, log.Stats.Skipped, headless.Stats.Skipped)
 	})
 	t.Run("result line repeating the last reply", func(t *testing.T) {
-		tr := loadRaw(t, wrap(session...)+`{"type":"result","sessionId":"s1","output":"DONE","usage":{"inputTokens":70,"outputTokens":33}}`+"\n")
+		tr := replaytest.Load(t, agentsOptions, wrap(session...)+`{"type":"result","sessionId":"s1","output":"DONE","usage":{"inputTokens":70,"outputTokens":33}}`+"\n")
 
 		assert.Equal(t, cards.Notice{Text: "The run finished (70 input tokens, 33 output tokens)"}, tr.Entries[len(tr.Entries)-1])
 		assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "DONE"}, tr.Entries[len(tr.Entries)-2])
 	})
 	t.Run("result line with new output", func(t *testing.T) {
-		tr := loadRaw(t, wrap(session[0])+`{"type":"result","output":"The answer is 42."}`+"\n")
+		tr := replaytest.Load(t, agentsOptions, wrap(session[0])+`{"type":"result","output":"The answer is 42."}`+"\n")
 
 		assert.Equal(t, []cards.Entry{
 			cards.Message{Role: cards.RoleUser, Text: "run it"},
@@ -472,7 +437,7 @@ func TestHeadlessStream(t *testing.T) {
 		}, tr.Entries)
 	})
 	t.Run("other line types and bad lines", func(t *testing.T) {
-		tr := loadRaw(t, wrap(session[0])+
+		tr := replaytest.Load(t, agentsOptions, wrap(session[0])+
 			`{"type":"status","state":"thinking"}`+"\n"+
 			`{"type":"session_event","sessionId":"s1"}`+"\n"+
 			`{"type":"session_event","event":{"data":{}}}`+"\n"+
@@ -480,8 +445,8 @@ func TestHeadlessStream(t *testing.T) {
 			`{"event":{}}`+"\n")
 
 		assert.Equal(t, map[string]int{"status": 1}, tr.Stats.Skipped)
-		ps := problems(tr)
-		require.Len(t, ps, 4, describe(tr))
+		ps := replaytest.Problems(tr)
+		require.Len(t, ps, 4, replaytest.Describe(tr))
 		assert.Equal(t, `session_event: missing field "event"`, ps[0].Reason)
 		assert.Equal(t, 3, ps[0].Line)
 		assert.Equal(t, `session_event: missing field "event.type"`, ps[1].Reason)
@@ -522,10 +487,10 @@ func reorder(t *testing.T, input string) string {
 // TestLinesInAnyKeyOrder: a line is understood, and a bad one worded, the
 // same whether its type comes first (the harness's own form) or not.
 func TestLinesInAnyKeyOrder(t *testing.T) {
-	lines := []string{userEvent("user", "hi"), assistantEvent(reasoningPart("hm"), callPart("c1", "read", readArgs)),
-		callEvent("c1", "read", readArgs), resultEvent("c1", "x", false, readMeta),
-		event("turn/end", `{"turn":1,"reason":{"kind":"error","error":{"message":"boom"}}}`),
-		event("assistant/chunk", `{"chunk":{}}`)}
+	lines := []string{harnesslog.UserEvent("user", "hi"), harnesslog.AssistantEvent(harnesslog.ReasoningPart("hm"), harnesslog.CallPart("c1", "read", readArgs)),
+		harnesslog.CallEvent("c1", "read", readArgs), harnesslog.ResultEvent("c1", "x", false, readMeta),
+		harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"error","error":{"message":"boom"}}}`),
+		harnesslog.Event("assistant/chunk", `{"chunk":{}}`)}
 	bad := 0
 	for _, c := range harnessBadLines {
 		if json.Valid([]byte(c.line)) && strings.Contains(c.line, `"data"`) {
@@ -536,11 +501,11 @@ func TestLinesInAnyKeyOrder(t *testing.T) {
 	log := header + "\n" + strings.Join(lines, "\n") + "\n"
 	for name, input := range map[string]string{"session log": log, "headless": wrap(lines...)} {
 		t.Run(name, func(t *testing.T) {
-			inOrder, reordered := loadRaw(t, input), loadRaw(t, reorder(t, input))
+			inOrder, reordered := replaytest.Load(t, agentsOptions, input), replaytest.Load(t, agentsOptions, reorder(t, input))
 
 			require.NotEqual(t, input, reorder(t, input))
 			assert.Equal(t, withoutExcerpts(inOrder), withoutExcerpts(reordered))
-			assert.Len(t, problems(inOrder), bad, describe(inOrder))
+			assert.Len(t, replaytest.Problems(inOrder), bad, replaytest.Describe(inOrder))
 			assert.Equal(t, inOrder.Stats, reordered.Stats)
 		})
 	}

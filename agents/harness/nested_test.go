@@ -10,27 +10,19 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
-
-// dispatch is a tool/code-dispatch-start (content "" and no isError) or
-// tool/code-dispatch line of a sub-call of parent.
-func dispatch(parent, sub, name, args, content string) string {
-	data := `{"rootCallId":"root","parentCallId":"` + parent + `","subCallId":"` + sub + `","name":"` + name + `","arguments":` + args
-	if content == "" {
-		return event("tool/code-dispatch-start", data+`}`)
-	}
-	return event("tool/code-dispatch", data+`,"isError":false,"content":[{"type":"text","text":`+jsonText(content)+`}]}`)
-}
 
 // TestHarnessNested replays a session whose run_code program and
 // workflow made calls, and whose calls waited for approvals: each is
 // nested under the card it belongs to.
 func TestHarnessNested(t *testing.T) {
-	tr := loadBytes(t, session(t, "harness-nested.jsonl"))
+	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "harness-nested.jsonl"))
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, tr.Stats.Lines, tr.Stats.Events)
-	cs := toolCards(tr)
+	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
 	code := cs[0]
 	require.Len(t, code.Children, 2)
@@ -50,75 +42,75 @@ func TestHarnessNested(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []cards.State{cards.StateDone, cards.StateFailed}, agentStates, "a failed workflow agent's card is failed")
-	golden.Assert(t, "replay/harness-nested.golden", describe(tr))
+	golden.Assert(t, "replay/harness-nested.golden", replaytest.Describe(tr))
 }
 
 // TestHarnessNestedEdgeCases shows what has no parent at the top level
 // and makes what does not pair a Problem.
 func TestHarnessNestedEdgeCases(t *testing.T) {
 	t.Run("sub-call of an unknown call", func(t *testing.T) {
-		tr := harness(t, dispatch("gone", "gone:code:1", "read", `{"file_path":"a.go"}`, ""))
+		tr := harness(t, harnesslog.Dispatch("gone", "gone:code:1", "read", `{"file_path":"a.go"}`, ""))
 
-		require.Empty(t, problems(tr))
-		assert.Equal(t, "gone:code:1", toolCards(tr)[0].ID)
+		require.Empty(t, replaytest.Problems(tr))
+		assert.Equal(t, "gone:code:1", replaytest.ToolCards(tr)[0].ID)
 	})
 	t.Run("sub-call with a case-variant argument key", func(t *testing.T) {
-		tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
-			dispatch("c1", "c1:code:1", "bash", `{"command":"curl x | sh","Command":"npm test"}`, ""))
+		tr := harness(t, harnesslog.CallEvent("c1", "run_code", `{"code":"1"}`),
+			harnesslog.Dispatch("c1", "c1:code:1", "bash", `{"command":"curl x | sh","Command":"npm test"}`, ""))
 
-		require.Len(t, problems(tr), 1, describe(tr))
-		assert.Contains(t, problems(tr)[0].Reason, `the "bash" call`)
-		sub := toolCards(tr)[0].Children[0].(cards.ToolCard)
+		require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
+		assert.Contains(t, replaytest.Problems(tr)[0].Reason, `the "bash" call`)
+		sub := replaytest.ToolCards(tr)[0].Children[0].(cards.ToolCard)
 		assert.NotEqual(t, cards.TerminalCall{Title: "npm test"}, sub.Call, "the spoofed key does not name the command")
 	})
 	t.Run("settled without a start", func(t *testing.T) {
-		tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
-			dispatch("c1", "c1:code:1", "bash", `{"command":"ls","description":"List"}`, "a.go"))
+		tr := harness(t, harnesslog.CallEvent("c1", "run_code", `{"code":"1"}`),
+			harnesslog.Dispatch("c1", "c1:code:1", "bash", `{"command":"ls","description":"List"}`, "a.go"))
 
-		require.Empty(t, problems(tr))
-		child := toolCards(tr)[0].Children[0].(cards.ToolCard)
+		require.Empty(t, replaytest.Problems(tr))
+		child := replaytest.ToolCards(tr)[0].Children[0].(cards.ToolCard)
 		assert.Equal(t, "a.go", child.Result.(cards.TerminalResult).Output)
 	})
 	t.Run("nested two deep", func(t *testing.T) {
-		tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
-			dispatch("c1", "c1:code:1", "run_code", `{"code":"2"}`, ""),
-			dispatch("c1:code:1", "c1:code:1:code:1", "job_list", `{}`, ""))
+		tr := harness(t, harnesslog.CallEvent("c1", "run_code", `{"code":"1"}`),
+			harnesslog.Dispatch("c1", "c1:code:1", "run_code", `{"code":"2"}`, ""),
+			harnesslog.Dispatch("c1:code:1", "c1:code:1:code:1", "job_list", `{}`, ""))
 
-		require.Empty(t, problems(tr))
-		inner := toolCards(tr)[0].Children[0].(cards.ToolCard)
+		require.Empty(t, replaytest.Problems(tr))
+		inner := replaytest.ToolCards(tr)[0].Children[0].(cards.ToolCard)
 		assert.Equal(t, "c1:code:1:code:1", inner.Children[0].(cards.ToolCard).ID)
 	})
 	t.Run("second result", func(t *testing.T) {
-		tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
-			dispatch("c1", "c1:code:1", "job_list", `{}`, "one"),
-			dispatch("c1", "c1:code:1", "job_list", `{}`, "two"))
+		tr := harness(t, harnesslog.CallEvent("c1", "run_code", `{"code":"1"}`),
+			harnesslog.Dispatch("c1", "c1:code:1", "job_list", `{}`, "one"),
+			harnesslog.Dispatch("c1", "c1:code:1", "job_list", `{}`, "two"))
 
-		require.Len(t, problems(tr), 1)
-		assert.Equal(t, `tool/code-dispatch: second result for sub-call "c1:code:1": the card keeps the first`, problems(tr)[0].Reason)
+		require.Len(t, replaytest.Problems(tr), 1)
+		assert.Equal(t, `tool/code-dispatch: second result for sub-call "c1:code:1": the card keeps the first`, replaytest.Problems(tr)[0].Reason)
 	})
 	t.Run("missing ids", func(t *testing.T) {
-		tr := harness(t, event("tool/code-dispatch-start", `{"parentCallId":"c1","name":"x","arguments":{}}`))
+		tr := harness(t, harnesslog.Event("tool/code-dispatch-start", `{"parentCallId":"c1","name":"x","arguments":{}}`))
 
-		require.Len(t, problems(tr), 1)
-		assert.Equal(t, `tool/code-dispatch-start: missing field "data.subCallId"`, problems(tr)[0].Reason)
+		require.Len(t, replaytest.Problems(tr), 1)
+		assert.Equal(t, `tool/code-dispatch-start: missing field "data.subCallId"`, replaytest.Problems(tr)[0].Reason)
 	})
 	t.Run("workflow agent of no run", func(t *testing.T) {
-		tr := harness(t, event("tool-workflow/agent-start", `{"runId":"r1","seq":1,"label":"x","childId":"k"}`))
+		tr := harness(t, harnesslog.Event("tool-workflow/agent-start", `{"runId":"r1","seq":1,"label":"x","childId":"k"}`))
 
-		require.Len(t, problems(tr), 1)
-		assert.Equal(t, `tool-workflow/agent-start: workflow run "r1" was not started`, problems(tr)[0].Reason)
+		require.Len(t, replaytest.Problems(tr), 1)
+		assert.Equal(t, `tool-workflow/agent-start: workflow run "r1" was not started`, replaytest.Problems(tr)[0].Reason)
 	})
 	t.Run("workflow without its call", func(t *testing.T) {
-		tr := harness(t, event("tool-workflow/run-start", `{"runId":"r1","name":"flow"}`),
-			event("tool-workflow/agent-start", `{"runId":"r1","seq":1,"label":"x","childId":"k"}`))
+		tr := harness(t, harnesslog.Event("tool-workflow/run-start", `{"runId":"r1","name":"flow"}`),
+			harnesslog.Event("tool-workflow/agent-start", `{"runId":"r1","seq":1,"label":"x","childId":"k"}`))
 
-		require.Empty(t, problems(tr))
+		require.Empty(t, replaytest.Problems(tr))
 		assert.Equal(t, cards.Notice{Text: "Workflow flow started"}, tr.Entries[0])
 		assert.Equal(t, "r1:agent:1", tr.Entries[1].(cards.ToolCard).ID)
 	})
 	t.Run("approval of an unknown call", func(t *testing.T) {
-		tr := harness(t, event("approval/asked", `{"id":"a1","toolName":"write","callId":"nope","reason":"outside"}`),
-			event("approval/decided", `{"id":"a1","outcome":"rejected"}`))
+		tr := harness(t, harnesslog.Event("approval/asked", `{"id":"a1","toolName":"write","callId":"nope","reason":"outside"}`),
+			harnesslog.Event("approval/decided", `{"id":"a1","outcome":"rejected"}`))
 
 		assert.Equal(t, []cards.Entry{cards.Notice{Text: "Approval asked for write: outside"}, cards.Notice{Text: "Approval for write: rejected"}}, tr.Entries)
 	})
@@ -127,10 +119,10 @@ func TestHarnessNestedEdgeCases(t *testing.T) {
 // TestHarnessNestedEnded ends the nested cards without a result with
 // their session.
 func TestHarnessNestedEnded(t *testing.T) {
-	tr := harness(t, callEvent("c1", "run_code", `{"code":"1"}`),
-		dispatch("c1", "c1:code:1", "job_list", `{}`, ""))
+	tr := harness(t, harnesslog.CallEvent("c1", "run_code", `{"code":"1"}`),
+		harnesslog.Dispatch("c1", "c1:code:1", "job_list", `{}`, ""))
 
-	card := toolCards(tr)[0]
+	card := replaytest.ToolCards(tr)[0]
 	assert.True(t, card.Ended)
 	assert.True(t, card.Children[0].(cards.ToolCard).Ended)
 }
@@ -143,8 +135,8 @@ func TestFixturesNestEverySubcall(t *testing.T) {
 	for _, file := range fixtureFiles(t) {
 		data, err := os.ReadFile(file)
 		require.NoError(t, err)
-		tr := loadBytes(t, data)
-		for _, c := range toolCards(tr) {
+		tr := replaytest.LoadBytes(t, agentsOptions, data)
+		for _, c := range replaytest.ToolCards(tr) {
 			for _, child := range c.Children {
 				nestedSeen++
 				if sub, ok := child.(cards.ToolCard); ok {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -30,9 +32,9 @@ var deployProducer = producers.Producer{
 
 func TestOptionsProducersDrawTheHarnessOwnTools(t *testing.T) {
 	input := header + "\n" + strings.Join([]string{
-		callEvent("d1", "deploy", `{"env":"staging"}`),
-		resultEvent("d1", "ok", false, ""),
-		callEvent("b1", "bash", bashArgs),
+		harnesslog.CallEvent("d1", "deploy", `{"env":"staging"}`),
+		harnesslog.ResultEvent("d1", "ok", false, ""),
+		harnesslog.CallEvent("b1", "bash", bashArgs),
 	}, "\n") + "\n"
 	opts := replay.Options{Formats: agents.Formats, Producers: producers.Registry{"deploy": deployProducer}}
 	for _, format := range []string{replay.Auto, "harness"} {
@@ -45,7 +47,7 @@ func TestOptionsProducersDrawTheHarnessOwnTools(t *testing.T) {
 				tools = append(tools, c)
 			}
 		}
-		require.Len(t, tools, 2, describe(tr))
+		require.Len(t, tools, 2, replaytest.Describe(tr))
 		assert.Equal(t, cards.TerminalCall{Title: "deploy staging"}, tools[0].Call)
 		assert.Equal(t, cards.TerminalResult{Output: "deployed", ExitCode: cards.Exit(0)}, tools[0].Result)
 		assert.IsType(t, cards.TerminalCall{}, tools[1].Call, "the family's producers still draw the other tools")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // badLineCase is one line the view-stream decoder must reject.
@@ -59,10 +60,10 @@ var badLineCases = []badLineCase{
 func TestViewStreamBadLines(t *testing.T) {
 	for _, c := range badLineCases {
 		t.Run(c.name, func(t *testing.T) {
-			tr := load(t, userLine, c.line, callLine, resultLine)
+			tr := replaytest.LoadLines(t, agentsOptions, replaytest.UserLine, c.line, replaytest.CallLine, replaytest.ResultLine)
 
-			ps := problems(tr)
-			require.Len(t, ps, 1, describe(tr))
+			ps := replaytest.Problems(tr)
+			require.Len(t, ps, 1, replaytest.Describe(tr))
 			assert.Equal(t, 2, ps[0].Line)
 			assert.Equal(t, "test.jsonl", ps[0].Source)
 			for _, m := range c.mention {
@@ -90,25 +91,25 @@ func TestViewStreamViewErrorIsTheCardsMessage(t *testing.T) {
 	_, want := cards.DecodeCall([]byte(view))
 	require.Error(t, want)
 
-	tr := load(t, `{"type":"call","id":"c9","view":`+view+`}`)
+	tr := replaytest.LoadLines(t, agentsOptions, `{"type":"call","id":"c9","view":`+view+`}`)
 
-	require.Len(t, problems(tr), 1)
-	assert.Equal(t, want.Error(), problems(tr)[0].Reason)
+	require.Len(t, replaytest.Problems(tr), 1)
+	assert.Equal(t, want.Error(), replaytest.Problems(tr)[0].Reason)
 }
 
 // TestViewStreamBadLinesGolden pins the exact wording of every reason.
 func TestViewStreamBadLinesGolden(t *testing.T) {
-	lines := []string{userLine}
+	lines := []string{replaytest.UserLine}
 	for _, c := range badLineCases {
 		lines = append(lines, c.line)
 	}
-	golden.Assert(t, "replay/bad-lines.golden", describe(load(t, lines...)))
+	golden.Assert(t, "replay/bad-lines.golden", replaytest.Describe(replaytest.LoadLines(t, agentsOptions, lines...)))
 }
 
 func TestViewStreamGoodLines(t *testing.T) {
-	tr := load(t, userLine, callLine, call2Line, result2Line, resultLine, assistantEnd)
+	tr := replaytest.LoadLines(t, agentsOptions, replaytest.UserLine, replaytest.CallLine, replaytest.Call2Line, replaytest.Result2Line, replaytest.ResultLine, replaytest.AssistantLine)
 
-	require.Empty(t, problems(tr))
+	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.Entries, 4)
 	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "hi"}, tr.Entries[0])
 	zero := 0
@@ -123,9 +124,9 @@ func TestViewStreamGoodLines(t *testing.T) {
 }
 
 func TestViewStreamBlankAndCRLFLines(t *testing.T) {
-	tr := loadRaw(t, userLine+"\r\n\r\n   \n"+callLine+"\r\n"+resultLine+"\r\n\n")
+	tr := replaytest.Load(t, agentsOptions, replaytest.UserLine+"\r\n\r\n   \n"+replaytest.CallLine+"\r\n"+replaytest.ResultLine+"\r\n\n")
 
-	require.Empty(t, problems(tr), describe(tr))
+	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Len(t, tr.Entries, 2)
 	assert.Equal(t, 6, tr.Stats.Lines)
 	assert.Equal(t, 3, tr.Stats.Events)
@@ -134,10 +135,10 @@ func TestViewStreamBlankAndCRLFLines(t *testing.T) {
 // TestViewDemoSession checks that the view-stream demo decodes without a
 // problem and holds every card kind.
 func TestViewDemoSession(t *testing.T) {
-	lines := viewDemoLines(t)
-	tr := load(t, lines...)
+	lines := replaytest.ViewDemoLines(t)
+	tr := replaytest.LoadLines(t, agentsOptions, lines...)
 
-	require.Empty(t, problems(tr))
+	require.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, len(lines), tr.Stats.Lines)
 	assert.Equal(t, len(lines), tr.Stats.Events)
 	kinds := map[string]bool{}
@@ -146,8 +147,8 @@ func TestViewDemoSession(t *testing.T) {
 		case cards.Message:
 			kinds["message "+string(e.Role)] = true
 		case cards.ToolCard:
-			kinds[cardOf(e.Call)] = true
-			kinds[cardOf(e.Result)] = true
+			kinds[replaytest.CardOf(e.Call)] = true
+			kinds[replaytest.CardOf(e.Result)] = true
 			if e.Result == nil {
 				assert.True(t, e.Ended, "pending card %s is marked ended", e.ID)
 			}
@@ -159,14 +160,14 @@ func TestViewDemoSession(t *testing.T) {
 		"cards.SearchMatches", "cards.SearchPaths", "cards.WebSearch", "cards.WebFetch", "-"} {
 		assert.True(t, kinds[want], "the demo has no %s", want)
 	}
-	golden.Assert(t, "replay/demo-views.golden", describe(tr))
+	golden.Assert(t, "replay/demo-views.golden", replaytest.Describe(tr))
 }
 
 // TestViewDemoTerminalOutcomes checks the view-stream demo's terminal
 // cards: one success, one failure, one signal, one pending.
 func TestViewDemoTerminalOutcomes(t *testing.T) {
 	var outcomes []string
-	for _, c := range toolCards(load(t, viewDemoLines(t)...)) {
+	for _, c := range replaytest.ToolCards(replaytest.LoadLines(t, agentsOptions, replaytest.ViewDemoLines(t)...)) {
 		if _, ok := c.Call.(cards.TerminalCall); !ok {
 			continue
 		}

@@ -37,12 +37,7 @@ func compressFrames(t *testing.T, data []byte, linesPerFrame int) (compressed []
 // session of ../shared/fixtures/dsh, and replay on its .jsonl.zstd twin,
 // which must print the same.
 func TestFixturesReplayWithExitZero(t *testing.T) {
-	dir := filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	require.NoError(t, err)
-	if len(files) == 0 {
-		t.Skip("no session logs in " + dir)
-	}
+	files := golden.SharedFixtures(t, "dsh", "session logs")
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			data, err := os.ReadFile(file)

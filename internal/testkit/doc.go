@@ -1,6 +1,9 @@
 // Package testkit is the parent of the test kits, which only tests
 // import: golden files (golden), tmux sessions (tmuxtest), fake homes
 // with agents' session files (fakehome), scripted ACP agents (acptest),
-// benchmark inputs (benchinput) and terminal-output checks (termcheck).
+// benchmark inputs (benchinput), terminal-output checks (termcheck),
+// loading, describing and fuzzing transcripts (replaytest), checking the
+// tool producers' views (producertest), generated files to diff
+// (diffinput) and harness session-log lines (harnesslog).
 // Run-time helpers live beside it under internal/, never here.
 package testkit

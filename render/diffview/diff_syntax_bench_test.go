@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 	"github.com/cardtui/cardtui/render/style"
 )
 
@@ -20,7 +21,7 @@ func BenchmarkHighlight(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, c := range []struct{ name, text string }{
-		{"generated", joinLines(generatedGo(2000))},
+		{"generated", diffinput.JoinLines(diffinput.GeneratedGo(2000))},
 		{"diff.go", string(real)},
 	} {
 		b.Run(c.name, func(b *testing.B) {

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
 )
@@ -175,8 +176,8 @@ func TestHighlighterGivesBackEveryByte(t *testing.T) {
 // TestSyntaxRunsAreLexedOnce draws a diff at two widths: the second
 // drawing lexes nothing and is the same as a drawing with an empty cache.
 func TestSyntaxRunsAreLexedOnce(t *testing.T) {
-	old := strings.Join(generatedGo(200), "\n") + "\n"
-	diffs := []cards.FileDiff{wholeFile("gen.go", old, joinLines(scatteredEdit(generatedGo(200), 3)))}
+	old := strings.Join(diffinput.GeneratedGo(200), "\n") + "\n"
+	diffs := []cards.FileDiff{wholeFile("gen.go", old, diffinput.JoinLines(diffinput.ScatteredEdit(diffinput.GeneratedGo(200), 3)))}
 	runCache.mu.Lock()
 	runCache.runs = nil
 	runCache.mu.Unlock()

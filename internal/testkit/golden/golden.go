@@ -62,3 +62,17 @@ func Session(t testing.TB, name string) []byte {
 	require.NoError(t, err)
 	return data
 }
+
+// SharedFixtures lists the .jsonl files of the recorded sessions a
+// developer keeps in shared/fixtures/<folder>, three levels above Dir,
+// and skips t with "no <what> in <dir>" when there are none.
+func SharedFixtures(t testing.TB, folder, what string) []string {
+	t.Helper()
+	dir := filepath.Join(Dir(t), "..", "..", "..", "shared", "fixtures", folder)
+	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	require.NoError(t, err)
+	if len(files) == 0 {
+		t.Skip("no " + what + " in " + dir)
+	}
+	return files
+}

@@ -1,0 +1,263 @@
+// Package replaytest loads, describes and checks transcripts in the tests
+// of replay and of the agents' decoders (agents/...), and holds the body
+// their fuzz targets share.
+//
+// It imports neither agents nor any agent's package, so that their
+// internal tests may use it too: the formats to detect come in through
+// replay.Options.
+package replaytest
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/klauspost/compress/zstd"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// Load reads input exactly as given, as the file "test.jsonl", with opts
+// (whose Formats say which formats to detect), and fails t on an error.
+func Load(t testing.TB, opts replay.Options, input string) *replay.Transcript {
+	t.Helper()
+	tr, err := replay.Load(strings.NewReader(input), "test.jsonl", opts)
+	require.NoError(t, err)
+	return tr
+}
+
+// LoadLines reads lines, joined with "\n" and ended with one, as Load does.
+func LoadLines(t testing.TB, opts replay.Options, lines ...string) *replay.Transcript {
+	t.Helper()
+	return Load(t, opts, strings.Join(lines, "\n")+"\n")
+}
+
+// LoadBytes reads data as the file "test.jsonl.zstd", detecting its
+// compression and, among opts.Formats, its format; it fails t on an error.
+func LoadBytes(t testing.TB, opts replay.Options, data []byte) *replay.Transcript {
+	t.Helper()
+	tr, err := replay.Load(bytes.NewReader(data), "test.jsonl.zstd", opts)
+	require.NoError(t, err)
+	return tr
+}
+
+// Problems returns the transcript's Problem entries.
+func Problems(tr *replay.Transcript) []cards.Problem {
+	var out []cards.Problem
+	for _, e := range tr.Entries {
+		if p, ok := e.(cards.Problem); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ToolCards returns the transcript's ToolCard entries.
+func ToolCards(tr *replay.Transcript) []cards.ToolCard {
+	var out []cards.ToolCard
+	for _, e := range tr.Entries {
+		if c, ok := e.(cards.ToolCard); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Describe writes one line per entry that says what it is, and a last
+// line of the transcript's stats, for snapshots.
+func Describe(tr *replay.Transcript) string {
+	var b bytes.Buffer
+	for i, e := range tr.Entries {
+		fmt.Fprintf(&b, "%d ", i)
+		describeEntry(&b, e, "")
+	}
+	s := tr.Stats
+	fmt.Fprintf(&b, "stats: lines=%d events=%d toolCards=%d problems=%d skipped=%v\n",
+		s.Lines, s.Events, s.ToolCards, s.Problems, s.Skipped)
+	return b.String()
+}
+
+// describeEntry writes the line of one entry, and those of the entries
+// nested under it, indented by two more spaces each.
+func describeEntry(b *bytes.Buffer, e cards.Entry, indent string) {
+	switch e := e.(type) {
+	case cards.Message:
+		fmt.Fprintf(b, "message %s: %q\n", e.Role, e.Text)
+	case cards.ToolCard:
+		fmt.Fprintf(b, "card %s tool=%q call=%s result=%s ended=%v\n", e.ID, e.Tool, CardOf(e.Call), CardOf(e.Result), e.Ended)
+		for _, child := range e.Children {
+			b.WriteString(indent + "  ↳ ")
+			describeEntry(b, child, indent+"  ")
+		}
+	case cards.Problem:
+		fmt.Fprintf(b, "problem %s:%d: %s\n    excerpt: %s\n", e.Source, e.Line, e.Reason, e.Excerpt)
+	case cards.Notice:
+		fmt.Fprintf(b, "notice: %s\n", e.Text)
+	}
+}
+
+// CardOf names a view's card by its Go type, "-" for none.
+func CardOf(v interface{ Card() string }) string {
+	if v == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// CheckAccounted checks that the transcript counted every line of input
+// and that each non-blank line became an event, a problem, or was not
+// read because the input ends in the middle of it.
+func CheckAccounted(t testing.TB, input []byte, tr *replay.Transcript) {
+	t.Helper()
+	lines := bytes.Split(input, []byte("\n"))
+	if len(lines[len(lines)-1]) == 0 {
+		lines = lines[:len(lines)-1]
+	}
+	if tr.Stats.Lines != len(lines) {
+		t.Fatalf("Stats.Lines = %d, the input has %d lines", tr.Stats.Lines, len(lines))
+	}
+	nonBlank := 0
+	for _, l := range lines {
+		if len(bytes.TrimSpace(l)) > 0 {
+			nonBlank++
+		}
+	}
+	lineOutcomes := tr.Stats.Events
+	for _, p := range Problems(tr) {
+		// A duplicate call id, a second result, a call after its result
+		// or a reused uuid is a problem of a line that was read.
+		if !strings.HasPrefix(p.Reason, "duplicate call id") && !strings.HasPrefix(p.Reason, "second result") &&
+			!strings.HasPrefix(p.Reason, "call id ") && !strings.HasPrefix(p.Reason, "uuid ") {
+			lineOutcomes++
+		}
+	}
+	for _, n := range tr.InputNotices {
+		if strings.HasPrefix(n, "line ") || strings.Contains(n, "cuts short") {
+			lineOutcomes++
+		}
+	}
+	if lineOutcomes != nonBlank {
+		t.Fatalf("%d non-blank lines gave %d events, problems and torn lines", nonBlank, lineOutcomes)
+	}
+}
+
+// zstdMagic starts every zstd frame.
+var zstdMagic = []byte("\x28\xb5\x2f\xfd")
+
+// Fuzz runs the body the agents' fuzz targets share, after they have
+// added their seeds: each input is loaded with opts and must load without
+// error; unless it is zstd-compressed, every line must be accounted for
+// (CheckAccounted); every entry must render within 60 cells, and export
+// to Markdown without panicking.
+func Fuzz(f *testing.F, opts replay.Options) {
+	ro := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
+	f.Fuzz(func(t *testing.T, input []byte) {
+		tr, err := replay.Load(bytes.NewReader(input), "fuzz", opts)
+		if err != nil {
+			t.Fatalf("Load failed on in-memory input: %v", err)
+		}
+		if !bytes.HasPrefix(input, zstdMagic) {
+			CheckAccounted(t, input, tr)
+		}
+		for i, e := range tr.Entries {
+			for n, line := range strings.Split(render.Entry(e, ro), "\n") {
+				if w := ansi.StringWidth(line); w > ro.Width {
+					t.Fatalf("entry %d line %d is %d cells wide: %q", i, n, w, line)
+				}
+			}
+			_ = exportmd.Entry(e, ro)
+		}
+	})
+}
+
+// RenderPlain draws every entry without colour at width, separated by
+// blank lines, as `cardtui replay --print --format plain` does.
+func RenderPlain(tr *replay.Transcript, width int) string {
+	o := render.Options{Width: width, Profile: colorprofile.NoTTY, Theme: render.Dark, Terminal: true}
+	parts := make([]string, len(tr.Entries))
+	for i, e := range tr.Entries {
+		parts[i] = render.Entry(e, o)
+	}
+	return strings.Join(parts, "\n\n") + "\n"
+}
+
+// CompressFrames compresses data as a .jsonl.zstd file is written: one
+// independent, checksummed frame per linesPerFrame lines. It returns the
+// compressed bytes and the offset where each frame starts.
+func CompressFrames(t testing.TB, data []byte, linesPerFrame int) ([]byte, []int) {
+	t.Helper()
+	enc, err := zstd.NewWriter(nil)
+	require.NoError(t, err)
+	defer enc.Close()
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	var out []byte
+	var starts []int
+	for i := 0; i < len(lines); i += linesPerFrame {
+		chunk := bytes.Join(lines[i:min(i+linesPerFrame, len(lines))], nil)
+		if len(chunk) == 0 {
+			continue
+		}
+		starts = append(starts, len(out))
+		out = enc.EncodeAll(chunk, out)
+	}
+	return out, starts
+}
+
+// BenchmarkLoad loads data with opts in b's loop, fails b on an error or
+// a problem, and reports the heap the transcript holds as heap-MB.
+func BenchmarkLoad(b *testing.B, opts replay.Options, data []byte) {
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	var tr *replay.Transcript
+	for b.Loop() {
+		var err error
+		tr, err = replay.Load(bytes.NewReader(data), "bench", opts)
+		if err != nil || tr.Stats.Problems != 0 {
+			b.Fatalf("err %v, %d problems", err, tr.Stats.Problems)
+		}
+	}
+	b.StopTimer()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(m.HeapAlloc-uint64(len(data)))/1e6, "heap-MB")
+	runtime.KeepAlive(tr)
+}
+
+// Lines of a view stream that the tests of replay and of agents/views
+// build their inputs from: a user message, a terminal call c1 and its
+// result, a generic call c2 and its result, and an assistant message.
+const (
+	UserLine      = `{"type":"message","role":"user","text":"hi"}`
+	CallLine      = `{"type":"call","id":"c1","tool":"bash","view":{"card":"terminal","title":"ls"}}`
+	ResultLine    = `{"type":"result","id":"c1","view":{"card":"terminal","output":"a.go","exitCode":0}}`
+	Call2Line     = `{"type":"call","id":"c2","view":{"card":"generic","title":"Think"}}`
+	Result2Line   = `{"type":"result","id":"c2","view":{"card":"generic"}}`
+	AssistantLine = `{"type":"message","role":"assistant","text":"done"}`
+)
+
+// ViewDemoLines are the lines of the view-stream demo session,
+// testdata/sessions/demo-views.jsonl.
+func ViewDemoLines(t testing.TB) []string {
+	t.Helper()
+	return strings.Split(strings.TrimSuffix(string(golden.Session(t, "demo-views.jsonl")), "\n"), "\n")
+}
+
+// Reversed returns lines in the opposite order, for fuzz seeds whose
+// events come before the lines they refer to.
+func Reversed(lines [][]byte) [][]byte {
+	out := make([][]byte, len(lines))
+	for i, l := range lines {
+		out[len(lines)-1-i] = l
+	}
+	return out
+}
