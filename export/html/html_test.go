@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardtui/cardtui/internal/testkit/lexbudget"
+
 	"github.com/cardtui/cardtui/agents"
 	exporthtml "github.com/cardtui/cardtui/export/html"
 
@@ -143,6 +145,7 @@ func TestHTMLTerminalColours(t *testing.T) {
 // the 2,000-line limit the export once had): every line's operator is in
 // a syntax class.
 func TestHTMLColoursLargeDiffs(t *testing.T) {
+	lexbudget.Lift(t)
 	const lines = 3000
 	diff := cards.FileDiff{Path: "big.go", NewText: strings.Repeat("x := 1\n", lines)}
 	got := htmlOf(t, cards.ToolCard{ID: "1", Call: cards.DiffCall{Title: "Write big.go", Diffs: []cards.FileDiff{diff}}})

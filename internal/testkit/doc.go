@@ -4,6 +4,7 @@
 // benchmark inputs (benchinput), terminal-output checks (termcheck),
 // loading, describing and fuzzing transcripts (replaytest), checking the
 // tool producers' views (producertest), generated files to diff
-// (diffinput) and harness session-log lines (harnesslog).
+// (diffinput), harness session-log lines (harnesslog) and the lexing
+// budget lifted for the tests of large coloured diffs (lexbudget).
 // Run-time helpers live beside it under internal/, never here.
 package testkit

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cardtui/cardtui/internal/testkit/lexbudget"
+
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/colorprofile"
@@ -72,6 +74,7 @@ func TestSyntaxColoursSpanLines(t *testing.T) {
 // 128 KB that once turned its syntax colours off: every drawn line is
 // coloured.
 func TestSyntaxColoursAtEverySize(t *testing.T) {
+	lexbudget.Lift(t)
 	const lines = 3000
 	diffs := []cards.FileDiff{{Path: "big.go", NewText: strings.Repeat("x := 1\n", lines)}}
 	// The operator on an added line's tint.
