@@ -207,5 +207,5 @@ func DecodeArguments(args []byte, dst any) error {
 	if err := checkArgs(args); err != nil {
 		return err
 	}
-	return decodeArgs(args, dst)
+	return DecodeCheckedArgs(args, dst)
 }

@@ -34,7 +34,7 @@ func parseBashArgs(args json.RawMessage) (bashArgs, error) {
 		RunInBackground *bool   `json:"run_in_background"`
 	}
 	var a bashArgs
-	err := decodeArgs(args, &raw)
+	err := DecodeCheckedArgs(args, &raw)
 	if err == nil {
 		a.command, err = NonEmpty("command", raw.Command)
 	}
@@ -211,7 +211,7 @@ func parseJobArgs(args json.RawMessage) (jobArgs, error) {
 		Reason *string `json:"reason"`
 	}
 	var a jobArgs
-	err := decodeArgs(args, &raw)
+	err := DecodeCheckedArgs(args, &raw)
 	if err == nil {
 		a.id, err = NonEmpty("job_id", raw.JobID)
 	}

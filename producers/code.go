@@ -28,7 +28,7 @@ func presentRunCodeCall(args json.RawMessage) (cards.CallView, error) {
 		Code        *string `json:"code"`
 		Description *string `json:"description"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	program, err := Required("code", raw.Code)
@@ -53,7 +53,7 @@ func presentWorkflowCall(args json.RawMessage) (cards.CallView, error) {
 			Description string `json:"description"`
 		} `json:"meta"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	script, err := Required("script", raw.Script)

@@ -13,12 +13,15 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// decodeArgs decodes a tool's arguments into dst, naming the offending field
-// and the JSON type found when a value has the wrong type. Fields dst does
+// DecodeCheckedArgs decodes a tool's arguments into dst, for a producer:
+// the Registry has already checked that they are one JSON object without
+// ambiguous keys (DecodeArguments checks that too, for code outside a
+// Registry). It names the offending field and the JSON type found when a
+// value has the wrong type. Fields dst does
 // not declare are ignored: tools grow arguments the views do not show. Keys
 // are matched exactly: a key that matches a field only when case is
 // ignored is ErrAmbiguousKeys (see args.go).
-func decodeArgs(args json.RawMessage, dst any) error {
+func DecodeCheckedArgs(args json.RawMessage, dst any) error {
 	return Within("arguments", DecodeJSON(args, dst))
 }
 

@@ -49,7 +49,7 @@ func (a cordisArgs) target() string {
 // purpose, then its host and client code.
 func presentCordisDefineCall(args json.RawMessage) (cards.CallView, error) {
 	var a cordisArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := DecodeCheckedArgs(args, &a); err != nil {
 		return nil, err
 	}
 	content := Text(a.Purpose)
@@ -64,7 +64,7 @@ func presentCordisDefineCall(args json.RawMessage) (cards.CallView, error) {
 
 func presentCordisRunCall(args json.RawMessage) (cards.CallView, error) {
 	var a cordisArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := DecodeCheckedArgs(args, &a); err != nil {
 		return nil, err
 	}
 	title := strings.TrimSpace("Run Cordis package " + a.target())
@@ -76,7 +76,7 @@ func presentCordisRunCall(args json.RawMessage) (cards.CallView, error) {
 
 func presentCordisInspectSelfCall(args json.RawMessage) (cards.CallView, error) {
 	var a cordisArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := DecodeCheckedArgs(args, &a); err != nil {
 		return nil, err
 	}
 	return cards.GenericCall{Title: strings.TrimSpace("Inspect Cordis plugin " + a.target()), Kind: cards.KindRead}, nil
@@ -86,7 +86,7 @@ func presentCordisInspectSelfCall(args json.RawMessage) (cards.CallView, error) 
 // input as the card's raw input.
 func presentCordisInspectQueryCall(args json.RawMessage) (cards.CallView, error) {
 	var a cordisArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := DecodeCheckedArgs(args, &a); err != nil {
 		return nil, err
 	}
 	title := "Query Cordis " + strings.Trim(a.Provider+"."+a.Method, ".")
@@ -102,7 +102,7 @@ func presentCordisInspectQueryCall(args json.RawMessage) (cards.CallView, error)
 
 func presentCordisUndefineCall(args json.RawMessage) (cards.CallView, error) {
 	var a cordisArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := DecodeCheckedArgs(args, &a); err != nil {
 		return nil, err
 	}
 	return cards.GenericCall{Title: strings.TrimSpace("Remove Cordis plugin " + a.target()), Kind: cards.KindDelete}, nil

@@ -20,7 +20,7 @@ func presentReadImageCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		FilePath *string `json:"file_path"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	path, err := NonEmpty("file_path", raw.FilePath)
@@ -43,7 +43,7 @@ type editorArgs struct {
 
 func parseEditorArgs(args json.RawMessage) (editorArgs, string, string, error) {
 	var a editorArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := DecodeCheckedArgs(args, &a); err != nil {
 		return a, "", "", err
 	}
 	command, err := NonEmpty("command", a.Command)

@@ -29,7 +29,7 @@ func parseReadArgs(args json.RawMessage) (readArgs, error) {
 		Offset   *int    `json:"offset"`
 		Limit    *int    `json:"limit"`
 	}
-	err := decodeArgs(args, &raw)
+	err := DecodeCheckedArgs(args, &raw)
 	a := readArgs{offset: raw.Offset, limit: raw.Limit}
 	if err == nil {
 		a.path, err = NonEmpty("file_path", raw.FilePath)
@@ -155,7 +155,7 @@ func ParseWriteArgs(args json.RawMessage) (WriteArgs, error) {
 		Content  *string `json:"content"`
 	}
 	var a WriteArgs
-	err := decodeArgs(args, &raw)
+	err := DecodeCheckedArgs(args, &raw)
 	if err == nil {
 		a.Path, err = NonEmpty("file_path", raw.FilePath)
 	}
@@ -244,7 +244,7 @@ func ParseEditArgs(args json.RawMessage) (EditArgs, error) {
 		NewString *string `json:"new_string"`
 	}
 	var a EditArgs
-	err := decodeArgs(args, &raw)
+	err := DecodeCheckedArgs(args, &raw)
 	if err == nil {
 		a.Path, err = NonEmpty("file_path", raw.FilePath)
 	}

@@ -21,7 +21,7 @@ var (
 )
 
 func presentGetGoalCall(args json.RawMessage) (cards.CallView, error) {
-	if err := decodeArgs(args, &struct{}{}); err != nil {
+	if err := DecodeCheckedArgs(args, &struct{}{}); err != nil {
 		return nil, err
 	}
 	return cards.GenericCall{Title: "Read current goal", Kind: cards.KindRead}, nil
@@ -31,7 +31,7 @@ func presentCreateGoalCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Objective *string `json:"objective"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	objective, err := Required("objective", raw.Objective)
@@ -48,7 +48,7 @@ func presentUpdateGoalCall(args json.RawMessage) (cards.CallView, error) {
 		Objective     *string `json:"objective"`
 		BlockedReason *string `json:"blocked_reason"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	action, err := NonEmpty("action", raw.Action)

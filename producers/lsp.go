@@ -18,7 +18,7 @@ func presentLSPCall(args json.RawMessage) (cards.CallView, error) {
 		Line      int     `json:"line"`
 		Character int     `json:"character"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	op, err := NonEmpty("operation", raw.Operation)

@@ -35,7 +35,7 @@ func presentExitPlanCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Plan *string `json:"plan"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	plan, err := Required("plan", raw.Plan)
@@ -72,7 +72,7 @@ func presentAskUserCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Questions []question `json:"questions"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	title := "Ask the user"

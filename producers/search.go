@@ -23,7 +23,7 @@ func searchCall(verb string) func(json.RawMessage) (cards.CallView, error) {
 			Pattern *string `json:"pattern"`
 			Path    *string `json:"path"`
 		}
-		err := decodeArgs(args, &raw)
+		err := DecodeCheckedArgs(args, &raw)
 		var pattern string
 		if err == nil {
 			pattern, err = NonEmpty("pattern", raw.Pattern)

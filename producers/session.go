@@ -15,7 +15,7 @@ func presentSessionEventReadCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Seq *int `json:"seq"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	seq, err := Required("seq", raw.Seq)

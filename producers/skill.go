@@ -13,7 +13,7 @@ func presentSkillCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Name *string `json:"name"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	name, err := NonEmpty("name", raw.Name)

@@ -29,7 +29,7 @@ func presentSubagentCall(args json.RawMessage) (cards.CallView, error) {
 		Prompt          *string `json:"prompt"`
 		RunInBackground bool    `json:"run_in_background"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	prompt, err := Required("prompt", raw.Prompt)
@@ -52,7 +52,7 @@ func presentSendMessageCall(args json.RawMessage) (cards.CallView, error) {
 		SubagentID *string `json:"subagent_id"`
 		Message    string  `json:"message"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	id, err := NonEmpty("subagent_id", raw.SubagentID)
@@ -71,7 +71,7 @@ func presentReportCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Output string `json:"output"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	return cards.GenericCall{Title: "Report to the parent agent", Kind: cards.KindOther, Content: Text(raw.Output)}, nil

@@ -33,7 +33,7 @@ type terminalArgs struct {
 // session id the tool acts on.
 func parseTerminalArgs(args json.RawMessage, withSession bool) (terminalArgs, string, error) {
 	var a terminalArgs
-	if err := decodeArgs(args, &a); err != nil {
+	if err := DecodeCheckedArgs(args, &a); err != nil {
 		return a, "", err
 	}
 	if !withSession {

@@ -27,7 +27,7 @@ func ParseTodos(args json.RawMessage) ([]Todo, json.RawMessage, error) {
 	var raw struct {
 		Todos json.RawMessage `json:"todos"`
 	}
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, nil, err
 	}
 	if len(raw.Todos) == 0 || string(raw.Todos) == "null" {

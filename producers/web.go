@@ -16,7 +16,7 @@ var (
 // StringArg reads one required, non-empty string argument.
 func StringArg(args json.RawMessage, name string) (string, error) {
 	var raw map[string]json.RawMessage
-	if err := decodeArgs(args, &raw); err != nil {
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
 		return "", err
 	}
 	var value *string

@@ -35,7 +35,7 @@ func parseClaudeReadArgs(args json.RawMessage) (claudeReadArgs, error) {
 		Limit    *int    `json:"limit"`
 	}
 	var a claudeReadArgs
-	err := producers.DecodeArguments(args, &raw)
+	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
 		a.path, err = producers.NonEmpty("file_path", raw.FilePath)
 	}
@@ -226,7 +226,7 @@ func parseMultiEditArgs(args json.RawMessage) (multiEditArgs, error) {
 		} `json:"edits"`
 	}
 	var a multiEditArgs
-	err := producers.DecodeArguments(args, &raw)
+	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
 		a.path, err = producers.NonEmpty("file_path", raw.FilePath)
 	}
@@ -347,7 +347,7 @@ func parseNotebookEditArgs(args json.RawMessage) (notebookEditArgs, error) {
 		CellID       *string `json:"cell_id"`
 	}
 	var a notebookEditArgs
-	err := producers.DecodeArguments(args, &raw)
+	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
 		a.path, err = producers.NonEmpty("notebook_path", raw.NotebookPath)
 	}

@@ -60,7 +60,7 @@ type searchArgs struct {
 // presentClaudeGlobCall titles the card "Find <path> <pattern>".
 func presentClaudeGlobCall(args json.RawMessage) (cards.CallView, error) {
 	var raw searchArgs
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	title := "Find"
@@ -119,7 +119,7 @@ type grepArgs struct {
 // path`.
 func presentClaudeGrepCall(args json.RawMessage) (cards.CallView, error) {
 	var a grepArgs
-	if err := producers.DecodeArguments(args, &a); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &a); err != nil {
 		return nil, err
 	}
 	parts := []string{"grep"}
@@ -175,7 +175,7 @@ type claudeGrepMeta struct {
 // output with context lines are shown as they are.
 func presentClaudeGrepResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	var a grepArgs
-	if err := producers.DecodeArguments(args, &a); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &a); err != nil {
 		return nil, err
 	}
 	if r.IsError {
@@ -278,7 +278,7 @@ func lineNumbered(s string) (int, string, bool) {
 // contents".
 func presentClaudeLSCall(args json.RawMessage) (cards.CallView, error) {
 	var raw searchArgs
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	dir := "current"
@@ -305,7 +305,7 @@ func presentClaudeWebFetchCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Prompt *string `json:"prompt"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	return cards.GenericCall{Title: "Fetch " + url, Kind: cards.KindFetch, Content: producers.Text(producers.ValueOr(raw.Prompt, ""))}, nil
@@ -342,7 +342,7 @@ func presentClaudeWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 		Allowed *[]string `json:"allowed_domains"`
 		Blocked *[]string `json:"blocked_domains"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	title := `"` + query + `"`
@@ -423,7 +423,7 @@ func parseTaskArgs(args json.RawMessage) (taskArgs, error) {
 		Description *string `json:"description"`
 		Prompt      *string `json:"prompt"`
 	}
-	err := producers.DecodeArguments(args, &raw)
+	err := producers.DecodeCheckedArgs(args, &raw)
 	return taskArgs{description: producers.ValueOr(raw.Description, ""), prompt: producers.ValueOr(raw.Prompt, "")}, err
 }
 
@@ -482,7 +482,7 @@ func presentClaudeExitPlanModeCall(args json.RawMessage) (cards.CallView, error)
 	var raw struct {
 		Plan *string `json:"plan"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	return cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: producers.Markdown(producers.ValueOr(raw.Plan, ""))}, nil

@@ -31,7 +31,7 @@ func parseClaudeBashArgs(args json.RawMessage) (claudeBashArgs, error) {
 		RunInBackground *bool   `json:"run_in_background"`
 	}
 	var a claudeBashArgs
-	err := producers.DecodeArguments(args, &raw)
+	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
 		a.command, err = producers.NonEmpty("command", raw.Command)
 	}
@@ -127,7 +127,7 @@ func shellArg(args json.RawMessage) (string, error) {
 		BashID  *string `json:"bash_id"`
 		ShellID *string `json:"shell_id"`
 	}
-	err := producers.DecodeArguments(args, &raw)
+	err := producers.DecodeCheckedArgs(args, &raw)
 	return producers.ValueOr(raw.BashID, producers.ValueOr(raw.ShellID, "")), err
 }
 

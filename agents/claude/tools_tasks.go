@@ -44,7 +44,7 @@ func presentClaudeTaskCreateCall(args json.RawMessage) (cards.CallView, error) {
 		Subject     *string `json:"subject"`
 		Description string  `json:"description"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	subject, err := producers.NonEmpty("subject", raw.Subject)
@@ -94,7 +94,7 @@ var taskStatusVerbs = map[string]string{
 // fields it sets.
 func presentClaudeTaskUpdateCall(args json.RawMessage) (cards.CallView, error) {
 	var raw claudeTaskUpdate
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	id, err := producers.NonEmpty("taskId", raw.TaskID)
@@ -157,7 +157,7 @@ func presentClaudeTaskGetCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		TaskID *string `json:"taskId"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	id, err := producers.NonEmpty("taskId", raw.TaskID)
@@ -235,7 +235,7 @@ func parseQuestions(args json.RawMessage) ([]claudeQuestion, error) {
 	var raw struct {
 		Questions *[]claudeQuestion `json:"questions"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	questions, err := producers.Required("questions", raw.Questions)

@@ -72,7 +72,7 @@ func parseCodexShellArgs(args json.RawMessage) (codexShellArgs, error) {
 		WorkingDirectory *string         `json:"working_directory"`
 	}
 	var a codexShellArgs
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return a, err
 	}
 	a.workdir = producers.ValueOr(raw.Workdir, producers.ValueOr(raw.WorkingDirectory, ""))
@@ -366,7 +366,7 @@ func parseWriteStdinArgs(args json.RawMessage) (writeStdinArgs, error) {
 		Chars     *string         `json:"chars"`
 	}
 	var a writeStdinArgs
-	err := producers.DecodeArguments(args, &raw)
+	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil && len(raw.SessionID) == 0 {
 		err = producers.Within("arguments", errors.New(`missing field "session_id"`))
 	}
@@ -413,7 +413,7 @@ func parsePlanArgs(args json.RawMessage) ([]producers.Todo, string, error) {
 		Explanation *string     `json:"explanation"`
 		Plan        *[]planStep `json:"plan"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, "", err
 	}
 	steps, err := producers.Required("plan", raw.Plan)
@@ -469,7 +469,7 @@ func presentCodexWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Query *string `json:"query"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	if q := producers.ValueOr(raw.Query, ""); q != "" {

@@ -31,7 +31,7 @@ func presentCodexExecCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Input *string `json:"input"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	source, err := producers.Required("input", raw.Input)
@@ -47,7 +47,7 @@ func presentCodexWaitCall(args json.RawMessage) (cards.CallView, error) {
 		CellID    *string `json:"cell_id"`
 		Terminate bool    `json:"terminate"`
 	}
-	if err := producers.DecodeArguments(args, &raw); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
 	cell, err := producers.NonEmpty("cell_id", raw.CellID)

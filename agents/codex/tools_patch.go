@@ -234,7 +234,7 @@ type codexPatchArgs struct {
 
 func presentCodexPatchCall(args json.RawMessage) (cards.CallView, error) {
 	var a codexPatchArgs
-	if err := producers.DecodeArguments(args, &a); err != nil {
+	if err := producers.DecodeCheckedArgs(args, &a); err != nil {
 		return nil, err
 	}
 	if a.Input != nil {
