@@ -277,7 +277,7 @@ func (p *tokenPalette) colour(t chroma.TokenType) color.Color {
 // that keeps the line's own colour, so that plain words stay red or green
 // on changed lines and dim on context lines.
 func (p *tokenPalette) lookup(t chroma.TokenType) color.Color {
-	if t.InSubCategory(chroma.TextWhitespace) || t == chroma.TextWhitespace {
+	if t == chroma.TextWhitespace {
 		return nil
 	}
 	if e := p.style.Get(t); e.Colour.IsSet() && e.Colour != p.plain {
