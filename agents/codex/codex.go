@@ -61,6 +61,8 @@ type codexRollout struct {
 	// turns are the indexes of the user prompts that start the turns not
 	// rolled back, in order (see codex_rollback.go).
 	turns []int
+	// cwd is the session's directory, which patches name files in.
+	cwd string
 }
 
 // codexCall is what is known of one call_id.
@@ -170,6 +172,7 @@ func (d *codexRollout) sessionMeta(t *replay.Transcript, payload []byte) error {
 	if err := decodePayload(payload, &m); err != nil {
 		return err
 	}
+	d.cwd = m.Cwd
 	text := "Codex session"
 	if m.CLIVersion != "" {
 		text = "Codex " + m.CLIVersion + " session"
@@ -599,12 +602,14 @@ type codexEvent struct {
 	Reason  string          `json:"reason"`
 	// NumTurns is thread_rolled_back's.
 	NumTurns *int `json:"num_turns"`
+	// Item is item_completed's (see codex_items.go).
+	Item json.RawMessage `json:"item"`
 }
 
 // codexEventTypes are the events the decoder shows.
 var codexEventTypes = []string{"user_message", "agent_message", "agent_reasoning", "agent_reasoning_raw_content",
 	"exec_command_begin", "exec_command_end", "patch_apply_begin", "patch_apply_end", "turn_aborted",
-	"context_compacted", "error", "thread_rolled_back"}
+	"context_compacted", "error", "thread_rolled_back", "item_completed"}
 
 func (d *codexRollout) event(t *replay.Transcript, payload []byte) error {
 	var e codexEvent
@@ -615,7 +620,14 @@ func (d *codexRollout) event(t *replay.Transcript, payload []byte) error {
 		return errors.New(`missing field "payload.type"`)
 	}
 	what := "event_msg/" + *e.Type
-	err := d.applyEvent(t, *e.Type, e, payload)
+	var err error
+	if *e.Type == "item_completed" {
+		var item string
+		item, err = d.itemCompleted(t, e.Item)
+		what += "/" + item
+	} else {
+		err = d.applyEvent(t, *e.Type, e, payload)
+	}
 	if errors.Is(err, errSeen) || errors.Is(err, errNotShown) {
 		t.AddSkipped(what)
 		return nil
@@ -642,7 +654,8 @@ func (d *codexRollout) applyEvent(t *replay.Transcript, typ string, e codexEvent
 	case "exec_command_end":
 		return d.end(t, e, "shell", shellArgs(e), payload)
 	case "patch_apply_end":
-		return d.end(t, e, "apply_patch", changesArgs(e.Changes), payload)
+		e.Changes, _ = relativeKeys(e.Changes, d.cwd)
+		return d.end(t, e, "apply_patch", changesArgs(e.Changes), relativeChanges(payload, d.cwd))
 	case "turn_aborted":
 		t.InterruptPending()
 		t.AddNotice(abortNotice(e.Reason))
@@ -696,6 +709,7 @@ func changesArgs(changes json.RawMessage) []byte {
 // patchBegin keeps the changes a patch will apply, for its result, and
 // makes its card when its call was not seen (errSeen when it was).
 func (d *codexRollout) patchBegin(t *replay.Transcript, e codexEvent) error {
+	e.Changes, _ = relativeKeys(e.Changes, d.cwd)
 	err := d.call(t, e.CallID, "apply_patch", changesArgs(e.Changes), true)
 	if err == nil || errors.Is(err, errSeen) {
 		d.calls[e.CallID].changes = e.Changes
@@ -707,6 +721,12 @@ func (d *codexRollout) patchBegin(t *replay.Transcript, e codexEvent) error {
 // the changes of its begin event when it has none), making the call's card
 // from the event when the call was not seen.
 func (d *codexRollout) end(t *replay.Transcript, e codexEvent, tool string, args, payload []byte) error {
+	return d.endWith(t, e, tool, args, payload, nil)
+}
+
+// endWith is end for an event that says how Codex parsed the command
+// (parsed_cmd; nil when it does not).
+func (d *codexRollout) endWith(t *replay.Transcript, e codexEvent, tool string, args, payload []byte, parsed json.RawMessage) error {
 	c, err := d.callFor(e.CallID)
 	if err != nil || c.end != nil {
 		return errOr(err, errSeen)

@@ -269,7 +269,7 @@ func presentCodexPatchResult(args json.RawMessage, r producers.Result) (cards.Re
 	}
 	output, _ := producers.TextOf(r.Content)
 	exec := parseExecOutput(output)
-	failed := r.IsError || (exec.exitCode != nil && *exec.exitCode != 0)
+	failed := r.IsError || (exec.exitCode != nil && *exec.exitCode != 0) || Outcome(r) == cards.OutcomeFailed
 	if !producers.HasMeta(r) {
 		return patchOutput(exec.output, failed, r), nil
 	}
