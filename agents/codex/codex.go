@@ -63,6 +63,11 @@ type codexRollout struct {
 	turns []int
 	// cwd is the session's directory, which patches name files in.
 	cwd string
+	// terminals maps the session a command still runs in to the
+	// command's call id (see codex_polls.go).
+	terminals map[string]string
+	// group is the latest "Explored" card (see codex_explore.go).
+	group *exploreGroup
 }
 
 // codexCall is what is known of one call_id.
@@ -81,10 +86,19 @@ type codexCall struct {
 	// nested is the path of the card of a command a code-mode script ran,
 	// nil for a card at the top level (see codex_codemode.go).
 	nested *replay.CardPath
+	// pollOf is the command a write_stdin call polls, when it is folded
+	// into that command's card; polls are what a command's polls
+	// returned (see codex_polls.go).
+	pollOf string
+	polls  []pollOutput
+	// parsed is how Codex parsed the command of a shell call (parsed_cmd);
+	// group is the "Explored" card it is nested in (codex_explore.go).
+	parsed []parsedCommand
+	group  *exploreGroup
 }
 
 func newCodexRollout() *codexRollout {
-	return &codexRollout{tools: Tools(), calls: map[string]*codexCall{}, codeMode: newCodeMode()}
+	return &codexRollout{tools: Tools(), calls: map[string]*codexCall{}, codeMode: newCodeMode(), terminals: map[string]string{}}
 }
 
 // codexLine is a line of a rollout.
@@ -485,12 +499,15 @@ func (d *codexRollout) call(t *replay.Transcript, id, tool string, args []byte, 
 	hadCard := c.called || c.hasResult
 	c.tool, c.args, c.called, c.fromEvent = tool, args, true, fromEvent
 	view, problem := d.tools.Present(tool, args)
+	view = d.exploreCallView(c, view)
 	switch {
 	case !hadCard && fromEvent && d.nestedCard(t, id, tool, view):
 		t.ArgumentsProblem(tool, problem)
 		return nil
+	case !hadCard && tool == "write_stdin" && d.foldPoll(t, c, args):
+		return nil
 	case !hadCard:
-		c.index = t.PutCall(id, tool, view)
+		d.putCall(t, id, c, view)
 		d.codeMode.opened(id, tool, args)
 		t.ArgumentsProblem(tool, problem)
 		return nil
@@ -521,6 +538,11 @@ func (d *codexRollout) output(t *replay.Transcript, id, text string) error {
 	}
 	c.output = &text
 	d.codeMode.answered(id, text)
+	if c.pollOf != "" {
+		d.pollAnswered(t, c, text)
+		return nil
+	}
+	d.runningSession(id, c.tool, text)
 	d.present(t, id, c)
 	return nil
 }
@@ -552,16 +574,19 @@ func errOr(err, otherwise error) error {
 func (d *codexRollout) present(t *replay.Transcript, id string, c *codexCall) {
 	r := producers.Result{Meta: c.end}
 	if c.output != nil {
-		r.Content = []cards.ContentBlock{cards.TextBlock{Text: *c.output}}
+		r.Content = []cards.ContentBlock{cards.TextBlock{Text: withPolls(*c.output, c.polls)}}
 	}
 	r.Outcome = Outcome(r)
-	view := d.tools.Result(c.tool, c.args, r)
+	view := d.exploreResultView(c, d.tools.Result(c.tool, c.args, r))
 	if c.nested != nil {
 		t.UpdateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
 			card.Result, card.Outcome = view, r.Outcome
 			return card
 		})
 		c.hasResult = true
+		if c.group != nil {
+			d.refreshGroup(t, c.group)
+		}
 		return
 	}
 	if !c.hasResult {
@@ -604,6 +629,8 @@ type codexEvent struct {
 	NumTurns *int `json:"num_turns"`
 	// Item is item_completed's (see codex_items.go).
 	Item json.RawMessage `json:"item"`
+	// ParsedCmd is the exec events' (see tools_explore.go).
+	ParsedCmd json.RawMessage `json:"parsed_cmd"`
 }
 
 // codexEventTypes are the events the decoder shows.
@@ -648,11 +675,14 @@ func (d *codexRollout) applyEvent(t *replay.Transcript, typ string, e codexEvent
 	case "agent_reasoning", "agent_reasoning_raw_content":
 		return d.eventText(t, e, cards.RoleReasoning)
 	case "exec_command_begin":
+		if c, err := d.callFor(e.CallID); err == nil {
+			d.noteParsed(c, e.ParsedCmd)
+		}
 		return d.call(t, e.CallID, "shell", shellArgs(e), true)
 	case "patch_apply_begin":
 		return d.patchBegin(t, e)
 	case "exec_command_end":
-		return d.end(t, e, "shell", shellArgs(e), payload)
+		return d.endWith(t, e, "shell", shellArgs(e), payload, e.ParsedCmd)
 	case "patch_apply_end":
 		e.Changes, _ = relativeKeys(e.Changes, d.cwd)
 		return d.end(t, e, "apply_patch", changesArgs(e.Changes), relativeChanges(payload, d.cwd))
@@ -731,15 +761,38 @@ func (d *codexRollout) endWith(t *replay.Transcript, e codexEvent, tool string, 
 	if err != nil || c.end != nil {
 		return errOr(err, errSeen)
 	}
-	if !c.called {
+	hadParsed := c.parsed != nil
+	d.noteParsed(c, parsed)
+	switch {
+	case !c.called:
 		if err := d.call(t, e.CallID, tool, args, true); err != nil {
 			return err
 		}
 		c = d.calls[e.CallID]
+	case !hadParsed && c.parsed != nil:
+		d.redrawCall(t, c)
 	}
 	c.end = withChanges(payload, c.changes)
 	d.present(t, e.CallID, c)
 	return nil
+}
+
+// redrawCall presents a call's card again, once more is known of it.
+func (d *codexRollout) redrawCall(t *replay.Transcript, c *codexCall) {
+	view, _ := d.tools.Present(c.tool, c.args)
+	view = d.exploreCallView(c, view)
+	if c.nested != nil {
+		t.UpdateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
+			card.Call = view
+			return card
+		})
+		return
+	}
+	if c.index < len(t.Entries) {
+		if card, ok := t.Entries[c.index].(cards.ToolCard); ok && card.Call != nil {
+			t.SetCall(c.index, c.tool, view)
+		}
+	}
 }
 
 // withChanges adds the changes of a patch_apply_begin event to an end
