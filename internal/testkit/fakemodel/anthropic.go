@@ -8,6 +8,7 @@ import (
 
 // anthropicRequest is the part of a Messages API request the server reads.
 type anthropicRequest struct {
+	Tools    toolList        `json:"tools"`
 	Model    string          `json:"model"`
 	System   json.RawMessage `json:"system"`
 	Stream   bool            `json:"stream"`
@@ -38,7 +39,7 @@ func anthropicText(raw json.RawMessage) string {
 }
 
 func (q anthropicRequest) request() Request {
-	r := Request{System: anthropicText(q.System)}
+	r := Request{System: anthropicText(q.System), Tools: q.Tools.names()}
 	first := true
 	for _, m := range q.Messages {
 		switch {
@@ -54,11 +55,13 @@ func (q anthropicRequest) request() Request {
 
 func (s *Server) anthropic(w http.ResponseWriter, r *http.Request) {
 	var q anthropicRequest
-	if err := readBody(r, &q); err != nil {
+	body, err := readBody(r, &q)
+	if err != nil {
 		s.fail(w, r, "anthropic", err)
 		return
 	}
 	req := q.request()
+	req.Body = body
 	rep := s.answer(r, "anthropic", q.Stream, req)
 	model := q.Model
 	if model == "" {
@@ -160,11 +163,13 @@ func (s *Server) anthropicBlock(out *sse, i int, b map[string]any) {
 
 func (s *Server) countTokens(w http.ResponseWriter, r *http.Request) {
 	var q anthropicRequest
-	if err := readBody(r, &q); err != nil {
+	body, err := readBody(r, &q)
+	if err != nil {
 		s.fail(w, r, "anthropic", err)
 		return
 	}
 	req := q.request()
+	req.Body = body
 	s.record(LogEntry{Method: r.Method, Path: r.URL.Path, Wire: "anthropic", FirstUser: clip(req.FirstUser, 200)})
 	writeJSON(w, map[string]any{"input_tokens": tokens(req.FirstUser + req.System)})
 }

@@ -8,8 +8,9 @@ import (
 
 // chatRequest is the part of a Chat Completions request the server reads.
 type chatRequest struct {
-	Model    string `json:"model"`
-	Stream   bool   `json:"stream"`
+	Tools    toolList `json:"tools"`
+	Model    string   `json:"model"`
+	Stream   bool     `json:"stream"`
 	Messages []struct {
 		Role    string          `json:"role"`
 		Content json.RawMessage `json:"content"`
@@ -17,7 +18,7 @@ type chatRequest struct {
 }
 
 func (q chatRequest) request() Request {
-	var r Request
+	r := Request{Tools: q.Tools.names()}
 	for _, m := range q.Messages {
 		switch m.Role {
 		case "assistant":
@@ -35,11 +36,13 @@ func (q chatRequest) request() Request {
 
 func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 	var q chatRequest
-	if err := readBody(r, &q); err != nil {
+	body, err := readBody(r, &q)
+	if err != nil {
 		s.fail(w, r, "chat", err)
 		return
 	}
 	req := q.request()
+	req.Body = body
 	rep := s.answer(r, "chat", q.Stream, req)
 	model := q.Model
 	if model == "" {

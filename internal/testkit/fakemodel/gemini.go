@@ -46,11 +46,13 @@ func (s *Server) gemini(w http.ResponseWriter, r *http.Request) {
 	rest := r.URL.Path[strings.LastIndex(r.URL.Path, "/models/")+len("/models/"):]
 	model, method, _ := strings.Cut(rest, ":")
 	var q geminiRequest
-	if err := readBody(r, &q); err != nil {
+	body, err := readBody(r, &q)
+	if err != nil {
 		s.fail(w, r, "gemini", err)
 		return
 	}
 	req := q.request()
+	req.Body = body
 	switch method {
 	case "countTokens":
 		s.record(LogEntry{Method: r.Method, Path: r.URL.Path, Wire: "gemini", FirstUser: clip(req.FirstUser, 200)})

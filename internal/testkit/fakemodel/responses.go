@@ -8,6 +8,7 @@ import (
 
 // responsesRequest is the part of a Responses API request the server reads.
 type responsesRequest struct {
+	Tools        toolList        `json:"tools"`
 	Model        string          `json:"model"`
 	Instructions string          `json:"instructions"`
 	Input        json.RawMessage `json:"input"`
@@ -49,7 +50,7 @@ func responsesText(raw json.RawMessage) string {
 }
 
 func (q responsesRequest) request() Request {
-	r := Request{System: q.Instructions}
+	r := Request{System: q.Instructions, Tools: q.Tools.names()}
 	var s string
 	if json.Unmarshal(q.Input, &s) == nil {
 		r.FirstUser = s
@@ -76,11 +77,13 @@ func (q responsesRequest) request() Request {
 
 func (s *Server) responses(w http.ResponseWriter, r *http.Request) {
 	var q responsesRequest
-	if err := readBody(r, &q); err != nil {
+	body, err := readBody(r, &q)
+	if err != nil {
 		s.fail(w, r, "responses", err)
 		return
 	}
 	req := q.request()
+	req.Body = body
 	rep := s.answer(r, "responses", q.Stream, req)
 	model := q.Model
 	if model == "" {

@@ -15,6 +15,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -51,6 +53,11 @@ type Step struct {
 // tools; Input is the freeform text of a custom tool (Codex's
 // apply_patch). Exactly one of them is set; Raw, when set instead,
 // is sent as the arguments verbatim, even when it is not valid JSON.
+//
+// A string value of Args written "{{re:REGEXP}}" is replaced by the first
+// group of the last match of REGEXP in the request's body (a number
+// unquoted), so a call can name what an earlier result returned, such
+// as a process id the agent chose.
 type Call struct {
 	Name  string          `json:"name"`
 	Args  json.RawMessage `json:"args,omitempty"`
@@ -142,6 +149,10 @@ type Request struct {
 	System string
 	// AssistantTurns counts the assistant turns in the history.
 	AssistantTurns int
+	// Tools are the names of the tools offered, for the log.
+	Tools []string
+	// Body is the request's raw body, for the {{re:…}} placeholders.
+	Body []byte
 }
 
 // Reply is what a request is served: the step, and which conversation
@@ -159,9 +170,50 @@ func (s *Scenario) Answer(r Request) Reply {
 			continue
 		}
 		if r.AssistantTurns < len(c.Steps) {
-			return Reply{Conversation: c.Name, Step: r.AssistantTurns, Served: c.Steps[r.AssistantTurns]}
+			return Reply{Conversation: c.Name, Step: r.AssistantTurns, Served: c.Steps[r.AssistantTurns].fill(r.Body)}
 		}
 		return Reply{Conversation: c.Name, Step: r.AssistantTurns, Served: Step{Text: s.Default}}
 	}
 	return Reply{Step: r.AssistantTurns, Served: Step{Text: s.Default}}
+}
+
+// placeholder is a "{{re:REGEXP}}" string in a call's JSON arguments.
+var placeholder = regexp.MustCompile(`"\{\{re:((?:[^"\\]|\\.)*)\}\}"`)
+
+// fill returns the step with its calls' placeholders replaced from body.
+func (st Step) fill(body []byte) Step {
+	calls := make([]Call, len(st.Calls))
+	for i, c := range st.Calls {
+		if len(c.Args) > 0 {
+			c.Args = placeholder.ReplaceAllFunc(c.Args, func(m []byte) []byte {
+				return []byte(capture(string(placeholder.FindSubmatch(m)[1]), body))
+			})
+		}
+		calls[i] = c
+	}
+	st.Calls = calls
+	return st
+}
+
+// capture is the JSON value of the first group of the last match of a
+// JSON-quoted regular expression in body: a number as is, else a
+// string; null when there is no match.
+func capture(quoted string, body []byte) string {
+	var expr string
+	if json.Unmarshal([]byte(`"`+quoted+`"`), &expr) != nil {
+		return "null"
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return "null"
+	}
+	all := re.FindAllSubmatch(body, -1)
+	if len(all) == 0 || len(all[len(all)-1]) < 2 {
+		return "null"
+	}
+	v := string(all[len(all)-1][1])
+	if _, err := strconv.ParseFloat(v, 64); err == nil {
+		return v
+	}
+	return strconv.Quote(v)
 }

@@ -58,3 +58,14 @@ func TestParseRejects(t *testing.T) {
 		assert.Error(t, err, name)
 	}
 }
+
+func TestAnswerFillsPlaceholders(t *testing.T) {
+	sc, err := Parse([]byte(`{"conversations":[{"name":"poll","match":"run","steps":[{},
+		{"calls":[{"name":"write_stdin","args":{"session_id":"{{re:session ID (\\d+)}}","chars":"","tag":"{{re:tag=(\\w+)}}","none":"{{re:absent(\\d)}}"}}]}]}]}`))
+	require.NoError(t, err)
+	body := []byte(`{"output":"Process running with session ID 12 tag=old","more":"Process running with session ID 4321 tag=new"}`)
+	got := sc.Answer(Request{FirstUser: "run", AssistantTurns: 1, Body: body})
+	require.Len(t, got.Served.Calls, 1)
+	assert.JSONEq(t, `{"session_id":4321,"chars":"","tag":"new","none":null}`, got.Served.Calls[0].Arguments())
+	assert.Contains(t, string(sc.Conversations[0].Steps[1].Calls[0].Args), "{{re:", "the scenario itself is unchanged")
+}

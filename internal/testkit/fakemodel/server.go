@@ -34,7 +34,9 @@ type LogEntry struct {
 	Conversation string `json:"conversation,omitempty"`
 	Step         int    `json:"step"`
 	FirstUser    string `json:"firstUser,omitempty"`
-	Error        string `json:"error,omitempty"`
+	// Tools are the names of the tools the request offers.
+	Tools []string `json:"tools,omitempty"`
+	Error string   `json:"error,omitempty"`
 }
 
 // New makes a server for a scenario; log, when not nil, receives one
@@ -92,16 +94,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// readBody decodes a request body into v.
-func readBody(r *http.Request, v any) error {
+// readBody decodes a request body into v and returns it.
+func readBody(r *http.Request, v any) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(data) > maxBody {
-		return errors.New("request body too large")
+		return nil, errors.New("request body too large")
 	}
-	return json.Unmarshal(data, v)
+	return data, json.Unmarshal(data, v)
 }
 
 // fail answers a request the server could not read, and logs it.
@@ -115,7 +117,7 @@ func (s *Server) answer(r *http.Request, wire string, stream bool, req Request) 
 	rep := s.scenario.Answer(req)
 	s.record(LogEntry{
 		Method: r.Method, Path: r.URL.Path, Wire: wire, Stream: stream,
-		Conversation: rep.Conversation, Step: rep.Step, FirstUser: clip(req.FirstUser, 200),
+		Conversation: rep.Conversation, Step: rep.Step, FirstUser: clip(req.FirstUser, 200), Tools: req.Tools,
 	})
 	return rep
 }
@@ -149,3 +151,28 @@ func writeJSON(w http.ResponseWriter, v any) {
 
 // tokens is a rough token count for usage figures.
 func tokens(s string) int { return len(s)/4 + 1 }
+
+// toolList is a request's tools: {name} (Anthropic, Responses) or
+// {function: {name}} (Chat Completions).
+type toolList []struct {
+	Name     string `json:"name"`
+	Type     string `json:"type"`
+	Function struct {
+		Name string `json:"name"`
+	} `json:"function"`
+}
+
+func (l toolList) names() []string {
+	var out []string
+	for _, t := range l {
+		switch {
+		case t.Name != "":
+			out = append(out, t.Name)
+		case t.Function.Name != "":
+			out = append(out, t.Function.Name)
+		default:
+			out = append(out, t.Type)
+		}
+	}
+	return out
+}

@@ -97,7 +97,7 @@ func decode(t *testing.T, data string) map[string]any {
 
 func TestLogRecordsEveryRequest(t *testing.T) {
 	url, log := start(t)
-	post(t, url+"/v1/messages", `{"messages":[{"role":"user","content":"please fix the bug"}]}`)
+	post(t, url+"/v1/messages", `{"tools":[{"name":"Read"},{"name":"Bash"}],"messages":[{"role":"user","content":"please fix the bug"}]}`)
 	post(t, url+"/api/event_logging/batch", `{}`)
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	require.Len(t, lines, 2)
@@ -105,6 +105,7 @@ func TestLogRecordsEveryRequest(t *testing.T) {
 	assert.Equal(t, "/v1/messages", first["path"])
 	assert.Equal(t, "main", first["conversation"])
 	assert.EqualValues(t, 0, first["step"])
+	assert.Equal(t, []any{"Read", "Bash"}, first["tools"])
 	assert.Equal(t, "/api/event_logging/batch", decode(t, lines[1])["path"])
 }
 
