@@ -577,7 +577,8 @@ func (d *codexRollout) present(t *replay.Transcript, id string, c *codexCall) {
 		r.Content = []cards.ContentBlock{cards.TextBlock{Text: withPolls(*c.output, c.polls)}}
 	}
 	r.Outcome = Outcome(r)
-	view := d.exploreResultView(c, d.tools.Result(c.tool, c.args, r))
+	view, outcome := d.exploreResultView(c, d.tools.Result(c.tool, c.args, r), r.Outcome)
+	r.Outcome = outcome
 	if c.nested != nil {
 		t.UpdateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
 			card.Result, card.Outcome = view, r.Outcome

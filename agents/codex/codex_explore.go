@@ -147,13 +147,18 @@ func (d *codexRollout) exploreCallView(c *codexCall, view cards.CallView) cards.
 	return exploreCall(c.parsed, command)
 }
 
-// exploreResultView is exploreCallView for the result.
-func (d *codexRollout) exploreResultView(c *codexCall, view cards.ResultView) cards.ResultView {
+// exploreResultView is exploreCallView for the result, with its outcome:
+// a search that found nothing did not fail.
+func (d *codexRollout) exploreResultView(c *codexCall, view cards.ResultView, outcome cards.Outcome) (cards.ResultView, cards.Outcome) {
 	r, ok := view.(cards.TerminalResult)
 	if !ok || !isShellTool(c.tool) || !exploring(c.parsed) {
-		return view
+		return view, outcome
 	}
-	return exploreResult(c.parsed, r)
+	explored := exploreResult(c.parsed, r)
+	if found, ok := explored.(cards.SearchMatches); ok && found.Total == 0 && outcome == cards.OutcomeFailed {
+		outcome = cards.OutcomeDone
+	}
+	return explored, outcome
 }
 
 // guessCommands reads a command line as codex-rs's parser does for the
