@@ -515,9 +515,10 @@ func codexAborted(text string) bool {
 // got (its text once unwrapped from the {"output", "metadata"} form) and
 // its end event in the meta: a rejection, a denial or an abort as
 // codex-rs words them; failed or interrupted for a code-mode script
-// that failed or was terminated; failed when the result is an error, the output
-// states a non-zero exit code or the end event says the call did not
-// succeed (a patch that did not apply); else done. A command's exit
+// that failed or was terminated; rejected when the end event or item
+// says the user declined it; failed when the result is an error, the
+// output states a non-zero exit code or the end event says the call did
+// not succeed (a patch that did not apply); else done. A command's exit
 // status is its terminal result's, which the card reads itself.
 func Outcome(r producers.Result) cards.Outcome {
 	if outcome := codeModeOutcome(producers.FirstText(r.Content)); outcome != cards.OutcomeDone {
@@ -533,10 +534,16 @@ func Outcome(r producers.Result) cards.Outcome {
 		return outcome
 	}
 	var end struct {
-		Success *bool `json:"success"`
+		Success *bool   `json:"success"`
+		Status  *string `json:"status"`
 	}
-	if exec.exitCode != nil && *exec.exitCode != 0 && exec.session == "" ||
-		producers.HasMeta(r) && json.Unmarshal(r.Meta, &end) == nil && end.Success != nil && !*end.Success {
+	hasEnd := producers.HasMeta(r) && json.Unmarshal(r.Meta, &end) == nil
+	switch {
+	case hasEnd && producers.ValueOr(end.Status, "") == "declined":
+		return cards.OutcomeRejected
+	case exec.exitCode != nil && *exec.exitCode != 0 && exec.session == "",
+		hasEnd && end.Success != nil && !*end.Success,
+		hasEnd && producers.ValueOr(end.Status, "") == "failed":
 		return cards.OutcomeFailed
 	}
 	return cards.OutcomeDone
