@@ -83,10 +83,14 @@ func numberedText(number, gw int, text string, width int, o style.Options) []str
 	gutter := fmt.Sprintf("%*d │ ", gw, number)
 	room := max(width-ansi.StringWidth(gutter), 1)
 	if !o.Expanded {
-		return []string{style.Dim(gutter, o) + ansi.Truncate(text, room, "…")}
+		cut := ansi.Truncate(text, room, "…")
+		if strings.Contains(cut, "\x1b[") {
+			cut += ansi.ResetStyle // a colour the cut left open
+		}
+		return []string{style.Dim(gutter, o) + cut}
 	}
 	blank := style.Dim(strings.Repeat(" ", gw)+" │ ", o)
-	lines := strings.Split(ansi.Wrap(text, room, ""), "\n")
+	lines := style.WrapStyled(text, room)
 	for i, line := range lines {
 		if i == 0 {
 			lines[i] = style.Dim(gutter, o) + line

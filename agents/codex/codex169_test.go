@@ -1,16 +1,19 @@
 package codex_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -242,4 +245,21 @@ func TestCodexItemShapes(t *testing.T) {
 		`event_msg: field "payload.item.content": want an array of parts`,
 		`event_msg: field "payload.item": want an object, found an array`,
 	}, reasons)
+}
+
+// TestCodex169ExploredColours pins the "Explored" card of the recorded
+// session in colour, its reads in the colours of Python.
+func TestCodex169ExploredColours(t *testing.T) {
+	tr := loadCodex169(t, "codex-0.169.0-code")
+	var group cards.ToolCard
+	for _, c := range replaytest.ToolCards(tr) {
+		if c.Tool == "exec_command" && len(c.Children) > 1 {
+			group = c
+		}
+	}
+	require.NotEmpty(t, group.Children)
+	for _, width := range []int{60, 100} {
+		o := render.Options{Width: width, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Expanded: true}
+		golden.Assert(t, fmt.Sprintf("replay/codex-0.169.0-explored.color.w%d.golden", width), render.Entry(group, o))
+	}
 }
