@@ -90,7 +90,7 @@ type codexCall struct {
 	// into that command's card; polls are what a command's polls
 	// returned (see codex_polls.go).
 	pollOf string
-	polls  []pollOutput
+	polls  []execOutput
 	// parsed is how Codex parsed the command of a shell call (parsed_cmd);
 	// group is the "Explored" card it is nested in (codex_explore.go).
 	parsed []parsedCommand

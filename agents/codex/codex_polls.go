@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
@@ -21,14 +20,6 @@ import (
 // the exit code of the last (until the command's own end event, or its
 // CommandExecution item, says it all). A write_stdin of a session whose
 // command is not known keeps a card of its own.
-
-// pollOutput is what one poll of a running command returned.
-type pollOutput struct {
-	output   string
-	exitCode *int
-	duration time.Duration
-	session  string
-}
 
 // foldPoll folds a write_stdin call into the card of the command whose
 // session it names, reporting whether it did.
@@ -62,8 +53,7 @@ func (d *codexRollout) cardPath(c *codexCall) replay.CardPath {
 // pollAnswered gives a folded poll's output to its command's card.
 func (d *codexRollout) pollAnswered(t *replay.Transcript, c *codexCall, text string) {
 	command := d.calls[c.pollOf]
-	exec := parseExecOutput(text)
-	command.polls = append(command.polls, pollOutput{exec.output, exec.exitCode, exec.duration, exec.session})
+	command.polls = append(command.polls, parseExecOutput(text))
 	d.present(t, c.pollOf, command)
 }
 
@@ -90,7 +80,7 @@ func isShellTool(tool string) bool {
 // withPolls is the output of a command with the output of its polls
 // folded in, in the form Codex writes an output: the wall time of them
 // all, how the last left the command, and everything it printed.
-func withPolls(output string, polls []pollOutput) string {
+func withPolls(output string, polls []execOutput) string {
 	if len(polls) == 0 {
 		return output
 	}
