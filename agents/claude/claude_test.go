@@ -308,7 +308,9 @@ func TestTranscriptFormat(t *testing.T) {
 	forced, err := replay.Load(bytes.NewReader(golden.Session(t, "codex-exec.jsonl")), "x", replay.Options{Formats: agents.Formats, Format: "claude"})
 	require.NoError(t, err)
 	assert.Equal(t, "claude", forced.Format)
-	assert.Equal(t, replay.Auto, replaytest.Load(t, agentsOptions, "not json\n").Format)
+	tr, err := replay.Load(strings.NewReader("not json\n"+replaytest.CallLine+"\n"), "x", agentsOptions)
+	require.NoError(t, err)
+	assert.Equal(t, "views", tr.Format, "detected after a bad line")
 }
 
 func TestClaudeLinesThatAreNotObjects(t *testing.T) {

@@ -80,7 +80,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func printSession(cfg printConfig, operand string, input string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer collectLess()()
 	tr, err := loadInput(operand, stdin, input)
-	if tr != nil {
+	if tr != nil && !replay.IsNotSession(err) {
 		if werr := printTranscript(stdout, tr, cfg); werr != nil {
 			printLine(stderr, "cardtui: write: %v", werr)
 			return exitProblems

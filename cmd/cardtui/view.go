@@ -92,6 +92,11 @@ func runViewer(cfg replayConfig, operand string, stdin io.Reader, stdout, stderr
 	go func() {
 		defer close(read)
 		tr, readErr = streamSession(ctx, src, cfg, feed, program.Send)
+		if replay.IsNotSession(readErr) {
+			// Nothing to show: the error says why. Send waits for the
+			// program to start, where Quit would do nothing before.
+			program.Send(tea.QuitMsg{})
+		}
 	}()
 	_, runErr := program.Run()
 	cancel()
