@@ -18,10 +18,10 @@ func notSessions(t *testing.T) map[string]string {
 	require.NoError(t, err)
 	binary := strings.ReplaceAll(string(elf[:3<<10]), "\n", "\x00")
 	return map[string]string{
-		writeSession(t, "ls", string(elf[:64<<10])):                                     "binary data",
+		writeSession(t, "ls", string(elf[:64<<10])):                                   "binary data",
 		writeSession(t, "passwd", "root:x:0:0:root:/root:/bin/bash\nbin:x:1:1::/:\n"): "no line of a known format; line 1: the line is not a JSON object",
-		writeSession(t, "empty", ""):                                                   "empty",
-		writeSession(t, "binary", binary):                                              "binary data",
+		writeSession(t, "empty", ""):                                                  "empty",
+		writeSession(t, "binary", binary):                                             "binary data",
 	}
 }
 
