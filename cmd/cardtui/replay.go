@@ -227,6 +227,9 @@ func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error 
 		return out.Flush()
 	}
 	if cfg.markdown {
+		if totals := exportmd.Totals(tr.Entries); totals != "" {
+			out.WriteString(totals + "\n")
+		}
 		for i, e := range tr.Entries {
 			if i > 0 {
 				out.WriteString("\n")
