@@ -61,6 +61,8 @@ type codexRollout struct {
 	// turns are the indexes of the user prompts that start the turns not
 	// rolled back, in order (see codex_rollback.go).
 	turns []int
+	// facts gathers the facts of each turn (turns.go).
+	facts codexTurns
 }
 
 // codexCall is what is known of one call_id.
@@ -82,13 +84,14 @@ type codexCall struct {
 }
 
 func newCodexRollout() *codexRollout {
-	return &codexRollout{tools: Tools(), calls: map[string]*codexCall{}, codeMode: newCodeMode()}
+	return &codexRollout{tools: Tools(), calls: map[string]*codexCall{}, codeMode: newCodeMode(), facts: newCodexTurns()}
 }
 
 // codexLine is a line of a rollout.
 type codexLine struct {
-	Type    *string         `json:"type"`
-	Payload json.RawMessage `json:"payload"`
+	Type      *string         `json:"type"`
+	Payload   json.RawMessage `json:"payload"`
+	Timestamp string          `json:"timestamp"`
 }
 
 // DecodeLine decodes one rollout line as one event (replay.ApplyLine).
@@ -105,6 +108,7 @@ func (d *codexRollout) decode(t *replay.Transcript, data []byte) error {
 		return errors.New(`missing field "type"`)
 	}
 	typ := *l.Type
+	defer d.facts.observe(t, typ, l.Timestamp, l.Payload, len(t.Entries))
 	if !slices.Contains(codexLineTypes, typ) || typ == "turn_context" {
 		t.AddSkipped(typ)
 		return nil
