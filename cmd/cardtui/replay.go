@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	exportmd "github.com/cardtui/cardtui/export/markdown"
 
@@ -168,6 +169,9 @@ func renderOptions(formatFlag *choiceValue, color, theme string, width int, stdo
 	}
 	if theme == "light" {
 		o.Theme = render.Light
+	}
+	if format != "markdown" {
+		o.Location = time.Local // a turn's time as the terminal's clock says it
 	}
 	if format == "ansi" {
 		o.Profile = colorProfile(color, formatFlag.set, stdout, os.Environ())

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -122,6 +123,7 @@ func viewerOptions(cfg replayConfig, src source, feed <-chan viewer.Update) view
 	opts.Render.Theme = cfg.theme
 	opts.Render.Expanded = cfg.expand
 	opts.Render.DiffLayout = cfg.printing.render.DiffLayout
+	opts.Render.Location = time.Local
 	opts.ThemeFixed = cfg.themeSet
 	opts.Source = src.name
 	opts.Feed = feed
