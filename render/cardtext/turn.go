@@ -85,13 +85,13 @@ func ModelName(id string) string {
 // DurationText is a duration as the agents say it: "850ms", "45s",
 // "2m13s", "1h02m".
 func DurationText(d time.Duration) string {
-	switch {
-	case d < time.Second:
+	if d < time.Second {
 		return fmt.Sprintf("%dms", d.Milliseconds())
+	}
+	switch d = d.Round(time.Second); {
 	case d < time.Minute:
-		return fmt.Sprintf("%ds", int(d.Round(time.Second).Seconds()))
+		return fmt.Sprintf("%ds", int(d.Seconds()))
 	case d < time.Hour:
-		d = d.Round(time.Second)
 		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
 	}
 	d = d.Round(time.Minute)
