@@ -10,7 +10,10 @@ import (
 
 // claudeTurnLine are the fields of a line that say where the session ran
 // and when and how long a turn went: every line's timestamp, version, cwd
-// and gitBranch, a system turn_duration line's durationMs. Embedded in
+// and gitBranch, a system turn_duration line's durationMs, and the
+// total_cost_usd of the result line of a stream-json run (its duration_ms
+// is the last run's, after a background task's notification only a part
+// of the turn). Embedded in
 // claudeLine, they are decoded with it; numbers are kept raw, so that a
 // field of an unexpected shape costs only the fact it gives.
 type claudeTurnLine struct {
@@ -19,6 +22,7 @@ type claudeTurnLine struct {
 	Cwd        string          `json:"cwd"`
 	GitBranch  string          `json:"gitBranch"`
 	DurationMs json.RawMessage `json:"durationMs"`
+	CostUSD    json.RawMessage `json:"total_cost_usd"`
 }
 
 // claudeTurnMessage are the fields of an assistant message that say which
@@ -46,6 +50,8 @@ type claudeFacts struct {
 	messageID, model        string
 	usage                   cards.Usage
 	hasUsage, hasDurationMs bool
+	// cost is a stream's result line's: what the session cost so far.
+	cost float64
 }
 
 // factsOf reads the facts of a decoded line.
@@ -56,6 +62,7 @@ func factsOf[M contentPointer](l claudeLine[M]) claudeFacts {
 	if json.Unmarshal(l.DurationMs, &ms) == nil && ms > 0 {
 		f.duration, f.hasDurationMs = time.Duration(ms*float64(time.Millisecond)), true
 	}
+	_ = json.Unmarshal(l.CostUSD, &f.cost)
 	if l.Message == nil {
 		return f
 	}
@@ -92,6 +99,9 @@ type claudeTurns struct {
 	measured bool
 	// usage is the usage of each response of the turn, by message id.
 	usage map[string]cards.Usage
+	// costBefore is the session's cost when the turn began, as the last
+	// result line said it; cost what the latest says.
+	costBefore, cost float64
 }
 
 func newClaudeTurns() claudeTurns { return claudeTurns{prompt: -1} }
@@ -123,6 +133,7 @@ func (ts *claudeTurns) observe(t *replay.Transcript, rec *claudeRecord, before i
 	f := rec.facts
 	if i, ok := newPrompt(t, before); ok && rec.typ == "user" {
 		ts.prompt, ts.turn, ts.last, ts.measured = i, cards.Turn{Start: f.time}, f.time, false
+		ts.costBefore = ts.cost
 		ts.usage = map[string]cards.Usage{}
 	}
 	if ts.prompt < 0 {
@@ -150,6 +161,10 @@ func (ts *claudeTurns) add(turnEnd bool, typ string, f claudeFacts) {
 		if f.messageID != "" {
 			ts.usage[f.messageID] = f.usage
 		}
+	}
+	if typ == "result" && f.cost > 0 {
+		ts.cost = f.cost
+		ts.turn.CostUSD = f.cost - ts.costBefore
 	}
 	switch {
 	case turnEnd && f.hasDurationMs:

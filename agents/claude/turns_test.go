@@ -75,3 +75,16 @@ func TestClaudeTurnFactsOfSharedSessions(t *testing.T) {
 		assert.Positive(t, totals.Usage.Total(), file)
 	}
 }
+
+// TestClaudeTurnCostOfAStream: a stream-json run's result line says what
+// the session cost; the turn it ends has that cost.
+func TestClaudeTurnCostOfAStream(t *testing.T) {
+	data, err := os.ReadFile("testdata/cc-2.1.83/stream.jsonl")
+	require.NoError(t, err)
+	tr := replaytest.LoadBytes(t, agentsOptions, data)
+
+	ps := prompts(tr)
+	require.Len(t, ps, 1)
+	assert.InDelta(t, 0.023439, ps[0].Turn.CostUSD, 1e-9)
+	assert.Equal(t, "claude-sonnet-4-6", ps[0].Turn.Model)
+}
