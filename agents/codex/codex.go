@@ -68,6 +68,8 @@ type codexRollout struct {
 	terminals map[string]string
 	// group is the latest "Explored" card (see codex_explore.go).
 	group *exploreGroup
+	// facts gathers the facts of each turn (turns.go).
+	facts codexTurns
 }
 
 // codexCall is what is known of one call_id.
@@ -98,13 +100,14 @@ type codexCall struct {
 }
 
 func newCodexRollout() *codexRollout {
-	return &codexRollout{tools: Tools(), calls: map[string]*codexCall{}, codeMode: newCodeMode(), terminals: map[string]string{}}
+	return &codexRollout{tools: Tools(), calls: map[string]*codexCall{}, codeMode: newCodeMode(), terminals: map[string]string{}, facts: newCodexTurns()}
 }
 
 // codexLine is a line of a rollout.
 type codexLine struct {
-	Type    *string         `json:"type"`
-	Payload json.RawMessage `json:"payload"`
+	Type      *string         `json:"type"`
+	Payload   json.RawMessage `json:"payload"`
+	Timestamp string          `json:"timestamp"`
 }
 
 // DecodeLine decodes one rollout line as one event (replay.ApplyLine).
@@ -121,6 +124,7 @@ func (d *codexRollout) decode(t *replay.Transcript, data []byte) error {
 		return errors.New(`missing field "type"`)
 	}
 	typ := *l.Type
+	defer d.facts.observe(t, typ, l.Timestamp, l.Payload, len(t.Entries))
 	if !slices.Contains(codexLineTypes, typ) || typ == "turn_context" {
 		t.AddSkipped(typ)
 		return nil
