@@ -52,6 +52,7 @@ type claudeCode struct {
 	// until its result arrives.
 	pending map[string]claudeInput
 	agents  subagents
+	nested  nestedAgents
 	// mode is the permission mode last shown; titled is set once the
 	// user named the session, whose name a summary then does not replace.
 	mode   string
@@ -67,6 +68,7 @@ func newClaudeCode() *claudeCode {
 		order:   newLineOrder(),
 		pending: map[string]claudeInput{},
 		agents:  newSubagents(),
+		nested:  newNestedAgents(),
 	}
 }
 
@@ -255,6 +257,7 @@ func (d *claudeCode) userText(t *replay.Transcript, rec *claudeRecord, text stri
 		t.PutMessage(cards.RoleContext, text)
 	case rec.origin == "task-notification" || isTaskNotification(text):
 		t.AddNotice(taskNotice(text))
+		agentAnswer(t, text)
 	case rec.sidechain || rec.meta:
 		t.PutMessage(cards.RoleContext, text)
 	default:
@@ -383,6 +386,7 @@ func (d *claudeCode) call(t *replay.Transcript, b claudeBlock) {
 	d.pending[b.ID] = claudeInput{tool: b.Name, args: args}
 	if b.Name == "Task" || b.Name == "Agent" {
 		d.agents.task(b.ID, args)
+		d.startNested(t, b.ID, args)
 	}
 }
 
