@@ -166,6 +166,9 @@ func (d *claudeCode) apply(t *replay.Transcript, it *claudeItem) {
 		t.AddLineProblem(it.reused)
 	}
 	rec := it.rec
+	if d.streamSubagent(t, rec) {
+		return
+	}
 	switch {
 	case it.duplicate:
 		t.AddSkipped("duplicate uuid")
@@ -183,6 +186,8 @@ func (d *claudeCode) apply(t *replay.Transcript, it *claudeItem) {
 		d.permissionMode(t, rec)
 	case rec.typ == "custom-title":
 		d.customTitle(t, rec)
+	case rec.typ == "result":
+		streamResult(t, rec)
 	default:
 		t.AddSkipped(rec.typ)
 	}
@@ -416,6 +421,7 @@ func (d *claudeCode) summary(t *replay.Transcript, rec *claudeRecord) {
 // output, or any other message with text.
 func (d *claudeCode) system(t *replay.Transcript, rec *claudeRecord) {
 	switch {
+	case d.streamSystem(t, rec):
 	case rec.subtype == "compact_boundary":
 		t.AddNotice(compactionNotice(rec.compact))
 	case strings.TrimSpace(rec.systemText) == "":
@@ -477,6 +483,10 @@ type claudeRecord struct {
 	attachment     *claudeAttachment
 	permissionMode string
 	customTitle    string
+	// parentToolUse is the Agent call of a stream-json sub-agent's line;
+	// stream the fields of the stream's system and result lines.
+	parentToolUse string
+	stream        streamFields
 }
 
 // claudeCompaction is the compactMetadata of a compaction boundary.
@@ -525,6 +535,8 @@ type claudeLine[M any] struct {
 	Attachment        json.RawMessage `json:"attachment"`
 	PermissionMode    string          `json:"permissionMode"`
 	CustomTitle       string          `json:"customTitle"`
+	ParentToolUseID   *string         `json:"parent_tool_use_id"`
+	streamFields
 }
 
 // claudeMessage is the message of a user or assistant line whose content
@@ -543,7 +555,7 @@ type (
 // is shown only when it is a queued command, so it is not one of them: an
 // attachment line whose fields do not decode is skipped like a line of an
 // unknown type (a queued command whose prompt does not is a problem).
-var claudeTypes = []string{"user", "assistant", "summary", "system", "permission-mode", "custom-title"}
+var claudeTypes = []string{"user", "assistant", "summary", "system", "permission-mode", "custom-title", "result"}
 
 // parseClaudeLine decodes a line. Its message's content is decoded with
 // it as an array of blocks, the common case, and the line is decoded again
@@ -565,6 +577,9 @@ func parseClaudeLine(data []byte) (*claudeRecord, error) {
 			}
 			return rec, err
 		}
+	}
+	if stripped, ok := withoutStringMessage(data, err); ok {
+		return parseClaudeLine(stripped)
 	}
 	if err != nil {
 		return otherLine(data, wordLineError(data, err))
@@ -610,7 +625,11 @@ func newClaudeRecord[M contentPointer](l claudeLine[M]) (*claudeRecord, error) {
 	}
 	rec := &claudeRecord{typ: *l.Type, uuid: l.UUID, sidechain: l.IsSidechain, meta: l.IsMeta,
 		compactSummary: l.IsCompactSummary, apiError: l.IsAPIErrorMessage, toolUseResult: l.ToolUseResult,
-		summary: l.Summary, subtype: l.Subtype, permissionMode: l.PermissionMode, customTitle: l.CustomTitle}
+		summary: l.Summary, subtype: l.Subtype, permissionMode: l.PermissionMode, customTitle: l.CustomTitle,
+		stream: l.streamFields}
+	if l.ParentToolUseID != nil {
+		rec.parentToolUse = *l.ParentToolUseID
+	}
 	if l.Origin != nil {
 		rec.origin = l.Origin.Kind
 	}

@@ -57,6 +57,8 @@ type nestedAgent struct {
 	card     replay.CardPath
 	prompt   string
 	prompted bool
+	// fromFile is set when the sub-agent's transcript was read.
+	fromFile bool
 	calls    map[string]nestedCall
 }
 
@@ -157,6 +159,7 @@ func firstPrompt(path string) string {
 // nestFile reads a sub-agent transcript under its Agent card. A line it
 // cannot read is a Problem under the card, naming the file and line.
 func (d *claudeCode) nestFile(t *replay.Transcript, agent *nestedAgent, f *agentFile) {
+	agent.fromFile = true
 	file, err := os.Open(f.path)
 	if err != nil {
 		t.AddChild(agent.card, cards.Notice{Text: "Sub-agent transcript not read: " + err.Error()})

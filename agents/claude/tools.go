@@ -127,7 +127,7 @@ type toolResultBlock struct {
 	Type     string  `json:"type"`
 	Text     *string `json:"text"`
 	ToolName string  `json:"tool_name"`
-	Source *struct {
+	Source   *struct {
 		Type      string `json:"type"`
 		MediaType string `json:"media_type"`
 		Data      string `json:"data"`

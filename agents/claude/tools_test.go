@@ -341,7 +341,7 @@ func TestClaudeResultContent(t *testing.T) {
 		true, json.RawMessage(`{"k":1}`))
 	assert.Equal(t, producers.Result{IsError: true, Outcome: cards.OutcomeFailed, Meta: json.RawMessage(`{"k":1}`), Content: []cards.ContentBlock{
 		cards.TextBlock{Text: "a"}, cards.ImageBlock{URI: "https://x/y.png"},
-		cards.OpaqueBlock{Type: "tool_reference", Raw: json.RawMessage(`{"type":"tool_reference","tool_name":"Bash"}`)}}}, r)
+		cards.TextBlock{Text: "Bash"}}}, r)
 
 	r = claude.ToolResult(json.RawMessage(`7`), false, nil)
 	require.Len(t, r.Content, 2)
