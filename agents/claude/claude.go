@@ -536,6 +536,9 @@ type claudeLine[M any] struct {
 	PermissionMode    string          `json:"permissionMode"`
 	CustomTitle       string          `json:"customTitle"`
 	ParentToolUseID   *string         `json:"parent_tool_use_id"`
+	// ToolUseResultStream is toolUseResult as the stream-json output
+	// names it.
+	ToolUseResultStream json.RawMessage `json:"tool_use_result"`
 	streamFields
 }
 
@@ -627,6 +630,9 @@ func newClaudeRecord[M contentPointer](l claudeLine[M]) (*claudeRecord, error) {
 		compactSummary: l.IsCompactSummary, apiError: l.IsAPIErrorMessage, toolUseResult: l.ToolUseResult,
 		summary: l.Summary, subtype: l.Subtype, permissionMode: l.PermissionMode, customTitle: l.CustomTitle,
 		stream: l.streamFields}
+	if len(rec.toolUseResult) == 0 {
+		rec.toolUseResult = l.ToolUseResultStream
+	}
 	if l.ParentToolUseID != nil {
 		rec.parentToolUse = *l.ParentToolUseID
 	}

@@ -109,7 +109,7 @@ func TestClaude21StreamJSON(t *testing.T) {
 					assert.NotEqual(t, cards.RoleUser, m.Role, "a sub-agent's prompt is not the user's: %q", m.Text)
 				}
 			}
-			assert.Equal(t, []string{"Read:done", "Grep:done"}[:1], nestedTools(agentCard(t, tr, "Survey TODOs"))[:1])
+			assert.Contains(t, nestedTools(agentCard(t, tr, "Survey TODOs")), "Read:done", "the sub-agent's calls under its card")
 			out := replaytest.RenderPlain(tr, 100)
 			assert.Contains(t, out, "Session started · claude-sonnet-4-6")
 			assert.Contains(t, out, "Finished: success")
