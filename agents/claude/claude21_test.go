@@ -1,6 +1,7 @@
 package claude_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -200,4 +201,34 @@ func TestClaude21Golden(t *testing.T) {
 	card := agentCard(t, transcript21(t, "2.1.83"), "Survey TODOs")
 	o := render.Options{Width: 80, Profile: colorprofile.ANSI256, Theme: render.Dark}
 	golden.Assert(t, "replay/claude-2.1-agent-nested.ansi.w80.golden", render.Entry(card, o))
+}
+
+func TestClaude21BadSubagentLineIsAProblemUnderItsCard(t *testing.T) {
+	id := claude21Sessions["2.1.83"]
+	dir := t.TempDir()
+	src := filepath.Join("testdata", "cc-2.1.83")
+	require.NoError(t, os.CopyFS(dir, os.DirFS(src)))
+	agentFile := filepath.Join(dir, id, "subagents", "agent-a816a917466a7f0bb.jsonl")
+	data, err := os.ReadFile(agentFile)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(agentFile, append(data, "{not json\n"...), 0o644))
+
+	path := filepath.Join(dir, id+".jsonl")
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	tr, err := replay.Load(f, path, replay.Options{Formats: agents.Formats, Path: path})
+	require.NoError(t, err)
+	card := agentCard(t, tr, "Survey TODOs")
+	var problems []cards.Problem
+	for _, e := range card.Children {
+		if p, ok := e.(cards.Problem); ok {
+			problems = append(problems, p)
+		}
+	}
+	require.Len(t, problems, 1)
+	assert.Equal(t, 1, tr.Stats.Problems, "counted, as validate reports it")
+	assert.Equal(t, agentFile, problems[0].Source)
+	assert.Equal(t, bytes.Count(data, []byte("\n"))+1, problems[0].Line)
+	assert.Equal(t, []string{"Read:done", "Grep:done"}, nestedTools(card), "the rest still shows")
 }

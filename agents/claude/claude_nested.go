@@ -175,6 +175,7 @@ func (d *claudeCode) nestFile(t *replay.Transcript, agent *nestedAgent, f *agent
 		}
 		rec, err := parseClaudeLine(data)
 		if err != nil {
+			t.Stats.Problems++
 			t.AddChild(agent.card, cards.Problem{Source: f.path, Line: n, Reason: err.Error(), Excerpt: string(excerptCopy(data))})
 			continue
 		}
@@ -182,6 +183,7 @@ func (d *claudeCode) nestFile(t *replay.Transcript, agent *nestedAgent, f *agent
 		d.applyNested(t, agent, rec)
 	}
 	if err := sc.Err(); err != nil {
+		t.Stats.Problems++
 		t.AddChild(agent.card, cards.Problem{Source: f.path, Reason: err.Error()})
 	}
 }
