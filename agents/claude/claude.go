@@ -147,6 +147,7 @@ func (d *claudeCode) Drain(t *replay.Transcript) { d.ahead.Drain(t) }
 func (d *claudeCode) Flush(t *replay.Transcript) {
 	d.Drain(t)
 	d.order.flush(func(it *claudeItem) { d.apply(t, it) })
+	d.nestRemaining(t)
 }
 
 // excerptCopy keeps as much of a line as a Problem quotes.
@@ -262,7 +263,7 @@ func (d *claudeCode) userText(t *replay.Transcript, rec *claudeRecord, text stri
 		t.PutMessage(cards.RoleContext, text)
 	case rec.origin == "task-notification" || isTaskNotification(text):
 		t.AddNotice(taskNotice(text))
-		agentAnswer(t, text)
+		d.agentAnswer(t, text)
 	case rec.sidechain || rec.meta:
 		t.PutMessage(cards.RoleContext, text)
 	default:
@@ -401,6 +402,9 @@ func (d *claudeCode) result(t *replay.Transcript, id string, r producers.Result)
 	in := d.pending[id]
 	delete(d.pending, id)
 	t.PutResultAs(id, d.tools.Result(in.tool, in.args, r), r.Outcome)
+	if in.tool == "Agent" || in.tool == "Task" {
+		d.agentResult(t, id, r)
+	}
 }
 
 // summary applies a summary line: Claude Code's title for the

@@ -103,7 +103,7 @@ func (d *claudeCode) attachment(t *replay.Transcript, rec *claudeRecord) {
 		t.AddSkipped("attachment/queued_command")
 	case a.CommandMode == "task-notification" || isTaskNotification(text):
 		t.AddNotice(taskNotice(text))
-		agentAnswer(t, text)
+		d.agentAnswer(t, text)
 	case !queuedByUser(rec, a):
 		t.PutMessage(cards.RoleContext, text)
 	case a.CommandMode == "bash":
@@ -156,10 +156,12 @@ func taskNotice(text string) string {
 
 // agentAnswer gives the answer of an agent that ran in the background,
 // the <result> of its task notification, to its Agent card, whose result
-// until then only said that it was launched.
-func agentAnswer(t *replay.Transcript, text string) {
+// until then only said that it was launched, and nests what the agent
+// did under the card, now that its transcript is complete.
+func (d *claudeCode) agentAnswer(t *replay.Transcript, text string) {
 	body, _ := tagged(text, taskNotificationTag)
 	id, _ := tagged(body, "tool-use-id")
+	d.nestAgent(t, id)
 	answer, ok := tagged(body, "result")
 	if id == "" || !ok {
 		return

@@ -35,10 +35,9 @@ type nestedAgents struct {
 	// dir is the folder of the session's sub-agent transcripts, "" when
 	// the session is not a file.
 	dir string
-	// files are the sub-agent transcripts found in dir, read at the first
-	// Agent call; used marks those already nested.
+	// files are the sub-agent transcripts found in dir, read again when
+	// a call's is not among them.
 	files []*agentFile
-	read  bool
 	// byCall is the nested agent of each Agent call, by tool_use id.
 	byCall map[string]*nestedAgent
 }
@@ -57,9 +56,11 @@ type nestedAgent struct {
 	card     replay.CardPath
 	prompt   string
 	prompted bool
-	// fromFile is set when the sub-agent's transcript was read.
-	fromFile bool
-	calls    map[string]nestedCall
+	// fromFile is set when the sub-agent's transcript was read, streamed
+	// when the stream-json output gave its lines; background when the
+	// agent was launched in the background.
+	fromFile, streamed, background bool
+	calls                          map[string]nestedCall
 }
 
 // nestedCall is a sub-agent's call: its card and what its result needs.
@@ -77,8 +78,10 @@ func (d *claudeCode) UsePath(path string) {
 	d.nested.dir = filepath.Join(filepath.Dir(path), base, "subagents")
 }
 
-// start records an Agent call's card and nests the sub-agent transcript
-// recorded for it, when there is one.
+// startNested records an Agent call's card. What the sub-agent did is
+// nested when its transcript is complete: at the call's result, or, for
+// an agent launched in the background, at its task notification (or the
+// end of the input, when none came).
 func (d *claudeCode) startNested(t *replay.Transcript, id string, args []byte) {
 	card, ok := t.LastCard(id)
 	if !ok {
@@ -88,10 +91,43 @@ func (d *claudeCode) startNested(t *replay.Transcript, id string, args []byte) {
 		Prompt string `json:"prompt"`
 	}
 	_ = json.Unmarshal(args, &in)
-	agent := &nestedAgent{card: card, prompt: strings.TrimSpace(in.Prompt), calls: map[string]nestedCall{}}
-	d.nested.byCall[id] = agent
+	d.nested.byCall[id] = &nestedAgent{card: card, prompt: strings.TrimSpace(in.Prompt), calls: map[string]nestedCall{}}
+}
+
+// agentResult nests a foreground agent's transcript when its result
+// arrives; a background agent's waits for its notification.
+func (d *claudeCode) agentResult(t *replay.Transcript, id string, r producers.Result) {
+	agent, ok := d.nested.byCall[id]
+	if !ok {
+		return
+	}
+	var m struct {
+		IsAsync bool `json:"isAsync"`
+	}
+	_, _ = claudeMeta(r, &m)
+	if agent.background = m.IsAsync || strings.HasPrefix(producers.FirstText(r.Content), asyncLaunched); !agent.background {
+		d.nestAgent(t, id)
+	}
+}
+
+// nestAgent nests the transcript of the Agent call id, once.
+func (d *claudeCode) nestAgent(t *replay.Transcript, id string) {
+	agent, ok := d.nested.byCall[id]
+	if !ok || agent.fromFile || agent.streamed {
+		return
+	}
 	if f := d.nested.fileFor(id, agent.prompt); f != nil {
 		d.nestFile(t, agent, f)
+	}
+}
+
+// nestRemaining nests the transcripts of the background agents whose
+// notification did not come.
+func (d *claudeCode) nestRemaining(t *replay.Transcript) {
+	for id, agent := range d.nested.byCall {
+		if agent.background {
+			d.nestAgent(t, id)
+		}
 	}
 }
 
@@ -101,10 +137,16 @@ func (n *nestedAgents) fileFor(id, prompt string) *agentFile {
 	if n.dir == "" {
 		return nil
 	}
-	if !n.read {
-		n.read = true
-		n.files = findAgentFiles(n.dir)
+	if f := n.match(id, prompt); f != nil {
+		return f
 	}
+	// A transcript written since the folder was read (a live session).
+	n.files = findAgentFiles(n.dir, n.files)
+	return n.match(id, prompt)
+}
+
+// match finds, among the transcripts read, the unused one of the call.
+func (n *nestedAgents) match(id, prompt string) *agentFile {
 	for _, f := range n.files {
 		if !f.used && f.toolUseID == id {
 			f.used = true
@@ -121,12 +163,20 @@ func (n *nestedAgents) fileFor(id, prompt string) *agentFile {
 }
 
 // findAgentFiles lists the sub-agent transcripts of a folder with what
-// matches them to their call.
-func findAgentFiles(dir string) []*agentFile {
+// matches them to their call, keeping those of known as they are.
+func findAgentFiles(dir string, known []*agentFile) []*agentFile {
 	paths, _ := filepath.Glob(filepath.Join(dir, "agent-*.jsonl"))
 	paths = paths[:min(len(paths), maxAgentFiles)]
+	seen := map[string]*agentFile{}
+	for _, f := range known {
+		seen[f.path] = f
+	}
 	files := make([]*agentFile, 0, len(paths))
 	for _, p := range paths {
+		if f, ok := seen[p]; ok && (f.used || f.prompt != "") {
+			files = append(files, f)
+			continue
+		}
 		f := &agentFile{path: p}
 		var meta struct {
 			ToolUseID string `json:"toolUseId"`

@@ -162,6 +162,7 @@ func (d *claudeCode) streamSubagent(t *replay.Transcript, rec *claudeRecord) boo
 	case agent.fromFile:
 		t.AddSkipped("sub-agent line also in its transcript")
 	default:
+		agent.streamed = true
 		d.applyNested(t, agent, rec)
 	}
 	return true
