@@ -2,8 +2,11 @@ package claude_test
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -231,4 +234,29 @@ func TestClaude21BadSubagentLineIsAProblemUnderItsCard(t *testing.T) {
 	assert.Equal(t, agentFile, problems[0].Source)
 	assert.Equal(t, bytes.Count(data, []byte("\n"))+1, problems[0].Line)
 	assert.Equal(t, []string{"Read:done", "Grep:done"}, nestedTools(card), "the rest still shows")
+}
+
+func TestClaude21SubagentWrittenAfterItsCallIsNested(t *testing.T) {
+	id := claude21Sessions["2.1.83"]
+	src := filepath.Join("testdata", "cc-2.1.83")
+	data, err := os.ReadFile(filepath.Join(src, id+".jsonl"))
+	require.NoError(t, err)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	call := slices.IndexFunc(lines, func(l []byte) bool { return bytes.Contains(l, []byte(`"description":"Survey TODOs"`)) })
+	require.Positive(t, call)
+
+	dir := t.TempDir()
+	path := filepath.Join(dir, id+".jsonl")
+	r, w := io.Pipe()
+	go func() {
+		_, _ = w.Write(bytes.Join(lines[:call+1], nil))
+		// The sub-agent runs, and writes its transcript, after its call.
+		_ = os.CopyFS(filepath.Join(dir, id), os.DirFS(filepath.Join(src, id)))
+		_, _ = w.Write(bytes.Join(lines[call+1:], nil))
+		_ = w.Close()
+	}()
+	tr, err := replay.Stream(context.Background(), r, path, replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Path: path}}, func(replay.Batch) {})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Read:done", "Grep:done"}, nestedTools(agentCard(t, tr, "Survey TODOs")))
+	assert.Equal(t, []string{"Bash:done"}, nestedTools(agentCard(t, tr, "Count util.py lines")))
 }
