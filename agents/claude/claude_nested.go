@@ -38,8 +38,10 @@ type nestedAgents struct {
 	// files are the sub-agent transcripts found in dir, read again when
 	// a call's is not among them.
 	files []*agentFile
-	// byCall is the nested agent of each Agent call, by tool_use id.
+	// byCall is the nested agent of each Agent call, by tool_use id;
+	// calls are those ids in call order.
 	byCall map[string]*nestedAgent
+	calls  []string
 }
 
 // agentFile is one sub-agent transcript found beside the session.
@@ -80,8 +82,8 @@ func (d *claudeCode) UsePath(path string) {
 
 // startNested records an Agent call's card. What the sub-agent did is
 // nested when its transcript is complete: at the call's result, or, for
-// an agent launched in the background, at its task notification (or the
-// end of the input, when none came).
+// an agent launched in the background, at its task notification (or at
+// the end of the input, when neither came).
 func (d *claudeCode) startNested(t *replay.Transcript, id string, args []byte) {
 	card, ok := t.LastCard(id)
 	if !ok {
@@ -91,6 +93,7 @@ func (d *claudeCode) startNested(t *replay.Transcript, id string, args []byte) {
 		Prompt string `json:"prompt"`
 	}
 	_ = json.Unmarshal(args, &in)
+	d.nested.calls = append(d.nested.calls, id)
 	d.nested.byCall[id] = &nestedAgent{card: card, prompt: strings.TrimSpace(in.Prompt), calls: map[string]nestedCall{}}
 }
 
@@ -121,13 +124,12 @@ func (d *claudeCode) nestAgent(t *replay.Transcript, id string) {
 	}
 }
 
-// nestRemaining nests the transcripts of the background agents whose
-// notification did not come.
+// nestRemaining nests, at the end of the input, the transcripts of the
+// agents still running then: a background agent whose notification did
+// not come, an Agent call without a result.
 func (d *claudeCode) nestRemaining(t *replay.Transcript) {
-	for id, agent := range d.nested.byCall {
-		if agent.background {
-			d.nestAgent(t, id)
-		}
+	for _, id := range d.nested.calls {
+		d.nestAgent(t, id)
 	}
 }
 
