@@ -147,6 +147,25 @@ func TestDiffCountsAreMinimal(t *testing.T) {
 	}
 }
 
+// fragmentLines are the lines of a fragment's two sides as they are
+// compared: when neither ends with a newline, the last lines compare as
+// if both did.
+func fragmentLines(old, new string) ([]string, []string) {
+	if old != "" && new != "" && !diffview.EndsWithNewline(old) && !diffview.EndsWithNewline(new) {
+		old, new = old+"\n", new+"\n"
+	}
+	return diffview.SplitLines(old), diffview.SplitLines(new)
+}
+
+func TestFragmentWithoutFinalNewlines(t *testing.T) {
+	old := "# calc"
+	f := diffview.Files([]cards.FileDiff{{Path: "README.md", OldText: &old, NewText: "# calc\n\nStatus: done.\nOwner: me."}})[0]
+	assert.Equal(t, 3, f.Added, "an edit that appends lines after its old string adds them")
+	assert.Equal(t, 0, f.Removed, "and keeps the old string")
+	numbered := diffview.Files([]cards.FileDiff{{Path: "f", OldText: &old, NewText: "# calc\nx", OldStart: 1, NewStart: 1}})[0]
+	assert.Equal(t, 1, numbered.Removed, "a whole file's missing final newline is a change, as git shows it")
+}
+
 // TestDiffModelProperties checks, over random pairs of texts, that the
 // model turns the old lines into the new ones, that its counts are those
 // of a minimal diff, and that hunks keep at most diffContext lines of
@@ -157,9 +176,10 @@ func TestDiffModelProperties(t *testing.T) {
 		old, new := randomText(r, 30), randomText(r, 30)
 		f := diffview.Files([]cards.FileDiff{wholeFile("f", old, new)})[0]
 		require.Equal(t, bareLines(new), applyFile(t, f, bareLines(old)), "pair %d: %q -> %q", i, old, new)
-		lcs := lcsLength(diffview.SplitLines(old), diffview.SplitLines(new))
-		require.Equal(t, len(diffview.SplitLines(new))-lcs, f.Added, "pair %d", i)
-		require.Equal(t, len(diffview.SplitLines(old))-lcs, f.Removed, "pair %d", i)
+		oldLines, newLines := fragmentLines(old, new)
+		lcs := lcsLength(oldLines, newLines)
+		require.Equal(t, len(newLines)-lcs, f.Added, "pair %d", i)
+		require.Equal(t, len(oldLines)-lcs, f.Removed, "pair %d", i)
 		for _, h := range f.Hunks {
 			require.LessOrEqual(t, leadingContext(h.Lines), diffview.Context)
 			require.LessOrEqual(t, leadingContext(reversed(h.Lines)), diffview.Context)

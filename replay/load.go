@@ -24,6 +24,26 @@ type Options struct {
 	// a tool named here is drawn by its producer instead of the format's
 	// family (producers.Native, Claude or Codex), or the fallback card.
 	Producers producers.Registry
+	// Path is the session's file when it is one ("" for stdin, a pipe or
+	// bytes in memory): a PathDecoder reads what its agent writes beside
+	// it.
+	Path string
+}
+
+// PathDecoder is a Decoder that reads files its agent writes beside the
+// session file (Claude Code's sub-agent transcripts): Load and Stream give
+// it Options.Path, when there is one, before its first line.
+type PathDecoder interface {
+	Decoder
+	UsePath(path string)
+}
+
+// usePath gives path to dec when it is a PathDecoder and path is set.
+func usePath(dec Decoder, path string) Decoder {
+	if pd, ok := dec.(PathDecoder); ok && path != "" {
+		pd.UsePath(path)
+	}
+	return dec
 }
 
 // Decoder turns the lines of one format into transcript entries: a
@@ -49,13 +69,13 @@ type Flusher interface {
 // detector of one of opts.Formats for Auto.
 func decoderFor(opts Options) (Decoder, error) {
 	if opts.Format == "" || opts.Format == Auto {
-		return &detector{formats: opts.Formats, extra: opts.Producers}, nil
+		return &detector{formats: opts.Formats, extra: opts.Producers, path: opts.Path}, nil
 	}
 	f, err := lookupFormat(opts.Formats, opts.Format)
 	if err != nil {
 		return nil, err
 	}
-	return f.NewDecoder(opts.Producers), nil
+	return usePath(f.NewDecoder(opts.Producers), opts.Path), nil
 }
 
 // detector detects the format from the first line it can tell it from and
@@ -76,6 +96,7 @@ type detector struct {
 	undetected  int
 	firstLine   int
 	firstReason string
+	path        string // Options.Path
 }
 
 func (d *detector) DecodeLine(t *Transcript, l Line) {
@@ -89,7 +110,7 @@ func (d *detector) DecodeLine(t *Transcript, l Line) {
 		return
 	}
 	t.Format = f.Name
-	d.found = f.NewDecoder(d.extra)
+	d.found = usePath(f.NewDecoder(d.extra), d.path)
 	d.release(t)
 	d.found.DecodeLine(t, l)
 }

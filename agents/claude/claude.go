@@ -53,7 +53,8 @@ type claudeCode struct {
 	pending map[string]claudeInput
 	agents  subagents
 	// turns gathers the facts of each turn (turns.go).
-	turns claudeTurns
+	turns  claudeTurns
+	nested nestedAgents
 	// mode is the permission mode last shown; titled is set once the
 	// user named the session, whose name a summary then does not replace.
 	mode   string
@@ -70,6 +71,7 @@ func newClaudeCode() *claudeCode {
 		pending: map[string]claudeInput{},
 		agents:  newSubagents(),
 		turns:   newClaudeTurns(),
+		nested:  newNestedAgents(),
 	}
 }
 
@@ -148,6 +150,7 @@ func (d *claudeCode) Drain(t *replay.Transcript) { d.ahead.Drain(t) }
 func (d *claudeCode) Flush(t *replay.Transcript) {
 	d.Drain(t)
 	d.order.flush(func(it *claudeItem) { d.apply(t, it) })
+	d.nestRemaining(t)
 }
 
 // excerptCopy keeps as much of a line as a Problem quotes.
@@ -167,6 +170,9 @@ func (d *claudeCode) apply(t *replay.Transcript, it *claudeItem) {
 		t.AddLineProblem(it.reused)
 	}
 	rec := it.rec
+	if d.streamSubagent(t, rec) {
+		return
+	}
 	before := d.turns.header(t, rec)
 	defer d.turns.observe(t, rec, before)
 	switch {
@@ -186,6 +192,8 @@ func (d *claudeCode) apply(t *replay.Transcript, it *claudeItem) {
 		d.permissionMode(t, rec)
 	case rec.typ == "custom-title":
 		d.customTitle(t, rec)
+	case rec.typ == "result":
+		streamResult(t, rec)
 	default:
 		t.AddSkipped(rec.typ)
 	}
@@ -260,6 +268,7 @@ func (d *claudeCode) userText(t *replay.Transcript, rec *claudeRecord, text stri
 		t.PutMessage(cards.RoleContext, text)
 	case rec.origin == "task-notification" || isTaskNotification(text):
 		t.AddNotice(taskNotice(text))
+		d.agentAnswer(t, text)
 	case rec.sidechain || rec.meta:
 		t.PutMessage(cards.RoleContext, text)
 	default:
@@ -388,6 +397,7 @@ func (d *claudeCode) call(t *replay.Transcript, b claudeBlock) {
 	d.pending[b.ID] = claudeInput{tool: b.Name, args: args}
 	if b.Name == "Task" || b.Name == "Agent" {
 		d.agents.task(b.ID, args)
+		d.startNested(t, b.ID, args)
 	}
 }
 
@@ -397,6 +407,9 @@ func (d *claudeCode) result(t *replay.Transcript, id string, r producers.Result)
 	in := d.pending[id]
 	delete(d.pending, id)
 	t.PutResultAs(id, d.tools.Result(in.tool, in.args, r), r.Outcome)
+	if in.tool == "Agent" || in.tool == "Task" {
+		d.agentResult(t, id, r)
+	}
 }
 
 // summary applies a summary line: Claude Code's title for the
@@ -417,6 +430,7 @@ func (d *claudeCode) summary(t *replay.Transcript, rec *claudeRecord) {
 // output, or any other message with text.
 func (d *claudeCode) system(t *replay.Transcript, rec *claudeRecord) {
 	switch {
+	case d.streamSystem(t, rec):
 	case rec.subtype == "compact_boundary":
 		t.AddNotice(compactionNotice(rec.compact))
 	case rec.subtype == "turn_duration" && rec.facts.hasDurationMs: // the turn's header says it (turns.go)
@@ -481,6 +495,10 @@ type claudeRecord struct {
 	customTitle    string
 	// facts say when, where and with which model and tokens (turns.go).
 	facts claudeFacts
+	// parentToolUse is the Agent call of a stream-json sub-agent's line;
+	// stream the fields of the stream's system and result lines.
+	parentToolUse string
+	stream        streamFields
 }
 
 // claudeCompaction is the compactMetadata of a compaction boundary.
@@ -530,6 +548,11 @@ type claudeLine[M any] struct {
 	PermissionMode    string          `json:"permissionMode"`
 	CustomTitle       string          `json:"customTitle"`
 	claudeTurnLine
+	ParentToolUseID *string `json:"parent_tool_use_id"`
+	// ToolUseResultStream is toolUseResult as the stream-json output
+	// names it.
+	ToolUseResultStream json.RawMessage `json:"tool_use_result"`
+	streamFields
 }
 
 // claudeMessage is the message of a user or assistant line whose content
@@ -550,7 +573,7 @@ type (
 // is shown only when it is a queued command, so it is not one of them: an
 // attachment line whose fields do not decode is skipped like a line of an
 // unknown type (a queued command whose prompt does not is a problem).
-var claudeTypes = []string{"user", "assistant", "summary", "system", "permission-mode", "custom-title"}
+var claudeTypes = []string{"user", "assistant", "summary", "system", "permission-mode", "custom-title", "result"}
 
 // parseClaudeLine decodes a line. Its message's content is decoded with
 // it as an array of blocks, the common case, and the line is decoded again
@@ -572,6 +595,9 @@ func parseClaudeLine(data []byte) (*claudeRecord, error) {
 			}
 			return rec, err
 		}
+	}
+	if stripped, ok := withoutStringMessage(data, err); ok {
+		return parseClaudeLine(stripped)
 	}
 	if err != nil {
 		return otherLine(data, wordLineError(data, err))
@@ -618,7 +644,13 @@ func newClaudeRecord[M contentPointer](l claudeLine[M]) (*claudeRecord, error) {
 	rec := &claudeRecord{typ: *l.Type, uuid: l.UUID, sidechain: l.IsSidechain, meta: l.IsMeta,
 		compactSummary: l.IsCompactSummary, apiError: l.IsAPIErrorMessage, toolUseResult: l.ToolUseResult,
 		summary: l.Summary, subtype: l.Subtype, permissionMode: l.PermissionMode, customTitle: l.CustomTitle,
-		facts: factsOf(l)}
+		stream: l.streamFields, facts: factsOf(l)}
+	if len(rec.toolUseResult) == 0 {
+		rec.toolUseResult = l.ToolUseResultStream
+	}
+	if l.ParentToolUseID != nil {
+		rec.parentToolUse = *l.ParentToolUseID
+	}
 	if l.Origin != nil {
 		rec.origin = l.Origin.Kind
 	}

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -100,6 +103,7 @@ func (d *claudeCode) attachment(t *replay.Transcript, rec *claudeRecord) {
 		t.AddSkipped("attachment/queued_command")
 	case a.CommandMode == "task-notification" || isTaskNotification(text):
 		t.AddNotice(taskNotice(text))
+		d.agentAnswer(t, text)
 	case !queuedByUser(rec, a):
 		t.PutMessage(cards.RoleContext, text)
 	case a.CommandMode == "bash":
@@ -149,6 +153,63 @@ func taskNotice(text string) string {
 	}
 	return notice
 }
+
+// agentAnswer gives the answer of an agent that ran in the background,
+// the <result> of its task notification, to its Agent card, whose result
+// until then only said that it was launched, and nests what the agent
+// did under the card, now that its transcript is complete.
+func (d *claudeCode) agentAnswer(t *replay.Transcript, text string) {
+	body, _ := tagged(text, taskNotificationTag)
+	id, _ := tagged(body, "tool-use-id")
+	d.nestAgent(t, id)
+	answer, ok := tagged(body, "result")
+	if id == "" || !ok {
+		return
+	}
+	path, ok := t.LastCard(id)
+	if !ok {
+		return
+	}
+	status, _ := tagged(body, "status")
+	outcome := cards.OutcomeDone
+	if status == "failed" || status == "killed" {
+		outcome = cards.OutcomeFailed
+	}
+	content := producers.AsMarkdown(producers.Text(answer))
+	if stats := agentUsage(body); stats != "" {
+		content = append(content, cards.TextBlock{Text: "_" + stats + "_", Markdown: true})
+	}
+	t.UpdateCard(path, func(c cards.ToolCard) cards.ToolCard {
+		if c.Tool == "Agent" || c.Tool == "Task" {
+			c.Result, c.Outcome = cards.GenericResult{Content: content}, outcome
+		}
+		return c
+	})
+}
+
+// agentUsage words the <usage> of a task notification as the Agent card
+// words a foreground agent's: "1 tool use · 400ms · 102 tokens".
+func agentUsage(body string) string {
+	usage, _ := tagged(body, "usage")
+	var stats []string
+	if n, err := strconv.Atoi(first(tagged(usage, "tool_uses"))); err == nil {
+		stats = append(stats, plural(n, "tool use", "tool uses"))
+	}
+	if ms, err := strconv.Atoi(first(tagged(usage, "duration_ms"))); err == nil {
+		stats = append(stats, (time.Duration(ms) * time.Millisecond).Round(100*time.Millisecond).String())
+	}
+	tokens, _ := tagged(usage, "total_tokens")
+	if tokens == "" {
+		tokens, _ = tagged(usage, "subagent_tokens")
+	}
+	if n, err := strconv.Atoi(tokens); err == nil {
+		stats = append(stats, thousands(n)+" tokens")
+	}
+	return strings.Join(stats, " · ")
+}
+
+// first is the first of two results.
+func first[A, B any](a A, _ B) A { return a }
 
 // permissionModes word Claude Code's permission modes.
 var permissionModes = map[string]string{

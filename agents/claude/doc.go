@@ -7,7 +7,10 @@
 // problem, or counted per type in replay.Stats.Skipped.
 //
 // The package's files: claude*.go the decoder (claude.go the lines,
-// claude_order.go conversation order, claude_subagent.go sub-agents,
+// claude_order.go conversation order, claude_subagent.go the sub-agents of
+// older versions (sidechain lines in the session file), claude_nested.go
+// those of 2.1 (their own transcripts, nested under the Agent card),
+// claude_stream.go the lines only --output-format stream-json writes,
 // claude_attachment.go attachments); tools*.go the producers, one file per
 // tool family, built on package producers:
 //
@@ -15,7 +18,8 @@
 //	Read, Write, Edit, MultiEdit, NotebookEdit tools_fs.go    read / diff of the change               the lines read; the hunks of structuredPatch
 //	Bash, BashOutput, KillShell (KillBash)     tools_shell.go terminal: the command / generic         stdout, stderr in red, exit status
 //	TodoWrite, Glob, Grep, LS, WebFetch,       tools_misc.go  generic, titled as the ACP adapter does checklist, search card, web card, the answer
-//	  WebSearch, Task (Agent), ExitPlanMode
+//	  WebSearch, Task (Agent), ExitPlanMode,
+//	  ToolSearch
 //	TaskCreate, TaskUpdate, TaskGet, TaskList, tools_tasks.go generic                                 the task list, the answers
 //	  AskUserQuestion
 //	tool_result content, toolUseResult, the    tools.go       —                                      Result: content, meta, outcome
@@ -29,7 +33,8 @@
 //	  a sub-agent's prompt
 //	user, "[Request interrupted by user…]"  notice
 //	user, isCompactSummary                  notice, and the summary as context
-//	user, task-notification                 notice naming the task and its status
+//	user, task-notification                 notice naming the task and its status; an agent's
+//	                                          <result> becomes its Agent card's answer
 //	user, tool_result                       the card's result, with toolUseResult (structuredPatch hunks as recorded)
 //	assistant                               messages: text, thinking (collapsed); a card per tool_use
 //	assistant, API error text               notice
@@ -41,7 +46,12 @@
 //	permission-mode                         notice when the mode changes
 //	custom-title                            the session's title, and a notice
 //	isSidechain lines                       under the Task card that started the sub-agent
+//	<id>/subagents/agent-*.jsonl (2.1)      nested under their Agent card (read when the session
+//	                                          is a file: replay.Options.Path)
+//	progress (2.1.83 mirrors of those)      skipped: the sub-agent's own transcript is shown
+//	stream-json lines                       see claude_stream.go
 //	a copy of a line read before            skipped; a reused uuid with other bytes: shown, and a problem
 //	file-history-snapshot, queue-operation, skipped
-//	  progress, last-prompt, anything else
+//	  last-prompt, api-request*, atis-latch,
+//	  tools-used, cost-state, anything else
 package claude

@@ -28,6 +28,18 @@ func FuzzClaudeCode(f *testing.F) {
 	for _, line := range fixtureLines(f, "claude", 400) {
 		f.Add(line)
 	}
+	recorded, _ := filepath.Glob(filepath.Join("testdata", "cc-*", "*.jsonl"))
+	subagents, _ := filepath.Glob(filepath.Join("testdata", "cc-*", "*", "subagents", "*.jsonl"))
+	for _, file := range append(recorded, subagents...) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+		for line := range bytes.Lines(data) {
+			f.Add(line)
+		}
+	}
 	f.Add([]byte(claudeLine("a", "b", "1") + "\n" + claudeLine("b", "a", "2") + "\n" + claudeLine("a", "", "3") + "\n{\"type\":\"user\""))
 	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "claude"})
 }

@@ -16,7 +16,7 @@ import (
 // and locations, the views cardtui's cards declare): Read,
 // Write, Edit, MultiEdit, NotebookEdit, Bash, BashOutput, KillShell (and
 // its older name KillBash), TodoWrite, Glob, Grep, LS, WebFetch,
-// WebSearch, Task (and its newer name Agent), ExitPlanMode, the task list
+// WebSearch, Task (and its newer name Agent), ExitPlanMode, ToolSearch, the task list
 // tools TaskCreate, TaskUpdate, TaskGet and TaskList, and AskUserQuestion.
 //
 // Titles are the adapter's, as plain text: the adapter writes Markdown
@@ -48,6 +48,7 @@ func Tools() producers.Registry {
 		"Task":         claudeTaskProducer,
 		"Agent":        claudeTaskProducer,
 		"ExitPlanMode": claudeExitPlanModeProducer,
+		"ToolSearch":   claudeToolSearchProducer,
 
 		"TaskCreate":      claudeTaskCreateProducer,
 		"TaskUpdate":      claudeTaskUpdateProducer,
@@ -123,9 +124,10 @@ func decodeClaudeContent(raw json.RawMessage) ([]cards.ContentBlock, error) {
 
 // toolResultBlock is the part of an Anthropic content block the views use.
 type toolResultBlock struct {
-	Type   string  `json:"type"`
-	Text   *string `json:"text"`
-	Source *struct {
+	Type     string  `json:"type"`
+	Text     *string `json:"text"`
+	ToolName string  `json:"tool_name"`
+	Source   *struct {
 		Type      string `json:"type"`
 		MediaType string `json:"media_type"`
 		Data      string `json:"data"`
@@ -151,6 +153,9 @@ func decodeClaudeBlock(raw json.RawMessage) (cards.ContentBlock, error) {
 			return nil, nil
 		}
 		return cards.TextBlock{Text: s}, nil
+	case b.Type == "tool_reference" && b.ToolName != "":
+		// ToolSearch's answer: a tool now loaded, by name.
+		return cards.TextBlock{Text: b.ToolName}, nil
 	case b.Type == "image" && b.Source != nil:
 		return cards.ImageBlock{MimeType: b.Source.MediaType, Data: b.Source.Data, URI: b.Source.URL}, nil
 	}
@@ -249,10 +254,17 @@ func thousands(n int) string {
 
 // claudeOutcomes are the texts Claude Code writes for a call that did not
 // run as asked (its REJECT_MESSAGE, INTERRUPT_MESSAGE_FOR_TOOL_USE and
-// permission messages).
+// permission messages: a deny rule, a path outside the working
+// directories, an approval print mode or a hook could not give), and the
+// ACP adapter's words for a permission the user refused.
 var claudeOutcomes = []producers.OutcomeRule{
 	{Outcome: cards.OutcomeRejected, Text: "The user doesn't want to proceed with this tool use", Anywhere: false},
 	{Outcome: cards.OutcomeRejected, Text: "The user doesn't want to take this action right now", Anywhere: false},
+	{Outcome: cards.OutcomeRejected, Text: "User refused permission to run tool", Anywhere: false},
+	{Outcome: cards.OutcomeDenied, Text: "File is in a directory that is denied by your permission settings", Anywhere: false},
+	{Outcome: cards.OutcomeDenied, Text: "was blocked by a deny rule", Anywhere: true},
+	{Outcome: cards.OutcomeDenied, Text: "was blocked. For security, Claude Code may only", Anywhere: true},
+	{Outcome: cards.OutcomeDenied, Text: " needs approval", Anywhere: true},
 	{Outcome: cards.OutcomeInterrupted, Text: "[Request interrupted by user", Anywhere: false},
 	{Outcome: cards.OutcomeDenied, Text: "Permission to use ", Anywhere: false},
 	{Outcome: cards.OutcomeDenied, Text: "Claude requested permissions to ", Anywhere: false},

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
@@ -71,7 +72,8 @@ func presentClaudeReadCall(args json.RawMessage) (cards.CallView, error) {
 // and other kinds of read keep their content blocks; a read without
 // toolUseResult shows its text preformatted.
 func presentClaudeReadResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	if _, err := parseClaudeReadArgs(args); err != nil {
+	a, err := parseClaudeReadArgs(args)
+	if err != nil {
 		return nil, err
 	}
 	if r.IsError {
@@ -91,7 +93,7 @@ func presentClaudeReadResult(args json.RawMessage, r producers.Result) (cards.Re
 	case err != nil:
 		return nil, err
 	case !ok:
-		return fencedText(r), nil
+		return numberedRead(a, r), nil
 	case producers.ValueOr(m.Type, "") != "text" || m.File == nil:
 		return producers.GenericResult(r), nil
 	}
@@ -110,6 +112,31 @@ func presentClaudeReadResult(args json.RawMessage, r producers.Result) (cards.Re
 	lines := numberedLines(content, start)
 	total := max(producers.ValueOr(m.File.TotalLines, 0), start+len(lines)-1)
 	return cards.ReadResult{Path: path, Offset: start, Lines: lines, TotalLines: total}, nil
+}
+
+// numberedRead is a read of a whole file without toolUseResult (as a
+// sub-agent's transcript records it): the lines of its text, numbered as
+// Claude Code gives them to the model ("     1→text", "1\ttext"). Any
+// other text, or a part of a file, is shown preformatted.
+func numberedRead(a claudeReadArgs, r producers.Result) cards.ResultView {
+	text, others := producers.TextOf(r.Content)
+	if a.offset > 0 || a.limit > 0 || len(others) > 0 {
+		return fencedText(r)
+	}
+	rows := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	lines := make([]cards.ReadLine, 0, len(rows))
+	for i, row := range rows {
+		num, rest, ok := strings.Cut(strings.TrimLeft(row, " "), "→")
+		if !ok {
+			num, rest, ok = strings.Cut(strings.TrimLeft(row, " "), "\t")
+		}
+		n, err := strconv.Atoi(num)
+		if !ok || err != nil || n != i+1 {
+			return fencedText(r)
+		}
+		lines = append(lines, cards.ReadLine{Number: n, Text: rest})
+	}
+	return cards.ReadResult{Path: a.path, Offset: 1, Lines: lines, TotalLines: len(lines)}
 }
 
 // numberedLines splits the text of a read window into lines numbered from

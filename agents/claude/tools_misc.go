@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -22,6 +23,7 @@ var (
 	claudeWebFetchProducer     = producers.Producer{PresentCall: presentClaudeWebFetchCall, PresentResult: presentClaudeWebFetchResult}
 	claudeWebSearchProducer    = producers.Producer{PresentCall: presentClaudeWebSearchCall, PresentResult: presentClaudeWebSearchResult}
 	claudeTaskProducer         = producers.Producer{PresentCall: presentClaudeTaskCall, PresentResult: presentClaudeTaskResult}
+	claudeToolSearchProducer   = producers.Producer{PresentCall: presentToolSearchCall, PresentResult: presentToolSearchResult}
 	claudeExitPlanModeProducer = producers.Producer{PresentCall: presentClaudeExitPlanModeCall, PresentResult: presentClaudeExitPlanModeResult}
 )
 
@@ -450,13 +452,19 @@ func presentClaudeTaskResult(args json.RawMessage, r producers.Result) (cards.Re
 	if r.IsError {
 		return claudeErrorResult(r), nil
 	}
-	r.Content = producers.AsMarkdown(r.Content) // the sub-agent's reply
 	var m struct {
-		TotalToolUseCount *int `json:"totalToolUseCount"`
-		TotalDurationMs   *int `json:"totalDurationMs"`
-		TotalTokens       *int `json:"totalTokens"`
+		IsAsync           bool   `json:"isAsync"`
+		Status            string `json:"status"`
+		TotalToolUseCount *int   `json:"totalToolUseCount"`
+		TotalDurationMs   *int   `json:"totalDurationMs"`
+		TotalTokens       *int   `json:"totalTokens"`
 	}
 	ok, err := claudeMeta(r, &m)
+	if m.IsAsync || m.Status == "async_launched" || strings.HasPrefix(producers.FirstText(r.Content), asyncLaunched) {
+		// The rest of its text is for the model, which must not quote it.
+		return cards.GenericResult{Content: producers.Text(launchedText)}, err
+	}
+	r.Content = producers.AsMarkdown(withoutAgentNotes(r.Content)) // the sub-agent's reply
 	if err != nil || !ok {
 		return producers.GenericResult(r), err
 	}
@@ -477,6 +485,36 @@ func presentClaudeTaskResult(args json.RawMessage, r producers.Result) (cards.Re
 	return cards.GenericResult{Content: content}, nil
 }
 
+// asyncLaunched starts the text Claude Code gives the model for an agent
+// started in the background; launchedText is what the card says instead
+// until the agent's notification brings its answer.
+const (
+	asyncLaunched = "Async agent launched successfully"
+	launchedText  = "Running in the background"
+)
+
+// agentIDNote is the line Claude Code appends to an agent's reply for the
+// model: "agentId: a816… (use SendMessage with to: 'a816…' to continue
+// this agent)".
+var agentIDNote = lazyregexp.New(`(?m)^agentId: \S+ \([^\n]*SendMessage[^\n]*\)[ \t]*$`)
+
+// withoutAgentNotes removes from an agent's reply what Claude Code adds
+// for the model and never shows: the agentId line and the <usage> element.
+func withoutAgentNotes(content []cards.ContentBlock) []cards.ContentBlock {
+	out := make([]cards.ContentBlock, 0, len(content))
+	for _, b := range content {
+		if tb, ok := b.(cards.TextBlock); ok {
+			tb.Text = strings.TrimSpace(withoutTagged(agentIDNote().ReplaceAllString(tb.Text, ""), "usage"))
+			if tb.Text == "" {
+				continue
+			}
+			b = tb
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
 // presentClaudeExitPlanModeCall asks "Ready to code?" over the plan.
 func presentClaudeExitPlanModeCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
@@ -495,4 +533,58 @@ func presentClaudeExitPlanModeResult(_ json.RawMessage, r producers.Result) (car
 		return claudeErrorResult(r), nil
 	}
 	return cards.GenericResult{Title: "Exited Plan Mode", Content: producers.WithError(r.Content, r)}, nil
+}
+
+// parseToolSearchArgs reads ToolSearch's query: "select:A,B" loads the
+// tools named, anything else searches the deferred tools.
+func parseToolSearchArgs(args json.RawMessage) (string, error) {
+	var raw struct {
+		Query      *string `json:"query"`
+		MaxResults *int    `json:"max_results"`
+	}
+	err := producers.DecodeCheckedArgs(args, &raw)
+	var query string
+	if err == nil {
+		query, err = producers.NonEmpty("query", raw.Query)
+	}
+	return query, producers.Within("arguments", err)
+}
+
+// presentToolSearchCall titles a ToolSearch "Load tools WebFetch" for a
+// selection, "Search tools <query>" for a search.
+func presentToolSearchCall(args json.RawMessage) (cards.CallView, error) {
+	query, err := parseToolSearchArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	title := "Search tools " + query
+	if names, ok := strings.CutPrefix(query, "select:"); ok {
+		title = "Load tools " + strings.ReplaceAll(names, ",", ", ")
+	}
+	return cards.GenericCall{Title: title, Kind: cards.KindSearch}, nil
+}
+
+// presentToolSearchResult lists the tools found, by name (the
+// tool_reference blocks of its result).
+func presentToolSearchResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	if _, err := parseToolSearchArgs(args); err != nil {
+		return nil, err
+	}
+	if r.IsError {
+		return claudeErrorResult(r), nil
+	}
+	var names []string
+	var others []cards.ContentBlock
+	for _, b := range r.Content {
+		if tb, ok := b.(cards.TextBlock); ok && !tb.Markdown {
+			names = append(names, tb.Text)
+			continue
+		}
+		others = append(others, b)
+	}
+	content := others
+	if len(names) > 0 {
+		content = append(producers.Text(strings.Join(names, ", ")), others...)
+	}
+	return cards.GenericResult{Content: content}, nil
 }

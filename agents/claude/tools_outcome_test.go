@@ -24,6 +24,11 @@ func TestClaudeOutcome(t *testing.T) {
 		{`"Permission to use Bash with command rm -rf / has been denied."`, ``, true, cards.OutcomeDenied},
 		{`"The user doesn't want to proceed with this tool use."`, ``, false, cards.OutcomeDone},
 		{`""`, `{"stdout":"","stderr":"","interrupted":true}`, false, cards.OutcomeInterrupted},
+		{`"<tool_use_error>File is in a directory that is denied by your permission settings.</tool_use_error>"`, ``, true, cards.OutcomeDenied},
+		{`"Edit in '/p/README.md' was blocked by a deny rule"`, ``, true, cards.OutcomeDenied},
+		{`"Read targeting '/etc/passwd' was blocked. For security, Claude Code may only access files in the allowed working directories for this session."`, ``, true, cards.OutcomeDenied},
+		{`"WebFetch needs approval (asked by a PreToolUse hook)"`, ``, true, cards.OutcomeDenied},
+		{`"User refused permission to run tool"`, ``, true, cards.OutcomeRejected},
 	}
 	for _, c := range cases {
 		r := claude.ToolResult(json.RawMessage(c.content), c.isError, json.RawMessage(c.meta))

@@ -129,8 +129,15 @@ func TestClaudeReadResultWithoutText(t *testing.T) {
 		`"Error: EISDIR: illegal operation on a directory, read"`)
 	assert.Equal(t, cards.GenericResult{Title: "Error", Content: producertest.Preformatted("", "EISDIR: illegal operation on a directory, read")}, failed)
 
-	noMeta := claudeResult(t, "Read", `{"file_path":"a.go"}`, `"     1→x"`, false, ``)
-	assert.Equal(t, cards.GenericResult{Content: producertest.Preformatted("", "     1→x")}, noMeta)
+	noMeta := claudeResult(t, "Read", `{"file_path":"a.go"}`, `"     1→x\n     2→\ty"`, false, ``)
+	assert.Equal(t, cards.ReadResult{Path: "a.go", Offset: 1, Lines: []cards.ReadLine{{Number: 1, Text: "x"}, {Number: 2, Text: "\ty"}}, TotalLines: 2}, noMeta,
+		"a sub-agent's read has no toolUseResult: its numbered text is read")
+	tabbed := claudeResult(t, "Read", `{"file_path":"a.go"}`, `"1\tx\n2\ty\n"`, false, ``)
+	assert.Equal(t, cards.ReadResult{Path: "a.go", Offset: 1, Lines: []cards.ReadLine{{Number: 1, Text: "x"}, {Number: 2, Text: "y"}}, TotalLines: 2}, tabbed)
+	part := claudeResult(t, "Read", `{"file_path":"a.go","offset":5}`, `"     5→x"`, false, ``)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Preformatted("", "     5→x")}, part, "a part of a file: its length is unknown")
+	gap := claudeResult(t, "Read", `{"file_path":"a.go"}`, `"     1→x\n     3→y"`, false, ``)
+	assert.Equal(t, cards.GenericResult{Content: producertest.Preformatted("", "     1→x\n     3→y")}, gap)
 
 	broken := claudeResult(t, "Read", `{"file_path":"a.go"}`, `"x"`, false, `{"type":"text","file":{"filePath":"a.go","content":"x"}}`)
 	producertest.RequireFallbackNote(t, broken, "startLine")
@@ -341,7 +348,7 @@ func TestClaudeResultContent(t *testing.T) {
 		true, json.RawMessage(`{"k":1}`))
 	assert.Equal(t, producers.Result{IsError: true, Outcome: cards.OutcomeFailed, Meta: json.RawMessage(`{"k":1}`), Content: []cards.ContentBlock{
 		cards.TextBlock{Text: "a"}, cards.ImageBlock{URI: "https://x/y.png"},
-		cards.OpaqueBlock{Type: "tool_reference", Raw: json.RawMessage(`{"type":"tool_reference","tool_name":"Bash"}`)}}}, r)
+		cards.TextBlock{Text: "Bash"}}}, r)
 
 	r = claude.ToolResult(json.RawMessage(`7`), false, nil)
 	require.Len(t, r.Content, 2)

@@ -19,10 +19,8 @@ import (
 type claudeTurnLine struct {
 	Timestamp  string          `json:"timestamp"`
 	Version    string          `json:"version"`
-	Cwd        string          `json:"cwd"`
 	GitBranch  string          `json:"gitBranch"`
-	DurationMs json.RawMessage `json:"durationMs"`
-	CostUSD    json.RawMessage `json:"total_cost_usd"`
+	TurnMillis json.RawMessage `json:"durationMs"`
 }
 
 // claudeTurnMessage are the fields of an assistant message that say which
@@ -56,13 +54,15 @@ type claudeFacts struct {
 
 // factsOf reads the facts of a decoded line.
 func factsOf[M contentPointer](l claudeLine[M]) claudeFacts {
-	f := claudeFacts{version: l.Version, cwd: l.Cwd, branch: l.GitBranch}
+	f := claudeFacts{version: l.Version, cwd: l.streamFields.Cwd, branch: l.GitBranch}
 	f.time, _ = time.Parse(time.RFC3339Nano, l.Timestamp)
 	var ms float64
-	if json.Unmarshal(l.DurationMs, &ms) == nil && ms > 0 {
+	if json.Unmarshal(l.TurnMillis, &ms) == nil && ms > 0 {
 		f.duration, f.hasDurationMs = time.Duration(ms*float64(time.Millisecond)), true
 	}
-	_ = json.Unmarshal(l.CostUSD, &f.cost)
+	if l.TotalCostUSD != nil {
+		f.cost = *l.TotalCostUSD
+	}
 	if l.Message == nil {
 		return f
 	}

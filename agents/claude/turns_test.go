@@ -77,14 +77,20 @@ func TestClaudeTurnFactsOfSharedSessions(t *testing.T) {
 }
 
 // TestClaudeTurnCostOfAStream: a stream-json run's result line says what
-// the session cost; the turn it ends has that cost.
+// the session cost. The stream has no prompt line (Claude Code writes
+// none without --replay-user-messages; the first user lines are a
+// sub-agent's, nested under its card), so the result's notice says it.
 func TestClaudeTurnCostOfAStream(t *testing.T) {
 	data, err := os.ReadFile("testdata/cc-2.1.83/stream.jsonl")
 	require.NoError(t, err)
 	tr := replaytest.LoadBytes(t, agentsOptions, data)
 
-	ps := prompts(tr)
-	require.Len(t, ps, 1)
-	assert.InDelta(t, 0.023439, ps[0].Turn.CostUSD, 1e-9)
-	assert.Equal(t, "claude-sonnet-4-6", ps[0].Turn.Model)
+	assert.Empty(t, prompts(tr), "a sub-agent's prompt is not the user's")
+	var notices []string
+	for _, e := range tr.Entries {
+		if n, ok := e.(cards.Notice); ok {
+			notices = append(notices, n.Text)
+		}
+	}
+	assert.Contains(t, notices, "Finished: success · 1 turn · 200ms · $0.0234")
 }

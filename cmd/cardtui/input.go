@@ -32,6 +32,7 @@ func loadInput(operand string, stdin io.Reader, format string) (*replay.Transcri
 		return nil, err
 	}
 	defer f.Close()
+	opts.Path = operand
 	return replay.Load(f, operand, opts)
 }
 

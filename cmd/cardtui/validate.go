@@ -55,15 +55,25 @@ func validateFile(file string, format string, stdin io.Reader, stdout, stderr io
 // safe for a terminal by printLine. The notices that belong to the
 // session (its title, approvals...) are not reported.
 func writeReport(w io.Writer, tr *replay.Transcript) {
-	for _, e := range tr.Entries {
-		if p, ok := e.(cards.Problem); ok {
-			printLine(w, "%s: %s", location(p), p.Reason)
-		}
-	}
+	writeProblems(w, tr.Entries)
 	for _, text := range tr.InputNotices {
 		printLine(w, "%s: notice: %s", tr.Source, text)
 	}
 	printLine(w, "%s: %s: %s", tr.Source, formatName(tr.Format), summary(tr.Stats))
+}
+
+// writeProblems writes the problems among entries, those nested under a
+// card too (a line of a sub-agent's own transcript).
+func writeProblems(w io.Writer, entries []cards.Entry) {
+	for _, e := range entries {
+		switch e := e.(type) {
+		case cards.Problem:
+			printLine(w, "%s: %s", location(e), e.Reason)
+		case cards.ToolCard:
+			writeProblems(w, e.Children)
+		case cards.Message, cards.Notice:
+		}
+	}
 }
 
 // location is FILE:LINE, or FILE for a problem not tied to a line.

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/replay"
@@ -66,4 +68,22 @@ func TestSummary(t *testing.T) {
 	for _, c := range cases {
 		assert.Equal(t, c.want, summary(c.stats))
 	}
+}
+
+func TestValidateReportsASubagentsBadLine(t *testing.T) {
+	dir := t.TempDir()
+	session := filepath.Join(dir, "s1.jsonl")
+	agentFile := filepath.Join(dir, "s1", "subagents", "agent-x.jsonl")
+	require.NoError(t, os.MkdirAll(filepath.Dir(agentFile), 0o755))
+	require.NoError(t, os.WriteFile(session, []byte(
+		`{"type":"user","uuid":"u1","sessionId":"s1","message":{"role":"user","content":"go"}}`+"\n"+
+			`{"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s1","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Agent","input":{"description":"look","prompt":"Look around."}}]}}`+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(agentFile, []byte(
+		`{"type":"user","uuid":"x1","isSidechain":true,"sessionId":"s1","message":{"role":"user","content":"Look around."}}`+"\n{oops\n"), 0o644))
+
+	r := runWith("", "validate", session)
+
+	assert.Equal(t, exitProblems, r.code)
+	assert.Contains(t, r.stdout, agentFile+":2: ", "the sub-agent's file and line")
+	assert.Contains(t, r.stdout, "1 problem")
 }

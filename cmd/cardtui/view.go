@@ -39,6 +39,14 @@ type source struct {
 	live bool
 }
 
+// path is the session file's path, "" when the session is not a file.
+func (s source) path() string {
+	if s.file == nil {
+		return ""
+	}
+	return s.file.Name()
+}
+
 // openSource opens the session named by operand ("" is the demo, "-"
 // stdin), read-only. The returned function closes it.
 func openSource(operand string, stdin io.Reader, follow bool) (source, func(), error) {
@@ -157,7 +165,7 @@ func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<
 	if cfg.follow && src.file != nil {
 		r = replay.Follow(ctx, src.file)
 	}
-	opts := replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: cfg.input}, Total: src.total}
+	opts := replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: cfg.input, Path: src.path()}, Total: src.total}
 	loading := true
 	return replay.Stream(ctx, r, src.name, opts, func(b replay.Batch) {
 		if !sendChanges(ctx, feed, b.Changes) || !loading {

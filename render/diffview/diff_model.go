@@ -450,7 +450,8 @@ func diffPart(d cards.FileDiff) part {
 	if len(d.Lines) > 0 {
 		return recordedPart(d)
 	}
-	oldLines, newLines, a, b := encodeLines(oldText(d), d.NewText)
+	old, new := fragmentTexts(d)
+	oldLines, newLines, a, b := encodeLines(old, new)
 	h := newHunkBuilder(d, oldLines, newLines)
 	ops, rough := lineOps(a, b)
 	for i, op := range ops {
@@ -461,6 +462,20 @@ func diffPart(d cards.FileDiff) part {
 		}
 	}
 	return part{hunks: h.hunks, trailing: h.fold, added: h.added, removed: h.removed, oldLines: len(h.old), rough: rough}
+}
+
+// fragmentTexts are the two sides of d to diff. A fragment (no line
+// numbers, not a new file: an edit's old and new string) whose sides both
+// lack a final newline is diffed as if both had one: its last line is
+// not the file's, so "a" before and "a\nb" after keep "a" and add "b"
+// instead of replacing it.
+func fragmentTexts(d cards.FileDiff) (old, new string) {
+	old, new = oldText(d), d.NewText
+	fragment := d.OldStart == 0 && d.NewStart == 0 && !d.IsNewFile()
+	if fragment && old != "" && new != "" && !EndsWithNewline(old) && !EndsWithNewline(new) {
+		return old + "\n", new + "\n"
+	}
+	return old, new
 }
 
 // hunkBuilder cuts a stream of line operations into hunks with
