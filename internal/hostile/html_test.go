@@ -34,6 +34,7 @@ func TestHostileHTML(t *testing.T) {
 			doc, err := html.Parse(bytes.NewReader(page.Bytes()))
 			require.NoError(t, err)
 			checkInert(t, doc)
+			checkExported(t, "the HTML page", c.expect, textOf(doc))
 			assert.Equal(t, countCards(tr.Entries), countClass(doc, "card"), "every card and problem is on the page")
 		})
 	}

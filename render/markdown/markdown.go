@@ -512,7 +512,8 @@ func LongestRun(s string, c byte) int {
 // reference definitions ("[1]: https://…"), which would give links to the
 // text of every other card, are escaped and shown as text. Outside code
 // blocks, a character reference that stands for a control or an invisible
-// rune is escaped, so that no Markdown viewer decodes it.
+// rune is escaped, so that no Markdown viewer decodes it; and a link whose
+// text is not its target is followed by the target (ShowLinkTargets).
 func CloseBlocks(md string) string {
 	lines := strings.Split(strings.TrimRight(inertHTML(md, false), "\n"), "\n")
 	closing := ""
@@ -540,7 +541,7 @@ func CloseBlocks(md string) string {
 	if closing != "" {
 		lines = append(lines, closing)
 	}
-	return strings.Join(lines, "\n")
+	return ShowLinkTargets(strings.Join(lines, "\n"))
 }
 
 // linkDefinition matches the start of a link reference definition, at the
