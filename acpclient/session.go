@@ -259,6 +259,11 @@ func (s *Session) stderrTail() string {
 func (s *Session) observe(r acp.Record) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.observeLocked(r)
+}
+
+// observeLocked is observe with the lock held.
+func (s *Session) observeLocked(r acp.Record) {
 	s.rec.write(r)
 	raw := r.Msg
 	if r.Text != nil {

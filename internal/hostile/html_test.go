@@ -130,12 +130,15 @@ func textOf(n *html.Node) string {
 	return b.String()
 }
 
-// countCards counts the tool cards and problems among entries.
+// countCards counts the tool cards and problems among entries, the cards
+// nested under a card included.
 func countCards(entries []cards.Entry) int {
 	n := 0
 	for _, e := range entries {
-		switch e.(type) {
-		case cards.ToolCard, cards.Problem:
+		switch e := e.(type) {
+		case cards.ToolCard:
+			n += 1 + countCards(e.Children)
+		case cards.Problem:
 			n++
 		}
 	}
