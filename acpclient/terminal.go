@@ -2,6 +2,8 @@ package acpclient
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -36,6 +38,9 @@ const terminalWaitDelay = time.Second
 // kept up to its byte limit.
 type terminals struct {
 	dir *confined
+	// marker is put in every command's environment ("NAME=VALUE"), for
+	// reapStrays to find the descendants that left its process group.
+	marker string
 	// changed is called when a terminal's output grows; ended when its
 	// command exits, with its final state.
 	changed func(id string)
@@ -81,6 +86,7 @@ func (ts *terminals) create(p sdk.CreateTerminalRequest) (sdk.CreateTerminalResp
 	for _, e := range p.Env {
 		cmd.Env = append(cmd.Env, e.Name+"="+e.Value)
 	}
+	cmd.Env = append(cmd.Env, ts.marker) // last: the agent's env cannot replace it
 	inOwnGroup(cmd)
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
@@ -209,7 +215,8 @@ func (ts *terminals) release(id string) error {
 }
 
 // closeAll kills every terminal's process group, released or forgotten,
-// and waits for them to end.
+// waits for them to end, then kills the descendants that left their
+// groups (reapStrays).
 func (ts *terminals) closeAll() {
 	ts.mu.Lock()
 	all := ts.all
@@ -223,6 +230,15 @@ func (ts *terminals) closeAll() {
 		case <-time.After(2 * terminalWaitDelay):
 		}
 	}
+	reapStrays(ts.marker)
+}
+
+// terminalMarker is a new marker for a session's terminals: a variable
+// with a random value.
+func terminalMarker() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return "CARDTUI_ACP_TERMINAL=" + hex.EncodeToString(b)
 }
 
 // optional is s as an optional field: nil when empty.
