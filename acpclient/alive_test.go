@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 )
 
 // processAlive reports whether process pid exists and is not a zombie
@@ -16,3 +17,6 @@ func processAlive(pid int) bool {
 	_, rest, _ := strings.Cut(string(stat), ") ")
 	return !strings.HasPrefix(rest, "Z")
 }
+
+// mkfifo makes a FIFO.
+func mkfifo(path string) error { return syscall.Mkfifo(path, 0o644) }

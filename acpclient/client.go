@@ -31,7 +31,7 @@ func (c client) WriteTextFile(_ context.Context, p sdk.WriteTextFileRequest) (sd
 	if err := c.readOnly(sdk.ClientMethodFsWriteTextFile); err != nil {
 		return sdk.WriteTextFileResponse{}, err
 	}
-	return sdk.WriteTextFileResponse{}, c.s.dir.writeTextFile(p)
+	return sdk.WriteTextFileResponse{}, c.s.checkedWrite(p)
 }
 
 func (c client) RequestPermission(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {

@@ -8,9 +8,14 @@
 // answers the agent's requests: files are read and written through an
 // os.Root on the session directory, so "..", other absolute paths and
 // symlinks out of it are refused with a JSON-RPC error naming the path;
+// a read is streamed and its answer capped at 4 MiB; a write is drawn as
+// the diff it makes before it happens, and refused when it is not the
+// edit its card shows or the user approved (agents/acp's CheckWrite);
 // terminals run their command in a process group of their own in the
-// session directory, keep their output up to the requested byte limit,
-// and are killed, released or forgotten alike, when the session closes;
+// session directory, keep their output up to the requested byte limit
+// (at most 8 MiB) in a ring, and are killed, released or forgotten
+// alike, with the descendants that left their group, when the session
+// closes;
 // a permission request waits for Session.Choose or Session.Dismiss (or
 // Session.Cancel, which also sends session/cancel).
 //

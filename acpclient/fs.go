@@ -1,8 +1,10 @@
 package acpclient
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -66,35 +68,133 @@ func (c *confined) accessError(path string, err error) error {
 	return &sdk.RequestError{Code: -32603, Message: fmt.Sprintf("%s: %v", path, err), Data: map[string]any{"path": path}}
 }
 
+// maxReadBytes is the most text a read answers with, and the largest
+// file whose write cardtui diffs: the SDK's peers read lines of at most
+// 10 MiB, and JSON's escapes make the answer's line longer than its text.
+const maxReadBytes = 4 << 20
+
+// tooLarge is the error for a read or a write past maxReadBytes.
+func tooLarge(path, what string) error {
+	return &sdk.RequestError{Code: -32602, Message: fmt.Sprintf("%s: %s over %d MiB, the most cardtui reads at once", path, what, maxReadBytes>>20),
+		Data: map[string]any{"path": path, "maxBytes": maxReadBytes}}
+}
+
+// open opens a file of the session directory for reading without
+// blocking (a FIFO would wait for a writer) and checks that it is a
+// regular file.
+func (c *confined) open(rel, path string) (*os.File, os.FileInfo, error) {
+	f, err := c.root.OpenFile(rel, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, nil, c.accessError(path, err)
+	}
+	info, err := f.Stat()
+	if err == nil && !info.Mode().IsRegular() {
+		err = refusal(path, "not a regular file")
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
+}
+
 // readTextFile reads a file of the session directory, from a 1-based line
-// and for a number of lines when they are given.
+// and for a number of lines when they are given. The file is streamed:
+// the lines before line are read and dropped, reading stops after limit
+// lines, and an answer over maxReadBytes is an error, so that a file of
+// any size costs no more memory than the answer.
 func (c *confined) readTextFile(p sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
 	rel, err := c.rel(p.Path)
 	if err != nil {
 		return sdk.ReadTextFileResponse{}, err
 	}
-	data, err := c.root.ReadFile(rel)
+	f, _, err := c.open(rel, p.Path)
 	if err != nil {
+		return sdk.ReadTextFileResponse{}, err
+	}
+	defer f.Close()
+	text, err := readLines(bufio.NewReaderSize(f, 64<<10), p.Line, p.Limit)
+	switch {
+	case errors.Is(err, errTooLarge):
+		return sdk.ReadTextFileResponse{}, tooLarge(p.Path, "the text asked for is")
+	case err != nil:
 		return sdk.ReadTextFileResponse{}, c.accessError(p.Path, err)
 	}
-	return sdk.ReadTextFileResponse{Content: lineWindow(string(data), p.Line, p.Limit)}, nil
+	return sdk.ReadTextFileResponse{Content: text}, nil
 }
 
-// lineWindow is limit lines of text from the 1-based line start.
-func lineWindow(text string, start, limit *int) string {
-	if start == nil && limit == nil {
-		return text
-	}
-	lines := strings.SplitAfter(text, "\n")
-	from := 0
+var errTooLarge = errors.New("too large")
+
+// readLines reads limit lines (all when nil) from the 1-based line start
+// (1 when nil), at most maxReadBytes of them.
+func readLines(r *bufio.Reader, start, limit *int) (string, error) {
+	skip := 0
 	if start != nil {
-		from = min(max(*start-1, 0), len(lines))
+		skip = max(*start-1, 0)
 	}
-	to := len(lines)
-	if limit != nil {
-		to = min(from+max(*limit, 0), len(lines))
+	for ; skip > 0; skip-- {
+		if err := skipLine(r); err == io.EOF {
+			return "", nil
+		} else if err != nil {
+			return "", err
+		}
 	}
-	return strings.Join(lines[from:to], "")
+	var b strings.Builder
+	for n := 0; limit == nil || n < max(*limit, 0); n++ {
+		line, err := r.ReadSlice('\n')
+		if b.Len()+len(line) > maxReadBytes {
+			return "", errTooLarge
+		}
+		b.Write(line)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			n-- // the same line goes on
+			continue
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return b.String(), nil
+}
+
+// skipLine reads a line and drops it, however long.
+func skipLine(r *bufio.Reader) error {
+	for {
+		_, err := r.ReadSlice('\n')
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return err
+		}
+	}
+}
+
+// current is the text of a file of the session directory before a write,
+// nil when there is none; a file over maxReadBytes, or not a regular
+// file, is an error.
+func (c *confined) current(rel, path string) (*string, error) {
+	f, info, err := c.open(rel, path)
+	var rpc *sdk.RequestError
+	if errors.As(err, &rpc) && rpc.Code == -32002 {
+		return nil, nil // no such file
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info.Size() > maxReadBytes {
+		return nil, tooLarge(path, "the file it replaces is")
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxReadBytes+1))
+	if err != nil {
+		return nil, c.accessError(path, err)
+	}
+	if len(data) > maxReadBytes {
+		return nil, tooLarge(path, "the file it replaces is")
+	}
+	text := string(data)
+	return &text, nil
 }
 
 // writeTextFile writes a file of the session directory, creating it and

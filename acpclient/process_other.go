@@ -27,3 +27,7 @@ func groupAlive(pid int) bool {
 	p, err := os.FindProcess(pid)
 	return err == nil && p.Signal(syscall.Signal(0)) == nil
 }
+
+// openNonblock opens a file without waiting: a FIFO opened for reading
+// would wait for a writer.
+const openNonblock = 0

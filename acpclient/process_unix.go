@@ -33,3 +33,7 @@ func signalName(sig syscall.Signal) string {
 // groupAlive reports whether the process group that pid leads still has
 // a process.
 func groupAlive(pid int) bool { return syscall.Kill(-pid, 0) == nil }
+
+// openNonblock opens a file without waiting: a FIFO opened for reading
+// would wait for a writer.
+const openNonblock = syscall.O_NONBLOCK

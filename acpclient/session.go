@@ -162,7 +162,8 @@ func connect(cfg Config, toAgent io.WriteCloser, fromAgent io.Reader, cmd *exec.
 	if cfg.Record != nil {
 		s.rec = &recorder{w: cfg.Record, now: time.Now}
 	}
-	s.terms = &terminals{dir: dir, byID: map[string]*liveTerminal{}, changed: s.terminalChanged, ended: s.terminalEnded}
+	adoptOrphans()
+	s.terms = &terminals{dir: dir, marker: terminalMarker(), byID: map[string]*liveTerminal{}, changed: s.terminalChanged, ended: s.terminalEnded}
 	s.observe(acp.Record{From: acp.Local, Start: &acp.SessionStart{Command: cfg.Command, Dir: cfg.Dir}})
 	sdkIn, tapOut := io.Pipe()
 	s.conn = sdk.NewClientSideConnection(client{s}, tapWriter{s: s, to: toAgent}, sdkIn)
@@ -259,6 +260,11 @@ func (s *Session) stderrTail() string {
 func (s *Session) observe(r acp.Record) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.observeLocked(r)
+}
+
+// observeLocked is observe with the lock held.
+func (s *Session) observeLocked(r acp.Record) {
 	s.rec.write(r)
 	raw := r.Msg
 	if r.Text != nil {

@@ -72,7 +72,7 @@ func TestEveryUpdateKind(t *testing.T) {
 	messages := ofType[cards.Message](entries)
 	require.Len(t, messages, 4)
 	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "do it"}, messages[0])
-	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "echoed prompt"}, messages[1])
+	assert.Equal(t, cards.Message{Role: cards.RoleAgentAsUser, Text: "echoed prompt"}, messages[1], "a user_message_chunk during a turn is the agent's")
 	assert.Equal(t, cards.Message{Role: cards.RoleReasoning, Text: "thinking hard"}, messages[2], "thought chunks are one Thinking message")
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "Hello, **world**"}, messages[3], "message chunks are one message")
 

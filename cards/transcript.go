@@ -22,6 +22,10 @@ const (
 	// RolePlan is a plan the assistant proposes for the user's approval
 	// (Markdown), such as Codex's <proposed_plan>.
 	RolePlan Role = "plan"
+	// RoleAgentAsUser is text an agent sent as a user's message outside a
+	// replay of the session's history (ACP's user_message_chunk during a
+	// turn): drawn as the agent's, labelled so, never as the user's.
+	RoleAgentAsUser Role = "agent-as-user"
 )
 
 // Message is conversation text: a user's prompt is shown verbatim, as it

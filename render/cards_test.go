@@ -166,7 +166,7 @@ func TestWebSearchCard(t *testing.T) {
 	assert.Equal(t, []string{"https://github.com/charmbracelet/bubbletea"}, linkTargets(got), "only the safe URL is linked")
 
 	md := exportmd.Entry(resultCard(view), widgetOptions(80))
-	assert.Contains(t, md, "1. [Bubble Tea](<https://github.com/charmbracelet/bubbletea>) · 2026-03-01\n   A powerful little TUI framework.\n")
+	assert.Contains(t, md, "1. [Bubble Tea](<https://github.com/charmbracelet/bubbletea>) (`https://github.com/charmbracelet/bubbletea`) · 2026-03-01\n   A powerful little TUI framework.\n", "a source titled otherwise than its URL shows the URL")
 	assert.Contains(t, md, "2. spoofed — `javascript:alert(1)` (unsafe link)\n")
 	assert.NotContains(t, md, "](javascript")
 	assert.NotContains(t, md, "](<data")

@@ -133,7 +133,7 @@ func (p *permission) choices() cards.ContentBlock {
 	for i, o := range p.options {
 		fmt.Fprintf(&b, "%d. %s (%s)\n", i+1, oneLine(o.Name), kindText(o.Kind))
 	}
-	keys := fmt.Sprintf("1–%d picks an option", min(len(p.options), 9))
+	keys := fmt.Sprintf("Ctrl+Y gives the request the keys (typing never answers it), then 1–%d picks an option", min(len(p.options), 9))
 	a := Asking{Options: p.options}
 	if a.AllowOnce() >= 0 {
 		keys += ", Enter allows once"

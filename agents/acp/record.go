@@ -23,7 +23,8 @@ const (
 // Record is one line of a recording (cardtui acp --record FILE): a
 // timestamped JSON object with the peer it comes from and exactly one of
 // Msg (a JSON-RPC message as it went over the wire), Text (a line the
-// agent wrote on stdout that is not JSON), Start, Terminal or Notice.
+// agent wrote on stdout that is not JSON), Start, Terminal, Write or
+// Notice.
 type Record struct {
 	Time time.Time       `json:"time"`
 	From Peer            `json:"from"`
@@ -36,6 +37,9 @@ type Record struct {
 	// command exits, so that a replay shows the output the live card
 	// showed.
 	Terminal *TerminalState `json:"terminal,omitempty"`
+	// Write is what cardtui found before it answered an
+	// fs/write_text_file: the file on disk and its verdict.
+	Write *FileWrite `json:"write,omitempty"`
 	// Notice is something cardtui saw that is not a message: the agent
 	// exited, crashed, wrote on stderr.
 	Notice *string `json:"notice,omitempty"`
@@ -71,13 +75,13 @@ func DecodeRecord(line []byte) (Record, error) {
 		return Record{}, errors.New(`ACP recording line: no "time"`)
 	}
 	payloads := 0
-	for _, set := range []bool{r.Msg != nil, r.Text != nil, r.Start != nil, r.Terminal != nil, r.Notice != nil} {
+	for _, set := range []bool{r.Msg != nil, r.Text != nil, r.Start != nil, r.Terminal != nil, r.Write != nil, r.Notice != nil} {
 		if set {
 			payloads++
 		}
 	}
 	if payloads != 1 {
-		return Record{}, fmt.Errorf("ACP recording line: want exactly one of msg, text, start, terminal, notice, got %d", payloads)
+		return Record{}, fmt.Errorf("ACP recording line: want exactly one of msg, text, start, terminal, write, notice, got %d", payloads)
 	}
 	switch {
 	case r.From == FromAgent && (r.Msg != nil || r.Text != nil):

@@ -25,6 +25,8 @@ type toolCall struct {
 	rawInput   json.RawMessage
 	rawOutput  json.RawMessage
 	permission *permission
+	// writes are the fs/write_text_file requests drawn on the card.
+	writes []*fileWrite
 }
 
 // toolUpdate is a partial update of a tool call, the fields that change
@@ -131,7 +133,7 @@ func (c *toolCall) card(t *Traffic) cards.ToolCard {
 			result = producers.FallbackResult(producers.Result{Content: []cards.ContentBlock{jsonBlock(c.rawOutput)}}, err)
 		}
 	}
-	return cards.ToolCard{ID: string(c.id), Call: call, Result: result}
+	return cards.ToolCard{ID: string(c.id), Call: call, Result: result, Children: c.writeCards()}
 }
 
 // parts are a tool call's content sorted by what draws it.

@@ -30,7 +30,9 @@ type Traffic struct {
 	line    int
 	current []byte
 
-	session  sdk.SessionId
+	session sdk.SessionId
+	// dir is the session directory, from the recording's start.
+	dir      string
 	title    string
 	mode     sdk.SessionModeId
 	modes    map[sdk.SessionModeId]string
@@ -52,6 +54,11 @@ type Traffic struct {
 	skipped map[string]int
 	// problems counts the Problem entries.
 	problems int
+	// writes are the fs/write_text_file requests not answered yet, in
+	// their order; writeAt the writes drawn on cards of their own, by
+	// index.
+	writes  []*fileWrite
+	writeAt map[int]*fileWrite
 }
 
 // NewTraffic returns an empty transcript; source names it in the
@@ -61,7 +68,7 @@ func NewTraffic(source string) *Traffic {
 		source: source, changed: map[int]struct{}{}, plan: -1,
 		modes: map[sdk.SessionModeId]string{}, tools: map[sdk.ToolCallId]*toolCall{},
 		toolAt: map[int]*toolCall{}, terminals: map[string]*terminal{}, requests: map[requestKey]request{},
-		skipped: map[string]int{},
+		skipped: map[string]int{}, writeAt: map[int]*fileWrite{},
 	}
 }
 
@@ -73,6 +80,7 @@ func (t *Traffic) Apply(r Record, raw []byte, line int) {
 	t.current = raw
 	switch {
 	case r.Start != nil:
+		t.dir = r.Start.Dir
 		t.notice(fmt.Sprintf("ACP session: %s in %s", strings.Join(r.Start.Command, " "), r.Start.Dir))
 	case r.Text != nil:
 		t.problem("the agent wrote a line on stdout that is not JSON-RPC; it was ignored")
@@ -80,6 +88,8 @@ func (t *Traffic) Apply(r Record, raw []byte, line int) {
 		t.notice(*r.Notice)
 	case r.Terminal != nil:
 		t.SetTerminal(*r.Terminal)
+	case r.Write != nil:
+		t.fileWritten(*r.Write)
 	case r.Msg != nil:
 		t.message(r.From, r.Msg)
 	}
@@ -129,6 +139,9 @@ func (t *Traffic) Changes() []cards.Change {
 func (t *Traffic) refresh(i int) {
 	if c, ok := t.toolAt[i]; ok {
 		t.entries[i] = c.card(t)
+	}
+	if w, ok := t.writeAt[i]; ok {
+		t.entries[i] = w.card()
 	}
 	if m := t.open; m != nil && m.index == i {
 		t.entries[i] = cards.Message{Role: m.role, Text: m.text.String()}
@@ -227,6 +240,9 @@ func (t *Traffic) message(from Peer, raw json.RawMessage) {
 	switch {
 	case m.Method != "" && m.ID != nil:
 		t.requests[key] = request{method: m.Method, params: m.Params}
+		if from == FromAgent && m.Method == sdk.ClientMethodFsWriteTextFile {
+			t.writeRequested(key.id, m.Params)
+		}
 		t.request(from, m.Method, m.Params)
 	case m.Method != "":
 		t.notification(from, m.Method, m.Params)
@@ -238,6 +254,9 @@ func (t *Traffic) message(from Peer, raw json.RawMessage) {
 			return
 		}
 		delete(t.requests, key)
+		if req.method == sdk.ClientMethodFsWriteTextFile && t.writeAnswered(key.id, m.Error) {
+			return // the write's card shows the answer
+		}
 		t.response(req, m)
 	default:
 		t.problem("a JSON-RPC message with neither a method nor an id")

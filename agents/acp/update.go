@@ -29,7 +29,7 @@ func (t *Traffic) update(n sdk.SessionNotification, kind string) {
 	u := n.Update
 	switch {
 	case kind == "user_message_chunk" && u.UserMessageChunk != nil:
-		t.chunk(cards.RoleUser, u.UserMessageChunk.MessageId, u.UserMessageChunk.Content)
+		t.chunk(t.userChunkRole(), u.UserMessageChunk.MessageId, u.UserMessageChunk.Content)
 	case kind == "agent_message_chunk" && u.AgentMessageChunk != nil:
 		t.chunk(cards.RoleAssistant, u.AgentMessageChunk.MessageId, u.AgentMessageChunk.Content)
 	case kind == "agent_thought_chunk" && u.AgentThoughtChunk != nil:
@@ -51,6 +51,19 @@ func (t *Traffic) update(n sdk.SessionNotification, kind string) {
 	default:
 		t.skip("session/update " + oneLine(kind))
 	}
+}
+
+// userChunkRole is the role of a user_message_chunk: the user's while a
+// session/load replays the session's history, which is what the chunk is
+// for; at any other time the text is the agent's, sent as the user's, and
+// is drawn so.
+func (t *Traffic) userChunkRole() cards.Role {
+	for key, req := range t.requests {
+		if key.from == FromClient && req.method == sdk.AgentMethodSessionLoad {
+			return cards.RoleUser
+		}
+	}
+	return cards.RoleAgentAsUser
 }
 
 // chunk appends a streamed chunk to the open message of its role, or

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
+	mdtext "github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
 	"github.com/cardtui/cardtui/termsafe"
@@ -357,11 +358,17 @@ func webFetchHTML(v cards.WebFetch) string {
 }
 
 // linkHTML links text to a URL that termsafe.SafeURL accepts and that is http or
-// https; any other URL is shown as text, not linked.
+// https; any other URL is shown as text, not linked. A text that is not
+// the URL is followed by the URL, so that the page shows where a click
+// goes.
 func linkHTML(raw, text string) string {
+	target := ""
+	if !mdtext.SameTarget(text, raw) {
+		target = " <span class=\"url\">(" + escapeLine(mdtext.TargetText(raw)) + ")</span>"
+	}
 	if !webURL(raw) {
-		return "<span class=\"url\">" + escapeLine(text) + "</span>"
+		return "<span class=\"url\">" + escapeLine(text) + "</span>" + target
 	}
 	u, _ := termsafe.SafeURL(raw)
-	return "<a href=\"" + html.EscapeString(u) + "\" rel=\"noopener noreferrer nofollow\">" + escapeLine(text) + "</a>"
+	return "<a href=\"" + html.EscapeString(u) + "\" rel=\"noopener noreferrer nofollow\">" + escapeLine(text) + "</a>" + target
 }

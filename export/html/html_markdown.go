@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	mdtext "github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -39,13 +40,15 @@ func markdownHTML(md string) string {
 // safeLinks keeps the document free of requests and scripts: an image
 // becomes its alt text and address (an export loads nothing), and a link
 // or autolink to anything but an http(s) URL that termsafe.SafeURL accepts becomes
-// its text.
+// its text. A link whose text is not its target, kept or not, is followed
+// by the target, so that the page shows where a click goes.
 type safeLinks struct{}
 
 // Transform rewrites the links and images of a parsed document.
 func (safeLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	source := reader.Source()
 	var unsafe []ast.Node
+	var targets []*ast.Link
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -55,6 +58,9 @@ func (safeLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Conte
 			unsafe = append(unsafe, n)
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
+			if !mdtext.SameTarget(mdtext.PlainText(n, source), string(n.Destination)) {
+				targets = append(targets, n)
+			}
 			if !webURL(string(n.Destination)) {
 				unsafe = append(unsafe, n)
 			}
@@ -65,6 +71,10 @@ func (safeLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Conte
 		}
 		return ast.WalkContinue, nil
 	})
+	for _, n := range targets {
+		target := ast.NewString([]byte(" (" + mdtext.TargetText(string(n.Destination)) + ")"))
+		n.Parent().InsertAfter(n.Parent(), n, target)
+	}
 	for _, n := range unsafe {
 		replaceWithText(n, source)
 	}

@@ -36,8 +36,10 @@ func sourceMarkdown(s cards.WebSource) string {
 	_, safe := termsafe.SafeURL(s.URL)
 	var line string
 	switch {
-	case title != "" && safe:
+	case title != "" && safe && mdtext.SameTarget(style.OneLine(s.Title), s.URL):
 		line = mdtext.Link(title, s.URL)
+	case title != "" && safe:
+		line = mdtext.Link(title, s.URL) + " (" + mdtext.CodeSpan(mdtext.TargetText(s.URL)) + ")"
 	case title != "":
 		line = title + " — " + urlMarkdown(s.URL)
 	default:

@@ -181,6 +181,10 @@ type expectation struct {
 	// to nothing.
 	linksTo []string
 	noLinks bool
+	// exported are texts a reader of each export sees: the text of the
+	// HTML page as a browser parses it, and of the Markdown export as a
+	// CommonMark viewer renders it (not the targets of its links).
+	exported []string
 	// maxRows bounds the number of lines of each collapsed tool card (0:
 	// not checked).
 	maxRows int
@@ -192,6 +196,7 @@ type expectation struct {
 //	cards=N
 //	problem "text"   notice "text"   visible "text"   absent "text"
 //	hint "text"      colour-hint "text"   link "url"   no links   rows<=N
+//	exported "text"
 //
 // Texts are Go string literals, so they can name any byte ("\x1b]52").
 func parseExpectation(s string) (expectation, error) {
@@ -221,7 +226,7 @@ func (e *expectation) parseClause(s string) (string, error) {
 	word, rest, _ := strings.Cut(s, " ")
 	texts := map[string]*[]string{"problem": &e.problemTexts, "notice": &e.notices, "visible": &e.visible,
 		"absent": &e.absent, "link": &e.linksTo, "hint": &e.hints,
-		"colour-hint": &e.colourHints}
+		"colour-hint": &e.colourHints, "exported": &e.exported}
 	if list, ok := texts[word]; ok {
 		quoted, err := strconv.QuotedPrefix(rest)
 		if err != nil {

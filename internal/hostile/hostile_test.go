@@ -263,6 +263,7 @@ func drawEverything(t *testing.T, e expectation, entries []cards.Entry, width in
 		md := strings.Join(markdown, "\n")
 		ds = append(ds, drawing{what: "markdown", text: md, allowed: noEscapes, plain: unescapeMarkdown(md), whole: true})
 		checkSelfContained(t, markdown)
+		checkExported(t, "the Markdown export", e, renderedText(markdownHTML(md)))
 	}
 	for i := range ds {
 		ds[i].what += " at width " + strconv.Itoa(width)
@@ -362,6 +363,27 @@ func bodyNodes(doc string) []string {
 	}
 	find(root)
 	return nodes
+}
+
+// renderedText is the text of an HTML document as a browser shows it:
+// its text nodes, not its attributes.
+func renderedText(doc string) string {
+	root, err := html.Parse(strings.NewReader(doc))
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return textOf(root)
+}
+
+// checkExported checks the case's exported clauses on the text a reader
+// of an export sees.
+func checkExported(t *testing.T, what string, e expectation, seen string) {
+	t.Helper()
+	for _, text := range e.exported {
+		if !strings.Contains(seen, text) {
+			t.Errorf("%s does not show %q", what, text)
+		}
+	}
 }
 
 // markdownHTML is Markdown as a CommonMark renderer (with GitHub's

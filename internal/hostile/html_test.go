@@ -34,6 +34,7 @@ func TestHostileHTML(t *testing.T) {
 			doc, err := html.Parse(bytes.NewReader(page.Bytes()))
 			require.NoError(t, err)
 			checkInert(t, doc)
+			checkExported(t, "the HTML page", c.expect, textOf(doc))
 			assert.Equal(t, countCards(tr.Entries), countClass(doc, "card"), "every card and problem is on the page")
 		})
 	}
@@ -129,12 +130,15 @@ func textOf(n *html.Node) string {
 	return b.String()
 }
 
-// countCards counts the tool cards and problems among entries.
+// countCards counts the tool cards and problems among entries, the cards
+// nested under a card included.
 func countCards(entries []cards.Entry) int {
 	n := 0
 	for _, e := range entries {
-		switch e.(type) {
-		case cards.ToolCard, cards.Problem:
+		switch e := e.(type) {
+		case cards.ToolCard:
+			n += 1 + countCards(e.Children)
+		case cards.Problem:
 			n++
 		}
 	}

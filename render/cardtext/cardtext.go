@@ -43,6 +43,8 @@ func RoleLabel(r cards.Role) string {
 	switch {
 	case r == cards.RolePlan:
 		return "Proposed plan"
+	case r == cards.RoleAgentAsUser:
+		return "Agent, as a message from you"
 	case r == cards.RoleAssistant || style.OneLine(string(r)) == "":
 		return "Assistant"
 	}

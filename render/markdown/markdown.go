@@ -227,13 +227,17 @@ func Remaining(shown, used int) int {
 // references that stand for controls are escaped, and whatever glamour
 // lets through is neutralised (see rendered.go); a line its markers make
 // too wide is wrapped, so that no marker is cut off.
+//
+// What glamour is given is bounded first (see boundedGlamour).
 func glamourLines(md string, width int, o style.Options) []string {
-	out, ok := cachedRenderer(width, o.Theme).render(termsafe.EscapeControlReferences(inertHTML(md, true), "&amp;"))
-	if !ok {
-		return WrapLines(md, width)
-	}
-	lines := neutralizeLines(dimHTML(strings.Split(out, "\n"), o), width)
-	return trimBlank(fitMarkdown(keepLinks(hangLists(lines, width), o), width))
+	return boundedGlamour(md, width, o, func(md string) []string {
+		out, ok := cachedRenderer(width, o.Theme).render(termsafe.EscapeControlReferences(inertHTML(md, true), "&amp;"))
+		if !ok {
+			return WrapLines(md, width)
+		}
+		lines := neutralizeLines(dimHTML(strings.Split(out, "\n"), o), width)
+		return trimBlank(fitMarkdown(keepLinks(hangLists(lines, width), o), width))
+	})
 }
 
 // neutralizeLines neutralises rendered lines (termsafe.NeutralizeRendered) and
@@ -373,7 +377,9 @@ func keepLinks(lines []string, o style.Options) []string {
 func WrapLines(s string, width int) []string {
 	var lines []string
 	for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-		lines = append(lines, strings.Split(ansi.Wrap(line, max(width, 1), ""), "\n")...)
+		for _, row := range strings.Split(ansi.Wrap(line, max(width, 1), ""), "\n") {
+			lines = append(lines, style.HardwrapStyled(row, max(width, 1))...) // a run of spaces is not wrapped
+		}
 	}
 	return lines
 }
@@ -512,7 +518,8 @@ func LongestRun(s string, c byte) int {
 // reference definitions ("[1]: https://…"), which would give links to the
 // text of every other card, are escaped and shown as text. Outside code
 // blocks, a character reference that stands for a control or an invisible
-// rune is escaped, so that no Markdown viewer decodes it.
+// rune is escaped, so that no Markdown viewer decodes it; and a link whose
+// text is not its target is followed by the target (ShowLinkTargets).
 func CloseBlocks(md string) string {
 	lines := strings.Split(strings.TrimRight(inertHTML(md, false), "\n"), "\n")
 	closing := ""
@@ -540,7 +547,7 @@ func CloseBlocks(md string) string {
 	if closing != "" {
 		lines = append(lines, closing)
 	}
-	return strings.Join(lines, "\n")
+	return ShowLinkTargets(strings.Join(lines, "\n"))
 }
 
 // linkDefinition matches the start of a link reference definition, at the

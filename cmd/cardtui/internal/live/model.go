@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/cardtui/cardtui/acpclient"
 	"github.com/cardtui/cardtui/termsafe"
@@ -39,6 +40,9 @@ type Model struct {
 	ctrlC bool
 	// hint is a one-off message in the status row, until the next key.
 	hint string
+	// answering is the permission request the user gave the keys to
+	// (answerKey), "" while they go to the composer.
+	answering sdk.ToolCallId
 }
 
 // composerMaxRows is the tallest the composer grows.
@@ -171,10 +175,12 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case m.transcript:
 		return m.toViewer(msg)
-	case m.state.Asks:
-		if handled := m.permissionKey(k); handled {
-			return nil
-		}
+	case k == answerKey:
+		m.focusPermission()
+		return nil
+	case m.answeringNow():
+		m.answerKeyPress(k)
+		return nil
 	}
 	return m.composerKey(msg, k)
 }
@@ -193,36 +199,6 @@ func (m *Model) interrupt() tea.Cmd {
 		m.hint = "ctrl+c again quits"
 	}
 	return nil
-}
-
-// permissionKey answers the waiting permission request: 1…9 pick an
-// option, enter the first allow_once, esc the first reject_* (or
-// cancels the request when there is none).
-func (m *Model) permissionKey(k string) bool {
-	a := m.state.Asking
-	switch {
-	case len(k) == 1 && k[0] >= '1' && k[0] <= '9':
-		if !m.sess.Choose(int(k[0] - '1')) {
-			m.hint = "no option " + k
-		}
-	case k == "enter":
-		if i := a.AllowOnce(); i >= 0 {
-			m.sess.Choose(i)
-		} else {
-			m.hint = "no “allow once” option: pick one with its number"
-		}
-	case k == "esc":
-		if i := a.Reject(); i >= 0 {
-			m.sess.Choose(i)
-		} else {
-			m.sess.Dismiss()
-		}
-	default:
-		return false
-	}
-	m.state = m.sess.State()
-	m.layout()
-	return true
 }
 
 // composerKey edits, sends and recalls prompts, and scrolls the viewer.
@@ -333,6 +309,7 @@ func (m *Model) View() tea.View {
 	switch c := m.input.Cursor(); {
 	case m.transcript:
 		v.Cursor = top.Cursor // at the viewer's search prompt, if any
+	case m.answeringNow(): // the keys go to the permission, not the composer
 	case c != nil:
 		c.Y += rows
 		v.Cursor = c
@@ -352,7 +329,7 @@ var (
 func (m *Model) belowRows() []string {
 	var rows []string
 	if m.state.Asks {
-		rows = append(rows, m.fit(liveWarn.Render("Permission: ")+m.optionsText()))
+		rows = append(rows, m.fit(m.permissionRow()))
 	}
 	for i, name := range m.completions() {
 		if i == completionRows {
@@ -361,18 +338,6 @@ func (m *Model) belowRows() []string {
 		rows = append(rows, m.fit(liveAccent.Render("/"+safe(name))+liveDim.Render(" "+m.commandHelp(name))))
 	}
 	return append(rows, m.fit(m.statusText()))
-}
-
-// optionsText lists the permission options, numbered, and the keys.
-func (m *Model) optionsText() string {
-	var parts []string
-	for i, o := range m.state.Asking.Options {
-		if i == 9 {
-			break
-		}
-		parts = append(parts, liveAccent.Render(string(rune('1'+i)))+" "+safe(o.Name))
-	}
-	return strings.Join(parts, "  ") + liveDim.Render("   enter allows once · esc rejects")
 }
 
 // commandHelp is a command's description.
@@ -408,7 +373,7 @@ func (m *Model) statusText() string {
 	keys := "ctrl+o transcript · ctrl+d quits"
 	switch {
 	case m.transcript && m.state.Asks:
-		keys = "ctrl+o back to the composer to answer"
+		keys = "ctrl+o back to the composer, then " + answerKey + " to answer"
 	case m.transcript:
 		keys = "transcript keys (? lists them) · ctrl+o back to the composer"
 	}

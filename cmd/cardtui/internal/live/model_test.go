@@ -65,6 +65,7 @@ var (
 	tab      = tea.KeyPressMsg{Code: tea.KeyTab}
 	ctrlC    = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
 	ctrlD    = tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
+	ctrlY    = tea.KeyPressMsg{Code: 'y', Mod: tea.ModCtrl}
 )
 
 // settle applies the session's changes until cond holds.
@@ -147,10 +148,12 @@ func TestLivePermissionKeys(t *testing.T) {
 			press(m, enter)
 			settle(t, m, func() bool { return m.state.Asks })
 			screen := screenText(m)
-			assert.Contains(t, screen, "Permission: 1 Always  2 Once  3 No")
+			assert.Contains(t, screen, "Permission waiting: 1 Always  2 Once  3 No")
 			assert.Contains(t, screen, "1. Always (allow always)", "the options are on the card")
 			press(m, typed("x")...)
-			assert.Equal(t, "x", m.input.Value(), "other keys still type")
+			assert.Equal(t, "x", m.input.Value(), "keys still type")
+			press(m, ctrlY)
+			assert.Contains(t, screenText(m), "Answer: 1 Always  2 Once  3 No")
 			press(m, tc.key)
 			outcome := <-got
 			require.NotNil(t, outcome.Selected)
@@ -213,7 +216,7 @@ func TestLiveScreenGolden(t *testing.T) {
 	settle(t, m, func() bool { return m.state.Asks })
 	screen := strings.ReplaceAll(screenText(m), m.sess.Dir(), "DIR")
 	golden.Assert(t, "cmd/acp-live-permission.w100.golden", screen)
-	press(m, esc)
+	press(m, ctrlY, esc)
 	settle(t, m, func() bool { return !m.state.Asks })
 }
 
@@ -254,5 +257,5 @@ func TestLiveRowsAreSanitised(t *testing.T) {
 		assert.NotContains(t, plain, "\u202e")
 		assert.Contains(t, plain, "<U+202E>evil", "the override is shown, not obeyed")
 	}
-	press(m, enter) // allow
+	press(m, ctrlY, enter) // allow
 }

@@ -1,0 +1,99 @@
+package acpclient
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// A terminal's command may leave descendants that escape its process
+// group: `setsid cmd &`, a double fork, a daemon. On Linux, cardtui is a
+// child subreaper (PR_SET_CHILD_SUBREAPER): a descendant whose parent
+// dies becomes cardtui's child instead of init's. Every terminal's
+// command gets a marker in its environment, which its descendants
+// inherit; when the session closes, after the terminals' groups are
+// killed, each child of cardtui that carries the session's marker is
+// killed and reaped, and so are its own orphans after it, until none is
+// left.
+
+// subreaper makes the process a child subreaper, once.
+var subreaper = sync.OnceValue(func() error {
+	return unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+})
+
+// adoptOrphans makes cardtui the subreaper of its descendants' orphans.
+func adoptOrphans() { _ = subreaper() }
+
+// reapRounds bounds the generations of orphans reapStrays kills; a
+// round is one generation.
+const reapRounds = 64
+
+// reapStrays kills and reaps the children of this process whose
+// environment holds marker, round after round (each kill orphans the
+// next generation), for at most reapRounds rounds or a few seconds.
+func reapStrays(marker string) {
+	deadline := time.Now().Add(3 * time.Second)
+	for range reapRounds {
+		strays := markedChildren(marker)
+		if len(strays) == 0 || time.Now().After(deadline) {
+			return
+		}
+		for _, pid := range strays {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+		for _, pid := range strays {
+			var ws syscall.WaitStatus
+			_, _ = syscall.Wait4(pid, &ws, 0, nil)
+		}
+	}
+}
+
+// markedChildren are the children of this process whose environment
+// holds marker.
+func markedChildren(marker string) []int {
+	dirs, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	self := os.Getpid()
+	var out []int
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil || parentOf(pid) != self {
+			continue
+		}
+		env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
+		if err == nil && bytes.Contains(append([]byte{0}, env...), []byte("\x00"+marker+"\x00")) {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// parentOf is the parent process id of pid, -1 when unknown.
+func parentOf(pid int) int {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return -1
+	}
+	i := strings.LastIndex(string(stat), ") ") // the name may hold anything, ")" too
+	if i < 0 {
+		return -1
+	}
+	fields := strings.Fields(string(stat)[i+2:])
+	if len(fields) < 2 {
+		return -1
+	}
+	ppid, err := strconv.Atoi(fields[1])
+	if err != nil {
+		return -1
+	}
+	return ppid
+}
