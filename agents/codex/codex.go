@@ -47,8 +47,9 @@ func isCodexLine(head map[string]json.RawMessage, typ string) bool {
 //     Notice (compacted also shows the summary as collapsed context).
 //   - thread_rolled_back: the entries of the turns it undid are marked
 //     rolled back, and a Notice says so (codex_rollback.go).
-//   - everything else — turn_context, token_count, task_started, the
-//     streaming deltas, a second copy of a call or message, unknown
+//   - turn_context, token_count and task_complete: the facts of the
+//     turn's line (turns.go).
+//   - everything else — task_started, the streaming deltas, a second copy of a call or message, unknown
 //     types — is counted in Stats.Skipped.
 type codexRollout struct {
 	tools    producers.Registry
@@ -125,7 +126,10 @@ func (d *codexRollout) decode(t *replay.Transcript, data []byte) error {
 	}
 	typ := *l.Type
 	defer d.facts.observe(t, typ, l.Timestamp, l.Payload, len(t.Entries))
-	if !slices.Contains(codexLineTypes, typ) || typ == "turn_context" {
+	if typ == "turn_context" {
+		return nil // its model is the turn's (turns.go)
+	}
+	if !slices.Contains(codexLineTypes, typ) {
 		t.AddSkipped(typ)
 		return nil
 	}
@@ -659,6 +663,9 @@ func (d *codexRollout) event(t *replay.Transcript, payload []byte) error {
 		what += "/" + item
 	} else {
 		err = d.applyEvent(t, *e.Type, e, payload)
+	}
+	if errors.Is(err, errNotShown) && turnEvent(*e.Type) {
+		return nil // the turn's line shows it (turns.go)
 	}
 	if errors.Is(err, errSeen) || errors.Is(err, errNotShown) {
 		t.AddSkipped(what)

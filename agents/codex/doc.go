@@ -50,9 +50,10 @@
 //	event_msg thread_rolled_back            the entries of the turns undone labelled rolled back, and a notice
 //	event_msg context_compacted, compacted  notice (once per turn), and compacted's summary as context
 //	event_msg error                         notice
-//	turn_context, world_state,              skipped: what the model was told, and bookkeeping (Codex's UI shows none of it
-//	  token_usage_record, token_count,        in the transcript); the turns' times and tokens are not shown yet
-//	  task_started, task_complete,
+//	turn_context, event_msg token_count,    the model, tokens and duration on the turn's line (turns.go)
+//	  task_complete
+//	world_state, token_usage_record,        skipped: what the model was told, and bookkeeping (Codex's UI shows none of it
+//	  task_started,                           in the transcript)
 //	  thread_settings_applied, the
 //	  streaming deltas, mcp_tool_call_end,
 //	  web_search_end (their response items

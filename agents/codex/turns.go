@@ -124,3 +124,9 @@ func newPrompt(t *replay.Transcript, before int) (int, bool) {
 	}
 	return 0, false
 }
+
+// turnEvent says whether an event_msg of this type is shown only as a
+// fact of its turn's line.
+func turnEvent(typ string) bool {
+	return typ == "token_count" || typ == "task_complete"
+}
