@@ -86,11 +86,8 @@ func When(t time.Time) string {
 	return t.Local().Format("2006-01-02 15:04")
 }
 
-// ToolCalls is the number of tool calls, "~N" when estimated.
+// ToolCalls is the number of tool calls.
 func ToolCalls(s sessions.Session) string {
-	if s.ToolCallsEstimated {
-		return fmt.Sprintf("~%d", s.ToolCalls)
-	}
 	return fmt.Sprint(s.ToolCalls)
 }
 
