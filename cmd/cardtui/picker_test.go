@@ -283,7 +283,7 @@ func TestPickerRowsAreSafe(t *testing.T) {
 	plain := ansi.Strip(content)
 	assert.Contains(t, plain, "line one")
 	assert.Contains(t, plain, "two", "the prompt's second line")
-	assert.Contains(t, plain, "<U+202E>", "bidi controls are shown, not obeyed")
+	assert.Contains(t, plain, "/src/␛[2Jp", "the project is shown inert")
 	for _, row := range strings.Split(content, "\n") {
 		assert.LessOrEqual(t, ansi.StringWidth(row), 80, row)
 	}
