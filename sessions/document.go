@@ -127,14 +127,15 @@ func field(s string) string {
 }
 
 // CardTitle is a tool card's title, as its card heads it: the call's
-// title, else the tool's name.
+// title (a command's description when it has one), else the tool's
+// name.
 func CardTitle(c cards.ToolCard) string {
 	var title string
 	switch v := c.Call.(type) {
 	case cards.GenericCall:
 		title = v.Title
 	case cards.TerminalCall:
-		title = v.Title
+		title = firstNonEmpty(strings.TrimSpace(v.Description), v.Title)
 	case cards.DiffCall:
 		title = v.Title
 	case nil:
@@ -192,15 +193,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// Matcher finds a pattern in bytes: the offsets of its first match in
-// data, ok false when there is none. A match never spans a newline.
-type Matcher func(data []byte) (start, end int, ok bool)
+// Matcher finds a pattern in a line of text: Find gives the offsets of
+// its first match in text, ok false when there is none. Literal, when not
+// nil, is a string every match holds: the document's bytes are searched
+// for it first, and only the lines that hold it are parsed.
+type Matcher struct {
+	Find    func(text []byte) (start, end int, ok bool)
+	Literal []byte
+}
 
-// Find calls hit with every line of the document that holds a match of
-// m, and the offsets of every match in its Text; it stops when hit
-// returns false. paths looks in the paths touched instead of the text.
-// The pattern is looked for in the document's bytes, so that only the
-// lines that hold it are parsed.
+// Find calls hit with every line of the document whose text m matches,
+// and the offsets of every match in its Text; it stops when hit returns
+// false. paths looks in the paths touched instead of the text.
 func (d *Document) Find(m Matcher, paths bool, hit func(DocLine, [][2]int) bool) {
 	kind := byte('T')
 	if paths {
@@ -208,14 +212,17 @@ func (d *Document) Find(m Matcher, paths bool, hit func(DocLine, [][2]int) bool)
 	}
 	data := d.data
 	for len(data) > 0 {
-		start, _, ok := m(data)
-		if !ok {
-			return
+		from := 0
+		if m.Literal != nil {
+			i := bytes.Index(data, m.Literal)
+			if i < 0 {
+				return
+			}
+			from = bytes.LastIndexByte(data[:i], '\n') + 1
 		}
-		from := bytes.LastIndexByte(data[:start], '\n') + 1
 		to := len(data)
-		if i := bytes.IndexByte(data[start:], '\n'); i >= 0 {
-			to = start + i
+		if i := bytes.IndexByte(data[from:], '\n'); i >= 0 {
+			to = from + i
 		}
 		line := data[from:to]
 		data = data[min(to+1, len(data)):]
@@ -226,17 +233,18 @@ func (d *Document) Find(m Matcher, paths bool, hit func(DocLine, [][2]int) bool)
 		if !ok {
 			continue
 		}
-		if at := allMatches(m, text); at != nil && !hit(l, at) {
+		if at := allMatches(m.Find, text); at != nil && !hit(l, at) {
 			return
 		}
 	}
 }
 
-// allMatches are the offsets of every match of m in text, nil for none.
-func allMatches(m Matcher, text []byte) [][2]int {
+// allMatches are the offsets of every match of find in text, nil for
+// none.
+func allMatches(find func([]byte) (int, int, bool), text []byte) [][2]int {
 	var at [][2]int
 	for off := 0; off <= len(text); {
-		start, end, ok := m(text[off:])
+		start, end, ok := find(text[off:])
 		if !ok {
 			break
 		}

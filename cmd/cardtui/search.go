@@ -60,23 +60,27 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 // matcherOf finds pattern literally, or as a regular expression.
 func matcherOf(pattern string, isRegexp bool) (sessions.Matcher, error) {
 	if !isRegexp {
-		needle := []byte(pattern)
-		return func(data []byte) (int, int, bool) {
-			i := bytes.Index(data, needle)
-			return i, i + len(needle), i >= 0
-		}, nil
+		return literal([]byte(pattern)), nil
 	}
 	re, err := regexp.Compile(pattern)
 	if err != nil {
-		return nil, err
+		return sessions.Matcher{}, err
 	}
-	return func(data []byte) (int, int, bool) {
-		at := re.FindIndex(data)
-		if at == nil || bytes.IndexByte(data[at[0]:at[1]], '\n') >= 0 {
+	return sessions.Matcher{Find: func(text []byte) (int, int, bool) {
+		at := re.FindIndex(text)
+		if at == nil {
 			return 0, 0, false
 		}
 		return at[0], at[1], true
-	}, nil
+	}}, nil
+}
+
+// literal finds needle as it is.
+func literal(needle []byte) sessions.Matcher {
+	return sessions.Matcher{Literal: needle, Find: func(text []byte) (int, int, bool) {
+		i := bytes.Index(text, needle)
+		return i, i + len(needle), i >= 0
+	}}
 }
 
 // agentsOf is the agents --agent names, nil for all.
@@ -158,11 +162,7 @@ func touchedBy(h history, list []sessions.Session, path string, stdout io.Writer
 	if err != nil {
 		abs = path
 	}
-	base := []byte(filepath.Base(abs))
-	m := func(data []byte) (int, int, bool) {
-		i := bytes.Index(data, base)
-		return i, i + len(base), i >= 0
-	}
+	m := literal([]byte(filepath.Base(abs)))
 	home := homeDir()
 	last := ""
 	sessions.Search(h.options(), withoutProblems(list), m, true, func(hit sessions.Hit) bool {
