@@ -14,8 +14,8 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"path/filepath"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/list"
@@ -89,8 +89,8 @@ type Model struct {
 	// sends is dropped.
 	shown *Opened
 	gen   int
-	// opening is the session being opened, "" when none.
-	opening string
+	// opening says a session is being opened.
+	opening bool
 	// resume is what r would run, while the picker asks whether to.
 	resume   *listing.Resume
 	resumeOf func(sessions.Session) (listing.Resume, error)
@@ -100,7 +100,6 @@ type Model struct {
 // openedMsg is the gen-th session opened, or why it could not be.
 type openedMsg struct {
 	gen    int
-	name   string
 	opened Opened
 	err    error
 }
@@ -126,10 +125,15 @@ var (
 	backKey   = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back"))
 )
 
+// statusLifetime is how long a status message (why a session cannot be
+// opened, how a resumed agent ended) stays.
+const statusLifetime = 10 * time.Second
+
 // New is the picker on the sessions found.
 func New(o Options) Model {
 	l := list.New(nil, newRowDelegate(o.Dark, o.Home, false), 0, 0)
 	l.Filter = rank
+	l.StatusMessageLifetime = statusLifetime
 	l.SetStatusBarItemName("session", "sessions")
 	l.KeyMap.Quit = key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")) // esc goes back, never quits
 	l.AdditionalShortHelpKeys = func() []key.Binding {
@@ -219,7 +223,7 @@ func (p *Model) updateList(msg tea.Msg) tea.Cmd {
 		item, selected := p.list.SelectedItem().(sessionItem)
 		switch {
 		case key.Matches(k, openKey):
-			if selected && p.opening == "" {
+			if selected && !p.opening {
 				return p.openSession(item.s)
 			}
 			return nil
@@ -259,12 +263,12 @@ func (p *Model) updateViewer(msg tea.Msg) tea.Cmd {
 func (p *Model) openSession(s sessions.Session) tea.Cmd {
 	p.gen++
 	gen, send, open := p.gen, p.send, p.open
-	p.opening = filepath.Base(s.Path)
+	p.opening = true
 	opening := func() tea.Msg {
 		opened, err := open(s, func(msg tea.Msg) { send(sessionMsg{gen, msg}) })
-		return openedMsg{gen: gen, name: filepath.Base(s.Path), opened: opened, err: err}
+		return openedMsg{gen: gen, opened: opened, err: err}
 	}
-	return tea.Batch(p.list.NewStatusMessage(listing.OneLine("opening "+p.opening+"…")), opening)
+	return tea.Batch(p.status("opening…"), opening)
 }
 
 // opened shows the session the command opened, or says why it could not
@@ -276,12 +280,12 @@ func (p *Model) opened(msg openedMsg) tea.Cmd {
 		}
 		return nil
 	}
-	p.opening = ""
+	p.opening = false
 	if err := msg.err; err != nil {
 		if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
 			err = pathErr.Err
 		}
-		return p.list.NewStatusMessage(listing.OneLine("cannot open " + msg.name + ": " + err.Error()))
+		return p.status("cannot open it: " + err.Error())
 	}
 	opened := msg.opened
 	opened.Viewer.SetSize(p.width, p.height)

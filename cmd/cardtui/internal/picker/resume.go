@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/sessions"
@@ -25,7 +26,7 @@ func askLine(r listing.Resume, home string) string {
 func (p *Model) askResume(s sessions.Session) tea.Cmd {
 	r, err := p.resumeOf(s)
 	if err != nil {
-		return p.list.NewStatusMessage(listing.OneLine("cannot resume: " + err.Error()))
+		return p.status(listing.OneLine("cannot resume: " + err.Error()))
 	}
 	p.resume = &r
 	p.setListSize()
@@ -39,7 +40,7 @@ func (p *Model) answerResume(k tea.KeyPressMsg) tea.Cmd {
 	p.resume = nil
 	p.setListSize()
 	if k.String() != "y" {
-		return p.list.NewStatusMessage("not resumed")
+		return p.status("not resumed")
 	}
 	cmd := exec.Command(r.Args[0], r.Args[1:]...)
 	cmd.Dir = r.Dir
@@ -50,9 +51,9 @@ func (p *Model) answerResume(k tea.KeyPressMsg) tea.Cmd {
 // resumed says how the agent resumed in ended, back in the picker.
 func (p *Model) resumed(msg resumedMsg) tea.Cmd {
 	if msg.err != nil {
-		return p.list.NewStatusMessage(listing.OneLine(msg.what + ": " + msg.err.Error()))
+		return p.status(listing.OneLine(msg.what + ": " + msg.err.Error()))
 	}
-	return p.list.NewStatusMessage(msg.what + " ended")
+	return p.status(msg.what + " ended")
 }
 
 // setListSize gives the list the rows the preview and the question leave.
@@ -62,4 +63,11 @@ func (p *Model) setListSize() {
 		h--
 	}
 	p.list.SetSize(p.width, max(h, 1))
+}
+
+// status shows text, made safe and cut to the room the list's title
+// leaves, in the list's status bar for statusLifetime.
+func (p *Model) status(text string) tea.Cmd {
+	room := max(p.width-ansi.StringWidth(p.list.Title)-6, 10)
+	return p.list.NewStatusMessage(ansi.Truncate(listing.OneLine(text), room, "…"))
 }
