@@ -135,9 +135,12 @@ const usage = `Usage:
                                      paths, diffs and outputs that holds PATTERN (a plain
                                      string; --regexp: a Go regular expression), newest session
                                      first, as session · time · card title · line
-  cardtui export [--format html|markdown] [-o OUT] FILE|-
+  cardtui export [--format html|markdown] [-o OUT] [--context] [--full] FILE|-
                                      the session as one file to share: a self-contained HTML
-                                     page (default) or Markdown, to OUT or stdout
+                                     page (default) or Markdown, to OUT or stdout (-o -); no
+                                     local path of the input, paths relative to the project, the
+                                     home as ~, context blocks only with --context, Markdown
+                                     within 65,536 characters unless --full
   cardtui --version                  the version and commit cardtui was built from
   cardtui acp [flags] -- AGENT [ARGS...]
                                      a live session with an ACP agent (cardtui acp -h for its
