@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cardtui/cardtui/agents/acp"
 
@@ -50,7 +51,7 @@ type liveTerminal struct {
 	done  chan struct{} // closed when the command has exited
 
 	mu        sync.Mutex
-	out       ring
+	out       []byte
 	truncated bool
 	exit      acp.TerminalState
 }
@@ -116,12 +117,17 @@ func (ts *terminals) wait(t *liveTerminal) {
 	ts.ended(t.state())
 }
 
-// write keeps output: the last limit bytes of it, in a ring that never
-// holds more.
+// write keeps output, cutting its start to stay within the limit at a
+// character boundary.
 func (t *liveTerminal) write(b []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.out.write(b, t.limit) {
+	t.out = append(t.out, b...)
+	if over := len(t.out) - t.limit; over > 0 {
+		for over < len(t.out) && !utf8.RuneStart(t.out[over]) {
+			over++
+		}
+		t.out = append(t.out[:0], t.out[over:]...)
 		t.truncated = true
 	}
 }
@@ -131,7 +137,7 @@ func (t *liveTerminal) state() acp.TerminalState {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	s := t.exit
-	s.Output, s.Truncated = t.out.text(t.truncated), t.truncated
+	s.Output, s.Truncated = string(t.out), t.truncated
 	return s
 }
 
