@@ -86,6 +86,7 @@ func entryText(e cards.Entry, o style.Options) (title, text string) {
 		}
 	case cards.ToolCard:
 		return CardTitle(e), markdown.Entry(e, o)
+	case cards.Problem, cards.Notice:
 	}
 	return "", ""
 }
