@@ -61,22 +61,31 @@ func TestPickerAt80x24(t *testing.T) {
 
 	s.Type("/")
 	s.TypeText("rails")
-	screen = s.WaitForText("filtered")
-	first := firstRow(screen)
-	assert.Contains(t, first, "task 3: upgrade Rails to 8", strings.Join(screen, "\n"))
+	s.WaitFor("the Rails session first", firstRowHolds("task 3: upgrade Rails to 8"))
 
 	s.Type("Escape")
 	s.Settle()
 	s.Type("/")
 	s.TypeText("makefile")
-	screen = s.WaitForText("filtered")
-	assert.Contains(t, firstRow(screen), "task 6: add a lint target to the Makefile", strings.Join(screen, "\n"))
-	s.Type("Escape", "Escape", "q")
+	s.WaitFor("the Makefile session first", firstRowHolds("task 6: add a lint target to the Makefile"))
+	for _, k := range []string{"Escape", "Escape", "q"} {
+		s.Type(k)
+		s.Settle()
+	}
 	s.WaitForText("[exited 0]")
 }
 
 // sessionRow matches a row of the picker's list.
 var sessionRow = regexp.MustCompile(`^(▌ |  )\S.* (claude|codex|harness) · .* calls`)
+
+// firstRowHolds is a condition: the screen's first session row holds
+// text, and the filter typed has been applied (the list says how many
+// it filtered).
+func firstRowHolds(text string) func([]string) bool {
+	return func(screen []string) bool {
+		return strings.Contains(strings.Join(screen, "\n"), "filtered") && strings.Contains(firstRow(screen), text)
+	}
+}
 
 // firstRow is the first session row of a screen.
 func firstRow(screen []string) string {
