@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/cardtui/cardtui/internal/regularfile"
 )
 
 // pollInterval is how often a followed file at its end is checked for
@@ -82,8 +84,8 @@ func (fl *follower) Read(p []byte) (int, error) {
 	}
 	for {
 		if fl.f == nil {
-			if notice := fl.reappeared(); notice != nil {
-				return 0, notice
+			if err := fl.reappeared(); err != nil {
+				return 0, err
 			}
 		} else {
 			n, err := fl.f.Read(p)
@@ -128,7 +130,11 @@ func (fl *follower) changed() error {
 	case err != nil:
 		return err
 	case !os.SameFile(info, now):
-		if next, err := os.Open(fl.name); err == nil {
+		next, _, err := regularfile.Open(fl.name)
+		if errors.Is(err, regularfile.ErrNotRegular) {
+			return err
+		}
+		if err == nil {
 			fl.use(next)
 			return fl.notice("was replaced by another file; reading the new one from its start", true)
 		}
@@ -136,9 +142,15 @@ func (fl *follower) changed() error {
 	return nil
 }
 
-// reappeared opens the file when it is back at its name.
-func (fl *follower) reappeared() *FollowNotice {
-	f, err := os.Open(fl.name)
+// reappeared opens the file when it is back at its name: a *FollowNotice
+// saying so, nil while it is still gone. It is opened without blocking
+// and must be a regular file: a FIFO or a device put there (a symbolic
+// link to /dev/zero) ends the reading with that error.
+func (fl *follower) reappeared() error {
+	f, _, err := regularfile.Open(fl.name)
+	if errors.Is(err, regularfile.ErrNotRegular) {
+		return err
+	}
 	if err != nil {
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/regularfile"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -191,4 +193,42 @@ func TestFollowIsWokenByTheFileSystem(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// TestFollowRefusesADeviceOrFIFO: a followed file replaced by a symbolic
+// link to /dev/zero, or deleted and brought back as a FIFO, ends the
+// reading with a clear error instead of reading zeros forever or
+// blocking on the open.
+func TestFollowRefusesADeviceOrFIFO(t *testing.T) {
+	for name, replace := range map[string]func(path string) error{
+		"a link to /dev/zero": func(path string) error {
+			next := path + ".new"
+			if err := os.Symlink("/dev/zero", next); err != nil {
+				return err
+			}
+			return os.Rename(next, path)
+		},
+		"a FIFO": func(path string) error {
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			return syscall.Mkfifo(path, 0o600)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			g := newGrowingFile(t, replaytest.UserLine+"\n")
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+			defer cancel()
+			ls := g.follow(ctx)
+			ls.waitFor(t, "the file to be read", caughtUpWith(g))
+
+			require.NoError(t, replace(g.path))
+			for range ls.batches {
+			}
+			err := <-ls.done
+			require.ErrorIs(t, err, regularfile.ErrNotRegular)
+			assert.Contains(t, err.Error(), "live.jsonl")
+			assert.NoError(t, ctx.Err(), "the reading ended by itself")
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package sessions_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,7 +15,7 @@ import (
 	"github.com/cardtui/cardtui/sessions"
 )
 
-// benchFiles and benchFileSize make the history of the benchmark: 2,000
+// benchFiles and benchFileSize make the history of the benchmarks: 2,000
 // session files of 1 MiB, about 2 GB.
 const (
 	benchFiles    = 2000
@@ -22,44 +23,100 @@ const (
 )
 
 // writeHistory writes benchFiles Claude Code transcripts of about
-// benchFileSize bytes each under root: a real head, then tool calls and
-// results up to the size.
+// benchFileSize bytes each under root: a real head, then distinct tool
+// calls (commands) and their outputs up to the size. The i-th file's
+// last call runs "make release-i".
 func writeHistory(b *testing.B, root string) {
 	b.Helper()
 	head := fakehome.SessionFile(b, "claude-tools.jsonl")
-	call := `{"parentUuid":"p","isSidechain":false,"cwd":"/home/dev/tally","sessionId":"s","type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"go test ./..."}}]},"uuid":"u","timestamp":"2025-10-07T09:00:00.000Z"}` + "\n"
-	result := `{"parentUuid":"u","isSidechain":false,"cwd":"/home/dev/tally","sessionId":"s","type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"` + strings.Repeat("ok  \\texample.com/tally\\t0.01s\\n", 60) + `"}]},"uuid":"v","timestamp":"2025-10-07T09:00:01.000Z"}` + "\n"
-	pair := call + result
-	body := head + strings.Repeat(pair, (benchFileSize-len(head))/len(pair))
+	var body bytes.Buffer
 	for i := range benchFiles {
+		body.Reset()
+		body.WriteString(head)
+		for n := 0; body.Len() < benchFileSize; n++ {
+			command := fmt.Sprintf("go test ./pkg%d/...", n)
+			if body.Len() > benchFileSize-4096 {
+				command = fmt.Sprintf("make release-%d", i)
+			}
+			var out strings.Builder
+			for k := range 30 {
+				fmt.Fprintf(&out, "ok  \\texample.com/tally/pkg%d/sub%d\\t0.%02ds\\n", n, k, (n+k)%100)
+			}
+			fmt.Fprintf(&body, `{"parentUuid":"r%d","isSidechain":false,"cwd":"/home/dev/tally","sessionId":"s","type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"toolu_%d","name":"Bash","input":{"command":%q}}]},"uuid":"a%d","timestamp":"2025-10-07T09:00:00.000Z"}`+"\n", n, n, command, n)
+			fmt.Fprintf(&body, `{"parentUuid":"a%d","isSidechain":false,"cwd":"/home/dev/tally","sessionId":"s","type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_%d","content":"%s"}]},"uuid":"r%d","timestamp":"2025-10-07T09:00:01.000Z"}`+"\n", n, n, out.String(), n+1)
+		}
 		dir := filepath.Join(root, "projects", fmt.Sprintf("-home-dev-project%02d", i%40))
 		require.NoError(b, os.MkdirAll(dir, 0o755))
-		require.NoError(b, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%08d.jsonl", i)), []byte(body), 0o644))
+		require.NoError(b, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%08d.jsonl", i)), body.Bytes(), 0o644))
 	}
 }
 
-// BenchmarkList lists a 2 GB history: cold with an empty index (every
-// file is read at its head and tail; the page cache is not dropped), and
-// warm with the index the cold run left (no file is read).
-func BenchmarkList(b *testing.B) {
+// benchHistory writes the history once per benchmark run and returns
+// the options that list it.
+func benchHistory(b *testing.B) sessions.Options {
 	home := b.TempDir()
 	writeHistory(b, filepath.Join(home, ".claude"))
 	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
-	list := func(b *testing.B, cache string) {
-		got, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: roots, CacheDir: cache})
-		require.NoError(b, err)
-		require.Len(b, got, benchFiles)
-	}
+	return sessions.Options{Sources: agents.Sessions, Roots: roots}
+}
+
+// list lists the history with the index in cache.
+func list(b *testing.B, o sessions.Options, cache string) []sessions.Session {
+	o.CacheDir = cache
+	got, err := sessions.List(o)
+	require.NoError(b, err)
+	require.Len(b, got, benchFiles)
+	return got
+}
+
+// BenchmarkList lists a 2 GB history: cold with an empty index (every
+// file is read whole by its decoder and its document written; the page
+// cache is not dropped), and warm with the index the cold run left (no
+// file is read).
+func BenchmarkList(b *testing.B) {
+	o := benchHistory(b)
 	b.Run("cold", func(b *testing.B) {
 		for b.Loop() {
-			list(b, b.TempDir())
+			list(b, o, b.TempDir())
 		}
 	})
 	b.Run("warm", func(b *testing.B) {
 		cache := b.TempDir()
-		list(b, cache)
+		list(b, o, cache)
 		for b.Loop() {
-			list(b, cache)
+			list(b, o, cache)
+		}
+	})
+}
+
+// BenchmarkSearch is `cardtui search --all` on a 2 GB history: a listing
+// and a search of every session's document for a command that one
+// session ran. Cold starts from an empty index (every file is read and
+// its document written); warm from the index and documents a first run
+// left.
+func BenchmarkSearch(b *testing.B) {
+	o := benchHistory(b)
+	needle := []byte("make release-1234")
+	m := sessions.Matcher{Literal: needle, Find: func(text []byte) (int, int, bool) {
+		i := bytes.Index(text, needle)
+		return i, i + len(needle), i >= 0
+	}}
+	search := func(b *testing.B, cache string) {
+		o.CacheDir = cache
+		found := map[string]bool{}
+		sessions.Search(o, list(b, o, cache), m, false, func(h sessions.Hit) bool { found[h.Session.Path] = true; return true })
+		require.Len(b, found, 1)
+	}
+	b.Run("cold", func(b *testing.B) {
+		for b.Loop() {
+			search(b, b.TempDir())
+		}
+	})
+	b.Run("warm", func(b *testing.B) {
+		cache := b.TempDir()
+		search(b, cache)
+		for b.Loop() {
+			search(b, cache)
 		}
 	})
 }

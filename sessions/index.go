@@ -1,15 +1,24 @@
 package sessions
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/cardtui/cardtui/internal/regularfile"
 )
 
 // indexVersion changes whenever what a record holds or means changes: an
 // index of another version is read as empty, and every file is read anew.
-const indexVersion = 1
+const indexVersion = 2
+
+// maxIndex bounds the index read: a larger one is read as empty.
+const maxIndex = 256 << 20
 
 // indexFile is the index's name in its directory.
 const indexFile = "sessions-index.json"
@@ -32,19 +41,31 @@ type index struct {
 
 // loadIndex reads the index in dir. A missing, unreadable, corrupt or
 // older index is an empty one: it is a cache, rebuilt by reading the
-// files.
+// files. A record is only ever used for the file it is stored under: one
+// whose own path disagrees with its key was not written by cardtui, and
+// is dropped (the file is read anew).
 func loadIndex(dir string) *index {
 	empty := &index{Version: indexVersion, Records: map[string]*record{}}
 	if dir == "" {
 		return empty
 	}
-	data, err := os.ReadFile(filepath.Join(dir, indexFile))
+	f, _, err := regularfile.Open(filepath.Join(dir, indexFile))
 	if err != nil {
+		return empty
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxIndex))
+	if err != nil || len(data) == maxIndex {
 		return empty
 	}
 	var ix index
 	if json.Unmarshal(data, &ix) != nil || ix.Version != indexVersion || ix.Records == nil {
 		return empty
+	}
+	for key, r := range ix.Records {
+		if r == nil || r.Path != key {
+			delete(ix.Records, key)
+		}
 	}
 	return &ix
 }
@@ -62,7 +83,62 @@ func (ix *index) save(dir string) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, indexFile+".*")
+	return writeAtomic(filepath.Join(dir, indexFile), data)
+}
+
+// docsDir is the directory of the sessions' documents in the cache.
+const docsDir = "docs"
+
+// docHeader starts a document's file, with the path of its session: a
+// document is only used for the file it names.
+const docHeader = "cardtui-document 1\t"
+
+// docFile is the file of the document of the session file path in dir:
+// named by a hash of the path, so that no path from a session file names
+// a file of the cache.
+func docFile(dir, path string) string {
+	sum := sha256.Sum256([]byte(path))
+	return filepath.Join(dir, docsDir, hex.EncodeToString(sum[:16]))
+}
+
+// saveDocument writes the document of the session file path to dir.
+func saveDocument(dir, path string, d *Document) error {
+	if dir == "" || d == nil {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Join(dir, docsDir), 0o700); err != nil {
+		return err
+	}
+	data := append([]byte(docHeader+path+"\n"), d.data...)
+	return writeAtomic(docFile(dir, path), data)
+}
+
+// loadDocument reads the document of the session file path from dir;
+// false when there is none, or when the one there names another file.
+func loadDocument(dir, path string) (*Document, bool) {
+	if dir == "" {
+		return nil, false
+	}
+	f, _, err := regularfile.Open(docFile(dir, path))
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxDocument+2*maxDocLine+int64(len(path))+64))
+	if err != nil {
+		return nil, false
+	}
+	head, rest, ok := bytes.Cut(data, []byte("\n"))
+	if !ok || string(head) != docHeader+path {
+		return nil, false
+	}
+	return &Document{data: rest}, true
+}
+
+// writeAtomic writes data to path through a temporary file renamed over
+// it: a reader sees the old file or the new one, never half of one.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
 	if err != nil {
 		return err
 	}
@@ -72,7 +148,7 @@ func (ix *index) save(dir string) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, indexFile)); err != nil {
+	if err := os.Rename(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
 		return err
 	}

@@ -39,7 +39,7 @@ func List(o Options) ([]Session, error) {
 	}
 	found, problems := o.Roots.discover(sources)
 	ix := loadIndex(o.CacheDir)
-	records, changed := readAll(found, ix)
+	records, changed := readAll(found, ix, o.CacheDir)
 	list := problems
 	for _, r := range records {
 		list = append(list, r.Session)
@@ -74,12 +74,14 @@ func (o Options) Selected() []Source {
 }
 
 // readAll returns the records of the files found: the index's when fresh,
-// else read anew on several goroutines. changed says some were read.
-func readAll(found []candidate, ix *index) ([]*record, bool) {
+// else read anew on several goroutines, their documents saved in the
+// cache directory dir. changed says some were read. A record is used only
+// for the file it is stored under, found under the agent's home.
+func readAll(found []candidate, ix *index, dir string) ([]*record, bool) {
 	records := make([]*record, len(found))
 	var stale []int
 	for i, c := range found {
-		if r, ok := ix.Records[c.path]; ok && r.fresh(c) && r.Agent == c.source.Agent {
+		if r, ok := ix.Records[c.path]; ok && r.fresh(c) && r.Agent == c.source.Agent && r.Path == c.path {
 			records[i] = r
 			continue
 		}
@@ -90,7 +92,10 @@ func readAll(found []candidate, ix *index) ([]*record, bool) {
 	for range min(readers, len(stale)) {
 		wg.Go(func() {
 			for i := range next {
-				rec := readCandidate(found[i], ix.Records[found[i].path])
+				rec, doc := readCandidate(found[i])
+				// A document that cannot be saved is made again by
+				// the search that needs it.
+				_ = saveDocument(dir, rec.Path, doc)
 				records[i] = &rec
 			}
 		})

@@ -2,13 +2,15 @@ package sessions
 
 import (
 	"bytes"
-	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/regularfile"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // record is what the index keeps of one file: its session and what says
@@ -17,10 +19,6 @@ type record struct {
 	Session
 	// ModTime is the file's mtime in Unix nanoseconds when it was read.
 	ModTime int64 `json:"mtime"`
-	// CountedTo is the offset (after a newline) up to which ToolCalls
-	// counts every call exactly, -1 when the count is an estimate or the
-	// file is compressed: counting resumes there when the file grows.
-	CountedTo int64 `json:"countedTo"`
 }
 
 // fresh reports whether the record still describes the file c.
@@ -28,139 +26,84 @@ func (r *record) fresh(c candidate) bool {
 	return r.Size == c.info.Size() && r.ModTime == c.info.ModTime().UnixNano()
 }
 
-// readCandidate reads the file c, at its head and tail only when it is
-// large, or only what it grew by when prev, its earlier record, allows.
-func readCandidate(c candidate, prev *record) record {
-	rec := record{
-		Session: Session{
-			Agent: c.source.Agent, Path: c.path, Size: c.info.Size(), Archived: c.archived,
-			LastActivity: c.info.ModTime().UTC(),
-		},
-		ModTime:   c.info.ModTime().UnixNano(),
-		CountedTo: -1,
-	}
-	f, err := os.Open(c.path)
+// readCandidate reads the file c whole, with the agent's own decoder, the
+// code the viewer reads it with: its title, first prompt, tool calls and
+// problems are the ones the viewer shows. What is worth searching in it
+// is the document returned.
+func readCandidate(c candidate) (record, *Document) {
+	rec := record{Session: Session{Agent: c.source.Agent, Path: c.path, Archived: c.archived}}
+	f, info, err := regularfile.Open(c.path)
 	if err != nil {
 		rec.Problem = err.Error()
-		return rec
+		return rec, nil
 	}
 	defer f.Close()
-	switch size := rec.Size; {
-	case size == 0:
+	rec.Size, rec.ModTime, rec.LastActivity = info.Size(), info.ModTime().UnixNano(), info.ModTime().UTC()
+	if rec.Size == 0 {
 		rec.Problem = "empty file"
-	case strings.HasSuffix(c.path, ".zstd"):
-		err = readCompressed(f, c.source, &rec)
-	case prev != nil && prev.canResume(f, size):
-		err = readGrowth(f, c.source, prev, &rec)
-	case size <= 2*window:
-		err = readWhole(f, c.source, &rec)
-	default:
-		err = readEnds(f, c.source, &rec)
+		return rec, nil
 	}
+	tr, scan, err := load(f, c)
 	if err != nil {
 		rec.Problem = err.Error()
 	}
-	return rec
-}
-
-// readWhole reads a small file whole and counts its calls exactly.
-func readWhole(r io.Reader, src *Source, rec *record) error {
-	s, err := scanAll(r, src.CallMarkers)
-	rec.take(src, s)
-	rec.CountedTo = s.complete
-	return err
-}
-
-// readCompressed decompresses a .jsonl.zstd log as a stream (its frames
-// are independent, so a torn last frame leaves the others readable) and
-// counts its calls exactly. It is an error only when nothing could be
-// decompressed.
-func readCompressed(r io.Reader, src *Source, rec *record) error {
-	dec, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1))
-	if err != nil {
-		return err
+	if tr == nil {
+		return rec, nil
 	}
-	defer dec.Close()
-	s, err := scanAll(dec, src.CallMarkers)
-	if s.read == 0 && err != nil {
-		return fmt.Errorf("zstd: %w", err)
-	}
-	rec.take(src, s)
-	return nil
+	rec.describe(c.source, tr, scan)
+	return rec, NewDocument(tr.Entries)
 }
 
-// take fills the record from a scan of the whole file.
-func (r *record) take(src *Source, s *lineScan) {
-	readHead(src, s.head, &r.Session)
-	readTail(src, s.tail, s.tailStart(), &r.Session)
-	r.ToolCalls = s.calls
-}
-
-// readEnds reads a large file's head and tail, and estimates its calls
-// from their density there.
-func readEnds(f *os.File, src *Source, rec *record) error {
-	head, err := readHeadBytes(f)
-	if err != nil {
-		return err
-	}
-	start := rec.Size - window
-	tail := make([]byte, window)
-	if _, err := f.ReadAt(tail, start); err != nil && err != io.EOF {
-		return err
-	}
-	readHead(src, head, &rec.Session)
-	readTail(src, tail, start, &rec.Session)
-	head, tail = completeLines(head), completeLines(fromLineStart(tail, start))
-	calls := countCalls(head, src.CallMarkers) + countCalls(tail, src.CallMarkers)
-	rec.ToolCalls = int(math.Round(float64(calls) * float64(rec.Size) / float64(max(len(head)+len(tail), 1))))
-	rec.ToolCallsEstimated = true
-	return nil
-}
-
-// readHeadBytes reads the first window bytes of f, and on to the end of
-// the line that crosses them, up to maxHead.
-func readHeadBytes(f *os.File) ([]byte, error) {
-	head := make([]byte, 0, window)
-	chunk := make([]byte, window)
-	for len(head) < maxHead {
-		n, err := f.ReadAt(chunk, int64(len(head)))
-		head = append(head, chunk[:n]...)
-		if err == io.EOF || bytes.IndexByte(chunk[:n], '\n') >= 0 {
-			return head, nil
-		}
+// load reads the file f of c with replay, keeping its head and tail for
+// the facts its lines give (project, start, last activity). A zstd log is
+// decompressed here, so that the head and tail kept are its lines.
+func load(f *os.File, c candidate) (*replay.Transcript, *lineScan, error) {
+	var in io.Reader = f
+	if strings.HasSuffix(c.path, ".zstd") {
+		dec, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxZstdWindow))
 		if err != nil {
-			return head, err
+			return nil, nil, err
+		}
+		defer dec.Close()
+		in = dec
+	}
+	scan := &lineScan{}
+	tr, err := replay.Load(io.TeeReader(in, scan), c.path, c.source.loadOptions())
+	return tr, scan, err
+}
+
+// maxZstdWindow bounds the memory a zstd frame may ask for, as replay's
+// own reader does.
+const maxZstdWindow = 128 << 20
+
+// describe fills the record from the transcript and the lines' facts.
+func (r *record) describe(src *Source, tr *replay.Transcript, scan *lineScan) {
+	head := headFacts(src, completeLines(scan.head))
+	tail := tailFacts(src, completeLines(fromLineStart(scan.tail, scan.tailStart())))
+	r.Project, r.Started, r.Subagent = firstNonEmpty(head.Project, tail.Project), head.Started, head.Subagent
+	if !tail.Last.IsZero() {
+		r.LastActivity = tail.Last
+	}
+	r.Title = firstNonEmpty(tr.Title, firstNonEmpty(tail.Title, head.Title))
+	r.FirstPrompt = firstPrompt(tr.Entries)
+	r.ToolCalls = countCards(tr.Entries)
+	r.Problem = firstProblem(tr.Entries)
+	if r.Problem == "" && len(tr.Entries) == 0 && bytes.IndexByte(scan.head, '\n') < 0 && scan.read > 0 {
+		r.Problem = "no complete line"
+	}
+}
+
+// countCards counts the tool calls of a transcript: its tool cards, the
+// calls nested in them (a sub-agent's, a program's sub-calls) included,
+// exactly as the viewer draws them.
+func countCards(entries []cards.Entry) int {
+	n := 0
+	for _, e := range entries {
+		if c, ok := e.(cards.ToolCard); ok {
+			n += 1 + countCards(c.Children)
 		}
 	}
-	return head, nil
-}
-
-// canResume reports whether the file f, now size bytes, is the file the
-// record was made of, grown by a little: counting can then resume at
-// CountedTo. The byte before CountedTo must still be the newline it was.
-func (r *record) canResume(f *os.File, size int64) bool {
-	if r.Problem != "" || r.CountedTo <= 0 || size <= r.Size || size-r.CountedTo > 2*window {
-		return false
-	}
-	b := make([]byte, 1)
-	_, err := f.ReadAt(b, r.CountedTo-1)
-	return err == nil && b[0] == '\n'
-}
-
-// readGrowth reads only what the file grew by since prev, counts the
-// calls in it and takes the latest title and activity from its lines.
-func readGrowth(f *os.File, src *Source, prev *record, rec *record) error {
-	s, err := scanAll(io.NewSectionReader(f, prev.CountedTo, rec.Size-prev.CountedTo), src.CallMarkers)
-	if err != nil {
-		return err
-	}
-	grown := rec.Session
-	rec.Session = prev.Session
-	rec.Size, rec.LastActivity = grown.Size, grown.LastActivity
-	readTail(src, s.tail, s.tailStart(), &rec.Session)
-	rec.ToolCalls = prev.ToolCalls + s.calls
-	rec.CountedTo = prev.CountedTo + s.complete
-	return nil
+	return n
 }
 
 // Read describes the session file at path, written by the agent of src,
@@ -170,5 +113,6 @@ func Read(path string, src Source) Session {
 	if err != nil {
 		return Session{Agent: src.Agent, Path: path, Problem: err.Error()}
 	}
-	return readCandidate(candidate{source: &src, path: path, info: info}, nil).Session
+	rec, _ := readCandidate(candidate{source: &src, path: path, info: info})
+	return rec.Session
 }

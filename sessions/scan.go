@@ -1,68 +1,28 @@
 package sessions
 
-import (
-	"bytes"
-	"io"
-)
+import "bytes"
 
-// window is how much of a file's head, and of its tail, is read.
+// window is how much of a file's head, and of its tail, is kept for the
+// facts its lines give.
 const window = 64 << 10
 
-// maxHead bounds the head when its first lines are long: the head is read
+// maxHead bounds the head when its first lines are long: the head is kept
 // on to the end of the line that crosses window, up to this size.
 const maxHead = 1 << 20
 
-// longLine is the length past which an unfinished line is counted as it
-// comes instead of held whole.
-const longLine = 1 << 20
-
-// markerTail is longer than every marker: the bytes of an unfinished long
-// line that are kept uncounted, so that no marker is cut in two.
-const markerTail = 64
-
-// countCalls counts the markers in data.
-func countCalls(data []byte, markers [][]byte) int {
-	n := 0
-	for _, m := range markers {
-		n += bytes.Count(data, m)
-	}
-	return n
-}
-
-// lineScan reads a stream once and keeps its head, its tail and the
-// number of tool calls in its complete lines (a torn last line is not
-// counted, so that counting can resume at complete when the file grows).
+// lineScan sees a stream go by and keeps its head and its tail.
 type lineScan struct {
-	markers [][]byte
-	head    []byte
-	tail    []byte
-	// calls counts the markers of complete lines; pending those of the
-	// unfinished line that were counted already, carry its bytes not
-	// counted yet.
-	calls, pending int
-	carry          []byte
-	// read is the number of bytes scanned, complete the offset after the
-	// last newline.
-	read, complete int64
+	head []byte
+	tail []byte
+	// read is the number of bytes seen.
+	read int64
 }
 
-// Write scans p; it never fails.
+// Write keeps what p adds to the head and the tail; it never fails.
 func (s *lineScan) Write(p []byte) (int, error) {
 	s.keepHead(p)
 	s.keepTail(p)
 	s.read += int64(len(p))
-	buf := append(s.carry, p...)
-	if i := bytes.LastIndexByte(buf, '\n'); i >= 0 {
-		s.calls += s.pending + countCalls(buf[:i+1], s.markers)
-		s.pending = 0
-		s.complete = s.read - int64(len(buf)-i-1)
-		buf = buf[i+1:]
-	}
-	if len(buf) > longLine {
-		s.pending += countCalls(buf[:len(buf)-markerTail], s.markers)
-		buf = buf[len(buf)-markerTail:]
-	}
-	s.carry = append(s.carry[:0], buf...)
 	return len(p), nil
 }
 
@@ -85,14 +45,6 @@ func (s *lineScan) keepTail(p []byte) {
 
 // tailStart is the offset of the tail's first byte in the stream.
 func (s *lineScan) tailStart() int64 { return s.read - int64(len(s.tail)) }
-
-// scanAll scans r to its end. The error is a read failure; what was read
-// before it is scanned.
-func scanAll(r io.Reader, markers [][]byte) (*lineScan, error) {
-	s := &lineScan{markers: markers}
-	_, err := io.CopyBuffer(s, r, make([]byte, window))
-	return s, err
-}
 
 // completeLines cuts data after its last newline, dropping a line not
 // finished yet.

@@ -4,26 +4,18 @@
 // one: its agent, project, title or first prompt, start, last activity,
 // number of tool calls and size.
 //
-// Reading every session whole on each listing would cost seconds on a real
-// history, so a file is read only at its head and its tail, and what was
-// learnt is kept in an index (see Index) keyed by path, size and mtime:
-// a listing reads only the files that are new or have grown since the
-// last one.
+// Every file is read whole, once, by its agent's own decoder (the code
+// the viewer reads it with): its title, first prompt, exact number of
+// tool calls and first problem are what the viewer shows. What was learnt
+// is kept in an index (see Index) keyed by path, size and mtime, beside a
+// text document of each session for `cardtui search` (see Document): a
+// listing reads only the files that are new or changed since the last
+// one.
 //
 // What is agent-specific — where an agent keeps its sessions, what in its
-// lines names the project, the start and the title, what marks a tool call
-// — is a Source, which the agent's package under agents/ defines; the
-// agents package lists them (agents.Sessions), and List takes that table.
-//
-// Tool calls are counted without decoding: every agent writes compact
-// JSON, so a call is one structural marker (Source.CallMarkers:
-// `"type":"tool_use"` in a Claude Code line, `"type":"function_call"` and
-// its siblings in a Codex rollout, `"type":"tool/call"` in a harness log),
-// and a marker inside a string is escaped (`\"type\"`) and never counted.
-// A file that fits in the head and tail windows, a zstd log (decompressed
-// as a stream) and the bytes a file grew by are counted exactly; in the
-// middle of a larger file the count is extrapolated from the head and the
-// tail, and marked as an estimate.
+// lines names the project, the start and the title — is a Source, which
+// the agent's package under agents/ defines; the agents package lists
+// them (agents.Sessions), and List takes that table.
 package sessions
 
 import (
@@ -56,10 +48,9 @@ type Session struct {
 	// the time of its last line, else the file's mtime.
 	Started      time.Time `json:"started,omitzero"`
 	LastActivity time.Time `json:"lastActivity"`
-	// ToolCalls is the number of tool calls; ToolCallsEstimated says it
-	// was extrapolated from the head and the tail of a large file.
-	ToolCalls          int  `json:"toolCalls"`
-	ToolCallsEstimated bool `json:"toolCallsEstimated"`
+	// ToolCalls is the number of tool calls the viewer draws, nested
+	// ones (a sub-agent's) included.
+	ToolCalls int `json:"toolCalls"`
 	// Size is the file's size in bytes.
 	Size int64 `json:"size"`
 	// Archived marks a Codex session moved to archived_sessions.

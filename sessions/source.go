@@ -30,12 +30,9 @@ type Source struct {
 	// could not be read, to f. A directory that does not exist has no
 	// sessions.
 	Discover func(home string, f *Found)
-	// CallMarkers are the byte strings that open one tool call in a
-	// compact JSON line; a marker inside a JSON string has its quotes
-	// escaped, so it never matches there. Each is shorter than 64 bytes.
-	CallMarkers [][]byte
 	// TitleMarkers are the byte strings of the lines that may title the
-	// session: such lines are read wherever they are in the head and tail.
+	// session: such lines are read wherever they are in the head and tail
+	// for a title the decoder does not give.
 	TitleMarkers [][]byte
 	// Meta decodes one line of a session file and takes what it says of
 	// the session into f (Facts.Stamp takes a line's time). An error

@@ -3,6 +3,7 @@ package sessions_test
 import (
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,7 +21,7 @@ import (
 func TestSourceFromOutside(t *testing.T) {
 	home := t.TempDir()
 	path := fakehome.Write(t, filepath.Join(home, "logs", "a.jsonl"),
-		`{"type":"call","cwd":"/src/toy","at":"2026-01-02T03:04:05Z"}`+"\n"+`{"type":"call"}`+"\n", time.Now())
+		`{"type":"notice","text":"cwd /src/toy"}`+"\n"+`{"type":"call","id":"c1","view":{"card":"generic","title":"a"}}`+"\n"+`{"type":"call","id":"c2","view":{"card":"generic","title":"b"}}`+"\n", time.Now())
 	toy := sessions.Source{
 		Agent:  "toy",
 		Format: views.Format,
@@ -30,16 +31,15 @@ func TestSourceFromOutside(t *testing.T) {
 				f.File(filepath.Join(home, "logs", e.Name()), false)
 			}
 		},
-		CallMarkers: [][]byte{[]byte(`"type":"call"`)},
 		Meta: func(l []byte, f *sessions.Facts) error {
-			var m struct{ Cwd, At string }
+			var m struct{ Text string }
 			if err := json.Unmarshal(l, &m); err != nil {
 				return err
 			}
-			if m.Cwd != "" {
-				f.Project = m.Cwd
+			if cwd, ok := strings.CutPrefix(m.Text, "cwd "); ok {
+				f.Project = cwd
+				f.Stamp("2026-01-02T03:04:05Z")
 			}
-			f.Stamp(m.At)
 			return nil
 		},
 	}

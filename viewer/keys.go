@@ -118,11 +118,30 @@ func (m *Model) modeHelp() []key.Binding {
 	case m.prompt.open():
 		return []key.Binding{withHelp(k.Accept, m.prompt.acceptHelp()), withHelp(k.Cancel, "cancel"), withHelp(ctrlCQuit(k.Quit), "quit")}
 	case m.search.active:
-		return []key.Binding{k.Quit, k.Help, withHelp(k.NextMatch, "next match"), withHelp(k.PrevMatch, "previous match"), withHelp(k.Cancel, "clear search"), k.NextCard, k.Toggle, k.Copy}
+		return []key.Binding{k.Quit, k.Help, withHelp(k.NextMatch, "next match"), withHelp(k.PrevMatch, "previous match"), withHelp(k.Cancel, "clear search"),
+			without(k.NextCard, k.NextMatch), k.Toggle, k.Copy}
 	case m.filter.active():
 		return append([]key.Binding{k.Quit, k.Help, withHelp(k.Cancel, "clear filter")}, k.ShortHelp()[2:]...)
 	}
 	return k.ShortHelp()
+}
+
+// without is b without the keys of taken, which mean something else in
+// the mode, its help naming the keys left (during a search n is the next
+// match, so "next card" is tab only).
+func without(b, taken key.Binding) key.Binding {
+	var keys []string
+	for _, k := range b.Keys() {
+		if !slices.Contains(taken.Keys(), k) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == len(b.Keys()) {
+		return b
+	}
+	out := key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(keys, "/"), b.Help().Desc))
+	out.SetEnabled(b.Enabled() && len(keys) > 0)
+	return out
 }
 
 // withHelp is b with another description.

@@ -191,13 +191,14 @@ func TestLocations(t *testing.T) {
 }
 
 func TestTheHelpLineFollowsTheMode(t *testing.T) {
-	m := newModel(80, 12, needles()...)
+	m := newModel(120, 12, needles()...)
 	help := func() string { return screenRows(m)[11] }
 	assert.True(t, strings.HasPrefix(help(), "q quit • ? keys"), help())
 	assert.NotContains(t, help(), "next match")
 	m = runQuery(t, m, "needle")
 	assert.Contains(t, help(), "n next match • N previous match")
 	assert.NotContains(t, help(), "tab/n next card", "n is the match key now")
+	assert.Contains(t, help(), "tab next card")
 	m, _ = press(t, m, "/")
 	assert.Contains(t, help(), "enter search • esc cancel • ctrl+c quit")
 	m, _ = press(t, m, "esc", "esc")

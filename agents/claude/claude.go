@@ -32,6 +32,9 @@ import (
 //   - assistant: text, thinking (collapsed), and a card for each tool_use
 //     block.
 //   - summary: the session's title, and a Notice.
+//   - ai-title: the title Claude Code gave the session, which the status
+//     line shows as Claude Code's own list does (no Notice: it is
+//     rewritten many times a session); a custom title wins over it.
 //   - system: a compaction boundary or a message with text as a Notice.
 //   - attachment (a queued command), permission-mode and custom-title: see
 //     claude_attachment.go.
@@ -59,6 +62,9 @@ type claudeCode struct {
 	// user named the session, whose name a summary then does not replace.
 	mode   string
 	titled bool
+	// aiTitled is set once Claude Code titled the session itself
+	// (ai-title), which a summary then does not replace either.
+	aiTitled bool
 	// ahead parses the lines on every processor before they are put in
 	// order and applied (see replay.Pipeline).
 	ahead replay.Pipeline
@@ -194,6 +200,8 @@ func (d *claudeCode) apply(t *replay.Transcript, it *claudeItem) {
 		d.customTitle(t, rec)
 	case rec.typ == "result":
 		streamResult(t, rec)
+	case rec.typ == "ai-title":
+		d.aiTitle(t, rec)
 	default:
 		t.AddSkipped(rec.typ)
 	}
@@ -420,7 +428,7 @@ func (d *claudeCode) summary(t *replay.Transcript, rec *claudeRecord) {
 		t.AddSkipped("summary")
 		return
 	}
-	if !d.titled {
+	if !d.titled && !d.aiTitled {
 		t.Title = summary
 	}
 	t.AddNotice("Summary: " + summary)
@@ -499,6 +507,7 @@ type claudeRecord struct {
 	// stream the fields of the stream's system and result lines.
 	parentToolUse string
 	stream        streamFields
+	aiTitle       string
 }
 
 // claudeCompaction is the compactMetadata of a compaction boundary.
@@ -553,6 +562,7 @@ type claudeLine[M any] struct {
 	// names it.
 	ToolUseResultStream json.RawMessage `json:"tool_use_result"`
 	streamFields
+	AITitle string `json:"aiTitle"`
 }
 
 // claudeMessage is the message of a user or assistant line whose content
@@ -573,7 +583,7 @@ type (
 // is shown only when it is a queued command, so it is not one of them: an
 // attachment line whose fields do not decode is skipped like a line of an
 // unknown type (a queued command whose prompt does not is a problem).
-var claudeTypes = []string{"user", "assistant", "summary", "system", "permission-mode", "custom-title", "result"}
+var claudeTypes = []string{"user", "assistant", "summary", "system", "permission-mode", "custom-title", "result", "ai-title"}
 
 // parseClaudeLine decodes a line. Its message's content is decoded with
 // it as an array of blocks, the common case, and the line is decoded again
@@ -644,7 +654,7 @@ func newClaudeRecord[M contentPointer](l claudeLine[M]) (*claudeRecord, error) {
 	rec := &claudeRecord{typ: *l.Type, uuid: l.UUID, sidechain: l.IsSidechain, meta: l.IsMeta,
 		compactSummary: l.IsCompactSummary, apiError: l.IsAPIErrorMessage, toolUseResult: l.ToolUseResult,
 		summary: l.Summary, subtype: l.Subtype, permissionMode: l.PermissionMode, customTitle: l.CustomTitle,
-		stream: l.streamFields, facts: factsOf(l)}
+		aiTitle: l.AITitle, stream: l.streamFields, facts: factsOf(l)}
 	if len(rec.toolUseResult) == 0 {
 		rec.toolUseResult = l.ToolUseResultStream
 	}

@@ -247,3 +247,17 @@ func (d *claudeCode) customTitle(t *replay.Transcript, rec *claudeRecord) {
 	t.Title, d.titled = title, true
 	t.AddNotice("Title: " + title)
 }
+
+// aiTitle applies an ai-title line: the title Claude Code wrote for the
+// session, the latest one winning, unless the user named it.
+func (d *claudeCode) aiTitle(t *replay.Transcript, rec *claudeRecord) {
+	title := strings.TrimSpace(rec.aiTitle)
+	if title == "" {
+		t.AddSkipped("ai-title")
+		return
+	}
+	d.aiTitled = true
+	if !d.titled {
+		t.Title = title
+	}
+}

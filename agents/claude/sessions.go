@@ -19,7 +19,6 @@ var Sessions = sessions.Source{
 	HomeDefault:  ".claude",
 	Where:        where,
 	Discover:     discover,
-	CallMarkers:  [][]byte{[]byte(`"type":"tool_use"`), []byte(`"type":"server_tool_use"`)},
 	TitleMarkers: [][]byte{[]byte(`"type":"summary"`)},
 	Meta:         meta,
 }

@@ -22,7 +22,6 @@ var Sessions = sessions.Source{
 	HomeDefault: ".codex",
 	Where:       where,
 	Discover:    discover,
-	CallMarkers: [][]byte{[]byte(`"type":"function_call"`), []byte(`"type":"custom_tool_call"`), []byte(`"type":"local_shell_call"`), []byte(`"type":"web_search_call"`)},
 	Meta:        meta,
 }
 

@@ -23,7 +23,6 @@ var Sessions = sessions.Source{
 	HomeDefault:  ".dsh",
 	Where:        where,
 	Discover:     discover,
-	CallMarkers:  [][]byte{[]byte(`"type":"tool/call"`)},
 	TitleMarkers: [][]byte{[]byte(`"type":"session/title"`)},
 	Meta:         meta,
 }

@@ -1,28 +1,50 @@
 package main
 
 import (
+	"html"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	exporthtml "github.com/cardtui/cardtui/export/html"
+	exportmd "github.com/cardtui/cardtui/export/markdown"
 	"github.com/cardtui/cardtui/replay"
-	"github.com/cardtui/cardtui/sessions"
 )
 
-// writeHTML writes the transcript as an HTML document; its header says
-// what the session file says of itself (project, start) when it is a
-// file of an agent.
-func writeHTML(w io.Writer, tr *replay.Transcript) error {
-	h := exporthtml.Header{Title: tr.Title, Agent: tr.Format, Source: tr.Source}
-	if src, ok := sessions.Find(agents.Sessions, sessions.Agent(tr.Format)); ok { // an agent's files, in its format
-		if info, err := os.Stat(tr.Source); err == nil && info.Mode().IsRegular() {
-			s := sessions.Read(tr.Source, src)
-			h.Project, h.Started = s.Project, s.Started
-			h.Title = firstNonEmpty(h.Title, s.Title)
+// projectMark stands for the project in the page's header while the
+// paths of the page are made relative to it.
+const projectMark = "cardtui-project-of-the-session"
+
+// shared is the session written to share (see shareOf): an HTML page
+// titled by the session's title or first prompt, whose header says what
+// the session says of itself (agent, project, start) and names no local
+// file; or Markdown, within markdownBudget characters unless --full.
+func shared(tr *replay.Transcript, cfg printConfig) string {
+	sh := shareOf(tr, *cfg.share)
+	if cfg.markdown {
+		parts := make([]string, len(sh.entries))
+		prompts := make([]bool, len(sh.entries))
+		for i, e := range sh.entries {
+			parts[i] = strings.TrimRight(exportmd.Entry(e, cfg.render), "\n") + "\n"
+			m, ok := e.(cards.Message)
+			prompts[i] = ok && m.Role == cards.RoleUser
 		}
+		md := strings.Join(parts, "\n")
+		if !cfg.share.full {
+			md = fitMarkdown(parts, prompts, markdownBudget)
+		}
+		return sh.local.Replace(md)
 	}
-	return exporthtml.Write(w, tr.Entries, h)
+	h := exporthtml.Header{Title: firstNonEmpty(sh.title, "session"), Agent: tr.Format, Started: sh.started}
+	if sh.project != "" {
+		h.Project = projectMark // named after the paths are made relative
+	}
+	var b strings.Builder
+	_ = exporthtml.Write(&b, sh.entries, h) // a strings.Builder does not fail
+	return strings.Replace(sh.local.Replace(b.String()), projectMark, html.EscapeString(listing.ShortPath(sh.project, homeDir())), 1)
 }
 
 func firstNonEmpty(a, b string) string {
@@ -37,7 +59,9 @@ func firstNonEmpty(a, b string) string {
 func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("export")
 	format := choice(fs, "format", "html", "markdown")
-	out := fs.String("o", "", "the file to write (default stdout)")
+	out := fs.String("o", "", "the file to write (default stdout; - is stdout)")
+	withContext := fs.Bool("context", false, "keep the context blocks")
+	full := fs.Bool("full", false, "Markdown: everything, however long")
 	input := inputFormatFlag(fs)
 	operands, code, ok := parseArgs(fs, args, stdout, stderr)
 	if !ok {
@@ -54,8 +78,9 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		html:     format.value == "html",
 		markdown: format.value == "markdown",
 		render:   renderOptions(&choiceValue{value: "markdown"}, "never", "dark", defaultWidth, stdout),
+		share:    &shareOptions{context: *withContext, full: *full},
 	}
-	if *out == "" {
+	if *out == "" || *out == "-" {
 		return printSession(cfg, operands[0], inputFormat, stdin, stdout, stderr)
 	}
 	return exportToFile(*out, cfg, operands[0], inputFormat, stdin, stderr)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,7 +26,7 @@ func TestExportHTMLToAFile(t *testing.T) {
 	assert.True(t, strings.HasPrefix(string(page), "<!DOCTYPE html>"))
 	assert.Contains(t, string(page), "<h1>Word counts: --json flag and whitespace fix</h1>")
 	assert.Contains(t, string(page), "<dt>Agent</dt><dd>claude</dd>")
-	assert.Contains(t, string(page), "<dt>Project</dt><dd>"+h.Project+"</dd>")
+	assert.Contains(t, string(page), "<dt>Project</dt><dd>~/src/tally</dd>")
 	assert.Contains(t, string(page), "<dt>Started</dt><dd>2025-10-07 08:00 UTC</dd>")
 }
 
@@ -39,7 +40,7 @@ func TestPrintFormatHTMLIsTheExport(t *testing.T) {
 	require.Equal(t, exitOK, printed.code, printed.stderr)
 	assert.Equal(t, printed.stdout, exported.stdout)
 	assert.Contains(t, printed.stdout, "<dt>Project</dt><dd>/home/dev/tally</dd>")
-	assert.Equal(t, runWith("", "replay", "--format", "markdown", file).stdout, markdown.stdout)
+	assert.Contains(t, markdown.stdout, "2 context blocks left out")
 }
 
 func TestExportOfAMissingFileLeavesNoOutput(t *testing.T) {
@@ -53,4 +54,52 @@ func TestExportOfAMissingFileLeavesNoOutput(t *testing.T) {
 	assert.NoFileExists(t, out)
 	assert.Equal(t, exitUsage, none.code)
 	assert.Contains(t, none.stderr, "export takes one FILE")
+}
+
+// TestExportLeaksNoLocalPath: the page is titled by the session's title
+// (else its first prompt), names no local path of its input, writes paths
+// in the project relative to it and the home directory as ~, and leaves
+// the context blocks out unless --context; -o - is stdout.
+func TestExportLeaksNoLocalPath(t *testing.T) {
+	h, _, codex := inRealShapedHome(t)
+
+	page := runWith("", "export", "-o", "-", codex)
+	withContext := runWith("", "export", "--context", codex)
+	md := runWith("", "export", "--format", "markdown", h.Paths["claude"])
+
+	require.Equal(t, exitOK, page.code, page.stderr)
+	assert.NoFileExists(t, "-")
+	assert.Contains(t, page.stdout, "<title>The tests fail since the last commit. Find out why and fix it. · cardtui</title>")
+	assert.NotContains(t, page.stdout, filepath.Dir(codex), "no local path of the input")
+	assert.NotContains(t, page.stdout, h.Dir, "the home directory is ~")
+	assert.Contains(t, page.stdout, "<dt>Project</dt><dd>~/src/tally</dd>")
+	assert.Contains(t, page.stdout, "internal/count/count.go", "a path in the project, relative to it")
+	assert.Contains(t, page.stdout, "context block")
+	assert.NotContains(t, page.stdout, "before you say you are done", "the AGENTS.md context is left out")
+	assert.Contains(t, withContext.stdout, "before you say you are done")
+	assert.NotContains(t, md.stdout, h.Dir)
+}
+
+// TestExportMarkdownFitsAComment: by default the Markdown of a long
+// session fits 65,536 characters, with visible notes of what was folded;
+// --full writes everything.
+func TestExportMarkdownFitsAComment(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"type":"message","role":"user","text":"run it"}` + "\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, `{"type":"call","id":"c%d","view":{"card":"terminal","title":"make %d"}}`+"\n", i, i)
+		fmt.Fprintf(&b, `{"type":"result","id":"c%d","view":{"card":"terminal","output":%q,"exitCode":0}}`+"\n", i, strings.Repeat("a line of output that goes on\n", 200))
+	}
+	file := writeSession(t, "long.jsonl", b.String())
+
+	short := runWith("", "export", "--format", "markdown", file)
+	full := runWith("", "export", "--format", "markdown", "--full", file)
+
+	require.Equal(t, exitOK, short.code, short.stderr)
+	assert.LessOrEqual(t, len([]rune(short.stdout)), 65536)
+	assert.Contains(t, short.stdout, "folded to fit a comment; --full writes everything")
+	assert.Contains(t, short.stdout, "make 39", "every card is still there")
+	assert.Greater(t, len(full.stdout), 200000)
+	assert.NotContains(t, full.stdout, "folded to fit")
+	assert.Equal(t, strings.Count(short.stdout, "```")%2, 0, "every fence is closed")
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -80,6 +82,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	all := fs.Bool("all", false, "every project")
 	asJSON := fs.Bool("json", false, "one JSON object per session")
 	agent := choice(fs, "agent", append([]string{"all"}, agentNames()...)...)
+	touched := fs.String("touched", "", "the sessions whose tool calls read or changed this file")
 	operands, code, ok := parseArgs(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -93,6 +96,9 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	}
 	h := historyFromEnv(only)
 	list := h.list(*all, stderr)
+	if *touched != "" {
+		return touchedBy(h, list, *touched, stdout)
+	}
 	if *asJSON {
 		return writeJSONLines(stdout, stderr, list)
 	}
@@ -117,17 +123,40 @@ func agentNames() []string {
 	return names
 }
 
-// writeJSONLines writes one JSON object per session.
+// writeJSONLines writes one JSON object per session, with the C1
+// controls and the bidi controls that Go's encoder leaves raw written as
+// \u escapes: a terminal that shows the JSON acts on neither.
 func writeJSONLines(stdout, stderr io.Writer, list []sessions.Session) int {
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
 	for _, s := range list {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
 		if err := enc.Encode(s); err != nil {
+			printLine(stderr, "cardtui: write: %v", err)
+			return exitProblems
+		}
+		if _, err := io.WriteString(stdout, escapeControls(b.String())); err != nil {
 			printLine(stderr, "cardtui: write: %v", err)
 			return exitProblems
 		}
 	}
 	return exitOK
+}
+
+// escapeControls writes the C1 controls (U+0080–U+009F) and the bidi
+// controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) of
+// encoded JSON as \u escapes; they can only be inside its strings, where
+// an escape means the same.
+func escapeControls(js string) string {
+	var b strings.Builder
+	for _, r := range js {
+		if r >= 0x80 && r <= 0x9f || r == 0x61c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+			fmt.Fprintf(&b, `\u%04x`, r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // resolveLast turns --last into the newest session of the current

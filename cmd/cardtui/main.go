@@ -5,6 +5,7 @@
 //	cardtui [replay] [flags] FILE|-  the viewer on a session, or print it
 //	cardtui validate FILE...         list the bad lines of sessions
 //	cardtui sessions [flags]         list the sessions of the agents on this machine
+//	cardtui search [flags] PATTERN   find the lines of the sessions that hold PATTERN
 //	cardtui export [flags] FILE|-    the session as an HTML page to share
 //	cardtui --version                the version it was built from
 //	cardtui acp [flags] -- AGENT...  a live session with an ACP agent
@@ -46,6 +47,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runExport(args[1:], stdin, stdout, stderr)
 	case cmd == "sessions":
 		return runSessions(args[1:], stdout, stderr)
+	case cmd == "search":
+		return runSearch(args[1:], stdout, stderr)
 	case cmd == "validate":
 		return runValidate(args[1:], stdin, stdout, stderr)
 	case cmd == "acp":
@@ -59,7 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case strings.HasPrefix(cmd, "-") || isFile(cmd):
 		return runReplay(args, stdin, stdout, stderr) // a FILE needs no subcommand
 	default:
-		return usageError(stderr, "%q is neither a command (replay, validate, sessions, export, acp, help) nor a file", cmd)
+		return usageError(stderr, "%q is neither a command (replay, validate, sessions, search, export, acp, help) nor a file", cmd)
 	}
 }
 
@@ -121,13 +124,23 @@ const usage = `Usage:
                                      needs no "replay" before it)
   cardtui validate [--input-format F] FILE|-...
                                      list every bad line as FILE:LINE: reason, then counts
-  cardtui sessions [--all] [--json] [--agent claude|codex|harness]
+  cardtui sessions [--all] [--json] [--agent claude|codex|harness] [--touched PATH]
                                      list the sessions of the current project (--all: of every
                                      project) that Claude Code, Codex and the harness wrote,
-                                     newest first; --json prints one object per session
-  cardtui export [--format html|markdown] [-o OUT] FILE|-
+                                     newest first; --json prints one object per session;
+                                     --touched lists those whose tool calls read or changed PATH,
+                                     with the calls
+  cardtui search [--all] [--agent A] [--regexp] [--color auto|always|never] PATTERN
+                                     every line of the sessions' prompts, replies, commands,
+                                     paths, diffs and outputs that holds PATTERN (a plain
+                                     string; --regexp: a Go regular expression), newest session
+                                     first, as session · time · card title · line
+  cardtui export [--format html|markdown] [-o OUT] [--context] [--full] FILE|-
                                      the session as one file to share: a self-contained HTML
-                                     page (default) or Markdown, to OUT or stdout
+                                     page (default) or Markdown, to OUT or stdout (-o -); no
+                                     local path of the input, paths relative to the project, the
+                                     home as ~, context blocks only with --context, Markdown
+                                     within 65,536 characters unless --full
   cardtui --version                  the version and commit cardtui was built from
   cardtui acp [flags] -- AGENT [ARGS...]
                                      a live session with an ACP agent (cardtui acp -h for its
@@ -135,8 +148,9 @@ const usage = `Usage:
 
 The viewer opens when stdout is a terminal; otherwise, or with --print, the session is
 printed to stdout (the demo when none is named). In the viewer, ? lists the keys and q
-quits. In the picker, / filters the sessions by title, prompt and project, a switches
-between this project's and all, enter opens one, esc returns to the list, q quits.
+quits. In the picker, / filters the sessions by title, prompt and project (literal
+matches first, then fuzzy ones), a switches between this project's and all, enter opens
+one, r resumes it in its own agent (after asking), esc returns to the list, q quits.
 
 Flags of replay (they may come before or after FILE):
   --print                            print the session to stdout instead of opening the viewer

@@ -228,7 +228,7 @@ func TestUsageErrors(t *testing.T) {
 		{"two files", []string{"replay", "a.jsonl", "b.jsonl"}, "replay takes one FILE, got 2"},
 		{"demo and a file", []string{"--demo", "a.jsonl"}, "--demo is a session of its own"},
 		{"demo and last", []string{"replay", "--demo", "--last"}, "--demo is a session of its own"},
-		{"unknown command", []string{"play", "x.jsonl"}, `"play" is neither a command (replay, validate, sessions, export, acp, help) nor a file`},
+		{"unknown command", []string{"play", "x.jsonl"}, `"play" is neither a command (replay, validate, sessions, search, export, acp, help) nor a file`},
 		{"validate without files", []string{"validate"}, "validate needs at least one FILE"},
 		{"validate unknown flag", []string{"validate", "--format", "plain", "x"}, "unknown flag --format"},
 	}

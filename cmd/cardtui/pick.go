@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 
+	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
+	"github.com/cardtui/cardtui/internal/regularfile"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/cardtui/cardtui/cards"
@@ -29,7 +31,7 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 	p := picker.New(picker.Options{
 		Sessions: all, Project: h.project, Home: homeDir(),
 		Dark: cfg.theme == render.Dark, ThemeSet: cfg.themeSet,
-		Open: sessionOpener(cfg), Send: func(msg tea.Msg) { program.Send(msg) },
+		Open: sessionOpener(cfg), Send: func(msg tea.Msg) { program.Send(msg) }, Resume: listing.ResumeOf,
 	})
 	program = tea.NewProgram(p, programOptions(cfg.color, stdout)...)
 	final, err := program.Run()
@@ -65,14 +67,16 @@ func demoWithNotice(cfg replayConfig, where string) viewer.Model {
 }
 
 // sessionOpener opens a listed session for the picker's viewer: read
-// whole (never followed) by a goroutine that stops when it is closed.
+// whole (never followed) by a goroutine that stops when it is closed. The
+// file is opened without blocking and must still be a regular file.
 func sessionOpener(cfg replayConfig) picker.Opener {
 	cfg.follow = false
 	return func(s sessions.Session, report func(tea.Msg)) (picker.Opened, error) {
-		src, closeSource, err := openSource(s.Path, nil, false)
+		f, _, err := regularfile.Open(s.Path)
 		if err != nil {
 			return picker.Opened{}, err
 		}
+		src, closeSource := fileSource(f, f, s.Path, false), func() { f.Close() }
 		ctx, cancel := context.WithCancel(context.Background())
 		feed := make(chan viewer.Update, feedBuffer)
 		go func() {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -283,7 +284,7 @@ func TestPickerRowsAreSafe(t *testing.T) {
 	plain := ansi.Strip(content)
 	assert.Contains(t, plain, "line one")
 	assert.Contains(t, plain, "two", "the prompt's second line")
-	assert.Contains(t, plain, "<U+202E>", "bidi controls are shown, not obeyed")
+	assert.Contains(t, plain, "/src/␛[2Jp", "the project is shown inert")
 	for _, row := range strings.Split(content, "\n") {
 		assert.LessOrEqual(t, ansi.StringWidth(row), 80, row)
 	}
@@ -296,4 +297,29 @@ func typed(text string) []tea.KeyPressMsg {
 		keys = append(keys, tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
 	return keys
+}
+
+// TestPickerRefusesAFIFO: a listed session replaced by a FIFO (no writer)
+// is opened off the UI loop, without blocking, and refused: the picker
+// answers keys all along and says why.
+func TestPickerRefusesAFIFO(t *testing.T) {
+	h := fakehome.New(t)
+	r := newPickerRun(t, h)
+	r.until(claudeLabel)
+	require.NoError(t, os.Remove(h.Paths["claude"]))
+	require.NoError(t, syscall.Mkfifo(h.Paths["claude"], 0o600))
+
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.update(keyOf("enter"))
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		require.FailNow(t, "Enter blocked the UI loop on a FIFO")
+	}
+	s := r.until("cannot open")
+	assert.Contains(t, s, "cannot open it: not a regular file (a FIFO)")
+	assert.Contains(t, s, "Sessions of", "the list stays")
 }

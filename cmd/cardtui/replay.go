@@ -51,6 +51,8 @@ type printConfig struct {
 	// html is --format html: one HTML document.
 	html   bool
 	render render.Options
+	// share is set by `cardtui export`: the session written to share.
+	share *shareOptions
 }
 
 // runReplay is `cardtui replay`: it opens the viewer on a session, or
@@ -224,8 +226,11 @@ func terminalWidth(stdout io.Writer) int {
 // whole, padded rows and all.
 func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error {
 	out := bufio.NewWriter(w)
-	if cfg.html {
-		if err := writeHTML(out, tr); err != nil {
+	if cfg.html && cfg.share == nil {
+		cfg.share = &shareOptions{} // replay --format html: the page export writes
+	}
+	if cfg.share != nil {
+		if _, err := io.WriteString(out, shared(tr, cfg)); err != nil {
 			return err
 		}
 		return out.Flush()

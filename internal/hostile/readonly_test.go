@@ -53,11 +53,18 @@ func commandPackages(t *testing.T) map[string][]string {
 // y without an OSC 52 clipboard writes the card to a new temporary file
 // whose name it shows; the sessions index is written (atomically, through
 // a temporary file) under the user's cache directory; `cardtui export -o`
-// writes the file it is told to, and removes it when the export fails.
+// writes the file it is told to, and removes it when the export fails;
+// the sessions index and the sessions' documents are written (atomically,
+// through a temporary file) under the user's cache directory; in the
+// picker, r runs the agent's own resume command on the selected session
+// after the user read it and answered y; session files are opened
+// read-only with O_NONBLOCK (os.OpenFile) so that a FIFO cannot block.
 var userActions = map[string][]string{
-	"viewer/actions.go":     {"import os/exec", "os.CreateTemp", "tea.ExecProcess"},
-	"sessions/index.go":     {"os.MkdirAll", "os.CreateTemp", "os.Remove", "os.Rename", "os.Remove"},
-	"cmd/cardtui/export.go": {"os.Create", "os.Remove"},
+	"viewer/actions.go":                     {"import os/exec", "os.CreateTemp", "tea.ExecProcess"},
+	"sessions/index.go":                     {"os.MkdirAll", "os.MkdirAll", "os.CreateTemp", "os.Remove", "os.Rename", "os.Remove"},
+	"cmd/cardtui/export.go":                 {"os.Create", "os.Remove"},
+	"cmd/cardtui/internal/picker/resume.go": {"import os/exec", "tea.ExecProcess"},
+	"internal/regularfile/regularfile.go":   {"os.OpenFile"},
 }
 
 // forbiddenImports are the packages that run programs or load code.

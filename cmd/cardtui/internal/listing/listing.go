@@ -86,11 +86,8 @@ func When(t time.Time) string {
 	return t.Local().Format("2006-01-02 15:04")
 }
 
-// ToolCalls is the number of tool calls, "~N" when estimated.
+// ToolCalls is the number of tool calls.
 func ToolCalls(s sessions.Session) string {
-	if s.ToolCallsEstimated {
-		return fmt.Sprintf("~%d", s.ToolCalls)
-	}
 	return fmt.Sprint(s.ToolCalls)
 }
 
@@ -107,7 +104,8 @@ func Size(n int64) string {
 	return fmt.Sprintf("%.1f %s", f, units[i])
 }
 
-// ShortPath writes a path under home with ~, and "-" for none.
+// ShortPath writes a path under home with ~, and "-" for none; the path
+// is made safe for a terminal and kept to one line, under home or not.
 func ShortPath(path, home string) string {
 	switch {
 	case path == "":
@@ -115,7 +113,7 @@ func ShortPath(path, home string) string {
 	case home != "" && path == home:
 		return "~"
 	case home != "" && strings.HasPrefix(path, home+string(filepath.Separator)):
-		return "~" + path[len(home):]
+		return OneLine("~" + path[len(home):])
 	}
 	return OneLine(path)
 }
@@ -136,4 +134,43 @@ func pad(s string, width int) string {
 // padLeft right-aligns s in width cells.
 func padLeft(s string, width int) string {
 	return strings.Repeat(" ", max(width-ansi.StringWidth(s), 0)) + s
+}
+
+// Ago is how long before now t was, in the largest unit that fits ("just
+// now", "5m ago", "3h ago", "2d ago"), its date after a week, "-" when
+// unknown.
+func Ago(t, now time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	switch d := now.Sub(t); {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d/time.Minute))
+	case d < 24*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d/time.Hour))
+	case d < 7*24*time.Hour:
+		return fmt.Sprintf("%dd ago", int(d/(24*time.Hour)))
+	}
+	return Day(t)
+}
+
+// CutMiddle keeps s within width cells: a path loses its middle and keeps
+// its end (the file's name), other text its end is cut; "…" marks the cut.
+// s must be safe for a terminal already.
+func CutMiddle(s string, width int) string {
+	w := ansi.StringWidth(s)
+	if w <= width {
+		return s
+	}
+	if width <= 1 {
+		return ansi.Truncate(s, width, "")
+	}
+	slash := strings.LastIndexByte(s, '/')
+	if slash < 0 || ansi.StringWidth(s[slash:]) >= width-1 {
+		return ansi.Truncate(s, width, "…")
+	}
+	keep := ansi.StringWidth(s[slash:])
+	return ansi.Truncate(s[:slash], width-keep-1, "") + "…" + s[slash:]
 }

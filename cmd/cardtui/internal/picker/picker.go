@@ -1,18 +1,21 @@
 // Package picker is the session picker of `cardtui`: the sessions found
-// on this machine in a list with a fuzzy filter, and a preview of the
-// selected one. Enter opens it in the viewer; esc goes back to the list
-// once the viewer has nothing of its own to close; q quits.
+// on this machine, one row each, with a filter (literal matches first,
+// then fuzzy ones), and a preview of the selected one. Enter opens it in
+// the viewer; esc goes back to the list once the viewer has nothing of
+// its own to close; r resumes it in its own agent, after saying what will
+// run and asking; q quits.
 //
-// The picker does no file I/O of its own: the command hands it the
-// sessions found and an Opener that starts reading one.
+// The picker does no file I/O of its own, and none on its UI loop: the
+// command hands it the sessions found and an Opener that starts reading
+// one, which it calls from a command.
 package picker
 
 import (
 	"context"
 	"errors"
 	"io/fs"
-	"path/filepath"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/list"
@@ -62,6 +65,9 @@ type Options struct {
 	// Send delivers a message to the program that runs the picker, from
 	// another goroutine.
 	Send func(tea.Msg)
+	// Resume is the command that resumes a session in its own agent; nil
+	// leaves the resume key out.
+	Resume func(sessions.Session) (listing.Resume, error)
 }
 
 // Model is the Bubble Tea model of the session picker.
@@ -83,6 +89,25 @@ type Model struct {
 	// sends is dropped.
 	shown *Opened
 	gen   int
+	// opening says a session is being opened.
+	opening bool
+	// resume is what r would run, while the picker asks whether to.
+	resume   *listing.Resume
+	resumeOf func(sessions.Session) (listing.Resume, error)
+	dark     bool
+}
+
+// openedMsg is the gen-th session opened, or why it could not be.
+type openedMsg struct {
+	gen    int
+	opened Opened
+	err    error
+}
+
+// resumedMsg says the agent resumed in has ended.
+type resumedMsg struct {
+	what string
+	err  error
 }
 
 // sessionMsg is a message of the gen-th session opened: its entries, its
@@ -94,19 +119,32 @@ type sessionMsg struct {
 
 // The picker's own keys, beside the list's.
 var (
-	openKey  = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open"))
-	scopeKey = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all projects / this one"))
-	backKey  = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back"))
+	openKey   = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open"))
+	scopeKey  = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all projects / this one"))
+	resumeKey = key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "resume in its agent"))
+	backKey   = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back"))
 )
+
+// statusLifetime is how long a status message (why a session cannot be
+// opened, how a resumed agent ended) stays.
+const statusLifetime = 10 * time.Second
 
 // New is the picker on the sessions found.
 func New(o Options) Model {
-	l := list.New(nil, list.NewDefaultDelegate(), 0, 0)
+	l := list.New(nil, newRowDelegate(o.Dark, o.Home, false), 0, 0)
+	l.Filter = rank
+	l.StatusMessageLifetime = statusLifetime
 	l.SetStatusBarItemName("session", "sessions")
 	l.KeyMap.Quit = key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")) // esc goes back, never quits
-	l.AdditionalShortHelpKeys = func() []key.Binding { return []key.Binding{openKey, scopeKey} }
+	l.AdditionalShortHelpKeys = func() []key.Binding {
+		if o.Resume == nil {
+			return []key.Binding{openKey, scopeKey}
+		}
+		return []key.Binding{openKey, resumeKey, scopeKey}
+	}
 	l.AdditionalFullHelpKeys = l.AdditionalShortHelpKeys
-	p := Model{list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send}
+	p := Model{list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send,
+		resumeOf: o.Resume, dark: o.Dark}
 	p.inProject = len(o.Project.Filter(o.Sessions)) > 0
 	p.setTheme(o.Dark)
 	p.fill()
@@ -125,14 +163,14 @@ func (p *Model) fill() tea.Cmd {
 		items[i] = sessionItem{s: s, home: p.home}
 	}
 	p.list.Title = title
+	p.list.SetDelegate(newRowDelegate(p.dark, p.home, !p.inProject))
 	return p.list.SetItems(items)
 }
 
 // setTheme styles the list for a dark or a light background.
 func (p *Model) setTheme(dark bool) {
-	d := list.NewDefaultDelegate()
-	d.Styles = list.NewDefaultItemStyles(dark)
-	p.list.SetDelegate(d)
+	p.dark = dark
+	p.list.SetDelegate(newRowDelegate(dark, p.home, !p.inProject))
 	p.list.Styles = list.DefaultStyles(dark)
 }
 
@@ -151,7 +189,7 @@ func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		p.width, p.height = msg.Width, msg.Height
-		p.list.SetSize(msg.Width, max(msg.Height-p.previewHeight(), 1))
+		p.setListSize()
 		if p.shown != nil {
 			p.shown.Viewer.SetSize(msg.Width, msg.Height)
 		}
@@ -162,6 +200,10 @@ func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case sessionMsg:
 		return p, p.fromSession(msg)
+	case openedMsg:
+		return p, p.opened(msg)
+	case resumedMsg:
+		return p, p.resumed(msg)
 	}
 	if p.shown != nil {
 		return p, p.updateViewer(msg)
@@ -173,11 +215,21 @@ func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // selected session, a switches between this project and all, the rest
 // goes to the list (its filter, its cursor, q).
 func (p *Model) updateList(msg tea.Msg) tea.Cmd {
-	if k, ok := msg.(tea.KeyPressMsg); ok && !p.list.SettingFilter() {
+	k, isKey := msg.(tea.KeyPressMsg)
+	if isKey && p.resume != nil {
+		return p.answerResume(k)
+	}
+	if isKey && !p.list.SettingFilter() {
+		item, selected := p.list.SelectedItem().(sessionItem)
 		switch {
 		case key.Matches(k, openKey):
-			if item, ok := p.list.SelectedItem().(sessionItem); ok {
+			if selected && !p.opening {
 				return p.openSession(item.s)
+			}
+			return nil
+		case key.Matches(k, resumeKey) && p.resumeOf != nil:
+			if selected {
+				return p.askResume(item.s)
 			}
 			return nil
 		case key.Matches(k, scopeKey) && len(p.project.Filter(p.all)) > 0:
@@ -205,17 +257,37 @@ func (p *Model) updateViewer(msg tea.Msg) tea.Cmd {
 }
 
 // openSession opens s in the viewer, read by a goroutine that stops when
-// the session is closed.
+// the session is closed. The file is opened by a command, off the UI
+// loop: a file that blocks (a FIFO put in its place) never freezes the
+// picker.
 func (p *Model) openSession(s sessions.Session) tea.Cmd {
 	p.gen++
-	gen, send := p.gen, p.send
-	opened, err := p.open(s, func(msg tea.Msg) { send(sessionMsg{gen, msg}) })
-	if err != nil {
+	gen, send, open := p.gen, p.send, p.open
+	p.opening = true
+	opening := func() tea.Msg {
+		opened, err := open(s, func(msg tea.Msg) { send(sessionMsg{gen, msg}) })
+		return openedMsg{gen: gen, opened: opened, err: err}
+	}
+	return tea.Batch(p.status("opening…"), opening)
+}
+
+// opened shows the session the command opened, or says why it could not
+// be; one opened after the picker moved on is closed.
+func (p *Model) opened(msg openedMsg) tea.Cmd {
+	if msg.gen != p.gen || p.shown != nil {
+		if msg.err == nil {
+			msg.opened.Cancel()
+		}
+		return nil
+	}
+	p.opening = false
+	if err := msg.err; err != nil {
 		if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
 			err = pathErr.Err
 		}
-		return p.list.NewStatusMessage(listing.OneLine("cannot open " + filepath.Base(s.Path) + ": " + err.Error()))
+		return p.status("cannot open it: " + err.Error())
 	}
+	opened := msg.opened
 	opened.Viewer.SetSize(p.width, p.height)
 	p.shown = &opened
 	return tea.Batch(opened.Viewer.Init(), p.listen())
@@ -261,6 +333,9 @@ func (p Model) View() tea.View {
 		return viewer.App{Model: p.shown.Viewer}.View()
 	}
 	content := fitRows(p.list.View(), p.width)
+	if p.resume != nil {
+		content = lipgloss.JoinVertical(lipgloss.Left, content, askStyle.Render(ansi.Truncate(askLine(*p.resume, p.home), p.width, "…")))
+	}
 	if h := p.previewHeight(); h > 0 {
 		item, _ := p.list.SelectedItem().(sessionItem)
 		content = lipgloss.JoinVertical(lipgloss.Left, content, preview(item.s, p.home, p.width, h))
@@ -343,17 +418,10 @@ type sessionItem struct {
 // Title is the session's label on one line, or its problem.
 func (i sessionItem) Title() string { return listing.Label(i.s) }
 
-// Description is the agent, project, last activity, tool calls and size.
-func (i sessionItem) Description() string {
-	return listing.OneLine(string(i.s.Agent) + " · " + listing.ShortPath(i.s.Project, i.home) + " · " + listing.When(i.s.LastActivity) +
-		" · " + listing.ToolCalls(i.s) + " tool calls · " + listing.Size(i.s.Size))
-}
-
-// FilterValue is what the fuzzy filter matches: the title first (the
-// list underlines the matches it finds there), the first prompt and the
-// project.
+// FilterValue is what the filter matches: the title, a tab, then the
+// first prompt and the project (see rank).
 func (i sessionItem) FilterValue() string {
-	return i.Title() + " " + listing.OneLine(i.s.FirstPrompt) + " " + i.s.Project
+	return i.Title() + "\t" + listing.OneLine(i.s.FirstPrompt) + " " + listing.OneLine(i.s.Project)
 }
 
 // Viewing returns the viewer of the open session, and false while the

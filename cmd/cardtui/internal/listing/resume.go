@@ -1,0 +1,113 @@
+package listing
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/cardtui/cardtui/sessions"
+)
+
+// Resume is how a listed session is resumed in its own agent: the command
+// line, run in the session's directory.
+type Resume struct {
+	// Args is the command and its arguments.
+	Args []string
+	// Dir is the directory the agent ran in.
+	Dir string
+}
+
+// String is the command as a person would type it, in its directory.
+func (r Resume) String() string {
+	return "cd " + shellQuote(r.Dir) + " && " + strings.Join(quoteAll(r.Args), " ")
+}
+
+// resumers build the resume command of a session id, by agent: each
+// agent's own (claude --resume, codex resume, the harness's dsh
+// --resume). An agent that loads sessions only over the Agent Client
+// Protocol is resumed by ACPResume.
+var resumers = map[sessions.Agent]func(id string) []string{
+	"claude":  func(id string) []string { return []string{"claude", "--resume", id} },
+	"codex":   func(id string) []string { return []string{"codex", "resume", id} },
+	"harness": func(id string) []string { return []string{"dsh", "--resume", id} },
+}
+
+// ResumeOf is the command that resumes s in its own agent, in its
+// directory; an error says why it cannot be resumed.
+func ResumeOf(s sessions.Session) (Resume, error) {
+	build, ok := resumers[s.Agent]
+	if !ok {
+		return Resume{}, fmt.Errorf("cardtui cannot resume a %s session", s.Agent)
+	}
+	if s.Project == "" {
+		return Resume{}, fmt.Errorf("the session does not say which directory it ran in")
+	}
+	id := SessionID(s)
+	if id == "" {
+		return Resume{}, fmt.Errorf("no session id in %s", filepath.Base(s.Path))
+	}
+	return Resume{Args: build(id), Dir: s.Project}, nil
+}
+
+// ACPResume is the command that resumes session id of an ACP agent
+// (agent is its command line) live in cardtui, in dir.
+func ACPResume(id, dir string, agent ...string) Resume {
+	return Resume{Args: append([]string{"cardtui", "acp", "--cwd", dir, "--resume", id, "--"}, agent...), Dir: dir}
+}
+
+// SessionID is the id the agent resumes s by, "" when its file's name
+// does not give one: Claude Code's <id>.jsonl, Codex's
+// rollout-<time>-<id>.jsonl, the harness's <id>/session….jsonl.
+func SessionID(s sessions.Session) string {
+	base := filepath.Base(s.Path)
+	var id string
+	switch s.Agent {
+	case "claude":
+		id = strings.TrimSuffix(base, ".jsonl")
+	case "codex":
+		if name := strings.TrimSuffix(base, ".jsonl"); len(name) > 36 && strings.HasPrefix(name, "rollout-") {
+			id = name[len(name)-36:]
+		}
+	case "harness":
+		id = filepath.Base(filepath.Dir(s.Path))
+	}
+	if !plainID(id) {
+		return ""
+	}
+	return id
+}
+
+// plainID reports whether id is made only of letters, digits, '-', '_'
+// and '.', and does not start with '-': an id from a file name goes on a
+// command line.
+func plainID(id string) bool {
+	if id == "" || id[0] == '-' {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// quoteAll quotes each argument for a shell.
+func quoteAll(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = shellQuote(a)
+	}
+	return out
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it, made safe for a
+// terminal.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./~=:@%+,", r))
+	}) < 0 {
+		return s
+	}
+	return OneLine("'" + strings.ReplaceAll(s, "'", `'\''`) + "'")
+}

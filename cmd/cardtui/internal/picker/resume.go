@@ -1,0 +1,73 @@
+package picker
+
+import (
+	"os/exec"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
+	"github.com/cardtui/cardtui/sessions"
+)
+
+// askStyle marks the question asked before resuming.
+var askStyle = lipgloss.NewStyle().Bold(true)
+
+// askLine asks whether to run r.
+func askLine(r listing.Resume, home string) string {
+	shown := r
+	shown.Dir = listing.ShortPath(r.Dir, home)
+	return "Run " + shown.String() + " ? y/n"
+}
+
+// askResume says what resuming s would run and asks; a session that
+// cannot be resumed says why.
+func (p *Model) askResume(s sessions.Session) tea.Cmd {
+	r, err := p.resumeOf(s)
+	if err != nil {
+		return p.status(listing.OneLine("cannot resume: " + err.Error()))
+	}
+	p.resume = &r
+	p.setListSize()
+	return nil
+}
+
+// answerResume runs the command asked about on y, and forgets it on any
+// other key.
+func (p *Model) answerResume(k tea.KeyPressMsg) tea.Cmd {
+	r := *p.resume
+	p.resume = nil
+	p.setListSize()
+	if k.String() != "y" {
+		return p.status("not resumed")
+	}
+	cmd := exec.Command(r.Args[0], r.Args[1:]...)
+	cmd.Dir = r.Dir
+	what := listing.OneLine(r.Args[0])
+	return tea.ExecProcess(cmd, func(err error) tea.Msg { return resumedMsg{what: what, err: err} })
+}
+
+// resumed says how the agent resumed in ended, back in the picker.
+func (p *Model) resumed(msg resumedMsg) tea.Cmd {
+	if msg.err != nil {
+		return p.status(listing.OneLine(msg.what + ": " + msg.err.Error()))
+	}
+	return p.status(msg.what + " ended")
+}
+
+// setListSize gives the list the rows the preview and the question leave.
+func (p *Model) setListSize() {
+	h := p.height - p.previewHeight()
+	if p.resume != nil {
+		h--
+	}
+	p.list.SetSize(p.width, max(h, 1))
+}
+
+// status shows text, made safe and cut to the room the list's title
+// leaves, in the list's status bar for statusLifetime.
+func (p *Model) status(text string) tea.Cmd {
+	room := max(p.width-ansi.StringWidth(p.list.Title)-6, 10)
+	return p.list.NewStatusMessage(ansi.Truncate(listing.OneLine(text), room, "…"))
+}

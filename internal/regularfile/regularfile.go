@@ -1,0 +1,72 @@
+// Package regularfile opens files that must be regular files — session
+// files, logs being followed — without ever blocking: a FIFO or a device
+// put where a session was is refused with a clear error instead of
+// freezing the reader on open or feeding it endless bytes.
+package regularfile
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// ErrNotRegular is the error of a path that is not a regular file once
+// opened (a FIFO, a device, a socket, a directory).
+var ErrNotRegular = fmt.Errorf("not a regular file")
+
+// Open opens path for reading without blocking (O_NONBLOCK, so that a
+// FIFO with no writer does not wait for one) and checks that what was
+// opened (fstat, not a stat before the open that a rename could race)
+// is a regular file. The file is then switched back to blocking reads.
+func Open(path string) (*os.File, fs.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kind(info.Mode()))}
+	}
+	if err := setBlocking(f); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
+}
+
+// setBlocking clears O_NONBLOCK: a regular file never blocks anyway, but
+// the runtime's poller treats a non-blocking descriptor differently.
+func setBlocking(f *os.File) error {
+	raw, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var serr error
+	if err := raw.Control(func(fd uintptr) { serr = syscall.SetNonblock(int(fd), false) }); err != nil {
+		return err
+	}
+	return serr
+}
+
+// kind names what a file that is not regular is.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m.IsDir():
+		return "a directory"
+	}
+	return "mode " + m.String()
+}

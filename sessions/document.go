@@ -1,0 +1,269 @@
+package sessions
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/export/markdown"
+	"github.com/cardtui/cardtui/render/cardtext"
+	"github.com/cardtui/cardtui/render/style"
+)
+
+// The bounds of a session's document: what a search looks in is the
+// start of every card and line, never a whole pasted log.
+const (
+	// maxDocLine is the most bytes of one line kept.
+	maxDocLine = 1 << 10
+	// maxDocEntry is the most bytes of one entry's text kept.
+	maxDocEntry = 64 << 10
+	// maxDocument is the most bytes of one session's document.
+	maxDocument = 16 << 20
+)
+
+// Document is the text of a session that `cardtui search` and
+// `cardtui sessions --touched` look in, one line of text per line: the
+// prompts, replies and proposed plans, and every tool card as its
+// Markdown export writes it (commands, paths, diffs, outputs), each line
+// with the index of its entry and the entry's title; and the files each
+// tool call read or changed. Reasoning, context blocks, notices and
+// problems are left out. Its text is made safe for a terminal (by the
+// Markdown export, which sanitises what it writes) and bounded
+// (maxDocLine, maxDocEntry, maxDocument).
+//
+// Its bytes are lines of tab-separated fields, kind ('T' text, 'P' a
+// path touched), entry index, title, then the line or the path: a search
+// looks for its pattern in the bytes and parses only the lines it hits.
+type Document struct {
+	data []byte
+}
+
+// DocLine is one line of a Document.
+type DocLine struct {
+	// Entry is the index of the transcript entry the line belongs to.
+	Entry int
+	// Title is the entry's title: the card's title, or who wrote the
+	// message.
+	Title string
+	// Text is the line; for a path touched, the path.
+	Text string
+	// Path marks a file a tool call read or changed.
+	Path bool
+}
+
+// NewDocument makes the document of a transcript's entries.
+func NewDocument(entries []cards.Entry) *Document {
+	var b bytes.Buffer
+	o := style.Options{Width: 100}
+	for i, e := range entries {
+		if b.Len() >= maxDocument {
+			break
+		}
+		title, text := entryText(e, o)
+		if title == "" && text == "" {
+			continue
+		}
+		writeLines(&b, i, title, text)
+		if c, ok := e.(cards.ToolCard); ok {
+			for _, p := range touched(c) {
+				writeField(&b, 'P', i, c.Tool, p)
+			}
+		}
+	}
+	return &Document{data: b.Bytes()}
+}
+
+// entryText is the title and text of an entry worth searching.
+func entryText(e cards.Entry, o style.Options) (title, text string) {
+	switch e := e.(type) {
+	case cards.Message:
+		switch e.Role {
+		case cards.RoleUser:
+			return "You", e.Text
+		case cards.RoleAssistant, cards.RolePlan:
+			return cardtext.RoleLabel(e.Role), e.Text
+		}
+	case cards.ToolCard:
+		return CardTitle(e), markdown.Entry(e, o)
+	case cards.Problem, cards.Notice:
+	}
+	return "", ""
+}
+
+// writeLines writes the lines of text, within maxDocEntry bytes.
+func writeLines(b *bytes.Buffer, entry int, title, text string) {
+	if len(text) > maxDocEntry {
+		text = text[:maxDocEntry]
+	}
+	for line := range strings.SplitSeq(text, "\n") {
+		if strings.TrimSpace(line) != "" {
+			writeField(b, 'T', entry, title, line)
+		}
+	}
+}
+
+// writeField writes one line of the document; tabs and line breaks in
+// its fields become spaces, and each field is cut at maxDocLine.
+func writeField(b *bytes.Buffer, kind byte, entry int, title, text string) {
+	b.WriteByte(kind)
+	b.WriteByte('\t')
+	b.WriteString(strconv.Itoa(entry))
+	b.WriteByte('\t')
+	b.WriteString(field(title))
+	b.WriteByte('\t')
+	b.WriteString(field(text))
+	b.WriteByte('\n')
+}
+
+// field is s on one line without tabs, cut at maxDocLine on a rune start.
+func field(s string) string {
+	s = cutString(s, maxDocLine)
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// CardTitle is a tool card's title, as its card heads it: the call's
+// title (a command's description when it has one), else the tool's
+// name.
+func CardTitle(c cards.ToolCard) string {
+	var title string
+	switch v := c.Call.(type) {
+	case cards.GenericCall:
+		title = v.Title
+	case cards.TerminalCall:
+		title = firstNonEmpty(strings.TrimSpace(v.Description), v.Title)
+	case cards.DiffCall:
+		title = v.Title
+	case nil:
+	}
+	return firstNonEmpty(strings.TrimSpace(title), c.Tool)
+}
+
+// touched are the files a call read or changed, as its views name them:
+// its locations, its diffs, the file it read; the calls nested in it
+// too.
+func touched(c cards.ToolCard) []string {
+	var paths []string
+	add := func(p string) {
+		if p != "" && !contains(paths, p) {
+			paths = append(paths, p)
+		}
+	}
+	if v, ok := c.Call.(cards.GenericCall); ok {
+		for _, l := range v.Locations {
+			add(l.Path)
+		}
+	}
+	if v, ok := c.Call.(cards.DiffCall); ok {
+		for _, d := range v.Diffs {
+			add(d.Path)
+		}
+		for _, l := range v.Locations {
+			add(l.Path)
+		}
+	}
+	if v, ok := c.Result.(cards.DiffResult); ok {
+		for _, d := range v.Diffs {
+			add(d.Path)
+		}
+	}
+	if v, ok := c.Result.(cards.ReadResult); ok {
+		add(v.Path)
+	}
+	for _, child := range c.Children {
+		if cc, ok := child.(cards.ToolCard); ok {
+			for _, p := range touched(cc) {
+				add(p)
+			}
+		}
+	}
+	return paths
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Matcher finds a pattern in a line of text: Find gives the offsets of
+// its first match in text, ok false when there is none. Literal, when not
+// nil, is a string every match holds: the document's bytes are searched
+// for it first, and only the lines that hold it are parsed.
+type Matcher struct {
+	Find    func(text []byte) (start, end int, ok bool)
+	Literal []byte
+}
+
+// Find calls hit with every line of the document whose text m matches,
+// and the offsets of every match in its Text; it stops when hit returns
+// false. paths looks in the paths touched instead of the text.
+func (d *Document) Find(m Matcher, paths bool, hit func(DocLine, [][2]int) bool) {
+	kind := byte('T')
+	if paths {
+		kind = 'P'
+	}
+	data := d.data
+	for len(data) > 0 {
+		from := 0
+		if m.Literal != nil {
+			i := bytes.Index(data, m.Literal)
+			if i < 0 {
+				return
+			}
+			from = bytes.LastIndexByte(data[:i], '\n') + 1
+		}
+		to := len(data)
+		if i := bytes.IndexByte(data[from:], '\n'); i >= 0 {
+			to = from + i
+		}
+		line := data[from:to]
+		data = data[min(to+1, len(data)):]
+		if len(line) == 0 || line[0] != kind {
+			continue
+		}
+		l, text, ok := parseDocLine(line)
+		if !ok {
+			continue
+		}
+		if at := allMatches(m.Find, text); at != nil && !hit(l, at) {
+			return
+		}
+	}
+}
+
+// allMatches are the offsets of every match of find in text, nil for
+// none.
+func allMatches(find func([]byte) (int, int, bool), text []byte) [][2]int {
+	var at [][2]int
+	for off := 0; off <= len(text); {
+		start, end, ok := find(text[off:])
+		if !ok {
+			break
+		}
+		at = append(at, [2]int{off + start, off + end})
+		off += max(end, start+1)
+	}
+	return at
+}
+
+// parseDocLine parses a line of a document; text is its last field.
+func parseDocLine(line []byte) (DocLine, []byte, bool) {
+	fields := bytes.SplitN(line, []byte("\t"), 4)
+	if len(fields) != 4 {
+		return DocLine{}, nil, false
+	}
+	entry, err := strconv.Atoi(string(fields[1]))
+	if err != nil || entry < 0 {
+		return DocLine{}, nil, false
+	}
+	return DocLine{Entry: entry, Title: string(fields[2]), Text: string(fields[3]), Path: line[0] == 'P'}, fields[3], true
+}

@@ -1,0 +1,97 @@
+package sessions
+
+import (
+	"os"
+	"sync"
+)
+
+// Hit is a line of a session's document that a search matched.
+type Hit struct {
+	Session Session
+	Line    DocLine
+	// Matches are the offsets of the matches in Line.Text.
+	Matches [][2]int
+}
+
+// maxHitsPerSession bounds the hits a search keeps of one session: a
+// pattern found in every line of a long session names it, and the rest
+// would only scroll.
+const maxHitsPerSession = 200
+
+// Search looks for m in the documents of the sessions of list, which List
+// returned for o, and calls hit for each line matched, in the order of
+// list (newest first) and of the lines in each session, until hit returns
+// false. paths looks in the files the tool calls touched instead of the
+// text. A document is taken from the cache directory when it is there
+// and names its file; else the session file is read anew.
+func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool) {
+	results := make([]chan []Hit, len(list))
+	for i := range results {
+		results[i] = make(chan []Hit, 1)
+	}
+	next := make(chan int)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range min(readers, len(list)) {
+		wg.Go(func() {
+			for i := range next {
+				results[i] <- searchOne(o, list[i], m, paths)
+			}
+		})
+	}
+	go func() {
+		defer close(next)
+		for i := range list {
+			select {
+			case next <- i:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	defer wg.Wait()
+	defer close(stop)
+	for i := range list {
+		for _, h := range <-results[i] {
+			if !hit(h) {
+				return
+			}
+		}
+	}
+}
+
+// searchOne is the hits of m in the document of s.
+func searchOne(o Options, s Session, m Matcher, paths bool) []Hit {
+	doc := o.document(s)
+	if doc == nil {
+		return nil
+	}
+	var hits []Hit
+	doc.Find(m, paths, func(l DocLine, at [][2]int) bool {
+		hits = append(hits, Hit{Session: s, Line: l, Matches: at})
+		return len(hits) < maxHitsPerSession
+	})
+	return hits
+}
+
+// document is the document of s: the cache's, else made by reading the
+// file (and then kept in the cache).
+func (o Options) document(s Session) *Document {
+	if s.Problem != "" && s.Size == 0 {
+		return nil
+	}
+	if d, ok := loadDocument(o.CacheDir, s.Path); ok {
+		return d
+	}
+	src, ok := Find(o.Sources, s.Agent)
+	if !ok {
+		return nil
+	}
+	info, err := os.Stat(s.Path)
+	if err != nil {
+		return nil
+	}
+	_, doc := readCandidate(candidate{source: &src, path: s.Path, info: info})
+	_ = saveDocument(o.CacheDir, s.Path, doc)
+	return doc
+}
