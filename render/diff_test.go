@@ -558,3 +558,39 @@ func strPtr(s string) *string { return &s }
 const goOldSample = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello\")\n}\n"
 
 const goNewSample = "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tfmt.Println(\"hello, world\")\n\tos.Exit(run())\n}\n"
+
+// TestDiffColoursFallBackFor256And16Colours: with 256 colours a changed
+// line is tinted with the xterm cube's green or red and its changed word
+// with a brighter one; with 16 colours, as git diff draws it, a changed
+// line is green or red text without syntax colours and only its changed
+// word has a background.
+func TestDiffColoursFallBackFor256And16Colours(t *testing.T) {
+	diff := []cards.FileDiff{wholeFile("a.go", "package a\n\nfunc Old() {}\n", "package a\n\nfunc New() {}\n")}
+	for _, theme := range []style.Theme{style.Dark, style.Light} {
+		o := colorOptions(80)
+		o.Theme, o.Profile = theme, colorprofile.ANSI256
+		p := o.Colors()
+		card := renderDiffs(diff, o)
+		assert.Contains(t, card, fmt.Sprintf("48;5;%dm", p.AddedBg), theme.String())
+		assert.Contains(t, card, fmt.Sprintf("48;5;%dmNew", p.AddedEmph), theme.String())
+		assert.Contains(t, card, fmt.Sprintf("48;5;%dmOld", p.RemovedEmph), theme.String())
+
+		o.Profile = colorprofile.ANSI
+		card = renderDiffs(diff, o)
+		added := lineWith(card, "func New")
+		assert.Contains(t, added, "\x1b[32m+ func \x1b[m", "no syntax colour on a changed line")
+		assert.Contains(t, added, ";42mNew", "the changed word on green")
+		assert.NotContains(t, added, "\x1b[42m+", "no line tint")
+		assert.NotContains(t, lineWith(card, "package a"), "48;", "context has no background")
+	}
+}
+
+// lineWith is the first line of s whose text holds want.
+func lineWith(s, want string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if strings.Contains(ansi.Strip(line), want) {
+			return line
+		}
+	}
+	return ""
+}
