@@ -223,7 +223,7 @@ func TestFixtureViews(t *testing.T) {
 		},
 		{
 			name: "todo-write--session.jsonl:call_00_UHvM5RrwIkjNJ9xh3S735164",
-			wantCall: cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: []cards.ContentBlock{cards.TextBlock{Text: "" +
+			wantCall: cards.GenericCall{Title: "Todos · 0/3 done · 2 in progress", Kind: cards.KindOther, Content: []cards.ContentBlock{cards.TextBlock{Text: "" +
 				"- [ ] **read the code** (in progress)\n" +
 				"- [ ] **watch the background build** (in progress)\n" +
 				"- [ ] write the fix", Markdown: true}}},

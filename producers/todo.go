@@ -62,7 +62,29 @@ func presentTodoCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Update todo list", Kind: cards.KindOther, Content: Markdown(Checklist(todos))}, nil
+	return cards.GenericCall{Title: TodoTitle("Todos", todos), Kind: cards.KindOther, Content: Markdown(Checklist(todos))}, nil
+}
+
+// TodoTitle titles a call that writes a todo list or a plan by its counts,
+// after noun: "Todos · 2/5 done · 1 in progress"; an empty list is
+// "Todos · empty". Its items are in the card's body: a title that joins
+// them is cut mid-item at any width.
+func TodoTitle(noun string, todos []Todo) string {
+	if len(todos) == 0 {
+		return noun + " · empty"
+	}
+	count := map[string]int{}
+	for _, t := range todos {
+		count[t.Status]++
+	}
+	title := fmt.Sprintf("%s · %d/%d done", noun, count["completed"], len(todos))
+	if n := count["in_progress"]; n > 0 {
+		title += fmt.Sprintf(" · %d in progress", n)
+	}
+	if n := count["cancelled"]; n > 0 {
+		title += fmt.Sprintf(" · %d cancelled", n)
+	}
+	return title
 }
 
 // PresentTodoResult shows the list the call wrote as a Markdown checklist

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/producertest"
+	"github.com/cardtui/cardtui/producers"
 )
 
 const todos = `{"todos":[
@@ -20,7 +21,7 @@ const todos = `{"todos":[
 // as a checklist, not its raw JSON as well; the result adds nothing.
 func TestTodoWriteCallIsAChecklist(t *testing.T) {
 	require.Equal(t, cards.GenericCall{
-		Title: "Update todo list",
+		Title: "Todos · 1/5 done · 1 in progress · 1 cancelled",
 		Kind:  cards.KindOther,
 		Content: []cards.ContentBlock{cards.TextBlock{Text: "" +
 			"- [x] read the code\n" +
@@ -65,5 +66,19 @@ func TestTodoWriteRejectsBadArguments(t *testing.T) {
 			producertest.RequireFallbackNote(t, call(t, "todo_write", c.args), c.reason)
 			producertest.RequireFallbackNote(t, result(t, "todo_write", c.args, textResult("ok")), c.reason)
 		})
+	}
+}
+
+func TestTodoTitleCounts(t *testing.T) {
+	for _, c := range []struct {
+		todos []producers.Todo
+		want  string
+	}{
+		{nil, "Todos · empty"},
+		{[]producers.Todo{{"a", "pending"}}, "Todos · 0/1 done"},
+		{[]producers.Todo{{"a", "completed"}, {"b", "completed"}, {"c", "in_progress"}, {"d", "pending"}, {"e", "pending"}}, "Todos · 2/5 done · 1 in progress"},
+		{[]producers.Todo{{"a", "cancelled"}, {"b", "someday"}}, "Todos · 0/2 done · 1 cancelled"},
+	} {
+		require.Equal(t, c.want, producers.TodoTitle("Todos", c.todos))
 	}
 }

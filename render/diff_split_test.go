@@ -102,8 +102,9 @@ func TestSplitCardWrapsEachHalf(t *testing.T) {
 		assert.Contains(t, rows[2], "- word word")
 		assert.Contains(t, rows[3], "↪")
 		collapsed := renderDiffs(diffs, splitOptions(width, false))
-		assert.NotContains(t, collapsed, "↪")
-		assert.Contains(t, collapsed, "…")
+		assert.Contains(t, collapsed, "↪", "a changed line takes up to three rows collapsed")
+		cut := renderDiffs([]cards.FileDiff{wholeFile("w.txt", "a\n", "a\n"+strings.Repeat(long, 8)+"\n")}, splitOptions(width, false))
+		assert.Contains(t, cut, "…", "and is cut after them")
 	}
 }
 

@@ -354,16 +354,22 @@ func TestDiffCard(t *testing.T) {
 			diffs:  []cards.FileDiff{wholeFile("l.txt", numberedLines(60), "")},
 			want:   []string{"- line 40", "- line 60"},
 			absent: []string{"more lines"}},
-		{name: "long line cut when collapsed", width: 30,
-			diffs:  []cards.FileDiff{wholeFile("w.txt", "", strings.Repeat("abcdefghij", 5)+"\n")},
-			want:   []string{"+ abcdefghijabcdefghijabc…"},
+		{name: "a long changed line takes three rows when collapsed", width: 30,
+			diffs: []cards.FileDiff{wholeFile("w.txt", "", strings.Repeat("abcdefghij", 10)+"\n")},
+			want:  []string{"+ abcdefghijabcdefghijabcd", "↪ efghijabcdefghijabcdefgh", "↪ ijabcdefghijabcdefghija…"}},
+		{name: "a long context line is cut when collapsed", width: 30,
+			diffs:  []cards.FileDiff{wholeFile("w.txt", strings.Repeat("abcdefghij", 5)+"\nold\n", strings.Repeat("abcdefghij", 5)+"\nnew\n")},
+			want:   []string{"abcdefghijabcdefghijabc…", "- old", "+ new"},
 			absent: []string{"↪"}},
+		{name: "long lines wrap at spaces", width: 30, expanded: true,
+			diffs: []cards.FileDiff{wholeFile("w.txt", "", "the tool carries a long line of words\n")},
+			want:  []string{"+ the tool carries a long", "↪ line of words"}},
 		{name: "long line wrapped when expanded", width: 30, expanded: true,
 			diffs: []cards.FileDiff{wholeFile("w.txt", "", strings.Repeat("abcdefghij", 5)+"\n")},
 			want:  []string{"+ abcdefghijabcdefghijabcd", "↪ efghijabcdefghijabcdefgh", "↪ ij"}},
-		{name: "CJK lines are cut by cells", width: 30,
+		{name: "CJK lines wrap by cells", width: 30,
 			diffs: []cards.FileDiff{wholeFile("cjk.txt", "", strings.Repeat("漢字", 10)+"\n")},
-			want:  []string{"+ 漢字漢字漢字漢字漢字漢…"}},
+			want:  []string{"+ 漢字漢字漢字漢字漢字漢字", "↪ 漢字漢字漢字漢字"}},
 		{name: "tabs are expanded", width: 60,
 			diffs: []cards.FileDiff{wholeFile("t.go", "", "\tx := 1\n")},
 			want:  []string{"+         x := 1"}},
@@ -578,3 +584,39 @@ func strPtr(s string) *string { return &s }
 const goOldSample = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello\")\n}\n"
 
 const goNewSample = "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tfmt.Println(\"hello, world\")\n\tos.Exit(run())\n}\n"
+
+// TestDiffColoursFallBackFor256And16Colours: with 256 colours a changed
+// line is tinted with the xterm cube's green or red and its changed word
+// with a brighter one; with 16 colours, as git diff draws it, a changed
+// line is green or red text without syntax colours and only its changed
+// word has a background.
+func TestDiffColoursFallBackFor256And16Colours(t *testing.T) {
+	diff := []cards.FileDiff{wholeFile("a.go", "package a\n\nfunc Old() {}\n", "package a\n\nfunc New() {}\n")}
+	for _, theme := range []style.Theme{style.Dark, style.Light} {
+		o := colorOptions(80)
+		o.Theme, o.Profile = theme, colorprofile.ANSI256
+		p := o.Colors()
+		card := renderDiffs(diff, o)
+		assert.Contains(t, card, fmt.Sprintf("48;5;%dm", p.AddedBg), theme.String())
+		assert.Contains(t, card, fmt.Sprintf("48;5;%dmNew", p.AddedEmph), theme.String())
+		assert.Contains(t, card, fmt.Sprintf("48;5;%dmOld", p.RemovedEmph), theme.String())
+
+		o.Profile = colorprofile.ANSI
+		card = renderDiffs(diff, o)
+		added := lineWith(card, "func New")
+		assert.Contains(t, added, "\x1b[32m+ func \x1b[m", "no syntax colour on a changed line")
+		assert.Contains(t, added, ";42mNew", "the changed word on green")
+		assert.NotContains(t, added, "\x1b[42m+", "no line tint")
+		assert.NotContains(t, lineWith(card, "package a"), "48;", "context has no background")
+	}
+}
+
+// lineWith is the first line of s whose text holds want.
+func lineWith(s, want string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if strings.Contains(ansi.Strip(line), want) {
+			return line
+		}
+	}
+	return ""
+}

@@ -124,7 +124,7 @@ func rawInputOneLine(raw json.RawMessage, width int, o style.Options) []string {
 			line.WriteString(", ")
 		}
 		line.WriteString(key.Styled(style.OneLine(f.key) + ":"))
-		line.WriteString(" " + highlightedJSON(f.value, budget, o))
+		line.WriteString(" " + oneLineValue(f.value, budget, o))
 		if budget -= len(f.key) + len(f.value); budget <= 0 {
 			break
 		}
@@ -162,6 +162,40 @@ func objectFields(raw json.RawMessage) (fields []rawField, ok bool) {
 		fields = append(fields, rawField{key: key.(string), value: value})
 	}
 	return fields, true
+}
+
+// oneLineValue is a field's value on the one line of a raw input: a
+// string whose only escapes are of quotes and backslashes as its text,
+// without the quotes and the escapes of JSON (a pattern "a\\(" reads as
+// a\(), in the string colour; any other value as highlightedJSON, so that
+// a control or format character stays a visible escape.
+func oneLineValue(value json.RawMessage, budget int, o style.Options) string {
+	var s string
+	if !plainString(value) || json.Unmarshal(value, &s) != nil || s == "" {
+		return highlightedJSON(value, budget, o)
+	}
+	s = style.OneLine(termsafe.SanitizeText(s))
+	if len(s) > max(budget, 1) {
+		s = strings.ToValidUTF8(s[:max(budget, 1)], "") + "…"
+	}
+	return markdown.CodeStyle(chroma.LiteralString, o).Styled(s)
+}
+
+// plainString reports whether value is a JSON string whose escapes are
+// only \" and \\.
+func plainString(value json.RawMessage) bool {
+	if len(value) < 2 || value[0] != '"' {
+		return false
+	}
+	for i := 1; i < len(value)-1; i++ {
+		if value[i] == '\\' {
+			if value[i+1] != '"' && value[i+1] != '\\' {
+				return false
+			}
+			i++
+		}
+	}
+	return true
 }
 
 // highlightedJSON is a JSON value compact, sanitised, cut to about budget

@@ -189,8 +189,10 @@ func TestGenericMarkdownSanitised(t *testing.T) {
 	}
 }
 
-// unusedMarkdownWidth is the next card width no test has drawn Markdown at.
-var unusedMarkdownWidth = 401
+// unusedMarkdownWidth is the next card width no test has drawn Markdown at;
+// the text inside stays narrower than markdown.ProseWidth, which every
+// wider card shares.
+var unusedMarkdownWidth = 87
 
 func TestMarkdownRendererIsCachedPerWidthAndTheme(t *testing.T) {
 	card := cards.ToolCard{ID: "g", Call: cards.GenericCall{Title: "t", Content: md("some **markdown**")}}
@@ -227,7 +229,8 @@ func TestMarkdownRendererConcurrentUse(t *testing.T) {
 }
 
 // TestAnsweredRawInputIsOneLine: once its result is in, a collapsed
-// call's JSON raw input is one line (an object as "key: value, …"); a
+// call's JSON raw input is one line (an object as "key: value, …", a
+// string value as its text, without JSON's quotes and escapes); a
 // running or expanded call shows it pretty-printed.
 func TestAnsweredRawInputIsOneLine(t *testing.T) {
 	result := cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "done"}}}
@@ -237,13 +240,17 @@ func TestAnsweredRawInputIsOneLine(t *testing.T) {
 		want      []string // the body lines of the answered card, collapsed
 	}{
 		{"object", `{"pattern": "cmd/**/*.go", "path": "internal", "limit": 5}`,
-			[]string{`pattern: "cmd/**/*.go", path: "internal", limit: 5`}},
+			[]string{`pattern: cmd/**/*.go, path: internal, limit: 5`}},
+		{"a pattern is not escaped", `{"pattern": "type Total|Files\\(|Sum\\("}`,
+			[]string{`pattern: type Total|Files\(|Sum\(`}},
+		{"a string with a line break stays JSON", `{"command": "a\nb"}`,
+			[]string{`command: "a\nb"`}},
 		{"nested values are compact", `{"filters": {"state": "open", "labels": ["bug"]}}`,
 			[]string{`filters: {"state":"open","labels":["bug"]}`}},
 		{"an array is compact JSON", `[1, 2, {"a": null}]`, []string{`[1,2,{"a":null}]`}},
 		{"an empty object", `{}`, []string{`{}`}},
 		{"a key with a line break", `{"a\nb": 1}`, []string{`a ↵ b: 1`}},
-		{"cut to the width", huge, []string{`path: "a.go", text: "` + strings.Repeat("x", 38) + "…"}},
+		{"cut to the width", huge, []string{`path: a.go, text: ` + strings.Repeat("x", 41) + "…"}},
 	}
 	o := render.Options{Width: 64, Profile: colorprofile.NoTTY, Theme: render.Dark, Terminal: true}
 	for _, tt := range tests {

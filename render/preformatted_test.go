@@ -79,3 +79,24 @@ func bodyLine(s, want string) string {
 	}
 	return ""
 }
+
+// TestLongJSONOutputIsPrettyPrinted: output that is one long line of JSON
+// is pretty-printed and folds like other long output; short JSON, and JSON
+// the tool laid out itself, stay as they are.
+func TestLongJSONOutputIsPrettyPrinted(t *testing.T) {
+	var items []string
+	for i := range 30 {
+		items = append(items, `{"id":`+strings.Repeat("1", i%3+1)+`,"name":"item"}`)
+	}
+	long := `{"items":[` + strings.Join(items, ",") + `],"total":30}`
+	o := widgetOptions(60)
+	got := resultText(text(long), o)
+	assert.Contains(t, got, "│ {")
+	assert.Contains(t, got, `│   "items": [`)
+	assert.Contains(t, got, `│       "name": "item"`)
+	assert.Contains(t, got, "more lines", "folded when collapsed")
+	o.Expanded = true
+	assert.Contains(t, resultText(text(long), o), `│   "total": 30`)
+	assert.Contains(t, resultText(text(`{"ok": true}`), widgetOptions(60)), `│ {"ok": true}`)
+	assert.Contains(t, resultText(text("{\n\"a\": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27]\n}"), widgetOptions(120)), `│ "a": [1,2,3`)
+}

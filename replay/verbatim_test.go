@@ -32,6 +32,6 @@ func TestVerbatimText(t *testing.T) {
 		assert.Contains(t, out, want)
 	}
 	assert.NotContains(t, out, "**inside**", "the reply is Markdown")
-	assert.Equal(t, 1, strings.Count(out, "name: calc"), "front matter is no heading")
+	assert.Equal(t, 1, strings.Count(out, "▌ name: calc"), "front matter is no heading")
 	golden.Assert(t, "replay/verbatim-text.plain.w70.golden", out)
 }

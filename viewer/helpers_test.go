@@ -76,6 +76,7 @@ func keyMsg(name string) tea.KeyPressMsg {
 		"backspace": {Code: tea.KeyBackspace}, "space": {Code: tea.KeySpace, Text: " "},
 		"ctrl+d": {Code: 'd', Mod: tea.ModCtrl}, "ctrl+u": {Code: 'u', Mod: tea.ModCtrl},
 		"ctrl+c": {Code: 'c', Mod: tea.ModCtrl},
+		"left":   {Code: tea.KeyLeft}, "right": {Code: tea.KeyRight},
 	}
 	if k, ok := named[name]; ok {
 		return k

@@ -36,9 +36,13 @@ type KeyMap struct {
 	PrevFailed key.Binding
 	NextUser   key.Binding
 	PrevUser   key.Binding
-	Toggle     key.Binding // expand or collapse the focused card
-	ToggleAll  key.Binding // expand or collapse every card
-	Search     key.Binding // open the search prompt
+	// ScrollLeft and ScrollRight move the focused card sideways by
+	// HScrollStep columns, to read its long lines.
+	ScrollLeft  key.Binding
+	ScrollRight key.Binding
+	Toggle      key.Binding // expand or collapse the focused card
+	ToggleAll   key.Binding // expand or collapse every card
+	Search      key.Binding // open the search prompt
 	// NextMatch and PrevMatch go through the matches of the last search.
 	NextMatch key.Binding
 	PrevMatch key.Binding
@@ -54,13 +58,14 @@ type KeyMap struct {
 	Quit   key.Binding // return tea.Quit; unbind it when the harness quits itself
 }
 
-// DefaultKeyMap is less- and vi-like: j/k and the arrows scroll a line,
-// ctrl+d/u half a page, space/b and pgdn/pgup a page, g/G and home/end go
-// to the top and the bottom; tab/shift+tab or n/p move the focus, ]e/[e
-// to failed cards and ]u/[u to user messages; enter expands the focused
-// card and e every card; / searches, n/N go through the matches; f
-// filters by tool name; y copies the focused card, o opens its file; F
-// pins the view to the bottom; ? the full help; q or ctrl+c quit.
+// DefaultKeyMap is less- and vi-like: j/k and ↑/↓ scroll a line, ctrl+d/u
+// half a page, space/b and pgdn/pgup a page, g/G and home/end go to the
+// top and the bottom; tab/shift+tab or n/p move the focus, ]e/[e to failed
+// cards and ]u/[u to user messages; ←/→ scroll the focused card sideways;
+// enter expands the focused card and e every card; / searches, n/N go
+// through the matches; f filters by tool name; y copies the focused card,
+// o opens its file; F pins the view to the bottom; ? the full help; q or
+// ctrl+c quit.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		LineDown:     key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
@@ -77,6 +82,8 @@ func DefaultKeyMap() KeyMap {
 		PrevFailed:   key.NewBinding(key.WithKeys("[e"), key.WithHelp("[e", "previous failed")),
 		NextUser:     key.NewBinding(key.WithKeys("]u"), key.WithHelp("]u", "next user message")),
 		PrevUser:     key.NewBinding(key.WithKeys("[u"), key.WithHelp("[u", "previous user message")),
+		ScrollLeft:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "card left")),
+		ScrollRight:  key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "card right")),
 		Toggle:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "expand/collapse")),
 		ToggleAll:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "expand/collapse all")),
 		Search:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
@@ -104,7 +111,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.LineDown, k.LineUp, k.HalfPageDown, k.HalfPageUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
-		{k.NextCard, k.PrevCard, k.NextFailed, k.PrevFailed, k.NextUser, k.PrevUser, k.Toggle, k.ToggleAll},
+		{k.NextCard, k.PrevCard, k.NextFailed, k.PrevFailed, k.NextUser, k.PrevUser, k.Toggle, k.ToggleAll, k.ScrollLeft, k.ScrollRight},
 		{k.Search, k.NextMatch, k.PrevMatch, k.Filter, k.Cancel, k.Copy, k.Open, k.Follow, k.Quit},
 	}
 }
@@ -268,6 +275,10 @@ func (m *Model) command(msg tea.KeyPressMsg) {
 		m.jumpTo(1, tabStop, "card")
 	case key.Matches(msg, k.PrevCard):
 		m.jumpTo(-1, tabStop, "card")
+	case key.Matches(msg, k.ScrollLeft):
+		m.scrollSideways(-HScrollStep)
+	case key.Matches(msg, k.ScrollRight):
+		m.scrollSideways(HScrollStep)
 	case key.Matches(msg, k.Toggle):
 		m.toggleFocused()
 	case key.Matches(msg, k.ToggleAll):

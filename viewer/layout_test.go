@@ -129,7 +129,7 @@ func TestHelpTogglesTheFullHelp(t *testing.T) {
 	m, _ = press(t, m, "?")
 	assert.Contains(t, screen(m), "half page down")
 	assert.Contains(t, screen(m), "expand/collapse all")
-	assert.Equal(t, 13, m.contentHeight(), "the full help takes the source's row and nine rows of columns")
+	assert.Equal(t, 12, m.contentHeight(), "the full help takes the source's row and ten rows of columns")
 	assertFits(t, m, 120, 24)
 	m, _ = press(t, m, "?")
 	assert.NotContains(t, screen(m), "half page down")

@@ -91,9 +91,11 @@ type Model struct {
 	originX, originY int
 	top              position // the row at the top of the screen
 	focus            int
-	blurred          bool
-	follow           bool
-	allExpanded      bool
+	// hscroll is the focused card's sideways scroll (hscroll.go).
+	hscroll     hscroll
+	blurred     bool
+	follow      bool
+	allExpanded bool
 	// expandEpoch invalidates every card's own expanded state at once
 	// (toggleAll): a slot's state counts only when its epoch is this.
 	expandEpoch uint32
@@ -376,7 +378,7 @@ func (m *Model) cacheKey(v, width int) cardKey {
 // card returns shown card v's rendering, from the cache when it is there;
 // else drawn in the background when RenderWait is set (background.go).
 func (m *Model) card(v int) rendering {
-	k := m.cacheKey(v, m.cardWidth())
+	k := m.cacheKey(v, m.cardWidth()+m.shift(v))
 	if drawn, ok := m.cache.get(k); ok {
 		return drawn
 	}
@@ -535,9 +537,9 @@ func (m *Model) cardRows(rows []string) []string {
 		for j := start; j < drawn.Len() && len(rows) < h; j++ {
 			line := drawn.line(j)
 			if j == 0 {
-				line = m.withElapsed(line, m.list.at(m.entryIndex(c)).started, m.cardWidth())
+				line = m.withElapsed(line, m.list.at(m.entryIndex(c)).started, m.cardWidth()+m.shift(c))
 			}
-			rows = append(rows, gutter+m.highlight(c, j, line))
+			rows = append(rows, gutter+m.shifted(c, m.highlight(c, j, line)))
 		}
 		if c < m.shownCount()-1 && len(rows) < h {
 			rows = append(rows, "")

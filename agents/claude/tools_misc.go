@@ -27,22 +27,14 @@ var (
 	claudeExitPlanModeProducer = producers.Producer{PresentCall: presentClaudeExitPlanModeCall, PresentResult: presentClaudeExitPlanModeResult}
 )
 
-// presentClaudeTodoCall titles the card with the items: "Update TODOs:
-// read the code, write the fix". The result shows the checklist.
+// presentClaudeTodoCall titles the card with the list's counts
+// (producers.TodoTitle). The result shows the checklist.
 func presentClaudeTodoCall(args json.RawMessage) (cards.CallView, error) {
 	todos, _, err := producers.ParseTodos(args)
 	if err != nil {
 		return nil, err
 	}
-	title := "Update TODOs"
-	if len(todos) > 0 {
-		items := make([]string, len(todos))
-		for i, t := range todos {
-			items[i] = t.Content
-		}
-		title += ": " + strings.Join(items, ", ")
-	}
-	return cards.GenericCall{Title: title, Kind: cards.KindThink}, nil
+	return cards.GenericCall{Title: producers.TodoTitle("Todos", todos), Kind: cards.KindThink}, nil
 }
 
 // presentClaudeTodoResult shows the list the call wrote as a checklist.

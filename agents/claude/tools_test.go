@@ -67,7 +67,7 @@ func TestClaudeCallViews(t *testing.T) {
 		{"kill shell", "KillShell", `{"shell_id":"bash_1"}`, cards.GenericCall{Title: "Kill Process (bash_1)", Kind: cards.KindExecute}},
 		{"kill bash", "KillBash", `{"shell_id":"bash_2"}`, cards.GenericCall{Title: "Kill Process (bash_2)", Kind: cards.KindExecute}},
 		{"todo write", "TodoWrite", `{"todos":[{"content":"Read the code","status":"completed","activeForm":"Reading"},{"content":"Fix it","status":"pending","activeForm":"Fixing"}]}`,
-			cards.GenericCall{Title: "Update TODOs: Read the code, Fix it", Kind: cards.KindThink}},
+			cards.GenericCall{Title: "Todos · 1/2 done", Kind: cards.KindThink}},
 		{"glob", "Glob", `{"pattern":"**/*.go"}`, cards.GenericCall{Title: "Find **/*.go", Kind: cards.KindSearch}},
 		{"glob in a path", "Glob", `{"pattern":"*.md","path":"docs"}`,
 			cards.GenericCall{Title: "Find docs *.md", Kind: cards.KindSearch, Locations: []cards.FileLocation{{Path: "docs"}}}},

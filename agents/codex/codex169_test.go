@@ -127,7 +127,7 @@ func TestCodex169ErrorsAsOutput(t *testing.T) {
 	assert.Equal(t, cards.StateFailed, byTitle["exec_command"].State(), "failed to parse function arguments")
 	assert.Contains(t, replaytest.RenderPlain(tr, 100), "✗ Not applied: the change failed")
 
-	plan := cardsByTitle(loadCodex169(t, "codex-0.169.0-code"))["Update plan"]
+	plan := cardsByTitle(loadCodex169(t, "codex-0.169.0-code"))["Plan · 1/2 done · 1 in progress"]
 	assert.Equal(t, cards.StateFailed, plan.State(), "unsupported call: update_plan")
 	text := producersText(plan.Result.(cards.GenericResult).Content)
 	assert.Contains(t, text, "unsupported call: update_plan")

@@ -435,11 +435,11 @@ func parsePlanArgs(args json.RawMessage) ([]producers.Todo, string, error) {
 // presentCodexPlanCall shows why the plan changes; the result shows the
 // plan.
 func presentCodexPlanCall(args json.RawMessage) (cards.CallView, error) {
-	_, explanation, err := parsePlanArgs(args)
+	steps, explanation, err := parsePlanArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Update plan", Kind: cards.KindThink, Content: producers.Text(explanation)}, nil
+	return cards.GenericCall{Title: producers.TodoTitle("Plan", steps), Kind: cards.KindThink, Content: producers.Text(explanation)}, nil
 }
 
 // presentCodexPlanResult shows the plan as a checklist; a plan Codex

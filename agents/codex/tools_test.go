@@ -55,7 +55,7 @@ func TestCodexShellCalls(t *testing.T) {
 			cards.GenericCall{Title: "Write to session 3", Kind: cards.KindExecute, Content: producertest.Preformatted("console", "y")}},
 		{"poll", "write_stdin", `{"session_id":"3","chars":""}`, cards.GenericCall{Title: "Poll session 3", Kind: cards.KindExecute}},
 		{"update_plan", "update_plan", `{"explanation":"Tests first.","plan":[{"step":"Write the test","status":"completed"},{"step":"Fix","status":"in_progress"}]}`,
-			cards.GenericCall{Title: "Update plan", Kind: cards.KindThink, Content: producertest.Blocks("Tests first.")}},
+			cards.GenericCall{Title: "Plan · 1/2 done · 1 in progress", Kind: cards.KindThink, Content: producertest.Blocks("Tests first.")}},
 		{"view_image", "view_image", `{"path":"shot.png"}`,
 			cards.GenericCall{Title: "View image shot.png", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "shot.png"}}}},
 		{"web_search", "web_search", `{"type":"search","query":"go 1.26"}`, cards.GenericCall{Title: `Search the web for "go 1.26"`, Kind: cards.KindFetch}},

@@ -50,7 +50,7 @@ var demoMarks = map[string]string{
 	"reasoning, collapsed":     "Thinking · 1 line",
 	"context, collapsed":       "Context · 5 lines",
 	"session title":            "Session: Add a --json flag to tally count",
-	"todo_write":               "Update todo list",
+	"todo_write":               "Todos · 0/4 done · 1 in progress",
 	"todo_write checklist":     "Run the tests",
 	"glob":                     "cmd/tally/version.go",
 	"grep":                     "func Files(paths []string, words bool)",

@@ -18,6 +18,8 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -150,4 +152,21 @@ func TestHTMLColoursLargeDiffs(t *testing.T) {
 	diff := cards.FileDiff{Path: "big.go", NewText: strings.Repeat("x := 1\n", lines)}
 	got := htmlOf(t, cards.ToolCard{ID: "1", Call: cards.DiffCall{Title: "Write big.go", Diffs: []cards.FileDiff{diff}}})
 	assert.Len(t, regexp.MustCompile(`<span class="[a-z]+">:=</span>`).FindAllString(got, -1), lines)
+}
+
+// TestHTMLAgreesWithTheTerminalStyle: the page draws lexer errors as plain
+// text and inline code in the colours the terminal uses, in both schemes.
+func TestHTMLAgreesWithTheTerminalStyle(t *testing.T) {
+	page, _ := demoHTML(t)
+	assert.NotRegexp(t, `\.chroma \.err \{[^}]*(color|background)`, page, "no red for a lexer error")
+	for theme, scheme := range map[style.Theme]string{style.Light: "light", style.Dark: "dark"} {
+		c := markdown.InlineCodeColours(theme)
+		assert.Contains(t, page, "--code-fg: "+hexColour(c.Fg)+"; --code-bg: "+hexColour(c.Bg)+";", scheme)
+	}
+}
+
+// hexColour is a colour as CSS writes it, "#rrggbb".
+func hexColour(c interface{ RGBA() (r, g, b, a uint32) }) string {
+	r, g, b, _ := c.RGBA()
+	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
 }

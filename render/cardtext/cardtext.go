@@ -385,7 +385,11 @@ func guessLanguage(text string) string {
 
 // Preformatted is preformatted text sanitised, without its leading and
 // trailing line breaks ("" when it is blank), and its language: lang, else
-// the one guessLanguage finds.
+// the one guessLanguage finds. Output that is one JSON object or array on
+// one line longer than PrettyJSONBytes is pretty-printed (as RawInputText
+// does), so that it folds like other long output instead of wrapping
+// inside its tokens; shorter JSON, and JSON the tool laid out over lines,
+// are left as they are.
 func Preformatted(text, lang string) (string, string) {
 	text = strings.Trim(termsafe.SanitizeText(text), "\n")
 	if strings.TrimSpace(text) == "" {
@@ -393,8 +397,26 @@ func Preformatted(text, lang string) (string, string) {
 	}
 	if lang == "" {
 		lang = guessLanguage(text)
+		if lang == "json" && len(text) > PrettyJSONBytes && !strings.Contains(text, "\n") {
+			text = prettyJSON(text)
+		}
 	}
 	return text, lang
+}
+
+// PrettyJSONBytes is the length from which one line of JSON output is
+// pretty-printed: about the width of a card in an 80-column terminal.
+const PrettyJSONBytes = 76
+
+// prettyJSON indents valid JSON by two spaces, or returns it as it is when
+// indenting would add more than maxIndentBytes.
+func prettyJSON(text string) string {
+	trimmed := []byte(strings.TrimSpace(text))
+	var pretty bytes.Buffer
+	if indentBytes(trimmed) > maxIndentBytes || json.Indent(&pretty, trimmed, "", "  ") != nil {
+		return text
+	}
+	return pretty.String()
 }
 
 // BadgeText is the text of a card's badge: a finished command's exit

@@ -490,8 +490,8 @@ func (v *diffView) unifiedHunk(lines []string, g gutter, d DrawnHunk) []string {
 }
 
 // lineRows appends the rows of one diff line: its numbers in gutter g,
-// sign and text, which is cut to room cells when collapsed and wrapped
-// onto "↪" rows behind a blank gutter when expanded. Added and removed
+// sign and text, which is wrapped at spaces onto "↪" rows behind a blank
+// gutter (at most rowsMax of them, the last cut with "…"). Added and removed
 // rows are tinted to the full width, and so is every row when fill is
 // set.
 func (v *diffView) lineRows(dst []string, l Line, d LineDeco, g gutter, room int, fill bool) []string {
@@ -504,11 +504,28 @@ func (v *diffView) lineRows(dst []string, l Line, d LineDeco, g gutter, room int
 	if w := termsafe.Width(text); w <= room { // the common case: one row
 		return append(dst, v.lineRow(l, ps, w, g, room, fill, true))
 	}
-	rows, widths := fitText(ps, text, room, v.o.Expanded)
+	rows, widths := fitText(ps, text, room, v.rowsMax(l.Kind))
 	for i, row := range rows {
 		dst = append(dst, v.lineRow(l, row, widths[i], g, room, fill, i == 0))
 	}
 	return dst
+}
+
+// CollapsedChangeRows is how many rows a long added or removed line takes
+// in a collapsed card before it is cut with "…"; a long context line takes
+// one.
+const CollapsedChangeRows = 3
+
+// rowsMax is the number of rows a long line of a kind may take: any
+// number when expanded.
+func (v *diffView) rowsMax(kind LineKind) int {
+	switch {
+	case v.o.Expanded:
+		return 0
+	case kind == LineContext:
+		return 1
+	}
+	return CollapsedChangeRows
 }
 
 // lineRow draws one row of line l, whose pieces are width cells wide: the

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/charmbracelet/colorprofile"
+
 	"github.com/alecthomas/chroma/v2"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 
@@ -60,10 +62,11 @@ type highlighter struct {
 }
 
 // newHighlighter prepares the colouring of the drawn parts of a file's
-// hunks; it returns nil when the file has no lexer, the output no colour
-// or o says NoSyntax.
+// hunks; it returns nil when the file has no lexer, the output fewer than
+// 256 colours (16 colours draw a diff as git diff does: syntax colours
+// there would hide which lines changed) or o says NoSyntax.
 func newHighlighter(path string, o style.Options, parts [][]Line) *highlighter {
-	if !o.Coloured() || o.NoSyntax {
+	if o.Profile < colorprofile.ANSI256 || o.NoSyntax {
 		return nil
 	}
 	l := syntax.ForPath(path)

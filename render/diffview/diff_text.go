@@ -201,29 +201,62 @@ var blankMarkers = strings.NewReplacer(" ", spaceMarker, "\r", crMarker)
 func markBlanks(s string) string { return blankMarkers.Replace(s) }
 
 // fitText fits a line's pieces, whose joined text is text, to rows of
-// room cells: one row when they fit, else cut with "…" when collapsed or
-// wrapped onto several rows when expanded. The wrap is a hard one at the
-// cell limit: it keeps every character, where a word wrap would drop the
-// spaces at its breaks and hide whitespace changes. It also returns the
-// width of each row.
-func fitText(ps []piece, text string, room int, expanded bool) ([][]piece, []int) {
+// room cells: one row when they fit, else wrapped at spaces onto rows
+// (wordBreaks), at most rowsMax of them (0 for any number), the last one
+// cut with "…" when more would follow. A break keeps every character,
+// the space it follows at the end of its row, so that whitespace changes
+// still show. It also returns the width of each row.
+func fitText(ps []piece, text string, room, rowsMax int) ([][]piece, []int) {
 	if w := termsafe.Width(text); w <= room {
 		return [][]piece{ps}, []int{w}
 	}
-	if !expanded {
-		cut := ansi.Truncate(text, room-1, "")
-		row := append(cutPieces(ps, []int{len(cut)})[0], piece{text: "…"})
-		return [][]piece{row}, []int{termsafe.Width(cut) + 1}
+	ends, widths := wordBreaks(text, room)
+	if rowsMax == 0 || len(ends) <= rowsMax {
+		return cutPieces(ps, ends), widths
 	}
-	wrapped := strings.Split(ansi.Hardwrap(text, room, true), "\n")
-	ends := make([]int, len(wrapped))
-	widths := make([]int, len(wrapped))
-	end := 0
-	for i, w := range wrapped {
-		end += len(w)
-		ends[i], widths[i] = end, termsafe.Width(w)
+	from := 0
+	if rowsMax > 1 {
+		from = ends[rowsMax-2]
 	}
-	return cutPieces(ps, ends), widths
+	cut := ansi.Truncate(text[from:], room-1, "")
+	ends = append(ends[:rowsMax-1], from+len(cut))
+	widths = append(widths[:rowsMax-1], termsafe.Width(cut)+1)
+	rows := cutPieces(ps, ends)
+	rows[len(rows)-1] = append(rows[len(rows)-1], piece{text: "…"})
+	return rows, widths
+}
+
+// wordBreaks splits text into rows of at most room cells, each ending
+// after the last space that lets it fit and follows a word of the row
+// (a line's indentation is no place to break), or at the cell limit when
+// a word is wider than a row; it returns the byte offset each row ends at
+// and its width.
+func wordBreaks(text string, room int) (ends, widths []int) {
+	start, w := 0, 0
+	afterSpace, widthThere := -1, 0 // the offset after the row's last space, and the row's width there
+	word := false                   // whether the row has a character other than a space
+	for i := 0; i < len(text); {
+		cluster, rw := ansi.FirstGraphemeCluster(text[i:], ansi.GraphemeWidth)
+		for w+rw > room && w > 0 { // after a break at a space, the rest may still not fit
+			if afterSpace > start {
+				ends, widths = append(ends, afterSpace), append(widths, widthThere)
+				w, start = w-widthThere, afterSpace
+			} else {
+				ends, widths = append(ends, i), append(widths, w)
+				w, start = 0, i
+			}
+			afterSpace, word = -1, w > 0
+		}
+		w += rw
+		i += len(cluster)
+		switch {
+		case cluster != " ":
+			word = true
+		case word:
+			afterSpace, widthThere = i, w
+		}
+	}
+	return append(ends, len(text)), append(widths, w)
 }
 
 // cutPieces splits pieces into rows that end at the given byte offsets of

@@ -126,7 +126,7 @@ func TestFitPiecesKeepsEveryCharacter(t *testing.T) {
 		for i, row := range rows {
 			text := piecesText(row)
 			require.Equal(t, ansi.StringWidth(text), widths[i])
-			require.LessOrEqual(t, widths[i], max(room, 2), "a wide character may not fit one cell")
+			require.LessOrEqual(t, widths[i], max(room, 2), "a wide character may not fit one cell: %q room %d rows %q", piecesText(ps), room, rows)
 			joined.WriteString(text)
 		}
 		require.Equal(t, piecesText(ps), joined.String())
@@ -174,5 +174,31 @@ func piecesText(ps []piece) string {
 
 // fitPieces is fitText of pieces and their joined text.
 func fitPieces(ps []piece, room int, expanded bool) ([][]piece, []int) {
-	return fitText(ps, piecesText(ps), room, expanded)
+	rowsMax := 1
+	if expanded {
+		rowsMax = 0
+	}
+	return fitText(ps, piecesText(ps), room, rowsMax)
+}
+
+// TestFitTextWrapsAtSpaces: a long line breaks after the last space that
+// fits (not inside "carries"), keeps that space at its row's end, and is
+// cut with "…" past its rows.
+func TestFitTextWrapsAtSpaces(t *testing.T) {
+	ps := []piece{{text: "it carries a long word"}}
+	rows, widths := fitText(ps, piecesText(ps), 10, 0)
+	var texts []string
+	for _, row := range rows {
+		texts = append(texts, piecesText(row))
+	}
+	assert.Equal(t, []string{"it ", "carries a ", "long word"}, texts)
+	assert.Equal(t, []int{3, 10, 9}, widths)
+
+	rows, widths = fitText(ps, piecesText(ps), 10, 2)
+	texts = texts[:0]
+	for _, row := range rows {
+		texts = append(texts, piecesText(row))
+	}
+	assert.Equal(t, []string{"it ", "carries a…"}, texts)
+	assert.Equal(t, []int{3, 10}, widths)
 }

@@ -11,8 +11,10 @@ import (
 	"charm.land/glamour/v2"
 	glamouransi "charm.land/glamour/v2/ansi"
 	"charm.land/glamour/v2/styles"
+	"charm.land/lipgloss/v2"
 	"github.com/alecthomas/chroma/v2"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/internal/lazyregexp"
@@ -41,6 +43,9 @@ import (
 type markdownKey struct {
 	width int
 	theme style.Theme
+	// marked keeps the headings' "#" markers: text without colour or
+	// attributes has nothing else to show a heading by.
+	marked bool
 }
 
 // markdownRenderer is one cached glamour renderer and the lock that
@@ -79,17 +84,17 @@ func RenderersBuilt() int {
 	return markdownCache.built
 }
 
-// cachedRenderer returns the renderer for a wrap width and theme, building
-// it on first use.
-func cachedRenderer(width int, theme style.Theme) *markdownRenderer {
-	key := markdownKey{width, theme}
+// cachedRenderer returns the renderer for a wrap width and theme, with
+// the headings' markers or not, building it on first use.
+func cachedRenderer(width int, theme style.Theme, marked bool) *markdownRenderer {
+	key := markdownKey{width, theme, marked}
 	markdownCache.mu.Lock()
 	defer markdownCache.mu.Unlock()
 	if r, ok := markdownCache.renderers[key]; ok {
 		return r
 	}
 	tr, err := glamour.NewTermRenderer(
-		glamour.WithStyles(markdownStyle(theme)),
+		glamour.WithStyles(markdownStyle(theme, marked)),
 		glamour.WithWordWrap(width),
 		glamour.WithChromaFormatter("terminal16m"),
 	)
@@ -137,14 +142,19 @@ func (r *markdownRenderer) remember(md, out string) {
 	r.renderedBytes += size
 }
 
-// markdownStyle is glamour's dark or light style with the document's
-// margin, indentation, colour and surrounding blank lines removed, so that
-// the card frame controls the layout, and without the spaces around inline
-// code (they read as typos once colours are stripped). Code blocks use a
-// built-in chroma theme by name: glamour registers its own chroma
+// markdownStyle is cardtui's own Markdown style, built on glamour's dark
+// or light one: the document's margin, indentation, colour and
+// surrounding blank lines removed, so that the card frame controls the
+// layout; headings drawn as styled text without their "#" markers (bold,
+// the first two levels in the accent colour, the first underlined too);
+// inline code in a calm accent on a faint background, without the spaces
+// around it (they read as typos once colours are stripped). Marked, the
+// headings keep glamour's markers, for text without escape sequences.
+// Code blocks
+// use a built-in chroma theme by name: glamour registers its own chroma
 // configuration globally under one name, so with both themes in one
 // process the first one used would win.
-func markdownStyle(theme style.Theme) glamouransi.StyleConfig {
+func markdownStyle(theme style.Theme, marked bool) glamouransi.StyleConfig {
 	sc := styles.DarkStyleConfig
 	if theme == style.Light {
 		sc = styles.LightStyleConfig
@@ -155,10 +165,63 @@ func markdownStyle(theme style.Theme) glamouransi.StyleConfig {
 	sc.Document.Color = nil
 	sc.Document.BlockPrefix = ""
 	sc.Document.BlockSuffix = ""
+	if marked {
+		sc.H1.Prefix, sc.H1.Suffix = "# ", ""
+	} else {
+		headings(&sc, theme)
+	}
+	c := InlineCodeColours(theme)
 	sc.Code.Prefix, sc.Code.Suffix = "", ""
+	sc.Code.Color, sc.Code.BackgroundColor = hexPtr(c.Fg), hexPtr(c.Bg)
 	sc.CodeBlock.Chroma = nil
 	sc.CodeBlock.Theme = syntax.ChromaTheme(theme)
 	return sc
+}
+
+// headings styles the six heading levels as text without markers.
+func headings(sc *glamouransi.StyleConfig, theme style.Theme) {
+	p := style.Options{Theme: theme}.Colors()
+	yes, no := true, false
+	level := func(b *glamouransi.StyleBlock, c color.Color, bold, underline bool) {
+		b.Prefix, b.Suffix = "", ""
+		b.BackgroundColor = nil
+		b.Color = hexPtr(c)
+		b.Bold = &no
+		if bold {
+			b.Bold = &yes
+		}
+		b.Underline = nil
+		if underline {
+			b.Underline = &yes
+		}
+	}
+	sc.Heading.Color = hexPtr(p.Title)
+	level(&sc.H1, p.Accent, true, true)
+	level(&sc.H2, p.Accent, true, false)
+	level(&sc.H3, p.Title, true, false)
+	level(&sc.H4, p.Title, true, false)
+	level(&sc.H5, p.Dim, true, false)
+	level(&sc.H6, p.Dim, false, false)
+}
+
+// Ink is a foreground and a background colour.
+type Ink struct{ Fg, Bg color.Color }
+
+// InlineCodeColours is the colours of inline code for a theme: a calm
+// accent on a faint background, as GitHub draws it, not an error's red.
+// The HTML export's stylesheet uses the same ones.
+func InlineCodeColours(theme style.Theme) Ink {
+	if theme == style.Light {
+		return Ink{Fg: lipgloss.Color("#0550ae"), Bg: lipgloss.Color("#eff1f3")}
+	}
+	return Ink{Fg: lipgloss.Color("#a5d6ff"), Bg: lipgloss.Color("#262c36")}
+}
+
+// hexPtr is a colour as glamour's style sheet spells it, "#rrggbb".
+func hexPtr(c color.Color) *string {
+	r, g, b, _ := c.RGBA()
+	s := fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
+	return &s
 }
 
 // Text renders Markdown text from the input as a card or message
@@ -222,22 +285,49 @@ func Remaining(shown, used int) int {
 	return max(shown-used, 0)
 }
 
-// glamourLines renders sanitised Markdown with glamour.
+// ProseWidth is the widest a Markdown text's prose is wrapped to, however
+// wide the card: lines much longer than this are hard to read. Code
+// blocks, tables and diffs may use the card's whole width.
+const ProseWidth = 100
+
+// glamourLines renders sanitised Markdown with glamour: its prose wrapped
+// to at most ProseWidth cells, each table (see splitTables) as wide as its
+// content asks, up to width. What glamour is given is bounded first (see
+// boundedGlamour).
+func glamourLines(md string, width int, o style.Options) []string {
+	return boundedGlamour(md, width, o, func(md string) []string { return proseAndTables(md, width, o) })
+}
+
+// proseAndTables renders sanitised Markdown with glamour, as glamourLines
+// says, without its bounds.
+func proseAndTables(md string, width int, o style.Options) []string {
+	parts := splitTables(md)
+	if len(parts) == 1 && parts[0].Code == nil {
+		return glamourSection(md, min(width, ProseWidth), o)
+	}
+	sections := make([][]string, 0, len(parts))
+	for _, part := range parts {
+		if part.Code != nil {
+			sections = append(sections, glamourSection(strings.Join(part.Code, "\n"), min(width, tableWidth(part.Code)), o))
+		} else {
+			sections = append(sections, glamourSection(part.Text, min(width, ProseWidth), o))
+		}
+	}
+	return style.JoinSections(sections...)
+}
+
+// glamourSection renders sanitised Markdown with glamour, wrapped to width.
 // Raw HTML is shown as dim text (see markdown_html.go), character
 // references that stand for controls are escaped, and whatever glamour
 // lets through is neutralised (see rendered.go); a line its markers make
 // too wide is wrapped, so that no marker is cut off.
-//
-// What glamour is given is bounded first (see boundedGlamour).
-func glamourLines(md string, width int, o style.Options) []string {
-	return boundedGlamour(md, width, o, func(md string) []string {
-		out, ok := cachedRenderer(width, o.Theme).render(termsafe.EscapeControlReferences(inertHTML(md, true), "&amp;"))
-		if !ok {
-			return WrapLines(md, width)
-		}
-		lines := neutralizeLines(dimHTML(strings.Split(out, "\n"), o), width)
-		return trimBlank(fitMarkdown(keepLinks(hangLists(lines, width), o), width))
-	})
+func glamourSection(md string, width int, o style.Options) []string {
+	out, ok := cachedRenderer(width, o.Theme, o.Profile == colorprofile.NoTTY).render(termsafe.EscapeControlReferences(inertHTML(md, true), "&amp;"))
+	if !ok {
+		return WrapLines(md, width)
+	}
+	lines := neutralizeLines(dimHTML(strings.Split(out, "\n"), o), width)
+	return trimBlank(fitMarkdown(keepLinks(hangLists(lines, width), o), width))
 }
 
 // neutralizeLines neutralises rendered lines (termsafe.NeutralizeRendered) and
@@ -736,7 +826,7 @@ func plainCode(theme style.Theme) ansi.Style {
 
 // codeMargin is the indentation of a code block in the Markdown style.
 func codeMargin(theme style.Theme) int {
-	block := markdownStyle(theme).CodeBlock
+	block := markdownStyle(theme, false).CodeBlock
 	margin := 0
 	for _, n := range []*uint{block.Margin, block.Indent} {
 		if n != nil {

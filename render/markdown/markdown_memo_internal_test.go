@@ -17,7 +17,7 @@ import (
 func TestMarkdownRendererRemembersItsOutput(t *testing.T) {
 	// A renderer of its own, so that a run of the test (-count) does not
 	// find what an earlier one remembered.
-	r := &markdownRenderer{tr: cachedRenderer(37, style.Light).tr, rendered: map[string]string{}}
+	r := &markdownRenderer{tr: cachedRenderer(37, style.Light, false).tr, rendered: map[string]string{}}
 	t.Cleanup(func() { rememberedBytes.Add(-int64(r.renderedBytes)) })
 	md := "# Memo\n\nA *remembered* paragraph, `code` and a [link](https://example.com).\n"
 	want, err := r.tr.Render(md)

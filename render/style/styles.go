@@ -4,6 +4,8 @@ import (
 	"image/color"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
 )
@@ -64,12 +66,38 @@ var LightPalette = Palette{
 	RemovedEmph: lipgloss.Color("#ffcecb"),
 }
 
-// Colors returns the palette of the options' theme.
+// Colors returns the palette of the options' theme, its diff colours
+// chosen for the colour profile (see diffTints).
 func (o Options) Colors() Palette {
+	p := DarkPalette
 	if o.Theme == Light {
-		return LightPalette
+		p = LightPalette
 	}
-	return DarkPalette
+	return diffTints(p, o.Theme, o.Profile)
+}
+
+// diffTints replaces a palette's diff colours with ones a terminal of
+// fewer colours draws well. Converted by nearest colour, the true-colour
+// tints turn grey (256 colours) or black (16): 256 colours get the
+// xterm cube's greens and reds (as delta's defaults come out there), and
+// 16 colours give up the line tints, keeping green and red text, with
+// changed words in black on green or red.
+func diffTints(p Palette, t Theme, profile colorprofile.Profile) Palette {
+	switch profile {
+	case colorprofile.ANSI256:
+		if t == Light {
+			p.AddedBg, p.RemovedBg = ansi.IndexedColor(194), ansi.IndexedColor(224)
+			p.AddedEmph, p.RemovedEmph = ansi.IndexedColor(157), ansi.IndexedColor(217)
+		} else {
+			p.AddedBg, p.RemovedBg = ansi.IndexedColor(22), ansi.IndexedColor(52)
+			p.AddedEmph, p.RemovedEmph = ansi.IndexedColor(28), ansi.IndexedColor(88)
+		}
+	case colorprofile.ANSI:
+		p.Added, p.Removed = ansi.Green, ansi.Red
+		p.AddedBg, p.RemovedBg = nil, nil
+		p.AddedEmph, p.RemovedEmph = ansi.Green, ansi.Red
+	}
+	return p
 }
 
 // FG is a style with only a foreground colour.

@@ -7,8 +7,6 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
-
-	"github.com/cardtui/cardtui/render/style"
 )
 
 // maxCachedLexers bounds the lexer cache; it is emptied when full.
@@ -96,14 +94,6 @@ func lexerGlobs() []string {
 		globs = append(globs, l.Config().AliasFilenames...)
 	}
 	return globs
-}
-
-// ChromaTheme names the chroma style used for code in a theme.
-func ChromaTheme(t style.Theme) string {
-	if t == style.Light {
-		return "github"
-	}
-	return "github-dark"
 }
 
 // codeLanguages holds the lexers of code-block languages.
