@@ -84,12 +84,15 @@ func TestEveryUpdateKind(t *testing.T) {
 	edit := s.toolCard(t, "edit_1")
 	old := "a\nb\n"
 	assert.Equal(t, cards.DiffCall{Title: "Edit a.txt", Diffs: []cards.FileDiff{{Path: "/p/a.txt", OldText: &old, NewText: "a\nB\n"}}}, edit.Call)
-	assert.Equal(t, cards.GenericResult{Title: "Failed"}, edit.Result)
+	assert.Equal(t, cards.GenericResult{}, edit.Result)
+	assert.Equal(t, cards.StateFailed, edit.State(), "the status failed is the card's state")
+	assert.Equal(t, cards.StateDone, read.State())
 
 	run := s.toolCard(t, "run_1")
 	assert.Equal(t, cards.TerminalCall{Title: "sh -c printf 'one\\ntwo\\n'; exit 3", Description: "Run a script"}, run.Call)
 	code := 3
 	assert.Equal(t, cards.TerminalResult{Output: "one\ntwo\n", ExitCode: &code}, run.Result)
+	assert.Equal(t, cards.StateFailed, run.State(), "the command exited 3")
 
 	plan := s.toolCard(t, "plan")
 	assert.Equal(t, cards.GenericCall{Title: "Plan", Kind: cards.KindThink, Content: []cards.ContentBlock{cards.TextBlock{Text: "- [x] Read (high priority)\n- [ ] **Edit** (in progress)", Markdown: true}}},

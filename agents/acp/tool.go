@@ -3,6 +3,7 @@ package acp
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -25,6 +26,9 @@ type toolCall struct {
 	rawInput   json.RawMessage
 	rawOutput  json.RawMessage
 	permission *permission
+	// interrupted is set when the turn ended cancelled before the call
+	// did.
+	interrupted bool
 }
 
 // toolUpdate is a partial update of a tool call, the fields that change
@@ -131,7 +135,32 @@ func (c *toolCall) card(t *Traffic) cards.ToolCard {
 			result = producers.FallbackResult(producers.Result{Content: []cards.ContentBlock{jsonBlock(c.rawOutput)}}, err)
 		}
 	}
-	return cards.ToolCard{ID: string(c.id), Call: call, Result: result}
+	return cards.ToolCard{ID: string(c.id), Call: call, Result: result, Outcome: c.outcome(),
+		Waiting: c.permission != nil && c.permission.waiting()}
+}
+
+// outcome is how the call ended: rejected when the user picked a reject
+// option, interrupted when the permission request or the turn was
+// cancelled first, failed when the agent says so.
+func (c *toolCall) outcome() cards.Outcome {
+	switch {
+	case c.permission != nil && c.permission.rejected():
+		return cards.OutcomeRejected
+	case c.permission != nil && c.permission.cancelled, c.interrupted:
+		return cards.OutcomeInterrupted
+	case c.status == sdk.ToolCallStatusFailed:
+		return cards.OutcomeFailed
+	}
+	return cards.OutcomeDone
+}
+
+// title is the call's title, or what is known of a call the agent never
+// described (one it asks permission for without announcing it).
+func (c *toolCall) titleText() string {
+	if strings.TrimSpace(c.title) != "" {
+		return c.title
+	}
+	return fmt.Sprintf("Tool call %s, which the agent did not describe", c.id)
 }
 
 // parts are a tool call's content sorted by what draws it.
@@ -141,13 +170,12 @@ type parts struct {
 	blocks    []cards.ContentBlock
 }
 
-func (c *toolCall) parts() parts {
+func (c *toolCall) parts(dir string) parts {
 	var p parts
 	for _, content := range c.content {
 		switch {
 		case content.Diff != nil:
-			d := content.Diff
-			p.diffs = append(p.diffs, cards.FileDiff{Path: d.Path, OldText: d.OldText, NewText: d.NewText})
+			p.diffs = append(p.diffs, fileDiff(*content.Diff, dir))
 		case content.Terminal != nil:
 			p.terminals = append(p.terminals, content.Terminal.TerminalId)
 		case content.Content != nil:
@@ -161,19 +189,19 @@ func (c *toolCall) parts() parts {
 // a terminal card when it embeds a terminal, else a generic card with the
 // content blocks.
 func (c *toolCall) callView(t *Traffic) cards.CallView {
-	p := c.parts()
+	p := c.parts(t.dir)
 	switch {
 	case len(p.diffs) > 0:
-		return cards.DiffCall{Title: c.title, Diffs: p.diffs, Locations: c.cardLocations()}
+		return cards.DiffCall{Title: c.titleText(), Diffs: p.diffs, Locations: c.cardLocations(t.dir)}
 	case len(p.terminals) > 0:
 		term := t.terminal(p.terminals[0])
 		if term.command == "" {
-			return cards.TerminalCall{Title: c.title}
+			return cards.TerminalCall{Title: c.titleText()}
 		}
 		return cards.TerminalCall{Title: term.command, Description: c.title, Cwd: term.cwd}
 	}
-	return cards.GenericCall{Title: c.title, Kind: cardKind(c.kind), RawInput: c.rawInput, Content: p.blocks,
-		Locations: c.cardLocations()}
+	return cards.GenericCall{Title: c.titleText(), Kind: cardKind(c.kind), RawInput: c.rawInput, Content: p.blocks,
+		Locations: c.cardLocations(t.dir)}
 }
 
 // resultView is the result part of the card: the options while a
@@ -183,7 +211,7 @@ func (c *toolCall) callView(t *Traffic) cards.CallView {
 // no room for), a generic result. While the call runs with nothing to
 // say it is nil: the card says "running".
 func (c *toolCall) resultView(t *Traffic) cards.ResultView {
-	p := c.parts()
+	p := c.parts(t.dir)
 	note := c.note()
 	if c.permission != nil && c.permission.waiting() {
 		return cards.GenericResult{Title: note, Content: []cards.ContentBlock{c.permission.choices()}}
@@ -211,24 +239,47 @@ func (c *toolCall) ended() bool {
 		c.permission != nil && c.permission.refused()
 }
 
-// note is the line above a result: the failure and the permission asked
-// or given.
+// note is the line above a result: the permission asked or given (the
+// card's state says whether the call failed).
 func (c *toolCall) note() string {
-	var notes []string
-	if c.status == sdk.ToolCallStatusFailed {
-		notes = append(notes, "Failed")
-	}
 	if c.permission != nil {
-		notes = append(notes, c.permission.state())
+		return c.permission.state()
 	}
-	return strings.Join(notes, " · ")
+	return ""
+}
+
+// fileDiff is an ACP diff as a card's: no old text is a new file, an
+// empty new text after an old one a deletion; the path is shown relative
+// to the session directory when it is inside it.
+func fileDiff(d sdk.ToolCallContentDiff, dir string) cards.FileDiff {
+	f := cards.FileDiff{Path: relPath(d.Path, dir), OldText: d.OldText, NewText: d.NewText}
+	switch {
+	case d.OldText == nil:
+		f.NewStart = 1
+	case *d.OldText != "" && d.NewText == "":
+		f.OldStart = 1
+	}
+	return f
+}
+
+// relPath is path relative to the session directory dir when it is
+// inside it, else path as it is.
+func relPath(path, dir string) string {
+	if dir == "" || !filepath.IsAbs(path) {
+		return path
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return path
+	}
+	return rel
 }
 
 // cardLocations are the call's locations as the cards codec wants them.
-func (c *toolCall) cardLocations() []cards.FileLocation {
+func (c *toolCall) cardLocations(dir string) []cards.FileLocation {
 	var out []cards.FileLocation
 	for _, l := range c.locations {
-		loc := cards.FileLocation{Path: l.Path}
+		loc := cards.FileLocation{Path: relPath(l.Path, dir)}
 		if l.Line != nil {
 			loc.Line = *l.Line
 		}

@@ -30,6 +30,8 @@ type Traffic struct {
 	line    int
 	current []byte
 
+	// dir is the session directory, from the recording's start.
+	dir      string
 	session  sdk.SessionId
 	title    string
 	mode     sdk.SessionModeId
@@ -73,6 +75,7 @@ func (t *Traffic) Apply(r Record, raw []byte, line int) {
 	t.current = raw
 	switch {
 	case r.Start != nil:
+		t.dir = r.Start.Dir
 		t.notice(fmt.Sprintf("ACP session: %s in %s", strings.Join(r.Start.Command, " "), r.Start.Dir))
 	case r.Text != nil:
 		t.problem("the agent wrote a line on stdout that is not JSON-RPC; it was ignored")
@@ -317,6 +320,9 @@ func (t *Traffic) response(req request, m envelope) {
 		if t.decode(req.method+" result", m.Result, &r) && r.StopReason != sdk.StopReasonEndTurn {
 			t.notice("The turn ended: " + stopReasonText(r.StopReason) + ".")
 		}
+		if r.StopReason == sdk.StopReasonCancelled {
+			t.interruptTools()
+		}
 		t.closeMessage()
 	case sdk.AgentMethodSessionSetMode:
 		var p sdk.SetSessionModeRequest
@@ -330,6 +336,17 @@ func (t *Traffic) response(req request, m envelope) {
 		}
 	case sdk.ClientMethodTerminalCreate:
 		t.terminalCreated(req.params, m.Result)
+	}
+}
+
+// interruptTools marks the tool calls that had not ended when the turn
+// was cancelled as interrupted.
+func (t *Traffic) interruptTools() {
+	for _, c := range t.tools {
+		if !c.ended() {
+			c.interrupted = true
+			t.touch(c.index)
+		}
 	}
 }
 
