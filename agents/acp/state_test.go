@@ -124,4 +124,3 @@ func TestDiffLabels(t *testing.T) {
 	assert.False(t, edited.Created() || edited.Deleted())
 	assert.Equal(t, "/elsewhere/a.txt", edited.Path, "a path outside the session directory stays whole")
 }
-
