@@ -27,11 +27,21 @@ func openConfined(dir string) (*confined, error) {
 	return &confined{dir: dir, root: root}, nil
 }
 
+// The errors answer the agent's file requests as the protocol's reference
+// client does: JSON-RPC's standard codes and messages ("Resource not
+// found", "Invalid params", "Internal error"), on which agents match, and
+// what cardtui has to say in the data.
+
 // refusal is the JSON-RPC error that refuses a path: invalid params,
-// naming the path in the message and the data.
+// the path and the reason in the data.
 func refusal(path, reason string) *sdk.RequestError {
-	return &sdk.RequestError{Code: -32602, Message: fmt.Sprintf("%s: %s", path, reason),
-		Data: map[string]any{"path": path}}
+	return sdk.NewInvalidParams(fmt.Sprintf("%s: %s", path, reason))
+}
+
+// fileNotFound is the error for a file that does not exist: resource not
+// found, with the path as its URI.
+func fileNotFound(path string) *sdk.RequestError {
+	return &sdk.RequestError{Code: -32002, Message: "Resource not found", Data: map[string]any{"uri": path}}
 }
 
 // rel is path inside the session directory: a relative path is taken
@@ -61,9 +71,9 @@ func (c *confined) accessError(path string, err error) error {
 		return refusal(path, "leads out of the session directory "+c.dir+" through a symlink")
 	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return &sdk.RequestError{Code: -32002, Message: path + ": no such file", Data: map[string]any{"path": path}}
+		return fileNotFound(path)
 	}
-	return &sdk.RequestError{Code: -32603, Message: fmt.Sprintf("%s: %v", path, err), Data: map[string]any{"path": path}}
+	return sdk.NewInternalError(fmt.Sprintf("%s: %v", path, err))
 }
 
 // readTextFile reads a file of the session directory, from a 1-based line

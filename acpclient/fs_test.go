@@ -45,13 +45,15 @@ func escapes(dir, outside string) map[string]string {
 	}
 }
 
-// requireRefused checks that err is a JSON-RPC error naming path.
+// requireRefused checks that err is JSON-RPC's invalid params error,
+// naming path in its data.
 func requireRefused(t *testing.T, err error, path string) {
 	t.Helper()
 	var re *sdk.RequestError
 	require.True(t, errors.As(err, &re), "want a JSON-RPC error, got %v", err)
-	assert.Contains(t, re.Message, path, "the error names the path")
-	assert.Equal(t, map[string]any{"path": path}, re.Data)
+	assert.Equal(t, -32602, re.Code)
+	assert.Equal(t, "Invalid params", re.Message, "the standard message, as the reference client answers")
+	assert.Contains(t, re.Data, path, "the error names the path")
 }
 
 func TestFileRequestsAreConfined(t *testing.T) {
@@ -91,7 +93,8 @@ func TestFileRequestsInside(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "hi", string(b))
 	_, err = c.readTextFile(sdk.ReadTextFileRequest{Path: filepath.Join(dir, "missing")})
-	assert.ErrorContains(t, err, filepath.Join(dir, "missing")+": no such file")
+	assert.Equal(t, &sdk.RequestError{Code: -32002, Message: "Resource not found", Data: map[string]any{"uri": filepath.Join(dir, "missing")}}, err,
+		"a missing file is answered as the reference client does: Gemini CLI creates a file only on this message")
 }
 
 func TestConfinementOverTheWire(t *testing.T) {
