@@ -69,11 +69,25 @@ type Session struct {
 	chosen  map[sdk.ToolCallId]bool
 	changed chan struct{}
 	closed  bool
+	// opening is set until Open returns; openErr is its error.
+	opening bool
+	openErr error
 }
 
 // Start runs the agent in a process group of its own, in cfg.Dir, and
-// opens a session with it: initialize, then session/new.
+// opens a session with it: Launch, then Open.
 func Start(ctx context.Context, cfg Config) (*Session, error) {
+	s, err := Launch(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return s.opened(ctx)
+}
+
+// Launch runs the agent in a process group of its own, in cfg.Dir, and
+// returns at once: Open opens the session, while a front-end already
+// shows the transcript.
+func Launch(cfg Config) (*Session, error) {
 	if len(cfg.Command) == 0 {
 		return nil, errors.New("acp: no agent command")
 	}
@@ -98,16 +112,12 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("acp: start the agent: %w", err)
 	}
-	s, err := connect(cfg, stdin, stdout, cmd, stderr)
-	if err != nil {
-		return nil, err
-	}
-	return s.opened(ctx)
+	return connect(cfg, stdin, stdout, cmd, stderr)
 }
 
 // opened opens the session, or closes it when it cannot be opened.
 func (s *Session) opened(ctx context.Context) (*Session, error) {
-	if err := s.open(ctx); err != nil {
+	if err := s.Open(ctx); err != nil {
 		_ = s.Close()
 		return nil, err
 	}
@@ -157,7 +167,7 @@ func connect(cfg Config, toAgent io.WriteCloser, fromAgent io.Reader, cmd *exec.
 		tapped: make(chan struct{}), exited: make(chan struct{}),
 		tr: acp.NewTraffic(orDefault(cfg.Source, "agent")), dirty: map[string]struct{}{},
 		choices: map[sdk.ToolCallId]chan sdk.RequestPermissionOutcome{}, chosen: map[sdk.ToolCallId]bool{},
-		changed: make(chan struct{}, 1),
+		changed: make(chan struct{}, 1), opening: true,
 	}
 	if cfg.Record != nil {
 		s.rec = &recorder{w: cfg.Record, now: time.Now}
@@ -181,6 +191,22 @@ func orDefault(a, b string) string {
 		return b
 	}
 	return a
+}
+
+// Open initializes the connection and creates the session. When it
+// fails, the error — with what the agent wrote on stderr — is also a
+// notice of the transcript, and the session stays until Close for the
+// user to read it.
+func (s *Session) Open(ctx context.Context) error {
+	err := s.open(ctx)
+	s.mu.Lock()
+	s.opening, s.openErr = false, err
+	s.mu.Unlock()
+	if err != nil {
+		s.localNotice("The session could not be opened: " + strings.TrimPrefix(err.Error(), "acp: open the session: "))
+	}
+	s.signal()
+	return err
 }
 
 // open initializes the connection and creates the session.
@@ -328,13 +354,21 @@ type State struct {
 	Asks   bool
 	// Ended is set once the agent is gone.
 	Ended bool
+	// Starting is set until the session is open (or failed to open).
+	Starting bool
+	// Failed is set when the session could not be opened.
+	Failed bool
+	// Agent is the agent's own name for itself (its title, or name, in
+	// the answer to initialize), "" until it gives one.
+	Agent string
 }
 
 // State returns the session's state now.
 func (s *Session) State() State {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := State{Busy: s.tr.Busy(), Mode: s.tr.Mode(), Title: s.tr.Title(), Commands: s.tr.Commands()}
+	st := State{Busy: s.tr.Busy(), Mode: s.tr.Mode(), Title: s.tr.Title(), Commands: s.tr.Commands(),
+		Starting: s.opening, Failed: s.openErr != nil, Agent: s.tr.Agent()}
 	st.Asking, st.Asks = s.tr.Asking()
 	if st.Asks && s.chosen[st.Asking.ToolCallID] {
 		st.Asks = false

@@ -33,6 +33,7 @@ type Traffic struct {
 	// dir is the session directory, from the recording's start.
 	dir      string
 	session  sdk.SessionId
+	agent    string
 	title    string
 	mode     sdk.SessionModeId
 	modes    map[sdk.SessionModeId]string
@@ -136,6 +137,18 @@ func (t *Traffic) refresh(i int) {
 	if m := t.open; m != nil && m.index == i {
 		t.entries[i] = cards.Message{Role: m.role, Text: m.text.String()}
 	}
+}
+
+// Agent is the agent's name for itself: the title, else the name, of its
+// agentInfo; "" when it gives none.
+func (t *Traffic) Agent() string { return t.agent }
+
+// orName is *title when it is set and not blank, else name.
+func orName(title *string, name string) string {
+	if title != nil && strings.TrimSpace(*title) != "" {
+		return *title
+	}
+	return name
 }
 
 // Title is the session's title, "" until the agent names it.
@@ -308,6 +321,11 @@ func (t *Traffic) response(req request, m envelope) {
 		return
 	}
 	switch req.method {
+	case sdk.AgentMethodInitialize:
+		var r sdk.InitializeResponse
+		if t.decode(req.method+" result", m.Result, &r) && r.AgentInfo != nil {
+			t.agent = oneLine(orName(r.AgentInfo.Title, r.AgentInfo.Name))
+		}
 	case sdk.AgentMethodSessionNew:
 		var r sdk.NewSessionResponse
 		if t.decode(req.method+" result", m.Result, &r) {

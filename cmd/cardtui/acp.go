@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"syscall"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -65,9 +63,7 @@ func runACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		cfg.session.Record = f
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), acpOpenTimeout)
-	defer cancel()
-	s, err := acpclient.Start(ctx, cfg.session)
+	s, err := acpclient.Launch(cfg.session)
 	if err != nil {
 		printLine(stderr, "cardtui acp: %v", err)
 		return exitProblems
@@ -107,10 +103,6 @@ func quitOnSignal(p *tea.Program) func() {
 		close(done)
 	}
 }
-
-// acpOpenTimeout is how long the agent has to answer initialize and
-// session/new.
-const acpOpenTimeout = time.Minute
 
 // parseACPArgs reads the flags up to "--" (or the first operand); the
 // rest is the agent's command line.

@@ -21,6 +21,8 @@ type Agent struct {
 	Turn func(ctx context.Context, a *Agent, sid sdk.SessionId) error
 	// Modes are what session/new offers, nil for none.
 	Modes *sdk.SessionModeState
+	// Info is the agentInfo initialize answers with, nil for none.
+	Info *sdk.Implementation
 
 	closeOut io.Closer
 }
@@ -51,7 +53,7 @@ func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.Auth
 
 // Initialize implements sdk.Agent.
 func (a *Agent) Initialize(context.Context, sdk.InitializeRequest) (sdk.InitializeResponse, error) {
-	return sdk.InitializeResponse{ProtocolVersion: sdk.ProtocolVersionNumber}, nil
+	return sdk.InitializeResponse{ProtocolVersion: sdk.ProtocolVersionNumber, AgentInfo: a.Info}, nil
 }
 
 // Cancel implements sdk.Agent; the SDK cancels the turn's context.

@@ -4,7 +4,9 @@
 package live
 
 import (
+	"context"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -65,15 +67,34 @@ func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 	input.SetHeight(1)
 	view := viewer.New(opts)
 	view.Blur() // the composer has the keys until ctrl+o
-	return &Model{sess: s, name: cfg.Source, view: view, input: input}
+	return &Model{sess: s, name: cfg.Source, view: view, input: input, state: s.State()}
 }
 
 // changedMsg says the session has changes; endedMsg that the agent is
-// gone.
+// gone; openedMsg that Open returned.
 type (
 	changedMsg struct{}
 	endedMsg   struct{}
+	openedMsg  struct{}
 )
+
+// OpenTimeout is how long the agent has to answer initialize and
+// session/new.
+const OpenTimeout = time.Minute
+
+// openSession opens a session Launch started, off the Update loop: the
+// screen shows "starting…" until it is open, and why when it failed.
+func (m *Model) openSession() tea.Cmd {
+	if !m.sess.State().Starting {
+		return nil
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), OpenTimeout)
+		defer cancel()
+		_ = m.sess.Open(ctx) // a failure is a notice of the transcript
+		return openedMsg{}
+	}
+}
 
 // waitForSession waits for the next change of the session, off the
 // Update loop.
@@ -89,7 +110,7 @@ func (m *Model) waitForSession() tea.Cmd {
 }
 
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.view.Init(), m.input.Focus(), m.waitForSession())
+	return tea.Batch(m.view.Init(), m.input.Focus(), m.waitForSession(), m.openSession())
 }
 
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -100,7 +121,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case changedMsg:
 		return m, tea.Batch(m.applyChanges(), m.waitForSession())
-	case endedMsg:
+	case endedMsg, openedMsg:
 		return m, m.applyChanges()
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
@@ -260,6 +281,10 @@ func (m *Model) send() {
 	text := m.input.Value()
 	switch {
 	case strings.TrimSpace(text) == "":
+	case m.state.Starting:
+		m.hint = "the agent is starting · send when it is ready"
+	case m.state.Failed:
+		m.hint = "the session could not be opened · ctrl+d quits"
 	case m.state.Ended:
 		m.hint = "the agent has ended · ctrl+d quits"
 	case m.state.Busy:
@@ -388,7 +413,11 @@ func (m *Model) commandHelp(name string) string {
 // statusText is the status row: the agent, the session's title, its
 // mode, the turn, and the keys or the hint.
 func (m *Model) statusText() string {
-	parts := []string{liveAccent.Render(safe(m.name))}
+	name := m.name
+	if m.state.Agent != "" {
+		name = m.state.Agent
+	}
+	parts := []string{liveAccent.Render(safe(name))}
 	if m.state.Title != "" {
 		parts = append(parts, safe(m.state.Title))
 	}
@@ -396,8 +425,12 @@ func (m *Model) statusText() string {
 		parts = append(parts, "mode "+safe(m.state.Mode))
 	}
 	switch {
+	case m.state.Failed:
+		parts = append(parts, liveWarn.Render("the session could not be opened"))
 	case m.state.Ended:
 		parts = append(parts, liveWarn.Render("the agent has ended"))
+	case m.state.Starting:
+		parts = append(parts, liveWarn.Render("starting…"))
 	case m.state.Asks:
 		parts = append(parts, liveWarn.Render("waiting for your answer"))
 	case m.state.Busy:

@@ -256,3 +256,34 @@ func TestLiveRowsAreSanitised(t *testing.T) {
 	}
 	press(m, enter) // allow
 }
+
+func TestStartingShowsAtOnce(t *testing.T) {
+	cfg := acpclient.Config{Command: []string{"sh", "-c", "read line; sleep 30"}, Dir: t.TempDir(), Source: "slow-agent"}
+	s, err := acpclient.Launch(cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = s.Close() })
+	m := New(s, cfg)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
+	m.input.Focus()
+	screen := screenText(m)
+	assert.Contains(t, screen, "slow-agent · starting…", "the viewer and composer show before session/new answers")
+	assert.Contains(t, screen, "Ask the agent…")
+	press(m, typed("hi")...)
+	press(m, enter)
+	assert.Contains(t, screenText(m), "the agent is starting", "a prompt waits for the session")
+}
+
+func TestAgentNamesItself(t *testing.T) {
+	agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
+	agent.Info = &sdk.Implementation{Name: "gemini-cli", Title: sdk.Ptr("Gemini CLI"), Version: "0.61.0"}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg := acpclient.Config{Command: []string{"./run-agent.sh"}, Dir: t.TempDir(), Source: "run-agent.sh"}
+	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
+	require.NoError(t, err)
+	t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
+	m := New(s, cfg)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "Gemini CLI · ready") })
+	assert.NotContains(t, screenText(m), "run-agent.sh ·", "the agent's title, not the wrapper script's name")
+}
