@@ -217,6 +217,10 @@ func (s *Session) open(ctx context.Context) error {
 		ClientCapabilities: sdk.ClientCapabilities{
 			Fs:       sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: !s.cfg.ReadOnly},
 			Terminal: !s.cfg.ReadOnly,
+			// Display-only terminals, as Zed offers them: codex-acp and
+			// claude-agent-acp then send a command's output and exit
+			// status in the tool call's _meta.
+			Meta: map[string]any{"terminal_output": true},
 		},
 	})
 	if err == nil {

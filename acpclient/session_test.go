@@ -77,9 +77,10 @@ func TestEveryUpdateKind(t *testing.T) {
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "Hello, **world**"}, messages[3], "message chunks are one message")
 
 	read := s.toolCard(t, "read_1")
-	assert.Equal(t, cards.GenericCall{Title: "Read README.md", Kind: cards.KindRead, RawInput: []byte(`{"path":"/p/README.md"}`),
-		Content: []cards.ContentBlock{cards.TextBlock{Text: "# Title"}}, Locations: []cards.FileLocation{{Path: "/p/README.md", Line: 3}}}, read.Call)
-	assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "{\n  \"lines\": 1\n}", Lang: "json"}}}, read.Result)
+	assert.Equal(t, cards.GenericCall{Title: "Read README.md", Kind: cards.KindRead,
+		Content: []cards.ContentBlock{cards.TextBlock{Text: "# Title"}}, Locations: []cards.FileLocation{{Path: "/p/README.md", Line: 3}}}, read.Call,
+		"the raw input is left out: the title and location say it")
+	assert.Equal(t, cards.GenericResult{}, read.Result, "the raw output is left out: the content shows the result")
 
 	edit := s.toolCard(t, "edit_1")
 	old := "a\nb\n"

@@ -29,6 +29,11 @@ type toolCall struct {
 	// interrupted is set when the turn ended cancelled before the call
 	// did.
 	interrupted bool
+	// parent is the call a sub-agent's call belongs to, nil for a call
+	// of the session; children are the calls nested under this one. A
+	// nested call has the index of its top call, whose card draws it.
+	parent   *toolCall
+	children []*toolCall
 }
 
 // toolUpdate is a partial update of a tool call, the fields that change
@@ -42,11 +47,12 @@ type toolUpdate struct {
 	locations []sdk.ToolCallLocation
 	rawInput  any
 	rawOutput any
+	meta      toolMeta
 }
 
 func toolUpdateOf(u sdk.SessionToolCallUpdate) toolUpdate {
 	return toolUpdate{id: u.ToolCallId, title: u.Title, kind: u.Kind, status: u.Status, content: u.Content,
-		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput}
+		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput, meta: metaOf(u.Meta)}
 }
 
 func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
@@ -60,14 +66,20 @@ func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
 // twice), the whole call merged into that card with a Problem saying so.
 func (t *Traffic) toolCallStarted(c sdk.SessionUpdateToolCall) {
 	u := toolUpdate{id: c.ToolCallId, title: &c.Title, kind: &c.Kind, status: &c.Status, content: c.Content,
-		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput}
+		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput, meta: metaOf(c.Meta)}
 	if seen, ok := t.tools[c.ToolCallId]; ok && !seen.ended() {
 		t.toolCallUpdated(u, false)
 		t.problem(fmt.Sprintf("tool call %q was started again (or after an update): the card shows both", c.ToolCallId))
 		return
 	}
-	tc := t.newTool(c.ToolCallId)
+	var tc *toolCall
+	if parent, ok := t.tools[sdk.ToolCallId(u.meta.parent())]; ok {
+		tc = t.newChildTool(c.ToolCallId, parent)
+	} else {
+		tc = t.newTool(c.ToolCallId)
+	}
 	tc.merge(u)
+	t.applyTerminalMeta(u.meta)
 	t.linkTerminals(tc)
 }
 
@@ -82,6 +94,7 @@ func (t *Traffic) toolCallUpdated(u toolUpdate, strict bool) *toolCall {
 		}
 	}
 	c.merge(u)
+	t.applyTerminalMeta(u.meta)
 	t.linkTerminals(c)
 	t.touch(c.index)
 	return c
@@ -92,6 +105,15 @@ func (t *Traffic) newTool(id sdk.ToolCallId) *toolCall {
 	c := &toolCall{id: id, status: sdk.ToolCallStatusPending}
 	c.index = t.add(cards.ToolCard{ID: string(id)})
 	t.tools[id], t.toolAt[c.index] = c, c
+	return c
+}
+
+// newChildTool adds a call nested under parent's card.
+func (t *Traffic) newChildTool(id sdk.ToolCallId, parent *toolCall) *toolCall {
+	c := &toolCall{id: id, status: sdk.ToolCallStatusPending, parent: parent, index: parent.index}
+	parent.children = append(parent.children, c)
+	t.tools[id] = c
+	t.touch(c.index)
 	return c
 }
 
@@ -132,11 +154,15 @@ func (c *toolCall) card(t *Traffic) cards.ToolCard {
 	result := c.resultView(t)
 	if result != nil {
 		if err := cards.CheckResult(result); err != nil {
-			result = producers.FallbackResult(producers.Result{Content: []cards.ContentBlock{jsonBlock(c.rawOutput)}}, err)
+			result = producers.FallbackResult(producers.Result{Content: []cards.ContentBlock{readableBlock(c.rawOutput)}}, err)
 		}
 	}
-	return cards.ToolCard{ID: string(c.id), Call: call, Result: result, Outcome: c.outcome(),
+	card := cards.ToolCard{ID: string(c.id), Call: call, Result: result, Outcome: c.outcome(),
 		Waiting: c.permission != nil && c.permission.waiting()}
+	for _, child := range c.children {
+		card.Children = append(card.Children, child.card(t))
+	}
+	return card
 }
 
 // outcome is how the call ended: rejected when the user picked a reject
@@ -186,8 +212,9 @@ func (c *toolCall) parts(dir string) parts {
 }
 
 // callView is the call's view: a diff card when the content holds diffs,
-// a terminal card when it embeds a terminal, else a generic card with the
-// content blocks.
+// a terminal card when it embeds a terminal or its raw input names a
+// command to execute, else a generic card with the content blocks — and
+// the raw input only when nothing else shows what the call was given.
 func (c *toolCall) callView(t *Traffic) cards.CallView {
 	p := c.parts(t.dir)
 	switch {
@@ -195,21 +222,51 @@ func (c *toolCall) callView(t *Traffic) cards.CallView {
 		return cards.DiffCall{Title: c.titleText(), Diffs: p.diffs, Locations: c.cardLocations(t.dir)}
 	case len(p.terminals) > 0:
 		term := t.terminal(p.terminals[0])
-		if term.command == "" {
-			return cards.TerminalCall{Title: c.titleText()}
-		}
-		return cards.TerminalCall{Title: term.command, Description: c.title, Cwd: term.cwd}
+		command, cwd := shellCommand(c.rawInput)
+		return terminalCall(cmpOr(term.command, command, c.titleText()), c.title, cmpOr(term.cwd, cwd), c.rawInput)
 	}
-	return cards.GenericCall{Title: c.titleText(), Kind: cardKind(c.kind), RawInput: c.rawInput, Content: p.blocks,
-		Locations: c.cardLocations(t.dir)}
+	if command, cwd := c.command(); command != "" {
+		return terminalCall(command, c.title, cwd, c.rawInput)
+	}
+	call := cards.GenericCall{Title: c.titleText(), Kind: cardKind(c.kind), Content: p.blocks, Locations: c.cardLocations(t.dir)}
+	if len(call.Content) == 0 && len(call.Locations) == 0 {
+		call.RawInput = c.rawInput
+	}
+	return call
+}
+
+// terminalCall is a command's card: its line as the title, the call's
+// title (or the raw input's description) when it says something else.
+func terminalCall(command, title, cwd string, rawInput json.RawMessage) cards.TerminalCall {
+	if oneLine(title) == oneLine(command) {
+		title = ""
+	}
+	if title == "" {
+		var in struct {
+			Description string `json:"description"`
+		}
+		_ = json.Unmarshal(rawInput, &in)
+		title = in.Description
+	}
+	return cards.TerminalCall{Title: command, Description: title, Cwd: cwd}
+}
+
+// command is the command line of a call that executes one without a
+// terminal (its kind is execute and its raw input names it), "" for any
+// other call.
+func (c *toolCall) command() (command, cwd string) {
+	if c.kind != sdk.ToolKindExecute {
+		return "", ""
+	}
+	return shellCommand(c.rawInput)
 }
 
 // resultView is the result part of the card: the options while a
 // permission request waits for the user; the terminal's output for a
 // terminal card; otherwise, once the call ended or something is to be
-// said (a permission, a failure, the raw output, content a diff card has
-// no room for), a generic result. While the call runs with nothing to
-// say it is nil: the card says "running".
+// said (a permission, content a diff card has no room for, the raw
+// output when nothing else shows it), a generic result. While the call
+// runs with nothing to say it is nil: the card says "running".
 func (c *toolCall) resultView(t *Traffic) cards.ResultView {
 	p := c.parts(t.dir)
 	note := c.note()
@@ -217,19 +274,51 @@ func (c *toolCall) resultView(t *Traffic) cards.ResultView {
 		return cards.GenericResult{Title: note, Content: []cards.ContentBlock{c.permission.choices()}}
 	}
 	if len(p.terminals) > 0 && len(p.diffs) == 0 {
-		return t.terminal(p.terminals[0]).result(note, c.ended())
+		return t.terminal(p.terminals[0]).result(joinNotes(note, commandResult(c.rawOutput).duration), c.ended())
+	}
+	if command, _ := c.command(); command != "" {
+		return c.commandResultView(p, note)
 	}
 	var content []cards.ContentBlock
 	if len(p.diffs) > 0 {
 		content = append(content, p.blocks...)
 	}
-	if c.rawOutput != nil {
-		content = append(content, jsonBlock(c.rawOutput))
+	if c.rawOutput != nil && len(p.blocks) == 0 && len(p.diffs) == 0 {
+		content = append(content, readableBlock(c.rawOutput))
 	}
 	if note == "" && len(content) == 0 && !c.ended() {
 		return nil
 	}
 	return cards.GenericResult{Title: note, Content: content}
+}
+
+// commandResultView is the result of a command run without a terminal:
+// the output and exit code its raw output gives (else its text content),
+// once it ended.
+func (c *toolCall) commandResultView(p parts, note string) cards.ResultView {
+	r := commandResult(c.rawOutput)
+	if !r.known {
+		var texts []string
+		for _, b := range p.blocks {
+			if tb, ok := b.(cards.TextBlock); ok {
+				texts = append(texts, tb.Text)
+			}
+		}
+		r.output = strings.Join(texts, "\n")
+	}
+	if !c.ended() && r.output == "" && note == "" {
+		return nil
+	}
+	title := joinNotes(note, r.duration)
+	if !c.ended() {
+		title = joinNotes(title, "running")
+	}
+	return cards.TerminalResult{Title: title, Output: r.output, ExitCode: r.exitCode}
+}
+
+// joinNotes joins the non-empty notes with " · ".
+func joinNotes(notes ...string) string {
+	return strings.Join(slices.DeleteFunc(notes, func(s string) bool { return s == "" }), " · ")
 }
 
 // ended reports whether the call completed or failed, or will not run:
