@@ -72,7 +72,7 @@ type commandOutcome struct {
 func commandResult(raw json.RawMessage) commandOutcome {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return commandOutcome{output: s, known: true}
+		return exitLine(s)
 	}
 	var out struct {
 		Aggregated *string         `json:"aggregated_output"`
@@ -98,6 +98,24 @@ func commandResult(raw json.RawMessage) commandOutcome {
 		r.exitCode = out.Metadata.Exit
 	}
 	return r
+}
+
+// exitPrefix is the line Claude Code puts before a failed command's
+// output: "Exit code 2".
+var exitPrefix = lazyregexp.New(`\AExit code (\d+)\n`)
+
+// exitLine is a command's output as a string: Claude Code's "Exit code
+// N" line, when it starts with one, is its exit code.
+func exitLine(s string) commandOutcome {
+	m := exitPrefix().FindStringSubmatch(s)
+	if m == nil {
+		return commandOutcome{output: s, known: true}
+	}
+	code, err := strconv.Atoi(m[1])
+	if err != nil {
+		return commandOutcome{output: s, known: true}
+	}
+	return commandOutcome{output: s[len(m[0]):], known: true, exitCode: &code}
 }
 
 // durationText is a duration as codex writes it ({"secs","nanos"}, or a

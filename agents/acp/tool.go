@@ -108,6 +108,22 @@ func (t *Traffic) newTool(id sdk.ToolCallId) *toolCall {
 	return c
 }
 
+// keepDiffs is the new content of a call, with the diffs of the old one
+// kept when the new has none: a rejected or failed edit's update says
+// why, and its card still shows what was proposed, as not applied.
+func keepDiffs(old, content []sdk.ToolCallContent) []sdk.ToolCallContent {
+	if slices.ContainsFunc(content, func(c sdk.ToolCallContent) bool { return c.Diff != nil }) {
+		return content
+	}
+	var diffs []sdk.ToolCallContent
+	for _, c := range old {
+		if c.Diff != nil {
+			diffs = append(diffs, c)
+		}
+	}
+	return append(diffs, content...)
+}
+
 // newChildTool adds a call nested under parent's card.
 func (t *Traffic) newChildTool(id sdk.ToolCallId, parent *toolCall) *toolCall {
 	c := &toolCall{id: id, status: sdk.ToolCallStatusPending, parent: parent, index: parent.index}
@@ -130,7 +146,7 @@ func (c *toolCall) merge(u toolUpdate) {
 		c.status = *u.status
 	}
 	if u.content != nil {
-		c.content = u.content
+		c.content = keepDiffs(c.content, u.content)
 	}
 	if u.locations != nil {
 		c.locations = u.locations
