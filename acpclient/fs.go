@@ -77,13 +77,20 @@ func (c *confined) accessError(path string, err error) error {
 }
 
 // readTextFile reads a file of the session directory, from a 1-based line
-// and for a number of lines when they are given.
+// and for a number of lines when they are given. A file that does not
+// exist yet reads as an empty text, as Zed answers (it opens the path as
+// a new buffer): Gemini CLI writes a new file only after such a read
+// succeeds, since the error object of a failed one never matches its
+// "not found" check.
 func (c *confined) readTextFile(p sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
 	rel, err := c.rel(p.Path)
 	if err != nil {
 		return sdk.ReadTextFileResponse{}, err
 	}
 	data, err := c.root.ReadFile(rel)
+	if errors.Is(err, fs.ErrNotExist) && !c.escapes(rel) {
+		return sdk.ReadTextFileResponse{Content: ""}, nil
+	}
 	if err != nil {
 		return sdk.ReadTextFileResponse{}, c.accessError(p.Path, err)
 	}
@@ -123,6 +130,18 @@ func (c *confined) writeTextFile(p sdk.WriteTextFileRequest) error {
 		return c.accessError(p.Path, err)
 	}
 	return nil
+}
+
+// escapes reports whether rel leads out of the session directory through
+// a symlink, which a missing file's path must not either.
+func (c *confined) escapes(rel string) bool {
+	dir := filepath.Dir(rel)
+	if dir == "." {
+		return false
+	}
+	_, err := c.root.Stat(dir)
+	var pe *fs.PathError
+	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "escapes")
 }
 
 // workdir is a terminal's working directory: the session directory, or

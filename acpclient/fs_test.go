@@ -3,6 +3,7 @@ package acpclient
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -92,9 +93,11 @@ func TestFileRequestsInside(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(dir, "new", "deep", "f.txt"))
 	require.NoError(t, err)
 	assert.Equal(t, "hi", string(b))
-	_, err = c.readTextFile(sdk.ReadTextFileRequest{Path: filepath.Join(dir, "missing")})
-	assert.Equal(t, &sdk.RequestError{Code: -32002, Message: "Resource not found", Data: map[string]any{"uri": filepath.Join(dir, "missing")}}, err,
-		"a missing file is answered as the reference client does: Gemini CLI creates a file only on this message")
+	got, err = c.readTextFile(sdk.ReadTextFileRequest{Path: filepath.Join(dir, "missing")})
+	require.NoError(t, err, "a file not there yet reads as empty, as Zed answers: Gemini CLI creates a file only so")
+	assert.Empty(t, got.Content)
+	assert.Equal(t, &sdk.RequestError{Code: -32002, Message: "Resource not found", Data: map[string]any{"uri": "x"}}, c.accessError("x", fs.ErrNotExist),
+		"other missing things are JSON-RPC's resource not found")
 }
 
 func TestConfinementOverTheWire(t *testing.T) {

@@ -36,6 +36,10 @@ type Config struct {
 	Record io.Writer
 	// Source names the transcript in its problems; "" is "agent".
 	Source string
+	// Resume, when set, is the id of a session of the agent's to continue
+	// instead of a new one: session/load when the agent can load
+	// sessions (it replays the conversation), else session/resume.
+	Resume string
 }
 
 // Session is a live ACP session with an agent: the agent's process (or
@@ -211,7 +215,7 @@ func (s *Session) Open(ctx context.Context) error {
 
 // open initializes the connection and creates the session.
 func (s *Session) open(ctx context.Context) error {
-	_, err := s.conn.Initialize(ctx, sdk.InitializeRequest{
+	init, err := s.conn.Initialize(ctx, sdk.InitializeRequest{
 		ProtocolVersion: sdk.ProtocolVersionNumber,
 		ClientInfo:      &sdk.Implementation{Name: "cardtui", Version: "1"},
 		ClientCapabilities: sdk.ClientCapabilities{
@@ -224,7 +228,7 @@ func (s *Session) open(ctx context.Context) error {
 		},
 	})
 	if err == nil {
-		_, err = s.conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: s.cfg.Dir, McpServers: []sdk.McpServer{}})
+		err = s.session(ctx, init.AgentCapabilities)
 	}
 	if err != nil {
 		select { // an agent that failed to start: its stderr is complete once it is gone
@@ -234,6 +238,24 @@ func (s *Session) open(ctx context.Context) error {
 		return fmt.Errorf("acp: open the session: %w%s", err, s.stderrTail())
 	}
 	return nil
+}
+
+// session creates the session, or continues the one Config.Resume names
+// as the agent's capabilities allow.
+func (s *Session) session(ctx context.Context, caps sdk.AgentCapabilities) error {
+	id, mcp := sdk.SessionId(s.cfg.Resume), []sdk.McpServer{}
+	switch {
+	case id == "":
+		_, err := s.conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: s.cfg.Dir, McpServers: mcp})
+		return err
+	case caps.LoadSession:
+		_, err := s.conn.LoadSession(ctx, sdk.LoadSessionRequest{SessionId: id, Cwd: s.cfg.Dir, McpServers: mcp})
+		return err
+	case caps.SessionCapabilities.Resume != nil:
+		_, err := s.conn.ResumeSession(ctx, sdk.ResumeSessionRequest{SessionId: id, Cwd: s.cfg.Dir, McpServers: mcp})
+		return err
+	}
+	return fmt.Errorf("the agent can neither load nor resume a session (no loadSession or sessionCapabilities.resume), so session %s cannot be continued", id)
 }
 
 // exitWait is how long a failed start waits for the agent to exit, to
@@ -365,6 +387,10 @@ type State struct {
 	// Agent is the agent's own name for itself (its title, or name, in
 	// the answer to initialize), "" until it gives one.
 	Agent string
+	// Modes and Models are what the agent offers to switch to, Model the
+	// current model's name.
+	Modes, Models []acp.Choice
+	Model         string
 }
 
 // State returns the session's state now.
@@ -372,7 +398,8 @@ func (s *Session) State() State {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := State{Busy: s.tr.Busy(), Mode: s.tr.Mode(), Title: s.tr.Title(), Commands: s.tr.Commands(),
-		Starting: s.opening, Failed: s.openErr != nil, Agent: s.tr.Agent()}
+		Starting: s.opening, Failed: s.openErr != nil, Agent: s.tr.Agent(),
+		Modes: s.tr.Modes(), Models: s.tr.Models(), Model: s.tr.Model()}
 	st.Asking, st.Asks = s.tr.Asking()
 	if st.Asks && s.chosen[st.Asking.ToolCallID] {
 		st.Asks = false
@@ -393,6 +420,33 @@ func (s *Session) Prompt(text string) {
 	s.mu.Unlock()
 	go func() {
 		_, _ = s.conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: id, Prompt: []sdk.ContentBlock{sdk.TextBlock(text)}})
+	}()
+}
+
+// SetMode asks the agent to switch the session's mode (session/set_mode);
+// the transcript says so once the agent agrees, or why not.
+func (s *Session) SetMode(id string) {
+	s.mu.Lock()
+	sid := s.tr.Session()
+	s.mu.Unlock()
+	go func() {
+		_, _ = s.conn.SetSessionMode(context.Background(), sdk.SetSessionModeRequest{SessionId: sid, ModeId: sdk.SessionModeId(id)})
+	}()
+}
+
+// SetModel asks the agent to switch the session's model: through its
+// model config option when it offers one, else session/set_model.
+func (s *Session) SetModel(id string) {
+	s.mu.Lock()
+	sid, config := s.tr.Session(), s.tr.ModelConfigID()
+	s.mu.Unlock()
+	go func() {
+		if config != "" {
+			_, _ = s.conn.SetSessionConfigOption(context.Background(), sdk.SetSessionConfigOptionRequest{
+				ValueId: &sdk.SetSessionConfigOptionValueId{SessionId: sid, ConfigId: sdk.SessionConfigId(config), Value: sdk.SessionConfigValueId(id)}})
+			return
+		}
+		_, _ = s.conn.UnstableSetSessionModel(context.Background(), sdk.UnstableSetSessionModelRequest{SessionId: sid, ModelId: sdk.UnstableModelId(id)})
 	}()
 }
 

@@ -63,13 +63,12 @@ func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
 // toolCallStarted applies a tool_call: a new card — also for an id whose
 // call ended, as agents that number their calls per turn reuse ids — or,
 // for an id still running (its update came first, or it was started
-// twice), the whole call merged into that card with a Problem saying so.
+// twice), the whole call merged into that card.
 func (t *Traffic) toolCallStarted(c sdk.SessionUpdateToolCall) {
 	u := toolUpdate{id: c.ToolCallId, title: &c.Title, kind: &c.Kind, status: &c.Status, content: c.Content,
 		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput, meta: metaOf(c.Meta)}
 	if seen, ok := t.tools[c.ToolCallId]; ok && !seen.ended() {
-		t.toolCallUpdated(u, false)
-		t.problem(fmt.Sprintf("tool call %q was started again (or after an update): the card shows both", c.ToolCallId))
+		t.toolCallUpdated(u, false) // an upsert, as Zed takes it: codex-acp starts a call it asked about again
 		return
 	}
 	var tc *toolCall
@@ -196,10 +195,14 @@ func (c *toolCall) outcome() cards.Outcome {
 	return cards.OutcomeDone
 }
 
-// title is the call's title, or what is known of a call the agent never
-// described (one it asks permission for without announcing it).
-func (c *toolCall) titleText() string {
+// titleText is the call's title, paths in the session directory made
+// relative, or what is known of a call the agent never described (one it
+// asks permission for without announcing it).
+func (c *toolCall) titleText(dir string) string {
 	if strings.TrimSpace(c.title) != "" {
+		if dir != "" && dir != "/" {
+			return strings.ReplaceAll(c.title, dir+string(filepath.Separator), "")
+		}
 		return c.title
 	}
 	return fmt.Sprintf("Tool call %s, which the agent did not describe", c.id)
@@ -235,16 +238,16 @@ func (c *toolCall) callView(t *Traffic) cards.CallView {
 	p := c.parts(t.dir)
 	switch {
 	case len(p.diffs) > 0:
-		return cards.DiffCall{Title: c.titleText(), Diffs: p.diffs, Locations: c.cardLocations(t.dir)}
+		return cards.DiffCall{Title: c.titleText(t.dir), Diffs: p.diffs, Locations: c.cardLocations(t.dir)}
 	case len(p.terminals) > 0:
 		term := t.terminal(p.terminals[0])
 		command, cwd := shellCommand(c.rawInput)
-		return terminalCall(cmpOr(term.command, command, c.titleText()), c.title, cmpOr(term.cwd, cwd), c.rawInput)
+		return terminalCall(cmpOr(term.command, command, c.titleText(t.dir)), c.title, cmpOr(term.cwd, cwd), c.rawInput)
 	}
 	if command, cwd := c.command(); command != "" {
 		return terminalCall(command, c.title, cwd, c.rawInput)
 	}
-	call := cards.GenericCall{Title: c.titleText(), Kind: cardKind(c.kind), Content: p.blocks, Locations: c.cardLocations(t.dir)}
+	call := cards.GenericCall{Title: c.titleText(t.dir), Kind: cardKind(c.kind), Content: p.blocks, Locations: c.cardLocations(t.dir)}
 	if len(call.Content) == 0 && len(call.Locations) == 0 {
 		call.RawInput = c.rawInput
 	}

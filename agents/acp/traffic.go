@@ -37,6 +37,9 @@ type Traffic struct {
 	title    string
 	mode     sdk.SessionModeId
 	modes    map[sdk.SessionModeId]string
+	// modeOrder are the modes' ids in the agent's order.
+	modeOrder []sdk.SessionModeId
+	choices   choices
 	commands []sdk.AvailableCommand
 	prompts  int // session/prompt requests without a response
 
@@ -331,6 +334,24 @@ func (t *Traffic) response(req request, m envelope) {
 		if t.decode(req.method+" result", m.Result, &r) {
 			t.session = r.SessionId
 			t.setModes(r.Modes)
+			t.setModels(r.Models)
+			t.setConfigOptions(r.ConfigOptions)
+		}
+	case sdk.AgentMethodSessionLoad, sdk.AgentMethodSessionResume:
+		t.sessionLoaded(req, m.Result)
+	case sdk.AgentMethodSessionSetModel:
+		var p sdk.UnstableSetSessionModelRequest
+		if t.decode(req.method, req.params, &p) {
+			t.setModel(string(p.ModelId))
+		}
+	case sdk.AgentMethodSessionSetConfigOption:
+		var r sdk.SetSessionConfigOptionResponse
+		if t.decode(req.method+" result", m.Result, &r) {
+			before := t.choices.model
+			t.setConfigOptions(r.ConfigOptions)
+			if t.choices.model != before {
+				t.notice("Model: " + t.Model())
+			}
 		}
 	case sdk.AgentMethodSessionPrompt:
 		t.prompts = max(t.prompts-1, 0)
@@ -355,6 +376,24 @@ func (t *Traffic) response(req request, m envelope) {
 	case sdk.ClientMethodTerminalCreate:
 		t.terminalCreated(req.params, m.Result)
 	}
+}
+
+// sessionLoaded applies the answer to session/load or session/resume:
+// the session is the one asked for, with the modes and models the answer
+// gives.
+func (t *Traffic) sessionLoaded(req request, result json.RawMessage) {
+	var p struct {
+		SessionID sdk.SessionId `json:"sessionId"`
+	}
+	var r sdk.LoadSessionResponse // session/resume answers the same fields
+	if json.Unmarshal(req.params, &p) != nil || !t.decode(req.method+" result", result, &r) {
+		return
+	}
+	t.session = p.SessionID
+	t.setModes(r.Modes)
+	t.setModels(r.Models)
+	t.setConfigOptions(r.ConfigOptions)
+	t.notice(fmt.Sprintf("Session %s loaded.", p.SessionID))
 }
 
 // interruptTools marks the tool calls that had not ended when the turn
@@ -438,8 +477,10 @@ func (t *Traffic) setModes(s *sdk.SessionModeState) {
 	if s == nil {
 		return
 	}
+	t.modeOrder = t.modeOrder[:0]
 	for _, m := range s.AvailableModes {
 		t.modes[m.Id] = m.Name
+		t.modeOrder = append(t.modeOrder, m.Id)
 	}
 	t.mode = s.CurrentModeId
 }

@@ -36,7 +36,8 @@ TOML
 export HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_DATA_HOME=$XDG_DATA_HOME
 export CODEX_HOME=$HOME/.codex FAKE_MODEL_KEY=sk-fake
 ENV
-	acp_record codex "$out/session.jsonl" "a: int, b: int" \
+	# Codex ends the turn when a change is rejected: a follow-up goes on.
+	ACP_FOLLOWUP="Go on with the rest of the plan." acp_record codex "$out/session.jsonl" "a: int, b: int" \
 		"Tidy the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
 		"$SCRATCH/env-acp-codex" -- "$prefix/node_modules/.bin/codex-acp"
 	stop_server

@@ -29,7 +29,9 @@ acp_wait() {
 # sends PROMPT, answers each permission request — esc (reject) the first
 # time the screen shows the text REJECT while asking, enter (the first
 # allow-once option) otherwise — waits for the turn to end and quits.
-# The recording goes to OUT.
+# The recording goes to OUT. When ACP_FOLLOWUP is set and the turn ended
+# cancelled (Codex ends its turn when a change is rejected), it is sent
+# as a second prompt, once.
 acp_record() {
 	local name=$1 out=$2 reject=$3 prompt=$4 envfile=$5 rejected=
 	shift 6
@@ -64,7 +66,17 @@ acp_record() {
 			sleep 1
 			continue
 		fi
-		grep -q " · ready\|the agent has ended" <<<"$screen" && break
+		if grep -q " · ready\|the agent has ended" <<<"$screen"; then
+			if [[ -n ${ACP_FOLLOWUP:-} ]] && grep -q "The turn ended: cancelled" <<<"$screen"; then
+				log "$name: the turn was cancelled, sending the follow-up"
+				tmux send-keys -t "$session" -l "$ACP_FOLLOWUP"
+				tmux send-keys -t "$session" Enter
+				ACP_FOLLOWUP=
+				acp_wait "$session" 30 "turn running\|waiting for your answer" || true
+				continue
+			fi
+			break
+		fi
 		sleep 0.25
 	done
 	sleep 1

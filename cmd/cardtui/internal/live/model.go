@@ -5,6 +5,7 @@ package live
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/acpclient"
+	"github.com/cardtui/cardtui/agents/acp"
 	"github.com/cardtui/cardtui/termsafe"
 	"github.com/cardtui/cardtui/viewer"
 )
@@ -289,6 +291,9 @@ func (m *Model) send() {
 		m.hint = "the agent has ended · ctrl+d quits"
 	case m.state.Busy:
 		m.hint = "a turn is running · esc cancels it"
+	case m.setting(text):
+		m.input.Reset()
+		m.layout()
 	default:
 		m.sess.Prompt(text)
 		m.history = append(m.history, text)
@@ -321,17 +326,87 @@ func (m *Model) recall(back bool) {
 	m.layout()
 }
 
-// completions are the agent's commands that complete the /word being
-// typed.
+// builtins are the front-end's own commands: /mode and /model switch
+// what the agent offers to switch, unless the agent has a command of the
+// same name.
+var builtins = []string{"mode", "model"}
+
+// builtin reports whether /name is the front-end's: one of builtins that
+// the agent offers values for and has no command of its own by.
+func (m *Model) builtin(name string) bool {
+	for _, c := range m.state.Commands {
+		if c.Name == name {
+			return false
+		}
+	}
+	return len(m.values(name)) > 0
+}
+
+// values are what /mode or /model switch to.
+func (m *Model) values(name string) []acp.Choice {
+	switch name {
+	case "mode":
+		return m.state.Modes
+	case "model":
+		return m.state.Models
+	}
+	return nil
+}
+
+// setting runs "/mode ID" or "/model ID" and reports whether text was
+// one; an id the agent does not offer is a hint listing those it does.
+func (m *Model) setting(text string) bool {
+	name, arg, _ := strings.Cut(strings.TrimSpace(text), " ")
+	name, arg = strings.TrimPrefix(name, "/"), strings.TrimSpace(arg)
+	if !strings.HasPrefix(text, "/") || !slices.Contains(builtins, name) || !m.builtin(name) {
+		return false
+	}
+	values := m.values(name)
+	i := slices.IndexFunc(values, func(c acp.Choice) bool { return c.ID == arg || strings.EqualFold(c.Name, arg) })
+	if i < 0 {
+		ids := make([]string, len(values))
+		for k, c := range values {
+			ids[k] = c.ID
+		}
+		m.hint = "/" + name + " takes one of: " + safe(strings.Join(ids, ", "))
+		return true
+	}
+	if name == "mode" {
+		m.sess.SetMode(values[i].ID)
+	} else {
+		m.sess.SetModel(values[i].ID)
+	}
+	return true
+}
+
+// completions complete the /word being typed — the agent's commands and
+// /mode, /model — or, after "/mode " or "/model ", the value.
 func (m *Model) completions() []string {
 	v := m.input.Value()
-	if !strings.HasPrefix(v, "/") || strings.ContainsAny(v, " \t\n") {
+	if !strings.HasPrefix(v, "/") || strings.Contains(v, "\n") {
 		return nil
+	}
+	if name, arg, found := strings.Cut(v[1:], " "); found {
+		if !slices.Contains(builtins, name) || !m.builtin(name) || strings.Contains(arg, " ") {
+			return nil
+		}
+		var ids []string
+		for _, c := range m.values(name) {
+			if strings.HasPrefix(c.ID, arg) {
+				ids = append(ids, name+" "+c.ID)
+			}
+		}
+		return ids
 	}
 	var names []string
 	for _, c := range m.state.Commands {
 		if strings.HasPrefix(c.Name, v[1:]) {
 			names = append(names, c.Name)
+		}
+	}
+	for _, b := range builtins {
+		if strings.HasPrefix(b, v[1:]) && m.builtin(b) {
+			names = append(names, b)
 		}
 	}
 	return names
@@ -402,6 +477,20 @@ func (m *Model) optionsText() string {
 
 // commandHelp is a command's description.
 func (m *Model) commandHelp(name string) string {
+	if name, arg, ok := strings.Cut(name, " "); ok {
+		for _, c := range m.values(name) {
+			if c.ID == arg {
+				return safe(c.Name)
+			}
+		}
+		return ""
+	}
+	switch {
+	case name == "mode" && m.builtin(name):
+		return "switch the session's mode"
+	case name == "model" && m.builtin(name):
+		return "switch the model"
+	}
 	for _, c := range m.state.Commands {
 		if c.Name == name {
 			return safe(c.Description)
@@ -423,6 +512,9 @@ func (m *Model) statusText() string {
 	}
 	if m.state.Mode != "" {
 		parts = append(parts, "mode "+safe(m.state.Mode))
+	}
+	if m.state.Model != "" {
+		parts = append(parts, "model "+safe(m.state.Model))
 	}
 	switch {
 	case m.state.Failed:
