@@ -287,3 +287,42 @@ func TestAgentNamesItself(t *testing.T) {
 	settle(t, m, func() bool { return strings.Contains(screenText(m), "Gemini CLI · ready") })
 	assert.NotContains(t, screenText(m), "run-agent.sh ·", "the agent's title, not the wrapper script's name")
 }
+
+func TestResumeModeAndModel(t *testing.T) {
+	agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
+	agent.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}, {Id: "code", Name: "Code"}}}
+	agent.Models = &sdk.SessionModelState{CurrentModelId: "small", AvailableModels: []sdk.ModelInfo{{ModelId: "small", Name: "Small"}, {ModelId: "large", Name: "Large"}}}
+	agent.Replay = func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		if err := a.Update(ctx, sid, sdk.UpdateUserMessageText("earlier question")); err != nil {
+			return err
+		}
+		return a.Update(ctx, sid, sdk.UpdateAgentMessageText("earlier answer"))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg := acpclient.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent", Resume: "sess_old"}
+	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
+	require.NoError(t, err)
+	t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
+	m := New(s, cfg)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.input.Focus()
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "earlier answer") })
+	assert.Equal(t, []string{"session/load sess_old"}, agent.Calls(), "--resume loads the session, which the agent replays")
+	assert.Contains(t, screenText(m), "Session sess_old loaded.")
+	assert.Contains(t, screenText(m), "mode Ask · model Small")
+
+	press(m, typed("/mo")...)
+	assert.Equal(t, []string{"mode", "model"}, m.completions(), "/mode and /model complete")
+	press(m, typed("de c")...)
+	assert.Equal(t, []string{"mode code"}, m.completions(), "and so do their values")
+	press(m, tab, enter)
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "mode Code") })
+	press(m, typed("/model Large")...)
+	press(m, enter)
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "model Large") })
+	assert.Equal(t, []string{"session/load sess_old", "session/set_mode code", "session/set_model large"}, agent.Calls())
+	press(m, typed("/model huge")...)
+	press(m, enter)
+	assert.Contains(t, screenText(m), "/model takes one of: small, large")
+}
