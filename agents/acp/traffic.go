@@ -31,17 +31,17 @@ type Traffic struct {
 	current []byte
 
 	// dir is the session directory, from the recording's start.
-	dir      string
-	session  sdk.SessionId
-	agent    string
-	title    string
-	mode     sdk.SessionModeId
-	modes    map[sdk.SessionModeId]string
+	dir     string
+	session sdk.SessionId
+	agent   string
+	title   string
+	mode    sdk.SessionModeId
+	modes   map[sdk.SessionModeId]string
 	// modeOrder are the modes' ids in the agent's order.
 	modeOrder []sdk.SessionModeId
 	choices   choices
-	commands []sdk.AvailableCommand
-	prompts  int // session/prompt requests without a response
+	commands  []sdk.AvailableCommand
+	prompts   int // session/prompt requests without a response
 
 	open      *openMessage
 	tools     map[sdk.ToolCallId]*toolCall
