@@ -40,8 +40,8 @@ func TestCodexCommandIsATerminalCard(t *testing.T) {
 			update(`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","rawOutput":{"exit_code":0,"aggregated_output":"def add(a, b):\n    return a + b\n"}}`),
 		))["c2"]
 		assert.Equal(t, cards.GenericCall{Title: "Read calc.py", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "calc.py"}},
-			Content: []cards.ContentBlock{cards.TextBlock{Text: "def add(a, b):\n    return a + b", Lang: "py"}}}, card.Call,
-			"the file once, without its fence; no raw input")
+			Content: []cards.ContentBlock{cards.TextBlock{Text: "$ cat calc.py"}, cards.TextBlock{Text: "def add(a, b):\n    return a + b", Lang: "py"}}}, card.Call,
+			"the command and the file once, without its fence; no raw input")
 		assert.Equal(t, cards.GenericResult{}, card.Result, "no raw output under it")
 	})
 }
@@ -82,4 +82,17 @@ func TestRawOutputIsReadable(t *testing.T) {
 	))["x"]
 	assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "body:\n  one\n  two\nlines:\n  - a\n  - b\ntitle: Found"}}}, card.Result,
 		"shown only as nothing else shows it, as key: value lines")
+}
+
+func TestOpencodeTodowriteIsAPlan(t *testing.T) {
+	card := toolCards(t, rec(
+		update(`{"sessionUpdate":"tool_call","toolCallId":"t","title":"todowrite","kind":"other","status":"pending","rawInput":{}}`),
+		update(`{"sessionUpdate":"tool_call_update","toolCallId":"t","status":"completed","title":"2 todos","rawInput":{"todos":[{"id":"1","content":"Read calc.py","status":"completed","priority":"high"},{"id":"2","content":"Fix sub()","status":"pending","priority":"medium"}]},"rawOutput":{"output":"[{\"id\":\"1\"}]","metadata":{"todos":[]}},"content":[{"type":"content","content":{"type":"text","text":"[{\"id\":\"1\"}]"}}]}`),
+	))["t"]
+	call, ok := card.Call.(cards.GenericCall)
+	require.True(t, ok)
+	assert.Equal(t, "2 todos", call.Title)
+	assert.Equal(t, []cards.ContentBlock{cards.TextBlock{Text: "- [x] Read calc.py (high priority)\n- [ ] Fix sub()", Markdown: true}}, call.Content,
+		"the list as a checklist, once: no JSON")
+	assert.Equal(t, cards.GenericResult{}, card.Result)
 }

@@ -200,10 +200,13 @@ func (c *toolCall) outcome() cards.Outcome {
 // asks permission for without announcing it).
 func (c *toolCall) titleText(dir string) string {
 	if strings.TrimSpace(c.title) != "" {
+		title := c.title
 		if dir != "" && dir != "/" {
-			return strings.ReplaceAll(c.title, dir+string(filepath.Separator), "")
+			sep := string(filepath.Separator)
+			title = strings.ReplaceAll(title, dir+sep, "")
+			title = strings.ReplaceAll(title, strings.TrimPrefix(dir, sep)+sep, "") // opencode's, without the leading /
 		}
-		return c.title
+		return title
 	}
 	return fmt.Sprintf("Tool call %s, which the agent did not describe", c.id)
 }
@@ -237,6 +240,12 @@ func (c *toolCall) parts(dir string) parts {
 func (c *toolCall) callView(t *Traffic) cards.CallView {
 	p := c.parts(t.dir)
 	switch {
+	case len(p.diffs) == 1:
+		diffs := p.diffs
+		if hunks := recordedHunks(c.rawOutput, p.diffs[0].Path); hunks != nil {
+			diffs = hunks
+		}
+		return cards.DiffCall{Title: c.titleText(t.dir), Diffs: diffs, Locations: c.cardLocations(t.dir)}
 	case len(p.diffs) > 0:
 		return cards.DiffCall{Title: c.titleText(t.dir), Diffs: p.diffs, Locations: c.cardLocations(t.dir)}
 	case len(p.terminals) > 0:
@@ -247,7 +256,16 @@ func (c *toolCall) callView(t *Traffic) cards.CallView {
 	if command, cwd := c.command(); command != "" {
 		return terminalCall(command, c.title, cwd, c.rawInput)
 	}
+	if todos := todoList(c.rawInput); todos != nil {
+		call, _ := checklist(c.titleText(t.dir), todos)
+		return call
+	}
 	call := cards.GenericCall{Title: c.titleText(t.dir), Kind: cardKind(c.kind), Content: p.blocks, Locations: c.cardLocations(t.dir)}
+	if command, _ := shellCommand(c.rawInput); command != "" {
+		// A read or search codex-acp ran as a command: the command, not its exec event.
+		call.Content = append([]cards.ContentBlock{cards.TextBlock{Text: "$ " + command}}, call.Content...)
+		return call
+	}
 	if len(call.Content) == 0 && len(call.Locations) == 0 {
 		call.RawInput = c.rawInput
 	}
@@ -298,17 +316,32 @@ func (c *toolCall) resultView(t *Traffic) cards.ResultView {
 	if command, _ := c.command(); command != "" {
 		return c.commandResultView(p, note)
 	}
+	if todoList(c.rawInput) != nil && c.ended() {
+		return cards.GenericResult{Title: note} // the list is the call's; its output repeats it
+	}
 	var content []cards.ContentBlock
 	if len(p.diffs) > 0 {
 		content = append(content, p.blocks...)
 	}
 	if c.rawOutput != nil && len(p.blocks) == 0 && len(p.diffs) == 0 {
-		content = append(content, readableBlock(c.rawOutput))
+		content = append(content, c.rawOutputBlock())
 	}
 	if note == "" && len(content) == 0 && !c.ended() {
 		return nil
 	}
 	return cards.GenericResult{Title: note, Content: content}
+}
+
+// rawOutputBlock shows the raw output when nothing else does: a
+// command's output alone when it is one (a read or search codex-acp ran
+// as a command), else the whole value, readable.
+func (c *toolCall) rawOutputBlock() cards.ContentBlock {
+	if command, _ := shellCommand(c.rawInput); command != "" {
+		if r := commandResult(c.rawOutput); r.known {
+			return cards.TextBlock{Text: r.output}
+		}
+	}
+	return readableBlock(c.rawOutput)
 }
 
 // commandResultView is the result of a command run without a terminal:
@@ -414,29 +447,58 @@ var native = producers.Native()
 // setPlan shows the plan as a checklist, on one card that each plan
 // update replaces.
 func (t *Traffic) setPlan(entries []sdk.PlanEntry) {
-	type todo struct {
-		Content string `json:"content"`
-		Status  string `json:"status"`
-	}
 	todos := make([]todo, len(entries))
 	for i, e := range entries {
-		content := e.Content
-		if e.Priority == sdk.PlanEntryPriorityHigh {
-			content += " (high priority)"
-		}
-		todos[i] = todo{Content: content, Status: string(e.Status)}
+		todos[i] = todo{Content: e.Content, Status: string(e.Status), Priority: string(e.Priority)}
 	}
-	args, _ := json.Marshal(map[string]any{"todos": todos})
-	call := cards.GenericCall{Title: "Plan", Kind: cards.KindThink}
-	if list, ok := native.Call("todo_write", args).(cards.GenericCall); ok {
-		call.Content = list.Content // the checklist
-	}
-	card := cards.ToolCard{ID: "plan", Tool: "plan", Call: call,
-		Result: native.Result("todo_write", args, producers.Result{})}
+	call, result := checklist("Plan", todos)
+	card := cards.ToolCard{ID: "plan", Tool: "plan", Call: call, Result: result}
 	if t.plan < 0 {
 		t.plan = t.add(card)
 		return
 	}
 	t.entries[t.plan] = card
 	t.touch(t.plan)
+}
+
+// todo is one entry of a plan or of a todo tool's list.
+type todo struct {
+	Content  string `json:"content"`
+	Status   string `json:"status"`
+	Priority string `json:"priority,omitempty"`
+}
+
+// checklist is a plan drawn as the harness's todo list, titled title.
+func checklist(title string, todos []todo) (cards.GenericCall, cards.ResultView) {
+	items := make([]todo, len(todos))
+	for i, e := range todos {
+		items[i] = todo{Content: e.Content, Status: e.Status}
+		if e.Priority == string(sdk.PlanEntryPriorityHigh) {
+			items[i].Content += " (high priority)"
+		}
+	}
+	args, _ := json.Marshal(map[string]any{"todos": items})
+	call := cards.GenericCall{Title: title, Kind: cards.KindThink}
+	if list, ok := native.Call("todo_write", args).(cards.GenericCall); ok {
+		call.Content = list.Content // the checklist
+	}
+	return call, native.Result("todo_write", args, producers.Result{})
+}
+
+// todoList is the list a todo tool's raw input sets (opencode's
+// todowrite: {"todos":[{"content","status","priority","id"}]}), nil when
+// it sets none.
+func todoList(raw json.RawMessage) []todo {
+	var in struct {
+		Todos []todo `json:"todos"`
+	}
+	if json.Unmarshal(raw, &in) != nil {
+		return nil
+	}
+	for _, e := range in.Todos {
+		if e.Content == "" || e.Status == "" {
+			return nil
+		}
+	}
+	return in.Todos
 }

@@ -30,8 +30,8 @@ acp_wait() {
 # time the screen shows the text REJECT while asking, enter (the first
 # allow-once option) otherwise — waits for the turn to end and quits.
 # The recording goes to OUT. When ACP_FOLLOWUP is set and the turn ended
-# cancelled (Codex ends its turn when a change is rejected), it is sent
-# as a second prompt, once.
+# after the rejection (Codex and opencode end their turn then), it is
+# sent as a second prompt, once.
 acp_record() {
 	local name=$1 out=$2 reject=$3 prompt=$4 envfile=$5 rejected=
 	shift 6
@@ -67,7 +67,7 @@ acp_record() {
 			continue
 		fi
 		if grep -q " · ready\|the agent has ended" <<<"$screen"; then
-			if [[ -n ${ACP_FOLLOWUP:-} ]] && grep -q "The turn ended: cancelled" <<<"$screen"; then
+			if [[ -n ${ACP_FOLLOWUP:-} && -n $rejected ]]; then
 				log "$name: the turn was cancelled, sending the follow-up"
 				tmux send-keys -t "$session" -l "$ACP_FOLLOWUP"
 				tmux send-keys -t "$session" Enter

@@ -34,9 +34,11 @@ export HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME XDG_CACHE_HOME=$XDG_CACHE_HOM
 export OPENCODE_DISABLE_AUTOUPDATE=1 OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_LSP_DOWNLOAD=1
 export OPENCODE_DISABLE_DEFAULT_PLUGINS=1 OPENCODE_DISABLE_SHARE=1 npm_config_cache=$npm_config_cache
 ENV
-	acp_record opencode "$out/session.jsonl" "a: int, b: int" \
+	# opencode ends the turn when a change is rejected: a follow-up goes on.
+	ACP_FOLLOWUP="Go on with the rest of the plan." acp_record opencode "$out/session.jsonl" "a: int, b: int" \
 		"Tidy the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
 		"$SCRATCH/env-acp-opencode" -- "$bin" acp
 	stop_server
 	normalise "$out/session.jsonl"
+	sed -i "s#${SCRATCH#/}#tmp/rec#g" "$out/session.jsonl" # opencode's titles drop the leading /
 }
