@@ -236,7 +236,8 @@ func (c *toolCall) parts(dir string) parts {
 // callView is the call's view: a diff card when the content holds diffs,
 // a terminal card when it embeds a terminal or its raw input names a
 // command to execute, else a generic card with the content blocks — and
-// the raw input only when nothing else shows what the call was given.
+// the raw input, as key: value lines, only when nothing else shows what
+// the call was given.
 func (c *toolCall) callView(t *Traffic) cards.CallView {
 	p := c.parts(t.dir)
 	switch {
@@ -266,11 +267,15 @@ func (c *toolCall) callView(t *Traffic) cards.CallView {
 		call.Content = append([]cards.ContentBlock{cards.TextBlock{Text: "$ " + command}}, call.Content...)
 		return call
 	}
-	if len(call.Content) == 0 && len(call.Locations) == 0 {
-		call.RawInput = c.rawInput
+	if len(call.Content) == 0 && (len(call.Locations) == 0 || !locatedKinds[c.kind]) && c.rawInput != nil && string(c.rawInput) != "{}" {
+		call.Content = []cards.ContentBlock{readableBlock(c.rawInput)}
 	}
 	return call
 }
+
+// locatedKinds are the kinds of call whose locations say all their raw
+// input does: a read or a search of the place they name.
+var locatedKinds = map[sdk.ToolKind]bool{sdk.ToolKindRead: true, sdk.ToolKindSearch: true}
 
 // terminalCall is a command's card: its line as the title, the call's
 // title (or the raw input's description) when it says something else.
