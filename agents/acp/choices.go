@@ -9,11 +9,10 @@ type Choice struct {
 	ID, Name string
 }
 
-// choices are what the agent offers to switch: its modes, and its models
-// (the session's model state, or the select config option of category
-// "model", whose id configID names).
+// choices are the models the agent offers to switch to: the session's
+// model state, or the select config option of category "model", whose id
+// configID names.
 type choices struct {
-	modes    []Choice
 	models   []Choice
 	model    string
 	configID string
