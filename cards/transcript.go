@@ -29,6 +29,9 @@ const (
 type Message struct {
 	Role Role
 	Text string
+	// Turn is what the log says of the turn a user's prompt starts (its
+	// time, model, duration, tokens); zero for other messages.
+	Turn Turn
 	// RolledBack: see IsRolledBack.
 	RolledBack bool
 }

@@ -35,7 +35,7 @@ const (
 func messageLines(m cards.Message, o style.Options) []string {
 	switch m.Role {
 	case cards.RoleUser:
-		return userLines(m.Text, o)
+		return userLines(m.Text, m.Turn, o)
 	case cards.RoleReasoning:
 		return asideLines("Thinking", m.Text, o)
 	case cards.RoleContext:
@@ -44,11 +44,13 @@ func messageLines(m cards.Message, o style.Options) []string {
 	return assistantLines(cardtext.RoleLabel(m.Role), m.Text, o)
 }
 
-// userLines draws "▌ You" and the prompt behind an accent bar.
-func userLines(text string, o style.Options) []string {
+// userLines draws "▌ You", the facts of the turn the prompt starts
+// ("· 14:02 · sonnet-4.6 · 2m13s · 48k tokens", dim) and the prompt
+// behind an accent bar.
+func userLines(text string, turn cards.Turn, o style.Options) []string {
 	accent := o.Colors().Accent
 	bar := o.Ink(accent).Render("▌ ")
-	lines := []string{bar + o.BoldInk(accent).Render("You")}
+	lines := []string{bar + o.BoldInk(accent).Render("You") + turnFacts(turn, o)}
 	for _, line := range messageBody(text, verbatimMessage, o) {
 		if line == "" {
 			lines = append(lines, o.Ink(accent).Render("▌"))
@@ -137,4 +139,15 @@ func indent(lines []string) []string {
 		}
 	}
 	return lines
+}
+
+// turnFacts is " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens", dim and cut
+// to what fits after "▌ You"; "" when the log says nothing of the turn.
+func turnFacts(turn cards.Turn, o style.Options) string {
+	facts := cardtext.TurnFacts(turn, o.Location)
+	if len(facts) == 0 {
+		return ""
+	}
+	room := o.LineWidth() - messageIndent - len("You")
+	return style.Dim(ansi.Truncate(" · "+strings.Join(facts, " · "), room, "…"), o)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/cardtui/cardtui/cards"
 )
@@ -183,6 +184,9 @@ var samples = []sample{
 	{"problem", cards.Problem{Source: "session.jsonl", Line: 7, Reason: `result view: field "card": unknown card: "popup" is not one of "generic", "terminal", "diff", "read", "search", "web"`,
 		Excerpt: `{"type":"result","id":"c3","view":{"card":"popup"}}`}},
 	{"message-user", cards.Message{Role: cards.RoleUser, Text: "Add a `--width` flag and **tests**."}},
+	{"message-user-turn", cards.Message{Role: cards.RoleUser, Text: "Add a `--width` flag and **tests**.", Turn: cards.Turn{
+		Start: time.Date(2026, 12, 4, 14, 2, 9, 0, time.UTC), Model: "claude-sonnet-4-6", Duration: 2*time.Minute + 13*time.Second,
+		Usage: cards.Usage{Input: 46_100, Cached: 40_000, Output: 2_300}, CostUSD: 0.42}}},
 	{"message-assistant", cards.Message{Role: cards.RoleAssistant, Text: "I'll add the flag.\n\n1. parse it\n2. pass it to the renderer"}},
 	{"message-reasoning", cards.Message{Role: cards.RoleReasoning, Text: numbered("thought", 12)}},
 	{"notice", cards.Notice{Text: "the last line of session.jsonl was torn (crash artefact); everything before it is shown"}},

@@ -81,6 +81,9 @@ func lookupFormat(formats []Format, name string) (Format, error) {
 	return formats[i], nil
 }
 
+// detectErrorPrefix starts the errors of Detect.
+const detectErrorPrefix = "cannot detect the input format: "
+
 // Detect tells which of formats a session is in from its first line, the
 // first whose Detect recognises it: the Untyped formats first, then, for
 // a line whose "type" is a string, the others in order. The error says
@@ -88,7 +91,7 @@ func lookupFormat(formats []Format, name string) (Format, error) {
 func Detect(formats []Format, firstLine []byte) (Format, error) {
 	head := topFields(firstLine)
 	if head == nil {
-		return Format{}, errors.New("cannot detect the input format: the line is not a JSON object")
+		return Format{}, errors.New(detectErrorPrefix + "the line is not a JSON object")
 	}
 	var untyped, typed []string
 	for _, f := range formats {
@@ -103,18 +106,18 @@ func Detect(formats []Format, firstLine []byte) (Format, error) {
 	}
 	raw, ok := head["type"]
 	if !ok {
-		return Format{}, errors.New(`cannot detect the input format: the line has no "type" field` + joinNor(untyped))
+		return Format{}, errors.New(detectErrorPrefix + `the line has no "type" field` + joinNor(untyped))
 	}
 	var typ string
 	if err := json.Unmarshal(raw, &typ); err != nil {
-		return Format{}, errors.New(`cannot detect the input format: "type" is not a string`)
+		return Format{}, errors.New(detectErrorPrefix + `"type" is not a string`)
 	}
 	for _, f := range formats {
 		if !f.Untyped && f.Detect(head, typ) {
 			return f, nil
 		}
 	}
-	return Format{}, fmt.Errorf("cannot detect the input format: type %q belongs to no known format (%s)",
+	return Format{}, fmt.Errorf(detectErrorPrefix+"type %q belongs to no known format (%s)",
 		typ, strings.Join(typed, "; "))
 }
 

@@ -1,11 +1,14 @@
 package replay
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 
+	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -58,11 +61,21 @@ func decoderFor(opts Options) (Decoder, error) {
 // detector detects the format from the first line it can tell it from and
 // hands that line and every later one to the format's decoder. A line it
 // cannot tell the format from is a Problem (or, when it is a torn last
-// line, a Notice).
+// line, a Notice), added once the format is detected: until then the
+// input may be no session at all (see notSession), and shows nothing.
 type detector struct {
 	found   Decoder
 	formats []Format           // Options.Formats
 	extra   producers.Registry // Options.Producers
+	// held adds the Problems and Notices of the lines before the format
+	// was detected; undetected counts those lines, firstLine and
+	// firstReason say why the first of them was not detected; tornObject
+	// that the last of them is torn and starts as a JSON object.
+	tornObject  bool
+	held        []func(t *Transcript)
+	undetected  int
+	firstLine   int
+	firstReason string
 }
 
 func (d *detector) DecodeLine(t *Transcript, l Line) {
@@ -71,16 +84,43 @@ func (d *detector) DecodeLine(t *Transcript, l Line) {
 		return
 	}
 	f, err := Detect(d.formats, l.Data)
-	switch {
-	case err != nil && l.Torn():
-		t.AddTornNotice(l)
-	case err != nil:
-		t.AddProblem(l.Number, err.Error(), l.Data)
-	default:
-		t.Format = f.Name
-		d.found = f.NewDecoder(d.extra)
-		d.found.DecodeLine(t, l)
+	if err != nil {
+		d.hold(l, err)
+		return
 	}
+	t.Format = f.Name
+	d.found = f.NewDecoder(d.extra)
+	d.release(t)
+	d.found.DecodeLine(t, l)
+}
+
+// release adds the Problems and Notices held.
+func (d *detector) release(t *Transcript) {
+	for _, add := range d.held {
+		add(t)
+	}
+	d.held = nil
+}
+
+// hold keeps what a line no format recognises is (a Problem, or a Notice
+// when it is torn) for when the format is detected.
+func (d *detector) hold(l Line, err error) {
+	d.undetected++
+	if d.undetected == 1 {
+		d.firstLine, d.firstReason = l.Number, strings.TrimPrefix(err.Error(), detectErrorPrefix)
+	}
+	if l.Torn() {
+		d.tornObject = bytes.HasPrefix(bytes.TrimSpace(l.Data), []byte("{"))
+		text := tornNoticeText(l)
+		d.held = append(d.held, func(t *Transcript) { t.addInputNotice(text) })
+		return
+	}
+	p := cards.Problem{Line: l.Number, Reason: err.Error(), Excerpt: excerptOf(l.Data)}
+	d.held = append(d.held, func(t *Transcript) {
+		p.Source = t.Source
+		t.Stats.Problems++
+		t.add(p)
+	})
 }
 
 // flushDecoder applies the lines dec holds back, if it does.
@@ -98,7 +138,9 @@ func (d *detector) Flush(t *Transcript) { flushDecoder(t, d.found) }
 // that is detected from its first bytes. Everything about the content —
 // bad lines, a torn last line or zstd frame, calls without results — is in
 // the transcript; the error is only for a read failure (or an unknown
-// opts.Format), and the transcript then holds what was read before it.
+// opts.Format), and the transcript then holds what was read before it;
+// or a *NotSessionError when the input is no session at all (empty,
+// binary, no line of a known format among its first lines).
 func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
 	t := NewTranscript(name)
 	t.Format = formatName(opts.Format)
@@ -111,7 +153,9 @@ func Load(r io.Reader, name string, opts Options) (*Transcript, error) {
 		return t, readError(name, err)
 	}
 	defer in.close()
-	if err := readLines(t, in, dec, nil); err != nil {
+	if err := readLines(t, in, dec, nil); IsNotSession(err) {
+		return t, err
+	} else if err != nil {
 		return t, readError(name, err)
 	}
 	t.Finish()
@@ -136,6 +180,7 @@ func readLines(t *Transcript, in *input, dec Decoder, afterLine func() error) er
 	defer flushDecoder(t, dec) // the lines held when the reading fails
 	lines := newLineReader(in)
 	cutLine := 0
+	seen := false // a line that is not blank
 	for {
 		l, err := lines.next()
 		if err == io.EOF {
@@ -145,12 +190,20 @@ func readLines(t *Transcript, in *input, dec Decoder, afterLine func() error) er
 			return err
 		}
 		t.startLine(l)
+		first := !seen
+		seen = seen || !l.blank() || l.skipped > 0
 		switch {
 		case l.blank():
 		case in.ended() && l.Torn():
 			cutLine = l.Number
 		default:
+			if first && binary(l.Data) {
+				return &NotSessionError{Name: t.Source, Reason: "binary data"}
+			}
 			dec.DecodeLine(t, l)
+			if reason := notSession(dec); reason != "" {
+				return &NotSessionError{Name: t.Source, Reason: reason}
+			}
 		}
 		if afterLine != nil {
 			if err := afterLine(); err != nil {
@@ -159,6 +212,9 @@ func readLines(t *Transcript, in *input, dec Decoder, afterLine func() error) er
 		}
 	}
 	flushDecoder(t, dec)
+	if reason := notSessionAtEnd(t, seen, dec); reason != "" && in.limit == nil && in.torn == nil {
+		return &NotSessionError{Name: t.Source, Reason: reason}
+	}
 	switch {
 	case in.limit != nil:
 		addStreamLimitProblem(t, in.limit, cutLine)

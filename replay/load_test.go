@@ -74,11 +74,11 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 }
 
 func TestLoadEmptyInput(t *testing.T) {
-	tr := replaytest.Load(t, agentsOptions, "")
+	tr, err := replay.Load(strings.NewReader(""), "test.jsonl", agentsOptions)
 
+	require.EqualError(t, err, "test.jsonl: not a session file (empty)")
+	assert.True(t, replay.IsNotSession(err))
 	assert.Empty(t, tr.Entries)
-	assert.Equal(t, replay.Stats{Skipped: map[string]int{}}, tr.Stats)
-	assert.Equal(t, "test.jsonl", tr.Source)
 }
 
 // TestLoadUndetectedLines checks that lines the format cannot be told from

@@ -192,6 +192,9 @@ func (s *streamer) end(name string, err error) error {
 	if ctxErr := s.ctx.Err(); ctxErr != nil {
 		return ctxErr
 	}
+	if IsNotSession(err) {
+		return err // nothing was sent, nothing is
+	}
 	switch {
 	case err != nil:
 		err = readError(name, err)

@@ -118,8 +118,13 @@ func (t *Transcript) Set(i int, e cards.Entry) {
 // AddTornNotice says that the input's last line, l, was torn (see
 // Line.Torn) and was not read.
 func (t *Transcript) AddTornNotice(l Line) {
-	t.addInputNotice(fmt.Sprintf("line %d is torn: the input ends in the middle of it (%d bytes without a newline), so it was not read",
-		l.Number, len(l.Data)))
+	t.addInputNotice(tornNoticeText(l))
+}
+
+// tornNoticeText is what the Notice of a torn line says.
+func tornNoticeText(l Line) string {
+	return fmt.Sprintf("line %d is torn: the input ends in the middle of it (%d bytes without a newline), so it was not read",
+		l.Number, len(l.Data))
 }
 
 // add appends an entry and returns its index.

@@ -43,7 +43,7 @@ func (m *Model) SetEntries(entries []cards.Entry) {
 func (m *Model) reset(s store) {
 	m.list = s
 	m.ids = indexOf(&m.list)
-	m.pending, m.problems = 0, 0
+	m.pending, m.problems, m.totals = 0, 0, cards.Totals{}
 	for i := range s.Len() {
 		m.count(s.entry(i), 1)
 	}

@@ -81,6 +81,9 @@ type Model struct {
 	drawings *drawings
 	pending  int // tool cards waiting for their result
 	problems int
+	// totals sum the turns of the entries (models left out), for the
+	// status line.
+	totals cards.Totals
 
 	width, height int
 	// originX and originY are where the parent draws the viewer, for the
@@ -272,8 +275,22 @@ func (m *Model) count(e cards.Entry, d int) {
 		}
 	case cards.Problem:
 		m.problems += d
-	case cards.Message, cards.Notice:
+	case cards.Message:
+		m.countTurn(e.Turn, d)
+	case cards.Notice:
 	}
+}
+
+// countTurn adds d times a turn's facts to the session's totals.
+func (m *Model) countTurn(t cards.Turn, d int) {
+	if t.IsZero() {
+		return
+	}
+	m.totals.Turns += d
+	m.totals.Duration += time.Duration(d) * t.Duration
+	m.totals.CostUSD += float64(d) * t.CostUSD
+	u := t.Usage
+	m.totals.Usage = m.totals.Usage.Add(cards.Usage{Input: d * u.Input, Cached: d * u.Cached, Output: d * u.Output, Reasoning: d * u.Reasoning})
 }
 
 // SetSize sets the viewer's size in cells: the whole window when it runs

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -100,12 +101,14 @@ const (
 	prioFeed
 	prioFilter
 	prioPinned
+	prioTotals
 )
 
 // statusLine is the row under the cards: the counters first (the focused
 // card, the calls still running, the problems), what the last action
 // said, the search, the loading state, the filter and whether the view is
-// pinned to the newest card; the source's base name on the right. When
+// pinned to the newest card, and what the session's turns add up to
+// (tokens, time, cost); the source's base name on the right. When
 // they do not fit, the source is cut, then the parts of lowest priority
 // go. At a prompt it is the prompt.
 func (m *Model) statusLine() string {
@@ -134,6 +137,7 @@ func (m *Model) statusLine() string {
 	if m.follow {
 		add("pinned", s.good, prioPinned)
 	}
+	add(cardtext.TotalsText(m.totals), s.text, prioTotals)
 	return m.fitStatus(parts, baseName(m.source))
 }
 

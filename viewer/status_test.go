@@ -3,6 +3,7 @@ package viewer
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
@@ -104,4 +105,23 @@ func TestNothingThatMattersIsCutAt40Columns(t *testing.T) {
 	wide.SetEntries(entries)
 	assert.Contains(t, statusRow(wide), "a-rather-long-session-name.jsonl", "the base name when there is room")
 	assert.NotContains(t, statusRow(wide), "/home/dev")
+}
+
+// TestStatusLineSumsTheTurns: the status line says what the session's
+// turns add up to, and follows an update of a turn; it is the first part
+// to go when the row is narrow.
+func TestStatusLineSumsTheTurns(t *testing.T) {
+	turn := func(text string, tokens int, seconds time.Duration) cards.Message {
+		return cards.Message{Role: cards.RoleUser, Text: text, Turn: cards.Turn{Model: "gpt-5.4",
+			Duration: seconds * time.Second, Usage: cards.Usage{Input: tokens, Cached: tokens / 2}, CostUSD: 0.5}}
+	}
+	m := newModel(120, 30, turn("one", 40_000, 60), titled(1), turn("two", 8_000, 13))
+	assert.Contains(t, statusRow(m), "2 turns · 1m13s · 48k tokens (24k cached) · $1.00")
+
+	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 2, Entry: turn("two", 60_000, 13)}}})
+	assert.Contains(t, statusRow(m), "2 turns · 1m13s · 100k tokens (50k cached) · $1.00")
+
+	m.SetSize(40, 30)
+	assert.NotContains(t, statusRow(m), "turns", "the totals go first")
+	assert.Contains(t, statusRow(m), "card 1/3")
 }

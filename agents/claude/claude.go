@@ -52,6 +52,8 @@ type claudeCode struct {
 	// until its result arrives.
 	pending map[string]claudeInput
 	agents  subagents
+	// turns gathers the facts of each turn (turns.go).
+	turns claudeTurns
 	// mode is the permission mode last shown; titled is set once the
 	// user named the session, whose name a summary then does not replace.
 	mode   string
@@ -67,6 +69,7 @@ func newClaudeCode() *claudeCode {
 		order:   newLineOrder(),
 		pending: map[string]claudeInput{},
 		agents:  newSubagents(),
+		turns:   newClaudeTurns(),
 	}
 }
 
@@ -164,6 +167,8 @@ func (d *claudeCode) apply(t *replay.Transcript, it *claudeItem) {
 		t.AddLineProblem(it.reused)
 	}
 	rec := it.rec
+	before := d.turns.header(t, rec)
+	defer d.turns.observe(t, rec, before)
 	switch {
 	case it.duplicate:
 		t.AddSkipped("duplicate uuid")
@@ -414,6 +419,7 @@ func (d *claudeCode) system(t *replay.Transcript, rec *claudeRecord) {
 	switch {
 	case rec.subtype == "compact_boundary":
 		t.AddNotice(compactionNotice(rec.compact))
+	case rec.subtype == "turn_duration" && rec.facts.hasDurationMs: // the turn's header says it (turns.go)
 	case strings.TrimSpace(rec.systemText) == "":
 		t.AddSkipped("system/" + rec.subtype)
 	case !showCommand(t, rec.systemText):
@@ -473,6 +479,8 @@ type claudeRecord struct {
 	attachment     *claudeAttachment
 	permissionMode string
 	customTitle    string
+	// facts say when, where and with which model and tokens (turns.go).
+	facts claudeFacts
 }
 
 // claudeCompaction is the compactMetadata of a compaction boundary.
@@ -521,6 +529,7 @@ type claudeLine[M any] struct {
 	Attachment        json.RawMessage `json:"attachment"`
 	PermissionMode    string          `json:"permissionMode"`
 	CustomTitle       string          `json:"customTitle"`
+	claudeTurnLine
 }
 
 // claudeMessage is the message of a user or assistant line whose content
@@ -529,9 +538,11 @@ type claudeLine[M any] struct {
 type (
 	claudeMessage struct {
 		Content *[]claudeBlock `json:"content"`
+		claudeTurnMessage
 	}
 	claudeTextMessage struct {
 		Content *string `json:"content"`
+		claudeTurnMessage
 	}
 )
 
@@ -606,7 +617,8 @@ func newClaudeRecord[M contentPointer](l claudeLine[M]) (*claudeRecord, error) {
 	}
 	rec := &claudeRecord{typ: *l.Type, uuid: l.UUID, sidechain: l.IsSidechain, meta: l.IsMeta,
 		compactSummary: l.IsCompactSummary, apiError: l.IsAPIErrorMessage, toolUseResult: l.ToolUseResult,
-		summary: l.Summary, subtype: l.Subtype, permissionMode: l.PermissionMode, customTitle: l.CustomTitle}
+		summary: l.Summary, subtype: l.Subtype, permissionMode: l.PermissionMode, customTitle: l.CustomTitle,
+		facts: factsOf(l)}
 	if l.Origin != nil {
 		rec.origin = l.Origin.Kind
 	}

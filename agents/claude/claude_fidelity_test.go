@@ -31,6 +31,7 @@ func TestClaudeUserTextWhereItWasTyped(t *testing.T) {
 	}
 	assert.Equal(t, []string{
 		"notice: Permission mode: default (ask before each edit and command)",
+		"notice: Claude Code 2.1.20 session in /home/dev/tally (branch main)",
 		"user: Plan the CSV export first, then do it.\n\n  - keep `--json` working\n  - <b>no</b> new dependencies",
 		"notice: Permission mode: plan (read only, no edits)",
 		"card: AskUserQuestion",

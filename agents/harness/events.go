@@ -62,6 +62,8 @@ type eventHandler struct {
 	modes modes
 	// lastReply is the text of the last assistant message.
 	lastReply string
+	// turns gathers the facts of each turn (turns.go).
+	turns harnessTurns
 }
 
 // toolInput is what a result producer needs of its call.
@@ -77,6 +79,7 @@ func newEventHandler() *eventHandler {
 		partCards: map[string]int{},
 		nested:    newNesting(),
 		modes:     newModes(),
+		turns:     newHarnessTurns(),
 	}
 }
 
@@ -131,6 +134,8 @@ type decodedEvent struct {
 	shown bool
 	event event
 	err   error
+	// facts are what the event says of its turn (turns.go).
+	facts turnFacts
 }
 
 // decodeEventOf decodes an event of type typ. An event that is not
@@ -138,12 +143,13 @@ type decodedEvent struct {
 // session's lines, are not decoded at all. It is pure but for p's memory
 // of the calls decoded before.
 func decodeEventOf(typ string, src eventSource, p *presenter) decodedEvent {
+	facts := turnFactsOf(typ, src)
 	decode, ok := eventDecoders[typ]
 	if !ok {
-		return decodedEvent{typ: typ, err: src.valid()}
+		return decodedEvent{typ: typ, err: src.valid(), facts: facts}
 	}
 	ev, err := decode(src, p)
-	return decodedEvent{typ: typ, shown: true, event: ev, err: err}
+	return decodedEvent{typ: typ, shown: true, event: ev, err: err, facts: facts}
 }
 
 // handle applies one event. An error means the event was not understood:
@@ -155,6 +161,7 @@ func (h *eventHandler) handle(t *replay.Transcript, typ string, src eventSource)
 
 // apply applies a decoded event, as handle does.
 func (h *eventHandler) apply(t *replay.Transcript, d decodedEvent) error {
+	defer h.turns.observe(t, d.facts, len(t.Entries))
 	if !d.shown {
 		if d.err != nil {
 			return d.err

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	exportmd "github.com/cardtui/cardtui/export/markdown"
 
@@ -80,7 +81,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func printSession(cfg printConfig, operand string, input string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer collectLess()()
 	tr, err := loadInput(operand, stdin, input)
-	if tr != nil {
+	if tr != nil && !replay.IsNotSession(err) {
 		if werr := printTranscript(stdout, tr, cfg); werr != nil {
 			printLine(stderr, "cardtui: write: %v", werr)
 			return exitProblems
@@ -169,6 +170,9 @@ func renderOptions(formatFlag *choiceValue, color, theme string, width int, stdo
 	if theme == "light" {
 		o.Theme = render.Light
 	}
+	if format != "markdown" {
+		o.Location = time.Local // a turn's time as the terminal's clock says it
+	}
 	if format == "ansi" {
 		o.Profile = colorProfile(color, formatFlag.set, stdout, os.Environ())
 		o.Hyperlinks = true
@@ -227,6 +231,9 @@ func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error 
 		return out.Flush()
 	}
 	if cfg.markdown {
+		if totals := exportmd.Totals(tr.Entries); totals != "" {
+			out.WriteString(totals + "\n")
+		}
 		for i, e := range tr.Entries {
 			if i > 0 {
 				out.WriteString("\n")

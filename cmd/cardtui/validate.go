@@ -40,7 +40,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // validateFile reports one file and says whether it was clean.
 func validateFile(file string, format string, stdin io.Reader, stdout, stderr io.Writer) bool {
 	tr, err := loadInput(file, stdin, format)
-	if tr != nil {
+	if tr != nil && !replay.IsNotSession(err) {
 		writeReport(stdout, tr)
 	}
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -92,6 +93,11 @@ func runViewer(cfg replayConfig, operand string, stdin io.Reader, stdout, stderr
 	go func() {
 		defer close(read)
 		tr, readErr = streamSession(ctx, src, cfg, feed, program.Send)
+		if replay.IsNotSession(readErr) {
+			// Nothing to show: the error says why. Send waits for the
+			// program to start, where Quit would do nothing before.
+			program.Send(tea.QuitMsg{})
+		}
 	}()
 	_, runErr := program.Run()
 	cancel()
@@ -117,6 +123,7 @@ func viewerOptions(cfg replayConfig, src source, feed <-chan viewer.Update) view
 	opts.Render.Theme = cfg.theme
 	opts.Render.Expanded = cfg.expand
 	opts.Render.DiffLayout = cfg.printing.render.DiffLayout
+	opts.Render.Location = time.Local
 	opts.ThemeFixed = cfg.themeSet
 	opts.Source = src.name
 	opts.Feed = feed

@@ -86,6 +86,7 @@ func writeHTMLHeader(b *strings.Builder, title string, h Header, entries []cards
 	}
 	item("File", h.Source)
 	item("Contents", entryCounts(entries))
+	item("Turns", cardtext.TotalsText(cards.SessionTotals(entries)))
 	b.WriteString("</dl>\n</header>\n")
 }
 
@@ -144,6 +145,17 @@ func entryDrawingHTML(e cards.Entry, id string) string {
 	return "" // unreachable: the switch above is exhaustive
 }
 
+// turnHTML is what the log says of the turn a prompt starts, after its
+// "You": " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens" (times in UTC, as
+// the header's).
+func turnHTML(turn cards.Turn) string {
+	facts := cardtext.TurnFacts(turn, time.UTC)
+	if len(facts) == 0 {
+		return ""
+	}
+	return "<span class=\"turn\"> · " + escapeLine(strings.Join(facts, " · ")) + "</span>"
+}
+
 // anchorHTML is the link to an entry's own anchor, for sharing a link to
 // one card.
 func anchorHTML(id string) string {
@@ -155,7 +167,7 @@ func anchorHTML(id string) string {
 func messageHTML(m cards.Message, id string) string {
 	switch m.Role {
 	case cards.RoleUser:
-		return "<section class=\"msg user\" id=\"" + id + "\"><div class=\"role\">You" + anchorHTML(id) +
+		return "<section class=\"msg user\" id=\"" + id + "\"><div class=\"role\">You" + turnHTML(m.Turn) + anchorHTML(id) +
 			"</div><pre class=\"prompt\">" + escapeText(m.Text) + "</pre></section>\n"
 	case cards.RoleReasoning, cards.RoleContext:
 		label := "Thinking"

@@ -74,7 +74,7 @@ func messageMarkdown(m cards.Message, o style.Options) string {
 	text := strings.Trim(termsafe.SanitizeText(m.Text), "\n")
 	switch m.Role {
 	case cards.RoleUser:
-		return mdtext.Join("**You**", quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
+		return mdtext.Join("**You**"+turnMarkdown(m.Turn, o), quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
 	case cards.RoleReasoning:
 		return detailsMarkdown("Thinking", text)
 	case cards.RoleContext:

@@ -98,3 +98,24 @@ func resultMarkdown(c cards.ToolCard, o style.Options) string {
 func heading(glyph, title string) string {
 	return "### " + glyph + " " + mdtext.EscapeInline(style.OneLine(title)) + "\n"
 }
+
+// turnMarkdown is " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens" after a
+// prompt's "**You**": what the log says of the turn, "" when nothing.
+func turnMarkdown(turn cards.Turn, o style.Options) string {
+	facts := cardtext.TurnFacts(turn, o.Location)
+	if len(facts) == 0 {
+		return ""
+	}
+	return " · " + mdtext.EscapeInline(strings.Join(facts, " · "))
+}
+
+// Totals is the line that sums a session's turns up, "*3 turns · 12m04s ·
+// 1.2M tokens · $1.02 · sonnet-4.6*", for the top of an export; "" when
+// the log says nothing of its turns.
+func Totals(entries []cards.Entry) string {
+	text := cardtext.TotalsText(cards.SessionTotals(entries))
+	if text == "" {
+		return ""
+	}
+	return "*" + mdtext.EscapeInline(text) + "*\n"
+}

@@ -1,6 +1,10 @@
 package style
 
-import "github.com/charmbracelet/colorprofile"
+import (
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+)
 
 // Theme selects the palette for a dark or a light terminal background.
 type Theme int
@@ -44,6 +48,9 @@ type Options struct {
 	// word emphasis stay): the quick first drawing of a large diff that a
 	// viewer shows while it draws the coloured one.
 	NoSyntax bool
+	// Location is the time zone of the times shown (a turn's start); nil
+	// is UTC. A command sets time.Local; tests leave it nil.
+	Location *time.Location
 	// Serial draws a diff's hunks on one goroutine instead of one per
 	// processor: a viewer colouring a card in the background leaves the
 	// other processors to its program's loop.

@@ -155,13 +155,16 @@ var zstdMagic = []byte("\x28\xb5\x2f\xfd")
 
 // Fuzz runs the body the agents' fuzz targets share, after they have
 // added their seeds: each input is loaded with opts and must load without
-// error; unless it is zstd-compressed, every line must be accounted for
+// error, or be no session at all (replay.NotSessionError); unless it is zstd-compressed, every line must be accounted for
 // (CheckAccounted); every entry must render within 60 cells, and export
 // to Markdown without panicking.
 func Fuzz(f *testing.F, opts replay.Options) {
 	ro := render.Options{Width: 60, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Hyperlinks: true}
 	f.Fuzz(func(t *testing.T, input []byte) {
 		tr, err := replay.Load(bytes.NewReader(input), "fuzz", opts)
+		if replay.IsNotSession(err) {
+			return
+		}
 		if err != nil {
 			t.Fatalf("Load failed on in-memory input: %v", err)
 		}
