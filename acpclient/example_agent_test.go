@@ -98,3 +98,25 @@ func TestStartFailsWithTheAgentsWords(t *testing.T) {
 	_, err = Start(ctx, Config{Command: []string{"/no/such/agent"}, Dir: t.TempDir()})
 	assert.ErrorContains(t, err, "/no/such/agent")
 }
+
+func TestLaunchShowsAFailedOpenAsANotice(t *testing.T) {
+	s, err := Launch(Config{Command: []string{"sh", "-c", "read line; echo 'Authentication required: run gemini login' >&2; exit 3"}, Dir: t.TempDir()})
+	require.NoError(t, err, "Launch does not wait for the agent")
+	defer s.Close()
+	assert.True(t, s.State().Starting)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.Error(t, s.Open(ctx))
+	st := s.State()
+	assert.False(t, st.Starting)
+	assert.True(t, st.Failed)
+	var notices []string
+	for _, e := range s.Entries() {
+		if n, ok := e.(cards.Notice); ok {
+			notices = append(notices, n.Text)
+		}
+	}
+	require.NotEmpty(t, notices)
+	assert.Contains(t, strings.Join(notices, "\n"), "The session could not be opened")
+	assert.Contains(t, strings.Join(notices, "\n"), "Authentication required: run gemini login", "the agent's stderr says why")
+}

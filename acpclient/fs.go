@@ -29,11 +29,27 @@ func openConfined(dir string) (*confined, error) {
 	return &confined{dir: dir, root: root}, nil
 }
 
+// The errors answer the agent's file requests as the protocol's reference
+// client does: JSON-RPC's standard codes and messages ("Resource not
+// found", "Invalid params", "Internal error"), on which agents match, and
+// what cardtui has to say in the data.
+
 // refusal is the JSON-RPC error that refuses a path: invalid params,
-// naming the path in the message and the data.
+// the path and the reason in the data.
 func refusal(path, reason string) *sdk.RequestError {
-	return &sdk.RequestError{Code: -32602, Message: fmt.Sprintf("%s: %s", path, reason),
-		Data: map[string]any{"path": path}}
+	return sdk.NewInvalidParams(fmt.Sprintf("%s: %s", path, reason))
+}
+
+// fileNotFound is the error for a file that does not exist: resource not
+// found, with the path as its URI.
+func fileNotFound(path string) *sdk.RequestError {
+	return &sdk.RequestError{Code: -32002, Message: "Resource not found", Data: map[string]any{"uri": path}}
+}
+
+// isNotFound says whether err is fileNotFound's.
+func isNotFound(err error) bool {
+	var rpc *sdk.RequestError
+	return errors.As(err, &rpc) && rpc.Code == -32002
 }
 
 // rel is path inside the session directory: a relative path is taken
@@ -63,9 +79,9 @@ func (c *confined) accessError(path string, err error) error {
 		return refusal(path, "leads out of the session directory "+c.dir+" through a symlink")
 	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return &sdk.RequestError{Code: -32002, Message: path + ": no such file", Data: map[string]any{"path": path}}
+		return fileNotFound(path)
 	}
-	return &sdk.RequestError{Code: -32603, Message: fmt.Sprintf("%s: %v", path, err), Data: map[string]any{"path": path}}
+	return sdk.NewInternalError(fmt.Sprintf("%s: %v", path, err))
 }
 
 // maxReadBytes is the most text a read answers with, and the largest
@@ -102,13 +118,20 @@ func (c *confined) open(rel, path string) (*os.File, os.FileInfo, error) {
 // and for a number of lines when they are given. The file is streamed:
 // the lines before line are read and dropped, reading stops after limit
 // lines, and an answer over maxReadBytes is an error, so that a file of
-// any size costs no more memory than the answer.
+// any size costs no more memory than the answer. A file that does not
+// exist yet reads as an empty text, as Zed answers (it opens the path as
+// a new buffer): Gemini CLI writes a new file only after such a read
+// succeeds, since the error object of a failed one never matches its
+// "not found" check.
 func (c *confined) readTextFile(p sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
 	rel, err := c.rel(p.Path)
 	if err != nil {
 		return sdk.ReadTextFileResponse{}, err
 	}
 	f, _, err := c.open(rel, p.Path)
+	if isNotFound(err) && !c.escapes(rel) {
+		return sdk.ReadTextFileResponse{Content: ""}, nil
+	}
 	if err != nil {
 		return sdk.ReadTextFileResponse{}, err
 	}
@@ -175,9 +198,8 @@ func skipLine(r *bufio.Reader) error {
 // file, is an error.
 func (c *confined) current(rel, path string) (*string, error) {
 	f, info, err := c.open(rel, path)
-	var rpc *sdk.RequestError
-	if errors.As(err, &rpc) && rpc.Code == -32002 {
-		return nil, nil // no such file
+	if isNotFound(err) {
+		return nil, nil
 	}
 	if err != nil {
 		return nil, err
@@ -213,6 +235,18 @@ func (c *confined) writeTextFile(p sdk.WriteTextFileRequest) error {
 		return c.accessError(p.Path, err)
 	}
 	return nil
+}
+
+// escapes reports whether rel leads out of the session directory through
+// a symlink, which a missing file's path must not either.
+func (c *confined) escapes(rel string) bool {
+	dir := filepath.Dir(rel)
+	if dir == "." {
+		return false
+	}
+	_, err := c.root.Stat(dir)
+	var pe *fs.PathError
+	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "escapes")
 }
 
 // workdir is a terminal's working directory: the session directory, or

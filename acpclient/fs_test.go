@@ -3,6 +3,7 @@ package acpclient
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -45,13 +46,15 @@ func escapes(dir, outside string) map[string]string {
 	}
 }
 
-// requireRefused checks that err is a JSON-RPC error naming path.
+// requireRefused checks that err is JSON-RPC's invalid params error,
+// naming path in its data.
 func requireRefused(t *testing.T, err error, path string) {
 	t.Helper()
 	var re *sdk.RequestError
 	require.True(t, errors.As(err, &re), "want a JSON-RPC error, got %v", err)
-	assert.Contains(t, re.Message, path, "the error names the path")
-	assert.Equal(t, map[string]any{"path": path}, re.Data)
+	assert.Equal(t, -32602, re.Code)
+	assert.Equal(t, "Invalid params", re.Message, "the standard message, as the reference client answers")
+	assert.Contains(t, re.Data, path, "the error names the path")
 }
 
 func TestFileRequestsAreConfined(t *testing.T) {
@@ -90,8 +93,11 @@ func TestFileRequestsInside(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(dir, "new", "deep", "f.txt"))
 	require.NoError(t, err)
 	assert.Equal(t, "hi", string(b))
-	_, err = c.readTextFile(sdk.ReadTextFileRequest{Path: filepath.Join(dir, "missing")})
-	assert.ErrorContains(t, err, filepath.Join(dir, "missing")+": no such file")
+	got, err = c.readTextFile(sdk.ReadTextFileRequest{Path: filepath.Join(dir, "missing")})
+	require.NoError(t, err, "a file not there yet reads as empty, as Zed answers: Gemini CLI creates a file only so")
+	assert.Empty(t, got.Content)
+	assert.Equal(t, &sdk.RequestError{Code: -32002, Message: "Resource not found", Data: map[string]any{"uri": "x"}}, c.accessError("x", fs.ErrNotExist),
+		"other missing things are JSON-RPC's resource not found")
 }
 
 func TestConfinementOverTheWire(t *testing.T) {

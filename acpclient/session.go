@@ -36,6 +36,10 @@ type Config struct {
 	Record io.Writer
 	// Source names the transcript in its problems; "" is "agent".
 	Source string
+	// Resume, when set, is the id of a session of the agent's to continue
+	// instead of a new one: session/load when the agent can load
+	// sessions (it replays the conversation), else session/resume.
+	Resume string
 }
 
 // Session is a live ACP session with an agent: the agent's process (or
@@ -69,11 +73,25 @@ type Session struct {
 	chosen  map[sdk.ToolCallId]bool
 	changed chan struct{}
 	closed  bool
+	// opening is set until Open returns; openErr is its error.
+	opening bool
+	openErr error
 }
 
 // Start runs the agent in a process group of its own, in cfg.Dir, and
-// opens a session with it: initialize, then session/new.
+// opens a session with it: Launch, then Open.
 func Start(ctx context.Context, cfg Config) (*Session, error) {
+	s, err := Launch(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return s.opened(ctx)
+}
+
+// Launch runs the agent in a process group of its own, in cfg.Dir, and
+// returns at once: Open opens the session, while a front-end already
+// shows the transcript.
+func Launch(cfg Config) (*Session, error) {
 	if len(cfg.Command) == 0 {
 		return nil, errors.New("acp: no agent command")
 	}
@@ -98,16 +116,12 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("acp: start the agent: %w", err)
 	}
-	s, err := connect(cfg, stdin, stdout, cmd, stderr)
-	if err != nil {
-		return nil, err
-	}
-	return s.opened(ctx)
+	return connect(cfg, stdin, stdout, cmd, stderr)
 }
 
 // opened opens the session, or closes it when it cannot be opened.
 func (s *Session) opened(ctx context.Context) (*Session, error) {
-	if err := s.open(ctx); err != nil {
+	if err := s.Open(ctx); err != nil {
 		_ = s.Close()
 		return nil, err
 	}
@@ -157,7 +171,7 @@ func connect(cfg Config, toAgent io.WriteCloser, fromAgent io.Reader, cmd *exec.
 		tapped: make(chan struct{}), exited: make(chan struct{}),
 		tr: acp.NewTraffic(orDefault(cfg.Source, "agent")), dirty: map[string]struct{}{},
 		choices: map[sdk.ToolCallId]chan sdk.RequestPermissionOutcome{}, chosen: map[sdk.ToolCallId]bool{},
-		changed: make(chan struct{}, 1),
+		changed: make(chan struct{}, 1), opening: true,
 	}
 	if cfg.Record != nil {
 		s.rec = &recorder{w: cfg.Record, now: time.Now}
@@ -184,18 +198,38 @@ func orDefault(a, b string) string {
 	return a
 }
 
+// Open initializes the connection and creates the session. When it
+// fails, the error — with what the agent wrote on stderr — is also a
+// notice of the transcript, and the session stays until Close for the
+// user to read it.
+func (s *Session) Open(ctx context.Context) error {
+	err := s.open(ctx)
+	s.mu.Lock()
+	s.opening, s.openErr = false, err
+	s.mu.Unlock()
+	if err != nil {
+		s.localNotice("The session could not be opened: " + strings.TrimPrefix(err.Error(), "acp: open the session: "))
+	}
+	s.signal()
+	return err
+}
+
 // open initializes the connection and creates the session.
 func (s *Session) open(ctx context.Context) error {
-	_, err := s.conn.Initialize(ctx, sdk.InitializeRequest{
+	init, err := s.conn.Initialize(ctx, sdk.InitializeRequest{
 		ProtocolVersion: sdk.ProtocolVersionNumber,
 		ClientInfo:      &sdk.Implementation{Name: "cardtui", Version: "1"},
 		ClientCapabilities: sdk.ClientCapabilities{
 			Fs:       sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: !s.cfg.ReadOnly},
 			Terminal: !s.cfg.ReadOnly,
+			// Display-only terminals, as Zed offers them: codex-acp and
+			// claude-agent-acp then send a command's output and exit
+			// status in the tool call's _meta.
+			Meta: map[string]any{"terminal_output": true},
 		},
 	})
 	if err == nil {
-		_, err = s.conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: s.cfg.Dir, McpServers: []sdk.McpServer{}})
+		err = s.session(ctx, init.AgentCapabilities)
 	}
 	if err != nil {
 		select { // an agent that failed to start: its stderr is complete once it is gone
@@ -205,6 +239,24 @@ func (s *Session) open(ctx context.Context) error {
 		return fmt.Errorf("acp: open the session: %w%s", err, s.stderrTail())
 	}
 	return nil
+}
+
+// session creates the session, or continues the one Config.Resume names
+// as the agent's capabilities allow.
+func (s *Session) session(ctx context.Context, caps sdk.AgentCapabilities) error {
+	id, mcp := sdk.SessionId(s.cfg.Resume), []sdk.McpServer{}
+	switch {
+	case id == "":
+		_, err := s.conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: s.cfg.Dir, McpServers: mcp})
+		return err
+	case caps.LoadSession:
+		_, err := s.conn.LoadSession(ctx, sdk.LoadSessionRequest{SessionId: id, Cwd: s.cfg.Dir, McpServers: mcp})
+		return err
+	case caps.SessionCapabilities.Resume != nil:
+		_, err := s.conn.ResumeSession(ctx, sdk.ResumeSessionRequest{SessionId: id, Cwd: s.cfg.Dir, McpServers: mcp})
+		return err
+	}
+	return fmt.Errorf("the agent can neither load nor resume a session (no loadSession or sessionCapabilities.resume), so session %s cannot be continued", id)
 }
 
 // exitWait is how long a failed start waits for the agent to exit, to
@@ -334,13 +386,26 @@ type State struct {
 	Asks   bool
 	// Ended is set once the agent is gone.
 	Ended bool
+	// Starting is set until the session is open (or failed to open).
+	Starting bool
+	// Failed is set when the session could not be opened.
+	Failed bool
+	// Agent is the agent's own name for itself (its title, or name, in
+	// the answer to initialize), "" until it gives one.
+	Agent string
+	// Modes and Models are what the agent offers to switch to, Model the
+	// current model's name.
+	Modes, Models []acp.Choice
+	Model         string
 }
 
 // State returns the session's state now.
 func (s *Session) State() State {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := State{Busy: s.tr.Busy(), Mode: s.tr.Mode(), Title: s.tr.Title(), Commands: s.tr.Commands()}
+	st := State{Busy: s.tr.Busy(), Mode: s.tr.Mode(), Title: s.tr.Title(), Commands: s.tr.Commands(),
+		Starting: s.opening, Failed: s.openErr != nil, Agent: s.tr.Agent(),
+		Modes: s.tr.Modes(), Models: s.tr.Models(), Model: s.tr.Model()}
 	st.Asking, st.Asks = s.tr.Asking()
 	if st.Asks && s.chosen[st.Asking.ToolCallID] {
 		st.Asks = false
@@ -361,6 +426,33 @@ func (s *Session) Prompt(text string) {
 	s.mu.Unlock()
 	go func() {
 		_, _ = s.conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: id, Prompt: []sdk.ContentBlock{sdk.TextBlock(text)}})
+	}()
+}
+
+// SetMode asks the agent to switch the session's mode (session/set_mode);
+// the transcript says so once the agent agrees, or why not.
+func (s *Session) SetMode(id string) {
+	s.mu.Lock()
+	sid := s.tr.Session()
+	s.mu.Unlock()
+	go func() {
+		_, _ = s.conn.SetSessionMode(context.Background(), sdk.SetSessionModeRequest{SessionId: sid, ModeId: sdk.SessionModeId(id)})
+	}()
+}
+
+// SetModel asks the agent to switch the session's model: through its
+// model config option when it offers one, else session/set_model.
+func (s *Session) SetModel(id string) {
+	s.mu.Lock()
+	sid, config := s.tr.Session(), s.tr.ModelConfigID()
+	s.mu.Unlock()
+	go func() {
+		if config != "" {
+			_, _ = s.conn.SetSessionConfigOption(context.Background(), sdk.SetSessionConfigOptionRequest{
+				ValueId: &sdk.SetSessionConfigOptionValueId{SessionId: sid, ConfigId: sdk.SessionConfigId(config), Value: sdk.SessionConfigValueId(id)}})
+			return
+		}
+		_, _ = s.conn.UnstableSetSessionModel(context.Background(), sdk.UnstableSetSessionModelRequest{SessionId: sid, ModelId: sdk.UnstableModelId(id)})
 	}()
 }
 

@@ -67,7 +67,7 @@ type liveTerminal struct {
 
 // notFound is the error for a terminal id the session does not have.
 func notFound(id string) error {
-	return &sdk.RequestError{Code: -32002, Message: fmt.Sprintf("no terminal %q", id), Data: map[string]any{"terminalId": id}}
+	return &sdk.RequestError{Code: -32002, Message: "Resource not found", Data: fmt.Sprintf("no terminal %q", id)}
 }
 
 // create starts a command.
@@ -96,7 +96,7 @@ func (ts *terminals) create(p sdk.CreateTerminalRequest) (sdk.CreateTerminalResp
 	cmd.Stdout = writerFunc(func(b []byte) (int, error) { t.write(b); ts.changed(t.id); return len(b), nil })
 	cmd.Stderr = cmd.Stdout
 	if err := cmd.Start(); err != nil {
-		return sdk.CreateTerminalResponse{}, &sdk.RequestError{Code: -32603, Message: fmt.Sprintf("%s: %v", p.Command, err)}
+		return sdk.CreateTerminalResponse{}, sdk.NewInternalError(fmt.Sprintf("%s: %v", p.Command, err))
 	}
 	ts.byID[t.id] = t
 	ts.all = append(ts.all, t)

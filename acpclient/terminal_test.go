@@ -104,7 +104,7 @@ func TestUnknownTerminal(t *testing.T) {
 	assert.Equal(t, cards.TerminalCall{Title: "Made up"}, s.toolCard(t, "x").Call, "a terminal never created still gets its card")
 	var refused bool
 	for _, n := range ofType[cards.Notice](s.entries()) {
-		refused = refused || strings.Contains(n.Text, `refused the agent's terminal/output: no terminal "term_99"`)
+		refused = refused || strings.Contains(n.Text, `refused the agent's terminal/output: Resource not found: no terminal "term_99"`)
 	}
 	assert.True(t, refused)
 }

@@ -74,10 +74,13 @@ const (
 	StateDenied
 	// StateInterrupted: the call was cut off.
 	StateInterrupted
+	// StateWaiting: the call waits for the user's answer to a permission
+	// request; it has not run.
+	StateWaiting
 )
 
 // stateNames are the states' names, by State.
-var stateNames = [...]string{"running", "no result", "done", "failed", "rejected", "denied", "interrupted"}
+var stateNames = [...]string{"running", "no result", "done", "failed", "rejected", "denied", "interrupted", "waiting"}
 
 // String is the state's name as a card's header shows it.
 func (s State) String() string {
@@ -88,14 +91,14 @@ func (s State) String() string {
 }
 
 // Applied reports whether the call's changes can have taken effect: false
-// for a call that failed, was refused or was cut off, whose diff is only
-// what it proposed.
+// for a call that failed, was refused or was cut off, or still waits for
+// the user's approval, whose diff is only what it proposed.
 func (s State) Applied() bool {
 	return s == StateDone || s == StateRunning || s == StateNoResult
 }
 
-// State is the card's state: running or no result until its result
-// arrives (interrupted when the turn was aborted before it did), then its
+// State is the card's state: waiting while the user is asked to approve
+// it, running or no result until its result arrives (interrupted when the turn was aborted before it did), then its
 // outcome; a terminal result that exited non-zero or was killed by a
 // signal is failed.
 func (c ToolCard) State() State {
@@ -110,6 +113,8 @@ func (c ToolCard) State() State {
 		return StateInterrupted
 	}
 	switch {
+	case c.Waiting:
+		return StateWaiting
 	case c.Result == nil && c.Ended:
 		return StateNoResult
 	case c.Result == nil:

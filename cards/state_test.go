@@ -16,7 +16,9 @@ func TestToolCardState(t *testing.T) {
 		card cards.ToolCard
 		want cards.State
 	}{
-		{"waiting", cards.ToolCard{}, cards.StateRunning},
+		{"no result yet", cards.ToolCard{}, cards.StateRunning},
+		{"asking the user", cards.ToolCard{Result: cards.GenericResult{}, Waiting: true}, cards.StateWaiting},
+		{"rejected once asked", cards.ToolCard{Result: cards.GenericResult{}, Waiting: true, Outcome: cards.OutcomeRejected}, cards.StateRejected},
 		{"ended without result", cards.ToolCard{Ended: true}, cards.StateNoResult},
 		{"cut off before its result", cards.ToolCard{Ended: true, Outcome: cards.OutcomeInterrupted}, cards.StateInterrupted},
 		{"returned", cards.ToolCard{Result: cards.GenericResult{}}, cards.StateDone},
@@ -38,13 +40,15 @@ func TestToolCardState(t *testing.T) {
 
 func TestStateApplied(t *testing.T) {
 	applied := map[cards.State]bool{}
-	for s := cards.StateRunning; s <= cards.StateInterrupted; s++ {
+	for s := cards.StateRunning; s <= cards.StateWaiting; s++ {
 		applied[s] = s.Applied()
 	}
 	assert.Equal(t, map[cards.State]bool{
 		cards.StateRunning: true, cards.StateNoResult: true, cards.StateDone: true,
 		cards.StateFailed: false, cards.StateRejected: false, cards.StateDenied: false, cards.StateInterrupted: false,
+		cards.StateWaiting: false,
 	}, applied)
+	assert.Equal(t, "waiting", cards.StateWaiting.String())
 	assert.Equal(t, "no result", cards.StateNoResult.String())
 	assert.Equal(t, "State(99)", cards.State(99).String())
 }

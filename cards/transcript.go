@@ -54,6 +54,9 @@ type ToolCard struct {
 	// Ended is set when the input ended without a result for this call:
 	// the card then says "no result" instead of "running".
 	Ended bool
+	// Waiting is set while the call waits for the user's answer to a
+	// permission request (a live session): the card says "waiting".
+	Waiting bool
 	// Outcome is how the call ended as the session records it beside the
 	// result (an error, a rejection, a denial, an interruption); see
 	// State.

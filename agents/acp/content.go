@@ -55,7 +55,7 @@ func blocksText(blocks []sdk.ContentBlock) string {
 func cardBlock(b sdk.ContentBlock) cards.ContentBlock {
 	switch {
 	case b.Text != nil:
-		return cards.TextBlock{Text: b.Text.Text}
+		return toolText(b.Text.Text)
 	case b.Image != nil:
 		img := cards.ImageBlock{MimeType: b.Image.MimeType, Data: b.Image.Data}
 		if b.Image.Uri != nil {
@@ -85,14 +85,4 @@ func jsonOf(v any) json.RawMessage {
 		return nil
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
-}
-
-// jsonBlock shows a JSON value as preformatted, indented JSON.
-func jsonBlock(raw json.RawMessage) cards.ContentBlock {
-	text := string(raw)
-	var pretty bytes.Buffer
-	if json.Indent(&pretty, raw, "", "  ") == nil {
-		text = pretty.String()
-	}
-	return cards.TextBlock{Text: text, Lang: "json"}
 }

@@ -100,8 +100,11 @@ func (p *permission) waiting() bool { return !p.answered }
 
 // refused reports whether the user rejected the call or the request was
 // cancelled.
-func (p *permission) refused() bool {
-	return p.cancelled || p.chosen >= 0 && strings.HasPrefix(string(p.options[p.chosen].Kind), "reject_")
+func (p *permission) refused() bool { return p.cancelled || p.rejected() }
+
+// rejected reports whether the user picked a reject option.
+func (p *permission) rejected() bool {
+	return p.chosen >= 0 && strings.HasPrefix(string(p.options[p.chosen].Kind), "reject_")
 }
 
 // state is the permission's line on the card: asked, or what the user
@@ -123,7 +126,7 @@ func (p *permission) state() string {
 	case strings.HasPrefix(string(o.Kind), "reject_"):
 		verb = "Rejected"
 	}
-	return fmt.Sprintf("%s: %s (%s)", verb, oneLine(o.Name), kindText(o.Kind))
+	return fmt.Sprintf("%s: %s", verb, optionText(o))
 }
 
 // choices lists the options, numbered as the keys that pick them, and
@@ -131,7 +134,7 @@ func (p *permission) state() string {
 func (p *permission) choices() cards.ContentBlock {
 	var b strings.Builder
 	for i, o := range p.options {
-		fmt.Fprintf(&b, "%d. %s (%s)\n", i+1, oneLine(o.Name), kindText(o.Kind))
+		fmt.Fprintf(&b, "%d. %s\n", i+1, optionText(o))
 	}
 	keys := fmt.Sprintf("Ctrl+Y gives the request the keys (typing never answers it), then 1–%d picks an option", min(len(p.options), 9))
 	a := Asking{Options: p.options}
@@ -145,6 +148,16 @@ func (p *permission) choices() cards.ContentBlock {
 	}
 	b.WriteString("\n" + keys + ".")
 	return cards.TextBlock{Text: b.String()}
+}
+
+// optionText is an option's name, and its kind when the name does not
+// already say it: "Allow once", "Skip this change (reject once)".
+func optionText(o sdk.PermissionOption) string {
+	name, kind := oneLine(o.Name), kindText(o.Kind)
+	if kind == "" || strings.Contains(strings.ToLower(name), kind) {
+		return name
+	}
+	return name + " (" + kind + ")"
 }
 
 // kindText is an option kind in words: "allow once", "reject always".

@@ -3,6 +3,7 @@ package acp
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -27,6 +28,14 @@ type toolCall struct {
 	permission *permission
 	// writes are the fs/write_text_file requests drawn on the card.
 	writes []*fileWrite
+	// interrupted is set when the turn ended cancelled before the call
+	// did.
+	interrupted bool
+	// parent is the call a sub-agent's call belongs to, nil for a call
+	// of the session; children are the calls nested under this one. A
+	// nested call has the index of its top call, whose card draws it.
+	parent   *toolCall
+	children []*toolCall
 }
 
 // toolUpdate is a partial update of a tool call, the fields that change
@@ -40,11 +49,12 @@ type toolUpdate struct {
 	locations []sdk.ToolCallLocation
 	rawInput  any
 	rawOutput any
+	meta      toolMeta
 }
 
 func toolUpdateOf(u sdk.SessionToolCallUpdate) toolUpdate {
 	return toolUpdate{id: u.ToolCallId, title: u.Title, kind: u.Kind, status: u.Status, content: u.Content,
-		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput}
+		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput, meta: metaOf(u.Meta)}
 }
 
 func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
@@ -55,17 +65,22 @@ func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
 // toolCallStarted applies a tool_call: a new card — also for an id whose
 // call ended, as agents that number their calls per turn reuse ids — or,
 // for an id still running (its update came first, or it was started
-// twice), the whole call merged into that card with a Problem saying so.
+// twice), the whole call merged into that card.
 func (t *Traffic) toolCallStarted(c sdk.SessionUpdateToolCall) {
 	u := toolUpdate{id: c.ToolCallId, title: &c.Title, kind: &c.Kind, status: &c.Status, content: c.Content,
-		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput}
+		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput, meta: metaOf(c.Meta)}
 	if seen, ok := t.tools[c.ToolCallId]; ok && !seen.ended() {
-		t.toolCallUpdated(u, false)
-		t.problem(fmt.Sprintf("tool call %q was started again (or after an update): the card shows both", c.ToolCallId))
+		t.toolCallUpdated(u, false) // an upsert, as Zed takes it: codex-acp starts a call it asked about again
 		return
 	}
-	tc := t.newTool(c.ToolCallId)
+	var tc *toolCall
+	if parent, ok := t.tools[sdk.ToolCallId(u.meta.parent())]; ok {
+		tc = t.newChildTool(c.ToolCallId, parent)
+	} else {
+		tc = t.newTool(c.ToolCallId)
+	}
 	tc.merge(u)
+	t.applyTerminalMeta(u.meta)
 	t.linkTerminals(tc)
 }
 
@@ -80,6 +95,7 @@ func (t *Traffic) toolCallUpdated(u toolUpdate, strict bool) *toolCall {
 		}
 	}
 	c.merge(u)
+	t.applyTerminalMeta(u.meta)
 	t.linkTerminals(c)
 	t.touch(c.index)
 	return c
@@ -90,6 +106,31 @@ func (t *Traffic) newTool(id sdk.ToolCallId) *toolCall {
 	c := &toolCall{id: id, status: sdk.ToolCallStatusPending}
 	c.index = t.add(cards.ToolCard{ID: string(id)})
 	t.tools[id], t.toolAt[c.index] = c, c
+	return c
+}
+
+// keepDiffs is the new content of a call, with the diffs of the old one
+// kept when the new has none: a rejected or failed edit's update says
+// why, and its card still shows what was proposed, as not applied.
+func keepDiffs(old, content []sdk.ToolCallContent) []sdk.ToolCallContent {
+	if slices.ContainsFunc(content, func(c sdk.ToolCallContent) bool { return c.Diff != nil }) {
+		return content
+	}
+	var diffs []sdk.ToolCallContent
+	for _, c := range old {
+		if c.Diff != nil {
+			diffs = append(diffs, c)
+		}
+	}
+	return append(diffs, content...)
+}
+
+// newChildTool adds a call nested under parent's card.
+func (t *Traffic) newChildTool(id sdk.ToolCallId, parent *toolCall) *toolCall {
+	c := &toolCall{id: id, status: sdk.ToolCallStatusPending, parent: parent, index: parent.index}
+	parent.children = append(parent.children, c)
+	t.tools[id] = c
+	t.touch(c.index)
 	return c
 }
 
@@ -106,7 +147,7 @@ func (c *toolCall) merge(u toolUpdate) {
 		c.status = *u.status
 	}
 	if u.content != nil {
-		c.content = u.content
+		c.content = keepDiffs(c.content, u.content)
 	}
 	if u.locations != nil {
 		c.locations = u.locations
@@ -130,10 +171,47 @@ func (c *toolCall) card(t *Traffic) cards.ToolCard {
 	result := c.resultView(t)
 	if result != nil {
 		if err := cards.CheckResult(result); err != nil {
-			result = producers.FallbackResult(producers.Result{Content: []cards.ContentBlock{jsonBlock(c.rawOutput)}}, err)
+			result = producers.FallbackResult(producers.Result{Content: []cards.ContentBlock{readableBlock(c.rawOutput)}}, err)
 		}
 	}
-	return cards.ToolCard{ID: string(c.id), Call: call, Result: result, Children: c.writeCards()}
+	card := cards.ToolCard{ID: string(c.id), Call: call, Result: result, Outcome: c.outcome(),
+		Waiting: c.permission != nil && c.permission.waiting()}
+	for _, child := range c.children {
+		card.Children = append(card.Children, child.card(t))
+	}
+	card.Children = append(card.Children, c.writeCards()...)
+	return card
+}
+
+// outcome is how the call ended: rejected when the user picked a reject
+// option, interrupted when the permission request or the turn was
+// cancelled first, failed when the agent says so.
+func (c *toolCall) outcome() cards.Outcome {
+	switch {
+	case c.permission != nil && c.permission.rejected():
+		return cards.OutcomeRejected
+	case c.permission != nil && c.permission.cancelled, c.interrupted:
+		return cards.OutcomeInterrupted
+	case c.status == sdk.ToolCallStatusFailed:
+		return cards.OutcomeFailed
+	}
+	return cards.OutcomeDone
+}
+
+// titleText is the call's title, paths in the session directory made
+// relative, or what is known of a call the agent never described (one it
+// asks permission for without announcing it).
+func (c *toolCall) titleText(dir string) string {
+	if strings.TrimSpace(c.title) != "" {
+		title := c.title
+		if dir != "" && dir != "/" {
+			sep := string(filepath.Separator)
+			title = strings.ReplaceAll(title, dir+sep, "")
+			title = strings.ReplaceAll(title, strings.TrimPrefix(dir, sep)+sep, "") // opencode's, without the leading /
+		}
+		return title
+	}
+	return fmt.Sprintf("Tool call %s, which the agent did not describe", c.id)
 }
 
 // parts are a tool call's content sorted by what draws it.
@@ -143,13 +221,12 @@ type parts struct {
 	blocks    []cards.ContentBlock
 }
 
-func (c *toolCall) parts() parts {
+func (c *toolCall) parts(dir string) parts {
 	var p parts
 	for _, content := range c.content {
 		switch {
 		case content.Diff != nil:
-			d := content.Diff
-			p.diffs = append(p.diffs, cards.FileDiff{Path: d.Path, OldText: d.OldText, NewText: d.NewText})
+			p.diffs = append(p.diffs, fileDiff(*content.Diff, dir))
 		case content.Terminal != nil:
 			p.terminals = append(p.terminals, content.Terminal.TerminalId)
 		case content.Content != nil:
@@ -160,50 +237,148 @@ func (c *toolCall) parts() parts {
 }
 
 // callView is the call's view: a diff card when the content holds diffs,
-// a terminal card when it embeds a terminal, else a generic card with the
-// content blocks.
+// a terminal card when it embeds a terminal or its raw input names a
+// command to execute, else a generic card with the content blocks — and
+// the raw input, as key: value lines, only when nothing else shows what
+// the call was given.
 func (c *toolCall) callView(t *Traffic) cards.CallView {
-	p := c.parts()
+	p := c.parts(t.dir)
 	switch {
+	case len(p.diffs) == 1:
+		diffs := p.diffs
+		if hunks := recordedHunks(c.rawOutput, p.diffs[0].Path); hunks != nil {
+			diffs = hunks
+		}
+		return cards.DiffCall{Title: c.titleText(t.dir), Diffs: diffs, Locations: c.cardLocations(t.dir)}
 	case len(p.diffs) > 0:
-		return cards.DiffCall{Title: c.title, Diffs: p.diffs, Locations: c.cardLocations()}
+		return cards.DiffCall{Title: c.titleText(t.dir), Diffs: p.diffs, Locations: c.cardLocations(t.dir)}
 	case len(p.terminals) > 0:
 		term := t.terminal(p.terminals[0])
-		if term.command == "" {
-			return cards.TerminalCall{Title: c.title}
-		}
-		return cards.TerminalCall{Title: term.command, Description: c.title, Cwd: term.cwd}
+		command, cwd := shellCommand(c.rawInput)
+		return terminalCall(cmpOr(term.command, command, c.titleText(t.dir)), c.title, cmpOr(term.cwd, cwd), c.rawInput)
 	}
-	return cards.GenericCall{Title: c.title, Kind: cardKind(c.kind), RawInput: c.rawInput, Content: p.blocks,
-		Locations: c.cardLocations()}
+	if command, cwd := c.command(); command != "" {
+		return terminalCall(command, c.title, cwd, c.rawInput)
+	}
+	if todos := todoList(c.rawInput); todos != nil {
+		call, _ := checklist(c.titleText(t.dir), todos)
+		return call
+	}
+	call := cards.GenericCall{Title: c.titleText(t.dir), Kind: cardKind(c.kind), Content: p.blocks, Locations: c.cardLocations(t.dir)}
+	if command, _ := shellCommand(c.rawInput); command != "" {
+		// A read or search codex-acp ran as a command: the command, not its exec event.
+		call.Content = append([]cards.ContentBlock{cards.TextBlock{Text: "$ " + command}}, call.Content...)
+		return call
+	}
+	if len(call.Content) == 0 && (len(call.Locations) == 0 || !locatedKinds[c.kind]) && c.rawInput != nil && string(c.rawInput) != "{}" {
+		call.Content = []cards.ContentBlock{readableBlock(c.rawInput)}
+	}
+	return call
+}
+
+// locatedKinds are the kinds of call whose locations say all their raw
+// input does: a read or a search of the place they name.
+var locatedKinds = map[sdk.ToolKind]bool{sdk.ToolKindRead: true, sdk.ToolKindSearch: true}
+
+// terminalCall is a command's card: its line as the title, the call's
+// title (or the raw input's description) when it says something else.
+func terminalCall(command, title, cwd string, rawInput json.RawMessage) cards.TerminalCall {
+	if oneLine(title) == oneLine(command) {
+		title = ""
+	}
+	if title == "" {
+		var in struct {
+			Description string `json:"description"`
+		}
+		_ = json.Unmarshal(rawInput, &in)
+		title = in.Description
+	}
+	return cards.TerminalCall{Title: command, Description: title, Cwd: cwd}
+}
+
+// command is the command line of a call that executes one without a
+// terminal (its kind is execute and its raw input names it), "" for any
+// other call.
+func (c *toolCall) command() (command, cwd string) {
+	if c.kind != sdk.ToolKindExecute {
+		return "", ""
+	}
+	return shellCommand(c.rawInput)
 }
 
 // resultView is the result part of the card: the options while a
 // permission request waits for the user; the terminal's output for a
 // terminal card; otherwise, once the call ended or something is to be
-// said (a permission, a failure, the raw output, content a diff card has
-// no room for), a generic result. While the call runs with nothing to
-// say it is nil: the card says "running".
+// said (a permission, content a diff card has no room for, the raw
+// output when nothing else shows it), a generic result. While the call
+// runs with nothing to say it is nil: the card says "running".
 func (c *toolCall) resultView(t *Traffic) cards.ResultView {
-	p := c.parts()
+	p := c.parts(t.dir)
 	note := c.note()
 	if c.permission != nil && c.permission.waiting() {
 		return cards.GenericResult{Title: note, Content: []cards.ContentBlock{c.permission.choices()}}
 	}
 	if len(p.terminals) > 0 && len(p.diffs) == 0 {
-		return t.terminal(p.terminals[0]).result(note, c.ended())
+		return t.terminal(p.terminals[0]).result(joinNotes(note, commandResult(c.rawOutput).duration), c.ended())
+	}
+	if command, _ := c.command(); command != "" {
+		return c.commandResultView(p, note)
+	}
+	if todoList(c.rawInput) != nil && c.ended() {
+		return cards.GenericResult{Title: note} // the list is the call's; its output repeats it
 	}
 	var content []cards.ContentBlock
 	if len(p.diffs) > 0 {
 		content = append(content, p.blocks...)
 	}
-	if c.rawOutput != nil {
-		content = append(content, jsonBlock(c.rawOutput))
+	if c.rawOutput != nil && len(p.blocks) == 0 && len(p.diffs) == 0 {
+		content = append(content, c.rawOutputBlock())
 	}
 	if note == "" && len(content) == 0 && !c.ended() {
 		return nil
 	}
 	return cards.GenericResult{Title: note, Content: content}
+}
+
+// rawOutputBlock shows the raw output when nothing else does: a
+// command's output alone when it is one (a read or search codex-acp ran
+// as a command), else the whole value, readable.
+func (c *toolCall) rawOutputBlock() cards.ContentBlock {
+	if command, _ := shellCommand(c.rawInput); command != "" {
+		if r := commandResult(c.rawOutput); r.known {
+			return cards.TextBlock{Text: r.output}
+		}
+	}
+	return readableBlock(c.rawOutput)
+}
+
+// commandResultView is the result of a command run without a terminal:
+// the output and exit code its raw output gives (else its text content),
+// once it ended.
+func (c *toolCall) commandResultView(p parts, note string) cards.ResultView {
+	r := commandResult(c.rawOutput)
+	if !r.known {
+		var texts []string
+		for _, b := range p.blocks {
+			if tb, ok := b.(cards.TextBlock); ok {
+				texts = append(texts, tb.Text)
+			}
+		}
+		r.output = strings.Join(texts, "\n")
+	}
+	if !c.ended() && r.output == "" && note == "" {
+		return nil
+	}
+	title := joinNotes(note, r.duration)
+	if !c.ended() {
+		title = joinNotes(title, "running")
+	}
+	return cards.TerminalResult{Title: title, Output: r.output, ExitCode: r.exitCode}
+}
+
+// joinNotes joins the non-empty notes with " · ".
+func joinNotes(notes ...string) string {
+	return strings.Join(slices.DeleteFunc(notes, func(s string) bool { return s == "" }), " · ")
 }
 
 // ended reports whether the call completed or failed, or will not run:
@@ -213,24 +388,47 @@ func (c *toolCall) ended() bool {
 		c.permission != nil && c.permission.refused()
 }
 
-// note is the line above a result: the failure and the permission asked
-// or given.
+// note is the line above a result: the permission asked or given (the
+// card's state says whether the call failed).
 func (c *toolCall) note() string {
-	var notes []string
-	if c.status == sdk.ToolCallStatusFailed {
-		notes = append(notes, "Failed")
-	}
 	if c.permission != nil {
-		notes = append(notes, c.permission.state())
+		return c.permission.state()
 	}
-	return strings.Join(notes, " · ")
+	return ""
+}
+
+// fileDiff is an ACP diff as a card's: no old text is a new file, an
+// empty new text after an old one a deletion; the path is shown relative
+// to the session directory when it is inside it.
+func fileDiff(d sdk.ToolCallContentDiff, dir string) cards.FileDiff {
+	f := cards.FileDiff{Path: relPath(d.Path, dir), OldText: d.OldText, NewText: d.NewText}
+	switch {
+	case d.OldText == nil:
+		f.NewStart = 1
+	case *d.OldText != "" && d.NewText == "":
+		f.OldStart = 1
+	}
+	return f
+}
+
+// relPath is path relative to the session directory dir when it is
+// inside it, else path as it is.
+func relPath(path, dir string) string {
+	if dir == "" || !filepath.IsAbs(path) {
+		return path
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return path
+	}
+	return rel
 }
 
 // cardLocations are the call's locations as the cards codec wants them.
-func (c *toolCall) cardLocations() []cards.FileLocation {
+func (c *toolCall) cardLocations(dir string) []cards.FileLocation {
 	var out []cards.FileLocation
 	for _, l := range c.locations {
-		loc := cards.FileLocation{Path: l.Path}
+		loc := cards.FileLocation{Path: relPath(l.Path, dir)}
 		if l.Line != nil {
 			loc.Line = *l.Line
 		}
@@ -257,29 +455,58 @@ var native = producers.Native()
 // setPlan shows the plan as a checklist, on one card that each plan
 // update replaces.
 func (t *Traffic) setPlan(entries []sdk.PlanEntry) {
-	type todo struct {
-		Content string `json:"content"`
-		Status  string `json:"status"`
-	}
 	todos := make([]todo, len(entries))
 	for i, e := range entries {
-		content := e.Content
-		if e.Priority == sdk.PlanEntryPriorityHigh {
-			content += " (high priority)"
-		}
-		todos[i] = todo{Content: content, Status: string(e.Status)}
+		todos[i] = todo{Content: e.Content, Status: string(e.Status), Priority: string(e.Priority)}
 	}
-	args, _ := json.Marshal(map[string]any{"todos": todos})
-	call := cards.GenericCall{Title: "Plan", Kind: cards.KindThink}
-	if list, ok := native.Call("todo_write", args).(cards.GenericCall); ok {
-		call.Content = list.Content // the checklist
-	}
-	card := cards.ToolCard{ID: "plan", Tool: "plan", Call: call,
-		Result: native.Result("todo_write", args, producers.Result{})}
+	call, result := checklist("Plan", todos)
+	card := cards.ToolCard{ID: "plan", Tool: "plan", Call: call, Result: result}
 	if t.plan < 0 {
 		t.plan = t.add(card)
 		return
 	}
 	t.entries[t.plan] = card
 	t.touch(t.plan)
+}
+
+// todo is one entry of a plan or of a todo tool's list.
+type todo struct {
+	Content  string `json:"content"`
+	Status   string `json:"status"`
+	Priority string `json:"priority,omitempty"`
+}
+
+// checklist is a plan drawn as the harness's todo list, titled title.
+func checklist(title string, todos []todo) (cards.GenericCall, cards.ResultView) {
+	items := make([]todo, len(todos))
+	for i, e := range todos {
+		items[i] = todo{Content: e.Content, Status: e.Status}
+		if e.Priority == string(sdk.PlanEntryPriorityHigh) {
+			items[i].Content += " (high priority)"
+		}
+	}
+	args, _ := json.Marshal(map[string]any{"todos": items})
+	call := cards.GenericCall{Title: title, Kind: cards.KindThink}
+	if list, ok := native.Call("todo_write", args).(cards.GenericCall); ok {
+		call.Content = list.Content // the checklist
+	}
+	return call, native.Result("todo_write", args, producers.Result{})
+}
+
+// todoList is the list a todo tool's raw input sets (opencode's
+// todowrite: {"todos":[{"content","status","priority","id"}]}), nil when
+// it sets none.
+func todoList(raw json.RawMessage) []todo {
+	var in struct {
+		Todos []todo `json:"todos"`
+	}
+	if json.Unmarshal(raw, &in) != nil {
+		return nil
+	}
+	for _, e := range in.Todos {
+		if e.Content == "" || e.Status == "" {
+			return nil
+		}
+	}
+	return in.Todos
 }

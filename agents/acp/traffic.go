@@ -30,14 +30,18 @@ type Traffic struct {
 	line    int
 	current []byte
 
-	session sdk.SessionId
 	// dir is the session directory, from the recording's start.
-	dir      string
-	title    string
-	mode     sdk.SessionModeId
-	modes    map[sdk.SessionModeId]string
-	commands []sdk.AvailableCommand
-	prompts  int // session/prompt requests without a response
+	dir     string
+	session sdk.SessionId
+	agent   string
+	title   string
+	mode    sdk.SessionModeId
+	modes   map[sdk.SessionModeId]string
+	// modeOrder are the modes' ids in the agent's order.
+	modeOrder []sdk.SessionModeId
+	choices   choices
+	commands  []sdk.AvailableCommand
+	prompts   int // session/prompt requests without a response
 
 	open      *openMessage
 	tools     map[sdk.ToolCallId]*toolCall
@@ -146,6 +150,18 @@ func (t *Traffic) refresh(i int) {
 	if m := t.open; m != nil && m.index == i {
 		t.entries[i] = cards.Message{Role: m.role, Text: m.text.String()}
 	}
+}
+
+// Agent is the agent's name for itself: the title, else the name, of its
+// agentInfo; "" when it gives none.
+func (t *Traffic) Agent() string { return t.agent }
+
+// orName is *title when it is set and not blank, else name.
+func orName(title *string, name string) string {
+	if title != nil && strings.TrimSpace(*title) != "" {
+		return *title
+	}
+	return name
 }
 
 // Title is the session's title, "" until the agent names it.
@@ -324,17 +340,43 @@ func (t *Traffic) response(req request, m envelope) {
 		return
 	}
 	switch req.method {
+	case sdk.AgentMethodInitialize:
+		var r sdk.InitializeResponse
+		if t.decode(req.method+" result", m.Result, &r) && r.AgentInfo != nil {
+			t.agent = oneLine(orName(r.AgentInfo.Title, r.AgentInfo.Name))
+		}
 	case sdk.AgentMethodSessionNew:
 		var r sdk.NewSessionResponse
 		if t.decode(req.method+" result", m.Result, &r) {
 			t.session = r.SessionId
 			t.setModes(r.Modes)
+			t.setModels(r.Models)
+			t.setConfigOptions(r.ConfigOptions)
+		}
+	case sdk.AgentMethodSessionLoad, sdk.AgentMethodSessionResume:
+		t.sessionLoaded(req, m.Result)
+	case sdk.AgentMethodSessionSetModel:
+		var p sdk.UnstableSetSessionModelRequest
+		if t.decode(req.method, req.params, &p) {
+			t.setModel(string(p.ModelId))
+		}
+	case sdk.AgentMethodSessionSetConfigOption:
+		var r sdk.SetSessionConfigOptionResponse
+		if t.decode(req.method+" result", m.Result, &r) {
+			before := t.choices.model
+			t.setConfigOptions(r.ConfigOptions)
+			if t.choices.model != before {
+				t.notice("Model: " + t.Model())
+			}
 		}
 	case sdk.AgentMethodSessionPrompt:
 		t.prompts = max(t.prompts-1, 0)
 		var r sdk.PromptResponse
 		if t.decode(req.method+" result", m.Result, &r) && r.StopReason != sdk.StopReasonEndTurn {
 			t.notice("The turn ended: " + stopReasonText(r.StopReason) + ".")
+		}
+		if r.StopReason == sdk.StopReasonCancelled {
+			t.interruptTools()
 		}
 		t.closeMessage()
 	case sdk.AgentMethodSessionSetMode:
@@ -349,6 +391,35 @@ func (t *Traffic) response(req request, m envelope) {
 		}
 	case sdk.ClientMethodTerminalCreate:
 		t.terminalCreated(req.params, m.Result)
+	}
+}
+
+// sessionLoaded applies the answer to session/load or session/resume:
+// the session is the one asked for, with the modes and models the answer
+// gives.
+func (t *Traffic) sessionLoaded(req request, result json.RawMessage) {
+	var p struct {
+		SessionID sdk.SessionId `json:"sessionId"`
+	}
+	var r sdk.LoadSessionResponse // session/resume answers the same fields
+	if json.Unmarshal(req.params, &p) != nil || !t.decode(req.method+" result", result, &r) {
+		return
+	}
+	t.session = p.SessionID
+	t.setModes(r.Modes)
+	t.setModels(r.Models)
+	t.setConfigOptions(r.ConfigOptions)
+	t.notice(fmt.Sprintf("Session %s loaded.", p.SessionID))
+}
+
+// interruptTools marks the tool calls that had not ended when the turn
+// was cancelled as interrupted.
+func (t *Traffic) interruptTools() {
+	for _, c := range t.tools {
+		if !c.ended() {
+			c.interrupted = true
+			t.touch(c.index)
+		}
 	}
 }
 
@@ -422,8 +493,10 @@ func (t *Traffic) setModes(s *sdk.SessionModeState) {
 	if s == nil {
 		return
 	}
+	t.modeOrder = t.modeOrder[:0]
 	for _, m := range s.AvailableModes {
 		t.modes[m.Id] = m.Name
+		t.modeOrder = append(t.modeOrder, m.Id)
 	}
 	t.mode = s.CurrentModeId
 }

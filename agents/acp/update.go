@@ -44,6 +44,8 @@ func (t *Traffic) update(n sdk.SessionNotification, kind string) {
 		t.setCommands(u.AvailableCommandsUpdate.AvailableCommands)
 	case kind == "current_mode_update" && u.CurrentModeUpdate != nil:
 		t.setMode(u.CurrentModeUpdate.CurrentModeId)
+	case kind == "config_option_update" && u.ConfigOptionUpdate != nil:
+		t.setConfigOptions(u.ConfigOptionUpdate.ConfigOptions)
 	case kind == "session_info_update" && u.SessionInfoUpdate != nil:
 		if title := u.SessionInfoUpdate.Title; title != nil {
 			t.title = *title

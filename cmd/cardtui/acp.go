@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"syscall"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -21,19 +19,22 @@ import (
 
 // acpUsage is the help of `cardtui acp`.
 const acpUsage = `Usage:
-  cardtui acp [--cwd DIR] [--record FILE] [--read-only] [--color auto|always|never] -- AGENT [ARGS...]
+  cardtui acp [--cwd DIR] [--resume ID] [--record FILE] [--read-only] [--color auto|always|never] -- AGENT [ARGS...]
 
 Runs AGENT, an Agent Client Protocol agent, as a child process and shows its session live:
 the cards above, a prompt composer below.
   --cwd DIR         the session directory (default: the current directory); the agent's file
                     requests and terminals are confined to it
+  --resume ID       continue the agent's session ID (session/load, which replays it, or
+                    session/resume) instead of starting a new one
   --record FILE     write the whole JSON-RPC traffic to FILE, one timestamped JSON line each;
                     cardtui replay FILE shows it as the session looked
   --read-only       advertise neither file writes nor terminals, and refuse them
   --color           as for replay
 
 Keys: enter sends, alt+enter starts a new line, up/down on an empty composer go through the
-history, tab completes a /command; while a turn runs esc or ctrl+c cancels it; 1…9 pick a
+history, tab completes a /command (and /mode, /model with their values, when the agent
+offers modes or models: /mode ID and /model ID switch them); while a turn runs esc or ctrl+c cancels it; 1…9 pick a
 permission option, enter the first "allow once", esc rejects; pgup/pgdn scroll, ctrl+o moves
 to the transcript (its keys, ? lists them; ctrl+o or i comes back); ctrl+c twice, or ctrl+d
 on an empty composer, quits and ends the agent.
@@ -65,9 +66,7 @@ func runACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		cfg.session.Record = f
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), acpOpenTimeout)
-	defer cancel()
-	s, err := acpclient.Start(ctx, cfg.session)
+	s, err := acpclient.Launch(cfg.session)
 	if err != nil {
 		printLine(stderr, "cardtui acp: %v", err)
 		return exitProblems
@@ -108,16 +107,13 @@ func quitOnSignal(p *tea.Program) func() {
 	}
 }
 
-// acpOpenTimeout is how long the agent has to answer initialize and
-// session/new.
-const acpOpenTimeout = time.Minute
-
 // parseACPArgs reads the flags up to "--" (or the first operand); the
 // rest is the agent's command line.
 func parseACPArgs(args []string, stdout, stderr io.Writer) (acpConfig, int, bool) {
 	fs := newFlagSet("acp")
 	cwd := fs.String("cwd", "", "session directory")
 	record := fs.String("record", "", "recording file")
+	resume := fs.String("resume", "", "session id to continue")
 	readOnly := fs.Bool("read-only", false, "no writes, no terminals")
 	color := choice(fs, "color", "auto", "always", "never")
 	if err := fs.Parse(args); err != nil {
@@ -140,8 +136,9 @@ func parseACPArgs(args []string, stdout, stderr io.Writer) (acpConfig, int, bool
 		return acpConfig{}, exitUsage, false
 	}
 	return acpConfig{
-		session: acpclient.Config{Command: slices.Clone(command), Dir: *cwd, ReadOnly: *readOnly, Source: agentName(command)},
-		record:  *record, color: color.value,
+		session: acpclient.Config{Command: slices.Clone(command), Dir: *cwd, ReadOnly: *readOnly, Source: agentName(command),
+			Resume: *resume},
+		record: *record, color: color.value,
 	}, exitOK, true
 }
 

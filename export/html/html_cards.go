@@ -59,7 +59,7 @@ func stateClass(c cards.ToolCard) string {
 		return " failed"
 	case cards.StateRejected, cards.StateDenied, cards.StateInterrupted:
 		return " refused"
-	case cards.StateRunning, cards.StateNoResult, cards.StateDone:
+	case cards.StateRunning, cards.StateNoResult, cards.StateDone, cards.StateWaiting:
 	}
 	return ""
 }

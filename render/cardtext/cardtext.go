@@ -448,4 +448,5 @@ var NotAppliedNotes = map[cards.State]string{
 	cards.StateRejected:    "✗ Not applied: the change was rejected",
 	cards.StateDenied:      "✗ Not applied: the change was denied",
 	cards.StateInterrupted: "✗ Not applied: the change was interrupted",
+	cards.StateWaiting:     "… Not applied yet: waiting for your answer",
 }

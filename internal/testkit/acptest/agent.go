@@ -21,6 +21,17 @@ type Agent struct {
 	Turn func(ctx context.Context, a *Agent, sid sdk.SessionId) error
 	// Modes are what session/new offers, nil for none.
 	Modes *sdk.SessionModeState
+	// Info is the agentInfo initialize answers with, nil for none.
+	Info *sdk.Implementation
+	// Models are what session/new and session/load offer, nil for none.
+	Models *sdk.SessionModelState
+	// Replay, when set, makes the agent able to load sessions: session/load
+	// runs it (to replay the session's updates) before it answers.
+	Replay func(ctx context.Context, a *Agent, sid sdk.SessionId) error
+
+	mu sync.Mutex
+	// calls are the settings the client asked for, "method value".
+	calls []string
 
 	closeOut io.Closer
 }
@@ -51,7 +62,8 @@ func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.Auth
 
 // Initialize implements sdk.Agent.
 func (a *Agent) Initialize(context.Context, sdk.InitializeRequest) (sdk.InitializeResponse, error) {
-	return sdk.InitializeResponse{ProtocolVersion: sdk.ProtocolVersionNumber}, nil
+	return sdk.InitializeResponse{ProtocolVersion: sdk.ProtocolVersionNumber, AgentInfo: a.Info,
+		AgentCapabilities: sdk.AgentCapabilities{LoadSession: a.Replay != nil}}, nil
 }
 
 // Cancel implements sdk.Agent; the SDK cancels the turn's context.
@@ -69,7 +81,7 @@ func (a *Agent) ListSessions(context.Context, sdk.ListSessionsRequest) (sdk.List
 
 // NewSession implements sdk.Agent: the session is "sess_1".
 func (a *Agent) NewSession(context.Context, sdk.NewSessionRequest) (sdk.NewSessionResponse, error) {
-	return sdk.NewSessionResponse{SessionId: "sess_1", Modes: a.Modes}, nil
+	return sdk.NewSessionResponse{SessionId: "sess_1", Modes: a.Modes, Models: a.Models}, nil
 }
 
 // Prompt implements sdk.Agent: it runs the script.
@@ -90,9 +102,45 @@ func (a *Agent) SetSessionConfigOption(context.Context, sdk.SetSessionConfigOpti
 	return sdk.SetSessionConfigOptionResponse{}, nil
 }
 
-// SetSessionMode implements sdk.Agent.
-func (a *Agent) SetSessionMode(context.Context, sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
+// SetSessionMode implements sdk.Agent: the call is noted (see Calls).
+func (a *Agent) SetSessionMode(_ context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
+	a.note(sdk.AgentMethodSessionSetMode + " " + string(p.ModeId))
 	return sdk.SetSessionModeResponse{}, nil
+}
+
+// UnstableSetSessionModel implements the SDK's experimental
+// session/set_model: the call is noted (see Calls).
+func (a *Agent) UnstableSetSessionModel(_ context.Context, p sdk.UnstableSetSessionModelRequest) (sdk.UnstableSetSessionModelResponse, error) {
+	a.note(sdk.AgentMethodSessionSetModel + " " + string(p.ModelId))
+	return sdk.UnstableSetSessionModelResponse{}, nil
+}
+
+// LoadSession implements sdk.AgentLoader: it runs Replay, then answers
+// with the modes and models; without Replay the method is not offered.
+func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.LoadSessionResponse, error) {
+	if a.Replay == nil {
+		return sdk.LoadSessionResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionLoad)
+	}
+	a.note(sdk.AgentMethodSessionLoad + " " + string(p.SessionId))
+	if err := a.Replay(ctx, a, p.SessionId); err != nil {
+		return sdk.LoadSessionResponse{}, err
+	}
+	return sdk.LoadSessionResponse{Modes: a.Modes, Models: a.Models}, nil
+}
+
+// note records a call the client made.
+func (a *Agent) note(call string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.calls = append(a.calls, call)
+}
+
+// Calls are the settings and loads the client asked for, in order, each
+// "method value".
+func (a *Agent) Calls() []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([]string(nil), a.calls...)
 }
 
 // lockedWriter serialises writes: the SDK's and a script's raw lines.

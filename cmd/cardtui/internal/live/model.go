@@ -4,7 +4,10 @@
 package live
 
 import (
+	"context"
+	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -13,6 +16,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/cardtui/cardtui/acpclient"
+	"github.com/cardtui/cardtui/agents/acp"
 	"github.com/cardtui/cardtui/termsafe"
 	"github.com/cardtui/cardtui/viewer"
 )
@@ -69,15 +73,34 @@ func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 	input.SetHeight(1)
 	view := viewer.New(opts)
 	view.Blur() // the composer has the keys until ctrl+o
-	return &Model{sess: s, name: cfg.Source, view: view, input: input}
+	return &Model{sess: s, name: cfg.Source, view: view, input: input, state: s.State()}
 }
 
 // changedMsg says the session has changes; endedMsg that the agent is
-// gone.
+// gone; openedMsg that Open returned.
 type (
 	changedMsg struct{}
 	endedMsg   struct{}
+	openedMsg  struct{}
 )
+
+// OpenTimeout is how long the agent has to answer initialize and
+// session/new.
+const OpenTimeout = time.Minute
+
+// openSession opens a session Launch started, off the Update loop: the
+// screen shows "starting…" until it is open, and why when it failed.
+func (m *Model) openSession() tea.Cmd {
+	if !m.sess.State().Starting {
+		return nil
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), OpenTimeout)
+		defer cancel()
+		_ = m.sess.Open(ctx) // a failure is a notice of the transcript
+		return openedMsg{}
+	}
+}
 
 // waitForSession waits for the next change of the session, off the
 // Update loop.
@@ -93,7 +116,7 @@ func (m *Model) waitForSession() tea.Cmd {
 }
 
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.view.Init(), m.input.Focus(), m.waitForSession())
+	return tea.Batch(m.view.Init(), m.input.Focus(), m.waitForSession(), m.openSession())
 }
 
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -104,7 +127,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case changedMsg:
 		return m, tea.Batch(m.applyChanges(), m.waitForSession())
-	case endedMsg:
+	case endedMsg, openedMsg:
 		return m, m.applyChanges()
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
@@ -236,10 +259,17 @@ func (m *Model) send() {
 	text := m.input.Value()
 	switch {
 	case strings.TrimSpace(text) == "":
+	case m.state.Starting:
+		m.hint = "the agent is starting · send when it is ready"
+	case m.state.Failed:
+		m.hint = "the session could not be opened · ctrl+d quits"
 	case m.state.Ended:
 		m.hint = "the agent has ended · ctrl+d quits"
 	case m.state.Busy:
 		m.hint = "a turn is running · esc cancels it"
+	case m.setting(text):
+		m.input.Reset()
+		m.layout()
 	default:
 		m.sess.Prompt(text)
 		m.history = append(m.history, text)
@@ -272,17 +302,87 @@ func (m *Model) recall(back bool) {
 	m.layout()
 }
 
-// completions are the agent's commands that complete the /word being
-// typed.
+// builtins are the front-end's own commands: /mode and /model switch
+// what the agent offers to switch, unless the agent has a command of the
+// same name.
+var builtins = []string{"mode", "model"}
+
+// builtin reports whether /name is the front-end's: one of builtins that
+// the agent offers values for and has no command of its own by.
+func (m *Model) builtin(name string) bool {
+	for _, c := range m.state.Commands {
+		if c.Name == name {
+			return false
+		}
+	}
+	return len(m.values(name)) > 0
+}
+
+// values are what /mode or /model switch to.
+func (m *Model) values(name string) []acp.Choice {
+	switch name {
+	case "mode":
+		return m.state.Modes
+	case "model":
+		return m.state.Models
+	}
+	return nil
+}
+
+// setting runs "/mode ID" or "/model ID" and reports whether text was
+// one; an id the agent does not offer is a hint listing those it does.
+func (m *Model) setting(text string) bool {
+	name, arg, _ := strings.Cut(strings.TrimSpace(text), " ")
+	name, arg = strings.TrimPrefix(name, "/"), strings.TrimSpace(arg)
+	if !strings.HasPrefix(text, "/") || !slices.Contains(builtins, name) || !m.builtin(name) {
+		return false
+	}
+	values := m.values(name)
+	i := slices.IndexFunc(values, func(c acp.Choice) bool { return c.ID == arg || strings.EqualFold(c.Name, arg) })
+	if i < 0 {
+		ids := make([]string, len(values))
+		for k, c := range values {
+			ids[k] = c.ID
+		}
+		m.hint = "/" + name + " takes one of: " + safe(strings.Join(ids, ", "))
+		return true
+	}
+	if name == "mode" {
+		m.sess.SetMode(values[i].ID)
+	} else {
+		m.sess.SetModel(values[i].ID)
+	}
+	return true
+}
+
+// completions complete the /word being typed — the agent's commands and
+// /mode, /model — or, after "/mode " or "/model ", the value.
 func (m *Model) completions() []string {
 	v := m.input.Value()
-	if !strings.HasPrefix(v, "/") || strings.ContainsAny(v, " \t\n") {
+	if !strings.HasPrefix(v, "/") || strings.Contains(v, "\n") {
 		return nil
+	}
+	if name, arg, found := strings.Cut(v[1:], " "); found {
+		if !slices.Contains(builtins, name) || !m.builtin(name) || strings.Contains(arg, " ") {
+			return nil
+		}
+		var ids []string
+		for _, c := range m.values(name) {
+			if strings.HasPrefix(c.ID, arg) {
+				ids = append(ids, name+" "+c.ID)
+			}
+		}
+		return ids
 	}
 	var names []string
 	for _, c := range m.state.Commands {
 		if strings.HasPrefix(c.Name, v[1:]) {
 			names = append(names, c.Name)
+		}
+	}
+	for _, b := range builtins {
+		if strings.HasPrefix(b, v[1:]) && m.builtin(b) {
+			names = append(names, b)
 		}
 	}
 	return names
@@ -342,6 +442,20 @@ func (m *Model) belowRows() []string {
 
 // commandHelp is a command's description.
 func (m *Model) commandHelp(name string) string {
+	if name, arg, ok := strings.Cut(name, " "); ok {
+		for _, c := range m.values(name) {
+			if c.ID == arg {
+				return safe(c.Name)
+			}
+		}
+		return ""
+	}
+	switch {
+	case name == "mode" && m.builtin(name):
+		return "switch the session's mode"
+	case name == "model" && m.builtin(name):
+		return "switch the model"
+	}
 	for _, c := range m.state.Commands {
 		if c.Name == name {
 			return safe(c.Description)
@@ -353,16 +467,27 @@ func (m *Model) commandHelp(name string) string {
 // statusText is the status row: the agent, the session's title, its
 // mode, the turn, and the keys or the hint.
 func (m *Model) statusText() string {
-	parts := []string{liveAccent.Render(safe(m.name))}
+	name := m.name
+	if m.state.Agent != "" {
+		name = m.state.Agent
+	}
+	parts := []string{liveAccent.Render(safe(name))}
 	if m.state.Title != "" {
 		parts = append(parts, safe(m.state.Title))
 	}
 	if m.state.Mode != "" {
 		parts = append(parts, "mode "+safe(m.state.Mode))
 	}
+	if m.state.Model != "" {
+		parts = append(parts, "model "+safe(m.state.Model))
+	}
 	switch {
+	case m.state.Failed:
+		parts = append(parts, liveWarn.Render("the session could not be opened"))
 	case m.state.Ended:
 		parts = append(parts, liveWarn.Render("the agent has ended"))
+	case m.state.Starting:
+		parts = append(parts, liveWarn.Render("starting…"))
 	case m.state.Asks:
 		parts = append(parts, liveWarn.Render("waiting for your answer"))
 	case m.state.Busy:

@@ -259,3 +259,73 @@ func TestLiveRowsAreSanitised(t *testing.T) {
 	}
 	press(m, ctrlY, enter) // allow
 }
+
+func TestStartingShowsAtOnce(t *testing.T) {
+	cfg := acpclient.Config{Command: []string{"sh", "-c", "read line; sleep 30"}, Dir: t.TempDir(), Source: "slow-agent"}
+	s, err := acpclient.Launch(cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = s.Close() })
+	m := New(s, cfg)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
+	m.input.Focus()
+	screen := screenText(m)
+	assert.Contains(t, screen, "slow-agent · starting…", "the viewer and composer show before session/new answers")
+	assert.Contains(t, screen, "Ask the agent…")
+	press(m, typed("hi")...)
+	press(m, enter)
+	assert.Contains(t, screenText(m), "the agent is starting", "a prompt waits for the session")
+}
+
+func TestAgentNamesItself(t *testing.T) {
+	agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
+	agent.Info = &sdk.Implementation{Name: "gemini-cli", Title: sdk.Ptr("Gemini CLI"), Version: "0.61.0"}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg := acpclient.Config{Command: []string{"./run-agent.sh"}, Dir: t.TempDir(), Source: "run-agent.sh"}
+	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
+	require.NoError(t, err)
+	t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
+	m := New(s, cfg)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "Gemini CLI · ready") })
+	assert.NotContains(t, screenText(m), "run-agent.sh ·", "the agent's title, not the wrapper script's name")
+}
+
+func TestResumeModeAndModel(t *testing.T) {
+	agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
+	agent.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}, {Id: "code", Name: "Code"}}}
+	agent.Models = &sdk.SessionModelState{CurrentModelId: "small", AvailableModels: []sdk.ModelInfo{{ModelId: "small", Name: "Small"}, {ModelId: "large", Name: "Large"}}}
+	agent.Replay = func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		if err := a.Update(ctx, sid, sdk.UpdateUserMessageText("earlier question")); err != nil {
+			return err
+		}
+		return a.Update(ctx, sid, sdk.UpdateAgentMessageText("earlier answer"))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg := acpclient.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent", Resume: "sess_old"}
+	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
+	require.NoError(t, err)
+	t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
+	m := New(s, cfg)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.input.Focus()
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "earlier answer") })
+	assert.Equal(t, []string{"session/load sess_old"}, agent.Calls(), "--resume loads the session, which the agent replays")
+	assert.Contains(t, screenText(m), "Session sess_old loaded.")
+	assert.Contains(t, screenText(m), "mode Ask · model Small")
+
+	press(m, typed("/mo")...)
+	assert.Equal(t, []string{"mode", "model"}, m.completions(), "/mode and /model complete")
+	press(m, typed("de c")...)
+	assert.Equal(t, []string{"mode code"}, m.completions(), "and so do their values")
+	press(m, tab, enter)
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "mode Code") })
+	press(m, typed("/model Large")...)
+	press(m, enter)
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "model Large") })
+	assert.Equal(t, []string{"session/load sess_old", "session/set_mode code", "session/set_model large"}, agent.Calls())
+	press(m, typed("/model huge")...)
+	press(m, enter)
+	assert.Contains(t, screenText(m), "/model takes one of: small, large")
+}

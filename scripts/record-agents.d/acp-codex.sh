@@ -1,0 +1,45 @@
+# Codex over ACP: @zed-industries/codex-acp driven by `cardtui acp
+# --record` in tmux through the scenario in acp-codex.json: a plan, a
+# read, a search, a patch allowed, a patch rejected, a failing command and
+# a new file, then a Markdown reply (this Codex has no sub-agent tool).
+# approval_policy "untrusted" asks before every command and patch; no
+# sandbox (bubblewrap is not assumed). The recording is
+# agents/acp/testdata/codex-acp-<version>/session.jsonl.
+
+# shellcheck source=acp-common.bash
+source "$HERE/acp-common.bash"
+
+CODEX_ACP_VERSION=0.16.0
+
+record_acp_codex() {
+	local v=$CODEX_ACP_VERSION prefix scenario out
+	acp_cardtui >/dev/null
+	prefix=$(npm_install "codex-acp-$v" "@zed-industries/codex-acp@$v")
+	fake_home "acp-codex"
+	scenario=$(render_scenario "$HERE/acp-codex.json")
+	start_server "$scenario"
+	out=$(testdata acp "codex-acp-$v")
+	mkdir -p "$HOME/.codex"
+	cat >"$HOME/.codex/config.toml" <<TOML
+model = "gpt-5.5"
+model_provider = "fake"
+sandbox_mode = "danger-full-access"
+approval_policy = "untrusted"
+
+[model_providers.fake]
+name = "fake"
+base_url = "http://$FAKE_ADDR/v1"
+wire_api = "responses"
+env_key = "FAKE_MODEL_KEY"
+TOML
+	cat >"$SCRATCH/env-acp-codex" <<ENV
+export HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_DATA_HOME=$XDG_DATA_HOME
+export CODEX_HOME=$HOME/.codex FAKE_MODEL_KEY=sk-fake
+ENV
+	# Codex ends the turn when a change is rejected: a follow-up goes on.
+	ACP_FOLLOWUP="Go on with the rest of the plan." acp_record codex "$out/session.jsonl" "a: int, b: int" \
+		"Tidy the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
+		"$SCRATCH/env-acp-codex" -- "$prefix/node_modules/.bin/codex-acp"
+	stop_server
+	normalise "$out/session.jsonl"
+}

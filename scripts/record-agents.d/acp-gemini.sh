@@ -1,0 +1,35 @@
+# Gemini CLI over ACP (`gemini --acp`) driven by `cardtui acp --record` in
+# tmux through the scenario in acp-gemini.json: a plan, a read, a search,
+# an edit allowed, an edit rejected, a failing command and a new file
+# (written through fs/write_text_file after a read of the missing file),
+# then a Markdown reply. The recording is
+# agents/acp/testdata/gemini-<version>/session.jsonl.
+
+# shellcheck source=acp-common.bash
+source "$HERE/acp-common.bash"
+
+GEMINI_ACP_VERSION=0.61.0
+
+record_acp_gemini() {
+	local v=$GEMINI_ACP_VERSION prefix scenario out
+	acp_cardtui >/dev/null
+	prefix=$(npm_install "gemini-$v" "@google/gemini-cli@$v")
+	fake_home "acp-gemini"
+	scenario=$(render_scenario "$HERE/acp-gemini.json")
+	start_server "$scenario"
+	out=$(testdata acp "gemini-$v")
+	mkdir -p "$HOME/.gemini"
+	cat >"$HOME/.gemini/settings.json" <<JSON
+{"security": {"auth": {"selectedType": "gemini-api-key"}}, "general": {"disableAutoUpdate": true, "disableUpdateNag": true},
+ "privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}}
+JSON
+	cat >"$SCRATCH/env-acp-gemini" <<ENV
+export HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_DATA_HOME=$XDG_DATA_HOME
+export GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_API_KEY=fake GOOGLE_GEMINI_BASE_URL=http://$FAKE_ADDR
+ENV
+	acp_record gemini "$out/session.jsonl" "a: int, b: int" \
+		"Tidy the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
+		"$SCRATCH/env-acp-gemini" -- "$prefix/node_modules/.bin/gemini" --acp -m gemini-2.5-flash
+	stop_server
+	normalise "$out/session.jsonl"
+}
