@@ -36,6 +36,9 @@ type source struct {
 	// live is whether entries keep coming after the start: a pipe, or a
 	// file followed.
 	live bool
+	// format is the format of a document's lines (agents.Documents), ""
+	// for a log.
+	format string
 }
 
 // openSource opens the session named by operand ("" is the demo, "-"
@@ -47,6 +50,12 @@ func openSource(operand string, stdin io.Reader, follow bool) (source, func(), e
 	case "-":
 		f, _ := stdin.(*os.File)
 		return fileSource(stdin, f, stdinName, follow), func() {}, nil
+	}
+	if doc, format, ok, err := agents.OpenDocument(operand); ok {
+		if err != nil {
+			return source{}, nil, err
+		}
+		return source{r: doc, name: operand, format: format}, func() { doc.Close() }, nil
 	}
 	f, err := os.Open(operand)
 	if err != nil {
@@ -151,6 +160,9 @@ func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<
 		r = replay.Follow(ctx, src.file)
 	}
 	opts := replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: cfg.input}, Total: src.total}
+	if src.format != "" {
+		opts.Options = documentOptions(opts.Options, src.format)
+	}
 	loading := true
 	return replay.Stream(ctx, r, src.name, opts, func(b replay.Batch) {
 		if !sendChanges(ctx, feed, b.Changes) || !loading {
