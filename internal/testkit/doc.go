@@ -4,7 +4,8 @@
 // benchmark inputs (benchinput), terminal-output checks (termcheck),
 // loading, describing and fuzzing transcripts (replaytest), checking the
 // tool producers' views (producertest), generated files to diff
-// (diffinput), harness session-log lines (harnesslog) and the lexing
-// budget lifted for the tests of large coloured diffs (lexbudget).
+// (diffinput), harness session-log lines (harnesslog), the lexing
+// budget lifted for the tests of large coloured diffs (lexbudget) and the
+// scripted model server real agents are recorded against (fakemodel).
 // Run-time helpers live beside it under internal/, never here.
 package testkit

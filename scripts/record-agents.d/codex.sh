@@ -1,0 +1,50 @@
+# Codex CLI: the pinned version run with `codex exec` on the scenario in
+# codex.json, twice: once for the rollout
+# ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl, kept as rollout.jsonl)
+# and once with --json for its stdout (exec.jsonl), in
+# agents/codex/testdata/codex-<version>/.
+#
+# No sandbox (bubblewrap is not assumed): danger-full-access, never ask.
+
+CODEX_VERSION=0.169.0
+
+record_codex() {
+	local v=$CODEX_VERSION prefix scenario out
+	prefix=$(npm_install "codex-$v" "@openai/codex@$v")
+	out=$(testdata codex "codex-$v")
+	codex_run "$prefix" plain >/dev/null
+	cp "$(find "$CODEX_HOME/sessions" -name 'rollout-*.jsonl' | head -n 1)" "$out/rollout.jsonl"
+	codex_run "$prefix" json >"$out/exec.jsonl"
+	normalise "$out"/*.jsonl
+	log "Codex $v: $(find "$out" -type f | wc -l) files in $out"
+}
+
+# codex_run PREFIX NAME: one `codex exec` in a fresh home; --json when
+# NAME is json. Prints what codex prints on stdout.
+codex_run() {
+	local prefix=$1 name=$2 json=()
+	[[ "$name" == json ]] && json=(--json)
+	fake_home "codex-$name"
+	export CODEX_HOME="$HOME/.codex"
+	mkdir -p "$CODEX_HOME"
+	scenario=$(render_scenario "$HERE/codex.json")
+	start_server "$scenario"
+	cat >"$CODEX_HOME/config.toml" <<TOML
+model = "gpt-5.5"
+model_provider = "fake"
+sandbox_mode = "danger-full-access"
+approval_policy = "never"
+
+[model_providers.fake]
+name = "fake"
+base_url = "http://$FAKE_ADDR/v1"
+wire_api = "responses"
+env_key = "FAKE_MODEL_KEY"
+TOML
+	(
+		cd "$PROJECT"
+		FAKE_MODEL_KEY=sk-fake timeout 300 "$prefix/node_modules/.bin/codex" exec --skip-git-repo-check "${json[@]}" \
+			"Tidy the calculator in this folder: read it, search it, patch it, run it, and report in Markdown." </dev/null
+	) || log "codex exec ($name) exited with status $?"
+	stop_server
+}
