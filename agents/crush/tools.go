@@ -196,7 +196,9 @@ func todosCall(raw json.RawMessage) (cards.CallView, error) {
 	return toolview.Todos("To-Do", todos), nil
 }
 
-func plain(_ json.RawMessage, r producers.Result) (cards.ResultView, error) { return toolview.Plain(r), nil }
+func plain(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	return toolview.Plain(r), nil
+}
 
 func markdown(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	return toolview.Markdown(r), nil

@@ -264,7 +264,9 @@ func todoCall(raw json.RawMessage) (cards.CallView, error) {
 }
 
 // plain is what the tool returned, as it is.
-func plain(_ json.RawMessage, r producers.Result) (cards.ResultView, error) { return toolview.Plain(r), nil }
+func plain(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	return toolview.Plain(r), nil
+}
 
 // markdown is a result in Markdown.
 func markdown(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {

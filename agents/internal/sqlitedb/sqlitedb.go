@@ -69,7 +69,7 @@ func Columns(db *sql.DB, table string) (map[string]bool, error) {
 }
 
 // Select is the list of columns wanted, each the column when the table
-// has it, else the fallback expression given ("NULL", "0", "''").
+// has it, else the fallback expression given ("NULL", "0", "”").
 func Select(have map[string]bool, want [][2]string) string {
 	var parts []string
 	for _, w := range want {
