@@ -84,8 +84,7 @@ var exitSuffix = regexp.MustCompile(`\n?Exit code (-?\d+)\s*$`)
 // bashResult is the output of the metadata (else the content), and the
 // exit code the content ends with (0 when it says none).
 func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
+	if _, err := toolview.Parse(raw); err != nil {
 		return nil, err
 	}
 	text, _ := producers.TextOf(r.Content)
@@ -104,7 +103,7 @@ func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 	if r.IsError && code == 0 {
 		return toolview.Plain(r), nil
 	}
-	return toolview.Output(a.Str("command"), text, &code), nil
+	return toolview.Output(text, &code), nil
 }
 
 // editCall is "Edit path", the replacement as a diff.

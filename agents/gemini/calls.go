@@ -19,6 +19,7 @@ type toolCall struct {
 	Result        json.RawMessage `json:"result"`
 	Status        string          `json:"status"`
 	DisplayName   string          `json:"displayName"`
+	Description   string          `json:"description"`
 	ResultDisplay json.RawMessage `json:"resultDisplay"`
 }
 
@@ -42,7 +43,7 @@ func (d *decoder) calls(t *replay.Transcript, m *message, calls []toolCall) erro
 		if !m.calls[c.ID] {
 			m.calls[c.ID] = true
 			view, problem := d.tools.Present(c.Name, args)
-			t.PutCall(c.ID, c.Name, view)
+			t.PutCall(c.ID, c.Name, titled(view, c))
 			t.ArgumentsProblem(c.Name, problem)
 		}
 		outcome, ended := finished[c.Status]
@@ -55,6 +56,18 @@ func (d *decoder) calls(t *replay.Transcript, m *message, calls []toolCall) erro
 	return nil
 }
 
+// titled titles a generic call as Gemini CLI's tool line does: the
+// tool's display name and its invocation's description, which the
+// record keeps.
+func titled(view cards.CallView, c toolCall) cards.CallView {
+	g, ok := view.(cards.GenericCall)
+	if !ok || c.DisplayName == "" || c.Description == "" {
+		return view
+	}
+	g.Title = c.DisplayName + " " + strings.Join(strings.Fields(c.Description), " ")
+	return g
+}
+
 // result is what a call returned: the output or error of its function
 // response, its resultDisplay as the meta.
 func result(c toolCall, outcome cards.Outcome) producers.Result {
@@ -65,6 +78,9 @@ func result(c toolCall, outcome cards.Outcome) producers.Result {
 	}
 	if r.IsError {
 		r.Error = text
+	}
+	if m := exitLine.FindStringSubmatch(text); m != nil && m[1] != "0" && outcome == cards.OutcomeDone {
+		r.Outcome = cards.OutcomeFailed
 	}
 	return r
 }

@@ -186,7 +186,7 @@ func (d *decoder) message(t *replay.Transcript, id string, r record) error {
 	}
 	switch r.Type {
 	case "user":
-		d.putText(t, m, cards.RoleUser, text)
+		d.putText(t, m, userRole(text), text)
 	case "gemini":
 		d.thoughts(t, m, r.Thoughts)
 		d.putText(t, m, cards.RoleAssistant, text)
@@ -199,6 +199,16 @@ func (d *decoder) message(t *replay.Transcript, id string, r record) error {
 		t.AddSkipped("message " + r.Type)
 	}
 	return nil
+}
+
+// userRole is the role of a user message's text: the context Gemini CLI
+// sends as the first user turn (<session_context>…) is context, not a
+// prompt, as its resume list ignores it.
+func userRole(text string) cards.Role {
+	if strings.HasPrefix(strings.TrimSpace(text), "<session_context>") {
+		return cards.RoleContext
+	}
+	return cards.RoleUser
 }
 
 // putText shows a message's text, or its new text.

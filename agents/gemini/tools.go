@@ -25,12 +25,12 @@ func Tools() producers.Registry {
 		"read_many_files":     {PresentCall: generic("ReadManyFiles", cards.KindRead, "include", "paths"), PresentResult: display},
 		"list_directory":      {PresentCall: generic("ReadFolder", cards.KindRead, "dir_path", "path"), PresentResult: display},
 		"glob":                {PresentCall: generic("FindFiles", cards.KindSearch, "pattern"), PresentResult: display},
-		"grep_search":         {PresentCall: generic("SearchText", cards.KindSearch, "pattern"), PresentResult: display},
-		"search_file_content": {PresentCall: generic("SearchText", cards.KindSearch, "pattern"), PresentResult: display},
+		"grep_search":         {PresentCall: generic("SearchText", cards.KindSearch, "pattern"), PresentResult: grepResult},
+		"search_file_content": {PresentCall: generic("SearchText", cards.KindSearch, "pattern"), PresentResult: grepResult},
 		"web_fetch":           {PresentCall: generic("WebFetch", cards.KindFetch, "prompt", "url"), PresentResult: markdown},
 		"google_web_search":   {PresentCall: generic("GoogleSearch", cards.KindFetch, "query"), PresentResult: markdown},
 		"save_memory":         {PresentCall: generic("SaveMemory", cards.KindOther, "fact"), PresentResult: display},
-		"write_todos":         {PresentCall: todosCall, PresentResult: display},
+		"write_todos":         {PresentCall: todosCall, PresentResult: quiet},
 	}
 }
 
@@ -53,8 +53,7 @@ var exitLine = regexp.MustCompile(`(?m)^Exit Code: (-?\d+)\s*$`)
 // shellResult is the output the UI showed (resultDisplay), with the exit
 // code the model was told.
 func shellResult(raw json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
+	if _, err := toolview.Parse(raw); err != nil {
 		return nil, err
 	}
 	text, _ := producers.TextOf(r.Content)
@@ -67,7 +66,7 @@ func shellResult(raw json.RawMessage, r producers.Result) (cards.ResultView, err
 		zero := 0
 		exit = &zero
 	}
-	return toolview.Output(a.Str("command"), output, exit), nil
+	return toolview.Output(output, exit), nil
 }
 
 // displayString is a string resultDisplay, else fallback.
@@ -217,6 +216,32 @@ func display(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	return toolview.Plain(r), nil
 }
 
+// grepResult lists the matches of the resultDisplay ({summary, matches:
+// [{filePath, lineNumber, line}]}) by file, as Gemini CLI's search
+// result does; else what the model was told.
+func grepResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	var d struct {
+		Summary string `json:"summary"`
+		Matches *[]struct {
+			FilePath   string `json:"filePath"`
+			LineNumber int    `json:"lineNumber"`
+			Line       string `json:"line"`
+		} `json:"matches"`
+	}
+	if r.IsError || json.Unmarshal(r.Meta, &d) != nil || d.Matches == nil {
+		return display(nil, r)
+	}
+	v := cards.SearchMatches{Title: d.Summary, Total: len(*d.Matches)}
+	for _, m := range *d.Matches {
+		if n := len(v.Files); n == 0 || v.Files[n-1].Path != m.FilePath {
+			v.Files = append(v.Files, cards.SearchFile{Path: m.FilePath})
+		}
+		f := &v.Files[len(v.Files)-1]
+		f.Matches = append(f.Matches, cards.SearchMatch{LineNumber: m.LineNumber, Line: m.Line})
+	}
+	return v, nil
+}
+
 // markdown shows a result the tool renders as Markdown.
 func markdown(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	return toolview.Markdown(r), nil
@@ -248,4 +273,12 @@ func todosCall(raw json.RawMessage) (cards.CallView, error) {
 		return nil, fmt.Errorf("arguments: missing %q", "todos")
 	}
 	return toolview.Todos("WriteTodos", todos), nil
+}
+
+// quiet shows nothing of a result its call shows, but its error.
+func quiet(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	if r.IsError {
+		return toolview.Plain(r), nil
+	}
+	return cards.GenericResult{}, nil
 }

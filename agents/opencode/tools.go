@@ -53,8 +53,7 @@ type bashMeta struct {
 // bashResult is the output and exit code of the metadata, else the
 // output the model got.
 func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
+	if _, err := toolview.Parse(raw); err != nil {
 		return nil, err
 	}
 	var m bashMeta
@@ -63,7 +62,7 @@ func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 	if m.Output != nil {
 		output = *m.Output
 	}
-	return toolview.Output(a.Str("command"), output, m.Exit), nil
+	return toolview.Output(output, m.Exit), nil
 }
 
 // editCall is "← Edit path", the replacement as a diff.

@@ -63,8 +63,8 @@ func Terminal(command, description, cwd string) cards.CallView {
 
 // Output is the result of a command: its output, and the exit code when
 // the agent recorded one.
-func Output(title, output string, exit *int) cards.ResultView {
-	return cards.TerminalResult{Title: title, Output: output, ExitCode: exit}
+func Output(output string, exit *int) cards.ResultView {
+	return cards.TerminalResult{Output: output, ExitCode: exit}
 }
 
 // Edit is the view of a replacement of old by new in path; an empty old
