@@ -183,7 +183,7 @@ func (d *decoder) part(t *replay.Transcript, m messageRow, typ string, raw json.
 		id := fmt.Sprintf("shell-%d", t.LineNumber())
 		exit := p.ExitCode
 		t.PutCall(id, "shell_command", cards.TerminalCall{Title: p.Command, Description: "! shell command"})
-		t.PutResultAs(id, cards.TerminalResult{Title: p.Command, Output: p.Output, ExitCode: &exit}, outcomeOfExit(exit))
+		t.PutResultAs(id, cards.TerminalResult{Output: p.Output, ExitCode: &exit}, outcomeOfExit(exit))
 	case "":
 		return errors.New(`missing field "type"`)
 	default:

@@ -50,7 +50,7 @@ func (d *decoder) toolPart(t *replay.Transcript, p part) error {
 	switch s.Status {
 	case "completed":
 		r := producers.Result{Content: producers.Text(deref(s.Output)), Meta: meta(s.Metadata)}
-		t.PutResultAs(p.CallID, d.tools.Result(p.Tool, args, r), cards.OutcomeDone)
+		t.PutResultAs(p.CallID, d.tools.Result(p.Tool, args, r), exitOutcome(s.Metadata))
 	case "error":
 		r := producers.Result{Content: producers.Text(deref(s.Error)), IsError: true, Error: deref(s.Error), Meta: meta(s.Metadata)}
 		r.Outcome = outcome(deref(s.Error))
@@ -69,6 +69,18 @@ func outcome(err string) cards.Outcome {
 		return cards.OutcomeInterrupted
 	}
 	return cards.OutcomeFailed
+}
+
+// exitOutcome is failed for a command whose metadata's exit code is not
+// 0 (bash records one), else done.
+func exitOutcome(metadata json.RawMessage) cards.Outcome {
+	var m struct {
+		Exit *int `json:"exit"`
+	}
+	if json.Unmarshal(metadata, &m) == nil && m.Exit != nil && *m.Exit != 0 {
+		return cards.OutcomeFailed
+	}
+	return cards.OutcomeDone
 }
 
 // meta is a metadata object, nil when there is none.

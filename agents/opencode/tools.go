@@ -81,12 +81,14 @@ func editCall(raw json.RawMessage) (cards.CallView, error) {
 // fileDiff is the filediff of the edit and write metadata.
 type fileDiff struct {
 	File   string  `json:"file"`
+	Patch  string  `json:"patch"`
 	Before *string `json:"before"`
 	After  *string `json:"after"`
 }
 
-// editResult is the change the metadata records (the file before and
-// after), else its unified diff, else what the model was told.
+// editResult is the change the metadata records: the file before and
+// after, else the hunks of its patch (filediff.patch, or diff), as the
+// TUI draws them; else what the model was told.
 func editResult(raw json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	a, err := toolview.Parse(raw)
 	if err != nil {
@@ -96,15 +98,22 @@ func editResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 		Diff     string    `json:"diff"`
 		FileDiff *fileDiff `json:"filediff"`
 	}
+	title := "← Edit " + a.Str("filePath")
 	_ = json.Unmarshal(r.Meta, &m)
 	path := a.Str("filePath")
 	switch {
 	case r.IsError:
 		return toolview.Plain(r), nil
 	case m.FileDiff != nil && m.FileDiff.Before != nil && m.FileDiff.After != nil:
-		return toolview.Change("← Edit "+path, path, *m.FileDiff.Before, *m.FileDiff.After), nil
-	case m.Diff != "":
-		return cards.GenericResult{Title: "← Edit " + path, Content: producers.Code("diff", m.Diff)}, nil
+		return toolview.Change(title, path, *m.FileDiff.Before, *m.FileDiff.After), nil
+	case m.FileDiff != nil && m.FileDiff.Patch != "":
+		m.Diff = m.FileDiff.Patch
+	}
+	if v, ok := toolview.Patch(title, path, m.Diff); ok {
+		return v, nil
+	}
+	if m.Diff != "" {
+		return cards.GenericResult{Title: title, Content: producers.Code("diff", m.Diff)}, nil
 	}
 	return toolview.Plain(r), nil
 }

@@ -8,6 +8,8 @@ package toolview
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
@@ -138,3 +140,41 @@ func Todos(title string, items []producers.Todo) cards.CallView {
 
 // Quote is s in double quotes, for a title.
 func Quote(s string) string { return fmt.Sprintf("%q", s) }
+
+// hunkHeader is a unified diff's hunk header, "@@ -a,b +c,d @@".
+var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@`)
+
+// Patch is the result of a change recorded as a unified diff of path
+// (the jsdiff patch opencode and Gemini CLI keep): its hunks as
+// recorded. ok is false when patch has no hunk that reads.
+func Patch(title, path, patch string) (cards.ResultView, bool) {
+	var diffs []cards.FileDiff
+	var lines []string
+	oldStart, newStart := 0, 0
+	flush := func() bool {
+		if lines == nil {
+			return true
+		}
+		d, err := producers.RecordedHunk(path, lines, oldStart, newStart)
+		diffs, lines = append(diffs, d), nil
+		return err == nil
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(patch, "\n"), "\n") {
+		if m := hunkHeader.FindStringSubmatch(l); m != nil {
+			if !flush() {
+				return nil, false
+			}
+			oldStart, _ = strconv.Atoi(m[1])
+			newStart, _ = strconv.Atoi(m[2])
+			lines = []string{}
+			continue
+		}
+		if lines != nil && l != `\ No newline at end of file` {
+			lines = append(lines, l)
+		}
+	}
+	if !flush() || len(diffs) == 0 {
+		return nil, false
+	}
+	return cards.DiffResult{Title: title, Diffs: diffs}, true
+}
