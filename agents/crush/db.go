@@ -12,22 +12,10 @@ import (
 	"github.com/cardtui/cardtui/replay"
 )
 
-// Document reads a Crush database as the lines of Format. A database of
-// another agent (opencode's) has no sessions table with Crush's columns:
-// Match looks at the file's first bytes only, and Open tells them apart.
+// Document reads a Crush database as the lines of Format. Match looks at
+// the file's first bytes only; Open fails on a database of another agent
+// (opencode's has no sessions table), which the next Document reads.
 var Document = replay.Document{Format: "crush", Match: sqlitedb.IsDatabase, Open: open}
-
-// IsCrush reports whether the SQLite database at path is Crush's: it has
-// a messages table with parts.
-func IsCrush(path string) bool {
-	db, err := sqlitedb.Open(path)
-	if err != nil {
-		return false
-	}
-	defer db.Close()
-	cols, err := sqlitedb.Columns(db, "messages")
-	return err == nil && cols["parts"]
-}
 
 // open gives the lines of one session of the database at path, or all.
 func open(path string, _ io.Reader, session string) (io.ReadCloser, error) {
