@@ -35,7 +35,7 @@ func readHead(src *Source, head []byte, s *Session) {
 	if firstPrompt(tr.Entries) == "" {
 		tr = load(src, head, s.Path)
 	}
-	s.Project, s.Started, s.Subagent = f.Project, f.Started, f.Subagent
+	s.Project, s.Started, s.Subagent, s.Model = f.Project, f.Started, f.Subagent, f.Model
 	s.Title = firstNonEmpty(tr.Title, f.Title)
 	s.FirstPrompt = firstPrompt(tr.Entries)
 	s.Problem = firstNonEmpty(f.problem, firstProblem(tr.Entries))
@@ -73,6 +73,9 @@ func readTail(src *Source, tail []byte, start int64, s *Session) {
 	}
 	if s.Project == "" {
 		s.Project = f.Project
+	}
+	if f.Model != "" {
+		s.Model = f.Model
 	}
 	if s.Problem == "" && f.problem != "" {
 		s.Problem = "near the end: " + f.problem
@@ -113,7 +116,7 @@ func headFacts(src *Source, data []byte) facts {
 // wins.
 func tailFacts(src *Source, data []byte) facts {
 	var f facts
-	title, last := "", time.Time{}
+	title, model, last := "", "", time.Time{}
 	for len(data) > 0 {
 		data = bytes.TrimSuffix(data, []byte("\n"))
 		i := bytes.LastIndexByte(data, '\n')
@@ -125,9 +128,9 @@ func tailFacts(src *Source, data []byte) facts {
 		if err := src.Meta(l, &f.Facts); err != nil && f.problem == "" {
 			f.problem = fmt.Sprintf("not JSON: %v", err)
 		}
-		title, last = firstNonEmpty(title, f.Title), firstTime(last, f.Last)
+		title, model, last = firstNonEmpty(title, f.Title), firstNonEmpty(model, f.Model), firstTime(last, f.Last)
 	}
-	f.Title, f.Last = title, last
+	f.Title, f.Model, f.Last = title, model, last
 	return f
 }
 

@@ -77,7 +77,7 @@ func listDatabase(project, path string, f *sessions.Found) {
 	}
 	for _, r := range rows {
 		f.Listed(sessions.Session{
-			Path: path + "#" + r.ID, Project: project, Title: r.Title, FirstPrompt: r.FirstPrompt,
+			Path: path + "#" + r.ID, Project: project, Title: r.Title, FirstPrompt: r.FirstPrompt, Model: r.Model,
 			Started: seconds(r.Created), LastActivity: seconds(r.Updated), ToolCalls: r.Calls,
 			Size: info.Size(), Subagent: r.ParentID != "",
 		})

@@ -60,6 +60,7 @@ type metaLine struct {
 	Summary     string   `json:"summary"`
 	Directories []string `json:"directories"`
 	Timestamp   string   `json:"timestamp"`
+	Model       string   `json:"model"`
 	Set         *struct {
 		Summary     string `json:"summary"`
 		LastUpdated string `json:"lastUpdated"`
@@ -91,6 +92,9 @@ func meta(l []byte, f *sessions.Facts) error {
 			f.Title = m.Set.Summary
 		}
 		f.Stamp(m.Set.LastUpdated)
+	}
+	if m.Model != "" {
+		f.Model = m.Model
 	}
 	f.Stamp(m.Timestamp)
 	return nil

@@ -50,7 +50,7 @@ func discover(home string, f *sessions.Found) {
 	}
 	for _, r := range list {
 		f.Listed(sessions.Session{
-			Path: path + "#" + r.ID, Project: r.Directory, Title: r.Title, FirstPrompt: r.FirstPrompt,
+			Path: path + "#" + r.ID, Project: r.Directory, Title: r.Title, FirstPrompt: r.FirstPrompt, Model: r.Model,
 			Started: millis(r.Created), LastActivity: millis(r.Updated), ToolCalls: r.Calls,
 			Size: info.Size(), Subagent: r.ParentID != "",
 		})

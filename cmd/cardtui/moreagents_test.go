@@ -33,6 +33,7 @@ func TestSessionsListsGeminiOpencodeAndCrush(t *testing.T) {
 	g := byAgent["gemini"][0]
 	assert.Equal(t, "Tidy the calculator in this folder: read it, search it, edit it, run it, and report in Markdown.", g.FirstPrompt)
 	assert.Equal(t, 7, g.ToolCalls)
+	assert.Equal(t, "gemini-2.5-flash", g.Model)
 	for _, s := range append(byAgent["opencode"], byAgent["crush"]...) {
 		assert.NotEmpty(t, s.Title)
 		assert.NotEmpty(t, s.FirstPrompt)
@@ -40,6 +41,8 @@ func TestSessionsListsGeminiOpencodeAndCrush(t *testing.T) {
 		assert.Empty(t, s.Problem)
 	}
 	assert.Equal(t, 8, byAgent["opencode"][0].ToolCalls)
+	assert.Equal(t, "fake/fake-model", byAgent["opencode"][0].Model)
+	assert.Equal(t, "fake-model", byAgent["crush"][0].Model)
 	assert.Equal(t, h.Project, byAgent["crush"][0].Project)
 
 	table := runWith("", "sessions", "--all")
