@@ -52,7 +52,12 @@ func TestDatabase(t *testing.T) {
 	tr := loadDocument(t, database)
 	assert.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, []string{"view:done", "edit:done", "bash:done", "bash:failed", "write:rejected", "agent:done",
-		"shell_command:failed", "grep:done"}, outcomes(tr), "a bash ending \"Exit code 2\" failed though not is_error")
+		"shell_command:failed"}, outcomes(tr), "a bash ending \"Exit code 2\" failed though not is_error")
+	agent := replaytest.ToolCards(tr)[5]
+	require.Len(t, agent.Children, 5, "the sub-agent's session is nested under its call")
+	grep := agent.Children[2].(cards.ToolCard)
+	assert.Equal(t, "grep", grep.Tool)
+	assert.NotNil(t, grep.Result)
 	golden.Assert(t, "crush/database.txt", replaytest.Describe(tr))
 	golden.Assert(t, "crush/database-80.txt", replaytest.RenderPlain(tr, 80))
 	assert.Contains(t, tr.Entries, cards.Entry(cards.Notice{Text: "fake-model via fake in 1s"}))

@@ -17,7 +17,9 @@ import (
 // (opencode's has no sessions table), which the next Document reads.
 var Document = replay.Document{Format: "crush", Match: sqlitedb.IsDatabase, Open: open}
 
-// open gives the lines of one session of the database at path, or all.
+// open gives the lines of one session of the database at path with its
+// sub-agents' sessions (each after its parent: sessions are listed in the
+// order they began), or of all.
 func open(path string, _ io.Reader, session string) (io.ReadCloser, error) {
 	if path == "" {
 		return nil, errors.New("a Crush database must be read from its file, not a pipe")
@@ -32,17 +34,17 @@ func open(path string, _ io.Reader, session string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	var buf bytes.Buffer
-	found := false
+	found := map[string]bool{}
 	for _, s := range list {
-		if session != "" && s.ID != session {
+		if session != "" && s.ID != session && !found[s.ParentID] {
 			continue
 		}
-		found = true
+		found[s.ID] = true
 		if err := writeSession(db, s, &buf); err != nil {
 			return nil, fmt.Errorf("%s: session %s: %w", path, s.ID, err)
 		}
 	}
-	if session != "" && !found {
+	if session != "" && !found[session] {
 		return nil, fmt.Errorf("%s: no session %q", path, session)
 	}
 	return io.NopCloser(&buf), nil

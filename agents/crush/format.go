@@ -7,6 +7,7 @@ import (
 	"maps"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
@@ -28,7 +29,7 @@ var Format = replay.Format{
 	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		tools := Tools()
 		maps.Copy(tools, extra)
-		return &decoder{tools: tools, args: map[string]call{}}
+		return &decoder{tools: tools, args: map[string]call{}, nested: map[string]replay.CardPath{}}
 	},
 }
 
@@ -37,6 +38,11 @@ type decoder struct {
 	tools producers.Registry
 	// args are the calls seen, by id, for their results.
 	args map[string]call
+	// nest is the card of the agent call whose sub-agent's session is
+	// being read, nil at the top level; nested are the cards of the calls
+	// nested under such cards, by id.
+	nest   *replay.CardPath
+	nested map[string]replay.CardPath
 }
 
 // call is a tool call's name and arguments.
@@ -87,6 +93,14 @@ func (d *decoder) session(t *replay.Transcript, raw json.RawMessage) error {
 	var s sessionRow
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return fmt.Errorf("session: %w", replay.ObjectError(err))
+	}
+	d.nest = nil
+	if _, callID, ok := strings.Cut(s.ID, "$$"); ok && s.ParentID != "" {
+		if p, found := t.LastCard(callID); found {
+			d.nest = &p
+			t.AddChild(p, cards.Notice{Text: "the sub-agent's session " + s.ID + ": " + s.Title})
+			return nil
+		}
 	}
 	t.Title = s.Title
 	text := "Crush session " + s.ID
@@ -163,27 +177,27 @@ func (d *decoder) part(t *replay.Transcript, m messageRow, typ string, raw json.
 			role = cards.RoleUser
 		}
 		if p.Text != "" {
-			t.PutMessage(role, p.Text)
+			d.put(t, cards.Message{Role: role, Text: p.Text})
 		}
 	case "reasoning":
 		if p.Thinking != "" {
-			t.PutMessage(cards.RoleReasoning, p.Thinking)
+			d.put(t, cards.Message{Role: cards.RoleReasoning, Text: p.Thinking})
 		}
 	case "tool_call":
 		d.toolCall(t, p)
 	case "tool_result":
 		d.toolResult(t, p)
 	case "finish":
-		finish(t, m, p)
+		d.finish(t, m, p)
 	case "image_url":
-		t.AddNotice("image " + p.URL)
+		d.put(t, cards.Notice{Text: "image " + p.URL})
 	case "binary":
-		t.AddNotice("attached " + p.Path + " (" + p.MIMEType + ")")
+		d.put(t, cards.Notice{Text: "attached " + p.Path + " (" + p.MIMEType + ")"})
 	case "shell_command":
 		id := fmt.Sprintf("shell-%d", t.LineNumber())
 		exit := p.ExitCode
-		t.PutCall(id, "shell_command", cards.TerminalCall{Title: p.Command, Description: "! shell command"})
-		t.PutResultAs(id, cards.TerminalResult{Output: p.Output, ExitCode: &exit}, outcomeOfExit(exit))
+		d.call(t, id, "shell_command", cards.TerminalCall{Title: p.Command, Description: "! shell command"})
+		d.result(t, id, cards.TerminalResult{Output: p.Output, ExitCode: &exit}, outcomeOfExit(exit))
 	case "":
 		return errors.New(`missing field "type"`)
 	default:
@@ -197,8 +211,40 @@ func (d *decoder) toolCall(t *replay.Transcript, p partData) {
 	args := replay.ToolArguments(json.RawMessage(p.Input))
 	d.args[p.ID] = call{name: p.Name, args: args}
 	view, problem := d.tools.Present(p.Name, args)
-	t.PutCall(p.ID, p.Name, view)
+	d.call(t, p.ID, p.Name, view)
 	t.ArgumentsProblem(p.Name, problem)
+}
+
+// put adds an entry, nested under the agent call whose sub-agent's
+// session is being read.
+func (d *decoder) put(t *replay.Transcript, e cards.Entry) {
+	if d.nest != nil {
+		t.AddChild(*d.nest, e)
+		return
+	}
+	t.Add(e)
+}
+
+// call adds the card of a call, nested when put would nest.
+func (d *decoder) call(t *replay.Transcript, id, tool string, view cards.CallView) {
+	if d.nest == nil {
+		t.PutCall(id, tool, view)
+		return
+	}
+	d.nested[id] = t.AddChild(*d.nest, cards.ToolCard{ID: id, Tool: tool, Call: view})
+}
+
+// result gives the card of call id its result, nested or not.
+func (d *decoder) result(t *replay.Transcript, id string, view cards.ResultView, outcome cards.Outcome) {
+	p, ok := d.nested[id]
+	if !ok {
+		t.PutResultAs(id, view, outcome)
+		return
+	}
+	t.UpdateCard(p, func(c cards.ToolCard) cards.ToolCard {
+		c.Result, c.Outcome = view, outcome
+		return c
+	})
 }
 
 // exitCode is the last line of a failed command's content.
@@ -225,7 +271,7 @@ func (d *decoder) toolResult(t *replay.Transcript, p partData) {
 	case m != nil && m[1] != "0":
 		r.Outcome = cards.OutcomeFailed
 	}
-	t.PutResultAs(p.ToolCallID, d.tools.Result(name, c.args, r), r.Outcome)
+	d.result(t, p.ToolCallID, d.tools.Result(name, c.args, r), r.Outcome)
 }
 
 // outcomeOfExit is failed for a non-zero exit code.
@@ -238,7 +284,7 @@ func outcomeOfExit(code int) cards.Outcome {
 
 // finish ends an assistant's turn as Crush's chat does: "Model via
 // Provider in <duration>", or the reason it stopped.
-func finish(t *replay.Transcript, m messageRow, p partData) {
+func (d *decoder) finish(t *replay.Transcript, m messageRow, p partData) {
 	switch p.Reason {
 	case "end_turn", "tool_use", "":
 		if m.Model != "" && p.Reason == "end_turn" {
@@ -249,13 +295,13 @@ func finish(t *replay.Transcript, m messageRow, p partData) {
 			if p.Time > 0 && m.CreatedAt > 0 && p.Time >= m.CreatedAt {
 				text += " in " + strconv.FormatInt(p.Time-m.CreatedAt, 10) + "s"
 			}
-			t.AddNotice(text)
+			d.put(t, cards.Notice{Text: text})
 			return
 		}
 		t.AddSkipped("finish")
 	case "canceled":
 		t.InterruptPending()
-		t.AddNotice("canceled")
+		d.put(t, cards.Notice{Text: "canceled"})
 	default:
 		text := "stopped: " + p.Reason
 		if p.Message != "" {
@@ -264,6 +310,6 @@ func finish(t *replay.Transcript, m messageRow, p partData) {
 		if p.Details != "" {
 			text += " (" + p.Details + ")"
 		}
-		t.AddNotice(text)
+		d.put(t, cards.Notice{Text: text})
 	}
 }
