@@ -28,6 +28,7 @@ var Formats = []replay.Format{
 	harness.LogFormat,
 	harness.HeadlessFormat,
 	codex.Format,
+	codex.ExecFormat,
 	claude.Format,
 	acp.Format,
 	gemini.Format,

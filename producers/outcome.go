@@ -1,6 +1,7 @@
 package producers
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
@@ -60,11 +61,28 @@ func RefusalOutcome(r Result, rules []OutcomeRule) cards.Outcome {
 	return OutcomeOf(r, rules)
 }
 
+// harnessSandboxDenials are the harness's words for a call its sandbox
+// refused, in an error or in a command's output: the marker its bash and
+// file tools give the model ("[sandbox: file access denied under
+// read-only mode]"), and its refusal to run a command unconfined when no
+// sandbox backend is usable.
+var harnessSandboxDenials = []string{
+	"[sandbox: file access denied under ",
+	"refusing to run the command unconfined",
+}
+
 // harnessOutcome is the outcome of a harness tool result: an AbortError
-// is an interruption, the rest as OutcomeOf says.
+// is an interruption; a sandbox denial — the FS_SANDBOX_DENIED error of
+// its file tools, or its marker in what a tool returned, whether or not
+// the result is an error (a command's exit code is its data) — is
+// denied; the rest as OutcomeOf says.
 func harnessOutcome(r Result) cards.Outcome {
-	if strings.HasPrefix(r.Error, "AbortError") {
+	switch first := FirstText(r.Content); {
+	case strings.HasPrefix(r.Error, "AbortError"):
 		return cards.OutcomeInterrupted
+	case strings.Contains(r.Error, "(FS_SANDBOX_DENIED)"),
+		slices.ContainsFunc(harnessSandboxDenials, func(marker string) bool { return strings.Contains(first, marker) }):
+		return cards.OutcomeDenied
 	}
 	return RefusalOutcome(r, harnessOutcomes)
 }

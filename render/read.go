@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
+	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/syntax"
 )
 
 // readBody draws a read window: numbered lines, a footer naming the file
@@ -23,8 +26,8 @@ func readBody(v cards.ReadResult, o style.Options) []string {
 		shown = shown[:bodyFold]
 	}
 	var lines []string
-	for _, l := range shown {
-		lines = append(lines, numberedLine(l.Number, gw, l.Text, width, o)...)
+	for i, text := range readTexts(v, shown, o) {
+		lines = append(lines, numberedText(shown[i].Number, gw, text, width, o)...)
 	}
 	if hidden := len(v.Lines) - len(shown); hidden > 0 {
 		lines = append(lines, style.MoreLine(hidden, o))
@@ -33,18 +36,61 @@ func readBody(v cards.ReadResult, o style.Options) []string {
 	return style.JoinSections(titleLines(v.Title, width, o), lines, style.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
 }
 
+// readTexts are the shown lines of a read window, sanitised, in the
+// syntax colours of the file's language — its Lang, else the one its name
+// says — when it has one and lexing keeps to its budget.
+func readTexts(v cards.ReadResult, shown []cards.ReadLine, o style.Options) []string {
+	texts := make([]string, len(shown))
+	for i, l := range shown {
+		texts[i] = cardtext.SourceText(l.Text)
+	}
+	lang := readLanguage(v)
+	if lang == "" || len(texts) == 0 {
+		return texts
+	}
+	coloured, ok := markdown.HighlightLines(strings.Join(texts, "\n"), lang, o)
+	if !ok || len(coloured) != len(texts) {
+		return texts
+	}
+	return coloured
+}
+
+// readLanguage is the language of a read file: Lang when a lexer knows
+// it, else the language of the file's name, "" for none.
+func readLanguage(v cards.ReadResult) string {
+	if v.Lang != "" {
+		if lexers.Get(v.Lang) == nil {
+			return ""
+		}
+		return v.Lang
+	}
+	if l := syntax.ForPath(v.Path); l != nil {
+		return l.Config().Name
+	}
+	return ""
+}
+
 // numberedLine draws one source line behind a dim line-number gutter
 // "  12 │ ": cut with "…" to the width when collapsed, wrapped when
 // expanded, continuation lines behind an empty gutter.
 func numberedLine(number, gw int, text string, width int, o style.Options) []string {
+	return numberedText(number, gw, cardtext.SourceText(text), width, o)
+}
+
+// numberedText is numberedLine for a line sanitised already (and maybe
+// coloured).
+func numberedText(number, gw int, text string, width int, o style.Options) []string {
 	gutter := fmt.Sprintf("%*d │ ", gw, number)
 	room := max(width-ansi.StringWidth(gutter), 1)
-	text = cardtext.SourceText(text)
 	if !o.Expanded {
-		return []string{style.Dim(gutter, o) + ansi.Truncate(text, room, "…")}
+		cut := ansi.Truncate(text, room, "…")
+		if strings.Contains(cut, "\x1b[") {
+			cut += ansi.ResetStyle // a colour the cut left open
+		}
+		return []string{style.Dim(gutter, o) + cut}
 	}
 	blank := style.Dim(strings.Repeat(" ", gw)+" │ ", o)
-	lines := strings.Split(ansi.Wrap(text, room, ""), "\n")
+	lines := style.WrapStyled(text, room)
 	for i, line := range lines {
 		if i == 0 {
 			lines[i] = style.Dim(gutter, o) + line

@@ -13,7 +13,7 @@ import (
 )
 
 func TestParseFormat(t *testing.T) {
-	assert.Equal(t, []string{"auto", "views", "harness", "headless", "codex", "claude", "acp"}, agents.FormatNames())
+	assert.Equal(t, []string{"auto", "views", "harness", "headless", "codex", "codex-exec", "claude", "acp"}, agents.FormatNames())
 	for _, name := range agents.FormatNames() {
 		f, err := agents.ParseFormat(name)
 		require.NoError(t, err)
@@ -24,7 +24,7 @@ func TestParseFormat(t *testing.T) {
 	assert.Equal(t, replay.Auto, f)
 
 	_, err = agents.ParseFormat("crush")
-	assert.EqualError(t, err, `unknown input format "crush": want one of auto, views, harness, headless, codex, claude, acp`)
+	assert.EqualError(t, err, `unknown input format "crush": want one of auto, views, harness, headless, codex, codex-exec, claude, acp`)
 }
 
 func TestDetect(t *testing.T) {
@@ -47,7 +47,7 @@ func TestDetect(t *testing.T) {
 		{"null", `null`, replay.Auto, "not a JSON object"},
 		{"no type", `{"id":"c1"}`, replay.Auto, `no "type" field`},
 		{"type not a string", `{"type":1}`, replay.Auto, `"type" is not a string`},
-		{"unknown type", `{"type":"summary"}`, replay.Auto, `type "summary" belongs to no known format (views: call, result, message; harness log: session or an event type such as tool/call; headless: session_event; codex: session_meta, response_item, event_msg, turn_context, compacted with a payload; claude: a line with a uuid or sessionId)`},
+		{"unknown type", `{"type":"summary"}`, replay.Auto, `type "summary" belongs to no known format (views: call, result, message; harness log: session or an event type such as tool/call; headless: session_event; codex: session_meta, response_item, event_msg, turn_context, compacted with a payload; codex-exec: thread.started, turn.*, item.*; claude: a line with a uuid or sessionId)`},
 		{"claude user line", `{"parentUuid":null,"type":"user","uuid":"u1","message":{"role":"user","content":"hi"}}`, "claude", ""},
 		{"claude summary", `{"type":"summary","summary":"Fix the build","leafUuid":"u9"}`, "claude", ""},
 		{"claude snapshot", `{"type":"file-history-snapshot","messageId":"m1","snapshot":{}}`, "claude", ""},
@@ -57,6 +57,8 @@ func TestDetect(t *testing.T) {
 		{"acp recording start", `{"time":"2026-01-01T00:00:00Z","from":"cardtui","start":{"command":["a"],"dir":"/p"}}`, "acp", ""},
 		{"acp recording message", `{"time":"2026-01-01T00:00:00Z","from":"agent","msg":{"jsonrpc":"2.0","id":1,"result":{}}}`, "acp", ""},
 		{"a peer that is none of a recording's", `{"time":"2026-01-01T00:00:00Z","from":"someone","msg":{}}`, replay.Auto, `nor the time and peer of an ACP recording line`},
+		{"codex exec --json", `{"type":"thread.started","thread_id":"t1"}`, "codex-exec", ""},
+		{"codex exec --json item", `{"type":"item.completed","item":{"id":"i","type":"agent_message","text":"hi"}}`, "codex-exec", ""},
 		{"codex type without a payload", `{"type":"response_item"}`, replay.Auto, `type "response_item" belongs to no known format`},
 	}
 	for _, c := range cases {

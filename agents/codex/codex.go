@@ -61,6 +61,13 @@ type codexRollout struct {
 	// turns are the indexes of the user prompts that start the turns not
 	// rolled back, in order (see codex_rollback.go).
 	turns []int
+	// cwd is the session's directory, which patches name files in.
+	cwd string
+	// terminals maps the session a command still runs in to the
+	// command's call id (see codex_polls.go).
+	terminals map[string]string
+	// group is the latest "Explored" card (see codex_explore.go).
+	group *exploreGroup
 }
 
 // codexCall is what is known of one call_id.
@@ -79,10 +86,19 @@ type codexCall struct {
 	// nested is the path of the card of a command a code-mode script ran,
 	// nil for a card at the top level (see codex_codemode.go).
 	nested *replay.CardPath
+	// pollOf is the command a write_stdin call polls, when it is folded
+	// into that command's card; polls are what a command's polls
+	// returned (see codex_polls.go).
+	pollOf string
+	polls  []execOutput
+	// parsed is how Codex parsed the command of a shell call (parsed_cmd);
+	// group is the "Explored" card it is nested in (codex_explore.go).
+	parsed []parsedCommand
+	group  *exploreGroup
 }
 
 func newCodexRollout() *codexRollout {
-	return &codexRollout{tools: Tools(), calls: map[string]*codexCall{}, codeMode: newCodeMode()}
+	return &codexRollout{tools: Tools(), calls: map[string]*codexCall{}, codeMode: newCodeMode(), terminals: map[string]string{}}
 }
 
 // codexLine is a line of a rollout.
@@ -170,6 +186,7 @@ func (d *codexRollout) sessionMeta(t *replay.Transcript, payload []byte) error {
 	if err := decodePayload(payload, &m); err != nil {
 		return err
 	}
+	d.cwd = m.Cwd
 	text := "Codex session"
 	if m.CLIVersion != "" {
 		text = "Codex " + m.CLIVersion + " session"
@@ -482,12 +499,15 @@ func (d *codexRollout) call(t *replay.Transcript, id, tool string, args []byte, 
 	hadCard := c.called || c.hasResult
 	c.tool, c.args, c.called, c.fromEvent = tool, args, true, fromEvent
 	view, problem := d.tools.Present(tool, args)
+	view = d.exploreCallView(c, view)
 	switch {
 	case !hadCard && fromEvent && d.nestedCard(t, id, tool, view):
 		t.ArgumentsProblem(tool, problem)
 		return nil
+	case !hadCard && tool == "write_stdin" && d.foldPoll(t, c, args):
+		return nil
 	case !hadCard:
-		c.index = t.PutCall(id, tool, view)
+		d.putCall(t, id, c, view)
 		d.codeMode.opened(id, tool, args)
 		t.ArgumentsProblem(tool, problem)
 		return nil
@@ -518,6 +538,11 @@ func (d *codexRollout) output(t *replay.Transcript, id, text string) error {
 	}
 	c.output = &text
 	d.codeMode.answered(id, text)
+	if c.pollOf != "" {
+		d.pollAnswered(t, c, text)
+		return nil
+	}
+	d.runningSession(id, c.tool, text)
 	d.present(t, id, c)
 	return nil
 }
@@ -549,16 +574,20 @@ func errOr(err, otherwise error) error {
 func (d *codexRollout) present(t *replay.Transcript, id string, c *codexCall) {
 	r := producers.Result{Meta: c.end}
 	if c.output != nil {
-		r.Content = []cards.ContentBlock{cards.TextBlock{Text: *c.output}}
+		r.Content = []cards.ContentBlock{cards.TextBlock{Text: withPolls(*c.output, c.polls)}}
 	}
 	r.Outcome = Outcome(r)
-	view := d.tools.Result(c.tool, c.args, r)
+	view, outcome := d.exploreResultView(c, d.tools.Result(c.tool, c.args, r), r.Outcome)
+	r.Outcome = outcome
 	if c.nested != nil {
 		t.UpdateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
 			card.Result, card.Outcome = view, r.Outcome
 			return card
 		})
 		c.hasResult = true
+		if c.group != nil {
+			d.refreshGroup(t, c.group)
+		}
 		return
 	}
 	if !c.hasResult {
@@ -599,12 +628,16 @@ type codexEvent struct {
 	Reason  string          `json:"reason"`
 	// NumTurns is thread_rolled_back's.
 	NumTurns *int `json:"num_turns"`
+	// Item is item_completed's (see codex_items.go).
+	Item json.RawMessage `json:"item"`
+	// ParsedCmd is the exec events' (see tools_explore.go).
+	ParsedCmd json.RawMessage `json:"parsed_cmd"`
 }
 
 // codexEventTypes are the events the decoder shows.
 var codexEventTypes = []string{"user_message", "agent_message", "agent_reasoning", "agent_reasoning_raw_content",
 	"exec_command_begin", "exec_command_end", "patch_apply_begin", "patch_apply_end", "turn_aborted",
-	"context_compacted", "error", "thread_rolled_back"}
+	"context_compacted", "error", "thread_rolled_back", "item_completed"}
 
 func (d *codexRollout) event(t *replay.Transcript, payload []byte) error {
 	var e codexEvent
@@ -615,7 +648,14 @@ func (d *codexRollout) event(t *replay.Transcript, payload []byte) error {
 		return errors.New(`missing field "payload.type"`)
 	}
 	what := "event_msg/" + *e.Type
-	err := d.applyEvent(t, *e.Type, e, payload)
+	var err error
+	if *e.Type == "item_completed" {
+		var item string
+		item, err = d.itemCompleted(t, e.Item)
+		what += "/" + item
+	} else {
+		err = d.applyEvent(t, *e.Type, e, payload)
+	}
 	if errors.Is(err, errSeen) || errors.Is(err, errNotShown) {
 		t.AddSkipped(what)
 		return nil
@@ -636,13 +676,17 @@ func (d *codexRollout) applyEvent(t *replay.Transcript, typ string, e codexEvent
 	case "agent_reasoning", "agent_reasoning_raw_content":
 		return d.eventText(t, e, cards.RoleReasoning)
 	case "exec_command_begin":
+		if c, err := d.callFor(e.CallID); err == nil {
+			d.noteParsed(c, e.ParsedCmd)
+		}
 		return d.call(t, e.CallID, "shell", shellArgs(e), true)
 	case "patch_apply_begin":
 		return d.patchBegin(t, e)
 	case "exec_command_end":
-		return d.end(t, e, "shell", shellArgs(e), payload)
+		return d.endWith(t, e, "shell", shellArgs(e), payload, e.ParsedCmd)
 	case "patch_apply_end":
-		return d.end(t, e, "apply_patch", changesArgs(e.Changes), payload)
+		e.Changes, _ = relativeKeys(e.Changes, d.cwd)
+		return d.end(t, e, "apply_patch", changesArgs(e.Changes), relativeChanges(payload, d.cwd))
 	case "turn_aborted":
 		t.InterruptPending()
 		t.AddNotice(abortNotice(e.Reason))
@@ -696,6 +740,7 @@ func changesArgs(changes json.RawMessage) []byte {
 // patchBegin keeps the changes a patch will apply, for its result, and
 // makes its card when its call was not seen (errSeen when it was).
 func (d *codexRollout) patchBegin(t *replay.Transcript, e codexEvent) error {
+	e.Changes, _ = relativeKeys(e.Changes, d.cwd)
 	err := d.call(t, e.CallID, "apply_patch", changesArgs(e.Changes), true)
 	if err == nil || errors.Is(err, errSeen) {
 		d.calls[e.CallID].changes = e.Changes
@@ -707,19 +752,48 @@ func (d *codexRollout) patchBegin(t *replay.Transcript, e codexEvent) error {
 // the changes of its begin event when it has none), making the call's card
 // from the event when the call was not seen.
 func (d *codexRollout) end(t *replay.Transcript, e codexEvent, tool string, args, payload []byte) error {
+	return d.endWith(t, e, tool, args, payload, nil)
+}
+
+// endWith is end for an event that says how Codex parsed the command
+// (parsed_cmd; nil when it does not).
+func (d *codexRollout) endWith(t *replay.Transcript, e codexEvent, tool string, args, payload []byte, parsed json.RawMessage) error {
 	c, err := d.callFor(e.CallID)
 	if err != nil || c.end != nil {
 		return errOr(err, errSeen)
 	}
-	if !c.called {
+	hadParsed := c.parsed != nil
+	d.noteParsed(c, parsed)
+	switch {
+	case !c.called:
 		if err := d.call(t, e.CallID, tool, args, true); err != nil {
 			return err
 		}
 		c = d.calls[e.CallID]
+	case !hadParsed && c.parsed != nil:
+		d.redrawCall(t, c)
 	}
 	c.end = withChanges(payload, c.changes)
 	d.present(t, e.CallID, c)
 	return nil
+}
+
+// redrawCall presents a call's card again, once more is known of it.
+func (d *codexRollout) redrawCall(t *replay.Transcript, c *codexCall) {
+	view, _ := d.tools.Present(c.tool, c.args)
+	view = d.exploreCallView(c, view)
+	if c.nested != nil {
+		t.UpdateCard(*c.nested, func(card cards.ToolCard) cards.ToolCard {
+			card.Call = view
+			return card
+		})
+		return
+	}
+	if c.index < len(t.Entries) {
+		if card, ok := t.Entries[c.index].(cards.ToolCard); ok && card.Call != nil {
+			t.SetCall(c.index, c.tool, view)
+		}
+	}
 }
 
 // withChanges adds the changes of a patch_apply_begin event to an end

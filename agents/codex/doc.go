@@ -6,19 +6,24 @@
 // card, a message, a notice or a problem, or counted per type in
 // replay.Stats.Skipped.
 //
-// The package's files: codex*.go the decoder (codex.go the lines,
+// The package's files: codex*.go the rollout decoder (codex.go the lines,
+// codex_items.go 0.169's item_completed items, codex_polls.go the polls of
+// a running command, codex_explore.go the "Explored" groups,
 // codex_codemode.go code mode's scripts, codex_rollback.go rolled-back
-// turns); tools*.go the producers of the Codex CLI's tools (Tools), one
-// file per tool family, built on package producers, and how a call ended
-// (Outcome):
+// turns); exec.go ExecFormat, what `codex exec --json` prints; tools*.go
+// the producers of the Codex CLI's tools (Tools), one file per tool
+// family, built on package producers, and how a call ended (Outcome):
 //
-//	tool                                     file           call view                       result view
-//	shell, container.exec, shell_command,    tools.go       terminal: the command line      terminal output, exit code, duration
+//	tool                                     file             call view                       result view
+//	shell, container.exec, shell_command,    tools.go         terminal: the command line      terminal output, exit code, duration
 //	  exec_command, local_shell
-//	write_stdin, update_plan, view_image,    tools.go       generic                         output / the plan as a checklist / content
-//	  web_search
-//	apply_patch                              tools_patch.go diff of the patch               the changes applied, with line numbers
-//	exec, wait (code mode)                   tools_code.go  generic: the script             the cell's output (CodeModeCell)
+//	  … that only reads, searches, lists     tools_explore.go read/search: "Read calc.py",    the lines read, numbered; the matches
+//	    (parsed_cmd)                                            the command line once           by file; else the terminal result
+//	write_stdin, update_plan, view_image,    tools.go         generic                         output / the plan as a checklist
+//	  web_search                                                                                (refused: the answer, the plan not
+//	                                                                                            applied) / content
+//	apply_patch                              tools_patch.go   diff of the patch               the changes applied, with line numbers
+//	exec, wait (code mode)                   tools_code.go    generic: the script             the cell's output (CodeModeCell)
 //
 // A Codex rollout:
 //
@@ -27,22 +32,31 @@
 //	response_item message                   message: the user's, the assistant's (<proposed_plan> as a plan), or context
 //	                                          (AGENTS.md, environment, developer messages); skipped when its event showed it
 //	response_item reasoning                 reasoning, unless its event showed it
-//	response_item function_call,            card, one per call_id, through the Codex producers (code mode's exec and wait too)
-//	  custom_tool_call, local_shell_call
-//	response_item *_output                  the card's result
+//	response_item function_call,            card, one per call_id, through the Codex producers (code mode's exec and wait too);
+//	  custom_tool_call, local_shell_call      consecutive exploring commands in one "Explored" card; a write_stdin polling
+//	                                          a command's session folded into that command's card
+//	response_item *_output                  the card's result; an error codex-rs answers in a tool's place makes it failed
 //	response_item web_search_call           card with the query
 //	event_msg user_message, agent_message,  message, unless its response item showed it
 //	  agent_reasoning(_raw_content)
-//	event_msg exec_command_begin|end,       the card's result meta (exit code, duration, changes with line numbers); the
-//	  patch_apply_begin|end                   card of a call not seen otherwise; a code-mode script's call (exec-<uuid>)
+//	event_msg item_completed (0.169)        UserMessage, AgentMessage, Reasoning: message, unless its response item showed it;
+//	                                          CommandExecution, FileChange: the card's result meta, as the exec and patch
+//	                                          events (a card of its own for a call not seen); ContextCompaction: notice;
+//	                                          others counted as event_msg/item_completed/<type>
+//	event_msg exec_command_begin|end,       the card's result meta (exit code, duration, changes with line numbers, parsed_cmd);
+//	  patch_apply_begin|end                   the card of a call not seen otherwise; a code-mode script's call (exec-<uuid>)
 //	                                          nested under its exec card
 //	event_msg turn_aborted                  notice; the turn's pending cards interrupted
 //	event_msg thread_rolled_back            the entries of the turns undone labelled rolled back, and a notice
 //	event_msg context_compacted, compacted  notice (once per turn), and compacted's summary as context
 //	event_msg error                         notice
-//	turn_context, token_count, task_started, skipped
-//	  task_complete, the streaming deltas,
-//	  mcp_tool_call_end, web_search_end
-//	  (their response items show them),
-//	  anything else
+//	turn_context, world_state,              skipped: what the model was told, and bookkeeping (Codex's UI shows none of it
+//	  token_usage_record, token_count,        in the transcript); the turns' times and tokens are not shown yet
+//	  task_started, task_complete,
+//	  thread_settings_applied, the
+//	  streaming deltas, mcp_tool_call_end,
+//	  web_search_end (their response items
+//	  show them), anything else
+//
+// What `codex exec --json` prints is described in exec.go.
 package codex

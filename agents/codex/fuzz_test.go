@@ -2,6 +2,8 @@ package codex_test
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,6 +24,26 @@ func FuzzCodex(f *testing.F) {
 			f.Add(append([]byte(codexMeta+"\n"), line...))
 		}
 	}
+	for _, name := range codex169Rollouts {
+		data, err := os.ReadFile(filepath.Join("testdata", name, "rollout.jsonl"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
 	f.Add([]byte(strings.Join([]string{codexEnd, codexBegin, codexOutput, codexCall, codexCall, codexOutput}, "\n")))
 	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "codex"})
+}
+
+// FuzzCodexExec feeds arbitrary input, seeded with what `codex exec
+// --json` printed, to the loader as that stream.
+func FuzzCodexExec(f *testing.F) {
+	for _, name := range codex169Rollouts {
+		data := readExec(f, name)
+		f.Add(data)
+		for _, line := range bytes.Split(data, []byte("\n")) {
+			f.Add(line)
+		}
+	}
+	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "codex-exec"})
 }

@@ -442,14 +442,16 @@ func presentCodexPlanCall(args json.RawMessage) (cards.CallView, error) {
 	return cards.GenericCall{Title: "Update plan", Kind: cards.KindThink, Content: producers.Text(explanation)}, nil
 }
 
-// presentCodexPlanResult shows the plan as a checklist.
+// presentCodexPlanResult shows the plan as a checklist; a plan Codex
+// refused shows what it answered, then the plan as not applied.
 func presentCodexPlanResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	steps, _, err := parsePlanArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	if r.IsError {
-		return producers.GenericResult(r), nil
+	if r.IsError || Outcome(r) != cards.OutcomeDone {
+		proposed := producers.Markdown("The plan was not applied:\n\n" + producers.Checklist(steps))
+		return cards.GenericResult{Content: append(producers.WithError(r.Content, r), proposed...)}, nil
 	}
 	return cards.GenericResult{Content: producers.Markdown(producers.Checklist(steps))}, nil
 }
@@ -483,13 +485,24 @@ func presentCodexGenericResult(_ json.RawMessage, r producers.Result) (cards.Res
 }
 
 // codexOutcomes are the outputs Codex gives the model for a call the user
-// declined, a policy refused, the sandbox denied, or a turn abort cut off
-// (codex-rs normalises a human denial to exactly the first two).
+// declined, a policy refused or the sandbox denied (codex-rs normalises a
+// human denial to exactly the first two), and the errors codex-rs returns
+// to the model in a tool's place (FunctionCallError::RespondToModel): a
+// patch that does not apply, a call of a tool it does not have, arguments
+// it cannot parse, a session that is gone.
 var codexOutcomes = []producers.OutcomeRule{
 	{Outcome: cards.OutcomeRejected, Text: "exec command rejected by user", Anywhere: false},
 	{Outcome: cards.OutcomeRejected, Text: "patch rejected by user", Anywhere: false},
 	{Outcome: cards.OutcomeDenied, Text: "This action was rejected due to unacceptable risk", Anywhere: false},
 	{Outcome: cards.OutcomeDenied, Text: "sandbox denied", Anywhere: true},
+	{Outcome: cards.OutcomeFailed, Text: "apply_patch verification failed: ", Anywhere: false},
+	{Outcome: cards.OutcomeFailed, Text: "invalid patch: ", Anywhere: false},
+	{Outcome: cards.OutcomeFailed, Text: "unsupported call: ", Anywhere: false},
+	{Outcome: cards.OutcomeFailed, Text: "unsupported custom tool call: ", Anywhere: false},
+	{Outcome: cards.OutcomeFailed, Text: "failed to parse function arguments", Anywhere: false},
+	{Outcome: cards.OutcomeFailed, Text: "exec_command failed: ", Anywhere: false},
+	{Outcome: cards.OutcomeFailed, Text: "write_stdin failed: ", Anywhere: false},
+	{Outcome: cards.OutcomeFailed, Text: "Unknown process id ", Anywhere: false},
 }
 
 // codexAborted is what codex-rs gives the model for a call a turn abort
@@ -502,9 +515,10 @@ func codexAborted(text string) bool {
 // got (its text once unwrapped from the {"output", "metadata"} form) and
 // its end event in the meta: a rejection, a denial or an abort as
 // codex-rs words them; failed or interrupted for a code-mode script
-// that failed or was terminated; failed when the result is an error, the output
-// states a non-zero exit code or the end event says the call did not
-// succeed (a patch that did not apply); else done. A command's exit
+// that failed or was terminated; rejected when the end event or item
+// says the user declined it; failed when the result is an error, the
+// output states a non-zero exit code or the end event says the call did
+// not succeed (a patch that did not apply); else done. A command's exit
 // status is its terminal result's, which the card reads itself.
 func Outcome(r producers.Result) cards.Outcome {
 	if outcome := codeModeOutcome(producers.FirstText(r.Content)); outcome != cards.OutcomeDone {
@@ -520,10 +534,16 @@ func Outcome(r producers.Result) cards.Outcome {
 		return outcome
 	}
 	var end struct {
-		Success *bool `json:"success"`
+		Success *bool   `json:"success"`
+		Status  *string `json:"status"`
 	}
-	if exec.exitCode != nil && *exec.exitCode != 0 && exec.session == "" ||
-		producers.HasMeta(r) && json.Unmarshal(r.Meta, &end) == nil && end.Success != nil && !*end.Success {
+	hasEnd := producers.HasMeta(r) && json.Unmarshal(r.Meta, &end) == nil
+	switch {
+	case hasEnd && producers.ValueOr(end.Status, "") == "declined":
+		return cards.OutcomeRejected
+	case exec.exitCode != nil && *exec.exitCode != 0 && exec.session == "",
+		hasEnd && end.Success != nil && !*end.Success,
+		hasEnd && producers.ValueOr(end.Status, "") == "failed":
 		return cards.OutcomeFailed
 	}
 	return cards.OutcomeDone

@@ -252,9 +252,11 @@ func presentCodexPatchCall(args json.RawMessage) (cards.CallView, error) {
 }
 
 // codexPatchEnd is the part of a patch_apply_end event (with the changes
-// of its patch_apply_begin when it has none) that a result shows.
+// of its patch_apply_begin when it has none), or of a FileChange item
+// (whose status says whether it applied), that a result shows.
 type codexPatchEnd struct {
 	Success *bool           `json:"success"`
+	Status  *string         `json:"status"`
 	Stdout  *string         `json:"stdout"`
 	Stderr  *string         `json:"stderr"`
 	Changes json.RawMessage `json:"changes"`
@@ -269,13 +271,16 @@ func presentCodexPatchResult(args json.RawMessage, r producers.Result) (cards.Re
 	}
 	output, _ := producers.TextOf(r.Content)
 	exec := parseExecOutput(output)
-	failed := r.IsError || (exec.exitCode != nil && *exec.exitCode != 0)
+	failed := r.IsError || (exec.exitCode != nil && *exec.exitCode != 0) || Outcome(r) == cards.OutcomeFailed
 	if !producers.HasMeta(r) {
 		return patchOutput(exec.output, failed, r), nil
 	}
 	var end codexPatchEnd
 	if err := producers.DecodeJSON(r.Meta, &end); err != nil {
 		return nil, producers.Within("meta", err)
+	}
+	if end.Success == nil && end.Status != nil {
+		end.Success = ptrTo(*end.Status == "completed")
 	}
 	if !producers.ValueOr(end.Success, !failed) {
 		return patchOutput(strings.TrimSpace(producers.ValueOr(end.Stderr, "")+"\n"+producers.ValueOr(end.Stdout, "")), true, r), nil
@@ -471,3 +476,6 @@ func hunkRange(field, sign string) (start, count int, err error) {
 	}
 	return start, count, nil
 }
+
+// ptrTo is a pointer to v.
+func ptrTo[T any](v T) *T { return &v }

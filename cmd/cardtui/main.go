@@ -163,12 +163,13 @@ Flags of replay (they may come before or after FILE):
                                      (default auto)
   --theme dark|light                 palette for a dark or a light background (default: the
                                      viewer asks the terminal; --print uses dark)
-  --input-format auto|views|harness|headless|codex|claude|acp|gemini|opencode|crush
+  --input-format auto|views|harness|headless|codex|codex-exec|claude|acp|gemini|opencode|crush
                                      the session's format: views (call/result/message lines),
                                      harness (the harness's session log), headless (its
                                      session_event stream), claude (a Claude Code transcript,
                                      ~/.claude/projects/*/*.jsonl), codex (a Codex rollout,
-                                     ~/.codex/sessions/**/rollout-*.jsonl), acp (a recording of
+                                     ~/.codex/sessions/**/rollout-*.jsonl), codex-exec (what
+                                     codex exec --json prints), acp (a recording of
                                      cardtui acp --record), gemini (a Gemini CLI chat,
                                      ~/.gemini/tmp/*/chats/*.jsonl), opencode (its database,
                                      an opencode export or run --format json), crush (a Crush

@@ -83,7 +83,8 @@ func SourceText(s string) string {
 	return strings.TrimRight(strings.ReplaceAll(termsafe.SanitizeText(s), "\n", "↵"), " ")
 }
 
-// ReadRange says which lines of the file are shown.
+// ReadRange says which lines of the file are shown; TotalLines 0 beside
+// lines says the file's length is not known.
 func ReadRange(v cards.ReadResult) string {
 	if len(v.Lines) == 0 {
 		if v.TotalLines == 0 {
@@ -93,6 +94,10 @@ func ReadRange(v cards.ReadResult) string {
 	}
 	first, last := v.Lines[0].Number, v.Lines[len(v.Lines)-1].Number
 	switch {
+	case v.TotalLines == 0 && first == last: // the file's length is not known
+		return fmt.Sprintf("line %d", first)
+	case v.TotalLines == 0:
+		return fmt.Sprintf("lines %d–%d", first, last)
 	case first <= 1 && last >= v.TotalLines:
 		return "all " + style.Plural(len(v.Lines), "line", "lines")
 	case first == last:

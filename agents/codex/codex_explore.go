@@ -1,0 +1,268 @@
+package codex
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// Codex's UI gathers the exploring commands the model runs one after the
+// other (see tools_explore.go) into one "Explored" cell, a line each
+// (ExecCell::with_added_call, exploring_display_lines). Replay does the
+// same: a second exploring command that follows the card of one makes an
+// "Explored · Read a.go, Search x in src" card, the commands' own cards
+// nested in it, and the next joins it while nothing else comes between.
+//
+// A rollout says how Codex parsed a command (parsed_cmd) only with the
+// command's end (0.169's CommandExecution item, the older exec events),
+// after the card of its call is made, and an entry cannot leave the
+// transcript once it is in; so whether a call joins the group is decided
+// when it comes, by guessCommands, a small part of codex-rs's parser. What
+// Codex parsed then words the lines and draws the cards: a command that
+// joined but was not exploring after all is the "Run …" line Codex's cell
+// has for one.
+
+// exploreGroup is an "Explored" card: its index in the transcript and
+// the calls nested in it, in order.
+type exploreGroup struct {
+	index   int
+	members []string
+}
+
+// explores reports whether a call is an exploring command: as Codex
+// parsed it, else as guessCommands reads its command line.
+func (d *codexRollout) explores(c *codexCall) bool {
+	return exploring(d.commandsOf(c))
+}
+
+// commandsOf is what a shell call does, as Codex parsed it or else as
+// guessed; nil for any other call.
+func (d *codexRollout) commandsOf(c *codexCall) []parsedCommand {
+	if !isShellTool(c.tool) {
+		return nil
+	}
+	if c.parsed != nil {
+		return c.parsed
+	}
+	a, err := parseCodexShellArgs(c.args)
+	if err != nil {
+		return nil
+	}
+	return guessCommands(a.line)
+}
+
+// putCall adds the card of a call at the top level, or in the group of
+// the exploring commands that come just before it.
+func (d *codexRollout) putCall(t *replay.Transcript, id string, c *codexCall, view cards.CallView) {
+	last := len(t.Entries) - 1
+	g := d.group
+	if !d.explores(c) || (g == nil || g.index != last) && !d.startGroup(t, last) {
+		c.index = t.PutCall(id, c.tool, view)
+		return
+	}
+	g = d.group
+	path := t.AddChild(replay.CardAt(g.index), cards.ToolCard{ID: id, Tool: c.tool, Call: view})
+	c.nested, c.group = &path, g
+	g.members = append(g.members, id)
+	d.refreshGroup(t, g)
+}
+
+// startGroup makes the card at index i, when it is an exploring call's
+// and in no group, the first of a new group in its place.
+func (d *codexRollout) startGroup(t *replay.Transcript, i int) bool {
+	if i < 0 {
+		return false
+	}
+	card, ok := t.Entries[i].(cards.ToolCard)
+	first := d.calls[card.ID]
+	if !ok || first == nil || first.index != i || first.nested != nil || !d.explores(first) {
+		return false
+	}
+	g := &exploreGroup{index: i, members: []string{card.ID}}
+	t.Set(i, cards.ToolCard{ID: "explored:" + card.ID, Tool: card.Tool})
+	path := t.AddChild(replay.CardAt(i), card)
+	t.Stats.ToolCards-- // the card moved; it was counted where it was
+	first.nested, first.group, d.group = &path, g, g
+	return true
+}
+
+// refreshGroup words a group's card from its calls, and ends it once
+// every call has its result: done, or failed when one of them failed.
+func (d *codexRollout) refreshGroup(t *replay.Transcript, g *exploreGroup) {
+	var commands [][]parsedCommand
+	kind, ended, failed := cards.KindRead, true, 0
+	for _, id := range g.members {
+		c := d.calls[id]
+		parsed := d.commandsOf(c)
+		commands = append(commands, parsed)
+		for _, p := range parsed {
+			if p.Type == "search" {
+				kind = cards.KindSearch
+			}
+		}
+		member := t.Card(*c.nested)
+		ended = ended && member.Result != nil
+		if member.Result != nil && member.State() != cards.StateDone {
+			failed++
+		}
+	}
+	t.UpdateCard(replay.CardAt(g.index), func(card cards.ToolCard) cards.ToolCard {
+		card.Call = cards.GenericCall{Title: "Explored · " + strings.Join(exploreLines(commands), ", "), Kind: kind}
+		if ended {
+			card.Result = cards.GenericResult{Title: groupSummary(len(g.members), failed)}
+		}
+		return card
+	})
+}
+
+// groupSummary counts a group's commands and those that did not succeed.
+func groupSummary(commands, failed int) string {
+	text := "1 command"
+	if commands != 1 {
+		text = strconv.Itoa(commands) + " commands"
+	}
+	if failed > 0 {
+		text += ", " + strconv.Itoa(failed) + " failed"
+	}
+	return text
+}
+
+// noteParsed records how Codex parsed a call's command, from an event.
+func (d *codexRollout) noteParsed(c *codexCall, raw json.RawMessage) {
+	if parsed := parseParsedCmd(raw); parsed != nil {
+		c.parsed = parsed
+	}
+}
+
+// exploreViews draws an exploring call as the read or search it is (see
+// tools_explore.go); any other view is returned as it is.
+func (d *codexRollout) exploreCallView(c *codexCall, view cards.CallView) cards.CallView {
+	command, ok := view.(cards.TerminalCall)
+	if !ok || !isShellTool(c.tool) || !exploring(c.parsed) {
+		return view
+	}
+	return exploreCall(c.parsed, command)
+}
+
+// exploreResultView is exploreCallView for the result, with its outcome:
+// a search that found nothing did not fail.
+func (d *codexRollout) exploreResultView(c *codexCall, view cards.ResultView, outcome cards.Outcome) (cards.ResultView, cards.Outcome) {
+	r, ok := view.(cards.TerminalResult)
+	if !ok || !isShellTool(c.tool) || !exploring(c.parsed) {
+		return view, outcome
+	}
+	explored := exploreResult(c.parsed, r)
+	if found, ok := explored.(cards.SearchMatches); ok && found.Total == 0 && outcome == cards.OutcomeFailed {
+		outcome = cards.OutcomeDone
+	}
+	return explored, outcome
+}
+
+// guessCommands reads a command line as codex-rs's parser does for the
+// commands models explore with, simply: each simple command of a list or
+// pipeline (split at &&, ||, ; and |) is a read (cat, sed -n, head, tail,
+// nl, bat, less), a search (rg, grep, ag, ack, git grep), a listing (ls,
+// find, fd, tree, rg --files, git ls-files) or unknown; a cd, and a
+// formatting command in a pipeline (head, tail, wc, sort, …), are left
+// out.
+func guessCommands(line string) []parsedCommand {
+	var parsed []parsedCommand
+	for i, words := range simpleCommands(line) {
+		if len(words) == 0 || words[0] == "cd" || i > 0 && isFormatting(words[0]) {
+			continue
+		}
+		parsed = append(parsed, parsedCommand{Type: guessType(words), Cmd: strings.Join(words, " ")})
+	}
+	return parsed
+}
+
+// guessType is what one simple command does.
+func guessType(words []string) string {
+	switch words[0] {
+	case "cat", "head", "tail", "nl", "bat", "batcat", "less", "more":
+		return "read"
+	case "sed":
+		if len(words) > 1 && words[1] == "-n" {
+			return "read"
+		}
+	case "rg":
+		for _, w := range words[1:] {
+			if w == "--files" {
+				return "list_files"
+			}
+		}
+		return "search"
+	case "grep", "egrep", "fgrep", "ag", "ack":
+		return "search"
+	case "ls", "find", "fd", "tree":
+		return "list_files"
+	case "git":
+		if len(words) > 1 && words[1] == "grep" {
+			return "search"
+		}
+		if len(words) > 1 && words[1] == "ls-files" {
+			return "list_files"
+		}
+	}
+	return "unknown"
+}
+
+// isFormatting reports whether a command only reshapes what a pipeline
+// prints.
+func isFormatting(word string) bool {
+	switch word {
+	case "head", "tail", "wc", "sort", "uniq", "cut", "tr", "column", "awk", "nl":
+		return true
+	}
+	return false
+}
+
+// simpleCommands splits a command line into its simple commands' words at
+// &&, ||, ;, | and newlines outside quotes; quotes are removed.
+func simpleCommands(line string) [][]string {
+	var commands [][]string
+	var words []string
+	var word strings.Builder
+	inWord := false
+	endWord := func() {
+		if inWord {
+			words = append(words, word.String())
+			word.Reset()
+			inWord = false
+		}
+	}
+	endCommand := func() {
+		endWord()
+		commands = append(commands, words)
+		words = nil
+	}
+	for i := 0; i < len(line); i++ {
+		switch ch := line[i]; {
+		case ch == '\'' || ch == '"':
+			end := strings.IndexByte(line[i+1:], ch)
+			if end < 0 {
+				end = len(line) - i - 1
+			}
+			word.WriteString(line[i+1 : i+1+end])
+			inWord, i = true, i+1+end
+		case ch == ' ' || ch == '\t':
+			endWord()
+		case ch == '&' && (i > 0 && line[i-1] == '>' || i+1 < len(line) && line[i+1] == '>'):
+			word.WriteByte(ch) // a redirection: 2>&1, &>file
+			inWord = true
+		case ch == '&' || ch == '|' || ch == ';' || ch == '\n':
+			endCommand()
+			if i+1 < len(line) && (line[i+1] == '&' || line[i+1] == '|') {
+				i++
+			}
+		default:
+			word.WriteByte(ch)
+			inWord = true
+		}
+	}
+	endCommand()
+	return commands
+}
