@@ -156,7 +156,8 @@ func (d *decoder) rewind(t *replay.Transcript, id string) {
 	t.AddNotice("rewound: the conversation from here on was dropped (message " + id + ")")
 }
 
-// rolledBack marks a message or card rolled back.
+// rolledBack marks a message, card or problem rolled back; a notice has
+// no such mark and stays as it is.
 func rolledBack(e cards.Entry) cards.Entry {
 	switch e := e.(type) {
 	case cards.Message:
@@ -167,6 +168,8 @@ func rolledBack(e cards.Entry) cards.Entry {
 		return e
 	case cards.Problem:
 		e.RolledBack = true
+		return e
+	case cards.Notice:
 		return e
 	}
 	return e
