@@ -11,7 +11,10 @@ import (
 	"github.com/cardtui/cardtui/agents/acp"
 	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/agents/codex"
+	"github.com/cardtui/cardtui/agents/crush"
+	"github.com/cardtui/cardtui/agents/gemini"
 	"github.com/cardtui/cardtui/agents/harness"
+	"github.com/cardtui/cardtui/agents/opencode"
 	"github.com/cardtui/cardtui/agents/views"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/sessions"
@@ -28,6 +31,9 @@ var Formats = []replay.Format{
 	codex.ExecFormat,
 	claude.Format,
 	acp.Format,
+	gemini.Format,
+	opencode.Format,
+	crush.Format,
 }
 
 // Sessions are the agents whose sessions the picker and `cardtui
@@ -37,6 +43,9 @@ var Sessions = []sessions.Source{
 	claude.Sessions,
 	codex.Sessions,
 	harness.Sessions,
+	gemini.Sessions,
+	opencode.Sessions,
+	crush.Sessions,
 }
 
 // SessionAgents are the agents of Sessions, in order.

@@ -13,7 +13,7 @@ import (
 )
 
 func TestParseFormat(t *testing.T) {
-	assert.Equal(t, []string{"auto", "views", "harness", "headless", "codex", "codex-exec", "claude", "acp"}, agents.FormatNames())
+	assert.Equal(t, []string{"auto", "views", "harness", "headless", "codex", "codex-exec", "claude", "acp", "gemini", "opencode", "crush"}, agents.FormatNames())
 	for _, name := range agents.FormatNames() {
 		f, err := agents.ParseFormat(name)
 		require.NoError(t, err)
@@ -23,8 +23,8 @@ func TestParseFormat(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, replay.Auto, f)
 
-	_, err = agents.ParseFormat("crush")
-	assert.EqualError(t, err, `unknown input format "crush": want one of auto, views, harness, headless, codex, codex-exec, claude, acp`)
+	_, err = agents.ParseFormat("cursor")
+	assert.EqualError(t, err, `unknown input format "cursor": want one of auto, views, harness, headless, codex, codex-exec, claude, acp, gemini, opencode, crush`)
 }
 
 func TestDetect(t *testing.T) {
@@ -47,7 +47,7 @@ func TestDetect(t *testing.T) {
 		{"null", `null`, replay.Auto, "not a JSON object"},
 		{"no type", `{"id":"c1"}`, replay.Auto, `no "type" field`},
 		{"type not a string", `{"type":1}`, replay.Auto, `"type" is not a string`},
-		{"unknown type", `{"type":"summary"}`, replay.Auto, `type "summary" belongs to no known format (views: call, result, message; harness log: session or an event type such as tool/call; headless: session_event; codex: session_meta, response_item, event_msg, turn_context, compacted with a payload; codex-exec: thread.started, turn.*, item.*; claude: a line with a uuid or sessionId)`},
+		{"unknown type", `{"type":"summary"}`, replay.Auto, `type "summary" belongs to no known format (views: call, result, message; harness log: session or an event type such as tool/call; headless: session_event; codex: session_meta, response_item, event_msg, turn_context, compacted with a payload; codex-exec: thread.started, turn.*, item.*; claude: a line with a uuid or sessionId; opencode: opencode.session, opencode.message, or a part event of opencode run --format json; crush: crush.session, crush.message)`},
 		{"claude user line", `{"parentUuid":null,"type":"user","uuid":"u1","message":{"role":"user","content":"hi"}}`, "claude", ""},
 		{"claude summary", `{"type":"summary","summary":"Fix the build","leafUuid":"u9"}`, "claude", ""},
 		{"claude snapshot", `{"type":"file-history-snapshot","messageId":"m1","snapshot":{}}`, "claude", ""},

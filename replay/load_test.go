@@ -108,8 +108,8 @@ func TestLoadForcedFormat(t *testing.T) {
 }
 
 func TestLoadUnknownFormat(t *testing.T) {
-	_, err := replay.Load(strings.NewReader(replaytest.CallLine), "f", replay.Options{Formats: agents.Formats, Format: "crush"})
-	assert.ErrorContains(t, err, `unknown input format "crush"`)
+	_, err := replay.Load(strings.NewReader(replaytest.CallLine), "f", replay.Options{Formats: agents.Formats, Format: "cursor"})
+	assert.ErrorContains(t, err, `unknown input format "cursor"`)
 }
 
 // failingReader returns some lines and then a read error.

@@ -260,10 +260,10 @@ func TestStreamReadFailure(t *testing.T) {
 }
 
 func TestStreamUnknownFormat(t *testing.T) {
-	_, err := replay.Stream(context.Background(), strings.NewReader(""), "f", replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: "crush"}},
+	_, err := replay.Stream(context.Background(), strings.NewReader(""), "f", replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: "cursor"}},
 		func(replay.Batch) { t.Error("no batch") })
 
-	assert.ErrorContains(t, err, `unknown input format "crush"`)
+	assert.ErrorContains(t, err, `unknown input format "cursor"`)
 }
 
 // BenchmarkStreamHarnessLog100MB streams the session of

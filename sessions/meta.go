@@ -45,7 +45,7 @@ func headFacts(src *Source, data []byte) Facts {
 // wins.
 func tailFacts(src *Source, data []byte) Facts {
 	var f Facts
-	title, last := "", time.Time{}
+	title, model, last := "", "", time.Time{}
 	for len(data) > 0 {
 		data = bytes.TrimSuffix(data, []byte("\n"))
 		i := bytes.LastIndexByte(data, '\n')
@@ -55,9 +55,9 @@ func tailFacts(src *Source, data []byte) Facts {
 			continue
 		}
 		_ = src.Meta(l, &f)
-		title, last = firstNonEmpty(title, f.Title), firstTime(last, f.Last)
+		title, model, last = firstNonEmpty(title, f.Title), firstNonEmpty(model, f.Model), firstTime(last, f.Last)
 	}
-	f.Title, f.Last = title, last
+	f.Title, f.Model, f.Last = title, model, last
 	return f
 }
 

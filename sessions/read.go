@@ -81,6 +81,7 @@ func (r *record) describe(src *Source, tr *replay.Transcript, scan *lineScan) {
 	head := headFacts(src, completeLines(scan.head))
 	tail := tailFacts(src, completeLines(fromLineStart(scan.tail, scan.tailStart())))
 	r.Project, r.Started, r.Subagent = firstNonEmpty(head.Project, tail.Project), head.Started, head.Subagent
+	r.Model = firstNonEmpty(tail.Model, head.Model)
 	if !tail.Last.IsZero() {
 		r.LastActivity = tail.Last
 	}

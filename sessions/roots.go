@@ -126,3 +126,11 @@ func (f *Found) File(path string, archived bool) {
 func (f *Found) Problem(path string, err error) {
 	f.problems = append(f.problems, Session{Agent: f.source.Agent, Path: path, Problem: err.Error()})
 }
+
+// Listed adds a session the Source described itself, listed as it is
+// without reading a file: one of the sessions of a database, whose Path
+// is the database's path, "#" and the session's id.
+func (f *Found) Listed(s Session) {
+	s.Agent = f.source.Agent
+	f.problems = append(f.problems, s)
+}

@@ -44,6 +44,9 @@ type Session struct {
 	Title string `json:"title"`
 	// FirstPrompt is the first thing the user typed, verbatim.
 	FirstPrompt string `json:"firstPrompt"`
+	// Model is the model the session ran, "" when the agent's source does
+	// not say (Gemini CLI's, opencode's and Crush's do).
+	Model string `json:"model"`
 	// Started is when the session began (zero when unknown); LastActivity
 	// the time of its last line, else the file's mtime.
 	Started      time.Time `json:"started,omitzero"`

@@ -181,8 +181,10 @@ func TestRootsFromEnv(t *testing.T) {
 	t.Setenv("CLAUDE_CONFIG_DIR", "/etc/claude")
 	t.Setenv("CODEX_HOME", "")
 	t.Setenv("DSH_HOME", "~/harness")
+	t.Setenv("XDG_DATA_HOME", "/data")
 
 	r := sessions.RootsFromEnv(agents.Sessions)
 
-	assert.Equal(t, sessions.Roots{"claude": "/etc/claude", "codex": "/home/someone/.codex", "harness": "/home/someone/harness"}, r)
+	assert.Equal(t, sessions.Roots{"claude": "/etc/claude", "codex": "/home/someone/.codex", "harness": "/home/someone/harness",
+		"gemini": "/home/someone/.gemini", "opencode": "/data", "crush": "/data"}, r)
 }

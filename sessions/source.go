@@ -52,6 +52,8 @@ type Facts struct {
 	Started, Last time.Time
 	// Subagent marks a session an agent started for a sub-task.
 	Subagent bool
+	// Model is the model the lines name, the latest one.
+	Model string
 }
 
 // Stamp takes the time of a line, an RFC 3339 timestamp ("" or anything

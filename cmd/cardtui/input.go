@@ -16,7 +16,8 @@ const demoName = "demo"
 
 // loadInput reads the session named by the operand: "" is the built-in
 // demo, "-" is stdin, anything else a file (read as it streams, and
-// decompressed when it is a .jsonl.zstd). The error is an I/O failure;
+// decompressed when it is a .jsonl.zstd) or a document of agents.Documents
+// (a database, FILE#SESSION for one of its sessions). The error is an I/O failure;
 // the transcript then holds what was read before it, or is nil when the
 // input could not be opened.
 func loadInput(operand string, stdin io.Reader, format string) (*replay.Transcript, error) {
@@ -27,6 +28,13 @@ func loadInput(operand string, stdin io.Reader, format string) (*replay.Transcri
 	case "-":
 		return replay.Load(stdin, "-", opts)
 	}
+	if doc, format, ok, err := agents.OpenDocument(operand); ok {
+		if err != nil {
+			return nil, err
+		}
+		defer doc.Close()
+		return replay.Load(doc, operand, documentOptions(opts, format))
+	}
 	f, err := os.Open(operand)
 	if err != nil {
 		return nil, err
@@ -34,6 +42,15 @@ func loadInput(operand string, stdin io.Reader, format string) (*replay.Transcri
 	defer f.Close()
 	opts.Path = operand
 	return replay.Load(f, operand, opts)
+}
+
+// documentOptions read the lines of a document (agents.Documents) in its
+// agent's format, unless --input-format names one.
+func documentOptions(opts replay.Options, format string) replay.Options {
+	if opts.Format == "" || opts.Format == replay.Auto {
+		opts.Format = format
+	}
+	return opts
 }
 
 // inputFormatFlag defines the --input-format flag; its default, auto,

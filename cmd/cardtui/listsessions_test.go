@@ -19,7 +19,7 @@ import (
 func inFakeHome(t *testing.T) fakehome.Home {
 	h := fakehome.New(t)
 	t.Setenv("HOME", h.Dir)
-	for _, env := range []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME"} {
+	for _, env := range []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME", "XDG_DATA_HOME"} {
 		t.Setenv(env, "")
 	}
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())

@@ -124,10 +124,11 @@ const usage = `Usage:
                                      needs no "replay" before it)
   cardtui validate [--input-format F] FILE|-...
                                      list every bad line as FILE:LINE: reason, then counts
-  cardtui sessions [--all] [--json] [--agent claude|codex|harness] [--touched PATH]
-                                     list the sessions of the current project (--all: of every
-                                     project) that Claude Code, Codex and the harness wrote,
-                                     newest first; --json prints one object per session;
+  cardtui sessions [--all] [--json] [--agent claude|codex|harness|gemini|opencode|crush]
+                   [--touched PATH]  list the sessions of the current project (--all: of every
+                                     project) that Claude Code, Codex, the harness, Gemini CLI,
+                                     opencode and Crush wrote, newest first; --json prints one
+                                     object per session;
                                      --touched lists those whose tool calls read or changed PATH,
                                      with the calls
   cardtui search [--all] [--agent A] [--regexp] [--color auto|always|never] PATTERN
@@ -176,16 +177,19 @@ Flags of replay (they may come before or after FILE):
                                      (default auto)
   --theme dark|light                 palette for a dark or a light background (default: the
                                      viewer asks the terminal; --print uses dark)
-  --input-format auto|views|harness|headless|codex|codex-exec|claude|acp
+  --input-format auto|views|harness|headless|codex|codex-exec|claude|acp|gemini|opencode|crush
                                      the session's format: views (call/result/message lines),
                                      harness (the harness's session log), headless (its
                                      session_event stream), claude (a Claude Code transcript,
                                      ~/.claude/projects/*/*.jsonl), codex (a Codex rollout,
                                      ~/.codex/sessions/**/rollout-*.jsonl), codex-exec (what
                                      codex exec --json prints), acp (a recording of
-                                     cardtui acp --record); auto detects it
-                                     from the content (default auto). A .jsonl.zstd input is
-                                     decompressed.
+                                     cardtui acp --record), gemini (a Gemini CLI chat,
+                                     ~/.gemini/tmp/*/chats/*.jsonl), opencode (its database,
+                                     an opencode export or run --format json), crush (a Crush
+                                     database, .crush/crush.db); DB#SESSION is one session of a
+                                     database; auto detects it from the content (default auto).
+                                     A .jsonl.zstd input is decompressed.
 
 Exit status: 0 when every line was understood, 1 when a line was bad or an input
 could not be read (everything else is still shown), 2 for a usage error.

@@ -222,7 +222,7 @@ func TestUsageErrors(t *testing.T) {
 		{"bad color", []string{"replay", "--color", "sometimes"}, "want one of auto, always, never"},
 		{"bad theme", []string{"--theme", "blue"}, "want one of dark, light"},
 		{"bad diff layout", []string{"replay", "--diff-layout", "side"}, "want one of auto, unified, split"},
-		{"bad input format", []string{"replay", "--input-format", "crush"}, "want one of auto, views"},
+		{"bad input format", []string{"replay", "--input-format", "cursor"}, "want one of auto, views"},
 		{"width not a number", []string{"replay", "--width", "wide"}, `invalid value "wide" for flag --width`},
 		{"negative width", []string{"replay", "--width", "-3"}, "--width must not be negative"},
 		{"two files", []string{"replay", "a.jsonl", "b.jsonl"}, "replay takes one FILE, got 2"},

@@ -67,16 +67,14 @@ func demoWithNotice(cfg replayConfig, where string) viewer.Model {
 }
 
 // sessionOpener opens a listed session for the picker's viewer: read
-// whole (never followed) by a goroutine that stops when it is closed. The
-// file is opened without blocking and must still be a regular file.
+// whole (never followed) by a goroutine that stops when it is closed.
 func sessionOpener(cfg replayConfig) picker.Opener {
 	cfg.follow = false
 	return func(s sessions.Session, report func(tea.Msg)) (picker.Opened, error) {
-		f, _, err := regularfile.Open(s.Path)
+		src, closeSource, err := openListed(s.Path)
 		if err != nil {
 			return picker.Opened{}, err
 		}
-		src, closeSource := fileSource(f, f, s.Path, false), func() { f.Close() }
 		ctx, cancel := context.WithCancel(context.Background())
 		feed := make(chan viewer.Update, feedBuffer)
 		go func() {
@@ -88,4 +86,17 @@ func sessionOpener(cfg replayConfig) picker.Opener {
 		}()
 		return picker.Opened{Viewer: viewer.New(viewerOptions(cfg, src, nil)), Feed: feed, Cancel: cancel}, nil
 	}
+}
+
+// openListed opens a listed session: one in a database as its document,
+// a file without blocking and only while it is still a regular file.
+func openListed(path string) (source, func(), error) {
+	if src, closeSource, ok, err := openDocument(path); ok {
+		return src, closeSource, err
+	}
+	f, _, err := regularfile.Open(path)
+	if err != nil {
+		return source{}, nil, err
+	}
+	return fileSource(f, f, path, false), func() { f.Close() }, nil
 }

@@ -14,7 +14,7 @@ import (
 // in dir, with home as the user's home and no agent home moved.
 func startInHome(t *testing.T, home, dir string) *tmuxtest.Session {
 	bin := tmuxtest.Build(t, ".")
-	env := []string{"HOME=" + home, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
+	env := []string{"HOME=" + home, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "XDG_DATA_HOME=", "NO_COLOR="}
 	return tmuxtest.Start(t, 100, 30, env, "sh", "-c", `cd "$0" && exec "$1" --theme dark`, dir, bin)
 }
 
@@ -59,7 +59,7 @@ func TestNoSessionsInATerminal(t *testing.T) {
 
 	screen := strings.Join(s.WaitForText("cardtui found no sessions in"), "\n")
 	assert.Contains(t, screen, home+"/.claude/projects/")
-	assert.Contains(t, screen, "built-in demo session")
+	assert.Contains(t, screen, "this is the built-in")
 	s.Type("q")
 	s.WaitForText("[exited 0]")
 }

@@ -37,6 +37,9 @@ type source struct {
 	// live is whether entries keep coming after the start: a pipe, or a
 	// file followed.
 	live bool
+	// format is the format of a document's lines (agents.Documents), ""
+	// for a log.
+	format string
 }
 
 // path is the session file's path, "" when the session is not a file.
@@ -57,11 +60,24 @@ func openSource(operand string, stdin io.Reader, follow bool) (source, func(), e
 		f, _ := stdin.(*os.File)
 		return fileSource(stdin, f, stdinName, follow), func() {}, nil
 	}
+	if src, closeSource, ok, err := openDocument(operand); ok {
+		return src, closeSource, err
+	}
 	f, err := os.Open(operand)
 	if err != nil {
 		return source{}, nil, err
 	}
 	return fileSource(f, f, operand, follow), func() { f.Close() }, nil
+}
+
+// openDocument opens path when it names a document (agents.Documents: a
+// database, or a session inside one); ok is false when it names none.
+func openDocument(path string) (src source, closeSource func(), ok bool, err error) {
+	doc, format, ok, err := agents.OpenDocument(path)
+	if !ok || err != nil {
+		return source{}, nil, ok, err
+	}
+	return source{r: doc, name: path, format: format}, func() { doc.Close() }, true, nil
 }
 
 // fileSource is the source of r, which is f when it is a file. Only a
@@ -166,6 +182,9 @@ func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<
 		r = replay.Follow(ctx, src.file)
 	}
 	opts := replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: cfg.input, Path: src.path()}, Total: src.total}
+	if src.format != "" {
+		opts.Options = documentOptions(opts.Options, src.format)
+	}
 	loading := true
 	return replay.Stream(ctx, r, src.name, opts, func(b replay.Batch) {
 		if !sendChanges(ctx, feed, b.Changes) || !loading {

@@ -1,0 +1,93 @@
+package crush
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/cardtui/cardtui/agents/internal/sqlitedb"
+	"github.com/cardtui/cardtui/sessions"
+)
+
+// Sessions is where Crush keeps its sessions: its row of agents.Sessions.
+// The home is $XDG_DATA_HOME, else ~/.local/share; crush/projects.json
+// under it lists the projects, each with its data directory holding
+// crush.db, whose sessions are listed as <database>#<session id>.
+var Sessions = sessions.Source{
+	Agent:       "crush",
+	Format:      Format,
+	HomeEnv:     "XDG_DATA_HOME",
+	HomeDefault: filepath.Join(".local", "share"),
+	Where: func(home string) []string {
+		return []string{filepath.Join(home, "crush", "projects.json") + " → <project>/.crush/crush.db"}
+	},
+	Discover: discover,
+	Meta:     func([]byte, *sessions.Facts) error { return nil },
+}
+
+// projectList is projects.json.
+type projectList struct {
+	Projects []struct {
+		Path    string `json:"path"`
+		DataDir string `json:"data_dir"`
+	} `json:"projects"`
+}
+
+// discover lists the sessions of every project's database.
+func discover(home string, f *sessions.Found) {
+	path := filepath.Join(home, "crush", "projects.json")
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return
+	}
+	var list projectList
+	if err == nil {
+		err = json.Unmarshal(data, &list)
+	}
+	if err != nil {
+		f.Problem(path, err)
+		return
+	}
+	for _, p := range list.Projects {
+		listDatabase(p.Path, filepath.Join(p.DataDir, "crush.db"), f)
+	}
+}
+
+// listDatabase lists the sessions of a project's database.
+func listDatabase(project, path string, f *sessions.Found) {
+	info, err := os.Stat(path)
+	if os.IsNotExist(err) {
+		return
+	}
+	if err != nil {
+		f.Problem(path, err)
+		return
+	}
+	db, err := sqlitedb.Open(path)
+	if err != nil {
+		f.Problem(path, err)
+		return
+	}
+	defer db.Close()
+	rows, err := listSessions(db)
+	if err != nil {
+		f.Problem(path, err)
+		return
+	}
+	for _, r := range rows {
+		f.Listed(sessions.Session{
+			Path: path + "#" + r.ID, Project: project, Title: r.Title, FirstPrompt: r.FirstPrompt, Model: r.Model,
+			Started: seconds(r.Created), LastActivity: seconds(r.Updated), ToolCalls: r.Calls,
+			Size: info.Size(), Subagent: r.ParentID != "",
+		})
+	}
+}
+
+// seconds is a time in Unix seconds.
+func seconds(s int64) time.Time {
+	if s == 0 {
+		return time.Time{}
+	}
+	return time.Unix(s, 0).UTC()
+}

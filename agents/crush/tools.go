@@ -1,0 +1,212 @@
+package crush
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cardtui/cardtui/agents/internal/toolview"
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/producers"
+)
+
+// Tools returns the producers of Crush's tools (internal/agent/tools),
+// titled as its chat (internal/ui/chat) draws a tool: "Name main-param
+// (k=v…)", a command's output, an edit's diff from the file's content
+// before and after, which the result's metadata records.
+func Tools() producers.Registry {
+	return producers.Registry{
+		"bash":      {PresentCall: bashCall, PresentResult: bashResult},
+		"edit":      {PresentCall: editCall, PresentResult: changeResult("Edit")},
+		"multiedit": {PresentCall: toolLine("Multi-Edit", cards.KindEdit, "file_path"), PresentResult: changeResult("Multi-Edit")},
+		"write":     {PresentCall: writeCall, PresentResult: changeResult("Write")},
+		"view":      {PresentCall: toolLine("View", cards.KindRead, "file_path", "offset", "limit"), PresentResult: viewResult},
+		"ls":        {PresentCall: toolLine("List", cards.KindRead, "path", "depth"), PresentResult: plain},
+		"glob":      {PresentCall: toolLine("Glob", cards.KindSearch, "pattern", "path"), PresentResult: plain},
+		"grep":      {PresentCall: toolLine("Grep", cards.KindSearch, "pattern", "path", "include", "literal_text"), PresentResult: plain},
+		"fetch":     {PresentCall: toolLine("Fetch", cards.KindFetch, "url", "format", "timeout"), PresentResult: plain},
+		"download":  {PresentCall: toolLine("Download", cards.KindFetch, "url", "file_path"), PresentResult: plain},
+		"agent":     {PresentCall: toolLine("Agent", cards.KindOther, "prompt"), PresentResult: markdown},
+		"todos":     {PresentCall: todosCall, PresentResult: quiet},
+	}
+}
+
+// toolLine is "Name main-param (k=v, …)": the first key given is the main
+// parameter, the others those the call sets.
+func toolLine(name string, kind cards.ToolCallKind, keys ...string) func(json.RawMessage) (cards.CallView, error) {
+	return func(raw json.RawMessage) (cards.CallView, error) {
+		a, err := toolview.Parse(raw)
+		if err != nil {
+			return nil, err
+		}
+		title := name
+		main := a.Str(keys[0])
+		if main != "" {
+			title += " " + strings.Join(strings.Fields(main), " ")
+		}
+		var kv []string
+		for _, k := range keys[1:] {
+			if v, ok := a[k]; ok && string(v) != "null" && string(v) != `""` && string(v) != "false" && string(v) != "0" {
+				kv = append(kv, k+"="+strings.Trim(string(v), `"`))
+			}
+		}
+		if len(kv) > 0 {
+			title += " (" + strings.Join(kv, ", ") + ")"
+		}
+		v := toolview.Generic(title, kind)
+		if slices.Contains([]cards.ToolCallKind{cards.KindRead, cards.KindEdit}, kind) && main != "" {
+			v = toolview.Generic(title, kind, main)
+		}
+		return v, nil
+	}
+}
+
+// bashCall is "Bash command (background=true)".
+func bashCall(raw json.RawMessage) (cards.CallView, error) {
+	a, err := toolview.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	command, err := a.Need("command")
+	if err != nil {
+		return nil, err
+	}
+	return toolview.Terminal(command, a.Str("description"), a.Str("working_dir")), nil
+}
+
+// exitSuffix is the "Exit code N" line a failed command's content ends
+// with.
+var exitSuffix = regexp.MustCompile(`\n?Exit code (-?\d+)\s*$`)
+
+// bashResult is the output of the metadata (else the content), and the
+// exit code the content ends with (0 when it says none).
+func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	if _, err := toolview.Parse(raw); err != nil {
+		return nil, err
+	}
+	text, _ := producers.TextOf(r.Content)
+	var m struct {
+		Output *string `json:"output"`
+	}
+	_ = json.Unmarshal(r.Meta, &m)
+	code := 0
+	if s := exitSuffix.FindStringSubmatch(text); s != nil {
+		code, _ = strconv.Atoi(s[1])
+		text = text[:len(text)-len(s[0])]
+	}
+	if m.Output != nil {
+		text = *m.Output
+	}
+	if r.IsError && code == 0 {
+		return toolview.Plain(r), nil
+	}
+	return toolview.Output(text, &code), nil
+}
+
+// editCall is "Edit path", the replacement as a diff.
+func editCall(raw json.RawMessage) (cards.CallView, error) {
+	a, err := toolview.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	path, err := a.Need("file_path")
+	if err != nil {
+		return nil, err
+	}
+	title := "Edit " + path
+	if a.Str("replace_all") != "" || string(a["replace_all"]) == "true" {
+		title += " (replace_all=true)"
+	}
+	return toolview.Edit(title, path, a.Str("old_string"), a.Str("new_string")), nil
+}
+
+// writeCall is "Write path", the content as a diff.
+func writeCall(raw json.RawMessage) (cards.CallView, error) {
+	a, err := toolview.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	path, err := a.Need("file_path")
+	if err != nil {
+		return nil, err
+	}
+	return toolview.Write("Write "+path, path, a.Str("content"), false), nil
+}
+
+// changeResult is the diff of the file's content before and after, as
+// the metadata of edit, multiedit and write records it.
+func changeResult(name string) func(json.RawMessage, producers.Result) (cards.ResultView, error) {
+	return func(raw json.RawMessage, r producers.Result) (cards.ResultView, error) {
+		a, err := toolview.Parse(raw)
+		if err != nil {
+			return nil, err
+		}
+		var m struct {
+			OldContent *string `json:"old_content"`
+			NewContent *string `json:"new_content"`
+			Additions  int     `json:"additions"`
+			Removals   int     `json:"removals"`
+		}
+		if r.IsError || json.Unmarshal(r.Meta, &m) != nil || m.NewContent == nil {
+			return toolview.Plain(r), nil
+		}
+		path := a.Str("file_path")
+		title := fmt.Sprintf("%s %s (+%d -%d)", name, path, m.Additions, m.Removals)
+		return toolview.Change(title, path, producers.ValueOr(m.OldContent, ""), *m.NewContent), nil
+	}
+}
+
+// viewResult is the file's lines the metadata records, numbered from the
+// offset (0-based in the arguments), else the content.
+func viewResult(raw json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	a, err := toolview.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	var m struct {
+		FilePath string  `json:"file_path"`
+		Content  *string `json:"content"`
+	}
+	if r.IsError || json.Unmarshal(r.Meta, &m) != nil || m.Content == nil || m.FilePath == "" {
+		return toolview.Plain(r), nil
+	}
+	offset := 1
+	if o := a.Int("offset"); o != nil && *o > 0 {
+		offset = *o + 1
+	}
+	return toolview.Read(m.FilePath, offset, *m.Content, 0), nil
+}
+
+// todosCall is the list the call writes.
+func todosCall(raw json.RawMessage) (cards.CallView, error) {
+	var l struct {
+		Todos *[]struct{ Content, Status string } `json:"todos"`
+	}
+	if err := json.Unmarshal(raw, &l); err != nil || l.Todos == nil {
+		return nil, fmt.Errorf("arguments: missing %q", "todos")
+	}
+	var todos []producers.Todo
+	for _, t := range *l.Todos {
+		todos = append(todos, producers.Todo{Content: t.Content, Status: t.Status})
+	}
+	return toolview.Todos("To-Do", todos), nil
+}
+
+func plain(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	return toolview.Plain(r), nil
+}
+
+func markdown(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	return toolview.Markdown(r), nil
+}
+
+// quiet shows nothing of a result its call shows, but its error.
+func quiet(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	if r.IsError {
+		return toolview.Plain(r), nil
+	}
+	return cards.GenericResult{}, nil
+}

@@ -1,0 +1,103 @@
+package gemini_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// chat is the chat Gemini CLI 0.61.0 recorded against the fake model
+// server (scripts/record-agents.d/gemini.sh).
+const chat = "testdata/gemini-0.61.0/chat.jsonl"
+
+// autoOptions detects the format among every agent's.
+var autoOptions = replay.Options{Formats: agents.Formats}
+
+func TestRecordedChat(t *testing.T) {
+	data, err := os.ReadFile(chat)
+	require.NoError(t, err)
+	tr := replaytest.LoadBytes(t, autoOptions, data)
+	assert.Equal(t, "gemini", tr.Format)
+	assert.Empty(t, replaytest.Problems(tr))
+	replaytest.CheckAccounted(t, data, tr)
+	golden.Assert(t, "gemini/chat.txt", replaytest.Describe(tr))
+	golden.Assert(t, "gemini/chat-80.txt", replaytest.RenderPlain(tr, 80))
+
+	var outcomes []string
+	for _, c := range replaytest.ToolCards(tr) {
+		outcomes = append(outcomes, c.Tool+":"+c.Outcome.String())
+	}
+	assert.Equal(t, []string{"read_file:done", "grep_search:done", "replace:done", "write_file:done",
+		"run_shell_command:done", "run_shell_command:failed", "write_todos:done"}, outcomes)
+	first := tr.Entries[0].(cards.Message)
+	assert.Equal(t, cards.RoleContext, first.Role, "the session context is not a prompt")
+}
+
+// The same message written again with its calls adds the calls once;
+// $rewindTo rolls back what followed; $set titles the session.
+func TestRewriteRewindAndTitle(t *testing.T) {
+	tr := replaytest.LoadLines(t, autoOptions,
+		`{"sessionId":"s1","projectHash":"h","startTime":"2026-01-01T00:00:00Z","kind":"main"}`,
+		`{"id":"u1","timestamp":"t","type":"user","content":[{"text":"fix it"}]}`,
+		`{"id":"g1","timestamp":"t","type":"gemini","content":"On it."}`,
+		`{"id":"g1","timestamp":"t","type":"gemini","content":"On it.","toolCalls":[{"id":"c1","name":"run_shell_command","args":{"command":"make"},"status":"executing"}]}`,
+		`{"id":"g1","timestamp":"t","type":"gemini","content":"On it.","toolCalls":[{"id":"c1","name":"run_shell_command","args":{"command":"make"},"status":"cancelled","result":[{"functionResponse":{"response":{"error":"cancelled"}}}]}]}`,
+		`{"$set":{"summary":"Fix the build"}}`,
+		`{"$rewindTo":"g1"}`,
+		`{"id":"u2","timestamp":"t","type":"user","content":"try again"}`,
+	)
+	assert.Empty(t, replaytest.Problems(tr))
+	assert.Equal(t, "Fix the build", tr.Title)
+	cardsSeen := replaytest.ToolCards(tr)
+	require.Len(t, cardsSeen, 1)
+	assert.Equal(t, cards.OutcomeInterrupted, cardsSeen[0].Outcome)
+	assert.True(t, cardsSeen[0].RolledBack)
+	last := tr.Entries[len(tr.Entries)-1].(cards.Message)
+	assert.Equal(t, "try again", last.Text)
+	assert.False(t, last.RolledBack)
+}
+
+func TestBadLines(t *testing.T) {
+	tr := replaytest.LoadLines(t, autoOptions,
+		`{"sessionId":"s1","projectHash":"h"}`,
+		`{"what":1}`,
+		`{"id":"g1","type":"gemini","content":"x","toolCalls":[{"id":"","name":""}]}`,
+		`not json`,
+	)
+	problems := replaytest.Problems(tr)
+	require.Len(t, problems, 3)
+	assert.Equal(t, 2, problems[0].Line)
+	assert.Contains(t, problems[1].Reason, "toolCalls[0]")
+}
+
+func TestSessionsSource(t *testing.T) {
+	home := t.TempDir()
+	data, err := os.ReadFile(chat)
+	require.NoError(t, err)
+	dir := filepath.Join(home, ".gemini", "tmp", "proj", "chats")
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "parent-id"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "session-2026-12-04T20-10-4748d382.jsonl"), data, 0o644))
+	sub := strings.Replace(string(data), `"kind":"main"`, `"kind":"subagent"`, 1)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "parent-id", "sub.jsonl"), []byte(sub), 0o644))
+
+	list := listSessions(t, home)
+	require.Len(t, list, 2)
+	for _, s := range list {
+		assert.Equal(t, "Tidy the calculator in this folder: read it, search it, edit it, run it, and report in Markdown.", s.FirstPrompt)
+		assert.Equal(t, "2026-12-04T20:10:48.725Z", s.Started.Format("2006-01-02T15:04:05.000Z"))
+		assert.Equal(t, "2026-12-04T20:10:53.817Z", s.LastActivity.Format("2006-01-02T15:04:05.000Z"))
+		assert.Empty(t, s.Problem)
+		assert.Equal(t, 7, s.ToolCalls)
+		assert.Equal(t, strings.HasSuffix(s.Path, "sub.jsonl"), s.Subagent)
+	}
+}

@@ -1,0 +1,20 @@
+package replay
+
+import "io"
+
+// Document reads sessions that are not a log of JSON lines — an agent's
+// SQLite database, a session exported as one JSON document — as the
+// lines of the agent's Format, which Load and Stream then decode as any
+// other. The agents package lists them (agents.Documents).
+type Document struct {
+	// Format names the Format of the lines Open gives.
+	Format string
+	// Match reports whether a file whose first bytes are head is such a
+	// document.
+	Match func(head []byte) bool
+	// Open gives the lines of the document r, read from the file at path
+	// ("" for a pipe). session selects one session of a document that
+	// holds several ("" is all of them, each after a Notice naming it).
+	// The error says why the document cannot be read at all.
+	Open func(path string, r io.Reader, session string) (io.ReadCloser, error)
+}
