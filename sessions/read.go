@@ -68,7 +68,7 @@ func load(f *os.File, c candidate) (*replay.Transcript, *lineScan, error) {
 		in = dec
 	}
 	scan := &lineScan{}
-	tr, err := replay.Load(io.TeeReader(in, scan), c.path, c.source.loadOptions())
+	tr, err := replay.Load(io.TeeReader(in, scan), c.path, c.source.loadOptions(c.path))
 	return tr, scan, err
 }
 
@@ -81,7 +81,7 @@ func (r *record) describe(src *Source, tr *replay.Transcript, scan *lineScan) {
 	head := headFacts(src, completeLines(scan.head))
 	tail := tailFacts(src, completeLines(fromLineStart(scan.tail, scan.tailStart())))
 	r.Project, r.Started, r.Subagent = firstNonEmpty(head.Project, tail.Project), head.Started, head.Subagent
-	r.Model = firstNonEmpty(tail.Model, head.Model)
+	r.Model = firstNonEmpty(firstNonEmpty(tail.Model, head.Model), lastModel(tr.Entries))
 	if !tail.Last.IsZero() {
 		r.LastActivity = tail.Last
 	}
@@ -92,6 +92,15 @@ func (r *record) describe(src *Source, tr *replay.Transcript, scan *lineScan) {
 	if r.Problem == "" && len(tr.Entries) == 0 && bytes.IndexByte(scan.head, '\n') < 0 && scan.read > 0 {
 		r.Problem = "no complete line"
 	}
+}
+
+// lastModel is the model that answered last, as the turns say.
+func lastModel(entries []cards.Entry) string {
+	models := cards.SessionTotals(entries).Models
+	if len(models) == 0 {
+		return ""
+	}
+	return models[len(models)-1]
 }
 
 // countCards counts the tool calls of a transcript: its tool cards, the

@@ -88,7 +88,8 @@ func Find(sources []Source, a Agent) (Source, bool) {
 	return Source{}, false
 }
 
-// loadOptions are replay.Options to read a session of s.
-func (s *Source) loadOptions() replay.Options {
-	return replay.Options{Formats: []replay.Format{s.Format}, Format: s.Format.Name}
+// loadOptions are replay.Options to read the session of s at path (a
+// decoder may read the files beside it: Claude Code's sub-agents).
+func (s *Source) loadOptions(path string) replay.Options {
+	return replay.Options{Formats: []replay.Format{s.Format}, Format: s.Format.Name, Path: path}
 }
