@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"os/exec"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
@@ -32,6 +34,7 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 		Sessions: all, Project: h.project, Home: homeDir(),
 		Dark: cfg.theme == render.Dark, ThemeSet: cfg.themeSet,
 		Open: sessionOpener(cfg), Send: func(msg tea.Msg) { program.Send(msg) }, Resume: listing.ResumeOf,
+		LiveResume: liveResume,
 	})
 	program = tea.NewProgram(p, programOptions(cfg.color, stdout)...)
 	final, err := program.Run()
@@ -99,4 +102,21 @@ func openListed(path string) (source, func(), error) {
 		return source{}, nil, err
 	}
 	return fileSource(f, f, path, false), func() { f.Close() }, nil
+}
+
+// liveResume is the command that continues s live in this cardtui through
+// its agent's ACP adapter, when the adapter is installed (on PATH).
+func liveResume(s sessions.Session) (listing.Resume, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return listing.Resume{}, err
+	}
+	r, err := listing.LiveResumeOf(s, self)
+	if err != nil {
+		return listing.Resume{}, err
+	}
+	if _, err := exec.LookPath(r.Args[len(r.Args)-1]); err != nil {
+		return listing.Resume{}, err
+	}
+	return r, nil
 }
