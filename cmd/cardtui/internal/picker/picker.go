@@ -102,7 +102,7 @@ type Model struct {
 	// session cannot be continued live.
 	live   *listing.Resume
 	liveOf func(sessions.Session) (listing.Resume, error)
-	dark     bool
+	dark   bool
 }
 
 // openedMsg is the gen-th session opened, or why it could not be.
