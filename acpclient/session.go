@@ -418,14 +418,15 @@ func (s *Session) State() State {
 	return st
 }
 
-// Prompt sends the user's prompt; the turn runs in the background, its
+// Prompt sends the user's prompt, its "@path" mentions as resource
+// links (PromptBlocks); the turn runs in the background, its
 // updates arrive as changes.
 func (s *Session) Prompt(text string) {
 	s.mu.Lock()
 	id := s.tr.Session()
 	s.mu.Unlock()
 	go func() {
-		_, _ = s.conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: id, Prompt: []sdk.ContentBlock{sdk.TextBlock(text)}})
+		_, _ = s.conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: id, Prompt: PromptBlocks(text, s.cfg.Dir)})
 	}()
 }
 

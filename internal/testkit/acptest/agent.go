@@ -32,6 +32,8 @@ type Agent struct {
 	mu sync.Mutex
 	// calls are the settings the client asked for, "method value".
 	calls []string
+	// prompts are the prompts' content blocks, in order.
+	prompts [][]sdk.ContentBlock
 
 	closeOut io.Closer
 }
@@ -84,8 +86,12 @@ func (a *Agent) NewSession(context.Context, sdk.NewSessionRequest) (sdk.NewSessi
 	return sdk.NewSessionResponse{SessionId: "sess_1", Modes: a.Modes, Models: a.Models}, nil
 }
 
-// Prompt implements sdk.Agent: it runs the script.
+// Prompt implements sdk.Agent: it notes the prompt (see Prompts) and
+// runs the script.
 func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResponse, error) {
+	a.mu.Lock()
+	a.prompts = append(a.prompts, p.Prompt)
+	a.mu.Unlock()
 	if err := a.Turn(ctx, a, p.SessionId); err != nil {
 		return sdk.PromptResponse{}, err
 	}
@@ -141,6 +147,14 @@ func (a *Agent) Calls() []string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return append([]string(nil), a.calls...)
+}
+
+// Prompts are the content blocks of each prompt the client sent, in
+// order.
+func (a *Agent) Prompts() [][]sdk.ContentBlock {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([][]sdk.ContentBlock(nil), a.prompts...)
 }
 
 // lockedWriter serialises writes: the SDK's and a script's raw lines.

@@ -135,6 +135,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.toViewer(msg)
 	case tea.PasteMsg:
 		return m, m.toInput(msg)
+	case mentionMsg:
+		m.mentionCompleted(msg)
+		m.layout()
+		return m, nil
 	}
 	return m, tea.Batch(m.toViewer(msg), m.toInput(msg))
 }
@@ -239,6 +243,9 @@ func (m *Model) composerKey(msg tea.KeyPressMsg, k string) tea.Cmd {
 		m.layout()
 	case (k == "up" || k == "down") && (empty || m.browsing()):
 		m.recall(k == "up")
+	case k == "tab" && m.mentioning():
+		asked, _ := mentionAsked(m.input.Value())
+		return completeMention(m.sess.Dir(), asked)
 	case k == "tab" && len(m.completions()) > 0:
 		m.input.SetValue("/" + m.completions()[0] + " ")
 		m.input.CursorEnd()
