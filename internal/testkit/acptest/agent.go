@@ -25,6 +25,8 @@ type Agent struct {
 	Info *sdk.Implementation
 	// Models are what session/new and session/load offer, nil for none.
 	Models *sdk.SessionModelState
+	// Images makes the agent say it takes images in prompts.
+	Images bool
 	// Replay, when set, makes the agent able to load sessions: session/load
 	// runs it (to replay the session's updates) before it answers.
 	Replay func(ctx context.Context, a *Agent, sid sdk.SessionId) error
@@ -65,7 +67,7 @@ func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.Auth
 // Initialize implements sdk.Agent.
 func (a *Agent) Initialize(context.Context, sdk.InitializeRequest) (sdk.InitializeResponse, error) {
 	return sdk.InitializeResponse{ProtocolVersion: sdk.ProtocolVersionNumber, AgentInfo: a.Info,
-		AgentCapabilities: sdk.AgentCapabilities{LoadSession: a.Replay != nil}}, nil
+		AgentCapabilities: sdk.AgentCapabilities{LoadSession: a.Replay != nil, PromptCapabilities: sdk.PromptCapabilities{Image: a.Images}}}, nil
 }
 
 // Cancel implements sdk.Agent; the SDK cancels the turn's context.

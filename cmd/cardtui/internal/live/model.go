@@ -31,7 +31,9 @@ type Model struct {
 	name  string
 	view  viewer.Model
 	input textarea.Model
-	state acpclient.State
+	// images are the pasted images the next prompt sends.
+	images []sdk.ContentBlock
+	state  acpclient.State
 
 	width, height int
 	// transcript is set while the keys go to the viewer.
@@ -134,7 +136,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		return m, m.toViewer(msg)
 	case tea.PasteMsg:
-		return m, m.toInput(msg)
+		return m, m.paste(msg)
+	case imageMsg:
+		m.attach(msg)
+		m.layout()
+		return m, nil
 	case mentionMsg:
 		m.mentionCompleted(msg)
 		m.layout()
@@ -278,7 +284,8 @@ func (m *Model) send() {
 		m.input.Reset()
 		m.layout()
 	default:
-		m.sess.Prompt(text)
+		m.sess.Prompt(text, m.images...)
+		m.images = nil
 		m.history = append(m.history, text)
 		m.histPos = len(m.history)
 		m.input.Reset()

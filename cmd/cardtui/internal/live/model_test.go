@@ -2,6 +2,8 @@ package live
 
 import (
 	"context"
+	"encoding/base64"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -371,4 +373,52 @@ func TestFileMention(t *testing.T) {
 	assert.Equal(t, "calc.py", blocks[1].ResourceLink.Name)
 	assert.Equal(t, "file://"+filepath.Join(dir, "src", "calc.py"), blocks[1].ResourceLink.Uri)
 	settle(t, m, func() bool { return strings.Contains(screenText(m), "look at @src/calc.py") })
+}
+
+// TestPastedImage: a pasted path of an image file is attached to the
+// next prompt as an image block, a placeholder in the composer, when the
+// agent takes images; an agent that does not gets the path as text, and
+// the hint says so.
+func TestPastedImage(t *testing.T) {
+	png := []byte("\x89PNG\r\n\x1a\nfake")
+	for _, images := range []bool{true, false} {
+		t.Run(fmt.Sprintf("images=%v", images), func(t *testing.T) {
+			agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
+			agent.Images = images
+			dir := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "shot.png"), png, 0o644))
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			cfg := acpclient.Config{Command: []string{"agent"}, Dir: dir, Source: "agent"}
+			s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
+			require.NoError(t, err)
+			t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
+			m := New(s, cfg)
+			m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+			m.input.Focus()
+			settle(t, m, func() bool { return !m.state.Starting })
+
+			press(m, typed("what is this? ")...)
+			_, cmd := m.Update(tea.PasteMsg{Content: "'shot.png'"})
+			if !images {
+				assert.Contains(t, screenText(m), "the agent takes no images: the path is pasted as text")
+				assert.Equal(t, "what is this? 'shot.png'", m.input.Value())
+			} else {
+				require.NotNil(t, cmd)
+				m.Update(cmd())
+				assert.Equal(t, "what is this? [image 1: shot.png] ", m.input.Value())
+			}
+			press(m, enter)
+			require.Eventually(t, func() bool { return len(agent.Prompts()) == 1 }, 10*time.Second, 5*time.Millisecond)
+			blocks := agent.Prompts()[0]
+			if !images {
+				require.Len(t, blocks, 1, "the text alone")
+				return
+			}
+			require.Len(t, blocks, 2, "the text, then the image")
+			require.NotNil(t, blocks[1].Image)
+			assert.Equal(t, "image/png", blocks[1].Image.MimeType)
+			assert.Equal(t, base64.StdEncoding.EncodeToString(png), blocks[1].Image.Data)
+		})
+	}
 }
