@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
@@ -105,18 +104,12 @@ func openListed(path string) (source, func(), error) {
 }
 
 // liveResume is the command that continues s live in this cardtui through
-// its agent's ACP adapter, when the adapter is installed (on PATH).
+// its agent's ACP adapter; the picker offers it when the adapter is on
+// PATH.
 func liveResume(s sessions.Session) (listing.Resume, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return listing.Resume{}, err
 	}
-	r, err := listing.LiveResumeOf(s, self)
-	if err != nil {
-		return listing.Resume{}, err
-	}
-	if _, err := exec.LookPath(r.Args[len(r.Args)-1]); err != nil {
-		return listing.Resume{}, err
-	}
-	return r, nil
+	return listing.LiveResumeOf(s, self)
 }

@@ -45,7 +45,7 @@ func (p *Model) askResume(s sessions.Session) tea.Cmd {
 	}
 	p.resume, p.live = &r, nil
 	if p.liveOf != nil {
-		if live, err := p.liveOf(s); err == nil {
+		if live, err := p.liveOf(s); err == nil && onPath(live.Args[len(live.Args)-1]) {
 			p.live = &live
 		}
 	}
@@ -93,4 +93,10 @@ func (p *Model) setListSize() {
 func (p *Model) status(text string) tea.Cmd {
 	room := max(p.width-ansi.StringWidth(p.list.Title)-6, 10)
 	return p.list.NewStatusMessage(ansi.Truncate(listing.OneLine(text), room, "…"))
+}
+
+// onPath reports whether program is installed: found on PATH.
+func onPath(program string) bool {
+	_, err := exec.LookPath(program)
+	return err == nil
 }
