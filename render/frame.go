@@ -5,10 +5,10 @@ import (
 	"image/color"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // frame is a card's box: a rounded border whose top edge carries the glyph,
@@ -68,11 +68,11 @@ func (f frame) top(o style.Options) string {
 func fitTitle(glyph, title string, paths []string, room int) string {
 	full := strings.TrimSpace(glyph + " " + title)
 	if termsafe.Width(full) <= room || len(paths) < 2 {
-		return ansi.Truncate(full, room, "…")
+		return cardtext.CutTitle(full, room)
 	}
 	head, _, found := strings.Cut(title, paths[0])
 	if !found {
-		return ansi.Truncate(full, room, "…")
+		return cardtext.CutTitle(full, room)
 	}
 	lead := strings.TrimSpace(glyph+" "+head) + " "
 	if termsafe.Width(lead+paths[0]+fmt.Sprintf(" +%d more", len(paths)-1)) > room {
