@@ -76,6 +76,8 @@ type Session struct {
 	// opening is set until Open returns; openErr is its error.
 	opening bool
 	openErr error
+	// images is set when the agent takes images in prompts.
+	images bool
 }
 
 // Start runs the agent in a process group of its own, in cfg.Dir, and
@@ -229,6 +231,9 @@ func (s *Session) open(ctx context.Context) error {
 		},
 	})
 	if err == nil {
+		s.mu.Lock()
+		s.images = init.AgentCapabilities.PromptCapabilities.Image
+		s.mu.Unlock()
 		err = s.session(ctx, init.AgentCapabilities)
 	}
 	if err != nil {
@@ -397,6 +402,9 @@ type State struct {
 	// current model's name.
 	Modes, Models []acp.Choice
 	Model         string
+	// Images is set when the agent takes images in prompts (its
+	// promptCapabilities.image).
+	Images bool
 }
 
 // State returns the session's state now.
@@ -405,7 +413,7 @@ func (s *Session) State() State {
 	defer s.mu.Unlock()
 	st := State{Busy: s.tr.Busy(), Mode: s.tr.Mode(), Title: s.tr.Title(), Commands: s.tr.Commands(),
 		Starting: s.opening, Failed: s.openErr != nil, Agent: s.tr.Agent(),
-		Modes: s.tr.Modes(), Models: s.tr.Models(), Model: s.tr.Model()}
+		Modes: s.tr.Modes(), Models: s.tr.Models(), Model: s.tr.Model(), Images: s.images}
 	st.Asking, st.Asks = s.tr.Asking()
 	if st.Asks && s.chosen[st.Asking.ToolCallID] {
 		st.Asks = false
@@ -418,14 +426,17 @@ func (s *Session) State() State {
 	return st
 }
 
-// Prompt sends the user's prompt; the turn runs in the background, its
-// updates arrive as changes.
-func (s *Session) Prompt(text string) {
+// Prompt sends the user's prompt, its "@path" mentions as resource
+// links (PromptBlocks), then its images (for an agent that takes
+// images, see State); the turn runs in the background, its updates
+// arrive as changes.
+func (s *Session) Prompt(text string, images ...sdk.ContentBlock) {
 	s.mu.Lock()
 	id := s.tr.Session()
 	s.mu.Unlock()
 	go func() {
-		_, _ = s.conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: id, Prompt: []sdk.ContentBlock{sdk.TextBlock(text)}})
+		blocks := append(PromptBlocks(text, s.cfg.Dir), images...)
+		_, _ = s.conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: id, Prompt: blocks})
 	}()
 }
 

@@ -108,11 +108,20 @@ func callFrame(c cards.ToolCard, o style.Options) frame {
 	case cards.TerminalCall:
 		return frame{Glyph: style.Glyph(cards.KindExecute), Title: cardtext.TerminalTitle(v), Body: terminalCallBody(v, o)}
 	case cards.DiffCall:
-		return frame{Glyph: style.Glyph(cards.KindEdit), Title: v.Title, Body: diffCallBody(v, c, o)}
+		return frame{Glyph: style.Glyph(cards.KindEdit), Title: v.Title, Paths: diffPaths(v.Diffs), Body: diffCallBody(v, c, o)}
 	case nil:
 		return frame{Glyph: style.Glyph(cards.KindOther), Title: cardtext.OrphanTitle(c), Body: nil}
 	}
 	return frame{} // unreachable: the switch above is exhaustive
+}
+
+// diffPaths are the paths of a change's files.
+func diffPaths(diffs []cards.FileDiff) []string {
+	paths := make([]string, len(diffs))
+	for i, d := range diffs {
+		paths[i] = d.Path
+	}
+	return paths
 }
 
 // resultBody draws a card's result view, if it has one.

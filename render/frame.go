@@ -1,12 +1,14 @@
 package render
 
 import (
+	"fmt"
 	"image/color"
 	"strings"
 
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // frame is a card's box: a rounded border whose top edge carries the glyph,
@@ -15,6 +17,9 @@ type frame struct {
 	Glyph string
 	// Title is plain text; it is sanitised and cut to fit.
 	Title string
+	// Paths are the files a multi-file title lists: a title too wide is
+	// cut between them ("+N more"), never inside one.
+	Paths []string
 	// Badge is styled text shown at the right end of the top edge.
 	Badge  string
 	Body   []string
@@ -50,8 +55,40 @@ func (f frame) top(o style.Options) string {
 	// The corners take 4 cells, the spaces around the title 2, and at
 	// least one dash stays between title and badge.
 	room := max(width-4-2-1-termsafe.Width(badge), 1)
-	title := cardtext.CutTitle(strings.TrimSpace(f.Glyph+" "+style.OneLine(f.Title)), room)
+	title := fitTitle(f.Glyph, style.OneLine(f.Title), f.Paths, room)
 	head := " " + o.BoldInk(o.Colors().Title).Render(title) + " "
 	fill := width - 4 - termsafe.Width(head) - termsafe.Width(badge)
 	return border.Render("╭─") + head + border.Render(strings.Repeat("─", max(fill, 0))) + badge + border.Render("─╮")
+}
+
+// fitTitle is "glyph title" cut to room cells. A title that lists paths
+// keeps what comes before the first of them and as many whole paths as
+// fit, then "+N more" for the rest; when not even the first fits, it
+// says how many files there are.
+func fitTitle(glyph, title string, paths []string, room int) string {
+	full := strings.TrimSpace(glyph + " " + title)
+	if termsafe.Width(full) <= room || len(paths) < 2 {
+		return cardtext.CutTitle(full, room)
+	}
+	head, _, found := strings.Cut(title, paths[0])
+	if !found {
+		return cardtext.CutTitle(full, room)
+	}
+	lead := strings.TrimSpace(glyph+" "+head) + " "
+	if termsafe.Width(lead+paths[0]+fmt.Sprintf(" +%d more", len(paths)-1)) > room {
+		return ansi.Truncate(lead+fmt.Sprintf("%d files", len(paths)), room, "…")
+	}
+	shown := lead + paths[0]
+	for i := 1; i < len(paths); i++ {
+		more := fmt.Sprintf(" +%d more", len(paths)-i-1)
+		if i == len(paths)-1 {
+			more = ""
+		}
+		if termsafe.Width(shown+", "+paths[i]+more) > room {
+			shown += fmt.Sprintf(" +%d more", len(paths)-i)
+			break
+		}
+		shown += ", " + paths[i]
+	}
+	return ansi.Truncate(shown, room, "…")
 }

@@ -26,6 +26,7 @@ type toolMeta struct {
 	} `json:"terminal_exit"`
 	ClaudeCode *struct {
 		ParentToolUseID string `json:"parentToolUseId"`
+		ToolName        string `json:"toolName"`
 	} `json:"claudeCode"`
 }
 
@@ -49,6 +50,15 @@ func (m toolMeta) parent() string {
 		return ""
 	}
 	return m.ClaudeCode.ParentToolUseID
+}
+
+// claudeTool is the name of the Claude Code tool a call of the Claude
+// adapter runs, "" for none.
+func (m toolMeta) claudeTool() string {
+	if m.ClaudeCode == nil {
+		return ""
+	}
+	return m.ClaudeCode.ToolName
 }
 
 // metaOutputBytes bounds the output a display-only terminal keeps: its

@@ -43,6 +43,8 @@ func TestRecordedAgents(t *testing.T) {
 			assert.NotContains(t, plain, `\n`, "no card shows escaped JSON")
 			assert.NotContains(t, plain, "<system-reminder>")
 			assert.NotContains(t, plain, "```", "no literal fences")
+			assert.NotContains(t, plain, "SendMessage", "no agentId note Claude Code hides")
+			assert.NotContains(t, plain, "<usage>", "no usage element Claude Code hides")
 		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 )
@@ -36,6 +37,9 @@ type toolCall struct {
 	// nested call has the index of its top call, whose card draws it.
 	parent   *toolCall
 	children []*toolCall
+	// claudeTool is the Claude Code tool the Claude adapter says the call
+	// runs ("Agent", "Read"…), "" from other agents.
+	claudeTool string
 }
 
 // toolUpdate is a partial update of a tool call, the fields that change
@@ -152,6 +156,9 @@ func (c *toolCall) merge(u toolUpdate) {
 	if u.locations != nil {
 		c.locations = u.locations
 	}
+	if name := u.meta.claudeTool(); name != "" {
+		c.claudeTool = name
+	}
 	if raw := jsonOf(u.rawInput); raw != nil {
 		c.rawInput = raw
 	}
@@ -230,10 +237,25 @@ func (c *toolCall) parts(dir string) parts {
 		case content.Terminal != nil:
 			p.terminals = append(p.terminals, content.Terminal.TerminalId)
 		case content.Content != nil:
-			p.blocks = append(p.blocks, cardBlock(content.Content.Content))
+			if b, ok := c.shownBlock(content.Content.Content); ok {
+				p.blocks = append(p.blocks, cardBlock(b))
+			}
 		}
 	}
 	return p
+}
+
+// shownBlock is a content block as Claude Code would show it: a
+// sub-agent's reply without the agentId line and <usage> element Claude
+// Code writes for the model; false when nothing is left to show.
+func (c *toolCall) shownBlock(b sdk.ContentBlock) (sdk.ContentBlock, bool) {
+	if b.Text == nil || (c.claudeTool != "Agent" && c.claudeTool != "Task") {
+		return b, true
+	}
+	text := *b.Text
+	text.Text = claudenotes.AgentReply(text.Text)
+	b.Text = &text
+	return b, text.Text != ""
 }
 
 // callView is the call's view: a diff card when the content holds diffs,

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 )
@@ -166,7 +167,7 @@ func decodeClaudeBlock(raw json.RawMessage) (cards.ContentBlock, error) {
 // model: the <tool_use_error> tags of an error and <system-reminder>
 // notes.
 func cleanClaudeText(s string) string {
-	s = withoutTagged(s, "system-reminder")
+	s = claudenotes.WithoutTagged(s, "system-reminder")
 	trimmed := strings.TrimSpace(s)
 	if inner, ok := strings.CutPrefix(trimmed, "<tool_use_error>"); ok {
 		if inner, ok = strings.CutSuffix(inner, "</tool_use_error>"); ok {
@@ -174,30 +175,6 @@ func cleanClaudeText(s string) string {
 		}
 	}
 	return s
-}
-
-// withoutTagged removes every <tag>…</tag> element from s, and the blank
-// space it leaves at the end.
-func withoutTagged(s, tag string) string {
-	open, end := "<"+tag+">", "</"+tag+">"
-	if !strings.Contains(s, open) {
-		return s
-	}
-	var b strings.Builder
-	for {
-		before, rest, ok := strings.Cut(s, open)
-		b.WriteString(before)
-		if !ok {
-			break
-		}
-		_, after, closed := strings.Cut(rest, end)
-		if !closed {
-			b.WriteString(open + rest)
-			break
-		}
-		s = after
-	}
-	return strings.TrimRight(b.String(), " \n")
 }
 
 // claudeErrorResult shows a failed tool's message as preformatted text

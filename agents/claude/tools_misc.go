@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -485,18 +485,13 @@ const (
 	launchedText  = "Running in the background"
 )
 
-// agentIDNote is the line Claude Code appends to an agent's reply for the
-// model: "agentId: a816… (use SendMessage with to: 'a816…' to continue
-// this agent)".
-var agentIDNote = lazyregexp.New(`(?m)^agentId: \S+ \([^\n]*SendMessage[^\n]*\)[ \t]*$`)
-
 // withoutAgentNotes removes from an agent's reply what Claude Code adds
 // for the model and never shows: the agentId line and the <usage> element.
 func withoutAgentNotes(content []cards.ContentBlock) []cards.ContentBlock {
 	out := make([]cards.ContentBlock, 0, len(content))
 	for _, b := range content {
 		if tb, ok := b.(cards.TextBlock); ok {
-			tb.Text = strings.TrimSpace(withoutTagged(agentIDNote().ReplaceAllString(tb.Text, ""), "usage"))
+			tb.Text = claudenotes.AgentReply(tb.Text)
 			if tb.Text == "" {
 				continue
 			}

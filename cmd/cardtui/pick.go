@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
@@ -32,6 +33,7 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 		Sessions: all, Project: h.project, Home: homeDir(),
 		Dark: cfg.theme == render.Dark, ThemeSet: cfg.themeSet,
 		Open: sessionOpener(cfg), Send: func(msg tea.Msg) { program.Send(msg) }, Resume: listing.ResumeOf,
+		LiveResume: liveResume,
 	})
 	program = tea.NewProgram(p, programOptions(cfg.color, stdout)...)
 	final, err := program.Run()
@@ -99,4 +101,15 @@ func openListed(path string) (source, func(), error) {
 		return source{}, nil, err
 	}
 	return fileSource(f, f, path, false), func() { f.Close() }, nil
+}
+
+// liveResume is the command that continues s live in this cardtui through
+// its agent's ACP adapter; the picker offers it when the adapter is on
+// PATH.
+func liveResume(s sessions.Session) (listing.Resume, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return listing.Resume{}, err
+	}
+	return listing.LiveResumeOf(s, self)
 }

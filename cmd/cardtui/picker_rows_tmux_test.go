@@ -139,3 +139,43 @@ func TestPickerResumeKey(t *testing.T) {
 	s.Type("q")
 	s.WaitForText("[exited 0]")
 }
+
+// TestPickerContinuesLiveOverACP: with Claude Code's ACP adapter on PATH
+// (a stub that notes how it was started), r also offers to continue the
+// session live in cardtui; l runs `cardtui acp --resume ID` with the
+// adapter in the session's directory, and the picker comes back when it
+// is quit.
+func TestPickerContinuesLiveOverACP(t *testing.T) {
+	t.Parallel()
+	h := fakehome.New(t)
+	stubDir := t.TempDir()
+	record := filepath.Join(stubDir, "ran")
+	stub := "#!/bin/sh\npwd > " + record + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(stubDir, "claude-agent-acp"), []byte(stub), 0o755))
+	bin := tmuxtest.Build(t, ".")
+	env := []string{"HOME=" + h.Dir, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
+	s := tmuxtest.Start(t, 180, 30, env, "sh", "-c", `cd / && PATH="$1:$PATH" exec "$0" --theme dark`, bin, stubDir)
+	s.WaitForText("All sessions")
+	s.Type("/")
+	s.TypeText("Word counts")
+	s.WaitForText("filtered")
+	s.Type("Enter")
+	s.Settle()
+
+	s.Type("r")
+	screen := strings.Join(s.WaitForText("? y/n"), "\n")
+	assert.Contains(t, screen, "l: live in cardtui acp --resume 5b1e0c7a-3f2d-4c88-9a61-2d7e4f1b8c90 -- claude-agent-acp")
+	s.Type("l")
+	s.WaitFor("the adapter to start", func([]string) bool {
+		_, err := os.Stat(record)
+		return err == nil
+	})
+	ran, err := os.ReadFile(record)
+	require.NoError(t, err)
+	assert.Equal(t, h.Project+"\n", string(ran), "the adapter runs in the session's directory")
+	s.Type("C-c")
+	s.Type("C-c")
+	s.WaitForText("cardtui ended")
+	s.Type("q")
+	s.WaitForText("[exited 0]")
+}

@@ -25,6 +25,8 @@ type Agent struct {
 	Info *sdk.Implementation
 	// Models are what session/new and session/load offer, nil for none.
 	Models *sdk.SessionModelState
+	// Images makes the agent say it takes images in prompts.
+	Images bool
 	// Replay, when set, makes the agent able to load sessions: session/load
 	// runs it (to replay the session's updates) before it answers.
 	Replay func(ctx context.Context, a *Agent, sid sdk.SessionId) error
@@ -32,6 +34,8 @@ type Agent struct {
 	mu sync.Mutex
 	// calls are the settings the client asked for, "method value".
 	calls []string
+	// prompts are the prompts' content blocks, in order.
+	prompts [][]sdk.ContentBlock
 
 	closeOut io.Closer
 }
@@ -63,7 +67,7 @@ func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.Auth
 // Initialize implements sdk.Agent.
 func (a *Agent) Initialize(context.Context, sdk.InitializeRequest) (sdk.InitializeResponse, error) {
 	return sdk.InitializeResponse{ProtocolVersion: sdk.ProtocolVersionNumber, AgentInfo: a.Info,
-		AgentCapabilities: sdk.AgentCapabilities{LoadSession: a.Replay != nil}}, nil
+		AgentCapabilities: sdk.AgentCapabilities{LoadSession: a.Replay != nil, PromptCapabilities: sdk.PromptCapabilities{Image: a.Images}}}, nil
 }
 
 // Cancel implements sdk.Agent; the SDK cancels the turn's context.
@@ -84,8 +88,12 @@ func (a *Agent) NewSession(context.Context, sdk.NewSessionRequest) (sdk.NewSessi
 	return sdk.NewSessionResponse{SessionId: "sess_1", Modes: a.Modes, Models: a.Models}, nil
 }
 
-// Prompt implements sdk.Agent: it runs the script.
+// Prompt implements sdk.Agent: it notes the prompt (see Prompts) and
+// runs the script.
 func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResponse, error) {
+	a.mu.Lock()
+	a.prompts = append(a.prompts, p.Prompt)
+	a.mu.Unlock()
 	if err := a.Turn(ctx, a, p.SessionId); err != nil {
 		return sdk.PromptResponse{}, err
 	}
@@ -141,6 +149,14 @@ func (a *Agent) Calls() []string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return append([]string(nil), a.calls...)
+}
+
+// Prompts are the content blocks of each prompt the client sent, in
+// order.
+func (a *Agent) Prompts() [][]sdk.ContentBlock {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([][]sdk.ContentBlock(nil), a.prompts...)
 }
 
 // lockedWriter serialises writes: the SDK's and a script's raw lines.

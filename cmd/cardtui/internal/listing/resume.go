@@ -50,9 +50,34 @@ func ResumeOf(s sessions.Session) (Resume, error) {
 }
 
 // ACPResume is the command that resumes session id of an ACP agent
-// (agent is its command line) live in cardtui, in dir.
-func ACPResume(id, dir string, agent ...string) Resume {
-	return Resume{Args: append([]string{"cardtui", "acp", "--cwd", dir, "--resume", id, "--"}, agent...), Dir: dir}
+// (agent is its command line) live in cardtui (self is cardtui's own
+// program), in dir.
+func ACPResume(self, id, dir string, agent ...string) Resume {
+	return Resume{Args: append([]string{self, "acp", "--resume", id, "--"}, agent...), Dir: dir}
+}
+
+// acpAdapters are the ACP agents that load a listed session by the id
+// its agent resumes it by, by agent: Claude Code's sessions through
+// claude-agent-acp, Codex's through codex-acp (both advertise loadSession
+// and take the agent's own session id).
+var acpAdapters = map[sessions.Agent][]string{
+	"claude": {"claude-agent-acp"},
+	"codex":  {"codex-acp"},
+}
+
+// LiveResumeOf is the command that continues s live in cardtui (self is
+// cardtui's own program) through its agent's ACP adapter, in its
+// directory; an error says why it cannot.
+func LiveResumeOf(s sessions.Session, self string) (Resume, error) {
+	adapter, ok := acpAdapters[s.Agent]
+	if !ok {
+		return Resume{}, fmt.Errorf("no ACP agent loads a %s session", s.Agent)
+	}
+	r, err := ResumeOf(s)
+	if err != nil {
+		return Resume{}, err
+	}
+	return ACPResume(self, SessionID(s), r.Dir, adapter...), nil
 }
 
 // SessionID is the id the agent resumes s by, "" when its file's name

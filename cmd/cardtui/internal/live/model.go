@@ -32,7 +32,9 @@ type Model struct {
 	name  string
 	view  viewer.Model
 	input textarea.Model
-	state acpclient.State
+	// images are the pasted images the next prompt sends.
+	images []sdk.ContentBlock
+	state  acpclient.State
 
 	width, height int
 	// transcript is set while the keys go to the viewer.
@@ -136,7 +138,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		return m, m.toViewer(msg)
 	case tea.PasteMsg:
-		return m, m.toInput(msg)
+		return m, m.paste(msg)
+	case imageMsg:
+		m.attach(msg)
+		m.layout()
+		return m, nil
+	case mentionMsg:
+		m.mentionCompleted(msg)
+		m.layout()
+		return m, nil
 	}
 	return m, tea.Batch(m.toViewer(msg), m.toInput(msg))
 }
@@ -241,6 +251,9 @@ func (m *Model) composerKey(msg tea.KeyPressMsg, k string) tea.Cmd {
 		m.layout()
 	case (k == "up" || k == "down") && (empty || m.browsing()):
 		m.recall(k == "up")
+	case k == "tab" && m.mentioning():
+		asked, _ := mentionAsked(m.input.Value())
+		return completeMention(m.sess.Dir(), asked)
 	case k == "tab" && len(m.completions()) > 0:
 		m.input.SetValue("/" + m.completions()[0] + " ")
 		m.input.CursorEnd()
@@ -273,7 +286,8 @@ func (m *Model) send() {
 		m.input.Reset()
 		m.layout()
 	default:
-		m.sess.Prompt(text)
+		m.sess.Prompt(text, m.images...)
+		m.images = nil
 		m.history = append(m.history, text)
 		m.histPos = len(m.history)
 		m.input.Reset()

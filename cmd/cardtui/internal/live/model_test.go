@@ -2,6 +2,10 @@ package live
 
 import (
 	"context"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -328,4 +332,93 @@ func TestResumeModeAndModel(t *testing.T) {
 	press(m, typed("/model huge")...)
 	press(m, enter)
 	assert.Contains(t, screenText(m), "/model takes one of: small, large")
+}
+
+// TestFileMention: tab completes "@" and a partial path from the
+// session directory (a directory with its "/", hidden files only when
+// asked), and the prompt goes to the agent as its text and a
+// resource_link for each file it mentions; a path that names no file
+// inside the directory stays text only.
+func TestFileMention(t *testing.T) {
+	agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "src"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "src", "calc.py"), []byte("x = 1\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".env"), []byte("secret\n"), 0o644))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg := acpclient.Config{Command: []string{"agent"}, Dir: dir, Source: "agent"}
+	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
+	require.NoError(t, err)
+	t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
+	m := New(s, cfg)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.input.Focus()
+	settle(t, m, func() bool { return !m.state.Starting })
+
+	press(m, typed("look at @")...)
+	m.Update(press(m, tab)())
+	assert.Equal(t, "look at @src/", m.input.Value(), "a directory completes with its /, hidden files are left out")
+	press(m, typed("c")...)
+	m.Update(press(m, tab)())
+	assert.Equal(t, "look at @src/calc.py", m.input.Value())
+	press(m, typed(" and @../etc/passwd")...)
+	press(m, enter)
+	require.Eventually(t, func() bool { return len(agent.Prompts()) == 1 }, 10*time.Second, 5*time.Millisecond)
+	blocks := agent.Prompts()[0]
+	require.Len(t, blocks, 2, "the text and one resource link: a path outside the directory is not linked")
+	require.NotNil(t, blocks[0].Text)
+	assert.Equal(t, "look at @src/calc.py and @../etc/passwd", blocks[0].Text.Text)
+	require.NotNil(t, blocks[1].ResourceLink)
+	assert.Equal(t, "calc.py", blocks[1].ResourceLink.Name)
+	assert.Equal(t, "file://"+filepath.Join(dir, "src", "calc.py"), blocks[1].ResourceLink.Uri)
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "look at @src/calc.py") })
+}
+
+// TestPastedImage: a pasted path of an image file is attached to the
+// next prompt as an image block, a placeholder in the composer, when the
+// agent takes images; an agent that does not gets the path as text, and
+// the hint says so.
+func TestPastedImage(t *testing.T) {
+	png := []byte("\x89PNG\r\n\x1a\nfake")
+	for _, images := range []bool{true, false} {
+		t.Run(fmt.Sprintf("images=%v", images), func(t *testing.T) {
+			agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
+			agent.Images = images
+			dir := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "shot.png"), png, 0o644))
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			cfg := acpclient.Config{Command: []string{"agent"}, Dir: dir, Source: "agent"}
+			s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
+			require.NoError(t, err)
+			t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
+			m := New(s, cfg)
+			m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+			m.input.Focus()
+			settle(t, m, func() bool { return !m.state.Starting })
+
+			press(m, typed("what is this? ")...)
+			_, cmd := m.Update(tea.PasteMsg{Content: "'shot.png'"})
+			if !images {
+				assert.Contains(t, screenText(m), "the agent takes no images: the path is pasted as text")
+				assert.Equal(t, "what is this? 'shot.png'", m.input.Value())
+			} else {
+				require.NotNil(t, cmd)
+				m.Update(cmd())
+				assert.Equal(t, "what is this? [image 1: shot.png] ", m.input.Value())
+			}
+			press(m, enter)
+			require.Eventually(t, func() bool { return len(agent.Prompts()) == 1 }, 10*time.Second, 5*time.Millisecond)
+			blocks := agent.Prompts()[0]
+			if !images {
+				require.Len(t, blocks, 1, "the text alone")
+				return
+			}
+			require.Len(t, blocks, 2, "the text, then the image")
+			require.NotNil(t, blocks[1].Image)
+			assert.Equal(t, "image/png", blocks[1].Image.MimeType)
+			assert.Equal(t, base64.StdEncoding.EncodeToString(png), blocks[1].Image.Data)
+		})
+	}
 }

@@ -68,6 +68,10 @@ type Options struct {
 	// Resume is the command that resumes a session in its own agent; nil
 	// leaves the resume key out.
 	Resume func(sessions.Session) (listing.Resume, error)
+	// LiveResume is the command that continues a session live in cardtui
+	// through its agent's ACP adapter; nil, or an error, leaves that
+	// choice out of the resume question.
+	LiveResume func(sessions.Session) (listing.Resume, error)
 }
 
 // Model is the Bubble Tea model of the session picker.
@@ -94,7 +98,11 @@ type Model struct {
 	// resume is what r would run, while the picker asks whether to.
 	resume   *listing.Resume
 	resumeOf func(sessions.Session) (listing.Resume, error)
-	dark     bool
+	// live is what l would run while the picker asks, nil when the
+	// session cannot be continued live.
+	live   *listing.Resume
+	liveOf func(sessions.Session) (listing.Resume, error)
+	dark   bool
 }
 
 // openedMsg is the gen-th session opened, or why it could not be.
@@ -144,7 +152,7 @@ func New(o Options) Model {
 	}
 	l.AdditionalFullHelpKeys = l.AdditionalShortHelpKeys
 	p := Model{list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send,
-		resumeOf: o.Resume, dark: o.Dark}
+		resumeOf: o.Resume, liveOf: o.LiveResume, dark: o.Dark}
 	p.inProject = len(o.Project.Filter(o.Sessions)) > 0
 	p.setTheme(o.Dark)
 	p.fill()
@@ -334,7 +342,7 @@ func (p Model) View() tea.View {
 	}
 	content := fitRows(p.list.View(), p.width)
 	if p.resume != nil {
-		content = lipgloss.JoinVertical(lipgloss.Left, content, askStyle.Render(ansi.Truncate(askLine(*p.resume, p.home), p.width, "…")))
+		content = lipgloss.JoinVertical(lipgloss.Left, content, askStyle.Render(ansi.Truncate(askLine(*p.resume, p.live, p.home), p.width, "…")))
 	}
 	if h := p.previewHeight(); h > 0 {
 		item, _ := p.list.SelectedItem().(sessionItem)

@@ -2,6 +2,9 @@ package picker
 
 import (
 	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -14,11 +17,23 @@ import (
 // askStyle marks the question asked before resuming.
 var askStyle = lipgloss.NewStyle().Bold(true)
 
-// askLine asks whether to run r.
-func askLine(r listing.Resume, home string) string {
-	shown := r
-	shown.Dir = listing.ShortPath(r.Dir, home)
-	return "Run " + shown.String() + " ? y/n"
+// askLine asks whether to run r, or live (when not nil) on l.
+func askLine(r listing.Resume, live *listing.Resume, home string) string {
+	line := "Run " + shortDir(r, home).String() + " ? y/n"
+	if live != nil {
+		shown := shortDir(*live, home)
+		shown.Dir, shown.Args[0] = "", "cardtui"
+		line += " · l: live in " + strings.Join(shown.Args, " ")
+	}
+	return line
+}
+
+// shortDir is r with its directory written from home, and its own copy
+// of the arguments.
+func shortDir(r listing.Resume, home string) listing.Resume {
+	r.Dir = listing.ShortPath(r.Dir, home)
+	r.Args = slices.Clone(r.Args)
+	return r
 }
 
 // askResume says what resuming s would run and asks; a session that
@@ -28,23 +43,31 @@ func (p *Model) askResume(s sessions.Session) tea.Cmd {
 	if err != nil {
 		return p.status(listing.OneLine("cannot resume: " + err.Error()))
 	}
-	p.resume = &r
+	p.resume, p.live = &r, nil
+	if p.liveOf != nil {
+		if live, err := p.liveOf(s); err == nil && onPath(live.Args[len(live.Args)-1]) {
+			p.live = &live
+		}
+	}
 	p.setListSize()
 	return nil
 }
 
-// answerResume runs the command asked about on y, and forgets it on any
-// other key.
+// answerResume runs the command asked about on y, the live one on l, and
+// forgets them on any other key.
 func (p *Model) answerResume(k tea.KeyPressMsg) tea.Cmd {
-	r := *p.resume
-	p.resume = nil
+	r, live := *p.resume, p.live
+	p.resume, p.live = nil, nil
 	p.setListSize()
-	if k.String() != "y" {
+	switch {
+	case k.String() == "l" && live != nil:
+		r = *live
+	case k.String() != "y":
 		return p.status("not resumed")
 	}
 	cmd := exec.Command(r.Args[0], r.Args[1:]...)
 	cmd.Dir = r.Dir
-	what := listing.OneLine(r.Args[0])
+	what := listing.OneLine(filepath.Base(r.Args[0]))
 	return tea.ExecProcess(cmd, func(err error) tea.Msg { return resumedMsg{what: what, err: err} })
 }
 
@@ -70,4 +93,10 @@ func (p *Model) setListSize() {
 func (p *Model) status(text string) tea.Cmd {
 	room := max(p.width-ansi.StringWidth(p.list.Title)-6, 10)
 	return p.list.NewStatusMessage(ansi.Truncate(listing.OneLine(text), room, "…"))
+}
+
+// onPath reports whether program is installed: found on PATH.
+func onPath(program string) bool {
+	_, err := exec.LookPath(program)
+	return err == nil
 }
