@@ -83,7 +83,7 @@ func (ix *index) save(dir string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, indexFile), data)
+	return errors.Join(saveSummaries(dir, ix.Records), writeAtomic(filepath.Join(dir, indexFile), data))
 }
 
 // docsDir is the directory of the sessions' documents in the cache.
