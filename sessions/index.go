@@ -15,7 +15,8 @@ import (
 
 // indexVersion changes whenever what a record holds or means changes: an
 // index of another version is read as empty, and every file is read anew.
-const indexVersion = 2
+// Version 3 has the documents' summaries beside it.
+const indexVersion = 3
 
 // maxIndex bounds the index read: a larger one is read as empty.
 const maxIndex = 256 << 20
