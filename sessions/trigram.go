@@ -32,11 +32,11 @@ type summary []byte
 
 // trigramSets are the exact trigram sets summarize counts with, one bit
 // for each of the 2^24 trigrams.
-var trigramSets = sync.Pool{New: func() any { return make([]uint64, 1<<24/64) }}
+var trigramSets = sync.Pool{New: func() any { return new([1 << 24 / 64]uint64) }}
 
 // summarize is the summary of data.
 func summarize(data []byte) summary {
-	set := trigramSets.Get().([]uint64)
+	set := trigramSets.Get().(*[1 << 24 / 64]uint64)
 	defer trigramSets.Put(set)
 	n := 0
 	for i := 0; i+3 <= len(data); i++ {
