@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,11 +17,20 @@ import (
 )
 
 // benchFiles and benchFileSize make the history of the benchmarks: 2,000
-// session files of 1 MiB, about 2 GB.
-const (
-	benchFiles    = 2000
-	benchFileSize = 1 << 20
-)
+// session files of 1 MiB, about 2 GB, unless CARDTUI_BENCH_SESSIONS says
+// how many files.
+var benchFiles = benchSessions()
+
+const benchFileSize = 1 << 20
+
+// benchSessions is the number of files CARDTUI_BENCH_SESSIONS asks for,
+// else 2,000.
+func benchSessions() int {
+	if n, err := strconv.Atoi(os.Getenv("CARDTUI_BENCH_SESSIONS")); err == nil && n > 0 {
+		return n
+	}
+	return 2000
+}
 
 // writeHistory writes benchFiles Claude Code transcripts of about
 // benchFileSize bytes each under root: a real head, then distinct tool
@@ -96,11 +106,8 @@ func BenchmarkList(b *testing.B) {
 // left.
 func BenchmarkSearch(b *testing.B) {
 	o := benchHistory(b)
-	needle := []byte("make release-1234")
-	m := sessions.Matcher{Literal: needle, Find: func(text []byte) (int, int, bool) {
-		i := bytes.Index(text, needle)
-		return i, i + len(needle), i >= 0
-	}}
+	needle := []byte(fmt.Sprintf("make release-%d", benchFiles*5/8))
+	m := sessions.LiteralMatcher(needle)
 	search := func(b *testing.B, cache string) {
 		o.CacheDir = cache
 		found := map[string]bool{}

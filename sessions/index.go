@@ -15,7 +15,8 @@ import (
 
 // indexVersion changes whenever what a record holds or means changes: an
 // index of another version is read as empty, and every file is read anew.
-const indexVersion = 2
+// Version 3 has the documents' summaries beside it.
+const indexVersion = 3
 
 // maxIndex bounds the index read: a larger one is read as empty.
 const maxIndex = 256 << 20
@@ -83,7 +84,7 @@ func (ix *index) save(dir string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, indexFile), data)
+	return errors.Join(saveSummaries(dir, ix.Records), writeAtomic(filepath.Join(dir, indexFile), data))
 }
 
 // docsDir is the directory of the sessions' documents in the cache.

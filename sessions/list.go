@@ -96,6 +96,9 @@ func readAll(found []candidate, ix *index, dir string) ([]*record, bool) {
 				// A document that cannot be saved is made again by
 				// the search that needs it.
 				_ = saveDocument(dir, rec.Path, doc)
+				if doc != nil {
+					rec.summary = summarize(doc.data)
+				}
 				records[i] = &rec
 			}
 		})

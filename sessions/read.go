@@ -19,6 +19,9 @@ type record struct {
 	Session
 	// ModTime is the file's mtime in Unix nanoseconds when it was read.
 	ModTime int64 `json:"mtime"`
+	// summary is the summary of the document read now; the index keeps
+	// it in its own file.
+	summary summary
 }
 
 // fresh reports whether the record still describes the file c.

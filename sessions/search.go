@@ -23,11 +23,17 @@ const maxHitsPerSession = 200
 // list (newest first) and of the lines in each session, until hit returns
 // false. paths looks in the files the tool calls touched instead of the
 // text. A document is taken from the cache directory when it is there
-// and names its file; else the session file is read anew.
+// and names its file; else the session file is read anew. A document
+// whose summary in the index lacks a trigram every match of m holds is
+// not read.
 func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool) {
 	results := make([]chan []Hit, len(list))
 	for i := range results {
 		results[i] = make(chan []Hit, 1)
+	}
+	var sums map[string]stamped
+	if len(m.trigrams) > 0 {
+		sums = loadSummaries(o.CacheDir)
 	}
 	next := make(chan int)
 	stop := make(chan struct{})
@@ -35,7 +41,7 @@ func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool
 	for range min(readers, len(list)) {
 		wg.Go(func() {
 			for i := range next {
-				results[i] <- searchOne(o, list[i], m, paths)
+				results[i] <- searchOne(o, list[i], m, paths, sums[list[i].Path])
 			}
 		})
 	}
@@ -61,7 +67,10 @@ func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool
 }
 
 // searchOne is the hits of m in the document of s.
-func searchOne(o Options, s Session, m Matcher, paths bool) []Hit {
+func searchOne(o Options, s Session, m Matcher, paths bool, sum stamped) []Hit {
+	if sum.skips(s, m) {
+		return nil
+	}
 	doc := o.document(s)
 	if doc == nil {
 		return nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -187,4 +188,35 @@ func TestRootsFromEnv(t *testing.T) {
 
 	assert.Equal(t, sessions.Roots{"claude": "/etc/claude", "codex": "/home/someone/.codex", "harness": "/home/someone/harness",
 		"gemini": "/home/someone/.gemini", "opencode": "/data", "crush": "/data"}, r)
+}
+
+// TestSearchWithSummariesFindsWhatAFullScanFinds: over a fake home, a
+// search that skips the documents whose summary in the index lacks a
+// trigram of the pattern finds exactly the hits of one that reads every
+// document, for literals and regular expressions, found or not.
+func TestSearchWithSummariesFindsWhatAFullScanFinds(t *testing.T) {
+	h := fakehome.New(t)
+	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
+	list, err := sessions.List(o)
+	require.NoError(t, err)
+	require.FileExists(t, filepath.Join(o.CacheDir, "sessions-summaries"))
+	collect := func(m sessions.Matcher) []sessions.Hit {
+		var hits []sessions.Hit
+		sessions.Search(o, list, m, false, func(h sessions.Hit) bool { hits = append(hits, h); return true })
+		return hits
+	}
+	matchers := map[string]sessions.Matcher{}
+	for _, p := range []string{"go test", "--json", "tally", "no such text", "WORD"} {
+		matchers[p] = sessions.LiteralMatcher([]byte(p))
+	}
+	for _, p := range []string{`go test \./\S+`, `(?i)word counts?`, `json|yaml`, `zz+top`} {
+		matchers[p] = sessions.RegexpMatcher(regexp.MustCompile(p))
+	}
+	found := 0
+	for p, m := range matchers {
+		want := collect(sessions.Matcher{Find: m.Find})
+		assert.Equal(t, want, collect(m), p)
+		found += len(want)
+	}
+	assert.Positive(t, found)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -60,27 +59,13 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 // matcherOf finds pattern literally, or as a regular expression.
 func matcherOf(pattern string, isRegexp bool) (sessions.Matcher, error) {
 	if !isRegexp {
-		return literal([]byte(pattern)), nil
+		return sessions.LiteralMatcher([]byte(pattern)), nil
 	}
 	re, err := regexp.Compile(pattern)
 	if err != nil {
 		return sessions.Matcher{}, err
 	}
-	return sessions.Matcher{Find: func(text []byte) (int, int, bool) {
-		at := re.FindIndex(text)
-		if at == nil {
-			return 0, 0, false
-		}
-		return at[0], at[1], true
-	}}, nil
-}
-
-// literal finds needle as it is.
-func literal(needle []byte) sessions.Matcher {
-	return sessions.Matcher{Literal: needle, Find: func(text []byte) (int, int, bool) {
-		i := bytes.Index(text, needle)
-		return i, i + len(needle), i >= 0
-	}}
+	return sessions.RegexpMatcher(re), nil
 }
 
 // agentsOf is the agents --agent names, nil for all.
@@ -162,7 +147,7 @@ func touchedBy(h history, list []sessions.Session, path string, stdout io.Writer
 	if err != nil {
 		abs = path
 	}
-	m := literal([]byte(filepath.Base(abs)))
+	m := sessions.LiteralMatcher([]byte(filepath.Base(abs)))
 	home := homeDir()
 	last := ""
 	sessions.Search(h.options(), withoutProblems(list), m, true, func(hit sessions.Hit) bool {
