@@ -4,8 +4,7 @@ import (
 	"image/color"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
+	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -51,7 +50,7 @@ func (f frame) top(o style.Options) string {
 	// The corners take 4 cells, the spaces around the title 2, and at
 	// least one dash stays between title and badge.
 	room := max(width-4-2-1-termsafe.Width(badge), 1)
-	title := ansi.Truncate(strings.TrimSpace(f.Glyph+" "+style.OneLine(f.Title)), room, "…")
+	title := cardtext.CutTitle(strings.TrimSpace(f.Glyph+" "+style.OneLine(f.Title)), room)
 	head := " " + o.BoldInk(o.Colors().Title).Render(title) + " "
 	fill := width - 4 - termsafe.Width(head) - termsafe.Width(badge)
 	return border.Render("╭─") + head + border.Render(strings.Repeat("─", max(fill, 0))) + badge + border.Render("─╮")

@@ -165,6 +165,9 @@ var samples = []sample{
 		Result: cards.ReadResult{Path: "cards/call.go", Offset: 5, TotalLines: 120, Lang: "go", Lines: []cards.ReadLine{
 			{Number: 5, Text: "// CallView is what a tool's presentCall returns."}, {Number: 6, Text: "type CallView interface {"},
 			{Number: 7, Text: "\tcallView()"}, {Number: 8, Text: "}"}}}}},
+	{"read-deep-path", cards.ToolCard{ID: "r3", Tool: "Read", Call: cards.GenericCall{Title: "Read /Users/linhungfan/personal_project/web/app/(donations)/campaigns/src/page.tsx", Kind: cards.KindRead},
+		Result: cards.ReadResult{Path: "/Users/linhungfan/personal_project/web/app/(donations)/campaigns/src/page.tsx", Offset: 1, TotalLines: 2, Lang: "tsx",
+			Lines: []cards.ReadLine{{Number: 1, Text: "export default function Page() {"}, {Number: 2, Text: "}"}}}}},
 	{"search-matches", cards.ToolCard{ID: "s1", Tool: "grep", Call: cards.GenericCall{Title: "grep \"TODO\"", Kind: cards.KindSearch},
 		Result: cards.SearchMatches{Total: 5, Truncated: true, Files: []cards.SearchFile{
 			{Path: "render/diff.go", Matches: []cards.SearchMatch{{LineNumber: 12, Line: "// TODO: word diff"}, {LineNumber: 40, Line: "\t// TODO fold"}}},

@@ -47,17 +47,20 @@ func CardText(e cards.Entry, o render.Options) string {
 	return strings.TrimRight(exportmd.Entry(e, o), "\n") + "\n"
 }
 
-// copyFocused copies the focused card's text: to the clipboard with OSC 52
-// when the terminal said it takes it, else to a file whose name the
-// status line shows.
+// copyFocused copies the focused card's text: inside tmux as tmux takes
+// it (copyInTmux), else to the clipboard with OSC 52 when the terminal
+// said it takes it, else to a file whose name the status line shows.
 func (m *Model) copyFocused() tea.Cmd {
 	e := m.FocusedEntry()
 	if e == nil {
 		return nil
 	}
 	text := CardText(e, m.opts.Render)
+	if m.tmux != nil {
+		return copyInTmux(m.tmux, text)
+	}
 	if m.termcap.clipboard {
-		m.note = "copied " + plural(strings.Count(text, "\n"), "line", "lines") + " to the clipboard"
+		m.note = "copied " + lineCount(text) + " to the clipboard"
 		return tea.SetClipboard(text)
 	}
 	return func() tea.Msg {

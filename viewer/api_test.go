@@ -288,7 +288,7 @@ func TestEscapableSaysWhatEscCloses(t *testing.T) {
 	assert.False(t, m.Escapable(), "esc ended the search")
 
 	m, _ = press(t, m, "f")
-	m = typeText(t, m, "bash")
+	m = typeText(t, m, "card")
 	m, _ = press(t, m, "enter")
 	require.True(t, m.Escapable(), "a tool filter")
 	m, _ = press(t, m, "?")

@@ -98,12 +98,38 @@ func (m *Model) setFilter(query string) tea.Cmd {
 	if m.shownCount() > 0 {
 		focused = m.entryIndex(m.focus)
 	}
-	m.filter = filter{query: strings.TrimSpace(query), words: strings.Fields(strings.ToLower(strings.ReplaceAll(query, ",", " ")))}
+	m.filter = filter{query: strings.TrimSpace(query), words: filterWords(query)}
 	m.refilter(focused)
 	if m.search.active {
 		return m.startSearch(m.search.match.typed)
 	}
 	return nil
+}
+
+// filterWords are the words of a filter as typed: lower-cased, split at
+// spaces and commas.
+func filterWords(query string) []string {
+	return strings.Fields(strings.ToLower(strings.ReplaceAll(query, ",", " ")))
+}
+
+// applyFilter filters by query as typed at the prompt. A name that shows
+// no card is named in the status line with the tools there are; when no
+// name shows a card the filter stays as it was, rather than show none.
+func (m *Model) applyFilter(query string) tea.Cmd {
+	unknown := m.unknownTools(query)
+	if len(unknown) == 0 {
+		return m.setFilter(query)
+	}
+	var cmd tea.Cmd
+	if len(unknown) < len(filterWords(query)) {
+		cmd = m.setFilter(query)
+	}
+	tools := "none"
+	if names := m.toolNames(); len(names) > 0 {
+		tools = strings.Join(names, ", ")
+	}
+	m.note = "no card of tool " + strings.Join(unknown, ", ") + "; tools here: " + tools
+	return cmd
 }
 
 // refilter lists the shown entries again and puts the focus on entry

@@ -122,6 +122,9 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 func (m *Model) modeHelp() []key.Binding {
 	k := m.opts.Keys
 	switch {
+	case m.prompt.kind == filterPrompt:
+		complete := key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete"))
+		return []key.Binding{withHelp(k.Accept, m.prompt.acceptHelp()), complete, withHelp(k.Cancel, "cancel"), withHelp(ctrlCQuit(k.Quit), "quit")}
 	case m.prompt.open():
 		return []key.Binding{withHelp(k.Accept, m.prompt.acceptHelp()), withHelp(k.Cancel, "cancel"), withHelp(ctrlCQuit(k.Quit), "quit")}
 	case m.search.active:
@@ -203,7 +206,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Search):
 		m.prompt = prompt{kind: searchPrompt}
 	case key.Matches(msg, k.Filter):
-		m.prompt = prompt{kind: filterPrompt, input: m.filter.query}
+		m.prompt = prompt{kind: filterPrompt, input: m.filter.query, tools: m.toolNames()}
 	case key.Matches(msg, k.Cancel):
 		m.clearSearch()
 		m.closeFullHelp()

@@ -213,3 +213,64 @@ func TestALongNoteTakesTheWholeStatusLine(t *testing.T) {
 	assert.True(t, strings.HasSuffix(status, "/long/dir/cardtui-card-1.md"), "the file name stays")
 	assert.Len(t, []rune(status), 40)
 }
+
+// fakeTmux is a tmux whose set-clipboard option is setClipboard; it
+// records the commands run and their input.
+type fakeTmux struct {
+	setClipboard string
+	calls        []string
+	stdin        string
+}
+
+func (f *fakeTmux) run(stdin string, args ...string) (string, error) {
+	f.calls = append(f.calls, strings.Join(args, " "))
+	if args[0] == "show-options" {
+		return f.setClipboard + "\n", nil
+	}
+	f.stdin = stdin
+	return "", nil
+}
+
+func TestCopyInTmuxLoadsTmuxBuffer(t *testing.T) {
+	for _, option := range []string{"external", "off"} {
+		tmux := &fakeTmux{setClipboard: option}
+		m := newModel(80, 60, mixed()...)
+		m.tmux = tmux.run
+		m, _ = send(t, m, tea.CapabilityMsg{Content: "Ms=\x1b]52;%p1%s;%p2%s\a"})
+		m, cmd := press(t, m, "y")
+		require.NotNil(t, cmd)
+		assert.Empty(t, tmux.calls, "tmux runs in the command, off the UI loop")
+		m, _ = send(t, m, cmd())
+		assert.Equal(t, []string{"show-options -sv set-clipboard", "load-buffer -w -"}, tmux.calls, option)
+		assert.Equal(t, CardText(mixed()[0], m.opts.Render), tmux.stdin)
+		assert.Contains(t, statusRow(m), "to tmux's buffer")
+	}
+}
+
+func TestCopyInTmuxWritesOSC52WhenSetClipboardIsOn(t *testing.T) {
+	tmux := &fakeTmux{setClipboard: "on"}
+	m := newModel(80, 60, mixed()...)
+	m.tmux = tmux.run
+	m, cmd := press(t, m, "y")
+	require.NotNil(t, cmd)
+	m, cmd = send(t, m, cmd())
+	assert.Equal(t, []string{"show-options -sv set-clipboard"}, tmux.calls)
+	require.NotNil(t, cmd)
+	assert.Equal(t, tea.SetClipboard(CardText(mixed()[0], m.opts.Render))(), cmd())
+	assert.Contains(t, statusRow(m), "to the clipboard through tmux")
+}
+
+func TestCopyInTmuxSaysWhyItFailed(t *testing.T) {
+	m := New(Options{Keys: DefaultKeyMap(), ShowStatus: true, Tmux: "/nonexistent/tmux-socket,1,0", ThemeFixed: true})
+	m.SetSize(200, 20)
+	m.SetEntries(mixed())
+	m, cmd := press(t, m, "y")
+	require.NotNil(t, cmd)
+	m, _ = send(t, m, cmd())
+	assert.Contains(t, statusRow(m), "copy failed: tmux load-buffer")
+}
+
+func TestNoTmuxOutsideTmux(t *testing.T) {
+	assert.Nil(t, New(testOptions()).tmux, "an empty Options.Tmux")
+	assert.NotNil(t, New(Options{Tmux: "/tmp/tmux-1000/default,42,0"}).tmux)
+}

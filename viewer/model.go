@@ -47,6 +47,10 @@ type Options struct {
 	// is (see background.go), so that keys answer while it is drawn. With
 	// 0 every card is drawn when it is first shown, however long it takes.
 	RenderWait time.Duration
+	// Tmux is the TMUX environment variable of the program ("" outside
+	// tmux): inside tmux the copy key asks tmux how to reach the
+	// clipboard, since tmux does not say it takes OSC 52 writes.
+	Tmux string
 }
 
 // DefaultOptions are render.DefaultOptions, DefaultKeyMap, the status and
@@ -114,6 +118,7 @@ type Model struct {
 	pendingKey string
 	note       string // the last action's message, shown in the status line
 	termcap    termcap
+	tmux       tmuxRunner // nil outside tmux
 	// now is the clock of the running calls' elapsed times; ticking is
 	// whether a refresh is due.
 	now     func() time.Time
@@ -135,6 +140,7 @@ func New(opts Options) Model {
 		allExpanded: opts.Render.Expanded,
 		search:      search{cur: -1},
 		now:         time.Now,
+		tmux:        newTmuxRunner(opts.Tmux),
 	}
 	m.setTheme(opts.Render.Theme)
 	return m
@@ -212,6 +218,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.searchDone(msg)
 	case noteMsg:
 		m.note = string(msg)
+	case tmuxOSC52Msg:
+		m.note = "copied " + lineCount(msg.text) + " to the clipboard through tmux"
+		return tea.SetClipboard(msg.text)
 	case tickMsg:
 		m.ticking = false
 	}

@@ -21,6 +21,11 @@ const (
 type prompt struct {
 	kind  promptKind
 	input string
+	// tools are the tool names of the cards, listed and completed at the
+	// filter prompt.
+	tools []string
+	// cycle are the tools tab goes through in turn, until another key.
+	cycle []string
 }
 
 func (p prompt) open() bool { return p.kind != noPrompt }
@@ -46,16 +51,20 @@ func (p prompt) acceptHelp() string {
 // Quit keys that type nothing (ctrl+c) still quit.
 func (m *Model) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, p := m.opts.Keys, &m.prompt
+	cycle := p.cycle
+	p.cycle = nil
 	switch {
 	case key.Matches(msg, k.Accept):
 		kind, input := p.kind, p.input
 		*p = prompt{}
 		if kind == filterPrompt {
-			return m.setFilter(input)
+			return m.applyFilter(input)
 		}
 		return m.startSearch(input)
 	case key.Matches(msg, k.Cancel):
 		*p = prompt{}
+	case p.kind == filterPrompt && msg.Code == tea.KeyTab && msg.Mod == 0:
+		p.input, p.cycle = complete(p.input, p.tools, cycle)
 	case msg.Code == tea.KeyBackspace:
 		_, size := utf8.DecodeLastRuneInString(p.input)
 		p.input = p.input[:len(p.input)-size]
@@ -76,9 +85,14 @@ func (m *Model) paste(text string) {
 	}
 }
 
-// promptLine is the status line while the prompt is open.
+// promptLine is the status line while the prompt is open; the filter
+// prompt lists the tools after the text typed.
 func (m *Model) promptLine() string {
-	return m.styles.source.render(m.prompt.label()) + m.styles.text.render(m.prompt.input)
+	line := m.styles.source.render(m.prompt.label()) + m.styles.text.render(m.prompt.input)
+	if m.prompt.kind == filterPrompt {
+		line += m.toolsHint(m.width - m.prompt.width() - 1)
+	}
+	return line
 }
 
 // width is the column after the prompt's text, where the cursor

@@ -152,6 +152,7 @@ func viewerOptions(cfg replayConfig, src source, feed <-chan viewer.Update) view
 	opts.Source = src.name
 	opts.Feed = feed
 	opts.NoFollow = !src.live
+	opts.Tmux = os.Getenv("TMUX")
 	return opts
 }
 

@@ -141,3 +141,26 @@ func (s *Session) Settle() []string {
 		return same >= 4
 	})
 }
+
+// Buffer is the text of tmux's newest paste buffer, where a copy made
+// in the program lands.
+func (s *Session) Buffer() string {
+	s.t.Helper()
+	return s.tmux("show-buffer")
+}
+
+// SetServerOption sets a server option of tmux (set-clipboard) while
+// the test runs, and puts the old value back when it ends.
+func (s *Session) SetServerOption(name, value string) {
+	s.t.Helper()
+	old := strings.TrimSpace(s.tmux("show-options", "-sv", name))
+	s.tmux("set-option", "-s", name, value)
+	s.t.Cleanup(func() { _ = exec.Command("tmux", "set-option", "-s", name, old).Run() })
+}
+
+// SetBuffer adds a paste buffer holding text, so that a test sees that
+// a copy replaced it.
+func (s *Session) SetBuffer(text string) {
+	s.t.Helper()
+	s.tmux("set-buffer", text)
+}

@@ -5,6 +5,7 @@ package live
 
 import (
 	"context"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -61,6 +62,7 @@ func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 	opts := viewer.DefaultOptions()
 	opts.Keys.Quit.SetEnabled(false) // the front-end quits itself
 	opts.Source = cfg.Source
+	opts.Tmux = os.Getenv("TMUX")
 	input := textarea.New()
 	input.Placeholder = "Ask the agent… (enter sends, alt+enter new line)"
 	input.ShowLineNumbers = false
