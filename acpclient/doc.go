@@ -12,7 +12,8 @@
 // the diff it makes before it happens, and refused when it is not the
 // edit its card shows or the user approved (agents/acp's CheckWrite);
 // terminals run their command in a process group of their own in the
-// session directory, keep their output up to the requested byte limit
+// session directory (on Linux also as the init of a PID namespace of its
+// own, so that its whole tree dies with it, and with cardtui), keep their output up to the requested byte limit
 // (at most 8 MiB) in a ring, and are killed, released or forgotten
 // alike, with the descendants that left their group, when the session
 // closes;

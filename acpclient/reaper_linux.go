@@ -14,7 +14,9 @@ import (
 )
 
 // A terminal's command may leave descendants that escape its process
-// group: `setsid cmd &`, a double fork, a daemon. On Linux, cardtui is a
+// group: `setsid cmd &`, a double fork, a daemon. Its PID namespace
+// holds them all (startContained); where the system allows none, this
+// reaper is what is left, and it also runs when one is allowed. cardtui is a
 // child subreaper (PR_SET_CHILD_SUBREAPER): a descendant whose parent
 // dies becomes cardtui's child instead of init's. Every terminal's
 // command gets a marker in its environment, which its descendants

@@ -179,7 +179,7 @@ func connect(cfg Config, toAgent io.WriteCloser, fromAgent io.Reader, cmd *exec.
 		s.rec = &recorder{w: cfg.Record, now: time.Now}
 	}
 	adoptOrphans()
-	s.terms = &terminals{dir: dir, marker: terminalMarker(), byID: map[string]*liveTerminal{}, changed: s.terminalChanged, ended: s.terminalEnded}
+	s.terms = &terminals{dir: dir, marker: terminalMarker(), byID: map[string]*liveTerminal{}, changed: s.terminalChanged, ended: s.terminalEnded, notice: s.localNotice}
 	s.observe(acp.Record{From: acp.Local, Start: &acp.SessionStart{Command: cfg.Command, Dir: cfg.Dir}})
 	sdkIn, tapOut := io.Pipe()
 	s.conn = sdk.NewClientSideConnection(client{s}, tapWriter{s: s, to: toAgent}, sdkIn)

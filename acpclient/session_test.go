@@ -278,7 +278,7 @@ func TestTerminalForgottenIsKilledAtClose(t *testing.T) {
 	created := make(chan string, 1)
 	s := startScripted(t, dir, false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "sh",
-			Args: []string{"-c", "sleep 300 & echo $! > pid; wait"}})
+			Args: []string{"-c", "sh -c 'read p _ < /proc/self/stat; echo $p > pid; exec sleep 300' & wait"}}) // its pid as cardtui sees it
 		created <- term.TerminalId
 		return err
 	})

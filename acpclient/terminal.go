@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -34,8 +35,8 @@ const (
 const terminalWaitDelay = time.Second
 
 // terminals are the client-side terminals of a session: each command runs
-// in a process group of its own, in the session directory, its output
-// kept up to its byte limit.
+// in a process group (and, where allowed, a PID namespace) of its own, in
+// the session directory, its output kept up to its byte limit.
 type terminals struct {
 	dir *confined
 	// marker is put in every command's environment ("NAME=VALUE"), for
@@ -45,6 +46,10 @@ type terminals struct {
 	// command exits, with its final state.
 	changed func(id string)
 	ended   func(acp.TerminalState)
+	// notice shows a notice of cardtui's own; warned is whether it
+	// said, once, that commands run without a PID namespace.
+	notice func(string)
+	warned bool
 
 	mu   sync.Mutex
 	next int
@@ -80,28 +85,44 @@ func (ts *terminals) create(p sdk.CreateTerminalRequest) (sdk.CreateTerminalResp
 	if p.OutputByteLimit != nil {
 		limit = min(max(*p.OutputByteLimit, 0), maxOutputLimit)
 	}
-	cmd := exec.Command(p.Command, p.Args...)
-	cmd.Dir, cmd.Stdin, cmd.WaitDelay = cwd, nil, terminalWaitDelay
-	cmd.Env = os.Environ()
+	env := os.Environ()
 	for _, e := range p.Env {
-		cmd.Env = append(cmd.Env, e.Name+"="+e.Value)
+		env = append(env, e.Name+"="+e.Value)
 	}
-	cmd.Env = append(cmd.Env, ts.marker) // last: the agent's env cannot replace it
-	inOwnGroup(cmd)
+	env = append(env, ts.marker) // last: the agent's env cannot replace it
 	ts.mu.Lock()
-	defer ts.mu.Unlock()
 	ts.next++
-	t := &liveTerminal{id: fmt.Sprintf("term_%d", ts.next), cmd: cmd, limit: limit, done: make(chan struct{})}
+	t := &liveTerminal{id: fmt.Sprintf("term_%d", ts.next), limit: limit, done: make(chan struct{})}
 	t.exit.ID = t.id
-	cmd.Stdout = writerFunc(func(b []byte) (int, error) { t.write(b); ts.changed(t.id); return len(b), nil })
-	cmd.Stderr = cmd.Stdout
-	if err := cmd.Start(); err != nil {
+	cmd, uncontained, err := startContained(ts.command(t, p, cwd, env))
+	if err != nil {
+		ts.mu.Unlock()
 		return sdk.CreateTerminalResponse{}, sdk.NewInternalError(fmt.Sprintf("%s: %v", p.Command, err))
 	}
+	t.cmd = cmd
 	ts.byID[t.id] = t
 	ts.all = append(ts.all, t)
+	warn := uncontained != nil && !ts.warned
+	ts.warned = ts.warned || warn
+	ts.mu.Unlock()
 	go ts.wait(t)
+	if warn {
+		ts.notice(uncontainedNotice(uncontained))
+	}
 	return sdk.CreateTerminalResponse{TerminalId: t.id}, nil
+}
+
+// command makes, each time it is called, the command of terminal t as p
+// asks for it: to be started once, in one way or another.
+func (ts *terminals) command(t *liveTerminal, p sdk.CreateTerminalRequest, cwd string, env []string) func() *exec.Cmd {
+	return func() *exec.Cmd {
+		cmd := exec.Command(p.Command, p.Args...)
+		cmd.Dir, cmd.Stdin, cmd.WaitDelay, cmd.Env = cwd, nil, terminalWaitDelay, env
+		cmd.Stdout = writerFunc(func(b []byte) (int, error) { t.write(b); ts.changed(t.id); return len(b), nil })
+		cmd.Stderr = cmd.Stdout
+		inOwnGroup(cmd)
+		return cmd
+	}
 }
 
 // wait waits for a terminal's command and records how it ended.
@@ -231,6 +252,14 @@ func (ts *terminals) closeAll() {
 		}
 	}
 	reapStrays(ts.marker)
+}
+
+// uncontainedNotice says that terminals run without a PID namespace,
+// why, and what that leaves.
+func uncontainedNotice(why error) string {
+	return "Terminal commands run without a PID namespace of their own (" + strings.ReplaceAll(why.Error(), "\n", "; ") +
+		"): a descendant that leaves its process group survives cardtui if cardtui is killed, " +
+		"and survives the session if it also clears its environment."
 }
 
 // terminalMarker is a new marker for a session's terminals: a variable
