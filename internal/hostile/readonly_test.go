@@ -51,7 +51,9 @@ func commandPackages(t *testing.T) map[string][]string {
 // none named or started by the input: in the viewer's actions that a key
 // press of the user starts, o runs $EDITOR on the focused card's file and
 // y without an OSC 52 clipboard writes the card to a new temporary file
-// whose name it shows; the sessions index is written (atomically, through
+// whose name it shows, and under tmux asks tmux for its set-clipboard
+// option and, when it is off, loads the card into tmux's buffer (tmux
+// show-options, tmux load-buffer: the tmux the user runs cardtui in); the sessions index is written (atomically, through
 // a temporary file) under the user's cache directory; `cardtui export -o`
 // writes the file it is told to, and removes it when the export fails;
 // the sessions index and the sessions' documents are written (atomically,
@@ -61,6 +63,7 @@ func commandPackages(t *testing.T) map[string][]string {
 // read-only with O_NONBLOCK (os.OpenFile) so that a FIFO cannot block.
 var userActions = map[string][]string{
 	"viewer/actions.go":                     {"import os/exec", "os.CreateTemp", "tea.ExecProcess"},
+	"viewer/tmuxcopy.go":                    {"import os/exec"},
 	"sessions/index.go":                     {"os.MkdirAll", "os.MkdirAll", "os.CreateTemp", "os.Remove", "os.Rename", "os.Remove"},
 	"cmd/cardtui/export.go":                 {"os.Create", "os.Remove"},
 	"cmd/cardtui/internal/picker/resume.go": {"import os/exec", "tea.ExecProcess"},
@@ -111,7 +114,7 @@ func TestCommandNeitherWritesNorRuns(t *testing.T) {
 // user names and, for it, terminals in the session directory, writes the
 // agent's files there and the --record file: the only ones exempt, by
 // module-relative path.
-var agentFiles = []string{"acpclient/session.go", "acpclient/terminal.go", "acpclient/fs.go", "acpclient/process_unix.go", "cmd/cardtui/acp.go"}
+var agentFiles = []string{"acpclient/session.go", "acpclient/terminal.go", "acpclient/fs.go", "acpclient/process_unix.go", "acpclient/contain_linux.go", "cmd/cardtui/acp.go"}
 
 // runsAgents reports whether path is one of agentFiles.
 func runsAgents(t *testing.T, path string) bool {
