@@ -514,7 +514,7 @@ func (v *diffView) lineRows(dst []string, l Line, d LineDeco, g gutter, room int
 // CollapsedChangeRows is how many rows a long added or removed line takes
 // in a collapsed card before it is cut with "…"; a long context line takes
 // one.
-const CollapsedChangeRows = 3
+const CollapsedChangeRows = style.CollapsedLineRows
 
 // rowsMax is the number of rows a long line of a kind may take: any
 // number when expanded.
