@@ -11,6 +11,8 @@ import (
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	exporthtml "github.com/cardtui/cardtui/export/html"
 	exportmd "github.com/cardtui/cardtui/export/markdown"
+	mdtext "github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -25,12 +27,12 @@ const projectMark = "cardtui-project-of-the-session"
 func shared(tr *replay.Transcript, cfg printConfig) string {
 	sh := shareOf(tr, *cfg.share)
 	if cfg.markdown {
-		parts := make([]string, len(sh.entries))
-		prompts := make([]bool, len(sh.entries))
-		for i, e := range sh.entries {
-			parts[i] = strings.TrimRight(exportmd.Entry(e, cfg.render), "\n") + "\n"
+		parts := []string{markdownHead(sh)}
+		prompts := []bool{true} // the head is never folded
+		for _, e := range sh.entries {
+			parts = append(parts, strings.TrimRight(exportmd.Entry(e, cfg.render), "\n")+"\n")
 			m, ok := e.(cards.Message)
-			prompts[i] = ok && m.Role == cards.RoleUser
+			prompts = append(prompts, ok && m.Role == cards.RoleUser)
 		}
 		md := strings.Join(parts, "\n")
 		if !cfg.share.full {
@@ -45,6 +47,18 @@ func shared(tr *replay.Transcript, cfg printConfig) string {
 	var b strings.Builder
 	_ = exporthtml.Write(&b, sh.entries, h) // a strings.Builder does not fail
 	return strings.Replace(sh.local.Replace(b.String()), projectMark, html.EscapeString(listing.ShortPath(sh.project, homeDir())), 1)
+}
+
+// markdownHead is the top of a Markdown export: the session's title, what
+// its turns add up to, and the index of its prompts with their times.
+func markdownHead(sh sharing) string {
+	head := "# " + mdtext.EscapeInline(style.OneLine(firstNonEmpty(sh.title, "session"))) + "\n"
+	for _, part := range []string{exportmd.Totals(sh.entries), exportmd.PromptIndex(sh.entries)} {
+		if part != "" {
+			head += "\n" + part
+		}
+	}
+	return head
 }
 
 func firstNonEmpty(a, b string) string {

@@ -103,3 +103,25 @@ func TestExportMarkdownFitsAComment(t *testing.T) {
 	assert.NotContains(t, full.stdout, "folded to fit")
 	assert.Equal(t, strings.Count(short.stdout, "```")%2, 0, "every fence is closed")
 }
+
+// TestExportIndexesThePrompts: both exports start with the session's
+// prompts, each with its time; the page's entries link to their cards.
+func TestExportIndexesThePrompts(t *testing.T) {
+	h := inFakeHome(t)
+
+	page := runWith("", "export", "-o", "-", h.Paths["claude"])
+	markdown := runWith("", "export", "--format", "markdown", "-o", "-", h.Paths["claude"])
+
+	require.Equal(t, exitOK, page.code, page.stderr)
+	require.Equal(t, exitOK, markdown.code, markdown.stderr)
+	assert.True(t, strings.HasPrefix(markdown.stdout, "# Word counts: --json flag and whitespace fix\n"), markdown.stdout[:min(200, len(markdown.stdout))])
+	assert.Contains(t, markdown.stdout, "**Prompts**\n\n1. `08:00` /init\n2. `08:00` Count must treat runs of spaces as one separator, and tally needs a --json flag.\n")
+	nav := page.stdout[strings.Index(page.stdout, `<nav class="prompts"`):]
+	nav = nav[:strings.Index(nav, "</nav>")]
+	assert.Equal(t, 4, strings.Count(nav, "<li>"), nav)
+	assert.Contains(t, nav, `<time>08:00</time> /init</a>`)
+	for _, id := range []string{"e4", "e5", "e25", "e33"} {
+		assert.Contains(t, nav, `href="#`+id+`"`)
+		assert.Contains(t, page.stdout, `id="`+id+`"`, "the card the index links to")
+	}
+}

@@ -58,6 +58,7 @@ func Write(w io.Writer, entries []cards.Entry, h Header) error {
 	b.WriteString("<title>" + escapeLine(title) + " · cardtui</title>\n")
 	b.WriteString("<style>\n" + htmlCSS + chromaCSS() + "</style>\n</head>\n<body>\n")
 	writeHTMLHeader(&b, title, h, entries)
+	b.WriteString(promptIndexHTML(entries))
 	b.WriteString("<main>\n")
 	for i, e := range entries {
 		b.WriteString(entryHTML(e, entryID(i)))
@@ -88,6 +89,26 @@ func writeHTMLHeader(b *strings.Builder, title string, h Header, entries []cards
 	item("Contents", entryCounts(entries))
 	item("Turns", cardtext.TotalsText(cards.SessionTotals(entries)))
 	b.WriteString("</dl>\n</header>\n")
+}
+
+// promptIndexHTML lists a session's prompts, each with its time and a
+// link to it, when there are two or more to find one's way among.
+func promptIndexHTML(entries []cards.Entry) string {
+	ps := cardtext.Prompts(entries)
+	if len(ps) < 2 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("<nav class=\"prompts\" aria-label=\"Prompts\">\n<h2>Prompts</h2>\n<ol>\n")
+	for _, p := range ps {
+		b.WriteString("<li><a href=\"#" + entryID(p.Entry) + "\">")
+		if p.Time != "" {
+			b.WriteString("<time>" + p.Time + "</time> ")
+		}
+		b.WriteString(escapeLine(p.Line) + "</a></li>\n")
+	}
+	b.WriteString("</ol>\n</nav>\n")
+	return b.String()
 }
 
 // entryCounts says how many prompts, tool calls, failures and problems the

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
@@ -118,4 +119,24 @@ func Totals(entries []cards.Entry) string {
 		return ""
 	}
 	return "*" + mdtext.EscapeInline(text) + "*\n"
+}
+
+// PromptIndex lists a session's prompts with their times, "1. `14:02`
+// Fix the login bug", for the top of an export; "" when there are fewer
+// than two.
+func PromptIndex(entries []cards.Entry) string {
+	ps := cardtext.Prompts(entries)
+	if len(ps) < 2 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("**Prompts**\n\n")
+	for i, p := range ps {
+		fmt.Fprintf(&b, "%d. ", i+1)
+		if p.Time != "" {
+			b.WriteString(mdtext.CodeSpan(p.Time) + " ")
+		}
+		b.WriteString(mdtext.EscapeInline(p.Line) + "\n")
+	}
+	return b.String()
 }
