@@ -72,13 +72,26 @@ func TestReadCardCutsAndWraps(t *testing.T) {
 	long := strings.Repeat("word ", 30)
 	card := resultCard(cards.ReadResult{Path: "a.txt", Offset: 1, TotalLines: 1, Lines: []cards.ReadLine{{Number: 1, Text: long}}})
 	collapsed := strings.Split(visibleText(card, widgetOptions(40)), "\n")
-	assert.Equal(t, "│ 1 │ word word word word word word w… │", collapsed[1])
+	// Collapsed, a long line takes three rows wrapped at words, the last
+	// one cut with "…".
+	assert.Equal(t, []string{
+		"│ 1 │ word word word word word word    │",
+		"│   │ ↪ word word word word word word  │",
+		"│   │ ↪ word word word word word word… │",
+		"│ a.txt · all 1 line                   │",
+	}, collapsed[1:5])
 
 	o := widgetOptions(40)
 	o.Expanded = true
 	expanded := strings.Split(visibleText(card, o), "\n")
-	assert.Equal(t, "│ 1 │ word word word word word word    │", expanded[1])
-	assert.Equal(t, "│   │ word word word word word word    │", expanded[2])
+	assert.Equal(t, []string{
+		"│ 1 │ word word word word word word    │",
+		"│   │ ↪ word word word word word word  │",
+		"│   │ ↪ word word word word word word  │",
+		"│   │ ↪ word word word word word word  │",
+		"│   │ ↪ word word word word word word  │",
+		"│ a.txt · all 1 line                   │",
+	}, expanded[1:7])
 }
 
 func TestReadMarkdown(t *testing.T) {

@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,5 +41,36 @@ func TestGoldenDiff(t *testing.T) {
 			requireFits(t, got, 160)
 			golden.Assert(t, fmt.Sprintf("render/%s.expanded.split.w160.golden", s.name), got)
 		})
+	}
+}
+
+// fallbackDiffSamples are the diff samples pinned in 256 and 16 colours:
+// changed lines with changed words, syntax colours, and long lines that
+// wrap.
+var fallbackDiffSamples = []string{"diff-edit", "diff-word-emphasis", "diff-long"}
+
+// TestGoldenDiffFallbackColours pins diff cards as a terminal of 256 or
+// 16 colours draws them, in both themes at three widths: the xterm cube's
+// tints with 256 colours; with 16, green and red text, changed words on
+// green or red, and a border that shows on the theme's background.
+func TestGoldenDiffFallbackColours(t *testing.T) {
+	profiles := map[string]colorprofile.Profile{"ansi256": colorprofile.ANSI256, "ansi": colorprofile.ANSI}
+	for _, s := range samples {
+		if !slices.Contains(fallbackDiffSamples, s.name) {
+			continue
+		}
+		for pname, profile := range profiles {
+			for _, theme := range []render.Theme{render.Dark, render.Light} {
+				for _, w := range []int{40, 80, 120} {
+					name := fmt.Sprintf("%s/%s/%s/%d", s.name, pname, theme, w)
+					t.Run(name, func(t *testing.T) {
+						o := render.Options{Width: w, Profile: profile, Theme: theme, Terminal: true}
+						got := render.Entry(s.entry, o)
+						requireFits(t, got, w)
+						golden.Assert(t, fmt.Sprintf("render/%s.%s.%s.w%d.golden", s.name, pname, theme, w), got)
+					})
+				}
+			}
+		}
 	}
 }

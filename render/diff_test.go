@@ -605,7 +605,9 @@ func TestDiffColoursFallBackFor256And16Colours(t *testing.T) {
 		card = renderDiffs(diff, o)
 		added := lineWith(card, "func New")
 		assert.Contains(t, added, "\x1b[32m+ func \x1b[m", "no syntax colour on a changed line")
-		assert.Contains(t, added, ";42mNew", "the changed word on green")
+		assert.Contains(t, added, "\x1b[30;42mNew", "the changed word black on green")
+		assert.Contains(t, lineWith(card, "func Old"), "\x1b[30;41mOld", "the changed word black on red")
+		assert.NotContains(t, card, "\x1b[97m", "no bright white: the border shows on a light background too")
 		assert.NotContains(t, added, "\x1b[42m+", "no line tint")
 		assert.NotContains(t, lineWith(card, "package a"), "48;", "context has no background")
 	}

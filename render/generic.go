@@ -100,14 +100,14 @@ func rawInputLines(raw json.RawMessage, answered bool, width int, o style.Option
 		shown = lines[:rawInputFold]
 	}
 	coloured, _ := markdown.HighlightLines(strings.Join(shown, "\n"), "json", o) // plain past the budget
-	out := fitLines(coloured, width, o)
+	out := fitLines(coloured, width, collapsedRows(o), o)
 	if hidden := len(lines) - len(shown); hidden > 0 {
 		out = append(out, style.MoreLine(hidden, o))
 	}
 	return out
 }
 
-// rawInputOneLine draws raw input (valid JSON) as one line cut to width
+// rawInputOneLine draws raw input (valid JSON) as one row cut to width
 // with "…": an object as "key: value, key: value" with each value compact
 // and highlighted, anything else as compact JSON. Only what can show is
 // highlighted, so a raw input of megabytes costs no more than a short one.
@@ -115,7 +115,7 @@ func rawInputOneLine(raw json.RawMessage, width int, o style.Options) []string {
 	budget := 4 * width // bytes of text: more than the line can show
 	fields, isObject := objectFields(raw)
 	if !isObject || len(fields) == 0 {
-		return fitLines([]string{highlightedJSON(raw, budget, o)}, width, o)
+		return fitLines([]string{highlightedJSON(raw, budget, o)}, width, 1, o)
 	}
 	key := markdown.CodeStyle(chroma.NameTag, o)
 	var line strings.Builder
@@ -129,7 +129,7 @@ func rawInputOneLine(raw json.RawMessage, width int, o style.Options) []string {
 			break
 		}
 	}
-	return fitLines([]string{line.String()}, width, o)
+	return fitLines([]string{line.String()}, width, 1, o)
 }
 
 // structuredJSON reports whether raw is valid JSON other than a string or
@@ -211,22 +211,12 @@ func highlightedJSON(value json.RawMessage, budget int, o style.Options) string 
 	return coloured[0]
 }
 
-// fitLines makes lines fit width: cut with "…" when collapsed, wrapped when
-// expanded.
-func fitLines(lines []string, width int, o style.Options) []string {
+// fitLines wraps coloured lines to width at word boundaries
+// (style.WrapMarked), each at most rows rows (0: any number).
+func fitLines(lines []string, width, rows int, o style.Options) []string {
 	out := make([]string, 0, len(lines))
 	for _, line := range lines {
-		if termsafe.Width(line) <= width {
-			out = append(out, line)
-			continue
-		}
-		if !o.Expanded {
-			out = append(out, ansi.Truncate(line, width, "…"))
-			continue
-		}
-		// termsafe.SanitizeOutput closes the styles a wrap leaves open at the end
-		// of a line and re-opens them on the next.
-		out = append(out, strings.Split(termsafe.SanitizeOutput(ansi.Wrap(line, width, "")), "\n")...)
+		out = append(out, style.WrapMarked(line, width, rows, o)...)
 	}
 	return out
 }

@@ -71,8 +71,9 @@ func readLanguage(v cards.ReadResult) string {
 }
 
 // numberedLine draws one source line behind a dim line-number gutter
-// "  12 │ ": cut with "…" to the width when collapsed, wrapped when
-// expanded, continuation lines behind an empty gutter.
+// "  12 │ ", wrapped at word boundaries (style.WrapMarked; at most
+// style.CollapsedLineRows rows when collapsed), continuation rows behind
+// an empty gutter.
 func numberedLine(number, gw int, text string, width int, o style.Options) []string {
 	return numberedText(number, gw, cardtext.SourceText(text), width, o)
 }
@@ -82,15 +83,8 @@ func numberedLine(number, gw int, text string, width int, o style.Options) []str
 func numberedText(number, gw int, text string, width int, o style.Options) []string {
 	gutter := fmt.Sprintf("%*d │ ", gw, number)
 	room := max(width-ansi.StringWidth(gutter), 1)
-	if !o.Expanded {
-		cut := ansi.Truncate(text, room, "…")
-		if strings.Contains(cut, "\x1b[") {
-			cut += ansi.ResetStyle // a colour the cut left open
-		}
-		return []string{style.Dim(gutter, o) + cut}
-	}
 	blank := style.Dim(strings.Repeat(" ", gw)+" │ ", o)
-	lines := style.WrapStyled(text, room)
+	lines := style.WrapMarked(text, room, collapsedRows(o), o)
 	for i, line := range lines {
 		if i == 0 {
 			lines[i] = style.Dim(gutter, o) + line
@@ -99,6 +93,15 @@ func numberedText(number, gw int, text string, width int, o style.Options) []str
 		}
 	}
 	return lines
+}
+
+// collapsedRows is the most rows one long line of a card takes: any
+// number when expanded.
+func collapsedRows(o style.Options) int {
+	if o.Expanded {
+		return 0
+	}
+	return style.CollapsedLineRows
 }
 
 // readFooter is the dim "path · lines 5–8 of 120" under the lines, the

@@ -165,14 +165,21 @@ func outputRows(raw string, o style.Options) []string {
 	return wrapOutput(strings.Split(termsafe.SanitizeOutput(strings.Join(lines, "\n")), "\n"), hidden, width, o)
 }
 
-// wrapOutput wraps sanitised output lines to width, each followed by a
-// note of the bytes hidden of it, if any (hidden is nil when none are).
+// wrapOutput wraps sanitised output lines to width at word boundaries
+// (style.WrapMarked), each followed by a note of the bytes hidden of it
+// (cut before sanitising, and cut by the wrap), if any; hidden is nil when the card is expanded, else a line takes at most
+// terminalLineRows rows.
 func wrapOutput(lines []string, hidden []int, width int, o style.Options) []string {
+	rowsMax := terminalLineRows
+	if hidden == nil {
+		rowsMax = 0 // expanded
+	}
 	rows := make([]string, 0, len(lines))
 	for i, line := range lines {
-		rows = append(rows, style.HardwrapStyled(line, width)...)
-		if hidden != nil && hidden[i] > 0 { // termsafe.SanitizeOutput keeps the lines
-			rows = append(rows, style.Note(fmt.Sprintf("… %d more bytes %s", hidden[i], style.ExpandHint), o))
+		wrapped, left := style.WrapMarkedCut(line, width, rowsMax, o)
+		rows = append(rows, wrapped...)
+		if hidden != nil && hidden[i]+left > 0 { // termsafe.SanitizeOutput keeps the lines
+			rows = append(rows, style.Note(fmt.Sprintf("… %d more bytes %s", hidden[i]+left, style.ExpandHint), o))
 		}
 	}
 	return rows

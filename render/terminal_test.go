@@ -149,10 +149,10 @@ func TestTerminalEmptyOutput(t *testing.T) {
 func TestTerminalGiantLineIsCutWhenCollapsed(t *testing.T) {
 	line := strings.Repeat("x", 10<<20)
 	rows := termOutputRows(t, termCard("yes", line, intPtr(0)), termPlainOpts(80))
-	// Four rows of the 76-cell body, less one cell each for a wide
-	// character that might not fit: 300 bytes shown.
-	want := []string{strings.Repeat("x", 76), strings.Repeat("x", 76), strings.Repeat("x", 76), strings.Repeat("x", 72),
-		fmt.Sprintf("… %d more bytes (enter to expand)", 10<<20-300)}
+	// Four rows of the 76-cell body, the later ones behind "↪ ", the last
+	// one cut with "…": 297 bytes shown.
+	want := []string{strings.Repeat("x", 76), "↪ " + strings.Repeat("x", 74), "↪ " + strings.Repeat("x", 74),
+		"↪ " + strings.Repeat("x", 73) + "…", fmt.Sprintf("… %d more bytes (enter to expand)", 10<<20-297)}
 	assert.Equal(t, want, rows)
 }
 
@@ -163,11 +163,11 @@ func TestTerminalLongLineWrapsWhole(t *testing.T) {
 		o.Expanded = expanded
 		rows := termOutputRows(t, termCard("cat", line, intPtr(0)), o)
 		if expanded {
-			assert.Equal(t, line, strings.Join(rows, ""), "expanded shows the whole line")
+			assert.Equal(t, line, strings.ReplaceAll(strings.Join(rows, ""), "↪ ", ""), "expanded shows the whole line")
 			continue
 		}
 		require.Len(t, rows, 5, "four rows and a note")
-		shown := strings.Join(rows[:4], "")
+		shown := strings.TrimSuffix(strings.ReplaceAll(strings.Join(rows[:4], ""), "↪ ", ""), "…")
 		assert.True(t, strings.HasPrefix(line, shown))
 		assert.Equal(t, fmt.Sprintf("… %d more bytes (enter to expand)", len(line)-len(shown)), rows[4])
 	}

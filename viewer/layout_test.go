@@ -199,7 +199,7 @@ func TestTextWrapsBelow20Columns(t *testing.T) {
 	for _, word := range []string{"please", "failing", "count"} {
 		assert.Contains(t, text, word, "every word of the message is on screen")
 	}
-	assert.Contains(t, text, "output li", "the output wraps")
-	assert.Contains(t, text, "ne 01")
+	assert.Contains(t, text, "│ output    │", "the output wraps at its space")
+	assert.Contains(t, text, "│ ↪ line 01 │")
 	assertFits(t, m, 14, 30)
 }

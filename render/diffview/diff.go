@@ -215,7 +215,9 @@ func rgbaPaintKey(kind LineKind, fg color.Color, emph bool) (n uint64, ok bool) 
 	return 0, false
 }
 
-// newPiecePaint builds the paint that paint keeps.
+// newPiecePaint builds the paint that paint keeps. With 16 colours a
+// changed word is black on green or red: a foreground made readable on the
+// tint in true colour comes out bright white or bright red there.
 func (v *diffView) newPiecePaint(kind LineKind, fg color.Color, emph bool) paint {
 	if fg == nil {
 		fg = v.fg[kind]
@@ -224,7 +226,10 @@ func (v *diffView) newPiecePaint(kind LineKind, fg color.Color, emph bool) paint
 	if emph {
 		bg = v.emph[kind]
 	}
-	if bg != nil {
+	switch {
+	case emph && v.o.Profile == colorprofile.ANSI:
+		fg = ansi.Black
+	case bg != nil:
 		fg = readable(fg, bg)
 	}
 	return newPaint(fg, bg)
@@ -514,7 +519,7 @@ func (v *diffView) lineRows(dst []string, l Line, d LineDeco, g gutter, room int
 // CollapsedChangeRows is how many rows a long added or removed line takes
 // in a collapsed card before it is cut with "…"; a long context line takes
 // one.
-const CollapsedChangeRows = 3
+const CollapsedChangeRows = style.CollapsedLineRows
 
 // rowsMax is the number of rows a long line of a kind may take: any
 // number when expanded.

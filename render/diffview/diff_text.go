@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -202,7 +203,7 @@ func markBlanks(s string) string { return blankMarkers.Replace(s) }
 
 // fitText fits a line's pieces, whose joined text is text, to rows of
 // room cells: one row when they fit, else wrapped at spaces onto rows
-// (wordBreaks), at most rowsMax of them (0 for any number), the last one
+// (style.WordBreaks), at most rowsMax of them (0 for any number), the last one
 // cut with "…" when more would follow. A break keeps every character,
 // the space it follows at the end of its row, so that whitespace changes
 // still show. It also returns the width of each row.
@@ -210,7 +211,7 @@ func fitText(ps []piece, text string, room, rowsMax int) ([][]piece, []int) {
 	if w := termsafe.Width(text); w <= room {
 		return [][]piece{ps}, []int{w}
 	}
-	ends, widths := wordBreaks(text, room)
+	ends, widths := style.WordBreaks(text, room, room)
 	if rowsMax == 0 || len(ends) <= rowsMax {
 		return cutPieces(ps, ends), widths
 	}
@@ -224,39 +225,6 @@ func fitText(ps []piece, text string, room, rowsMax int) ([][]piece, []int) {
 	rows := cutPieces(ps, ends)
 	rows[len(rows)-1] = append(rows[len(rows)-1], piece{text: "…"})
 	return rows, widths
-}
-
-// wordBreaks splits text into rows of at most room cells, each ending
-// after the last space that lets it fit and follows a word of the row
-// (a line's indentation is no place to break), or at the cell limit when
-// a word is wider than a row; it returns the byte offset each row ends at
-// and its width.
-func wordBreaks(text string, room int) (ends, widths []int) {
-	start, w := 0, 0
-	afterSpace, widthThere := -1, 0 // the offset after the row's last space, and the row's width there
-	word := false                   // whether the row has a character other than a space
-	for i := 0; i < len(text); {
-		cluster, rw := ansi.FirstGraphemeCluster(text[i:], ansi.GraphemeWidth)
-		for w+rw > room && w > 0 { // after a break at a space, the rest may still not fit
-			if afterSpace > start {
-				ends, widths = append(ends, afterSpace), append(widths, widthThere)
-				w, start = w-widthThere, afterSpace
-			} else {
-				ends, widths = append(ends, i), append(widths, w)
-				w, start = 0, i
-			}
-			afterSpace, word = -1, w > 0
-		}
-		w += rw
-		i += len(cluster)
-		switch {
-		case cluster != " ":
-			word = true
-		case word:
-			afterSpace, widthThere = i, w
-		}
-	}
-	return append(ends, len(text)), append(widths, w)
 }
 
 // cutPieces splits pieces into rows that end at the given byte offsets of

@@ -72,6 +72,11 @@ func (o Options) Colors() Palette {
 	p := DarkPalette
 	if o.Theme == Light {
 		p = LightPalette
+		if o.Profile == colorprofile.ANSI {
+			// The border's nearest of 16 colours is bright white, unseen
+			// on a white background.
+			p.Border = ansi.BrightBlack
+		}
 	}
 	return diffTints(p, o.Theme, o.Profile)
 }
