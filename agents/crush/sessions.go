@@ -1,6 +1,7 @@
 package crush
 
 import (
+	"database/sql"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -56,32 +57,17 @@ func discover(home string, f *sessions.Found) {
 
 // listDatabase lists the sessions of a project's database.
 func listDatabase(project, path string, f *sessions.Found) {
-	info, err := os.Stat(path)
-	if os.IsNotExist(err) {
-		return
-	}
-	if err != nil {
-		f.Problem(path, err)
-		return
-	}
-	db, err := sqlitedb.Open(path)
-	if err != nil {
-		f.Problem(path, err)
-		return
-	}
-	defer db.Close()
-	rows, err := listSessions(db)
-	if err != nil {
-		f.Problem(path, err)
-		return
-	}
-	for _, r := range rows {
-		f.Listed(sessions.Session{
-			Path: path + "#" + r.ID, Project: project, Title: r.Title, FirstPrompt: r.FirstPrompt, Model: r.Model,
-			Started: seconds(r.Created), LastActivity: seconds(r.Updated), ToolCalls: r.Calls,
-			Size: info.Size(), Subagent: r.ParentID != "",
-		})
-	}
+	sqlitedb.List(path, f, func(db *sql.DB) ([]sessions.Session, error) {
+		rows, err := listSessions(db)
+		listed := make([]sessions.Session, 0, len(rows))
+		for _, r := range rows {
+			listed = append(listed, sessions.Session{
+				Path: path + "#" + r.ID, Project: project, Title: r.Title, FirstPrompt: r.FirstPrompt, Model: r.Model,
+				Started: seconds(r.Created), LastActivity: seconds(r.Updated), ToolCalls: r.Calls, Subagent: r.ParentID != "",
+			})
+		}
+		return listed, err
+	})
 }
 
 // seconds is a time in Unix seconds.

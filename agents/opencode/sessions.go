@@ -1,7 +1,7 @@
 package opencode
 
 import (
-	"os"
+	"database/sql"
 	"path/filepath"
 	"time"
 
@@ -29,32 +29,17 @@ func DatabasePath(home string) string { return filepath.Join(home, "opencode", "
 // discover lists the sessions of the database, read-only.
 func discover(home string, f *sessions.Found) {
 	path := DatabasePath(home)
-	info, err := os.Stat(path)
-	if os.IsNotExist(err) {
-		return
-	}
-	if err != nil {
-		f.Problem(path, err)
-		return
-	}
-	db, err := sqlitedb.Open(path)
-	if err != nil {
-		f.Problem(path, err)
-		return
-	}
-	defer db.Close()
-	list, err := listSessions(db)
-	if err != nil {
-		f.Problem(path, err)
-		return
-	}
-	for _, r := range list {
-		f.Listed(sessions.Session{
-			Path: path + "#" + r.ID, Project: r.Directory, Title: r.Title, FirstPrompt: r.FirstPrompt, Model: r.Model,
-			Started: millis(r.Created), LastActivity: millis(r.Updated), ToolCalls: r.Calls,
-			Size: info.Size(), Subagent: r.ParentID != "",
-		})
-	}
+	sqlitedb.List(path, f, func(db *sql.DB) ([]sessions.Session, error) {
+		rows, err := listSessions(db)
+		listed := make([]sessions.Session, 0, len(rows))
+		for _, r := range rows {
+			listed = append(listed, sessions.Session{
+				Path: path + "#" + r.ID, Project: r.Directory, Title: r.Title, FirstPrompt: r.FirstPrompt, Model: r.Model,
+				Started: millis(r.Created), LastActivity: millis(r.Updated), ToolCalls: r.Calls, Subagent: r.ParentID != "",
+			})
+		}
+		return listed, err
+	})
 }
 
 // millis is a time in Unix milliseconds.

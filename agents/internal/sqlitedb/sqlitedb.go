@@ -9,10 +9,13 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver
+
+	"github.com/cardtui/cardtui/sessions"
 )
 
 // Magic starts every SQLite database file.
@@ -43,6 +46,35 @@ func Open(path string) (*sql.DB, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	return db, nil
+}
+
+// List lists in f the sessions read gives of the database at path, each
+// the size of the database: a missing database lists none, and any other
+// failure to open or read it is a problem of path.
+func List(path string, f *sessions.Found, read func(*sql.DB) ([]sessions.Session, error)) {
+	info, err := os.Stat(path)
+	if os.IsNotExist(err) {
+		return
+	}
+	if err != nil {
+		f.Problem(path, err)
+		return
+	}
+	db, err := Open(path)
+	if err != nil {
+		f.Problem(path, err)
+		return
+	}
+	defer db.Close()
+	listed, err := read(db)
+	if err != nil {
+		f.Problem(path, err)
+		return
+	}
+	for _, s := range listed {
+		s.Size = info.Size()
+		f.Listed(s)
+	}
 }
 
 // Columns are the columns of a table, so that a query selects those it
