@@ -24,13 +24,13 @@ func Tools() producers.Registry {
 		"multiedit": {PresentCall: toolLine("Multi-Edit", cards.KindEdit, "file_path"), PresentResult: changeResult("Multi-Edit")},
 		"write":     {PresentCall: writeCall, PresentResult: changeResult("Write")},
 		"view":      {PresentCall: toolLine("View", cards.KindRead, "file_path", "offset", "limit"), PresentResult: viewResult},
-		"ls":        {PresentCall: toolLine("List", cards.KindRead, "path", "depth"), PresentResult: plain},
-		"glob":      {PresentCall: toolLine("Glob", cards.KindSearch, "pattern", "path"), PresentResult: plain},
-		"grep":      {PresentCall: toolLine("Grep", cards.KindSearch, "pattern", "path", "include", "literal_text"), PresentResult: plain},
-		"fetch":     {PresentCall: toolLine("Fetch", cards.KindFetch, "url", "format", "timeout"), PresentResult: plain},
-		"download":  {PresentCall: toolLine("Download", cards.KindFetch, "url", "file_path"), PresentResult: plain},
-		"agent":     {PresentCall: toolLine("Agent", cards.KindOther, "prompt"), PresentResult: markdown},
-		"todos":     {PresentCall: todosCall, PresentResult: quiet},
+		"ls":        {PresentCall: toolLine("List", cards.KindRead, "path", "depth"), PresentResult: toolview.PlainResult},
+		"glob":      {PresentCall: toolLine("Glob", cards.KindSearch, "pattern", "path"), PresentResult: toolview.PlainResult},
+		"grep":      {PresentCall: toolLine("Grep", cards.KindSearch, "pattern", "path", "include", "literal_text"), PresentResult: toolview.PlainResult},
+		"fetch":     {PresentCall: toolLine("Fetch", cards.KindFetch, "url", "format", "timeout"), PresentResult: toolview.PlainResult},
+		"download":  {PresentCall: toolLine("Download", cards.KindFetch, "url", "file_path"), PresentResult: toolview.PlainResult},
+		"agent":     {PresentCall: toolLine("Agent", cards.KindOther, "prompt"), PresentResult: toolview.MarkdownResult},
+		"todos":     {PresentCall: todosCall, PresentResult: toolview.QuietResult},
 	}
 }
 
@@ -193,20 +193,4 @@ func todosCall(raw json.RawMessage) (cards.CallView, error) {
 		todos = append(todos, producers.Todo{Content: t.Content, Status: t.Status})
 	}
 	return toolview.Todos("To-Do", todos), nil
-}
-
-func plain(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	return toolview.Plain(r), nil
-}
-
-func markdown(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	return toolview.Markdown(r), nil
-}
-
-// quiet shows nothing of a result its call shows, but its error.
-func quiet(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	if r.IsError {
-		return toolview.Plain(r), nil
-	}
-	return cards.GenericResult{}, nil
 }

@@ -27,10 +27,10 @@ func Tools() producers.Registry {
 		"glob":                {PresentCall: generic("FindFiles", cards.KindSearch, "pattern"), PresentResult: display},
 		"grep_search":         {PresentCall: generic("SearchText", cards.KindSearch, "pattern"), PresentResult: grepResult},
 		"search_file_content": {PresentCall: generic("SearchText", cards.KindSearch, "pattern"), PresentResult: grepResult},
-		"web_fetch":           {PresentCall: generic("WebFetch", cards.KindFetch, "prompt", "url"), PresentResult: markdown},
-		"google_web_search":   {PresentCall: generic("GoogleSearch", cards.KindFetch, "query"), PresentResult: markdown},
+		"web_fetch":           {PresentCall: generic("WebFetch", cards.KindFetch, "prompt", "url"), PresentResult: toolview.MarkdownResult},
+		"google_web_search":   {PresentCall: generic("GoogleSearch", cards.KindFetch, "query"), PresentResult: toolview.MarkdownResult},
 		"save_memory":         {PresentCall: generic("SaveMemory", cards.KindOther, "fact"), PresentResult: display},
-		"write_todos":         {PresentCall: todosCall, PresentResult: quiet},
+		"write_todos":         {PresentCall: todosCall, PresentResult: toolview.QuietResult},
 	}
 }
 
@@ -242,11 +242,6 @@ func grepResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error)
 	return v, nil
 }
 
-// markdown shows a result the tool renders as Markdown.
-func markdown(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	return toolview.Markdown(r), nil
-}
-
 // todoList reads a TodoList resultDisplay ({todos: [{description,
 // status}]}), or write_todos' arguments.
 func todoList(raw json.RawMessage) ([]producers.Todo, bool) {
@@ -273,12 +268,4 @@ func todosCall(raw json.RawMessage) (cards.CallView, error) {
 		return nil, fmt.Errorf("arguments: missing %q", "todos")
 	}
 	return toolview.Todos("WriteTodos", todos), nil
-}
-
-// quiet shows nothing of a result its call shows, but its error.
-func quiet(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	if r.IsError {
-		return toolview.Plain(r), nil
-	}
-	return cards.GenericResult{}, nil
 }

@@ -22,12 +22,12 @@ func Tools() producers.Registry {
 		"read":      {PresentCall: readCall, PresentResult: readResult},
 		"grep":      {PresentCall: searchCall("Grep"), PresentResult: searchResult("matches")},
 		"glob":      {PresentCall: searchCall("Glob"), PresentResult: searchResult("count")},
-		"list":      {PresentCall: titled("→ List", cards.KindRead, "path"), PresentResult: plain},
-		"webfetch":  {PresentCall: titled("% WebFetch", cards.KindFetch, "url"), PresentResult: plain},
-		"websearch": {PresentCall: titled("◈ WebSearch", cards.KindFetch, "query"), PresentResult: plain},
-		"task":      {PresentCall: taskCall, PresentResult: markdown},
-		"todowrite": {PresentCall: todoCall, PresentResult: quiet},
-		"todoread":  {PresentCall: titled("⚙ Todo list", cards.KindOther), PresentResult: plain},
+		"list":      {PresentCall: titled("→ List", cards.KindRead, "path"), PresentResult: toolview.PlainResult},
+		"webfetch":  {PresentCall: titled("% WebFetch", cards.KindFetch, "url"), PresentResult: toolview.PlainResult},
+		"websearch": {PresentCall: titled("◈ WebSearch", cards.KindFetch, "query"), PresentResult: toolview.PlainResult},
+		"task":      {PresentCall: taskCall, PresentResult: toolview.MarkdownResult},
+		"todowrite": {PresentCall: todoCall, PresentResult: toolview.QuietResult},
+		"todoread":  {PresentCall: titled("⚙ Todo list", cards.KindOther), PresentResult: toolview.PlainResult},
 	}
 }
 
@@ -269,22 +269,4 @@ func todoCall(raw json.RawMessage) (cards.CallView, error) {
 		}
 	}
 	return toolview.Todos("⚙ Todos", todos), nil
-}
-
-// plain is what the tool returned, as it is.
-func plain(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	return toolview.Plain(r), nil
-}
-
-// markdown is a result in Markdown.
-func markdown(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	return toolview.Markdown(r), nil
-}
-
-// quiet shows nothing of a result the call shows, but its error.
-func quiet(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	if r.IsError {
-		return toolview.Plain(r), nil
-	}
-	return cards.GenericResult{}, nil
 }

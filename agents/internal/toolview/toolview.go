@@ -178,3 +178,22 @@ func Patch(title, path, patch string) (cards.ResultView, bool) {
 	}
 	return cards.DiffResult{Title: title, Diffs: diffs}, true
 }
+
+// PlainResult presents a result as what the tool returned, as it is.
+func PlainResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	return Plain(r), nil
+}
+
+// MarkdownResult presents a result the tool renders as Markdown.
+func MarkdownResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	return Markdown(r), nil
+}
+
+// QuietResult presents nothing of a result its call shows (a todo list
+// written), but its error.
+func QuietResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	if r.IsError {
+		return Plain(r), nil
+	}
+	return cards.GenericResult{}, nil
+}
