@@ -32,11 +32,15 @@ acp_answer() {
 }
 
 # acp_checkpoint SESSION OUT NAME: in --check mode, keeps the screen as
-# screen-NAME.txt next to the recording OUT, the scratch path normalised.
+# screen-NAME.txt next to the recording OUT (screen-STEM-NAME.txt when
+# OUT is STEM.jsonl, not session.jsonl), the scratch path normalised.
 acp_checkpoint() {
 	[[ -n ${CHECK:-} ]] || return 0
-	acp_pane "$1" >"$(dirname "$2")/screen-$3.txt"
-	normalise "$(dirname "$2")/screen-$3.txt"
+	local stem screen="$(dirname "$2")/screen-$3.txt"
+	stem=$(basename "$2" .jsonl)
+	[[ $stem == session ]] || screen="$(dirname "$2")/screen-$stem-$3.txt"
+	acp_pane "$1" >"$screen"
+	normalise "$screen"
 }
 
 # acp_sum FILE: FILE's SHA-256, or "absent".

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// liveAgentsEnv names the folder `scripts/record-agents --check` wrote
+// its live runs into; TestLiveAgents is skipped without it.
+const liveAgentsEnv = "CARDTUI_LIVE_AGENTS"
+
+// TestLiveAgents checks the runs `scripts/record-agents --check AGENT…`
+// just made with the real agents in tmux (one folder per agent: the
+// recordings, the screens kept while a permission waited, after the
+// rejection and at the end, the rejected file's checksums and the
+// project's files): the live screen showed the waiting and the rejected
+// card as such, the rejected file is unchanged, the agent wrote its new
+// file, every recording's cards are those of the committed recording
+// (TestRecordedAgents' golden lists), and `cardtui replay --print` of the
+// recording draws the cards the live screen showed at the end, line for
+// line.
+func TestLiveAgents(t *testing.T) {
+	dir := os.Getenv(liveAgentsEnv)
+	if dir == "" {
+		t.Skip(liveAgentsEnv + " is not set: scripts/record-agents --check AGENT… records live runs and checks them")
+	}
+	runs, err := filepath.Glob(filepath.Join(dir, "*", "session.jsonl"))
+	require.NoError(t, err)
+	require.NotEmpty(t, runs, "no live run in %s", dir)
+	for _, path := range runs {
+		run := filepath.Dir(path)
+		t.Run(filepath.Base(run), func(t *testing.T) {
+			recordings, err := filepath.Glob(filepath.Join(run, "*.jsonl"))
+			require.NoError(t, err)
+			for _, rec := range recordings {
+				data, err := os.ReadFile(rec)
+				require.NoError(t, err)
+				tr := replaytest.Load(t, agents.Options(replay.Auto), string(data))
+				golden.Assert(t, replaytest.RecordedGolden(rec), replaytest.DescribeToolCards(tr))
+				end := readLive(t, run, endScreen(rec))
+				live := liveCards(end)
+				assert.NotEmpty(t, live, "the end screen of %s shows a whole card", rec)
+				assert.Equal(t, live, printedCards(t, rec, live), "replay --print of %s draws the cards the live screen showed", rec)
+			}
+			checkWaitingAndRejected(t, run)
+			files := readLive(t, run, "files.txt")
+			assert.Contains(t, files, "./notes.md\n", "the agent wrote its new file")
+		})
+	}
+}
+
+// checkWaitingAndRejected: the screen kept while the first permission
+// waited shows a waiting card, the one kept after the rejection a
+// rejected card not applied, and the rejected file's checksum is the
+// same before the rejection and at the end.
+func checkWaitingAndRejected(t *testing.T, run string) {
+	t.Helper()
+	waiting := readLive(t, run, "screen-waiting.txt")
+	assert.Contains(t, waiting, " waiting ─╮", "a call awaiting permission shows waiting")
+	assert.Contains(t, waiting, "Not applied yet: waiting for your answer")
+	rejected := readLive(t, run, "screen-rejected.txt")
+	assert.Contains(t, rejected, " rejected ─╮", "the rejected edit shows rejected")
+	assert.Contains(t, rejected, "Not applied: the change was rejected")
+	sums := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(readLive(t, run, "reject.txt")), "\n") {
+		k, v, _ := strings.Cut(line, " ")
+		sums[k] = v
+	}
+	require.NotEmpty(t, sums["file"], "reject.txt names the rejected file")
+	assert.NotEqual(t, "absent", sums["before"])
+	assert.Equal(t, sums["before"], sums["end"], "%s is unchanged by the rejected edit", sums["file"])
+}
+
+// endScreen is the screen kept at the end of the run that recorded
+// rec: screen-end.txt for session.jsonl, screen-STEM-end.txt for
+// STEM.jsonl.
+func endScreen(rec string) string {
+	if stem := strings.TrimSuffix(filepath.Base(rec), ".jsonl"); stem != "session" {
+		return "screen-" + stem + "-end.txt"
+	}
+	return "screen-end.txt"
+}
+
+func readLive(t *testing.T, run, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(run, name))
+	require.NoError(t, err)
+	return string(data)
+}
+
+// liveCards are the top-level cards wholly on a live screen, each as its
+// lines without the viewer's margin.
+func liveCards(screen string) []string {
+	var out []string
+	var card []string
+	for _, line := range strings.Split(screen, "\n") {
+		line = strings.TrimRight(line, " ")
+		switch {
+		case strings.HasPrefix(line, " ╭─"):
+			card = []string{line[1:]}
+		case card != nil && strings.HasPrefix(line, " ╰─"):
+			out = append(out, strings.Join(append(card, line[1:]), "\n"))
+			card = nil
+		case card != nil:
+			card = append(card, strings.TrimPrefix(line, " "))
+		}
+	}
+	return out
+}
+
+// printedCards are the cards `cardtui replay --print` draws of the
+// recording at the width of the live cards, those of the live cards
+// (matched by their first line, in order), in the same form.
+func printedCards(t *testing.T, recording string, live []string) []string {
+	t.Helper()
+	if len(live) == 0 {
+		return nil
+	}
+	width := ansi.StringWidth(strings.SplitN(live[0], "\n", 2)[0])
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"replay", "--print", "--color", "never", "--width", strconv.Itoa(width), recording}, strings.NewReader(""), &stdout, &stderr)
+	require.Equal(t, exitOK, code, stderr.String())
+	printed := liveCards(indent(stdout.String()))
+	var out []string
+	next := 0
+	for _, l := range live {
+		head, _, _ := strings.Cut(l, "\n")
+		for next < len(printed) && !strings.HasPrefix(printed[next], head+"\n") {
+			next++
+		}
+		if next < len(printed) {
+			out = append(out, printed[next])
+			next++
+		}
+	}
+	return out
+}
+
+// indent gives every line of text the live viewer's one-cell margin.
+func indent(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = " " + l
+	}
+	return strings.Join(lines, "\n")
+}
