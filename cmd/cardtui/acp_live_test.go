@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
@@ -53,7 +55,7 @@ func TestLiveAgents(t *testing.T) {
 				end := readLive(t, run, endScreen(rec))
 				live := liveCards(end)
 				assert.NotEmpty(t, live, "the end screen of %s shows a whole card", rec)
-				assert.Equal(t, live, printedCards(t, rec, live), "replay --print of %s draws the cards the live screen showed", rec)
+				assert.Equal(t, live, printedCards(t, rec, live, cardWidth(end)), "replay --print of %s draws the cards the live screen showed", rec)
 			}
 			checkWaitingAndRejected(t, run)
 			files := readLive(t, run, "files.txt")
@@ -101,13 +103,29 @@ func readLive(t *testing.T, run, name string) string {
 	return string(data)
 }
 
+// cardWidth is the width of the cards on a live screen: that of the
+// first bottom border, without the viewer's margin.
+func cardWidth(screen string) int {
+	for _, line := range strings.Split(screen, "\n") {
+		if strings.HasPrefix(line, " ╰─") {
+			return ansi.StringWidth(strings.TrimRight(line, " ")) - 1
+		}
+	}
+	return 0
+}
+
+// padding is a run of the spaces or rules that pad a card's lines to its
+// width: the scratch folder's path, replaced by a shorter one in the
+// screens kept, changes how many there are.
+var padding = regexp.MustCompile(`  +|──+|┄┄+`)
+
 // liveCards are the top-level cards wholly on a live screen, each as its
-// lines without the viewer's margin.
+// lines without the viewer's margin, every padding run made one.
 func liveCards(screen string) []string {
 	var out []string
 	var card []string
 	for _, line := range strings.Split(screen, "\n") {
-		line = strings.TrimRight(line, " ")
+		line = padding.ReplaceAllStringFunc(strings.TrimRight(line, " "), func(run string) string { return run[:len(run)/utf8.RuneCountInString(run)] })
 		switch {
 		case strings.HasPrefix(line, " ╭─"):
 			card = []string{line[1:]}
@@ -122,14 +140,13 @@ func liveCards(screen string) []string {
 }
 
 // printedCards are the cards `cardtui replay --print` draws of the
-// recording at the width of the live cards, those of the live cards
+// recording at width (the live cards'), those of the live cards
 // (matched by their first line, in order), in the same form.
-func printedCards(t *testing.T, recording string, live []string) []string {
+func printedCards(t *testing.T, recording string, live []string, width int) []string {
 	t.Helper()
 	if len(live) == 0 {
 		return nil
 	}
-	width := ansi.StringWidth(strings.SplitN(live[0], "\n", 2)[0])
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"replay", "--print", "--color", "never", "--width", strconv.Itoa(width), recording}, strings.NewReader(""), &stdout, &stderr)
 	require.Equal(t, exitOK, code, stderr.String())
