@@ -30,6 +30,7 @@ func TestRecordedModeAndModel(t *testing.T) {
 	}{
 		{"claude-agent-acp-0.23.1", "Plan Mode", "Haiku", []string{"Model: Haiku", "Mode: Plan Mode"}},
 		{"codex-acp-0.16.0", "", "GPT-5.4-Mini", []string{"Model: GPT-5.4-Mini"}},
+		{"gemini-0.61.0", "Plan", "gemini-2.5-pro", []string{"Model: gemini-2.5-pro", "Mode: Plan"}},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", tc.dir, "session.jsonl"))
@@ -50,7 +51,7 @@ func TestRecordedModeAndModel(t *testing.T) {
 			}
 			assert.Len(t, problems, len(tc.notices), "each refusal is a problem")
 			for _, p := range problems {
-				assert.Regexp(t, `^the agent answered session/set_(mode|config_option) with an error: Internal error`, p)
+				assert.Regexp(t, `^the agent answered session/set_(mode|model|config_option) with an error: Internal error`, p)
 			}
 		})
 	}
@@ -83,7 +84,7 @@ func settingNotices(entries []cards.Entry) []string {
 }
 
 // refuseSettings is the recording with the agent's answers to
-// session/set_mode and session/set_config_option turned into JSON-RPC
+// session/set_mode, set_model and set_config_option turned into JSON-RPC
 // errors, and the config_option_update notifications that went with
 // them left out.
 func refuseSettings(t *testing.T, data []byte) []byte {
@@ -108,7 +109,7 @@ func refuseSettings(t *testing.T, data []byte) []byte {
 		require.NoError(t, json.Unmarshal(l, &v))
 		id := string(v.Msg.ID)
 		switch {
-		case v.From == "client" && (v.Msg.Method == "session/set_mode" || v.Msg.Method == "session/set_config_option"):
+		case v.From == "client" && (v.Msg.Method == "session/set_mode" || v.Msg.Method == "session/set_model" || v.Msg.Method == "session/set_config_option"):
 			asked[id] = true
 		case v.From == "agent" && v.Msg.Params.Update.SessionUpdate == "config_option_update" && len(asked) > 0:
 			continue

@@ -186,7 +186,7 @@ func (c *toolCall) card(t *Traffic) cards.ToolCard {
 	for _, child := range c.children {
 		card.Children = append(card.Children, child.card(t))
 	}
-	card.Children = append(card.Children, c.writeCards()...)
+	card.Children = append(card.Children, c.writeCards(t.dir)...)
 	return card
 }
 

@@ -145,7 +145,7 @@ func (t *Traffic) refresh(i int) {
 		t.entries[i] = c.card(t)
 	}
 	if w, ok := t.writeAt[i]; ok {
-		t.entries[i] = w.card()
+		t.entries[i] = w.card(t.dir)
 	}
 	if m := t.open; m != nil && m.index == i {
 		t.entries[i] = cards.Message{Role: m.role, Text: m.text.String()}

@@ -21,6 +21,7 @@ func TestACPRecordedSettingsAndResume(t *testing.T) {
 	}{
 		{"claude-agent-acp-0.23.1/session.jsonl", []string{"─ Model: Haiku ─", "─ Mode: Plan Mode ─"}},
 		{"codex-acp-0.16.0/session.jsonl", []string{"─ Model: GPT-5.4-Mini ─"}},
+		{"gemini-0.61.0/session.jsonl", []string{"─ Model: gemini-2.5-pro ─", "─ Mode: Plan ─"}},
 		{"claude-agent-acp-0.23.1/resume.jsonl", []string{"Clean up the calculator", "exit 1", "╭─ ✎ Write notes.md", "removed the TODO in sub()", "loaded. ─"}},
 		{"codex-acp-0.16.0/resume.jsonl", []string{"Tidy the calculator", "Go on with the rest of the plan.", "╭─ ✎ Edit notes.md", "removed the TODO in sub()", "loaded. ─"}},
 	} {

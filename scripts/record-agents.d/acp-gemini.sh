@@ -2,7 +2,8 @@
 # tmux through the scenario in acp-gemini.json: a plan, a read, a search,
 # an edit allowed, an edit rejected, a failing command and a new file
 # (written through fs/write_text_file after a read of the missing file),
-# then a Markdown reply. The recording is
+# then a Markdown reply; then /model gemini-2.5-pro and /mode plan from
+# the composer (tab-completed). The recording is
 # agents/acp/testdata/gemini-<version>/session.jsonl.
 
 # shellcheck source=acp-common.bash
@@ -27,7 +28,7 @@ JSON
 export HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_DATA_HOME=$XDG_DATA_HOME
 export GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_API_KEY=fake GOOGLE_GEMINI_BASE_URL=http://$FAKE_ADDR
 ENV
-	acp_record gemini "$out/session.jsonl" "a: int, b: int" \
+	ACP_SETTINGS=$'/model gemini-2.5-p\n/mode pl' acp_record gemini "$out/session.jsonl" "a: int, b: int" \
 		"Tidy the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
 		"$SCRATCH/env-acp-gemini" -- "$prefix/node_modules/.bin/gemini" --acp -m gemini-2.5-flash
 	stop_server
