@@ -72,7 +72,7 @@ func checkWaitingAndRejected(t *testing.T, run string) {
 	t.Helper()
 	waiting := readLive(t, run, "screen-waiting.txt")
 	assert.Contains(t, waiting, " waiting ─╮", "a call awaiting permission shows waiting")
-	assert.Contains(t, waiting, "Not applied yet: waiting for your answer")
+	assert.Contains(t, waiting, "│ Permission requested", "with the options on the card")
 	rejected := readLive(t, run, "screen-rejected.txt")
 	assert.Contains(t, rejected, " rejected ─╮", "the rejected edit shows rejected")
 	assert.Contains(t, rejected, "Not applied: the change was rejected")
@@ -140,8 +140,9 @@ func liveCards(screen string) []string {
 }
 
 // printedCards are the cards `cardtui replay --print` draws of the
-// recording at width (the live cards'), those of the live cards
-// (matched by their first line, in order), in the same form.
+// recording at width (the live cards'), as many as the live cards and
+// in the same form: the last run of them whose first lines are the live
+// cards' (the live screen shows the end of the session).
 func printedCards(t *testing.T, recording string, live []string, width int) []string {
 	t.Helper()
 	if len(live) == 0 {
@@ -151,19 +152,24 @@ func printedCards(t *testing.T, recording string, live []string, width int) []st
 	code := run([]string{"replay", "--print", "--color", "never", "--width", strconv.Itoa(width), recording}, strings.NewReader(""), &stdout, &stderr)
 	require.Equal(t, exitOK, code, stderr.String())
 	printed := liveCards(indent(stdout.String()))
-	var out []string
-	next := 0
-	for _, l := range live {
-		head, _, _ := strings.Cut(l, "\n")
-		for next < len(printed) && !strings.HasPrefix(printed[next], head+"\n") {
-			next++
-		}
-		if next < len(printed) {
-			out = append(out, printed[next])
-			next++
+	for at := len(printed) - len(live); at >= 0; at-- {
+		if sameHeads(printed[at:at+len(live)], live) {
+			return printed[at : at+len(live)]
 		}
 	}
-	return out
+	return nil
+}
+
+// sameHeads reports whether the cards a and b have the same first lines.
+func sameHeads(a, b []string) bool {
+	for i := range a {
+		ha, _, _ := strings.Cut(a[i], "\n")
+		hb, _, _ := strings.Cut(b[i], "\n")
+		if ha != hb {
+			return false
+		}
+	}
+	return true
 }
 
 // indent gives every line of text the live viewer's one-cell margin.
