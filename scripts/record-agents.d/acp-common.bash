@@ -9,8 +9,12 @@ acp_cardtui() {
 	echo "$SCRATCH/bin/cardtui"
 }
 
+# acp_tmux ARGS: tmux on a server of the recorder's own, which nothing
+# else on the machine starts or kills.
+acp_tmux() { tmux -L "record-agents-$$" -f /dev/null "$@"; }
+
 # acp_pane SESSION: the tmux pane's text.
-acp_pane() { tmux capture-pane -p -t "$1" 2>/dev/null || true; }
+acp_pane() { acp_tmux capture-pane -p -t "$1" 2>/dev/null || true; }
 
 # acp_wait SESSION SECONDS PATTERN: waits until the pane shows PATTERN.
 acp_wait() {
@@ -27,8 +31,8 @@ acp_wait() {
 # acp_answer SESSION KEY: answers the waiting permission request with KEY
 # (ctrl+y first gives the request the keys).
 acp_answer() {
-	tmux send-keys -t "$1" C-y
-	tmux send-keys -t "$1" "$2"
+	acp_tmux send-keys -t "$1" C-y
+	acp_tmux send-keys -t "$1" "$2"
 }
 
 # acp_checkpoint SESSION OUT NAME: in --check mode, keeps the screen as
@@ -65,8 +69,8 @@ acp_start() {
 		echo
 	} >"$runner"
 	chmod +x "$runner"
-	tmux new-session -d -s "$session" -x 160 -y 50 "$runner; sleep 600"
-	acp_wait "$session" 180 " · ready" || { tmux kill-session -t "$session"; return 1; }
+	acp_tmux new-session -d -s "$session" -x 160 -y 50 "$runner; sleep 600"
+	acp_wait "$session" 180 " · ready" || { acp_tmux kill-session -t "$session"; return 1; }
 	echo "$session"
 }
 
@@ -75,9 +79,9 @@ acp_start() {
 acp_quit() {
 	sleep 1
 	acp_checkpoint "$1" "$2" end
-	tmux send-keys -t "$1" C-d
+	acp_tmux send-keys -t "$1" C-d
 	sleep 3
-	tmux kill-session -t "$1" 2>/dev/null || true
+	acp_tmux kill-session -t "$1" 2>/dev/null || true
 	log "$3: $(wc -l <"$2") lines recorded"
 }
 
@@ -99,8 +103,8 @@ acp_record() {
 	ACP_ENV=$5
 	shift 6
 	session=$(acp_start "$name" "$out" -- "$@") || return 1
-	tmux send-keys -t "$session" -l "$prompt"
-	tmux send-keys -t "$session" Enter
+	acp_tmux send-keys -t "$session" -l "$prompt"
+	acp_tmux send-keys -t "$session" Enter
 	acp_wait "$session" 30 "turn running\|waiting for your answer" || true
 	local i screen
 	for ((i = 0; i < 1200; i++)); do
@@ -122,8 +126,8 @@ acp_record() {
 		if grep -q " · ready\|the agent has ended" <<<"$screen"; then
 			if [[ -n ${ACP_FOLLOWUP:-} && -n $rejected ]]; then
 				log "$name: the turn was cancelled, sending the follow-up"
-				tmux send-keys -t "$session" -l "$ACP_FOLLOWUP"
-				tmux send-keys -t "$session" Enter
+				acp_tmux send-keys -t "$session" -l "$ACP_FOLLOWUP"
+				acp_tmux send-keys -t "$session" Enter
 				ACP_FOLLOWUP=
 				acp_wait "$session" 30 "turn running\|waiting for your answer" || true
 				continue
@@ -161,11 +165,11 @@ acp_settings() {
 	while IFS= read -r line; do
 		[[ -n $line ]] || continue
 		log "$2: $line, tab, enter"
-		tmux send-keys -t "$1" -l "$line"
+		acp_tmux send-keys -t "$1" -l "$line"
 		sleep 0.5
-		tmux send-keys -t "$1" Tab
+		acp_tmux send-keys -t "$1" Tab
 		sleep 0.5
-		tmux send-keys -t "$1" Enter
+		acp_tmux send-keys -t "$1" Enter
 		sleep 3
 	done <<<"${ACP_SETTINGS:-}"
 }

@@ -4,7 +4,9 @@
 # (written through fs/write_text_file after a read of the missing file),
 # then a Markdown reply; then /model gemini-2.5-pro and /mode plan from
 # the composer (tab-completed). The recording is
-# agents/acp/testdata/gemini-<version>/session.jsonl.
+# agents/acp/testdata/gemini-<version>/session.jsonl; a second run continues
+# that session with --resume (session/load replays it), recorded as
+# resume.jsonl next to it.
 
 # shellcheck source=acp-common.bash
 source "$HERE/acp-common.bash"
@@ -31,6 +33,8 @@ ENV
 	ACP_SETTINGS=$'/model gemini-2.5-p\n/mode pl' acp_record gemini "$out/session.jsonl" "a: int, b: int" \
 		"Tidy the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
 		"$SCRATCH/env-acp-gemini" -- "$prefix/node_modules/.bin/gemini" --acp -m gemini-2.5-flash
+	acp_resume gemini-resume "$out/resume.jsonl" "$out/session.jsonl" \
+		"$SCRATCH/env-acp-gemini" -- "$prefix/node_modules/.bin/gemini" --acp -m gemini-2.5-flash
 	stop_server
-	normalise "$out/session.jsonl"
+	normalise "$out/session.jsonl" "$out/resume.jsonl"
 }
