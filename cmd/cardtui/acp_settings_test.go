@@ -13,7 +13,8 @@ import (
 // when the composer switched their model and mode (/model, /mode, each
 // a notice of what it became) and when `cardtui acp --resume` continued
 // the session (session/load: the history replays as the conversation and
-// its cards, then the notice that it was loaded).
+// its cards, the user's prompts as the user's, and the notice that it was
+// loaded — Gemini CLI answers the load before it replays the history).
 func TestACPRecordedSettingsAndResume(t *testing.T) {
 	for _, tc := range []struct {
 		recording string
@@ -23,6 +24,8 @@ func TestACPRecordedSettingsAndResume(t *testing.T) {
 		{"codex-acp-0.16.0/session.jsonl", []string{"─ Model: GPT-5.4-Mini ─"}},
 		{"gemini-0.61.0/session.jsonl", []string{"─ Model: gemini-2.5-pro ─", "─ Mode: Plan ─"}},
 		{"claude-agent-acp-0.23.1/resume.jsonl", []string{"Clean up the calculator", "exit 1", "╭─ ✎ Write notes.md", "removed the TODO in sub()", "loaded. ─"}},
+		{"gemini-0.61.0/resume.jsonl", []string{"loaded. ─", "▌ Tidy the calculator", "╭─ ✎ WriteFile", "removed the TODO in sub()"}},
+		{"opencode-1.18.33/resume.jsonl", []string{"▌ Tidy the calculator", "exit 2", "removed the TODO in sub()", "loaded. ─"}},
 		{"codex-acp-0.16.0/resume.jsonl", []string{"Tidy the calculator", "Go on with the rest of the plan.", "╭─ ✎ Edit notes.md", "removed the TODO in sub()", "loaded. ─"}},
 	} {
 		t.Run(tc.recording, func(t *testing.T) {

@@ -176,7 +176,8 @@ acp_settings() {
 
 # acp_resume NAME OUT FROM ENVFILE -- AGENT...: continues the session
 # recorded in FROM with cardtui acp --resume (the agent's session/load
-# replays it), waits for "loaded" and quits. The recording goes to OUT.
+# replays it), waits until the replay is over and quits. The recording
+# goes to OUT.
 acp_resume() {
 	local name=$1 out=$2 id session
 	id=$(grep -m1 -o '"sessionId": *"[^"]*"' "$3" | sed 's/.*"\([^"]*\)"$/\1/')
@@ -184,7 +185,18 @@ acp_resume() {
 	shift 5
 	log "$name: resuming $id"
 	session=$(acp_start "$name" "$out" --resume "$id" -- "$@") || return 1
-	acp_wait "$session" 60 "Session $id loaded" || true
-	sleep 3
+	acp_settle "$out"
 	acp_quit "$session" "$out" "$name"
+}
+
+# acp_settle FILE: waits (a minute at most) until the recording FILE has
+# not grown for three seconds: the agent has replayed the session.
+acp_settle() {
+	local i size last=-1 still=0
+	for ((i = 0; i < 60 && still < 3; i++)); do
+		size=$(wc -c <"$1")
+		if [[ $size == "$last" ]]; then still=$((still + 1)); else still=0; fi
+		last=$size
+		sleep 1
+	done
 }
