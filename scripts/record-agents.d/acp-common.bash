@@ -137,6 +137,7 @@ acp_record() {
 		sleep 0.25
 	done
 	acp_settings "$session" "$name"
+	acp_saved
 	if [[ -n ${CHECK:-} ]]; then
 		echo "end $(acp_sum "$PROJECT/${ACP_REJECT_FILE:-calc.py}")" >>"$(dirname "$out")/reject.txt"
 		(cd "$PROJECT" && find . -type f | sort) >"$(dirname "$out")/files.txt"
@@ -156,6 +157,19 @@ acp_reject() {
 		acp_wait "$1" 30 "rejected ─╮" || true
 		acp_checkpoint "$1" "$2" rejected
 	fi
+}
+
+# acp_saved: waits (half a minute at most) until a file matches the glob
+# ACP_SAVED, when set: where the agent keeps the session that a --resume
+# run loads, which it may write after the turn ended.
+acp_saved() {
+	local i
+	[[ -n ${ACP_SAVED:-} ]] || return 0
+	for ((i = 0; i < 30; i++)); do
+		compgen -G "$ACP_SAVED" >/dev/null && return 0
+		sleep 1
+	done
+	log "nothing matches $ACP_SAVED: the agent did not save its session"
 }
 
 # acp_settings SESSION NAME: types each line of ACP_SETTINGS, completes it
