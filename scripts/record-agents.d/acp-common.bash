@@ -159,17 +159,19 @@ acp_reject() {
 	fi
 }
 
-# acp_saved: waits (half a minute at most) until a file matches the glob
-# ACP_SAVED, when set: where the agent keeps the session that a --resume
-# run loads, which it may write after the turn ended.
+# acp_saved: waits (half a minute at most) until a file matching the glob
+# ACP_SAVED, when set, holds the text ACP_SAVED_TEXT: where the agent
+# keeps the session that a --resume run loads, which it may write after
+# the turn ended.
 acp_saved() {
 	local i
 	[[ -n ${ACP_SAVED:-} ]] || return 0
 	for ((i = 0; i < 30; i++)); do
-		compgen -G "$ACP_SAVED" >/dev/null && return 0
+		# shellcheck disable=SC2086 # the glob is to be expanded
+		compgen -G "$ACP_SAVED" >/dev/null && grep -qF -- "${ACP_SAVED_TEXT:-}" $ACP_SAVED && return 0
 		sleep 1
 	done
-	log "nothing matches $ACP_SAVED: the agent did not save its session"
+	log "no $ACP_SAVED holds \"${ACP_SAVED_TEXT:-}\": the agent did not save its session"
 }
 
 # acp_settings SESSION NAME: types each line of ACP_SETTINGS, completes it

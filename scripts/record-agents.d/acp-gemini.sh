@@ -30,8 +30,10 @@ JSON
 export HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_DATA_HOME=$XDG_DATA_HOME
 export GEMINI_CLI_TRUST_WORKSPACE=true GEMINI_API_KEY=fake GOOGLE_GEMINI_BASE_URL=http://$FAKE_ADDR
 ENV
-	# Gemini CLI saves the chat that --resume loads under ~/.gemini/tmp.
-	ACP_SETTINGS=$'/model gemini-2.5-p\n/mode pl' ACP_SAVED="$HOME/.gemini/tmp/*/chats/*" acp_record gemini "$out/session.jsonl" "a: int, b: int" \
+	# Gemini CLI saves the chat that --resume loads under ~/.gemini/tmp,
+	# its last reply (a table row of it) after the turn ended.
+	ACP_SETTINGS=$'/model gemini-2.5-p\n/mode pl' ACP_SAVED="$HOME/.gemini/tmp/*/chats/*" ACP_SAVED_TEXT="notes.md | new" \
+		acp_record gemini "$out/session.jsonl" "a: int, b: int" \
 		"Tidy the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
 		"$SCRATCH/env-acp-gemini" -- "$prefix/node_modules/.bin/gemini" --acp -m gemini-2.5-flash
 	acp_resume gemini-resume "$out/resume.jsonl" "$out/session.jsonl" \
