@@ -198,15 +198,14 @@ func contains(list []string, s string) bool {
 // its first match in text, ok false when there is none. Literal, when not
 // nil, is a string every match holds: the document's bytes are searched
 // for it first, and only the lines that hold it are parsed. The matchers
-// LiteralMatcher and RegexpMatcher make also know the trigrams every
-// match holds, and skip the documents whose summary in the index lacks
-// one.
+// LiteralMatcher and RegexpMatcher make also know the grams (trigrams
+// and 4-grams) every match holds, and skip the documents whose summary in
+// the index lacks one.
 type Matcher struct {
 	Find    func(text []byte) (start, end int, ok bool)
 	Literal []byte
-	// trigrams are trigrams (ASCII letters lowercased) every match
-	// holds.
-	trigrams []uint32
+	// grams are the grams (ASCII letters lowercased) every match holds.
+	grams []uint64
 }
 
 // Find calls hit with every line of the document whose text m matches,

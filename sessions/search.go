@@ -24,7 +24,7 @@ const maxHitsPerSession = 200
 // false. paths looks in the files the tool calls touched instead of the
 // text. A document is taken from the cache directory when it is there
 // and names its file; else the session file is read anew. A document
-// whose summary in the index lacks a trigram every match of m holds is
+// whose summary in the index lacks a gram every match of m holds is
 // not read.
 func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool) {
 	results := make([]chan []Hit, len(list))
@@ -32,7 +32,7 @@ func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool
 		results[i] = make(chan []Hit, 1)
 	}
 	var sums map[string]stamped
-	if len(m.trigrams) > 0 {
+	if len(m.grams) > 0 {
 		sums = loadSummaries(o.CacheDir)
 	}
 	next := make(chan int)

@@ -10,61 +10,75 @@ import (
 	"unicode/utf8"
 )
 
-// The bounds of a document's summary: a bloom filter of its trigrams,
-// summaryBitsPerTrigram bits for each distinct trigram, a power of two
-// between minSummary and maxSummary bytes. At the bound (a document of
-// more than 32,768 distinct trigrams) a trigram not in it still fails the
-// filter more often than not, and a pattern has several.
+// The bounds of a document's summary: a bloom filter of its grams, a
+// power of two between minSummary and maxSummary bytes, the smallest
+// whose bits are at most summaryFill set (about 8 bits for each distinct
+// gram). At the bound (a document of more than about 32,768 distinct
+// grams) a gram not in it still fails the filter more often than not,
+// and a pattern has several.
 const (
-	minSummary            = 64
-	maxSummary            = 32 << 10
-	summaryBitsPerTrigram = 8
+	minSummary = 64
+	maxSummary = 32 << 10
+	// summaryFill is the most of a summary's bits set that a smaller
+	// summary may have: 8 bits for each gram, 3 of them set.
+	summaryFill = 1.0 / 3
 )
 
-// summaryHashes is how many bits of the filter each trigram sets.
+// summaryHashes is how many bits of the filter each gram sets.
 const summaryHashes = 3
 
-// summary is a bloom filter of the trigrams (three consecutive bytes,
-// ASCII letters lowercased) of a document's bytes: a document whose
-// summary lacks one of the trigrams a pattern requires holds no match of
-// it, and is not read.
+// summary is a bloom filter of the grams of a document's bytes: its
+// trigrams and its 4-grams (three and four consecutive bytes, ASCII
+// letters lowercased). A document whose summary lacks one of the grams a
+// pattern requires holds no match of it, and is not read. The 4-grams
+// tell apart what trigrams do not: "release-1250" from a document of
+// "release-12" and "pkg250".
 type summary []byte
 
-// trigramSets are the exact trigram sets summarize counts with, one bit
-// for each of the 2^24 trigrams.
-var trigramSets = sync.Pool{New: func() any { return new([1 << 24 / 64]uint64) }}
+// summaries are the filters summarize builds in, at maxSummary bytes.
+var summaries = sync.Pool{New: func() any { return new([maxSummary]byte) }}
 
-// summarize is the summary of data.
+// summarize is the summary of data: built at maxSummary bytes, then
+// folded in halves (a bit of a filter half as large is the OR of the two
+// bits it stands for) while the half has at most summaryFill of its bits
+// set.
 func summarize(data []byte) summary {
-	set := trigramSets.Get().(*[1 << 24 / 64]uint64)
-	defer trigramSets.Put(set)
-	n := 0
+	full := summaries.Get().(*[maxSummary]byte)
+	defer summaries.Put(full)
+	clear(full[:])
+	s := summary(full[:])
 	for i := 0; i+3 <= len(data); i++ {
-		t := trigram(data[i:])
-		if set[t/64]&(1<<(t%64)) == 0 {
-			set[t/64] |= 1 << (t % 64)
-			n++
+		s.add(gram(data[i:], 3))
+		if i+4 <= len(data) {
+			s.add(gram(data[i:], 4))
 		}
 	}
-	size := minSummary
-	for size < maxSummary && size*8 < n*summaryBitsPerTrigram {
-		size *= 2
-	}
-	s := make(summary, size)
-	for w, word := range set {
-		for word != 0 {
-			b := bits.TrailingZeros64(word)
-			word &^= 1 << b
-			s.add(uint32(w*64 + b))
+	for len(s) > minSummary {
+		half := len(s) / 2
+		set := 0
+		for i := range half {
+			set += bits.OnesCount8(s[i] | s[half+i])
 		}
-		set[w] = 0
+		if float64(set) > summaryFill*float64(half*8) {
+			break
+		}
+		for i := range half {
+			s[i] |= s[half+i]
+		}
+		s = s[:half]
 	}
-	return s
+	return slices.Clone(s)
 }
 
-// trigram is the trigram at the start of b, ASCII letters lowercased.
-func trigram(b []byte) uint32 {
-	return uint32(lower(b[0]))<<16 | uint32(lower(b[1]))<<8 | uint32(lower(b[2]))
+// gram is the n-gram (3 or 4) at the start of b, ASCII letters
+// lowercased, as a key of the filter: a trigram and a 4-gram never have
+// the same key.
+func gram(b []byte, n int) uint64 {
+	g := uint64(n)
+	for _, c := range b[:n] {
+		g = g<<8 | uint64(lower(c))
+	}
+	return g
 }
 
 func lower(c byte) byte {
@@ -74,32 +88,36 @@ func lower(c byte) byte {
 	return c
 }
 
-// positions are the bits of a summary of size bytes trigram t sets.
-func positions(t uint32, size int) [summaryHashes]uint32 {
-	h := uint64(t) * 0x9E3779B97F4A7C15
+// hashes multiply a gram's key: the top bits of each product are one of
+// the bits the gram sets.
+var hashes = [summaryHashes]uint64{0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB}
+
+// positions are the bits of a summary of size bytes gram g sets: in a
+// summary half as large, the same bits folded.
+func positions(g uint64, size int) [summaryHashes]uint32 {
 	mask := uint32(size*8 - 1)
 	var p [summaryHashes]uint32
-	for i := range p {
-		p[i] = uint32(h>>(20*i)) & mask
+	for i, h := range hashes {
+		p[i] = uint32((g*h)>>40) & mask
 	}
 	return p
 }
 
-func (s summary) add(t uint32) {
-	for _, p := range positions(t, len(s)) {
+func (s summary) add(g uint64) {
+	for _, p := range positions(g, len(s)) {
 		s[p/8] |= 1 << (p % 8)
 	}
 }
 
-// mayHold reports whether every trigram of ts may be in the document s
-// summarizes; false means that none is. An empty or malformed summary
+// mayHold reports whether every gram of gs may be in the document s
+// summarizes; false means that one is not. An empty or malformed summary
 // may hold anything.
-func (s summary) mayHold(ts []uint32) bool {
+func (s summary) mayHold(gs []uint64) bool {
 	if len(s) < minSummary || len(s)&(len(s)-1) != 0 {
 		return true
 	}
-	for _, t := range ts {
-		for _, p := range positions(t, len(s)) {
+	for _, g := range gs {
+		for _, p := range positions(g, len(s)) {
 			if s[p/8]&(1<<(p%8)) == 0 {
 				return false
 			}
@@ -108,20 +126,22 @@ func (s summary) mayHold(ts []uint32) bool {
 	return true
 }
 
-// trigramsOf adds the trigrams of a string every match holds. folded
-// says the match may hold it in another case: only the trigrams that no
-// case folding changes (ASCII, neither k nor s, which fold with the
-// Kelvin sign and the long s) are sure to be found.
-func trigramsOf(ts []uint32, lit []byte, folded bool) []uint32 {
-	for i := 0; i+3 <= len(lit); i++ {
-		if folded && !foldSafe(lit[i:i+3]) {
-			continue
-		}
-		if t := trigram(lit[i:]); !slices.Contains(ts, t) {
-			ts = append(ts, t)
+// gramsOf adds the grams of a string every match holds. folded says
+// the match may hold it in another case: only the grams that no case
+// folding changes (ASCII, neither k nor s, which fold with the Kelvin
+// sign and the long s) are sure to be found.
+func gramsOf(gs []uint64, lit []byte, folded bool) []uint64 {
+	for n := 3; n <= 4; n++ {
+		for i := 0; i+n <= len(lit); i++ {
+			if folded && !foldSafe(lit[i:i+n]) {
+				continue
+			}
+			if g := gram(lit[i:], n); !slices.Contains(gs, g) {
+				gs = append(gs, g)
+			}
 		}
 	}
-	return ts
+	return gs
 }
 
 func foldSafe(b []byte) bool {
@@ -142,7 +162,7 @@ func LiteralMatcher(needle []byte) Matcher {
 	return Matcher{Literal: needle, Find: func(text []byte) (int, int, bool) {
 		i := bytes.Index(text, needle)
 		return i, i + len(needle), i >= 0
-	}, trigrams: trigramsOf(nil, needle, false)}
+	}, grams: gramsOf(nil, needle, false)}
 }
 
 // RegexpMatcher finds re. The strings every match of re holds, when its
@@ -166,7 +186,7 @@ func RegexpMatcher(re *regexp.Regexp) Matcher {
 		if slices.Contains(lit.Rune, utf8.RuneError) {
 			continue // it matches any invalid byte
 		}
-		m.trigrams = trigramsOf(m.trigrams, text, folded)
+		m.grams = gramsOf(m.grams, text, folded)
 		if !folded && len(text) > len(m.Literal) {
 			m.Literal = text
 		}
