@@ -173,3 +173,17 @@ func TestFourGramsTellApartWhatTrigramsDoNot(t *testing.T) {
 	assert.False(t, doc.mayHold(LiteralMatcher([]byte("release-1250")).grams))
 	assert.True(t, doc.mayHold(LiteralMatcher([]byte("release-12")).grams))
 }
+
+// TestWriteFieldKeepsEachLineOneLine: tabs and line breaks in a field
+// become spaces, each invalid byte U+FFFD, a long field is cut.
+func TestWriteFieldKeepsEachLineOneLine(t *testing.T) {
+	for _, tc := range []struct{ title, text, want string }{
+		{"Bash", "a\tb\nc\rd", "T\t7\tBash\ta b c d\n"},
+		{"t\tt", "\xff\xfe\t", "T\t7\tt t\t\ufffd\ufffd \n"},
+		{"", strings.Repeat("é", maxDocLine), "T\t7\t\t" + strings.Repeat("é", maxDocLine/2) + "…\n"},
+	} {
+		var b bytes.Buffer
+		writeField(&b, 'T', 7, tc.title, tc.text)
+		assert.Equal(t, tc.want, b.String())
+	}
+}
