@@ -39,13 +39,13 @@ func loadSummaries(dir string) map[string]stamped {
 	if dir == "" {
 		return sums
 	}
-	f, _, err := regularfile.Open(filepath.Join(dir, summariesFile))
-	if err != nil {
+	f, info, err := regularfile.Open(filepath.Join(dir, summariesFile))
+	if err != nil || info.Size() >= maxSummaries {
 		return sums
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxSummaries))
-	if err != nil || len(data) == maxSummaries {
+	data := make([]byte, info.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
 		return sums
 	}
 	data, ok := bytes.CutPrefix(data, []byte(summariesHeader))
