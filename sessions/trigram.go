@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 	"regexp"
 	"regexp/syntax"
@@ -24,7 +25,8 @@ const (
 	summaryFill = 1.0 / 3
 )
 
-// summaryHashes is how many bits of the filter each gram sets.
+// summaryHashes is how many bits of the filter each gram sets, all in
+// one 64-bit word of it: a gram costs one multiplication and one word.
 const summaryHashes = 3
 
 // summary is a bloom filter of the grams of a document's bytes: its
@@ -32,42 +34,53 @@ const summaryHashes = 3
 // letters lowercased). A document whose summary lacks one of the grams a
 // pattern requires holds no match of it, and is not read. The 4-grams
 // tell apart what trigrams do not: "release-1250" from a document of
-// "release-12" and "pkg250".
+// "release-12" and "pkg250". Its bytes are 64-bit words, little-endian.
 type summary []byte
 
-// summaries are the filters summarize builds in, at maxSummary bytes.
-var summaries = sync.Pool{New: func() any { return new([maxSummary]byte) }}
+// filter is a summary being built, at maxSummary bytes.
+type filter [maxSummary / 8]uint64
+
+// filters are the filters summarize builds in.
+var filters = sync.Pool{New: func() any { return new(filter) }}
 
 // summarize is the summary of data: built at maxSummary bytes, then
 // folded in halves (a bit of a filter half as large is the OR of the two
 // bits it stands for) while the half has at most summaryFill of its bits
 // set.
 func summarize(data []byte) summary {
-	full := summaries.Get().(*[maxSummary]byte)
-	defer summaries.Put(full)
-	clear(full[:])
-	s := summary(full[:])
-	for i := 0; i+3 <= len(data); i++ {
-		s.add(gram(data[i:], 3))
-		if i+4 <= len(data) {
-			s.add(gram(data[i:], 4))
+	f := filters.Get().(*filter)
+	defer filters.Put(f)
+	clear(f[:])
+	var w uint64
+	for i, c := range data {
+		w = w<<8 | uint64(lower(c))
+		if i >= 2 {
+			f.add(3<<24 | w&0xFFFFFF)
+		}
+		if i >= 3 {
+			f.add(4<<32 | w&0xFFFFFFFF)
 		}
 	}
-	for len(s) > minSummary {
-		half := len(s) / 2
+	words := f[:]
+	for len(words)*8 > minSummary {
+		half := len(words) / 2
 		set := 0
 		for i := range half {
-			set += bits.OnesCount8(s[i] | s[half+i])
+			set += bits.OnesCount64(words[i] | words[half+i])
 		}
-		if float64(set) > summaryFill*float64(half*8) {
+		if float64(set) > summaryFill*float64(half*64) {
 			break
 		}
 		for i := range half {
-			s[i] |= s[half+i]
+			words[i] |= words[half+i]
 		}
-		s = s[:half]
+		words = words[:half]
 	}
-	return slices.Clone(s)
+	s := make(summary, 0, len(words)*8)
+	for _, word := range words {
+		s = binary.LittleEndian.AppendUint64(s, word)
+	}
+	return s
 }
 
 // gram is the n-gram (3 or 4) at the start of b, ASCII letters
@@ -88,25 +101,19 @@ func lower(c byte) byte {
 	return c
 }
 
-// hashes multiply a gram's key: the top bits of each product are one of
-// the bits the gram sets.
-var hashes = [summaryHashes]uint64{0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB}
+// hash is the product that places a gram: its top 24 bits pick the word
+// (the same word, folded, in a summary half as large), and three runs of
+// 6 bits below them the bits in the word.
+func hash(g uint64) uint64 { return g * 0x9E3779B97F4A7C15 }
 
-// positions are the bits of a summary of size bytes gram g sets: in a
-// summary half as large, the same bits folded.
-func positions(g uint64, size int) [summaryHashes]uint32 {
-	mask := uint32(size*8 - 1)
-	var p [summaryHashes]uint32
-	for i, h := range hashes {
-		p[i] = uint32((g*h)>>40) & mask
-	}
-	return p
+// bitsOf is the word of h's bits.
+func bitsOf(h uint64) uint64 {
+	return 1<<(h>>22&63) | 1<<(h>>28&63) | 1<<(h>>34&63)
 }
 
-func (s summary) add(g uint64) {
-	for _, p := range positions(g, len(s)) {
-		s[p/8] |= 1 << (p % 8)
-	}
+func (f *filter) add(g uint64) {
+	h := hash(g)
+	f[h>>40&(uint64(len(f))-1)] |= bitsOf(h)
 }
 
 // mayHold reports whether every gram of gs may be in the document s
@@ -116,11 +123,12 @@ func (s summary) mayHold(gs []uint64) bool {
 	if len(s) < minSummary || len(s)&(len(s)-1) != 0 {
 		return true
 	}
+	words := uint64(len(s) / 8)
 	for _, g := range gs {
-		for _, p := range positions(g, len(s)) {
-			if s[p/8]&(1<<(p%8)) == 0 {
-				return false
-			}
+		h := hash(g)
+		at := 8 * (h >> 40 & (words - 1))
+		if b := bitsOf(h); binary.LittleEndian.Uint64(s[at:])&b != b {
+			return false
 		}
 	}
 	return true
