@@ -62,10 +62,21 @@ func writeHistory(b *testing.B, root string) {
 }
 
 // benchHistory writes the history once per benchmark run and returns
-// the options that list it.
+// the options that list it. Under CARDTUI_BENCH_HOME the history is kept
+// (in a folder named by its number of files) and written only when no
+// earlier run finished writing it: binaries of two versions measured on
+// the same files.
 func benchHistory(b *testing.B) sessions.Options {
 	home := b.TempDir()
-	writeHistory(b, filepath.Join(home, ".claude"))
+	if dir := os.Getenv("CARDTUI_BENCH_HOME"); dir != "" {
+		home = filepath.Join(dir, fmt.Sprintf("sessions-%d", benchFiles))
+	}
+	done := filepath.Join(home, "written")
+	if _, err := os.Stat(done); err != nil {
+		require.NoError(b, os.RemoveAll(home))
+		writeHistory(b, filepath.Join(home, ".claude"))
+		require.NoError(b, os.WriteFile(done, nil, 0o644))
+	}
 	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
 	return sessions.Options{Sources: agents.Sessions, Roots: roots}
 }
