@@ -5,8 +5,6 @@ import (
 	"io"
 	"path/filepath"
 
-	"charm.land/lipgloss/v2"
-
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -78,16 +76,13 @@ func colorOn(value string, w io.Writer) bool {
 	return value == "always" || value == "auto" && isTerminal(w)
 }
 
-// matchStyle highlights a match.
-var matchStyle = lipgloss.NewStyle().Reverse(true)
-
 // hitFormat writes the hits as `cardtui search` prints them: the whole
 // label and title up to 40 cells each, the matches highlighted with
 // colours, each line cut at width cells when it is not 0.
 func hitFormat(color bool, width int) listing.HitFormat {
 	f := listing.HitFormat{Label: 40, Title: 40, When: listing.When, Width: width}
 	if color {
-		f.Mark = func(s string) string { return matchStyle.Render(s) }
+		f.Mark = listing.Highlight
 	}
 	return f
 }

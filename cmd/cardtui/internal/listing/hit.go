@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/sessions"
@@ -23,6 +24,12 @@ func Matcher(pattern string, isRegexp bool) (sessions.Matcher, error) {
 	}
 	return sessions.RegexpMatcher(re), nil
 }
+
+// matchStyle highlights a match.
+var matchStyle = lipgloss.NewStyle().Reverse(true)
+
+// Highlight is a match highlighted in reverse video, for HitFormat.Mark.
+func Highlight(match string) string { return matchStyle.Render(match) }
 
 // HitFormat writes the hits of a search one line each, as `cardtui
 // search` prints them and the picker's search lists them: session · time
@@ -59,11 +66,13 @@ func (f HitFormat) Line(hit sessions.Hit) string {
 }
 
 // showFirstMatch leaves out the start of text, after "…", when its first
-// match would end past room cells, so that the match shows with a few
+// match would end past room cells (or on the last, which the cut of a
+// longer line takes), so that the match shows with a few
 // cells of what comes before it; at is moved with the text.
 func showFirstMatch(text string, at [][2]int, room int) (string, [][2]int) {
 	const before = 8
-	if len(at) == 0 || at[0][1] > len(text) || ansi.StringWidth(safeRun(text[:at[0][1]])) <= room {
+	if len(at) == 0 || at[0][1] > len(text) || ansi.StringWidth(safeRun(text)) <= room ||
+		ansi.StringWidth(safeRun(text[:at[0][1]])) < room {
 		return text, at
 	}
 	from := at[0][0]
