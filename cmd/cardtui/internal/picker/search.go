@@ -58,7 +58,7 @@ type search struct {
 	// typed cannot be looked for; note why the session of a hit could
 	// not be opened, until the next key.
 	query, problem, note string
-	hits           []sessions.Hit
+	hits                 []sessions.Hit
 	// capped says the query found more than maxHits lines.
 	capped bool
 	cursor int

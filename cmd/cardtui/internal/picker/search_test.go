@@ -194,13 +194,17 @@ func TestSearchBoundsTheHits(t *testing.T) {
 	assert.Contains(t, text(p), "the first 1000 lines found; say more to find fewer")
 }
 
-// TestSearchRegexpPrefix: re: makes the query a regular expression; one
-// that is not says why.
+// TestSearchRegexpPrefix: re: makes the query a regular expression, (?i)
+// in it ignores case; one that is not a regular expression says why.
 func TestSearchRegexpPrefix(t *testing.T) {
 	var n atomic.Int64
 	p := searchPicker(t, fakeSearch(&n), make(chan opening, 1))
 	p = searched(t, typed(t, update(t, p, press("s")), `re:^\$ go (test|build)`))
 	assert.Len(t, p.search.hits, 2)
+	p = update(t, p, press("esc"))
+	p.search.input.SetValue("")
+	p = searched(t, typed(t, update(t, p, press("s")), `re:(?i)zebra`))
+	assert.Len(t, p.search.hits, 3, "(?i) ignores case")
 	p = typed(t, p, "(")
 	p, cmd := updateCmd(t, p, searchTickMsg{gen: p.search.gen})
 	assert.Nil(t, cmd)
