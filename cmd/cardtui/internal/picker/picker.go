@@ -358,12 +358,13 @@ func (p *Model) fromSession(msg sessionMsg) tea.Cmd {
 	return cmd
 }
 
-// Close stops reading the open session, if there is one; call it when the
-// program that ran the picker ends.
+// Close stops reading the open session, if there is one, and the search
+// running; call it when the program that ran the picker ends.
 func (p Model) Close() {
 	if p.shown != nil {
 		p.shown.Cancel()
 	}
+	p.search.stop()
 }
 
 // View is the viewer when a session is open, else the list above the

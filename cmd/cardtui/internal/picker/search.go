@@ -10,7 +10,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/sessions"
@@ -62,7 +61,9 @@ type search struct {
 	// capped says the query found more than maxHits lines.
 	capped bool
 	cursor int
-	now    func() time.Time
+	// inProject is the list's scope the last search looked in.
+	inProject bool
+	now       func() time.Time
 }
 
 // searchTickMsg says typing paused on the gen-th query.
@@ -84,10 +85,15 @@ func newSearch() search {
 	return search{input: in, now: time.Now}
 }
 
-// startSearch enters the search mode, with the query and hits it had.
+// startSearch enters the search mode, with the query and hits it had;
+// they are looked for again when the list's scope changed since.
 func (p *Model) startSearch() tea.Cmd {
 	p.search.on = true
-	return p.search.input.Focus()
+	cmd := p.search.input.Focus()
+	if p.search.inProject != p.inProject && strings.TrimSpace(p.search.input.Value()) != "" {
+		cmd = tea.Batch(cmd, p.queryChanged())
+	}
+	return cmd
 }
 
 // updateSearch handles a key in the search mode: the cursor keys move
@@ -138,15 +144,16 @@ func (s *search) move(n int) {
 	s.cursor = max(min(s.cursor+n, len(s.hits)-1), 0)
 }
 
-// queryChanged starts the wait for typing to pause on the new query; an
-// empty one clears the hits at once.
+// queryChanged starts the wait for typing to pause on the new query (the
+// hits shown until the search ends are the last query's); an empty one
+// clears the hits at once.
 func (p *Model) queryChanged() tea.Cmd {
 	s := &p.search
 	s.gen++
 	s.stop()
-	s.problem = ""
+	s.problem, s.query = "", ""
 	if strings.TrimSpace(s.input.Value()) == "" {
-		s.query, s.hits, s.capped, s.cursor = "", nil, false, 0
+		s.hits, s.capped, s.cursor = nil, false, 0
 		return nil
 	}
 	gen := s.gen
@@ -172,11 +179,11 @@ func (p *Model) searchTick(msg searchTickMsg) tea.Cmd {
 	query := s.input.Value()
 	m, err := matcherOf(query)
 	if err != nil {
-		s.problem = "not a regular expression: " + err.Error()
+		s.problem = listing.OneLine("not a regular expression: " + err.Error())
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s.cancel = cancel
+	s.cancel, s.inProject = cancel, p.inProject
 	list, searchIn := p.scoped(), p.searchIn
 	return func() tea.Msg {
 		done := searchDoneMsg{gen: msg.gen, query: query}
@@ -211,7 +218,7 @@ func (p *Model) searchDone(msg searchDoneMsg) {
 	if msg.gen != s.gen {
 		return
 	}
-	s.cancel = nil
+	s.stop()
 	s.query, s.hits, s.capped, s.cursor = msg.query, msg.hits, msg.capped, 0
 }
 
@@ -248,10 +255,15 @@ func (p Model) searchView() string {
 		title = "Search what happened in the sessions of " + listing.ShortPath(p.project.Dir, p.home)
 	}
 	rows := []string{searchTitleStyle.Render(title), s.input.View(), faintStyle.Render(s.status())}
-	n := p.hitRows()
+	n, f := p.hitRows(), p.hitFormat()
+	selected := newRowDelegate(p.dark, p.home, false).selected.Render("▌ ")
 	from := max(min(s.cursor-n/2, len(s.hits)-n), 0)
 	for i := from; i < min(from+n, len(s.hits)); i++ {
-		rows = append(rows, p.hitRow(s.hits[i], i == s.cursor))
+		mark := "  "
+		if i == s.cursor {
+			mark = selected
+		}
+		rows = append(rows, mark+f.Line(s.hits[i]))
 	}
 	for len(rows) < n+3 {
 		rows = append(rows, "")
@@ -282,7 +294,7 @@ func (s search) status() string {
 	return fmt.Sprintf("%d lines", len(s.hits))
 }
 
-// hitFormat writes a hit's row: the session's label in a fifth of the
+// hitFormat writes a hit's row after its mark: the session's label in a fifth of the
 // width and the card's title in a sixth, to leave room for the line, and
 // the time as long ago.
 func (p Model) hitFormat() listing.HitFormat {
@@ -291,13 +303,4 @@ func (p Model) hitFormat() listing.HitFormat {
 		Label: max(p.width/5, 8), Title: max(p.width/6, 8), Mark: listing.Highlight, Width: max(p.width-2, 1),
 		When: func(t time.Time) string { return listing.Ago(t, now) },
 	}
-}
-
-// hitRow is the row of a hit, marked when selected.
-func (p Model) hitRow(h sessions.Hit, selected bool) string {
-	mark := "  "
-	if selected {
-		mark = newRowDelegate(p.dark, p.home, false).selected.Render("▌ ")
-	}
-	return mark + ansi.Truncate(p.hitFormat().Line(h), max(p.width-2, 0), "…")
 }

@@ -266,3 +266,26 @@ func findOpened(t *testing.T, cmd tea.Cmd) openedMsg {
 	require.FailNow(t, "no session opened")
 	return openedMsg{}
 }
+
+// TestSearchFollowsTheScope: the search looks in the sessions the list
+// holds, this project's or all; back in the search after a changes the
+// scope, the query is looked for again.
+func TestSearchFollowsTheScope(t *testing.T) {
+	var n atomic.Int64
+	list := append([]sessions.Session(nil), fakeSessions...)
+	list[0].Project = "/p"
+	p := New(Options{Sessions: list, Project: sessions.Project{Dir: "/p"}, Dark: true, ThemeSet: true, Search: fakeSearch(&n)})
+	p.search.now = func() time.Time { return now }
+	p = update(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
+	p = searched(t, typed(t, update(t, p, press("s")), "zebra"))
+	assert.Contains(t, text(p), "Search what happened in the sessions of /p")
+	assert.Len(t, p.search.hits, 1)
+
+	p = update(t, update(t, p, press("esc")), press("a"))
+	p, cmd := updateCmd(t, p, press("s"))
+	require.NotNil(t, cmd)
+	assert.Contains(t, text(p), "Search what happened in all sessions")
+	assert.Contains(t, text(p), "searching…", "looked for again")
+	p = searched(t, p)
+	assert.Len(t, p.search.hits, 2)
+}
