@@ -42,7 +42,7 @@ func longSession(t *testing.T, h fakehome.Home, calls, deep int, word string) {
 func TestPickerSearchOpensAtTheCard(t *testing.T) {
 	t.Parallel()
 	h := fakehome.New(t)
-	longSession(t, h, 40, 31, "quokkaborealis")
+	longSession(t, h, 400, 331, "quokkaborealis")
 	bin := tmuxtest.Build(t, ".")
 	env := []string{"HOME=" + h.Dir, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
 	s := tmuxtest.Start(t, 80, 24, env, "sh", "-c", `cd "$0" && exec "$1" --theme dark`, h.Project, bin)
@@ -54,14 +54,14 @@ func TestPickerSearchOpensAtTheCard(t *testing.T) {
 	screen := s.WaitForText("1 line")
 	hit := rowHolding(screen, "quokkaborealis")
 	assert.True(t, strings.HasPrefix(hit, "▌ run the steps"), screen)
-	assert.Contains(t, hit, " · Run step 31 · ")
+	assert.Contains(t, hit, " · Run step 331 · ")
 
 	s.Type("Enter")
 	screen = s.WaitFor("the viewer at the card", func(screen []string) bool {
-		return strings.Contains(strings.Join(screen, "\n"), "5e55aaaa") && strings.Contains(screen[0], "Run step 31")
+		return strings.Contains(strings.Join(screen, "\n"), "5e55aaaa") && strings.Contains(screen[0], "Run step 331")
 	})
 	assert.True(t, strings.HasPrefix(screen[0], "┃"), "the card at the top is focused:\n"+strings.Join(screen, "\n"))
-	assert.NotContains(t, strings.Join(screen, "\n"), "Run step 30", "the card before it is above the screen")
+	assert.NotContains(t, strings.Join(screen, "\n"), "Run step 330", "the card before it is above the screen")
 
 	s.Type("Escape")
 	screen = s.WaitForText("Search what happened")
