@@ -15,9 +15,10 @@ import (
 
 // indexVersion changes whenever what a record holds or means changes: an
 // index of another version is read as empty, and every file is read anew.
-// Version 3 has the documents' summaries beside it; version 4's
-// summaries hold 4-grams too.
-const indexVersion = 4
+// Version 3 has the documents' summaries beside it; version 4 the
+// projects an agent's folder names (Gemini CLI's); version 5's summaries
+// hold 4-grams too.
+const indexVersion = 5
 
 // maxIndex bounds the index read: a larger one is read as empty.
 const maxIndex = 256 << 20
