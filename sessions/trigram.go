@@ -25,10 +25,6 @@ const (
 	summaryFill = 1.0 / 3
 )
 
-// summaryHashes is how many bits of the filter each gram sets, all in
-// one 64-bit word of it: a gram costs one multiplication and one word.
-const summaryHashes = 3
-
 // summary is a bloom filter of the grams of a document's bytes: its
 // trigrams and its 4-grams (three and four consecutive bytes, ASCII
 // letters lowercased). A document whose summary lacks one of the grams a
@@ -106,7 +102,8 @@ func lower(c byte) byte {
 // 6 bits below them the bits in the word.
 func hash(g uint64) uint64 { return g * 0x9E3779B97F4A7C15 }
 
-// bitsOf is the word of h's bits.
+// bitsOf is the three bits a gram of hash h sets, all in one 64-bit
+// word of the filter: a gram costs one multiplication and one word.
 func bitsOf(h uint64) uint64 {
 	return 1<<(h>>22&63) | 1<<(h>>28&63) | 1<<(h>>34&63)
 }
