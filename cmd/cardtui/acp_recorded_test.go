@@ -38,7 +38,7 @@ func TestACPRecordingsPrint(t *testing.T) {
 // sandbox's denial, the command's exit status, the rejected and the
 // allowed escalations, the new file.
 func TestHarnessLogPrint(t *testing.T) {
-	path := filepath.Join("..", "..", "agents", "acp", "testdata", "harness-0.1.1-rc.2", "harness-log.jsonl")
+	path := filepath.Join("..", "..", "agents", "harness", "testdata", "acp-demo-0.1.1-rc.2", "session.jsonl")
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"replay", "--print", "--color", "never", "--width", "120", "--expand", path}, strings.NewReader(""), &stdout, &stderr)
 	assert.Equal(t, exitOK, code, stderr.String())

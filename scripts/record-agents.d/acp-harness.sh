@@ -12,11 +12,10 @@
 # assistant messages and the permission requests (with the tool call id
 # alone), by design: the denial, the command and its exit, and the plan
 # are only in its own session log. DSH_SNAPSHOT=record makes that log
-# uncompressed JSONL; it is kept beside the recording as harness-log.jsonl
-# (the replay format of agents/harness).
+# uncompressed JSONL (the replay format of agents/harness).
 #
-# The recordings: agents/acp/testdata/harness-<version>/session.jsonl and
-# harness-log.jsonl.
+# The recordings: agents/acp/testdata/harness-<version>/session.jsonl, and
+# the harness's log agents/harness/testdata/acp-demo-<version>/session.jsonl.
 #
 # Needs bubblewrap (its bash sandbox; `apt-get install -y bubblewrap`).
 # The source comes from HARNESS_GIT, a git directory holding
@@ -67,7 +66,7 @@ harness_node() {
 }
 
 record_acp_harness() {
-	local node src scenario out sessions log
+	local node src scenario out logs sessions harness_log
 	command -v bwrap >/dev/null || { log "the harness's sandbox needs bubblewrap: apt-get install -y bubblewrap"; return 1; }
 	acp_cardtui >/dev/null
 	node=$(harness_node)
@@ -90,8 +89,12 @@ ENV
 		"$SCRATCH/env-acp-harness" -- node --import "$src/node_modules/tsx/dist/loader.mjs" \
 		"$src/packages/examples/acp-demo/src/bin.ts" --config "$src/examples/acp-agent/cordis.yml"
 	stop_server
-	log=$(find "$sessions" -name session.jsonl | head -n 1)
-	[[ -n $log ]] && cp "$log" "$out/harness-log.jsonl"
-	normalise "$out"/*.jsonl
-	sed -i "s#$src#/tmp/rec/harness/src#g" "$out"/*.jsonl # a HARNESS_SRC outside the scratch folder
+	harness_log=$(find "$sessions" -name session.jsonl | head -n 1)
+	[[ -n $harness_log ]] || { log "the harness wrote no session log under $sessions"; return 1; }
+	logs=$(testdata harness "acp-demo-$HARNESS_VERSION")
+	cp "$harness_log" "$logs/session.jsonl"
+	chmod 644 "$logs/session.jsonl"
+	normalise "$out/session.jsonl" "$logs/session.jsonl"
+	# a HARNESS_SRC outside the scratch folder
+	sed -i "s#$src#/tmp/rec/harness/src#g" "$out/session.jsonl" "$logs/session.jsonl"
 }
