@@ -15,8 +15,9 @@ import (
 
 // indexVersion changes whenever what a record holds or means changes: an
 // index of another version is read as empty, and every file is read anew.
-// Version 3 has the documents' summaries beside it.
-const indexVersion = 3
+// Version 3 has the documents' summaries beside it; version 4 the
+// projects an agent's folder names (Gemini CLI's).
+const indexVersion = 4
 
 // maxIndex bounds the index read: a larger one is read as empty.
 const maxIndex = 256 << 20

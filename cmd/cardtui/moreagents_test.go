@@ -34,6 +34,7 @@ func TestSessionsListsGeminiOpencodeAndCrush(t *testing.T) {
 	assert.Equal(t, "Tidy the calculator in this folder: read it, search it, edit it, run it, and report in Markdown.", g.FirstPrompt)
 	assert.Equal(t, 7, g.ToolCalls)
 	assert.Equal(t, "gemini-2.5-flash", g.Model)
+	assert.Equal(t, h.Project, g.Project, "the project Gemini's .project_root names")
 	for _, s := range append(byAgent["opencode"], byAgent["crush"]...) {
 		assert.NotEmpty(t, s.Title)
 		assert.NotEmpty(t, s.FirstPrompt)
@@ -50,6 +51,9 @@ func TestSessionsListsGeminiOpencodeAndCrush(t *testing.T) {
 	assert.Regexp(t, `(?m)^crush .* Tidy the calculator$`, table.stdout)
 	assert.Regexp(t, `(?m)^opencode .* Let me read the calculator\.$`, table.stdout)
 	assert.Regexp(t, `(?m)^gemini .* Tidy the calculator in this folder`, table.stdout)
+	here := runWith("", "sessions")
+	require.Equal(t, exitOK, here.code, here.stderr)
+	assert.Regexp(t, `(?m)^gemini .* Tidy the calculator in this folder`, here.stdout, "listed in its project without --all")
 }
 
 // Each fixture validates with no problem, a database whole and a session
