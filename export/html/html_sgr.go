@@ -27,7 +27,7 @@ func classes(pen uv.Style) string {
 		class string
 	}{
 		{pen.Attrs&uv.AttrBold != 0, "t-bold"}, {pen.Attrs&uv.AttrFaint != 0, "t-dim"},
-		{pen.Attrs&uv.AttrItalic != 0, "t-italic"}, {pen.Underline != uv.UnderlineStyleNone, "t-under"},
+		{pen.Attrs&uv.AttrItalic != 0, "t-italic"}, {pen.Underline != uv.UnderlineNone, "t-under"},
 		{pen.Attrs&uv.AttrStrikethrough != 0, "t-strike"},
 	} {
 		if a.on {

@@ -107,7 +107,7 @@ func css(pen uv.Style, deffg, defbg string) string {
 		}
 	}
 	var d []string
-	if pen.Underline != uv.UnderlineStyleNone {
+	if pen.Underline != uv.UnderlineNone {
 		d = append(d, "underline")
 	}
 	if pen.Attrs&uv.AttrStrikethrough != 0 {
