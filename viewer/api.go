@@ -205,6 +205,10 @@ func (m *Model) SetFollow(on bool) {
 	}
 }
 
+// SetSource renames the transcript the status line names (Options.Source):
+// a live session learns its agent's name after it started.
+func (m *Model) SetSource(source string) { m.source = oneLine(source) }
+
 // Following reports whether the view is pinned to the newest card.
 func (m Model) Following() bool { return m.follow }
 

@@ -31,6 +31,7 @@ func discover(home string, f *sessions.Found) {
 	path := DatabasePath(home)
 	sqlitedb.List(path, f, func(db *sql.DB) ([]sessions.Session, error) {
 		rows, err := listSessions(db)
+		withSubagentCalls(rows)
 		listed := make([]sessions.Session, 0, len(rows))
 		for _, r := range rows {
 			listed = append(listed, sessions.Session{

@@ -30,7 +30,7 @@ func TestSessionsListsGeminiOpencodeAndCrush(t *testing.T) {
 		byAgent[s.Agent] = append(byAgent[s.Agent], s)
 	}
 	require.Len(t, byAgent["gemini"], 1)
-	require.Len(t, byAgent["opencode"], 2)
+	require.Len(t, byAgent["opencode"], 4, "two runs, each with its sub-agent's session")
 	require.Len(t, byAgent["crush"], 2)
 	g := byAgent["gemini"][0]
 	assert.Equal(t, "Tidy the calculator in this folder: read it, search it, edit it, run it, and report in Markdown.", g.FirstPrompt)
@@ -43,7 +43,8 @@ func TestSessionsListsGeminiOpencodeAndCrush(t *testing.T) {
 		assert.False(t, s.LastActivity.IsZero())
 		assert.Empty(t, s.Problem)
 	}
-	assert.Equal(t, 8, byAgent["opencode"][0].ToolCalls)
+	assert.Equal(t, 11, byAgent["opencode"][0].ToolCalls, "9 calls and the 2 of the sub-agent nested under its task")
+	assert.True(t, byAgent["opencode"][1].Subagent)
 	assert.Equal(t, "fake/fake-model", byAgent["opencode"][0].Model)
 	assert.Equal(t, "fake-model", byAgent["crush"][0].Model)
 	assert.Equal(t, h.Project, byAgent["crush"][0].Project)

@@ -28,7 +28,8 @@ acp_wait() {
 # on AGENT in $PROJECT inside tmux with the environment ENVFILE exports,
 # sends PROMPT, answers each permission request — esc (reject) the first
 # time the screen shows the text REJECT while asking, enter (the first
-# allow-once option) otherwise — waits for the turn to end and quits.
+# allow-once option) otherwise, each after ctrl+y, which gives the
+# request the keys — waits for the turn to end and quits.
 # The recording goes to OUT. When ACP_FOLLOWUP is set and the turn ended
 # after the rejection (Codex and opencode end their turn then), it is
 # sent as a second prompt, once.
@@ -57,11 +58,11 @@ acp_record() {
 		if grep -q "waiting for your answer" <<<"$screen"; then
 			if [[ -z $rejected ]] && grep -qF -- "$reject" <<<"$screen"; then
 				log "$name: permission asked, rejecting"
-				tmux send-keys -t "$session" Escape
+				tmux send-keys -t "$session" C-y && sleep 0.3 && tmux send-keys -t "$session" Escape
 				rejected=1
 			else
 				log "$name: permission asked, allowing"
-				tmux send-keys -t "$session" Enter
+				tmux send-keys -t "$session" C-y && sleep 0.3 && tmux send-keys -t "$session" Enter
 			fi
 			sleep 1
 			continue

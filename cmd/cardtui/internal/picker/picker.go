@@ -137,8 +137,9 @@ type sessionMsg struct {
 // The picker's own keys, beside the list's.
 var (
 	openKey   = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open"))
-	scopeKey  = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all projects / this one"))
-	resumeKey = key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "resume in its agent"))
+	downKey   = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
+	scopeKey  = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all/here"))
+	resumeKey = key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "resume"))
 	backKey   = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back"))
 )
 
@@ -153,8 +154,14 @@ func New(o Options) Model {
 	l.StatusMessageLifetime = statusLifetime
 	l.SetStatusBarItemName("session", "sessions")
 	l.KeyMap.Quit = key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")) // esc goes back, never quits
+	// The help line names the picker's own keys in 80 columns: one item
+	// for both arrows (the list's down key has no keys, so that it is not
+	// listed: updateList moves down), and enter, which every list opens
+	// with, only in the full help.
+	l.KeyMap.CursorUp.SetHelp("↑/↓", "move")
+	l.KeyMap.CursorDown.SetKeys()
 	l.AdditionalShortHelpKeys = func() []key.Binding {
-		keys := []key.Binding{openKey}
+		var keys []key.Binding
 		if o.Search != nil {
 			keys = append(keys, searchKey)
 		}
@@ -163,7 +170,9 @@ func New(o Options) Model {
 		}
 		return append(keys, scopeKey)
 	}
-	l.AdditionalFullHelpKeys = l.AdditionalShortHelpKeys
+	l.AdditionalFullHelpKeys = func() []key.Binding {
+		return append([]key.Binding{openKey, downKey}, l.AdditionalShortHelpKeys()...)
+	}
 	p := Model{list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send,
 		resumeOf: o.Resume, liveOf: o.LiveResume, dark: o.Dark, search: newSearch(), searchIn: o.Search}
 	p.inProject = len(o.Project.Filter(o.Sessions)) > 0
@@ -252,6 +261,9 @@ func (p *Model) updateList(msg tea.Msg) tea.Cmd {
 	if isKey && !p.list.SettingFilter() {
 		item, selected := p.list.SelectedItem().(sessionItem)
 		switch {
+		case key.Matches(k, downKey):
+			p.list.CursorDown()
+			return nil
 		case key.Matches(k, openKey):
 			if selected && !p.opening {
 				return p.openSession(item.s, -1)

@@ -34,7 +34,7 @@ const (
 
 // The search mode's keys.
 var (
-	searchKey   = key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search inside"))
+	searchKey   = key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search text"))
 	hitUpKey    = key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "up"))
 	hitDownKey  = key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "down"))
 	hitPageUp   = key.NewBinding(key.WithKeys("pgup"))

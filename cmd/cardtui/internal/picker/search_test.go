@@ -131,7 +131,7 @@ func text(p Model) string { return ansi.Strip(p.View().Content) }
 func TestSearchTypingFindsHits(t *testing.T) {
 	var n atomic.Int64
 	p := searchPicker(t, fakeSearch(&n), make(chan opening, 1))
-	assert.Contains(t, text(p), "s search inside", "the help line names the key")
+	assert.Contains(t, text(p), "s search text", "the help line names the key")
 	p = update(t, p, press("s"))
 	p = typed(t, p, "zeb")
 	earlier := p.search.gen - 1
