@@ -16,8 +16,9 @@ import (
 // indexVersion changes whenever what a record holds or means changes: an
 // index of another version is read as empty, and every file is read anew.
 // Version 3 has the documents' summaries beside it; version 4 the
-// projects an agent's folder names (Gemini CLI's).
-const indexVersion = 4
+// projects an agent's folder names (Gemini CLI's); version 5's summaries
+// hold 4-grams too.
+const indexVersion = 5
 
 // maxIndex bounds the index read: a larger one is read as empty.
 const maxIndex = 256 << 20
@@ -115,19 +116,24 @@ func saveDocument(dir, path string, d *Document) error {
 	return writeAtomic(docFile(dir, path), data)
 }
 
-// loadDocument reads the document of the session file path from dir;
-// false when there is none, or when the one there names another file.
-func loadDocument(dir, path string) (*Document, bool) {
+// loadDocument reads the document of the session file path from dir
+// into buf, grown as needed, which the document returned uses; false
+// when there is none, or when the one there names another file.
+func loadDocument(dir, path string, buf *[]byte) (*Document, bool) {
 	if dir == "" {
 		return nil, false
 	}
-	f, _, err := regularfile.Open(docFile(dir, path))
+	f, info, err := regularfile.Open(docFile(dir, path))
 	if err != nil {
 		return nil, false
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxDocument+2*maxDocLine+int64(len(path))+64))
-	if err != nil {
+	n := int(min(info.Size(), maxDocument+2*maxDocLine+int64(len(path))+64))
+	if cap(*buf) < n {
+		*buf = make([]byte, n)
+	}
+	data := (*buf)[:n]
+	if _, err := io.ReadFull(f, data); err != nil {
 		return nil, false
 	}
 	head, rest, ok := bytes.Cut(data, []byte("\n"))

@@ -24,7 +24,7 @@ const maxHitsPerSession = 200
 // false. paths looks in the files the tool calls touched instead of the
 // text. A document is taken from the cache directory when it is there
 // and names its file; else the session file is read anew. A document
-// whose summary in the index lacks a trigram every match of m holds is
+// whose summary in the index lacks a gram every match of m holds is
 // not read.
 func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool) {
 	results := make([]chan []Hit, len(list))
@@ -32,7 +32,7 @@ func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool
 		results[i] = make(chan []Hit, 1)
 	}
 	var sums map[string]stamped
-	if len(m.trigrams) > 0 {
+	if len(m.grams) > 0 {
 		sums = loadSummaries(o.CacheDir)
 	}
 	next := make(chan int)
@@ -40,8 +40,9 @@ func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool
 	var wg sync.WaitGroup
 	for range min(readers, len(list)) {
 		wg.Go(func() {
+			var buf []byte
 			for i := range next {
-				results[i] <- searchOne(o, list[i], m, paths, sums[list[i].Path])
+				results[i] <- searchOne(o, list[i], m, paths, sums[list[i].Path], &buf)
 			}
 		})
 	}
@@ -66,12 +67,12 @@ func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool
 	}
 }
 
-// searchOne is the hits of m in the document of s.
-func searchOne(o Options, s Session, m Matcher, paths bool, sum stamped) []Hit {
+// searchOne is the hits of m in the document of s, read into buf.
+func searchOne(o Options, s Session, m Matcher, paths bool, sum stamped, buf *[]byte) []Hit {
 	if sum.skips(s, m) {
 		return nil
 	}
-	doc := o.document(s)
+	doc := o.document(s, buf)
 	if doc == nil {
 		return nil
 	}
@@ -83,13 +84,14 @@ func searchOne(o Options, s Session, m Matcher, paths bool, sum stamped) []Hit {
 	return hits
 }
 
-// document is the document of s: the cache's, else made by reading the
-// file (and then kept in the cache).
-func (o Options) document(s Session) *Document {
+// document is the document of s: the cache's, read into buf, else made
+// by reading the file (and then kept in the cache). Its hits copy what
+// they keep of it: buf is read into again for the next document.
+func (o Options) document(s Session, buf *[]byte) *Document {
 	if s.Problem != "" && s.Size == 0 {
 		return nil
 	}
-	if d, ok := loadDocument(o.CacheDir, s.Path); ok {
+	if d, ok := loadDocument(o.CacheDir, s.Path, buf); ok {
 		return d
 	}
 	src, ok := Find(o.Sources, s.Agent)
