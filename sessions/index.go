@@ -105,21 +105,34 @@ func docFile(dir, path string) string {
 }
 
 // saveDocument writes the document of the session file path to dir.
-func saveDocument(dir, path string, d *Document) error {
+// stamp says which state of the session it is ("" for a file, whose
+// document the listing rewrites when the file changes; a listed
+// session's last activity otherwise).
+func saveDocument(dir, path, stamp string, d *Document) error {
 	if dir == "" || d == nil {
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Join(dir, docsDir), 0o700); err != nil {
 		return err
 	}
-	data := append([]byte(docHeader+path+"\n"), d.data...)
+	data := append([]byte(docHeader+docName(path, stamp)+"\n"), d.data...)
 	return writeAtomic(docFile(dir, path), data)
+}
+
+// docName is what a document's first line names: its session's path, and
+// the stamp of the state it was made from, if any.
+func docName(path, stamp string) string {
+	if stamp == "" {
+		return path
+	}
+	return path + " @" + stamp
 }
 
 // loadDocument reads the document of the session file path from dir
 // into buf, grown as needed, which the document returned uses; false
-// when there is none, or when the one there names another file.
-func loadDocument(dir, path string, buf *[]byte) (*Document, bool) {
+// when there is none, or when the one there names another file or
+// another stamp (see saveDocument).
+func loadDocument(dir, path, stamp string, buf *[]byte) (*Document, bool) {
 	if dir == "" {
 		return nil, false
 	}
@@ -128,7 +141,7 @@ func loadDocument(dir, path string, buf *[]byte) (*Document, bool) {
 		return nil, false
 	}
 	defer f.Close()
-	n := int(min(info.Size(), maxDocument+2*maxDocLine+int64(len(path))+64))
+	n := int(min(info.Size(), maxDocument+2*maxDocLine+int64(len(docName(path, stamp)))+64))
 	if cap(*buf) < n {
 		*buf = make([]byte, n)
 	}
@@ -137,7 +150,7 @@ func loadDocument(dir, path string, buf *[]byte) (*Document, bool) {
 		return nil, false
 	}
 	head, rest, ok := bytes.Cut(data, []byte("\n"))
-	if !ok || string(head) != docHeader+path {
+	if !ok || string(head) != docHeader+docName(path, stamp) {
 		return nil, false
 	}
 	return &Document{data: rest}, true

@@ -2,7 +2,11 @@ package sessions
 
 import (
 	"os"
+	"strings"
 	"sync"
+	"time"
+
+	"github.com/cardtui/cardtui/replay"
 )
 
 // Hit is a line of a session's document that a search matched.
@@ -91,18 +95,56 @@ func (o Options) document(s Session, buf *[]byte) *Document {
 	if s.Problem != "" && s.Size == 0 {
 		return nil
 	}
-	if d, ok := loadDocument(o.CacheDir, s.Path, buf); ok {
-		return d
-	}
 	src, ok := Find(o.Sources, s.Agent)
 	if !ok {
 		return nil
 	}
-	info, err := os.Stat(s.Path)
+	db, session, listed := listedIn(src, s.Path)
+	stamp := ""
+	if listed {
+		stamp = s.LastActivity.Format(time.RFC3339Nano)
+	}
+	if d, ok := loadDocument(o.CacheDir, s.Path, stamp, buf); ok {
+		return d
+	}
+	var doc *Document
+	if listed {
+		doc = readListed(src, db, session)
+	} else if info, err := os.Stat(s.Path); err == nil {
+		_, doc = readCandidate(candidate{source: &src, path: s.Path, info: info})
+	}
+	_ = saveDocument(o.CacheDir, s.Path, stamp, doc)
+	return doc
+}
+
+// listedIn splits the path of a session the Source src listed itself
+// ("DB#SESSION") into its database and session; ok is false for a
+// session file.
+func listedIn(src Source, path string) (db, session string, ok bool) {
+	if src.OpenListed == nil {
+		return "", "", false
+	}
+	if _, err := os.Stat(path); err == nil {
+		return "", "", false
+	}
+	i := strings.LastIndexByte(path, '#')
+	if i <= 0 {
+		return "", "", false
+	}
+	return path[:i], path[i+1:], true
+}
+
+// readListed is the document of one session of a database, read with the
+// Source's decoder; nil when it cannot be read.
+func readListed(src Source, db, session string) *Document {
+	rc, err := src.OpenListed(db, session)
 	if err != nil {
 		return nil
 	}
-	_, doc := readCandidate(candidate{source: &src, path: s.Path, info: info})
-	_ = saveDocument(o.CacheDir, s.Path, doc)
-	return doc
+	defer rc.Close()
+	tr, _ := replay.Load(rc, db+"#"+session, src.loadOptions(""))
+	if tr == nil {
+		return nil
+	}
+	return NewDocument(tr.Entries)
 }

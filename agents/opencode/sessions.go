@@ -21,6 +21,7 @@ var Sessions = sessions.Source{
 	Where:       func(home string) []string { return []string{DatabasePath(home)} },
 	Discover:    discover,
 	Meta:        func([]byte, *sessions.Facts) error { return nil },
+	OpenListed:  databaseLines,
 }
 
 // DatabasePath is opencode's database under the data home.

@@ -133,3 +133,25 @@ func TestOpencodeExportPipedIn(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want.Entries, tr.Entries, "the viewer reads the pipe as the file")
 }
+
+// The sessions of a database are searched as files are: what happened in
+// an opencode session (a sub-agent's failed grep) and in a Crush one (the
+// calculator's file read), and the files their calls touched.
+func TestSearchFindsWhatHappenedInDatabases(t *testing.T) {
+	h := inFakeHome(t)
+	h.AddMoreAgents(t)
+
+	opencode := runWith("", "search", "--all", "--agent", "opencode", "ripgrep execution failed")
+	crush := runWith("", "search", "--all", "--agent", "crush", "A tiny calculator.")
+	again := runWith("", "search", "--all", "--agent", "opencode", "ripgrep execution failed")
+	touched := runWith("", "sessions", "--all", "--agent", "crush", "--touched", "/tmp/rec/crush/proj/calc.py")
+
+	require.Equal(t, exitOK, opencode.code, opencode.stderr)
+	assert.Contains(t, opencode.stdout, `Let me read the calculator. · `)
+	assert.Contains(t, opencode.stdout, `◉ general Task Find the TODOs · `, "a sub-agent's calls, nested under its task")
+	assert.Equal(t, opencode.stdout, again.stdout, "the same hits from the cache")
+	require.Equal(t, exitOK, crush.code, crush.stderr)
+	assert.Contains(t, crush.stdout, "A tiny calculator.")
+	require.Equal(t, exitOK, touched.code, touched.stderr)
+	assert.Contains(t, touched.stdout, "calc.py")
+}
