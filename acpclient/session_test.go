@@ -272,6 +272,30 @@ func TestPermission(t *testing.T) {
 	assert.Contains(t, s.entries(), cards.Entry(cards.Notice{Text: "You cancelled the turn."}))
 }
 
+func TestUnreportedPermission(t *testing.T) {
+	goOn := make(chan struct{})
+	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid,
+			ToolCall: sdk.ToolCallUpdate{ToolCallId: "call_9"},
+			Options: []sdk.PermissionOption{
+				{Kind: sdk.PermissionOptionKindAllowOnce, Name: "Allow once", OptionId: "allow-once"},
+				{Kind: sdk.PermissionOptionKindRejectOnce, Name: "Reject", OptionId: "reject-once"},
+			}})
+		<-goOn
+		return err
+	})
+	s.Prompt("go")
+	require.Eventually(t, func() bool { return s.State().Asks }, 5*time.Second, 5*time.Millisecond)
+	require.True(t, s.Choose(s.State().Asking.AllowOnce()))
+	require.Eventually(t, func() bool { return !s.toolCard(t, "call_9").Waiting }, 5*time.Second, 5*time.Millisecond)
+	card := s.toolCard(t, "call_9")
+	assert.Equal(t, cards.StateRunning, card.State(), "allowed, it runs out of sight: not done")
+	assert.Equal(t, []cards.Entry{cards.Notice{Text: "Allowed: Allow once"}}, card.Children, "the answer stays on the card")
+	close(goOn)
+	require.Eventually(t, func() bool { return s.toolCard(t, "call_9").State() == cards.StateNoResult }, 5*time.Second, 5*time.Millisecond,
+		"the turn ended without the call's result")
+}
+
 func TestTerminalForgottenIsKilledAtClose(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "pid")

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -58,4 +59,39 @@ func OpenDocument(operand string) (r io.ReadCloser, format string, ok bool, err 
 		return nil, "", true, errors.Join(errs...)
 	}
 	return nil, "", false, nil
+}
+
+// PipeDocument tells whether the stream r (a pipe: `opencode export ID |
+// cardtui -`) is one of Documents. A log of JSON lines never starts with
+// a line holding "{" alone, an indented JSON document does: only then is
+// more than the first line waited for, so that a live log is not held up.
+// lines is what to read as a log when it is no document (r, with the
+// first line put back); doc and format are the document's lines and
+// their format when it is one, and err says why a document could not be
+// read.
+func PipeDocument(r io.Reader) (lines io.Reader, doc io.ReadCloser, format string, err error) {
+	br := bufio.NewReaderSize(r, headBytes)
+	first, readErr := br.ReadSlice('\n')
+	first = bytes.Clone(first)
+	lines = io.MultiReader(bytes.NewReader(first), br)
+	if readErr != nil || string(bytes.TrimSpace(first)) != "{" {
+		return lines, nil, "", nil
+	}
+	head, _ := br.Peek(headBytes - len(first))
+	head = append(first, head...)
+	var errs []error
+	for _, d := range Documents {
+		if !d.Match(head) {
+			continue
+		}
+		rc, err := d.Open("", lines, "")
+		if err == nil {
+			return nil, rc, d.Format, nil
+		}
+		errs = append(errs, err)
+	}
+	if len(errs) > 0 {
+		return nil, nil, "", errors.Join(errs...)
+	}
+	return lines, nil, "", nil
 }

@@ -522,6 +522,14 @@ func TestDiffMarkdown(t *testing.T) {
 	assert.Equal(t, want, md)
 }
 
+// An absolute path is written after a/ and b/ as git writes a path
+// outside its tree, with no doubled slash.
+func TestDiffMarkdownHeadersOfAnAbsolutePath(t *testing.T) {
+	md := exportmd.Diff([]cards.FileDiff{wholeFile("/home/dev/srv/Makefile", "a\n", "b\n")})
+	assert.Contains(t, md, "--- a/home/dev/srv/Makefile\n+++ b/home/dev/srv/Makefile\n")
+	assert.NotContains(t, md, "a//")
+}
+
 func TestDiffMarkdownNamesALineEndingsChange(t *testing.T) {
 	md := exportmd.Diff([]cards.FileDiff{wholeFile("w.bat", "a\r\n", "a\n")})
 	assert.True(t, strings.HasPrefix(md, "w.bat: line endings CRLF → LF\n\n```diff\n"), md)

@@ -62,10 +62,21 @@ func writeHistory(b *testing.B, root string) {
 }
 
 // benchHistory writes the history once per benchmark run and returns
-// the options that list it.
+// the options that list it. Under CARDTUI_BENCH_HOME the history is kept
+// (in a folder named by its number of files) and written only when no
+// earlier run finished writing it: binaries of two versions measured on
+// the same files.
 func benchHistory(b *testing.B) sessions.Options {
 	home := b.TempDir()
-	writeHistory(b, filepath.Join(home, ".claude"))
+	if dir := os.Getenv("CARDTUI_BENCH_HOME"); dir != "" {
+		home = filepath.Join(dir, fmt.Sprintf("sessions-%d", benchFiles))
+	}
+	done := filepath.Join(home, "written")
+	if _, err := os.Stat(done); err != nil {
+		require.NoError(b, os.RemoveAll(home))
+		writeHistory(b, filepath.Join(home, ".claude"))
+		require.NoError(b, os.WriteFile(done, nil, 0o644))
+	}
 	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
 	return sessions.Options{Sources: agents.Sessions, Roots: roots}
 }
@@ -100,30 +111,45 @@ func BenchmarkList(b *testing.B) {
 }
 
 // BenchmarkSearch is `cardtui search --all` on a 2 GB history: a listing
-// and a search of every session's document for a command that one
-// session ran. Cold starts from an empty index (every file is read and
-// its document written); warm from the index and documents a first run
-// left.
+// and a search of every session's document. Cold starts from an empty
+// index (every file is read and its document written) and looks for a
+// command that one session ran; warm starts from the index and documents
+// a first run left, and looks for that command ("one"), and for a
+// command no session ran whose every part every document holds
+// ("partly": "go test ./pkg1" and "tally/pkg1/sub1"), the worst case,
+// where no document can be skipped and each is read whole.
 func BenchmarkSearch(b *testing.B) {
 	o := benchHistory(b)
-	needle := []byte(fmt.Sprintf("make release-%d", benchFiles*5/8))
-	m := sessions.LiteralMatcher(needle)
-	search := func(b *testing.B, cache string) {
+	one := needle{"one", fmt.Sprintf("make release-%d", benchFiles*5/8), 1}
+	search := func(b *testing.B, cache string, n needle) {
 		o.CacheDir = cache
 		found := map[string]bool{}
-		sessions.Search(o, list(b, o, cache), m, false, func(h sessions.Hit) bool { found[h.Session.Path] = true; return true })
-		require.Len(b, found, 1)
+		sessions.Search(o, list(b, o, cache), sessions.LiteralMatcher([]byte(n.text)), false, func(h sessions.Hit) bool {
+			found[h.Session.Path] = true
+			return true
+		})
+		require.Len(b, found, n.sessions, n.text)
 	}
 	b.Run("cold", func(b *testing.B) {
 		for b.Loop() {
-			search(b, b.TempDir())
+			search(b, b.TempDir(), one)
 		}
 	})
 	b.Run("warm", func(b *testing.B) {
 		cache := b.TempDir()
-		search(b, cache)
-		for b.Loop() {
-			search(b, cache)
+		search(b, cache, one)
+		for _, n := range []needle{one, {"partly", "go test ./pkg1/sub1", 0}} {
+			b.Run(n.name, func(b *testing.B) {
+				for b.Loop() {
+					search(b, cache, n)
+				}
+			})
 		}
 	})
+}
+
+// needle is a text searched for, and the number of sessions that hold it.
+type needle struct {
+	name, text string
+	sessions   int
 }

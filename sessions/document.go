@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/export/markdown"
@@ -108,23 +109,37 @@ func writeLines(b *bytes.Buffer, entry int, title, text string) {
 func writeField(b *bytes.Buffer, kind byte, entry int, title, text string) {
 	b.WriteByte(kind)
 	b.WriteByte('\t')
-	b.WriteString(strconv.Itoa(entry))
+	b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(entry), 10))
 	b.WriteByte('\t')
-	b.WriteString(field(title))
+	writeOneLine(b, title)
 	b.WriteByte('\t')
-	b.WriteString(field(text))
+	writeOneLine(b, text)
 	b.WriteByte('\n')
 }
 
-// field is s on one line without tabs, cut at maxDocLine on a rune start.
-func field(s string) string {
+// writeOneLine writes s on one line without tabs, cut at maxDocLine on a
+// rune start; each invalid byte is written as U+FFFD.
+func writeOneLine(b *bytes.Buffer, s string) {
 	s = cutString(s, maxDocLine)
-	return strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' {
-			return ' '
+	if !utf8.ValidString(s) {
+		b.WriteString(strings.Map(func(r rune) rune {
+			if r == '\t' || r == '\n' || r == '\r' {
+				return ' '
+			}
+			return r
+		}, s))
+		return
+	}
+	for {
+		i := strings.IndexAny(s, "\t\n\r")
+		if i < 0 {
+			b.WriteString(s)
+			return
 		}
-		return r
-	}, s)
+		b.WriteString(s[:i])
+		b.WriteByte(' ')
+		s = s[i+1:]
+	}
 }
 
 // CardTitle is a tool card's title, as its card heads it: the call's
@@ -198,15 +213,14 @@ func contains(list []string, s string) bool {
 // its first match in text, ok false when there is none. Literal, when not
 // nil, is a string every match holds: the document's bytes are searched
 // for it first, and only the lines that hold it are parsed. The matchers
-// LiteralMatcher and RegexpMatcher make also know the trigrams every
-// match holds, and skip the documents whose summary in the index lacks
-// one.
+// LiteralMatcher and RegexpMatcher make also know the grams (trigrams
+// and 4-grams) every match holds, and skip the documents whose summary in
+// the index lacks one.
 type Matcher struct {
 	Find    func(text []byte) (start, end int, ok bool)
 	Literal []byte
-	// trigrams are trigrams (ASCII letters lowercased) every match
-	// holds.
-	trigrams []uint32
+	// grams are the grams (ASCII letters lowercased) every match holds.
+	grams []uint64
 }
 
 // Find calls hit with every line of the document whose text m matches,

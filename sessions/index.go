@@ -15,8 +15,10 @@ import (
 
 // indexVersion changes whenever what a record holds or means changes: an
 // index of another version is read as empty, and every file is read anew.
-// Version 3 has the documents' summaries beside it.
-const indexVersion = 3
+// Version 3 has the documents' summaries beside it; version 4 the
+// projects an agent's folder names (Gemini CLI's); version 5's summaries
+// hold 4-grams too.
+const indexVersion = 5
 
 // maxIndex bounds the index read: a larger one is read as empty.
 const maxIndex = 256 << 20
@@ -103,34 +105,52 @@ func docFile(dir, path string) string {
 }
 
 // saveDocument writes the document of the session file path to dir.
-func saveDocument(dir, path string, d *Document) error {
+// stamp says which state of the session it is ("" for a file, whose
+// document the listing rewrites when the file changes; a listed
+// session's last activity otherwise).
+func saveDocument(dir, path, stamp string, d *Document) error {
 	if dir == "" || d == nil {
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Join(dir, docsDir), 0o700); err != nil {
 		return err
 	}
-	data := append([]byte(docHeader+path+"\n"), d.data...)
+	data := append([]byte(docHeader+docName(path, stamp)+"\n"), d.data...)
 	return writeAtomic(docFile(dir, path), data)
 }
 
-// loadDocument reads the document of the session file path from dir;
-// false when there is none, or when the one there names another file.
-func loadDocument(dir, path string) (*Document, bool) {
+// docName is what a document's first line names: its session's path, and
+// the stamp of the state it was made from, if any.
+func docName(path, stamp string) string {
+	if stamp == "" {
+		return path
+	}
+	return path + " @" + stamp
+}
+
+// loadDocument reads the document of the session file path from dir
+// into buf, grown as needed, which the document returned uses; false
+// when there is none, or when the one there names another file or
+// another stamp (see saveDocument).
+func loadDocument(dir, path, stamp string, buf *[]byte) (*Document, bool) {
 	if dir == "" {
 		return nil, false
 	}
-	f, _, err := regularfile.Open(docFile(dir, path))
+	f, info, err := regularfile.Open(docFile(dir, path))
 	if err != nil {
 		return nil, false
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxDocument+2*maxDocLine+int64(len(path))+64))
-	if err != nil {
+	n := int(min(info.Size(), maxDocument+2*maxDocLine+int64(len(docName(path, stamp)))+64))
+	if cap(*buf) < n {
+		*buf = make([]byte, n)
+	}
+	data := (*buf)[:n]
+	if _, err := io.ReadFull(f, data); err != nil {
 		return nil, false
 	}
 	head, rest, ok := bytes.Cut(data, []byte("\n"))
-	if !ok || string(head) != docHeader+path {
+	if !ok || string(head) != docHeader+docName(path, stamp) {
 		return nil, false
 	}
 	return &Document{data: rest}, true

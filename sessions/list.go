@@ -95,7 +95,7 @@ func readAll(found []candidate, ix *index, dir string) ([]*record, bool) {
 				rec, doc := readCandidate(found[i])
 				// A document that cannot be saved is made again by
 				// the search that needs it.
-				_ = saveDocument(dir, rec.Path, doc)
+				_ = saveDocument(dir, rec.Path, "", doc)
 				if doc != nil {
 					rec.summary = summarize(doc.data)
 				}

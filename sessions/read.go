@@ -54,6 +54,7 @@ func readCandidate(c candidate) (record, *Document) {
 		return rec, nil
 	}
 	rec.describe(c.source, tr, scan)
+	rec.Project = firstNonEmpty(rec.Project, c.project)
 	return rec, NewDocument(tr.Entries)
 }
 

@@ -58,6 +58,9 @@ type candidate struct {
 	path     string
 	info     fs.FileInfo
 	archived bool
+	// project is the project the agent's folder names for the file, when
+	// its lines do not.
+	project string
 }
 
 // discover lists the session files of the sources under the roots. A
@@ -119,6 +122,17 @@ func (f *Found) File(path string, archived bool) {
 		return
 	}
 	f.files = append(f.files, candidate{source: f.source, path: path, info: info, archived: archived})
+}
+
+// ProjectFile adds the session file at path as File does, with the
+// project the agent's folder names for it (Gemini CLI's .project_root),
+// which the session is listed under when its lines name none.
+func (f *Found) ProjectFile(path, project string) {
+	n := len(f.files)
+	f.File(path, false)
+	if len(f.files) > n {
+		f.files[n].project = project
+	}
 }
 
 // Problem adds path, which could not be read, as a session with err as

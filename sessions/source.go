@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"io"
 	"time"
 
 	"github.com/cardtui/cardtui/replay"
@@ -38,6 +39,11 @@ type Source struct {
 	// the session into f (Facts.Stamp takes a line's time). An error
 	// says that the line is not JSON.
 	Meta func(line []byte, f *Facts) error
+	// OpenListed gives the lines, in Format, of one session of a
+	// database the Source listed itself (Found.Listed: "DB#SESSION"),
+	// for a search to read what happened in it; nil for a Source whose
+	// sessions are files.
+	OpenListed func(db, session string) (io.ReadCloser, error)
 }
 
 // Facts are what the lines of a session file say about the session, as a

@@ -2,6 +2,7 @@ package sessions_test
 
 import (
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -55,4 +56,47 @@ func TestSourceFromOutside(t *testing.T) {
 	assert.Equal(t, 2, s.ToolCalls)
 	assert.Equal(t, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), s.Started)
 	assert.Equal(t, []string{filepath.Join(home, "logs", "*.jsonl")}, sessions.Roots{"toy": home}.Where([]sessions.Source{toy}))
+}
+
+// TestListedSessionsAreSearched: a session a Source lists itself (one of
+// a database's, "DB#SESSION") is searched through its OpenListed; its
+// document is kept in the cache for as long as its last activity is the
+// same, and read anew once the session moved on.
+func TestListedSessionsAreSearched(t *testing.T) {
+	home := t.TempDir()
+	db := fakehome.Write(t, filepath.Join(home, "toy.db"), "not read by the listing", time.Now())
+	text, active := "first words", time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	opened := 0
+	toy := sessions.Source{
+		Agent:  "toy",
+		Format: views.Format,
+		Discover: func(home string, f *sessions.Found) {
+			f.Listed(sessions.Session{Path: db + "#s1", LastActivity: active})
+		},
+		Meta: func([]byte, *sessions.Facts) error { return nil },
+		OpenListed: func(path, session string) (io.ReadCloser, error) {
+			opened++
+			assert.Equal(t, db, path)
+			assert.Equal(t, "s1", session)
+			return io.NopCloser(strings.NewReader(`{"type":"message","role":"assistant","text":"` + text + `"}` + "\n")), nil
+		},
+	}
+	o := sessions.Options{Sources: []sessions.Source{toy}, Roots: sessions.Roots{"toy": home}, CacheDir: t.TempDir()}
+	search := func(words string) []string {
+		list, err := sessions.List(o)
+		require.NoError(t, err)
+		var found []string
+		sessions.Search(o, list, sessions.LiteralMatcher([]byte(words)), false, func(h sessions.Hit) bool {
+			found = append(found, h.Session.Path+": "+h.Line.Text)
+			return true
+		})
+		return found
+	}
+
+	assert.Equal(t, []string{db + "#s1: first words"}, search("first"))
+	assert.Equal(t, []string{db + "#s1: first words"}, search("words"))
+	assert.Equal(t, 1, opened, "the second search reads the cache")
+	text, active = "later words", active.Add(time.Minute)
+	assert.Equal(t, []string{db + "#s1: later words"}, search("words"))
+	assert.Equal(t, 2, opened, "a session that moved on is read anew")
 }

@@ -17,7 +17,7 @@ const summariesFile = "sessions-summaries"
 
 // summariesHeader starts the summaries' file; another version is read as
 // empty.
-const summariesHeader = "cardtui-summaries 1\n"
+const summariesHeader = "cardtui-summaries 2\n"
 
 // maxSummaries bounds the summaries' file read: a larger one is read as
 // empty.
@@ -39,13 +39,13 @@ func loadSummaries(dir string) map[string]stamped {
 	if dir == "" {
 		return sums
 	}
-	f, _, err := regularfile.Open(filepath.Join(dir, summariesFile))
-	if err != nil {
+	f, info, err := regularfile.Open(filepath.Join(dir, summariesFile))
+	if err != nil || info.Size() >= maxSummaries {
 		return sums
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxSummaries))
-	if err != nil || len(data) == maxSummaries {
+	data := make([]byte, info.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
 		return sums
 	}
 	data, ok := bytes.CutPrefix(data, []byte(summariesHeader))
@@ -119,10 +119,10 @@ func saveSummaries(dir string, records map[string]*record) error {
 }
 
 // skips reports whether the document of s surely holds no match of m:
-// its summary, made from the file as it still is, lacks a trigram every
+// its summary, made from the file as it still is, lacks a gram every
 // match holds.
 func (s stamped) skips(session Session, m Matcher) bool {
-	if len(m.trigrams) == 0 || s.size != session.Size || s.sum.mayHold(m.trigrams) {
+	if len(m.grams) == 0 || s.size != session.Size || s.sum.mayHold(m.grams) {
 		return false
 	}
 	info, err := os.Stat(session.Path)

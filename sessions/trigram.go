@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 	"regexp"
 	"regexp/syntax"
@@ -10,61 +11,83 @@ import (
 	"unicode/utf8"
 )
 
-// The bounds of a document's summary: a bloom filter of its trigrams,
-// summaryBitsPerTrigram bits for each distinct trigram, a power of two
-// between minSummary and maxSummary bytes. At the bound (a document of
-// more than 32,768 distinct trigrams) a trigram not in it still fails the
-// filter more often than not, and a pattern has several.
+// The bounds of a document's summary: a bloom filter of its grams, a
+// power of two between minSummary and maxSummary bytes, the smallest
+// whose bits are at most summaryFill set (about 8 bits for each distinct
+// gram). At the bound (a document of more than about 32,768 distinct
+// grams) a gram not in it still fails the filter more often than not,
+// and a pattern has several.
 const (
-	minSummary            = 64
-	maxSummary            = 32 << 10
-	summaryBitsPerTrigram = 8
+	minSummary = 64
+	maxSummary = 32 << 10
+	// summaryFill is the most of a summary's bits set that a smaller
+	// summary may have: 8 bits for each gram, 3 of them set.
+	summaryFill = 1.0 / 3
 )
 
-// summaryHashes is how many bits of the filter each trigram sets.
-const summaryHashes = 3
-
-// summary is a bloom filter of the trigrams (three consecutive bytes,
-// ASCII letters lowercased) of a document's bytes: a document whose
-// summary lacks one of the trigrams a pattern requires holds no match of
-// it, and is not read.
+// summary is a bloom filter of the grams of a document's bytes: its
+// trigrams and its 4-grams (three and four consecutive bytes, ASCII
+// letters lowercased). A document whose summary lacks one of the grams a
+// pattern requires holds no match of it, and is not read. The 4-grams
+// tell apart what trigrams do not: "release-1250" from a document of
+// "release-12" and "pkg250". Its bytes are 64-bit words, little-endian.
 type summary []byte
 
-// trigramSets are the exact trigram sets summarize counts with, one bit
-// for each of the 2^24 trigrams.
-var trigramSets = sync.Pool{New: func() any { return new([1 << 24 / 64]uint64) }}
+// filter is a summary being built, at maxSummary bytes.
+type filter [maxSummary / 8]uint64
 
-// summarize is the summary of data.
+// filters are the filters summarize builds in.
+var filters = sync.Pool{New: func() any { return new(filter) }}
+
+// summarize is the summary of data: built at maxSummary bytes, then
+// folded in halves (a bit of a filter half as large is the OR of the two
+// bits it stands for) while the half has at most summaryFill of its bits
+// set.
 func summarize(data []byte) summary {
-	set := trigramSets.Get().(*[1 << 24 / 64]uint64)
-	defer trigramSets.Put(set)
-	n := 0
-	for i := 0; i+3 <= len(data); i++ {
-		t := trigram(data[i:])
-		if set[t/64]&(1<<(t%64)) == 0 {
-			set[t/64] |= 1 << (t % 64)
-			n++
+	f := filters.Get().(*filter)
+	defer filters.Put(f)
+	clear(f[:])
+	var w uint64
+	for i, c := range data {
+		w = w<<8 | uint64(lower(c))
+		if i >= 2 {
+			f.add(3<<24 | w&0xFFFFFF)
+		}
+		if i >= 3 {
+			f.add(4<<32 | w&0xFFFFFFFF)
 		}
 	}
-	size := minSummary
-	for size < maxSummary && size*8 < n*summaryBitsPerTrigram {
-		size *= 2
-	}
-	s := make(summary, size)
-	for w, word := range set {
-		for word != 0 {
-			b := bits.TrailingZeros64(word)
-			word &^= 1 << b
-			s.add(uint32(w*64 + b))
+	words := f[:]
+	for len(words)*8 > minSummary {
+		half := len(words) / 2
+		set := 0
+		for i := range half {
+			set += bits.OnesCount64(words[i] | words[half+i])
 		}
-		set[w] = 0
+		if float64(set) > summaryFill*float64(half*64) {
+			break
+		}
+		for i := range half {
+			words[i] |= words[half+i]
+		}
+		words = words[:half]
+	}
+	s := make(summary, 0, len(words)*8)
+	for _, word := range words {
+		s = binary.LittleEndian.AppendUint64(s, word)
 	}
 	return s
 }
 
-// trigram is the trigram at the start of b, ASCII letters lowercased.
-func trigram(b []byte) uint32 {
-	return uint32(lower(b[0]))<<16 | uint32(lower(b[1]))<<8 | uint32(lower(b[2]))
+// gram is the n-gram (3 or 4) at the start of b, ASCII letters
+// lowercased, as a key of the filter: a trigram and a 4-gram never have
+// the same key.
+func gram(b []byte, n int) uint64 {
+	g := uint64(n)
+	for _, c := range b[:n] {
+		g = g<<8 | uint64(lower(c))
+	}
+	return g
 }
 
 func lower(c byte) byte {
@@ -74,54 +97,56 @@ func lower(c byte) byte {
 	return c
 }
 
-// positions are the bits of a summary of size bytes trigram t sets.
-func positions(t uint32, size int) [summaryHashes]uint32 {
-	h := uint64(t) * 0x9E3779B97F4A7C15
-	mask := uint32(size*8 - 1)
-	var p [summaryHashes]uint32
-	for i := range p {
-		p[i] = uint32(h>>(20*i)) & mask
-	}
-	return p
+// hash is the product that places a gram: its top 24 bits pick the word
+// (the same word, folded, in a summary half as large), and three runs of
+// 6 bits below them the bits in the word.
+func hash(g uint64) uint64 { return g * 0x9E3779B97F4A7C15 }
+
+// bitsOf is the three bits a gram of hash h sets, all in one 64-bit
+// word of the filter: a gram costs one multiplication and one word.
+func bitsOf(h uint64) uint64 {
+	return 1<<(h>>22&63) | 1<<(h>>28&63) | 1<<(h>>34&63)
 }
 
-func (s summary) add(t uint32) {
-	for _, p := range positions(t, len(s)) {
-		s[p/8] |= 1 << (p % 8)
-	}
+func (f *filter) add(g uint64) {
+	h := hash(g)
+	f[h>>40&(uint64(len(f))-1)] |= bitsOf(h)
 }
 
-// mayHold reports whether every trigram of ts may be in the document s
-// summarizes; false means that none is. An empty or malformed summary
+// mayHold reports whether every gram of gs may be in the document s
+// summarizes; false means that one is not. An empty or malformed summary
 // may hold anything.
-func (s summary) mayHold(ts []uint32) bool {
+func (s summary) mayHold(gs []uint64) bool {
 	if len(s) < minSummary || len(s)&(len(s)-1) != 0 {
 		return true
 	}
-	for _, t := range ts {
-		for _, p := range positions(t, len(s)) {
-			if s[p/8]&(1<<(p%8)) == 0 {
-				return false
-			}
+	words := uint64(len(s) / 8)
+	for _, g := range gs {
+		h := hash(g)
+		at := 8 * (h >> 40 & (words - 1))
+		if b := bitsOf(h); binary.LittleEndian.Uint64(s[at:])&b != b {
+			return false
 		}
 	}
 	return true
 }
 
-// trigramsOf adds the trigrams of a string every match holds. folded
-// says the match may hold it in another case: only the trigrams that no
-// case folding changes (ASCII, neither k nor s, which fold with the
-// Kelvin sign and the long s) are sure to be found.
-func trigramsOf(ts []uint32, lit []byte, folded bool) []uint32 {
-	for i := 0; i+3 <= len(lit); i++ {
-		if folded && !foldSafe(lit[i:i+3]) {
-			continue
-		}
-		if t := trigram(lit[i:]); !slices.Contains(ts, t) {
-			ts = append(ts, t)
+// gramsOf adds the grams of a string every match holds. folded says
+// the match may hold it in another case: only the grams that no case
+// folding changes (ASCII, neither k nor s, which fold with the Kelvin
+// sign and the long s) are sure to be found.
+func gramsOf(gs []uint64, lit []byte, folded bool) []uint64 {
+	for n := 3; n <= 4; n++ {
+		for i := 0; i+n <= len(lit); i++ {
+			if folded && !foldSafe(lit[i:i+n]) {
+				continue
+			}
+			if g := gram(lit[i:], n); !slices.Contains(gs, g) {
+				gs = append(gs, g)
+			}
 		}
 	}
-	return ts
+	return gs
 }
 
 func foldSafe(b []byte) bool {
@@ -142,7 +167,7 @@ func LiteralMatcher(needle []byte) Matcher {
 	return Matcher{Literal: needle, Find: func(text []byte) (int, int, bool) {
 		i := bytes.Index(text, needle)
 		return i, i + len(needle), i >= 0
-	}, trigrams: trigramsOf(nil, needle, false)}
+	}, grams: gramsOf(nil, needle, false)}
 }
 
 // RegexpMatcher finds re. The strings every match of re holds, when its
@@ -166,7 +191,7 @@ func RegexpMatcher(re *regexp.Regexp) Matcher {
 		if slices.Contains(lit.Rune, utf8.RuneError) {
 			continue // it matches any invalid byte
 		}
-		m.trigrams = trigramsOf(m.trigrams, text, folded)
+		m.grams = gramsOf(m.grams, text, folded)
 		if !folded && len(text) > len(m.Literal) {
 			m.Literal = text
 		}

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"bytes"
+	"math/bits"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -90,7 +91,7 @@ func TestSummaryFilterIsExact(t *testing.T) {
 			for _, paths := range []bool{false, true} {
 				want := hits(d, full, paths)
 				got := []DocLine(nil)
-				if sums[i].mayHold(m.trigrams) {
+				if sums[i].mayHold(m.grams) {
 					got = hits(d, m, paths)
 				} else {
 					skipped++
@@ -133,12 +134,13 @@ func TestRequiredLiterals(t *testing.T) {
 	} {
 		m := RegexpMatcher(regexp.MustCompile(tc.pattern))
 		assert.Equal(t, tc.literal, string(m.Literal), tc.pattern)
-		assert.Equal(t, tc.some, len(m.trigrams) > 0, tc.pattern)
+		assert.Equal(t, tc.some, len(m.grams) > 0, tc.pattern)
 	}
 }
 
 // TestSummaryIsBounded: a document of every trigram has a summary of
-// maxSummary bytes; a short one, of minSummary.
+// maxSummary bytes; a short one, of minSummary; one between, of the size
+// that keeps at most summaryFill of its bits set.
 func TestSummaryIsBounded(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	big := make([]byte, 1<<20)
@@ -147,5 +149,41 @@ func TestSummaryIsBounded(t *testing.T) {
 	}
 	assert.Len(t, summarize(big), maxSummary)
 	assert.Len(t, summarize([]byte("abc")), minSummary)
-	assert.True(t, summarize([]byte("Hello")).mayHold(trigramsOf(nil, []byte("hEl"), false)))
+	assert.True(t, summarize([]byte("Hello")).mayHold(gramsOf(nil, []byte("hEl"), false)))
+	medium := summarize(big[:4<<10])
+	assert.Less(t, len(medium), maxSummary)
+	assert.Greater(t, len(medium), minSummary)
+	set := 0
+	for _, b := range medium {
+		set += bits.OnesCount8(b)
+	}
+	assert.LessOrEqual(t, float64(set), summaryFill*float64(len(medium)*8))
+}
+
+// TestFourGramsTellApartWhatTrigramsDoNot: a document that holds every
+// trigram of a pattern, but not next to each other, is skipped by its
+// 4-grams.
+func TestFourGramsTellApartWhatTrigramsDoNot(t *testing.T) {
+	doc := summarize([]byte("T\t1\tmake release-12\t ok pkg125 pkg250\n"))
+	var trigrams []uint64
+	for i := 0; i+3 <= len("release-1250"); i++ {
+		trigrams = append(trigrams, gram([]byte("release-1250")[i:], 3))
+	}
+	assert.True(t, doc.mayHold(trigrams), "every trigram is there")
+	assert.False(t, doc.mayHold(LiteralMatcher([]byte("release-1250")).grams))
+	assert.True(t, doc.mayHold(LiteralMatcher([]byte("release-12")).grams))
+}
+
+// TestWriteFieldKeepsEachLineOneLine: tabs and line breaks in a field
+// become spaces, each invalid byte U+FFFD, a long field is cut.
+func TestWriteFieldKeepsEachLineOneLine(t *testing.T) {
+	for _, tc := range []struct{ title, text, want string }{
+		{"Bash", "a\tb\nc\rd", "T\t7\tBash\ta b c d\n"},
+		{"t\tt", "\xff\xfe\t", "T\t7\tt t\t\ufffd\ufffd \n"},
+		{"", strings.Repeat("é", maxDocLine), "T\t7\t\t" + strings.Repeat("é", maxDocLine/2) + "…\n"},
+	} {
+		var b bytes.Buffer
+		writeField(&b, 'T', 7, tc.title, tc.text)
+		assert.Equal(t, tc.want, b.String())
+	}
 }

@@ -109,6 +109,60 @@ func (m *Model) FocusEntry(id string) bool {
 	return true
 }
 
+// FocusIndex focuses the entry at index i — its place in the
+// transcript, the Index of the Update that set it — and scrolls its card
+// to the top of the screen (as far as the cards under it fill the
+// screen, and as they arrive). An entry that has not arrived yet is
+// focused when it arrives, unless a key or the mouse moved the view
+// first; FocusIndex reports
+// whether it was focused now. The user's filter (f) hiding the entry
+// leaves the focus where it is.
+func (m *Model) FocusIndex(i int) bool {
+	m.list.edit()
+	m.awaited = awaitedFocus{}
+	if i < 0 {
+		return false
+	}
+	m.awaited, m.follow = awaitedFocus{index: i, on: true}, false
+	if i >= m.list.Len() {
+		return false
+	}
+	_, shown := m.shownIndex(i)
+	m.arrived()
+	return shown
+}
+
+// awaitedFocus is the entry FocusIndex asked for before it arrived.
+type awaitedFocus struct {
+	index int
+	on    bool
+}
+
+// focusAtTop focuses entry i, its card at the top of the screen, and
+// stops following; it reports false when the filter hides the entry.
+func (m *Model) focusAtTop(i int) bool {
+	v, shown := m.shownIndex(i)
+	if !shown {
+		return false
+	}
+	m.focus, m.follow = v, false
+	m.top = position{card: v}
+	m.clampTop()
+	return true
+}
+
+// arrived focuses the entry FocusIndex waits for once it is there, and
+// keeps its card at the top as the entries after it arrive, until there
+// are enough of them to fill the screen under it.
+func (m *Model) arrived() {
+	if !m.awaited.on || m.awaited.index >= m.list.Len() {
+		return
+	}
+	if !m.focusAtTop(m.awaited.index) || m.top.card == m.focus {
+		m.awaited.on = false
+	}
+}
+
 // FocusedID is the id of the focused entry, "" when it has none (it was
 // not added with an id, or there are no entries).
 func (m Model) FocusedID() string {
@@ -150,6 +204,10 @@ func (m *Model) SetFollow(on bool) {
 		m.follow = false
 	}
 }
+
+// SetSource renames the transcript the status line names (Options.Source):
+// a live session learns its agent's name after it started.
+func (m *Model) SetSource(source string) { m.source = oneLine(source) }
 
 // Following reports whether the view is pinned to the newest card.
 func (m Model) Following() bool { return m.follow }

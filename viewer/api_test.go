@@ -297,3 +297,40 @@ func TestEscapableSaysWhatEscCloses(t *testing.T) {
 	assert.False(t, m.Escapable(), "one esc cleared the filter and closed the help")
 	assert.NotContains(t, screen(m), "source ", "the full help is gone")
 }
+
+// TestFocusIndexBeforeItArrives: focusing an entry by its index before
+// it arrived focuses it when it does, its card at the top of the screen
+// once the entries after it fill the screen; a key pressed before it
+// arrives cancels the wait.
+func TestFocusIndexBeforeItArrives(t *testing.T) {
+	m := newModel(80, 12)
+	assert.False(t, m.FocusIndex(20), "not there yet")
+	batch := func(from, to int) EntriesMsg {
+		var u []Update
+		for i := from; i < to; i++ {
+			u = append(u, Update{Index: i, Entry: titled(i)})
+		}
+		return EntriesMsg{Updates: u}
+	}
+	m, _ = send(t, m, batch(0, 10))
+	assert.Equal(t, titled(0), m.FocusedEntry(), "the focus stays on the first card while it waits")
+	m, _ = send(t, m, batch(10, 21))
+	assert.Equal(t, titled(20), m.FocusedEntry(), "focused when it arrives")
+	assert.True(t, marked(m, cardTitle(20)))
+	m, _ = send(t, m, batch(21, 40))
+	assert.Equal(t, titled(20), m.FocusedEntry())
+	assert.Contains(t, cardArea(m)[0], cardTitle(20), "at the top once the cards after it arrived")
+
+	moved := newModel(80, 12)
+	moved.FocusIndex(20)
+	moved, _ = send(t, moved, batch(0, 10))
+	moved, _ = press(t, moved, "tab")
+	moved, _ = send(t, moved, batch(10, 40))
+	assert.Equal(t, titled(1), moved.FocusedEntry(), "the key moved the focus; the wait is over")
+
+	loaded := newModel(80, 12, titledCards(40)...)
+	assert.True(t, loaded.FocusIndex(30))
+	assert.Equal(t, titled(30), loaded.FocusedEntry())
+	assert.Contains(t, cardArea(loaded)[0], cardTitle(30))
+	assert.False(t, loaded.FocusIndex(-1))
+}

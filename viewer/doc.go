@@ -51,8 +51,9 @@
 //
 // # Controlling it
 //
-// A harness builds its own commands on FocusEntry, FocusedID and
-// FocusedEntry (what a "copy card" or "open path" works on; Location and
+// A harness builds its own commands on FocusEntry, FocusIndex (an
+// entry by its place, focused when it arrives if it has not yet),
+// FocusedID and FocusedEntry (what a "copy card" or "open path" works on; Location and
 // CardText help), Expand, SetFollow and Following, Search (which returns
 // the command that counts the matches: return it from Update), NextMatch,
 // PrevMatch and ClearSearch.

@@ -113,6 +113,8 @@ type Model struct {
 	search    search
 	prompt    prompt
 	filter    filter
+	// awaited is the entry to focus when it arrives (FocusIndex).
+	awaited awaitedFocus
 	// pendingKey is the first key of a sequence (]e), waiting for the
 	// second.
 	pendingKey string
@@ -194,11 +196,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.termcap.take(msg)
 	case tea.KeyPressMsg:
 		if !m.blurred {
+			m.awaited.on = false
 			return m.keyPress(msg)
 		}
 	case tea.MouseWheelMsg:
+		m.awaited.on = false
 		m.wheel(msg)
 	case tea.MouseClickMsg:
+		m.awaited.on = false
 		m.click(msg)
 	case tea.PasteMsg:
 		if !m.blurred {
@@ -250,6 +255,7 @@ func (m *Model) apply(updates []Update) {
 	if m.follow && focusOnLast {
 		m.focus = m.shownCount() - 1
 	}
+	m.arrived()
 	m.settle()
 }
 

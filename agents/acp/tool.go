@@ -32,6 +32,9 @@ type toolCall struct {
 	// interrupted is set when the turn ended cancelled before the call
 	// did.
 	interrupted bool
+	// reported is set once a session/update told of the call; turnEnded
+	// when the turn ended while an allowed call was never reported.
+	reported, turnEnded bool
 	// parent is the call a sub-agent's call belongs to, nil for a call
 	// of the session; children are the calls nested under this one. A
 	// nested call has the index of its top call, whose card draws it.
@@ -74,7 +77,7 @@ func (t *Traffic) toolCallStarted(c sdk.SessionUpdateToolCall) {
 	u := toolUpdate{id: c.ToolCallId, title: &c.Title, kind: &c.Kind, status: &c.Status, content: c.Content,
 		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput, meta: metaOf(c.Meta)}
 	if seen, ok := t.tools[c.ToolCallId]; ok && !seen.ended() {
-		t.toolCallUpdated(u, false) // an upsert, as Zed takes it: codex-acp starts a call it asked about again
+		t.toolCallUpdated(u, true) // an upsert, as Zed takes it: codex-acp starts a call it asked about again
 		return
 	}
 	var tc *toolCall
@@ -83,13 +86,15 @@ func (t *Traffic) toolCallStarted(c sdk.SessionUpdateToolCall) {
 	} else {
 		tc = t.newTool(c.ToolCallId)
 	}
+	tc.reported = true
 	tc.merge(u)
 	t.applyTerminalMeta(u.meta)
 	t.linkTerminals(tc)
 }
 
-// toolCallUpdated merges an update into its card. An update for an id
-// never started gets a card of its own and, when strict, a Problem.
+// toolCallUpdated merges an update into its card. strict is set for a
+// session/update, which reports the call; then an update for an id never
+// started is a Problem (it gets a card of its own either way).
 func (t *Traffic) toolCallUpdated(u toolUpdate, strict bool) *toolCall {
 	c, ok := t.tools[u.id]
 	if !ok {
@@ -98,6 +103,7 @@ func (t *Traffic) toolCallUpdated(u toolUpdate, strict bool) *toolCall {
 			t.problem(fmt.Sprintf("an update for tool call %q, which was never started: it gets a card of its own", u.id))
 		}
 	}
+	c.reported = c.reported || strict
 	c.merge(u)
 	t.applyTerminalMeta(u.meta)
 	t.linkTerminals(c)
@@ -187,6 +193,9 @@ func (c *toolCall) card(t *Traffic) cards.ToolCard {
 		card.Children = append(card.Children, child.card(t))
 	}
 	card.Children = append(card.Children, c.writeCards(t.dir)...)
+	if c.unreportedAllowed() {
+		return c.unreportedCard(card)
+	}
 	return card
 }
 

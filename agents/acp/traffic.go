@@ -385,6 +385,7 @@ func (t *Traffic) response(req request, m envelope) {
 		if r.StopReason == sdk.StopReasonCancelled {
 			t.interruptTools()
 		}
+		t.endUnreported()
 		t.closeMessage()
 	case sdk.AgentMethodSessionSetMode:
 		var p sdk.SetSessionModeRequest

@@ -3,6 +3,7 @@ package crush
 import (
 	"database/sql"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -23,8 +24,9 @@ var Sessions = sessions.Source{
 	Where: func(home string) []string {
 		return []string{filepath.Join(home, "crush", "projects.json") + " → <project>/.crush/crush.db"}
 	},
-	Discover: discover,
-	Meta:     func([]byte, *sessions.Facts) error { return nil },
+	Discover:   discover,
+	Meta:       func([]byte, *sessions.Facts) error { return nil },
+	OpenListed: func(db, session string) (io.ReadCloser, error) { return open(db, nil, session) },
 }
 
 // projectList is projects.json.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -89,6 +90,9 @@ func TestSessionsSource(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "session-2026-12-04T20-10-4748d382.jsonl"), data, 0o644))
 	sub := strings.Replace(string(data), `"kind":"main"`, `"kind":"subagent"`, 1)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "parent-id", "sub.jsonl"), []byte(sub), 0o644))
+	root, err := os.ReadFile("testdata/gemini-0.61.0/.project_root")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "..", ".project_root"), root, 0o644))
 
 	list := listSessions(t, home)
 	require.Len(t, list, 2)
@@ -99,5 +103,37 @@ func TestSessionsSource(t *testing.T) {
 		assert.Empty(t, s.Problem)
 		assert.Equal(t, 7, s.ToolCalls)
 		assert.Equal(t, strings.HasSuffix(s.Path, "sub.jsonl"), s.Subagent)
+		assert.Equal(t, "/tmp/rec/gemini/proj", s.Project, "the project named by .project_root")
+	}
+}
+
+// A .project_root that is not one absolute path, or not a regular file,
+// names no project; the chats are still listed.
+func TestProjectRootThatSaysNothing(t *testing.T) {
+	data, err := os.ReadFile(chat)
+	require.NoError(t, err)
+	for name, write := range map[string]func(path string) error{
+		"missing":  func(string) error { return nil },
+		"relative": func(p string) error { return os.WriteFile(p, []byte("proj"), 0o644) },
+		"two lines": func(p string) error {
+			return os.WriteFile(p, []byte("/a\n/b"), 0o644)
+		},
+		"too long": func(p string) error {
+			return os.WriteFile(p, []byte("/"+strings.Repeat("a", 5000)), 0o644)
+		},
+		"a FIFO":      func(p string) error { return syscall.Mkfifo(p, 0o644) },
+		"a directory": func(p string) error { return os.Mkdir(p, 0o755) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			home := t.TempDir()
+			dir := filepath.Join(home, ".gemini", "tmp", "proj", "chats")
+			require.NoError(t, os.MkdirAll(dir, 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "session-1.jsonl"), data, 0o644))
+			require.NoError(t, write(filepath.Join(dir, "..", ".project_root")))
+			list := listSessions(t, home)
+			require.Len(t, list, 1)
+			assert.Empty(t, list[0].Project)
+			assert.Empty(t, list[0].Problem)
+		})
 	}
 }

@@ -2,9 +2,11 @@ package gemini
 
 import (
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"strings"
 
+	"github.com/cardtui/cardtui/internal/regularfile"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -29,10 +31,12 @@ func where(home string) []string {
 }
 
 // discover lists the chats of every project's temporary directory, and
-// the sub-agents' chats under them.
+// the sub-agents' chats under them, each under the project that
+// directory's .project_root names.
 func discover(home string, f *sessions.Found) {
 	root := filepath.Join(home, "tmp")
 	for _, project := range f.Dirs(root) {
+		dir := projectRoot(filepath.Join(root, project))
 		chats := filepath.Join(root, project, "chats")
 		for _, e := range f.Entries(chats) {
 			name := e.Name()
@@ -40,14 +44,35 @@ func discover(home string, f *sessions.Found) {
 			case e.IsDir():
 				for _, sub := range f.Entries(filepath.Join(chats, name)) {
 					if strings.HasSuffix(sub.Name(), ".jsonl") && !sub.IsDir() {
-						f.File(filepath.Join(chats, name, sub.Name()), false)
+						f.ProjectFile(filepath.Join(chats, name, sub.Name()), dir)
 					}
 				}
 			case strings.HasPrefix(name, "session-") && strings.HasSuffix(name, ".jsonl"):
-				f.File(filepath.Join(chats, name), false)
+				f.ProjectFile(filepath.Join(chats, name), dir)
 			}
 		}
 	}
+}
+
+// maxProjectRoot bounds what is read of a .project_root file: a path.
+const maxProjectRoot = 4096
+
+// projectRoot is the project path that Gemini CLI writes in the
+// .project_root file of a project's temporary directory (the chats name
+// the project by a hash only); "" when there is none, or it is not a
+// regular file or not one absolute path.
+func projectRoot(tmp string) string {
+	f, _, err := regularfile.Open(filepath.Join(tmp, ".project_root"))
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxProjectRoot+1))
+	path := strings.TrimSpace(string(data))
+	if err != nil || len(data) > maxProjectRoot || !filepath.IsAbs(path) || strings.ContainsAny(path, "\n\x00") {
+		return ""
+	}
+	return path
 }
 
 // metaLine holds the fields of a line that describe the session.
@@ -68,8 +93,8 @@ type metaLine struct {
 
 // meta takes the start, the kind and the first directory from the
 // metadata line, the title from a summary, and every line's time. The
-// metadata names the project by a hash only; a project's temporary
-// directory says its root, which is not read.
+// metadata names the project by a hash only: discover takes it from the
+// project's temporary directory.
 func meta(l []byte, f *sessions.Facts) error {
 	var m metaLine
 	if err := json.Unmarshal(l, &m); err != nil {

@@ -105,8 +105,12 @@ func databaseLines(path, session string) (io.ReadCloser, error) {
 	}
 	var w lineWriter
 	found := false
+	parents := map[string]string{}
 	for _, s := range list {
-		if session != "" && s.ID != session {
+		parents[s.ID] = s.ParentID
+	}
+	for _, s := range list {
+		if session != "" && !within(parents, s.ID, session) {
 			continue
 		}
 		found = true
@@ -118,6 +122,52 @@ func databaseLines(path, session string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("%s: no session %q", path, session)
 	}
 	return w.done()
+}
+
+// within reports whether the session id is root or a sub-agent's session
+// under it (parents maps a session to its parent), so that one session
+// is read with its sub-agents' sessions, which nest under its task cards.
+func within(parents map[string]string, id, root string) bool {
+	for range len(parents) + 1 { // a cycle of parents ends too
+		if id == root {
+			return true
+		}
+		if id = parents[id]; id == "" {
+			return false
+		}
+	}
+	return false
+}
+
+// withSubagentCalls counts in each session's Calls the calls of the
+// sub-agents' sessions under it, which the viewer nests under its task
+// cards. A cycle of parents (a broken database) is counted once round.
+func withSubagentCalls(rows []row) {
+	children := map[string][]int{}
+	for i, r := range rows {
+		if r.ParentID != "" {
+			children[r.ParentID] = append(children[r.ParentID], i)
+		}
+	}
+	total, counting := make([]int, len(rows)), make([]bool, len(rows))
+	var count func(i int) int
+	count = func(i int) int {
+		if counting[i] {
+			return total[i]
+		}
+		counting[i] = true
+		total[i] = rows[i].Calls
+		for _, c := range children[rows[i].ID] {
+			total[i] += count(c)
+		}
+		return total[i]
+	}
+	for i := range rows {
+		count(i)
+	}
+	for i := range rows {
+		rows[i].Calls = total[i]
+	}
 }
 
 // row is a session of the database, as a listing shows it.

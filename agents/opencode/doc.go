@@ -12,5 +12,7 @@
 // retry, snapshot). The database enters replay as lines of the Format: a
 // session line, then one line per message holding its parts, in the
 // order of their ids (opencode's ids ascend with time), as `opencode
-// export` nests them.
+// export` nests them. A session is read with its sub-agents' sessions
+// (parent_id), which follow it and nest under the task call that started
+// each (the call's metadata.sessionId).
 package opencode

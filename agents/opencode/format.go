@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
@@ -32,7 +33,7 @@ var Format = replay.Format{
 	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		tools := Tools()
 		maps.Copy(tools, extra)
-		return &decoder{tools: tools}
+		return &decoder{tools: tools, tasks: map[string]task{}}
 	},
 }
 
@@ -49,6 +50,26 @@ func detect(head map[string]json.RawMessage, typ string) bool {
 // decoder decodes the lines of the Format.
 type decoder struct {
 	tools producers.Registry
+	// tasks are the task calls of the sessions read, by the id of the
+	// sub-agent's session each started (the call's metadata.sessionId).
+	tasks map[string]task
+	// sub is the sub-agent session being read under its task card, nil
+	// while the session read is not one.
+	sub *subSession
+}
+
+// task is a task call: its card, and the prompt it gave the sub-agent,
+// which the card shows.
+type task struct {
+	card   replay.CardPath
+	prompt string
+}
+
+// subSession is a sub-agent's session read into a transcript of its own,
+// whose entries are the children of the task card that started it.
+type subSession struct {
+	task
+	tr *replay.Transcript
 }
 
 // line is a line of the Format.
@@ -73,6 +94,9 @@ func (d *decoder) decode(t *replay.Transcript, data []byte) error {
 	case sessionLine:
 		return d.session(t, l.Info)
 	case messageLine:
+		if d.sub != nil {
+			return d.subMessage(t, l.Info, l.Parts)
+		}
 		return d.message(t, l.Info, l.Parts)
 	case "error":
 		t.AddNotice("error: " + errorText(l.Error))
@@ -99,11 +123,18 @@ type sessionInfo struct {
 	ParentID  string `json:"parentID"`
 }
 
-// session titles the transcript and says which session follows.
+// session titles the transcript and says which session follows; a
+// sub-agent's session whose task card was read is nested under that card
+// instead.
 func (d *decoder) session(t *replay.Transcript, raw json.RawMessage) error {
 	var s sessionInfo
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return fmt.Errorf("info: %w", replay.ObjectError(err))
+	}
+	d.sub = nil
+	if task, ok := d.tasks[s.ID]; ok && s.ParentID != "" {
+		d.sub = &subSession{task: task, tr: replay.NewTranscript(t.Source)}
+		return nil
 	}
 	t.Title = s.Title
 	text := fmt.Sprintf("opencode session %s in %s", s.ID, s.Directory)
@@ -115,6 +146,42 @@ func (d *decoder) session(t *replay.Transcript, raw json.RawMessage) error {
 	}
 	t.AddNotice(text)
 	return nil
+}
+
+// subMessage reads a message of a sub-agent's session into its own
+// transcript, whose entries then become the task card's children.
+func (d *decoder) subMessage(t *replay.Transcript, raw json.RawMessage, parts []json.RawMessage) error {
+	sub := d.sub.tr
+	before := sub.Stats
+	sub.Stats = replay.Stats{Skipped: map[string]int{}}
+	err := d.message(sub, raw, parts)
+	t.Stats.ToolCards += sub.Stats.ToolCards
+	t.Stats.Problems += sub.Stats.Problems
+	for typ, n := range sub.Stats.Skipped {
+		t.Stats.Skipped[typ] += n
+	}
+	sub.Stats = before
+	t.UpdateCard(d.sub.card, func(c cards.ToolCard) cards.ToolCard {
+		c.Children = withoutAnswer(sub.Entries, c.Result)
+		return c
+	})
+	return err
+}
+
+// withoutAnswer are a sub-agent's entries without its last reply when
+// that reply is the task's result, which the card shows already.
+func withoutAnswer(entries []cards.Entry, result cards.ResultView) []cards.Entry {
+	children := slices.Clone(entries)
+	r, ok := result.(cards.GenericResult)
+	if !ok || len(children) == 0 {
+		return children
+	}
+	last, ok := children[len(children)-1].(cards.Message)
+	text, _ := producers.TextOf(r.Content)
+	if ok && last.Role == cards.RoleAssistant && strings.TrimSpace(last.Text) == strings.TrimSpace(text) {
+		return children[:len(children)-1]
+	}
+	return children
 }
 
 // messageInfo is a message's info.
@@ -188,7 +255,10 @@ func (d *decoder) part(t *replay.Transcript, role string, raw json.RawMessage) e
 	}
 	switch p.Type {
 	case "text":
-		textPart(t, role, p)
+		if d.sub != nil && role == "user" && strings.TrimSpace(p.Text) == strings.TrimSpace(d.sub.prompt) {
+			return nil // the task card shows the prompt
+		}
+		textPart(t, role, p, d.sub != nil)
 	case "reasoning":
 		if p.Text != "" {
 			t.PutMessage(cards.RoleReasoning, p.Text)
@@ -216,13 +286,16 @@ func (d *decoder) part(t *replay.Transcript, role string, raw json.RawMessage) e
 }
 
 // textPart shows text: the user's prompt verbatim, the context opencode
-// adds to it (synthetic text) folded, the assistant's reply.
-func textPart(t *replay.Transcript, role string, p part) {
+// adds to it (synthetic text) folded, the assistant's reply. In a
+// sub-agent's session (sub), the user is the agent that started it.
+func textPart(t *replay.Transcript, role string, p part, sub bool) {
 	switch {
 	case p.Ignored || p.Text == "":
 		t.AddSkipped("text")
 	case role == "user" && p.Synthetic:
 		t.PutMessage(cards.RoleContext, p.Text)
+	case role == "user" && sub:
+		t.PutMessage(cards.RoleAgentAsUser, p.Text)
 	case role == "user":
 		t.PutMessage(cards.RoleUser, p.Text)
 	default:

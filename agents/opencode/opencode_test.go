@@ -57,8 +57,9 @@ func outcomes(tr *replay.Transcript) []string {
 }
 
 // firstRun are the cards of one run of the scenario: rg is not installed
-// where it was recorded, so grep and glob failed.
-var firstRun = []string{"read:done", "grep:failed", "glob:failed", "edit:done", "write:done", "bash:done", "bash:failed", "todowrite:done"}
+// where it was recorded, so grep and glob failed. The task's sub-agent
+// made two calls more, nested under it.
+var firstRun = []string{"read:done", "grep:failed", "glob:failed", "edit:done", "write:done", "bash:done", "bash:failed", "todowrite:done", "task:done"}
 
 func TestRecordedExport(t *testing.T) {
 	tr := loadDocument(t, exported)
@@ -88,7 +89,7 @@ func TestRecordedEvents(t *testing.T) {
 // One session of the database is read by its id; an id it does not hold
 // is an error that names it.
 func TestOneSession(t *testing.T) {
-	list := listSessions(t, fakeHome(t))
+	list := mainSessions(listSessions(t, fakeHome(t)))
 	require.Len(t, list, 2)
 	tr := loadDocument(t, list[1].Path) // the older
 	assert.Equal(t, firstRun, outcomes(tr))
@@ -163,9 +164,22 @@ func listSessions(t *testing.T, home string) []sessions.Session {
 	return list
 }
 
+// mainSessions are the sessions of list that are no sub-agent's.
+func mainSessions(list []sessions.Session) []sessions.Session {
+	var main []sessions.Session
+	for _, s := range list {
+		if !s.Subagent {
+			main = append(main, s)
+		}
+	}
+	return main
+}
+
 func TestSessionsSource(t *testing.T) {
 	home := fakeHome(t)
-	list := listSessions(t, home)
+	all := listSessions(t, home)
+	require.Len(t, all, 4, "two runs, each with its sub-agent's session")
+	list := mainSessions(all)
 	require.Len(t, list, 2)
 	for _, s := range list {
 		assert.Equal(t, sessions.Agent("opencode"), s.Agent)
@@ -173,11 +187,42 @@ func TestSessionsSource(t *testing.T) {
 		assert.Equal(t, "/tmp/rec/opencode/proj", s.Project)
 		assert.Equal(t, "Let me read the calculator.", s.Title)
 		assert.Equal(t, `"Tidy the calculator in this folder: read it, search it, edit it, run it, and report in Markdown."`, s.FirstPrompt)
-		assert.Equal(t, 8, s.ToolCalls)
+		assert.Equal(t, 11, s.ToolCalls, "its 9 calls and its sub-agent's 2, as the viewer nests them")
 		assert.True(t, s.LastActivity.After(s.Started))
 		assert.Empty(t, s.Problem)
 	}
 	assert.True(t, list[0].LastActivity.After(list[1].LastActivity), "newest first")
+}
+
+// A sub-agent's session is read under the task call that started it: its
+// calls are the task card's children, without the prompt and answer the
+// card shows already; reading the database whole nests them too.
+func TestSubagentSessionNestsUnderItsTask(t *testing.T) {
+	list := mainSessions(listSessions(t, fakeHome(t)))
+	require.NotEmpty(t, list)
+	for _, tr := range []*replay.Transcript{loadDocument(t, list[0].Path), loadDocument(t, database)} {
+		var tasks []cards.ToolCard
+		for _, c := range replaytest.ToolCards(tr) {
+			if c.Tool == "task" {
+				tasks = append(tasks, c)
+			}
+		}
+		require.NotEmpty(t, tasks)
+		for _, task := range tasks {
+			require.Len(t, task.Children, 2, "the sub-agent's grep and read, nothing else")
+			assert.Equal(t, "grep", task.Children[0].(cards.ToolCard).Tool)
+			assert.Equal(t, cards.OutcomeFailed, task.Children[0].(cards.ToolCard).Outcome)
+			assert.Equal(t, "read", task.Children[1].(cards.ToolCard).Tool)
+			result := replaytest.RenderPlain(&replay.Transcript{Entries: []cards.Entry{task}}, 100)
+			assert.Contains(t, result, "No TODO is left")
+			assert.NotContains(t, result, "<task_result>", "the wrapper opencode hands its model")
+		}
+		for _, e := range tr.Entries {
+			if n, ok := e.(cards.Notice); ok {
+				assert.NotContains(t, n.Text, "a sub-agent's session", "no sub-agent session read apart")
+			}
+		}
+	}
 }
 
 func TestMatch(t *testing.T) {

@@ -21,6 +21,7 @@ var Sessions = sessions.Source{
 	Where:       func(home string) []string { return []string{DatabasePath(home)} },
 	Discover:    discover,
 	Meta:        func([]byte, *sessions.Facts) error { return nil },
+	OpenListed:  databaseLines,
 }
 
 // DatabasePath is opencode's database under the data home.
@@ -31,6 +32,7 @@ func discover(home string, f *sessions.Found) {
 	path := DatabasePath(home)
 	sqlitedb.List(path, f, func(db *sql.DB) ([]sessions.Session, error) {
 		rows, err := listSessions(db)
+		withSubagentCalls(rows)
 		listed := make([]sessions.Session, 0, len(rows))
 		for _, r := range rows {
 			listed = append(listed, sessions.Session{

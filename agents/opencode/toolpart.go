@@ -43,6 +43,7 @@ func (d *decoder) toolPart(t *replay.Transcript, p part) error {
 		view, problem := d.tools.Present(p.Tool, args)
 		t.PutCall(p.CallID, p.Tool, view)
 		t.ArgumentsProblem(p.Tool, problem)
+		d.noteTask(t, p, s)
 	}
 	if _, waiting := t.AwaitingResult(p.CallID); !waiting {
 		return nil
@@ -57,6 +58,27 @@ func (d *decoder) toolPart(t *replay.Transcript, p part) error {
 		t.PutResultAs(p.CallID, d.tools.Result(p.Tool, args, r), r.Outcome)
 	}
 	return nil
+}
+
+// noteTask remembers the card of a task call of a top-level session by
+// the id of the sub-agent's session it started, which is read under it.
+func (d *decoder) noteTask(t *replay.Transcript, p part, s toolState) {
+	if p.Tool != "task" || d.sub != nil {
+		return
+	}
+	var m struct {
+		SessionID string `json:"sessionId"`
+	}
+	var in struct {
+		Prompt string `json:"prompt"`
+	}
+	if json.Unmarshal(s.Metadata, &m) != nil || m.SessionID == "" {
+		return
+	}
+	_ = json.Unmarshal(s.Input, &in) // a task without a prompt has none to show once
+	if card, ok := t.LastCard(p.CallID); ok {
+		d.tasks[m.SessionID] = task{card: card, prompt: in.Prompt}
+	}
 }
 
 // outcome tells a rejection and an interruption from a failure by

@@ -25,7 +25,7 @@ func Tools() producers.Registry {
 		"list":      {PresentCall: titled("→ List", cards.KindRead, "path"), PresentResult: toolview.PlainResult},
 		"webfetch":  {PresentCall: titled("% WebFetch", cards.KindFetch, "url"), PresentResult: toolview.PlainResult},
 		"websearch": {PresentCall: titled("◈ WebSearch", cards.KindFetch, "query"), PresentResult: toolview.PlainResult},
-		"task":      {PresentCall: taskCall, PresentResult: toolview.MarkdownResult},
+		"task":      {PresentCall: taskCall, PresentResult: taskResult},
 		"todowrite": {PresentCall: todoCall, PresentResult: toolview.QuietResult},
 		"todoread":  {PresentCall: titled("⚙ Todo list", cards.KindOther), PresentResult: toolview.PlainResult},
 	}
@@ -251,6 +251,18 @@ func taskCall(raw json.RawMessage) (cards.CallView, error) {
 		title = "◉ " + agent + " Task " + a.Str("description")
 	}
 	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: producers.Text(a.Str("prompt"))}, nil
+}
+
+// taskResult is the sub-agent's answer, in Markdown, without the
+// <task id=… state=…><task_result> wrapper opencode hands its model.
+func taskResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+	text, _ := producers.TextOf(r.Content)
+	if _, inner, ok := strings.Cut(text, "<task_result>"); ok {
+		if answer, _, ok := strings.Cut(inner, "</task_result>"); ok {
+			r.Content = producers.Text(strings.TrimSpace(answer))
+		}
+	}
+	return toolview.MarkdownResult(nil, r)
 }
 
 // todoCall is the list todowrite writes, as a checklist.

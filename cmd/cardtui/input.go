@@ -15,7 +15,7 @@ import (
 const demoName = "demo"
 
 // loadInput reads the session named by the operand: "" is the built-in
-// demo, "-" is stdin, anything else a file (read as it streams, and
+// demo, "-" is stdin (a log, or a document of agents.Documents piped in), anything else a file (read as it streams, and
 // decompressed when it is a .jsonl.zstd) or a document of agents.Documents
 // (a database, FILE#SESSION for one of its sessions). The error is an I/O failure;
 // the transcript then holds what was read before it, or is nil when the
@@ -26,7 +26,15 @@ func loadInput(operand string, stdin io.Reader, format string) (*replay.Transcri
 	case "":
 		return replay.Load(bytes.NewReader(demo.Session), demoName, opts)
 	case "-":
-		return replay.Load(stdin, "-", opts)
+		lines, doc, format, err := agents.PipeDocument(stdin)
+		if err != nil {
+			return nil, err
+		}
+		if doc != nil {
+			defer doc.Close()
+			return replay.Load(doc, "-", documentOptions(opts, format))
+		}
+		return replay.Load(lines, "-", opts)
 	}
 	if doc, format, ok, err := agents.OpenDocument(operand); ok {
 		if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/sessions"
+	"github.com/cardtui/cardtui/viewer"
 )
 
 // The sessions of Gemini CLI, opencode and Crush are listed with their
@@ -28,19 +30,21 @@ func TestSessionsListsGeminiOpencodeAndCrush(t *testing.T) {
 		byAgent[s.Agent] = append(byAgent[s.Agent], s)
 	}
 	require.Len(t, byAgent["gemini"], 1)
-	require.Len(t, byAgent["opencode"], 2)
+	require.Len(t, byAgent["opencode"], 4, "two runs, each with its sub-agent's session")
 	require.Len(t, byAgent["crush"], 2)
 	g := byAgent["gemini"][0]
 	assert.Equal(t, "Tidy the calculator in this folder: read it, search it, edit it, run it, and report in Markdown.", g.FirstPrompt)
 	assert.Equal(t, 7, g.ToolCalls)
 	assert.Equal(t, "gemini-2.5-flash", g.Model)
+	assert.Equal(t, h.Project, g.Project, "the project Gemini's .project_root names")
 	for _, s := range append(byAgent["opencode"], byAgent["crush"]...) {
 		assert.NotEmpty(t, s.Title)
 		assert.NotEmpty(t, s.FirstPrompt)
 		assert.False(t, s.LastActivity.IsZero())
 		assert.Empty(t, s.Problem)
 	}
-	assert.Equal(t, 8, byAgent["opencode"][0].ToolCalls)
+	assert.Equal(t, 11, byAgent["opencode"][0].ToolCalls, "9 calls and the 2 of the sub-agent nested under its task")
+	assert.True(t, byAgent["opencode"][1].Subagent)
 	assert.Equal(t, "fake/fake-model", byAgent["opencode"][0].Model)
 	assert.Equal(t, "fake-model", byAgent["crush"][0].Model)
 	assert.Equal(t, h.Project, byAgent["crush"][0].Project)
@@ -50,6 +54,9 @@ func TestSessionsListsGeminiOpencodeAndCrush(t *testing.T) {
 	assert.Regexp(t, `(?m)^crush .* Tidy the calculator$`, table.stdout)
 	assert.Regexp(t, `(?m)^opencode .* Let me read the calculator\.$`, table.stdout)
 	assert.Regexp(t, `(?m)^gemini .* Tidy the calculator in this folder`, table.stdout)
+	here := runWith("", "sessions")
+	require.Equal(t, exitOK, here.code, here.stderr)
+	assert.Regexp(t, `(?m)^gemini .* Tidy the calculator in this folder`, here.stdout, "listed in its project without --all")
 }
 
 // Each fixture validates with no problem, a database whole and a session
@@ -89,4 +96,62 @@ func TestPickerOpensADatabaseSession(t *testing.T) {
 	r.keys(keyOf("enter"))
 	s := r.until("Crush session 7d0c9a52")
 	assert.Contains(t, s, "Tidy the calculator in this folder")
+}
+
+// `opencode export ID | cardtui …` reads the export piped in as the file
+// it would be: printed, exported and shown in the viewer.
+func TestOpencodeExportPipedIn(t *testing.T) {
+	data, err := os.ReadFile("../../agents/opencode/testdata/opencode-1.18.33/export.json")
+	require.NoError(t, err)
+	printed := runWith(string(data), "replay", "--print", "--color", "never", "-")
+	require.Equal(t, exitOK, printed.code, printed.stderr)
+	fromFile := runWith("", "replay", "--print", "--color", "never", "../../agents/opencode/testdata/opencode-1.18.33/export.json")
+	assert.Equal(t, fromFile.stdout, printed.stdout, "the same cards as the file")
+	assert.Contains(t, printed.stdout, "Let me read the calculator.")
+
+	md := runWith(string(data), "export", "--format", "markdown", "-")
+	require.Equal(t, exitOK, md.code, md.stderr)
+	assert.Contains(t, md.stdout, "opencode session")
+
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	go func() {
+		w.Write(data)
+		w.Close()
+	}()
+	src, closeSrc, err := openSource("-", r, false)
+	require.NoError(t, err)
+	defer closeSrc()
+	feed := make(chan viewer.Update, feedBuffer)
+	var progress progressLog
+	tr, err := streamSession(t.Context(), src, replayConfig{}, feed, progress.send)
+	require.NoError(t, err)
+	for range feed {
+	}
+	want, err := loadInput("../../agents/opencode/testdata/opencode-1.18.33/export.json", nil, "")
+	require.NoError(t, err)
+	assert.Equal(t, want.Entries, tr.Entries, "the viewer reads the pipe as the file")
+}
+
+// The sessions of a database are searched as files are: what happened in
+// an opencode session (a sub-agent's failed grep) and in a Crush one (the
+// calculator's file read), and the files their calls touched.
+func TestSearchFindsWhatHappenedInDatabases(t *testing.T) {
+	h := inFakeHome(t)
+	h.AddMoreAgents(t)
+
+	opencode := runWith("", "search", "--all", "--agent", "opencode", "ripgrep execution failed")
+	crush := runWith("", "search", "--all", "--agent", "crush", "A tiny calculator.")
+	again := runWith("", "search", "--all", "--agent", "opencode", "ripgrep execution failed")
+	touched := runWith("", "sessions", "--all", "--agent", "crush", "--touched", "/tmp/rec/crush/proj/calc.py")
+
+	require.Equal(t, exitOK, opencode.code, opencode.stderr)
+	assert.Contains(t, opencode.stdout, `Let me read the calculator. · `)
+	assert.Contains(t, opencode.stdout, `◉ general Task Find the TODOs · `, "a sub-agent's calls, nested under its task")
+	assert.Equal(t, opencode.stdout, again.stdout, "the same hits from the cache")
+	require.Equal(t, exitOK, crush.code, crush.stderr)
+	assert.Contains(t, crush.stdout, "A tiny calculator.")
+	require.Equal(t, exitOK, touched.code, touched.stderr)
+	assert.Contains(t, touched.stdout, "calc.py")
 }

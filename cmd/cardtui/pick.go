@@ -34,6 +34,9 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 		Dark: cfg.theme == render.Dark, ThemeSet: cfg.themeSet,
 		Open: sessionOpener(cfg), Send: func(msg tea.Msg) { program.Send(msg) }, Resume: listing.ResumeOf,
 		LiveResume: liveResume,
+		Search: func(list []sessions.Session, m sessions.Matcher, hit func(sessions.Hit) bool) {
+			sessions.Search(h.options(), withoutProblems(list), m, false, hit)
+		},
 	})
 	program = tea.NewProgram(p, programOptions(cfg.color, stdout)...)
 	final, err := program.Run()

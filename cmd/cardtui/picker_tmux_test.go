@@ -38,7 +38,10 @@ func TestPickerInATerminal(t *testing.T) {
 	s.Type("Enter")
 	s.Settle()
 	s.Type("Enter")
-	screen = strings.Join(s.WaitForText("▌ The tests fail since the last commit."), "\n")
+	screen = strings.Join(s.WaitFor("the viewer", func(screen []string) bool {
+		text := strings.Join(screen, "\n")
+		return strings.Contains(text, "▌ The tests fail since the last commit.") && !strings.Contains(text, "Sessions of")
+	}), "\n")
 	assert.Contains(t, screen, "rollout-2025-10-06T09-14-02-0199a213.jsonl", "the viewer's status line names the session")
 	assert.NotContains(t, screen, "Sessions of", "the viewer has the window")
 

@@ -4,11 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
-	"strings"
-
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/sessions"
@@ -33,20 +28,21 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	if len(operands) != 1 || operands[0] == "" {
 		return usageError(stderr, "search takes one PATTERN")
 	}
-	m, err := matcherOf(operands[0], *useRegexp)
+	m, err := listing.Matcher(operands[0], *useRegexp)
 	if err != nil {
 		return usageError(stderr, "search: %v", err)
 	}
 	h := historyFromEnv(agentsOf(agent.value))
 	list := h.list(*all, stderr)
-	w := hitWriter{out: stdout, home: homeDir(), color: colorOn(color.value, stdout), width: 0}
+	width := 0
 	if isTerminal(stdout) {
-		w.width = terminalWidth(stdout)
+		width = terminalWidth(stdout)
 	}
+	f := hitFormat(colorOn(color.value, stdout), width)
 	found := 0
 	sessions.Search(h.options(), withoutProblems(list), m, false, func(hit sessions.Hit) bool {
 		found++
-		w.write(hit)
+		fmt.Fprintln(stdout, f.Line(hit))
 		return true
 	})
 	if found == 0 {
@@ -54,18 +50,6 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 		return exitProblems
 	}
 	return exitOK
-}
-
-// matcherOf finds pattern literally, or as a regular expression.
-func matcherOf(pattern string, isRegexp bool) (sessions.Matcher, error) {
-	if !isRegexp {
-		return sessions.LiteralMatcher([]byte(pattern)), nil
-	}
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		return sessions.Matcher{}, err
-	}
-	return sessions.RegexpMatcher(re), nil
 }
 
 // agentsOf is the agents --agent names, nil for all.
@@ -92,52 +76,15 @@ func colorOn(value string, w io.Writer) bool {
 	return value == "always" || value == "auto" && isTerminal(w)
 }
 
-// hitWriter writes the hits of a search, one line each.
-type hitWriter struct {
-	out   io.Writer
-	home  string
-	color bool
-	width int
-}
-
-// matchStyle highlights a match.
-var matchStyle = lipgloss.NewStyle().Reverse(true)
-
-// write writes hit as session · time · card title · line, the matches
-// highlighted (with colours) or left as they are.
-func (w hitWriter) write(hit sessions.Hit) {
-	head := strings.Join([]string{
-		listing.CutMiddle(listing.Label(hit.Session), 40), listing.When(hit.Session.LastActivity),
-		listing.CutMiddle(listing.OneLine(hit.Line.Title), 40),
-	}, " · ") + " · "
-	line := highlight(hit.Line.Text, hit.Matches, w.color)
-	out := head + line
-	if w.width > 0 {
-		out = ansi.Truncate(out, w.width, "…")
+// hitFormat writes the hits as `cardtui search` prints them: the whole
+// label and title up to 40 cells each, the matches highlighted with
+// colours, each line cut at width cells when it is not 0.
+func hitFormat(color bool, width int) listing.HitFormat {
+	f := listing.HitFormat{Label: 40, Title: 40, When: listing.When, Width: width}
+	if color {
+		f.Mark = listing.Highlight
 	}
-	fmt.Fprintln(w.out, out)
-}
-
-// highlight is text made safe for a terminal, its matches highlighted
-// when color. The document's text is safe already; it is made so again
-// piece by piece, so that no cut between matches can join an escape.
-func highlight(text string, at [][2]int, color bool) string {
-	var b strings.Builder
-	prev := 0
-	for _, m := range at {
-		if m[0] < prev || m[1] > len(text) {
-			continue
-		}
-		b.WriteString(listing.OneLine(text[prev:m[0]]))
-		match := listing.OneLine(text[m[0]:m[1]])
-		if color {
-			match = matchStyle.Render(match)
-		}
-		b.WriteString(match)
-		prev = m[1]
-	}
-	b.WriteString(listing.OneLine(text[prev:]))
-	return b.String()
+	return f
 }
 
 // touchedBy lists the sessions whose tool calls read or changed path,

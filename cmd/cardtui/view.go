@@ -40,6 +40,9 @@ type source struct {
 	// format is the format of a document's lines (agents.Documents), ""
 	// for a log.
 	format string
+	// pipe marks a stream (stdin, not a file) that may be a document
+	// piped in, which the reading goroutine tells apart from a log.
+	pipe bool
 }
 
 // path is the session file's path, "" when the session is not a file.
@@ -58,7 +61,9 @@ func openSource(operand string, stdin io.Reader, follow bool) (source, func(), e
 		return source{r: bytes.NewReader(demo.Session), name: demoName, total: int64(len(demo.Session))}, func() {}, nil
 	case "-":
 		f, _ := stdin.(*os.File)
-		return fileSource(stdin, f, stdinName, follow), func() {}, nil
+		src := fileSource(stdin, f, stdinName, follow)
+		src.pipe = src.file == nil
+		return src, func() {}, nil
 	}
 	if src, closeSource, ok, err := openDocument(operand); ok {
 		return src, closeSource, err
@@ -181,6 +186,17 @@ func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<
 	r := src.r
 	if cfg.follow && src.file != nil {
 		r = replay.Follow(ctx, src.file)
+	}
+	if src.pipe {
+		lines, doc, format, err := agents.PipeDocument(r)
+		if err != nil {
+			return nil, err
+		}
+		r = lines
+		if doc != nil {
+			defer doc.Close()
+			r, src.format = doc, format
+		}
 	}
 	opts := replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: cfg.input, Path: src.path()}, Total: src.total}
 	if src.format != "" {

@@ -55,17 +55,20 @@ func fileMarkdown(f diffview.File) string {
 // unifiedDiff is a file's hunks in unified format, every text sanitised.
 // Hunks that do not know where they are get a "@@ ⋯ @@" separator in place
 // of their header when unchanged lines were folded before them.
+// An absolute path is written as git writes a path outside its tree, with
+// no slash after a/ and b/.
 func unifiedDiff(f diffview.File, name string) string {
 	var b strings.Builder
+	path := strings.TrimLeft(name, "/")
 	if f.NewFile {
 		b.WriteString("--- /dev/null\n")
 	} else {
-		b.WriteString("--- a/" + name + "\n")
+		b.WriteString("--- a/" + path + "\n")
 	}
 	if f.Deleted {
 		b.WriteString("+++ /dev/null\n")
 	} else {
-		b.WriteString("+++ b/" + name + "\n")
+		b.WriteString("+++ b/" + path + "\n")
 	}
 	for _, h := range f.Hunks {
 		switch {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"syscall"
 )
 
 // ErrNotRegular is the error of a path that is not a regular file once
@@ -20,7 +19,7 @@ var ErrNotRegular = fmt.Errorf("not a regular file")
 // opened (fstat, not a stat before the open that a rename could race)
 // is a regular file. The file is then switched back to blocking reads.
 func Open(path string) (*os.File, fs.FileInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblocking, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -38,20 +37,6 @@ func Open(path string) (*os.File, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	return f, info, nil
-}
-
-// setBlocking clears O_NONBLOCK: a regular file never blocks anyway, but
-// the runtime's poller treats a non-blocking descriptor differently.
-func setBlocking(f *os.File) error {
-	raw, err := f.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var serr error
-	if err := raw.Control(func(fd uintptr) { serr = syscall.SetNonblock(int(fd), false) }); err != nil {
-		return err
-	}
-	return serr
 }
 
 // kind names what a file that is not regular is.

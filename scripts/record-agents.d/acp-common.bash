@@ -32,6 +32,7 @@ acp_wait() {
 # (ctrl+y first gives the request the keys).
 acp_answer() {
 	acp_tmux send-keys -t "$1" C-y
+	sleep 0.3
 	acp_tmux send-keys -t "$1" "$2"
 }
 
@@ -89,7 +90,8 @@ acp_quit() {
 # on AGENT in $PROJECT inside tmux with the environment ENVFILE exports,
 # sends PROMPT, answers each permission request — esc (reject) the first
 # time the screen shows the text REJECT while asking, enter (the first
-# allow-once option) otherwise — waits for the turn to end, types each
+# allow-once option) otherwise, each after ctrl+y, which gives the
+# request the keys — waits for the turn to end, types each
 # line of ACP_SETTINGS into the composer (tab completes it, enter sends
 # it: "/mode pl") and quits. The recording goes to OUT. When ACP_FOLLOWUP
 # is set and the turn ended after the rejection (Codex and opencode end

@@ -2,7 +2,9 @@
 # no tool waits for an approval) on the scenario in gemini.json, against
 # the fake model server as the Gemini API (GOOGLE_GEMINI_BASE_URL). Its
 # chat, ~/.gemini/tmp/<project>/chats/session-*.jsonl, is kept as
-# chat.jsonl in agents/gemini/testdata/gemini-<version>/.
+# chat.jsonl in agents/gemini/testdata/gemini-<version>/, with the
+# .project_root file Gemini writes beside the chats/ folder (the
+# project's path, which the chat itself names only by a hash).
 
 GEMINI_VERSION=0.61.0
 
@@ -25,7 +27,10 @@ JSON
 			-p "Tidy the calculator in this folder: read it, search it, edit it, run it, and report in Markdown." </dev/null
 	) || log "gemini exited with status $?"
 	stop_server
-	cp "$(find "$HOME/.gemini/tmp" -name 'session-*.jsonl' | head -n 1)" "$out/chat.jsonl"
-	normalise "$out/chat.jsonl"
+	local chat
+	chat=$(find "$HOME/.gemini/tmp" -name 'session-*.jsonl' | head -n 1)
+	cp "$chat" "$out/chat.jsonl"
+	cp "$(dirname "$(dirname "$chat")")/.project_root" "$out/.project_root"
+	normalise "$out/chat.jsonl" "$out/.project_root"
 	log "Gemini CLI $v: $(find "$out" -type f | wc -l) files in $out"
 }

@@ -11,8 +11,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"syscall"
-	"time"
 )
 
 // ClaudeSize is the size of the generated Claude Code transcript.
@@ -140,14 +138,4 @@ func ViewLine(v any) []byte {
 		panic(err) // the values above always marshal
 	}
 	return append(data, '\n')
-}
-
-// ProcessCPU is the CPU time the process has used so far, user and
-// system, in seconds; 0 when the system does not say.
-func ProcessCPU() float64 {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		return 0
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano()).Seconds()
 }

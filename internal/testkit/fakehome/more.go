@@ -21,7 +21,7 @@ func repoRoot() string {
 // AddMoreAgents adds to the home the sessions recorded for Gemini CLI,
 // opencode and Crush (the fixtures of agents/gemini, agents/opencode and
 // agents/crush) where those agents keep them: a chat under
-// ~/.gemini/tmp, opencode's database and a Crush project's database
+// ~/.gemini/tmp (its .project_root naming the home's project), opencode's database and a Crush project's database
 // listed in projects.json under ~/.local/share. Paths gains "gemini",
 // "opencode" and "crush" (the databases' paths).
 func (h *Home) AddMoreAgents(t *testing.T) {
@@ -36,6 +36,7 @@ func (h *Home) AddMoreAgents(t *testing.T) {
 	h.Roots["gemini"], h.Roots["opencode"], h.Roots["crush"] = filepath.Join(h.Dir, ".gemini"), data, data
 	h.Paths["gemini"] = Write(t, filepath.Join(h.Roots["gemini"], "tmp", "proj", "chats", "session-2026-12-04T20-10-4748d382.jsonl"),
 		fixture("gemini", "gemini-0.61.0/chat.jsonl"), mtime)
+	Write(t, filepath.Join(h.Roots["gemini"], "tmp", "proj", ".project_root"), h.Project, mtime)
 	h.Paths["opencode"] = Write(t, filepath.Join(data, "opencode", "opencode.db"),
 		fixture("opencode", "opencode-1.18.33/opencode.db"), mtime)
 	dataDir := filepath.Join(h.Project, ".crush")

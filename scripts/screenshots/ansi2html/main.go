@@ -6,26 +6,24 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"flag"
 	"fmt"
 	"html"
+	"image/color"
 	"io"
 	"log"
 	"os"
-	"strconv"
 	"strings"
+
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // ansi16 is the xterm palette of the first 16 colours.
 var ansi16 = [16]string{
 	"#1e1e1e", "#cd3131", "#0dbc79", "#e5e510", "#2472c8", "#bc3fbc", "#11a8cd", "#e5e5e5",
 	"#666666", "#f14c4c", "#23d18b", "#f5f543", "#3b8eea", "#d670d6", "#29b8db", "#ffffff",
-}
-
-// attrs is the SGR state of a cell.
-type attrs struct {
-	fg, bg                              string
-	bold, dim, italic, under, rev, strk bool
 }
 
 func main() {
@@ -46,9 +44,9 @@ pre{margin:0;padding:8px;font:15px/1.25 "DejaVu Sans Mono","Liberation Mono",mon
 span{white-space:pre}
 </style><pre>`, html.EscapeString(*title), *bgFlag, *fgFlag, *bgFlag, *cols)
 	lines := strings.Split(strings.TrimRight(string(in), "\n"), "\n")
-	var a attrs
+	var pen uv.Style
 	for i, l := range lines {
-		a = writeLine(w, l, a, *fgFlag, *bgFlag)
+		pen = writeLine(w, l, pen, *fgFlag, *bgFlag)
 		if i < len(lines)-1 {
 			w.WriteString("\n")
 		}
@@ -56,57 +54,39 @@ span{white-space:pre}
 	w.WriteString("</pre>\n")
 }
 
-// writeLine writes one captured line and returns the state it leaves.
-func writeLine(w *bufio.Writer, l string, a attrs, deffg, defbg string) attrs {
+// writeLine writes one captured line and returns the pen it leaves: its
+// SGR sequences read as a terminal reads them, other escape sequences
+// (OSC links) left out.
+func writeLine(w *bufio.Writer, l string, pen uv.Style, deffg, defbg string) uv.Style {
 	var text strings.Builder
 	flush := func() {
-		if text.Len() == 0 {
-			return
+		if text.Len() > 0 {
+			fmt.Fprintf(w, `<span style="%s">%s</span>`, css(pen, deffg, defbg), html.EscapeString(text.String()))
+			text.Reset()
 		}
-		fmt.Fprintf(w, `<span style="%s">%s</span>`, a.css(deffg, defbg), html.EscapeString(text.String()))
-		text.Reset()
 	}
-	for i := 0; i < len(l); i++ {
-		if l[i] == 0x1b && i+1 < len(l) && l[i+1] == '[' {
-			j := i + 2
-			for j < len(l) && (l[j] < 0x40 || l[j] > 0x7e) {
-				j++
-			}
-			if j < len(l) && l[j] == 'm' {
-				flush()
-				a.apply(l[i+2 : j])
-			}
-			i = j
-			continue
+	p := ansi.NewParser()
+	var state byte
+	for l != "" {
+		seq, width, n, next := ansi.DecodeSequence(l, state, p)
+		state, l = next, l[n:]
+		switch {
+		case width > 0 || !ansi.HasEscPrefix(seq) && !ansi.HasCsiPrefix(seq) && !ansi.HasOscPrefix(seq):
+			text.WriteString(seq)
+		case ansi.Cmd(p.Command()).Final() == 'm' && ansi.HasCsiPrefix(seq):
+			flush()
+			uv.ReadStyle(p.Params(), &pen)
 		}
-		if l[i] == 0x1b && i+1 < len(l) && l[i+1] == ']' { // OSC: skip to ST or BEL
-			j := i + 2
-			for j < len(l) && l[j] != 0x07 && !(l[j] == 0x1b && j+1 < len(l) && l[j+1] == '\\') {
-				j++
-			}
-			if j < len(l) && l[j] == 0x1b {
-				j++
-			}
-			i = j
-			continue
-		}
-		text.WriteByte(l[i])
 	}
 	flush()
-	return a
+	return pen
 }
 
-// css is the inline style of the state.
-func (a attrs) css(deffg, defbg string) string {
-	fg, bg := a.fg, a.bg
-	if a.rev {
-		if fg == "" {
-			fg = deffg
-		}
-		if bg == "" {
-			bg = defbg
-		}
-		fg, bg = bg, fg
+// css is the inline style of the pen.
+func css(pen uv.Style, deffg, defbg string) string {
+	fg, bg := hex(pen.Fg), hex(pen.Bg)
+	if pen.Attrs&uv.AttrReverse != 0 {
+		fg, bg = cmp.Or(bg, defbg), cmp.Or(fg, deffg)
 	}
 	var s []string
 	if fg != "" {
@@ -115,117 +95,43 @@ func (a attrs) css(deffg, defbg string) string {
 	if bg != "" {
 		s = append(s, "background:"+bg)
 	}
-	if a.bold {
-		s = append(s, "font-weight:bold")
-	}
-	if a.dim {
-		s = append(s, "opacity:.6")
-	}
-	if a.italic {
-		s = append(s, "font-style:italic")
-	}
-	if a.under || a.strk {
-		var d []string
-		if a.under {
-			d = append(d, "underline")
+	for _, a := range []struct {
+		on   bool
+		rule string
+	}{
+		{pen.Attrs&uv.AttrBold != 0, "font-weight:bold"}, {pen.Attrs&uv.AttrFaint != 0, "opacity:.6"},
+		{pen.Attrs&uv.AttrItalic != 0, "font-style:italic"},
+	} {
+		if a.on {
+			s = append(s, a.rule)
 		}
-		if a.strk {
-			d = append(d, "line-through")
-		}
+	}
+	var d []string
+	if pen.Underline != uv.UnderlineNone {
+		d = append(d, "underline")
+	}
+	if pen.Attrs&uv.AttrStrikethrough != 0 {
+		d = append(d, "line-through")
+	}
+	if len(d) > 0 {
 		s = append(s, "text-decoration:"+strings.Join(d, " "))
 	}
 	return strings.Join(s, ";")
 }
 
-// apply updates the state with the parameters of one SGR sequence.
-func (a *attrs) apply(params string) {
-	ps := strings.FieldsFunc(params, func(r rune) bool { return r == ';' || r == ':' })
-	if len(ps) == 0 {
-		*a = attrs{}
-	}
-	for i := 0; i < len(ps); i++ {
-		n, _ := strconv.Atoi(ps[i])
-		switch {
-		case n == 0:
-			*a = attrs{}
-		case n == 1:
-			a.bold = true
-		case n == 2:
-			a.dim = true
-		case n == 3:
-			a.italic = true
-		case n == 4:
-			a.under = true
-		case n == 7:
-			a.rev = true
-		case n == 9:
-			a.strk = true
-		case n == 22:
-			a.bold, a.dim = false, false
-		case n == 23:
-			a.italic = false
-		case n == 24:
-			a.under = false
-		case n == 27:
-			a.rev = false
-		case n == 29:
-			a.strk = false
-		case n >= 30 && n <= 37:
-			a.fg = ansi16[n-30]
-		case n >= 90 && n <= 97:
-			a.fg = ansi16[n-90+8]
-		case n == 39:
-			a.fg = ""
-		case n >= 40 && n <= 47:
-			a.bg = ansi16[n-40]
-		case n >= 100 && n <= 107:
-			a.bg = ansi16[n-100+8]
-		case n == 49:
-			a.bg = ""
-		case (n == 38 || n == 48) && i+1 < len(ps):
-			c, used := extended(ps[i+1:])
-			i += used
-			if n == 38 {
-				a.fg = c
-			} else {
-				a.bg = c
-			}
+// hex is a colour as CSS: the first 16 in this page's palette, any other
+// as its RGB; "" for none.
+func hex(c color.Color) string {
+	switch c := c.(type) {
+	case nil:
+		return ""
+	case ansi.BasicColor:
+		return ansi16[c%16]
+	case ansi.IndexedColor:
+		if c < 16 {
+			return ansi16[c]
 		}
 	}
-}
-
-// extended reads a 256-colour (5;N) or true-colour (2;R;G;B) colour.
-func extended(ps []string) (string, int) {
-	switch {
-	case ps[0] == "5" && len(ps) >= 2:
-		n, _ := strconv.Atoi(ps[1])
-		return color256(n), 2
-	case ps[0] == "2" && len(ps) >= 4:
-		r, _ := strconv.Atoi(ps[1])
-		g, _ := strconv.Atoi(ps[2])
-		b, _ := strconv.Atoi(ps[3])
-		return fmt.Sprintf("#%02x%02x%02x", r, g, b), 4
-	}
-	return "", len(ps)
-}
-
-// color256 is the xterm colour of a 256-colour index.
-func color256(n int) string {
-	switch {
-	case n < 16:
-		return ansi16[max(n, 0)]
-	case n < 232:
-		n -= 16
-		level := func(v int) int {
-			if v == 0 {
-				return 0
-			}
-			return 55 + 40*v
-		}
-		return fmt.Sprintf("#%02x%02x%02x", level(n/36), level(n/6%6), level(n%6))
-	case n < 256:
-		v := 8 + 10*(n-232)
-		return fmt.Sprintf("#%02x%02x%02x", v, v, v)
-	}
-	return ""
+	r, g, b, _ := c.RGBA()
+	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
 }

@@ -155,6 +155,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) applyChanges() tea.Cmd {
 	changes := m.sess.Changes()
 	m.state = m.sess.State()
+	if m.state.Agent != "" {
+		m.view.SetSource(m.state.Agent) // agentInfo names it better than its program
+	}
 	m.layout()
 	if len(changes) == 0 {
 		return nil

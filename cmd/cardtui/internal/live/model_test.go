@@ -292,6 +292,12 @@ func TestAgentNamesItself(t *testing.T) {
 	m := New(s, cfg)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
 	settle(t, m, func() bool { return strings.Contains(screenText(m), "Gemini CLI · ready") })
+	for _, row := range strings.Split(screenText(m), "\n") {
+		if strings.Contains(row, "card ") {
+			assert.NotContains(t, row, "run-agent.sh", "the viewer's status row names the agent too")
+			assert.True(t, strings.HasSuffix(strings.TrimRight(row, " "), "Gemini CLI"), row)
+		}
+	}
 	assert.NotContains(t, screenText(m), "run-agent.sh ·", "the agent's title, not the wrapper script's name")
 }
 

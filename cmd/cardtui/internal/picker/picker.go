@@ -3,7 +3,8 @@
 // then fuzzy ones), and a preview of the selected one. Enter opens it in
 // the viewer; esc goes back to the list once the viewer has nothing of
 // its own to close; r resumes it in its own agent, after saying what will
-// run and asking; q quits.
+// run and asking; s searches what happened in the sessions, and enter on
+// a line found opens its session at that card; q quits.
 //
 // The picker does no file I/O of its own, and none on its UI loop: the
 // command hands it the sessions found and an Opener that starts reading
@@ -72,6 +73,9 @@ type Options struct {
 	// through its agent's ACP adapter; nil, or an error, leaves that
 	// choice out of the resume question.
 	LiveResume func(sessions.Session) (listing.Resume, error)
+	// Search looks for a query in what happened in the sessions, for
+	// the search mode (s); nil leaves that key out.
+	Search Searcher
 }
 
 // Model is the Bubble Tea model of the session picker.
@@ -103,6 +107,9 @@ type Model struct {
 	live   *listing.Resume
 	liveOf func(sessions.Session) (listing.Resume, error)
 	dark   bool
+	// search is the search mode; searchIn runs its searches.
+	search   search
+	searchIn Searcher
 }
 
 // openedMsg is the gen-th session opened, or why it could not be.
@@ -110,6 +117,8 @@ type openedMsg struct {
 	gen    int
 	opened Opened
 	err    error
+	// at is the entry to focus, -1 for none.
+	at int
 }
 
 // resumedMsg says the agent resumed in has ended.
@@ -128,8 +137,9 @@ type sessionMsg struct {
 // The picker's own keys, beside the list's.
 var (
 	openKey   = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open"))
-	scopeKey  = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all projects / this one"))
-	resumeKey = key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "resume in its agent"))
+	downKey   = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
+	scopeKey  = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all/here"))
+	resumeKey = key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "resume"))
 	backKey   = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back"))
 )
 
@@ -144,15 +154,27 @@ func New(o Options) Model {
 	l.StatusMessageLifetime = statusLifetime
 	l.SetStatusBarItemName("session", "sessions")
 	l.KeyMap.Quit = key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")) // esc goes back, never quits
+	// The help line names the picker's own keys in 80 columns: one item
+	// for both arrows (the list's down key has no keys, so that it is not
+	// listed: updateList moves down), and enter, which every list opens
+	// with, only in the full help.
+	l.KeyMap.CursorUp.SetHelp("↑/↓", "move")
+	l.KeyMap.CursorDown.SetKeys()
 	l.AdditionalShortHelpKeys = func() []key.Binding {
-		if o.Resume == nil {
-			return []key.Binding{openKey, scopeKey}
+		var keys []key.Binding
+		if o.Search != nil {
+			keys = append(keys, searchKey)
 		}
-		return []key.Binding{openKey, resumeKey, scopeKey}
+		if o.Resume != nil {
+			keys = append(keys, resumeKey)
+		}
+		return append(keys, scopeKey)
 	}
-	l.AdditionalFullHelpKeys = l.AdditionalShortHelpKeys
+	l.AdditionalFullHelpKeys = func() []key.Binding {
+		return append([]key.Binding{openKey, downKey}, l.AdditionalShortHelpKeys()...)
+	}
 	p := Model{list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send,
-		resumeOf: o.Resume, liveOf: o.LiveResume, dark: o.Dark}
+		resumeOf: o.Resume, liveOf: o.LiveResume, dark: o.Dark, search: newSearch(), searchIn: o.Search}
 	p.inProject = len(o.Project.Filter(o.Sessions)) > 0
 	p.setTheme(o.Dark)
 	p.fill()
@@ -198,6 +220,7 @@ func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		p.width, p.height = msg.Width, msg.Height
 		p.setListSize()
+		p.search.input.SetWidth(max(msg.Width-3, 1))
 		if p.shown != nil {
 			p.shown.Viewer.SetSize(msg.Width, msg.Height)
 		}
@@ -212,9 +235,17 @@ func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, p.opened(msg)
 	case resumedMsg:
 		return p, p.resumed(msg)
+	case searchTickMsg:
+		return p, p.searchTick(msg)
+	case searchDoneMsg:
+		p.searchDone(msg)
+		return p, nil
 	}
 	if p.shown != nil {
 		return p, p.updateViewer(msg)
+	}
+	if p.search.on {
+		return p, p.updateSearch(msg)
 	}
 	return p, p.updateList(msg)
 }
@@ -230,11 +261,16 @@ func (p *Model) updateList(msg tea.Msg) tea.Cmd {
 	if isKey && !p.list.SettingFilter() {
 		item, selected := p.list.SelectedItem().(sessionItem)
 		switch {
+		case key.Matches(k, downKey):
+			p.list.CursorDown()
+			return nil
 		case key.Matches(k, openKey):
 			if selected && !p.opening {
-				return p.openSession(item.s)
+				return p.openSession(item.s, -1)
 			}
 			return nil
+		case key.Matches(k, searchKey) && p.searchIn != nil:
+			return p.startSearch()
 		case key.Matches(k, resumeKey) && p.resumeOf != nil:
 			if selected {
 				return p.askResume(item.s)
@@ -265,16 +301,20 @@ func (p *Model) updateViewer(msg tea.Msg) tea.Cmd {
 }
 
 // openSession opens s in the viewer, read by a goroutine that stops when
-// the session is closed. The file is opened by a command, off the UI
-// loop: a file that blocks (a FIFO put in its place) never freezes the
-// picker.
-func (p *Model) openSession(s sessions.Session) tea.Cmd {
+// the session is closed, focused on its entry at when it is not -1. The
+// file is opened by a command, off the UI loop: a file that blocks (a
+// FIFO put in its place) never freezes the picker.
+func (p *Model) openSession(s sessions.Session, at int) tea.Cmd {
 	p.gen++
 	gen, send, open := p.gen, p.send, p.open
 	p.opening = true
 	opening := func() tea.Msg {
 		opened, err := open(s, func(msg tea.Msg) { send(sessionMsg{gen, msg}) })
-		return openedMsg{gen: gen, opened: opened, err: err}
+		return openedMsg{gen: gen, opened: opened, err: err, at: at}
+	}
+	if p.search.on {
+		p.search.note = "opening…"
+		return opening
 	}
 	return tea.Batch(p.status("opening…"), opening)
 }
@@ -288,15 +328,19 @@ func (p *Model) opened(msg openedMsg) tea.Cmd {
 		}
 		return nil
 	}
-	p.opening = false
+	p.opening, p.search.note = false, ""
 	if err := msg.err; err != nil {
 		if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
 			err = pathErr.Err
 		}
-		return p.status("cannot open it: " + err.Error())
+		p.search.note = "cannot open it: " + err.Error()
+		return p.status(p.search.note)
 	}
 	opened := msg.opened
 	opened.Viewer.SetSize(p.width, p.height)
+	if msg.at >= 0 {
+		opened.Viewer.FocusIndex(msg.at)
+	}
 	p.shown = &opened
 	return tea.Batch(opened.Viewer.Init(), p.listen())
 }
@@ -326,12 +370,13 @@ func (p *Model) fromSession(msg sessionMsg) tea.Cmd {
 	return cmd
 }
 
-// Close stops reading the open session, if there is one; call it when the
-// program that ran the picker ends.
+// Close stops reading the open session, if there is one, and the search
+// running; call it when the program that ran the picker ends.
 func (p Model) Close() {
 	if p.shown != nil {
 		p.shown.Cancel()
 	}
+	p.search.stop()
 }
 
 // View is the viewer when a session is open, else the list above the
@@ -339,6 +384,11 @@ func (p Model) Close() {
 func (p Model) View() tea.View {
 	if p.shown != nil {
 		return viewer.App{Model: p.shown.Viewer}.View()
+	}
+	if p.search.on {
+		v := tea.NewView(p.searchView())
+		v.AltScreen = true
+		return v
 	}
 	content := fitRows(p.list.View(), p.width)
 	if p.resume != nil {
