@@ -71,7 +71,12 @@ acp_start() {
 	} >"$runner"
 	chmod +x "$runner"
 	acp_tmux new-session -d -s "$session" -x 160 -y 50 "$runner; sleep 600"
-	acp_wait "$session" 180 " · ready" || { acp_tmux kill-session -t "$session"; return 1; }
+	if ! acp_wait "$session" 180 " · ready\|could not be opened" || acp_pane "$session" | grep -q "could not be opened"; then
+		log "$name: the session did not open; the screen:"
+		acp_pane "$session" >&2
+		acp_tmux kill-session -t "$session"
+		return 1
+	fi
 	echo "$session"
 }
 

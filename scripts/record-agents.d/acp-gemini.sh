@@ -36,8 +36,15 @@ ENV
 		acp_record gemini "$out/session.jsonl" "a: int, b: int" \
 		"Tidy the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
 		"$SCRATCH/env-acp-gemini" -- "$prefix/node_modules/.bin/gemini" --acp -m gemini-2.5-flash
-	acp_resume gemini-resume "$out/resume.jsonl" "$out/session.jsonl" \
-		"$SCRATCH/env-acp-gemini" -- "$prefix/node_modules/.bin/gemini" --acp -m gemini-2.5-flash
+	# Gemini CLI 0.61.0 answers some session/load of the session just
+	# saved with "No previous sessions found for this project": a check
+	# says so and goes on; a recording fails (run it again).
+	if ! acp_resume gemini-resume "$out/resume.jsonl" "$out/session.jsonl" \
+		"$SCRATCH/env-acp-gemini" -- "$prefix/node_modules/.bin/gemini" --acp -m gemini-2.5-flash; then
+		[[ -n ${CHECK:-} ]] || return 1
+		log "gemini: --resume failed; its check is left out"
+		rm -f "$out/resume.jsonl"
+	fi
 	stop_server
-	normalise "$out/session.jsonl" "$out/resume.jsonl"
+	normalise "$out"/*.jsonl
 }
