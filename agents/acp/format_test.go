@@ -28,7 +28,7 @@ func TestACPRecording(t *testing.T) {
 	var titles, results []string
 	for _, e := range tr.Entries {
 		if c, ok := e.(cards.ToolCard); ok {
-			titles = append(titles, callTitle(c.Call))
+			titles = append(titles, replaytest.CallTitle(c.Call))
 			if r, ok := c.Result.(cards.GenericResult); ok && r.Title != "" {
 				results = append(results, r.Title)
 			}
@@ -38,19 +38,6 @@ func TestACPRecording(t *testing.T) {
 		"Reading project files", "Modifying critical configuration file"}, titles)
 	assert.Equal(t, []string{"Allowed: Allow this change (allow once)", "Rejected: Skip this change (reject once)"}, results,
 		"the permission choices are on their cards")
-}
-
-// callTitle is a call view's title.
-func callTitle(v cards.CallView) string {
-	switch v := v.(type) {
-	case cards.GenericCall:
-		return v.Title
-	case cards.DiffCall:
-		return v.Title
-	case cards.TerminalCall:
-		return v.Title
-	}
-	return ""
 }
 
 func TestACPRecordingBadLines(t *testing.T) {

@@ -24,10 +24,18 @@ import (
 func shellCommand(raw json.RawMessage) (command, cwd string) {
 	var in struct {
 		Command json.RawMessage `json:"command"`
+		Cmd     json.RawMessage `json:"cmd"` // codex's exec_command, replayed by session/load
 		Cwd     string          `json:"cwd"`
 		Dir     string          `json:"dir_path"`
+		Workdir string          `json:"workdir"`
 	}
-	if json.Unmarshal(raw, &in) != nil || len(in.Command) == 0 {
+	if json.Unmarshal(raw, &in) != nil {
+		return "", ""
+	}
+	if len(in.Command) == 0 {
+		in.Command = in.Cmd
+	}
+	if len(in.Command) == 0 {
 		return "", ""
 	}
 	var line string
@@ -37,7 +45,7 @@ func shellCommand(raw json.RawMessage) (command, cwd string) {
 	case json.Unmarshal(in.Command, &argv) == nil && len(argv) > 0:
 		line = argvLine(argv)
 	}
-	return strings.TrimSpace(line), cmpOr(in.Cwd, in.Dir)
+	return strings.TrimSpace(line), cmpOr(in.Cwd, in.Dir, in.Workdir)
 }
 
 // argvLine is an argument vector as a command line: the script of a
@@ -105,9 +113,22 @@ func commandResult(raw json.RawMessage) commandOutcome {
 // output: "Exit code 2".
 var exitPrefix = lazyregexp.New(`\AExit code (\d+)\n`)
 
+// codexExec is the output of Codex's exec_command as its model reads it,
+// which codex-acp's session/load replays as a call's raw output: a
+// header with the wall time and the exit code, then "Output:" and the
+// output.
+var codexExec = lazyregexp.New(`\A(?:Chunk ID: [^\n]*\n)?Wall time: ([0-9.]+) seconds\nProcess exited with code (\d+)\n(?:Original token count: \d+\n)?Output:\n`)
+
 // exitLine is a command's output as a string: Claude Code's "Exit code
-// N" line, when it starts with one, is its exit code.
+// N" line, when it starts with one, is its exit code; Codex's exec
+// header gives its exit code and duration.
 func exitLine(s string) commandOutcome {
+	if m := codexExec().FindStringSubmatch(s); m != nil {
+		code, err := strconv.Atoi(m[2])
+		if err == nil {
+			return commandOutcome{output: s[len(m[0]):], known: true, exitCode: &code, duration: durationText(json.RawMessage(m[1]))}
+		}
+	}
 	m := exitPrefix().FindStringSubmatch(s)
 	if m == nil {
 		return commandOutcome{output: s, known: true}

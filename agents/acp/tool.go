@@ -192,7 +192,7 @@ func (c *toolCall) card(t *Traffic) cards.ToolCard {
 	for _, child := range c.children {
 		card.Children = append(card.Children, child.card(t))
 	}
-	card.Children = append(card.Children, c.writeCards()...)
+	card.Children = append(card.Children, c.writeCards(t.dir)...)
 	if c.unreportedAllowed() {
 		return c.unreportedCard(card)
 	}
@@ -289,7 +289,11 @@ func (c *toolCall) callView(t *Traffic) cards.CallView {
 		return terminalCall(cmpOr(term.command, command, c.titleText(t.dir)), c.title, cmpOr(term.cwd, cwd), c.rawInput)
 	}
 	if command, cwd := c.command(); command != "" {
-		return terminalCall(command, c.title, cwd, c.rawInput)
+		title := c.title
+		if title == codexExecTool {
+			title = "" // the tool's name says nothing the card does not
+		}
+		return terminalCall(command, title, cwd, c.rawInput)
 	}
 	if todos := todoList(c.rawInput); todos != nil {
 		call, _ := checklist(c.titleText(t.dir), todos)
@@ -327,11 +331,16 @@ func terminalCall(command, title, cwd string, rawInput json.RawMessage) cards.Te
 	return cards.TerminalCall{Title: command, Description: title, Cwd: cwd}
 }
 
+// codexExecTool is the name of Codex's command tool, the title of its
+// calls when codex-acp's session/load replays them bare.
+const codexExecTool = "exec_command"
+
 // command is the command line of a call that executes one without a
-// terminal (its kind is execute and its raw input names it), "" for any
-// other call.
+// terminal (its kind is execute, or it is Codex's exec_command replayed
+// bare by session/load, and its raw input names it), "" for any other
+// call.
 func (c *toolCall) command() (command, cwd string) {
-	if c.kind != sdk.ToolKindExecute {
+	if c.kind != sdk.ToolKindExecute && c.title != codexExecTool {
 		return "", ""
 	}
 	return shellCommand(c.rawInput)
@@ -525,14 +534,24 @@ func checklist(title string, todos []todo) (cards.GenericCall, cards.ResultView)
 }
 
 // todoList is the list a todo tool's raw input sets (opencode's
-// todowrite: {"todos":[{"content","status","priority","id"}]}), nil when
-// it sets none.
+// todowrite: {"todos":[{"content","status","priority","id"}]}; Codex's
+// update_plan, which codex-acp's session/load replays as a bare call:
+// {"plan":[{"step","status"}]}), nil when it sets none.
 func todoList(raw json.RawMessage) []todo {
 	var in struct {
 		Todos []todo `json:"todos"`
+		Plan  []struct {
+			Step   string `json:"step"`
+			Status string `json:"status"`
+		} `json:"plan"`
 	}
 	if json.Unmarshal(raw, &in) != nil {
 		return nil
+	}
+	if in.Todos == nil {
+		for _, e := range in.Plan {
+			in.Todos = append(in.Todos, todo{Content: e.Step, Status: e.Status})
+		}
 	}
 	for _, e := range in.Todos {
 		if e.Content == "" || e.Status == "" {

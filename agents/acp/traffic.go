@@ -35,8 +35,12 @@ type Traffic struct {
 	session sdk.SessionId
 	agent   string
 	title   string
-	mode    sdk.SessionModeId
-	modes   map[sdk.SessionModeId]string
+	// replaying is set from session/load until the next prompt: the
+	// agent replays the session's history then (Gemini CLI goes on after
+	// its answer to session/load).
+	replaying bool
+	mode      sdk.SessionModeId
+	modes     map[sdk.SessionModeId]string
 	// modeOrder are the modes' ids in the agent's order.
 	modeOrder []sdk.SessionModeId
 	choices   choices
@@ -145,7 +149,7 @@ func (t *Traffic) refresh(i int) {
 		t.entries[i] = c.card(t)
 	}
 	if w, ok := t.writeAt[i]; ok {
-		t.entries[i] = w.card()
+		t.entries[i] = w.card(t.dir)
 	}
 	if m := t.open; m != nil && m.index == i {
 		t.entries[i] = cards.Message{Role: m.role, Text: m.text.String()}
@@ -299,7 +303,10 @@ func compact(raw json.RawMessage) string {
 // request applies a request when it is sent.
 func (t *Traffic) request(from Peer, method string, params json.RawMessage) {
 	switch {
+	case from == FromClient && method == sdk.AgentMethodSessionLoad:
+		t.replaying = true
 	case from == FromClient && method == sdk.AgentMethodSessionPrompt:
+		t.replaying = false
 		var p sdk.PromptRequest
 		if t.decode(method, params, &p) {
 			t.prompts++

@@ -57,13 +57,12 @@ func (t *Traffic) update(n sdk.SessionNotification, kind string) {
 
 // userChunkRole is the role of a user_message_chunk: the user's while a
 // session/load replays the session's history, which is what the chunk is
-// for; at any other time the text is the agent's, sent as the user's, and
-// is drawn so.
+// for — from the request until the user's next prompt, as an agent may
+// go on replaying after its answer; at any other time the text is the
+// agent's, sent as the user's, and is drawn so.
 func (t *Traffic) userChunkRole() cards.Role {
-	for key, req := range t.requests {
-		if key.from == FromClient && req.method == sdk.AgentMethodSessionLoad {
-			return cards.RoleUser
-		}
+	if t.replaying {
+		return cards.RoleUser
 	}
 	return cards.RoleAgentAsUser
 }

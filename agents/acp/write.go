@@ -125,7 +125,7 @@ func (t *Traffic) fileWritten(fw FileWrite) {
 		t.touch(c.index)
 		return
 	}
-	w.index = t.add(w.card())
+	w.index = t.add(w.card(t.dir))
 	t.writeAt[w.index] = w
 }
 
@@ -241,11 +241,13 @@ func applyDiff(text string, d sdk.ToolCallContentDiff, every bool) (string, bool
 	return strings.Replace(text, old, d.NewText, 1), true
 }
 
-// card draws a write as the diff it makes, titled by its path, with its
-// state: writing, written, refused (and why) or failed.
-func (w *fileWrite) card() cards.ToolCard {
-	call := cards.DiffCall{Title: "Write " + oneLine(w.path),
-		Diffs: []cards.FileDiff{{Path: w.path, OldText: w.before, NewText: w.content}}}
+// card draws a write as the diff it makes, titled by its path (relative
+// to the session directory dir when inside it), with its state: writing,
+// written, refused (and why) or failed.
+func (w *fileWrite) card(dir string) cards.ToolCard {
+	path := relPath(w.path, dir)
+	call := cards.DiffCall{Title: "Write " + oneLine(path),
+		Diffs: []cards.FileDiff{{Path: path, OldText: w.before, NewText: w.content}}}
 	card := cards.ToolCard{ID: "write " + w.id, Tool: "fs/write_text_file", Call: call}
 	switch {
 	case w.refused != "":
@@ -261,10 +263,10 @@ func (w *fileWrite) card() cards.ToolCard {
 }
 
 // writeCards are the cards of the writes a tool call's card shows.
-func (c *toolCall) writeCards() []cards.Entry {
+func (c *toolCall) writeCards(dir string) []cards.Entry {
 	var out []cards.Entry
 	for _, w := range c.writes {
-		out = append(out, w.card())
+		out = append(out, w.card(dir))
 	}
 	return out
 }

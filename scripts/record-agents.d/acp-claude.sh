@@ -2,8 +2,11 @@
 # Claude Code bundled in its SDK) driven by `cardtui acp --record` in tmux
 # through the scenario in acp-claude.json: a plan, a read, a search, an
 # edit allowed, an edit rejected, a failing command, a new file, a
-# sub-agent and a Markdown reply. The recording is
-# agents/acp/testdata/claude-agent-acp-<version>/session.jsonl.
+# sub-agent and a Markdown reply; then /model haiku and /mode plan from
+# the composer (tab-completed). The recording is
+# agents/acp/testdata/claude-agent-acp-<version>/session.jsonl; a second
+# run continues that session with --resume (session/load replays it),
+# recorded as resume.jsonl next to it.
 
 # shellcheck source=acp-common.bash
 source "$HERE/acp-common.bash"
@@ -24,9 +27,11 @@ export IS_SANDBOX=1 ANTHROPIC_BASE_URL=http://$FAKE_ADDR ANTHROPIC_API_KEY=sk-fa
 export CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1
 ENV
 	# The type hints are rejected, everything else allowed.
-	acp_record claude "$out/session.jsonl" "a: int, b: int" \
+	ACP_SETTINGS=$'/model hai\n/mode pl' acp_record claude "$out/session.jsonl" "a: int, b: int" \
 		"Clean up the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
 		"$SCRATCH/env-acp-claude" -- "$prefix/node_modules/.bin/claude-agent-acp"
+	acp_resume claude-resume "$out/resume.jsonl" "$out/session.jsonl" \
+		"$SCRATCH/env-acp-claude" -- "$prefix/node_modules/.bin/claude-agent-acp"
 	stop_server
-	normalise "$out/session.jsonl"
+	normalise "$out/session.jsonl" "$out/resume.jsonl"
 }

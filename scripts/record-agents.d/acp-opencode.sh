@@ -4,7 +4,9 @@
 # todowrite tool), a read, a search, an edit allowed, an edit rejected, a
 # failing command, a new file, a sub-agent (task) and a Markdown reply.
 # Edits and commands ask ("permission": "ask"). The recording is
-# agents/acp/testdata/opencode-<version>/session.jsonl.
+# agents/acp/testdata/opencode-<version>/session.jsonl; a second run continues
+# that session with --resume (session/load replays it), recorded as
+# resume.jsonl next to it.
 
 # shellcheck source=acp-common.bash
 source "$HERE/acp-common.bash"
@@ -38,7 +40,9 @@ ENV
 	ACP_FOLLOWUP="Go on with the rest of the plan." acp_record opencode "$out/session.jsonl" "a: int, b: int" \
 		"Tidy the calculator in this folder [acp]: plan, read, search, fix, check, take notes, and report in Markdown." \
 		"$SCRATCH/env-acp-opencode" -- "$bin" acp
+	acp_resume opencode-resume "$out/resume.jsonl" "$out/session.jsonl" \
+		"$SCRATCH/env-acp-opencode" -- "$bin" acp
 	stop_server
-	normalise "$out/session.jsonl"
-	sed -i "s#${SCRATCH#/}#tmp/rec#g" "$out/session.jsonl" # opencode's titles drop the leading /
+	normalise "$out/session.jsonl" "$out/resume.jsonl"
+	sed -i "s#${SCRATCH#/}#tmp/rec#g" "$out/session.jsonl" "$out/resume.jsonl" # opencode's titles drop the leading /
 }

@@ -10,6 +10,7 @@ package replaytest
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -263,4 +264,57 @@ func Reversed(lines [][]byte) [][]byte {
 		out[len(lines)-1-i] = l
 	}
 	return out
+}
+
+// DescribeToolCards writes one line per tool card — its state, widget
+// (with a generic card's kind) and title — its children indented under
+// it: what a recording of a real agent is checked by, since ids and
+// times differ from one recording to the next.
+func DescribeToolCards(tr *replay.Transcript) string {
+	var b strings.Builder
+	for _, c := range ToolCards(tr) {
+		describeToolCard(&b, c, "")
+	}
+	return b.String()
+}
+
+func describeToolCard(b *strings.Builder, c cards.ToolCard, indent string) {
+	widget := ""
+	if c.Call != nil {
+		widget = c.Call.Card()
+	}
+	if g, ok := c.Call.(cards.GenericCall); ok && g.Kind != "" {
+		widget += "/" + string(g.Kind)
+	}
+	b.WriteString(indent + c.State().String() + " · " + widget + " · " + CallTitle(c.Call) + "\n")
+	for _, child := range c.Children {
+		if cc, ok := child.(cards.ToolCard); ok {
+			describeToolCard(b, cc, indent+"    ")
+		}
+	}
+}
+
+// CallTitle is the title of a generic, diff or terminal call, "" for
+// the other views.
+func CallTitle(v cards.CallView) string {
+	switch v := v.(type) {
+	case cards.GenericCall:
+		return v.Title
+	case cards.DiffCall:
+		return v.Title
+	case cards.TerminalCall:
+		return v.Title
+	}
+	return ""
+}
+
+// RecordedGolden is the golden file (under testdata/golden) of the tool
+// cards of a recording scripts/record-agents made: DIR/session.jsonl is
+// acp/recorded-DIR.txt, DIR/NAME.jsonl acp/recorded-DIR-NAME.txt.
+func RecordedGolden(path string) string {
+	name := filepath.Base(filepath.Dir(path))
+	if stem := strings.TrimSuffix(filepath.Base(path), ".jsonl"); stem != "session" {
+		name += "-" + stem
+	}
+	return "acp/recorded-" + name + ".txt"
 }
