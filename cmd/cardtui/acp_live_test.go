@@ -51,7 +51,7 @@ func TestLiveAgents(t *testing.T) {
 				data, err := os.ReadFile(rec)
 				require.NoError(t, err)
 				tr := replaytest.Load(t, agents.Options(replay.Auto), string(data))
-				golden.Assert(t, replaytest.RecordedGolden(rec), replaytest.DescribeToolCards(tr))
+				golden.Assert(t, replaytest.RecordedGolden("acp", rec), replaytest.DescribeToolCards(tr))
 				end := readLive(t, run, endScreen(rec))
 				live := liveCards(end)
 				assert.NotEmpty(t, live, "the end screen of %s shows a whole card", rec)
