@@ -152,7 +152,7 @@ func (t *Traffic) refresh(i int) {
 		t.entries[i] = w.card(t.dir)
 	}
 	if m := t.open; m != nil && m.index == i {
-		t.entries[i] = cards.Message{Role: m.role, Text: m.text.String()}
+		t.entries[i] = m.entry()
 	}
 }
 

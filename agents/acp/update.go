@@ -6,7 +6,9 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
 // openMessage is the message being streamed: chunks of the same role
@@ -19,6 +21,33 @@ type openMessage struct {
 	text  strings.Builder
 }
 
+// functionResponse is the text Gemini CLI replays, as the user's, for
+// each tool result of a loaded session, whose card shows the result.
+var functionResponse = lazyregexp.New(`^(\[Function Response: [^\]\n]*\])+$`)
+
+// isFunctionResponse reports whether a replayed user chunk is only
+// Gemini CLI's note of tool results, which its own UI never shows as a
+// prompt.
+func isFunctionResponse(b sdk.ContentBlock) bool {
+	return b.Text != nil && functionResponse().MatchString(strings.TrimSpace(b.Text.Text))
+}
+
+// entry is the message streamed so far. A user message of a replayed
+// history is shown as its agent's own UI shows it: Gemini CLI's
+// <session_context> turn is context, and Claude Code's command tags give
+// way to the command the user typed and its output.
+func (m *openMessage) entry() cards.Message {
+	text := m.text.String()
+	if m.role != cards.RoleUser {
+		return cards.Message{Role: m.role, Text: text}
+	}
+	if strings.HasPrefix(strings.TrimSpace(text), "<session_context>") {
+		return cards.Message{Role: cards.RoleContext, Text: text}
+	}
+	shown, _ := claudenotes.CommandMessage(text)
+	return cards.Message{Role: m.role, Text: shown}
+}
+
 // update applies a session/update notification of a kind (its
 // "sessionUpdate"; the SDK takes a kind it does not know for another).
 func (t *Traffic) update(n sdk.SessionNotification, kind string) {
@@ -28,6 +57,8 @@ func (t *Traffic) update(n sdk.SessionNotification, kind string) {
 	}
 	u := n.Update
 	switch {
+	case kind == "user_message_chunk" && u.UserMessageChunk != nil && t.replaying && isFunctionResponse(u.UserMessageChunk.Content):
+		t.skip("replayed function response")
 	case kind == "user_message_chunk" && u.UserMessageChunk != nil:
 		t.chunk(t.userChunkRole(), u.UserMessageChunk.MessageId, u.UserMessageChunk.Content)
 	case kind == "agent_message_chunk" && u.AgentMessageChunk != nil:
@@ -88,7 +119,7 @@ func (t *Traffic) chunk(role cards.Role, messageID *string, block sdk.ContentBlo
 // and goes out once more, which tells a viewer that it is complete.
 func (t *Traffic) closeMessage() {
 	if m := t.open; m != nil {
-		t.entries[m.index] = cards.Message{Role: m.role, Text: m.text.String()}
+		t.entries[m.index] = m.entry()
 		t.touch(m.index)
 		t.open = nil
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
@@ -318,46 +319,11 @@ func (d *claudeCode) commandOrPrompt(t *replay.Transcript, text string) {
 // showCommand shows a command or its output, reporting whether the text
 // was one.
 func showCommand(t *replay.Transcript, text string) bool {
-	role, shown, ok := commandText(text)
+	role, shown, ok := claudenotes.Command(text)
 	if ok && shown != "" {
 		t.PutMessage(role, shown)
 	}
 	return ok
-}
-
-// commandText reads the tags Claude Code writes for a command and its
-// output; ok is false for text without them.
-func commandText(text string) (cards.Role, string, bool) {
-	if name, ok := tagged(text, "command-name"); ok {
-		if args, _ := tagged(text, "command-args"); args != "" {
-			name += " " + args
-		}
-		return cards.RoleUser, name, true
-	}
-	if input, ok := tagged(text, "bash-input"); ok {
-		return cards.RoleUser, "! " + input, true
-	}
-	var outputs []string
-	found := false
-	for _, tag := range []string{"local-command-stdout", "local-command-stderr", "bash-stdout", "bash-stderr"} {
-		if out, ok := tagged(text, tag); ok {
-			found = true
-			if out != "" {
-				outputs = append(outputs, out)
-			}
-		}
-	}
-	return cards.RoleContext, strings.Join(outputs, "\n\n"), found
-}
-
-// tagged returns the trimmed text of the first <tag>…</tag> in s.
-func tagged(s, tag string) (string, bool) {
-	_, rest, ok := strings.Cut(s, "<"+tag+">")
-	if !ok {
-		return "", false
-	}
-	inner, _, ok := strings.Cut(rest, "</"+tag+">")
-	return strings.TrimSpace(inner), ok
 }
 
 // assistant applies an assistant line: text, thinking and tool calls.

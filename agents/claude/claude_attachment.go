@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
@@ -135,20 +136,20 @@ func isTaskNotification(text string) bool {
 // taskNotice words a task notification: "Background task b7x1
 // completed: Background command "npm test" completed (exit code 0)".
 func taskNotice(text string) string {
-	body, ok := tagged(text, taskNotificationTag)
+	body, ok := claudenotes.Tagged(text, taskNotificationTag)
 	if !ok {
 		body = text
 	}
 	notice := "Background task"
-	if id, _ := tagged(body, "task-id"); id != "" {
+	if id, _ := claudenotes.Tagged(body, "task-id"); id != "" {
 		notice += " " + id
 	}
-	if status, _ := tagged(body, "status"); status != "" {
+	if status, _ := claudenotes.Tagged(body, "status"); status != "" {
 		notice += " " + status
 	}
-	if summary, _ := tagged(body, "summary"); summary != "" {
+	if summary, _ := claudenotes.Tagged(body, "summary"); summary != "" {
 		notice += ": " + summary
-	} else if _, hasTags := tagged(body, "status"); !hasTags {
+	} else if _, hasTags := claudenotes.Tagged(body, "status"); !hasTags {
 		notice += ": " + strings.TrimSpace(body)
 	}
 	return notice
@@ -159,10 +160,10 @@ func taskNotice(text string) string {
 // until then only said that it was launched, and nests what the agent
 // did under the card, now that its transcript is complete.
 func (d *claudeCode) agentAnswer(t *replay.Transcript, text string) {
-	body, _ := tagged(text, taskNotificationTag)
-	id, _ := tagged(body, "tool-use-id")
+	body, _ := claudenotes.Tagged(text, taskNotificationTag)
+	id, _ := claudenotes.Tagged(body, "tool-use-id")
 	d.nestAgent(t, id)
-	answer, ok := tagged(body, "result")
+	answer, ok := claudenotes.Tagged(body, "result")
 	if id == "" || !ok {
 		return
 	}
@@ -170,7 +171,7 @@ func (d *claudeCode) agentAnswer(t *replay.Transcript, text string) {
 	if !ok {
 		return
 	}
-	status, _ := tagged(body, "status")
+	status, _ := claudenotes.Tagged(body, "status")
 	outcome := cards.OutcomeDone
 	if status == "failed" || status == "killed" {
 		outcome = cards.OutcomeFailed
@@ -190,17 +191,17 @@ func (d *claudeCode) agentAnswer(t *replay.Transcript, text string) {
 // agentUsage words the <usage> of a task notification as the Agent card
 // words a foreground agent's: "1 tool use · 400ms · 102 tokens".
 func agentUsage(body string) string {
-	usage, _ := tagged(body, "usage")
+	usage, _ := claudenotes.Tagged(body, "usage")
 	var stats []string
-	if n, err := strconv.Atoi(first(tagged(usage, "tool_uses"))); err == nil {
+	if n, err := strconv.Atoi(first(claudenotes.Tagged(usage, "tool_uses"))); err == nil {
 		stats = append(stats, plural(n, "tool use", "tool uses"))
 	}
-	if ms, err := strconv.Atoi(first(tagged(usage, "duration_ms"))); err == nil {
+	if ms, err := strconv.Atoi(first(claudenotes.Tagged(usage, "duration_ms"))); err == nil {
 		stats = append(stats, (time.Duration(ms) * time.Millisecond).Round(100*time.Millisecond).String())
 	}
-	tokens, _ := tagged(usage, "total_tokens")
+	tokens, _ := claudenotes.Tagged(usage, "total_tokens")
 	if tokens == "" {
-		tokens, _ = tagged(usage, "subagent_tokens")
+		tokens, _ = claudenotes.Tagged(usage, "subagent_tokens")
 	}
 	if n, err := strconv.Atoi(tokens); err == nil {
 		stats = append(stats, thousands(n)+" tokens")

@@ -1,12 +1,16 @@
-// Package claudenotes removes from Claude Code's tool results what Claude
-// Code writes for the model and its own UI never shows: the agentId line
-// and <usage> element of a sub-agent's reply, and tagged notes such as
-// <system-reminder>. The Claude Code log reader and the ACP reader (Claude
-// Code through its ACP adapter) both show results without them.
+// Package claudenotes reads what Claude Code writes for the model and its
+// own UI never shows as it is: the agentId line and <usage> element of a
+// sub-agent's reply, tagged notes such as <system-reminder>, and the tags
+// of a command typed in its prompt and of that command's output. The
+// Claude Code log reader and the ACP reader (Claude Code through its ACP
+// adapter) both show them as Claude Code does.
 package claudenotes
 
 import (
+	"slices"
 	"strings"
+
+	"github.com/cardtui/cardtui/cards"
 
 	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
@@ -45,4 +49,74 @@ func WithoutTagged(s, tag string) string {
 		s = after
 	}
 	return strings.TrimRight(b.String(), " \n")
+}
+
+// Command reads the tags Claude Code writes in a user message for a
+// command and its output (<command-name>, <bash-input>,
+// <local-command-stdout>…): the command as the user typed it, or its
+// output as context; ok is false for text without them.
+func Command(text string) (cards.Role, string, bool) {
+	typed, outputs, ok := commandParts(text)
+	if typed != "" {
+		return cards.RoleUser, typed, true
+	}
+	return cards.RoleContext, strings.Join(outputs, "\n\n"), ok
+}
+
+// outputTags are the elements of a command's output.
+var outputTags = []string{"local-command-stdout", "local-command-stderr", "bash-stdout", "bash-stderr"}
+
+// commandTags are every element of Claude Code's command messages.
+var commandTags = append([]string{"command-name", "command-message", "command-args", "bash-input"}, outputTags...)
+
+// commandParts are the command typed ("" for none) and the outputs that
+// text's command tags hold; ok is false when it has none.
+func commandParts(text string) (typed string, outputs []string, ok bool) {
+	if name, found := Tagged(text, "command-name"); found {
+		ok, typed = true, name
+		if args, _ := Tagged(text, "command-args"); args != "" {
+			typed += " " + args
+		}
+	} else if input, found := Tagged(text, "bash-input"); found {
+		ok, typed = true, "! "+input
+	}
+	for _, tag := range outputTags {
+		if out, found := Tagged(text, tag); found {
+			ok = true
+			if out != "" {
+				outputs = append(outputs, out)
+			}
+		}
+	}
+	return typed, outputs, ok
+}
+
+// Tagged returns the trimmed text of the first <tag>…</tag> in s; ok is
+// false when s has none.
+func Tagged(s, tag string) (string, bool) {
+	_, rest, ok := strings.Cut(s, "<"+tag+">")
+	if !ok {
+		return "", false
+	}
+	inner, _, ok := strings.Cut(rest, "</"+tag+">")
+	return strings.TrimSpace(inner), ok
+}
+
+// CommandMessage is a user message that holds Claude Code's command tags
+// among other text (as its ACP adapter replays a session: the command,
+// its output and the next prompt in one message) as Claude Code shows
+// it: the command typed, its output, then the rest, without the tags;
+// ok is false for text without them.
+func CommandMessage(text string) (string, bool) {
+	typed, outputs, ok := commandParts(text)
+	if !ok {
+		return text, false
+	}
+	rest := text
+	for _, tag := range commandTags {
+		rest = WithoutTagged(rest, tag)
+	}
+	parts := append([]string{typed}, outputs...)
+	parts = append(parts, strings.TrimSpace(rest))
+	return strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), "\n\n"), true
 }
