@@ -101,11 +101,11 @@ func requireNamespaces(t *testing.T) {
 	}
 }
 
-// startEscaping starts a session whose agent runs escapingScript in a
-// terminal, and waits until its sleeps run.
-func startEscaping(t *testing.T, nonce string) *scripted {
+// startEscaping starts a session in dir whose agent runs escapingScript
+// in a terminal, and waits until its sleeps run.
+func startEscaping(t *testing.T, dir, nonce string) *scripted {
 	t.Helper()
-	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+	s := startScripted(t, dir, false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		_, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "sh", Args: escapingScript(nonce)})
 		return err
 	})
@@ -121,14 +121,18 @@ func startEscaping(t *testing.T, nonce string) *scripted {
 func TestTerminalTreeDiesWithTheSession(t *testing.T) {
 	requireNamespaces(t)
 	nonce := newNonce(t)
-	s := startEscaping(t, nonce)
+	s := startEscaping(t, t.TempDir(), nonce)
 	require.NoError(t, s.Close())
 	assertNoSurvivor(t, nonce, "the terminal's whole tree ends with the session")
 }
 
 // killedHelperEnv names, in a helper process, the nonce of the terminal
-// TestTerminalTreeDiesWithCardtuiKilled has it start.
-const killedHelperEnv = "ACPCLIENT_TEST_KILLED_HELPER"
+// TestTerminalTreeDiesWithCardtuiKilled has it start; killedDirEnv the
+// session directory, the test's own: the helper, killed, removes nothing.
+const (
+	killedHelperEnv = "ACPCLIENT_TEST_KILLED_HELPER"
+	killedDirEnv    = "ACPCLIENT_TEST_KILLED_DIR"
+)
 
 // TestTerminalTreeDiesWithCardtuiKilled: a helper process standing in
 // for cardtui (this test binary, run again) starts the session and its
@@ -136,7 +140,7 @@ const killedHelperEnv = "ACPCLIENT_TEST_KILLED_HELPER"
 // closes nothing. Old main left both setsid descendants running.
 func TestTerminalTreeDiesWithCardtuiKilled(t *testing.T) {
 	if nonce := os.Getenv(killedHelperEnv); nonce != "" {
-		startEscaping(t, nonce)
+		startEscaping(t, os.Getenv(killedDirEnv), nonce)
 		fmt.Println("ready")
 		time.Sleep(time.Minute)
 		t.Fatal("the helper was not killed")
@@ -144,7 +148,7 @@ func TestTerminalTreeDiesWithCardtuiKilled(t *testing.T) {
 	requireNamespaces(t)
 	nonce := newNonce(t)
 	helper := exec.Command(os.Args[0], "-test.run", "^TestTerminalTreeDiesWithCardtuiKilled$", "-test.v")
-	helper.Env = append(os.Environ(), killedHelperEnv+"="+nonce)
+	helper.Env = append(os.Environ(), killedHelperEnv+"="+nonce, killedDirEnv+"="+t.TempDir())
 	out, err := helper.StdoutPipe()
 	require.NoError(t, err)
 	require.NoError(t, helper.Start())
