@@ -97,25 +97,35 @@ func firstRow(screen []string) string {
 	return ""
 }
 
-// TestPickerResumeKey: r says what will run and asks; n runs nothing; y
-// runs the agent (a stub claude on PATH) in the session's directory with
-// its session id, and the picker comes back when it ends.
-func TestPickerResumeKey(t *testing.T) {
-	t.Parallel()
-	h := fakehome.New(t)
+// pickerWithStub starts the picker, width columns wide, over a fake home
+// with a stub program of that name on PATH — a shell script that writes
+// what command prints into record — and selects the "Word counts"
+// session (Claude Code's).
+func pickerWithStub(t *testing.T, width int, name, command string) (h fakehome.Home, s *tmuxtest.Session, record string) {
+	t.Helper()
+	h = fakehome.New(t)
 	stubDir := t.TempDir()
-	record := filepath.Join(stubDir, "ran")
-	stub := "#!/bin/sh\necho \"$(pwd) $*\" > " + record + "\n"
-	require.NoError(t, os.WriteFile(filepath.Join(stubDir, "claude"), []byte(stub), 0o755))
+	record = filepath.Join(stubDir, "ran")
+	stub := "#!/bin/sh\n" + command + " > " + record + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(stubDir, name), []byte(stub), 0o755))
 	bin := tmuxtest.Build(t, ".")
 	env := []string{"HOME=" + h.Dir, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
-	s := tmuxtest.Start(t, 100, 30, env, "sh", "-c", `cd / && PATH="$1:$PATH" exec "$0" --theme dark`, bin, stubDir)
+	s = tmuxtest.Start(t, width, 30, env, "sh", "-c", `cd / && PATH="$1:$PATH" exec "$0" --theme dark`, bin, stubDir)
 	s.WaitForText("All sessions")
 	s.Type("/")
 	s.TypeText("Word counts")
 	s.WaitForText("filtered")
 	s.Type("Enter")
 	s.Settle()
+	return h, s, record
+}
+
+// TestPickerResumeKey: r says what will run and asks; n runs nothing; y
+// runs the agent (a stub claude on PATH) in the session's directory with
+// its session id, and the picker comes back when it ends.
+func TestPickerResumeKey(t *testing.T) {
+	t.Parallel()
+	h, s, record := pickerWithStub(t, 100, "claude", `echo "$(pwd) $*"`)
 
 	s.Type("r")
 	screen := strings.Join(s.WaitForText("? y/n"), "\n")
@@ -147,20 +157,7 @@ func TestPickerResumeKey(t *testing.T) {
 // is quit.
 func TestPickerContinuesLiveOverACP(t *testing.T) {
 	t.Parallel()
-	h := fakehome.New(t)
-	stubDir := t.TempDir()
-	record := filepath.Join(stubDir, "ran")
-	stub := "#!/bin/sh\npwd > " + record + "\n"
-	require.NoError(t, os.WriteFile(filepath.Join(stubDir, "claude-agent-acp"), []byte(stub), 0o755))
-	bin := tmuxtest.Build(t, ".")
-	env := []string{"HOME=" + h.Dir, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
-	s := tmuxtest.Start(t, 180, 30, env, "sh", "-c", `cd / && PATH="$1:$PATH" exec "$0" --theme dark`, bin, stubDir)
-	s.WaitForText("All sessions")
-	s.Type("/")
-	s.TypeText("Word counts")
-	s.WaitForText("filtered")
-	s.Type("Enter")
-	s.Settle()
+	h, s, record := pickerWithStub(t, 180, "claude-agent-acp", "pwd")
 
 	s.Type("r")
 	screen := strings.Join(s.WaitForText("? y/n"), "\n")
