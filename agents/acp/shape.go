@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardtui/cardtui/agents/internal/toolview"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
-	"github.com/cardtui/cardtui/producers"
 )
 
 // The adapters of the agents people use send a command without a
@@ -281,9 +281,6 @@ func scalarText(v any) string {
 	return string(b)
 }
 
-// hunkHeader is a unified diff's "@@ -a,b +c,d @@" line.
-var hunkHeader = lazyregexp.New(`^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@`)
-
 // recordedHunks are the hunks of the unified diff a raw output carries
 // (opencode's metadata.diff: the edit with its context and line numbers,
 // where the diff content has only the changed snippet), as FileDiffs of
@@ -297,33 +294,5 @@ func recordedHunks(raw json.RawMessage, path string) []cards.FileDiff {
 	if json.Unmarshal(raw, &out) != nil || out.Metadata.Diff == "" {
 		return nil
 	}
-	var diffs []cards.FileDiff
-	var lines []string
-	oldStart, newStart := 0, 0
-	flush := func() bool {
-		if lines == nil {
-			return true
-		}
-		d, err := producers.RecordedHunk(path, lines, oldStart, newStart)
-		diffs, lines = append(diffs, d), nil
-		return err == nil
-	}
-	for _, line := range strings.Split(strings.TrimSuffix(out.Metadata.Diff, "\n"), "\n") {
-		if m := hunkHeader().FindStringSubmatch(line); m != nil {
-			if !flush() {
-				return nil
-			}
-			oldStart, _ = strconv.Atoi(m[1])
-			newStart, _ = strconv.Atoi(m[2])
-			lines = []string{}
-			continue
-		}
-		if lines != nil && line != `\ No newline at end of file` {
-			lines = append(lines, line)
-		}
-	}
-	if !flush() {
-		return nil
-	}
-	return diffs
+	return toolview.PatchHunks(path, out.Metadata.Diff)
 }

@@ -148,6 +148,16 @@ var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@`)
 // (the jsdiff patch opencode and Gemini CLI keep): its hunks as
 // recorded. ok is false when patch has no hunk that reads.
 func Patch(title, path, patch string) (cards.ResultView, bool) {
+	diffs := PatchHunks(path, patch)
+	if diffs == nil {
+		return nil, false
+	}
+	return cards.DiffResult{Title: title, Diffs: diffs}, true
+}
+
+// PatchHunks are the hunks of a unified diff of path as recorded, one
+// FileDiff each; nil when it has none, or one does not read.
+func PatchHunks(path, patch string) []cards.FileDiff {
 	var diffs []cards.FileDiff
 	var lines []string
 	oldStart, newStart := 0, 0
@@ -162,7 +172,7 @@ func Patch(title, path, patch string) (cards.ResultView, bool) {
 	for _, l := range strings.Split(strings.TrimSuffix(patch, "\n"), "\n") {
 		if m := hunkHeader.FindStringSubmatch(l); m != nil {
 			if !flush() {
-				return nil, false
+				return nil
 			}
 			oldStart, _ = strconv.Atoi(m[1])
 			newStart, _ = strconv.Atoi(m[2])
@@ -173,10 +183,10 @@ func Patch(title, path, patch string) (cards.ResultView, bool) {
 			lines = append(lines, l)
 		}
 	}
-	if !flush() || len(diffs) == 0 {
-		return nil, false
+	if !flush() {
+		return nil
 	}
-	return cards.DiffResult{Title: title, Diffs: diffs}, true
+	return diffs
 }
 
 // PlainResult presents a result as what the tool returned, as it is.
