@@ -26,11 +26,28 @@ import (
 // 100×30.
 func liveWith(t testing.TB, turn func(context.Context, *acptest.Agent, sdk.SessionId) error) *Model {
 	t.Helper()
+	m, _ := liveOn(t, acpclient.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent"}, turn, func(a *acptest.Agent) {
+		a.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}}}
+	}, 100, 30)
+	return m
+}
+
+// liveOn is the front-end, width×height with the composer focused, on an
+// in-process agent that runs turn (nil: a turn that does nothing),
+// connected with cfg once setUp (if not nil) has set it up; the agent
+// hangs up and the session closes when the test ends.
+func liveOn(t testing.TB, cfg acpclient.Config, turn func(context.Context, *acptest.Agent, sdk.SessionId) error,
+	setUp func(*acptest.Agent), width, height int) (*Model, *acptest.Agent) {
+	t.Helper()
+	if turn == nil {
+		turn = func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil }
+	}
 	agent, toAgent, fromAgent := acptest.NewAgent(turn)
-	agent.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}}}
+	if setUp != nil {
+		setUp(agent)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	cfg := acpclient.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent"}
 	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
 	require.NoError(t, err)
 	t.Cleanup(func() {
@@ -38,9 +55,9 @@ func liveWith(t testing.TB, turn func(context.Context, *acptest.Agent, sdk.Sessi
 		_ = s.Close()
 	})
 	m := New(s, cfg)
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.Update(tea.WindowSizeMsg{Width: width, Height: height})
 	m.input.Focus()
-	return m
+	return m, agent
 }
 
 // press sends keys to the model, as tea.KeyPressMsg.
@@ -281,16 +298,10 @@ func TestStartingShowsAtOnce(t *testing.T) {
 }
 
 func TestAgentNamesItself(t *testing.T) {
-	agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
-	agent.Info = &sdk.Implementation{Name: "gemini-cli", Title: sdk.Ptr("Gemini CLI"), Version: "0.61.0"}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	cfg := acpclient.Config{Command: []string{"./run-agent.sh"}, Dir: t.TempDir(), Source: "run-agent.sh"}
-	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
-	require.NoError(t, err)
-	t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
-	m := New(s, cfg)
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
+	m, _ := liveOn(t, cfg, nil, func(a *acptest.Agent) {
+		a.Info = &sdk.Implementation{Name: "gemini-cli", Title: sdk.Ptr("Gemini CLI"), Version: "0.61.0"}
+	}, 100, 20)
 	settle(t, m, func() bool { return strings.Contains(screenText(m), "Gemini CLI · ready") })
 	for _, row := range strings.Split(screenText(m), "\n") {
 		if strings.Contains(row, "card ") {
@@ -302,24 +313,17 @@ func TestAgentNamesItself(t *testing.T) {
 }
 
 func TestResumeModeAndModel(t *testing.T) {
-	agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
-	agent.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}, {Id: "code", Name: "Code"}}}
-	agent.Models = &sdk.SessionModelState{CurrentModelId: "small", AvailableModels: []sdk.ModelInfo{{ModelId: "small", Name: "Small"}, {ModelId: "large", Name: "Large"}}}
-	agent.Replay = func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
-		if err := a.Update(ctx, sid, sdk.UpdateUserMessageText("earlier question")); err != nil {
-			return err
-		}
-		return a.Update(ctx, sid, sdk.UpdateAgentMessageText("earlier answer"))
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	cfg := acpclient.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent", Resume: "sess_old"}
-	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
-	require.NoError(t, err)
-	t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
-	m := New(s, cfg)
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.input.Focus()
+	m, agent := liveOn(t, cfg, nil, func(agent *acptest.Agent) {
+		agent.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}, {Id: "code", Name: "Code"}}}
+		agent.Models = &sdk.SessionModelState{CurrentModelId: "small", AvailableModels: []sdk.ModelInfo{{ModelId: "small", Name: "Small"}, {ModelId: "large", Name: "Large"}}}
+		agent.Replay = func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+			if err := a.Update(ctx, sid, sdk.UpdateUserMessageText("earlier question")); err != nil {
+				return err
+			}
+			return a.Update(ctx, sid, sdk.UpdateAgentMessageText("earlier answer"))
+		}
+	}, 100, 30)
 	settle(t, m, func() bool { return strings.Contains(screenText(m), "earlier answer") })
 	assert.Equal(t, []string{"session/load sess_old"}, agent.Calls(), "--resume loads the session, which the agent replays")
 	assert.Contains(t, screenText(m), "Session sess_old loaded.")
@@ -346,20 +350,11 @@ func TestResumeModeAndModel(t *testing.T) {
 // resource_link for each file it mentions; a path that names no file
 // inside the directory stays text only.
 func TestFileMention(t *testing.T) {
-	agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "src"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "src", "calc.py"), []byte("x = 1\n"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".env"), []byte("secret\n"), 0o644))
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cfg := acpclient.Config{Command: []string{"agent"}, Dir: dir, Source: "agent"}
-	s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
-	require.NoError(t, err)
-	t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
-	m := New(s, cfg)
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.input.Focus()
+	m, agent := liveOn(t, acpclient.Config{Command: []string{"agent"}, Dir: dir, Source: "agent"}, nil, nil, 100, 30)
 	settle(t, m, func() bool { return !m.state.Starting })
 
 	press(m, typed("look at @")...)
@@ -389,19 +384,10 @@ func TestPastedImage(t *testing.T) {
 	png := []byte("\x89PNG\r\n\x1a\nfake")
 	for _, images := range []bool{true, false} {
 		t.Run(fmt.Sprintf("images=%v", images), func(t *testing.T) {
-			agent, toAgent, fromAgent := acptest.NewAgent(func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil })
-			agent.Images = images
 			dir := t.TempDir()
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "shot.png"), png, 0o644))
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			cfg := acpclient.Config{Command: []string{"agent"}, Dir: dir, Source: "agent"}
-			s, err := acpclient.Connect(ctx, cfg, toAgent, fromAgent)
-			require.NoError(t, err)
-			t.Cleanup(func() { agent.Hangup(); _ = s.Close() })
-			m := New(s, cfg)
-			m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-			m.input.Focus()
+			m, agent := liveOn(t, acpclient.Config{Command: []string{"agent"}, Dir: dir, Source: "agent"}, nil,
+				func(a *acptest.Agent) { a.Images = images }, 100, 30)
 			settle(t, m, func() bool { return !m.state.Starting })
 
 			press(m, typed("what is this? ")...)
