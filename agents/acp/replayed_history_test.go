@@ -23,12 +23,11 @@ func TestReplayedHistoryAsTheAgentsUIShowsIt(t *testing.T) {
 		data, err := os.ReadFile(path)
 		require.NoError(t, err)
 		tr := replaytest.Load(t, agents.Options(replay.Auto), string(data))
-		for _, e := range tr.Entries {
-			if m, ok := e.(cards.Message); ok && m.Role == cards.RoleUser {
-				user = append(user, m.Text)
-			} else if ok && m.Role == cards.RoleContext {
-				context = append(context, m.Text)
-			}
+		for _, m := range replaytest.Messages(tr, cards.RoleUser) {
+			user = append(user, m.Text)
+		}
+		for _, m := range replaytest.Messages(tr, cards.RoleContext) {
+			context = append(context, m.Text)
 		}
 		return user, context
 	}

@@ -120,10 +120,8 @@ func claudeLine(uuid, parent, text string) string {
 // userTexts are the texts of the user messages of a transcript, in order.
 func userTexts(tr *replay.Transcript) []string {
 	var out []string
-	for _, e := range tr.Entries {
-		if m, ok := e.(cards.Message); ok && m.Role == cards.RoleUser {
-			out = append(out, m.Text)
-		}
+	for _, m := range replaytest.Messages(tr, cards.RoleUser) {
+		out = append(out, m.Text)
 	}
 	return out
 }

@@ -10,19 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
-	"github.com/cardtui/cardtui/replay"
 )
-
-// prompts are the user prompts of a transcript.
-func prompts(tr *replay.Transcript) []cards.Message {
-	var ms []cards.Message
-	for _, e := range tr.Entries {
-		if m, ok := e.(cards.Message); ok && m.Role == cards.RoleUser {
-			ms = append(ms, m)
-		}
-	}
-	return ms
-}
 
 // TestClaudeTurnFactsRecorded reads the turn facts of a session Claude
 // Code 2.1.83 wrote: the header says where it ran; the prompt's turn has
@@ -33,7 +21,7 @@ func TestClaudeTurnFactsRecorded(t *testing.T) {
 	tr := replaytest.LoadBytes(t, agentsOptions, data)
 
 	assert.Equal(t, cards.Notice{Text: "Claude Code 2.1.83 session in /tmp/rec/claude-2.1.83/proj"}, tr.Entries[0])
-	ps := prompts(tr)
+	ps := replaytest.Messages(tr, cards.RoleUser)
 	require.Len(t, ps, 1)
 	turn := ps[0].Turn
 	assert.Equal(t, time.Date(2026, 12, 4, 20, 0, 16, 869e6, time.UTC), turn.Start)
@@ -57,7 +45,7 @@ func TestClaudeTurnFacts(t *testing.T) {
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, cards.Notice{Text: "Claude Code 2.1.90 session in /p (branch main)"}, tr.Entries[0])
-	ps := prompts(tr)
+	ps := replaytest.Messages(tr, cards.RoleUser)
 	require.Len(t, ps, 1)
 	assert.Equal(t, cards.Turn{Start: time.Date(2026, 1, 2, 10, 0, 0, 0, time.UTC), Model: "claude-opus-4-7",
 		Duration: 6500 * time.Millisecond, Usage: cards.Usage{Input: 1110, Cached: 1000, Output: 50}}, ps[0].Turn)
@@ -85,7 +73,7 @@ func TestClaudeTurnCostOfAStream(t *testing.T) {
 	require.NoError(t, err)
 	tr := replaytest.LoadBytes(t, agentsOptions, data)
 
-	assert.Empty(t, prompts(tr), "a sub-agent's prompt is not the user's")
+	assert.Empty(t, replaytest.Messages(tr, cards.RoleUser), "a sub-agent's prompt is not the user's")
 	var notices []string
 	for _, e := range tr.Entries {
 		if n, ok := e.(cards.Notice); ok {

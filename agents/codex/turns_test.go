@@ -16,10 +16,8 @@ import (
 // turnsOf are the turn facts of the user prompts of a transcript.
 func turnsOf(tr *replay.Transcript) []cards.Turn {
 	var turns []cards.Turn
-	for _, e := range tr.Entries {
-		if m, ok := e.(cards.Message); ok && m.Role == cards.RoleUser {
-			turns = append(turns, m.Turn)
-		}
+	for _, m := range replaytest.Messages(tr, cards.RoleUser) {
+		turns = append(turns, m.Turn)
 	}
 	return turns
 }

@@ -31,10 +31,8 @@ func TestHarnessTurnFacts(t *testing.T) {
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	var turns []cards.Turn
-	for _, e := range tr.Entries {
-		if m, ok := e.(cards.Message); ok && m.Role == cards.RoleUser {
-			turns = append(turns, m.Turn)
-		}
+	for _, m := range replaytest.Messages(tr, cards.RoleUser) {
+		turns = append(turns, m.Turn)
 	}
 	assert.Equal(t, []cards.Turn{
 		{Model: "deepseek-v4-flash", Usage: cards.Usage{Input: 2864, Output: 20, Reasoning: 18}},

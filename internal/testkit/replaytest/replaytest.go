@@ -75,6 +75,17 @@ func ToolCards(tr *replay.Transcript) []cards.ToolCard {
 	return out
 }
 
+// Messages are the top-level messages of role in a transcript, in order.
+func Messages(tr *replay.Transcript, role cards.Role) []cards.Message {
+	var out []cards.Message
+	for _, e := range tr.Entries {
+		if m, ok := e.(cards.Message); ok && m.Role == role {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // Describe writes one line per entry that says what it is, and a last
 // line of the transcript's stats, for snapshots.
 func Describe(tr *replay.Transcript) string {
