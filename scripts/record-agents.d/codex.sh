@@ -9,32 +9,36 @@
 CODEX_VERSION=0.169.0
 
 record_codex() {
-	local v=$CODEX_VERSION prefix scenario out
+	local v=$CODEX_VERSION prefix out
 	prefix=$(npm_install "codex-$v" "@openai/codex@$v")
 	out=$(testdata codex "codex-$v")
-	codex_run "$prefix" plain >/dev/null
+	codex_run "$prefix" plain "$CODEX_PROMPT" codex.json >/dev/null
 	cp "$(find "$CODEX_HOME/sessions" -name 'rollout-*.jsonl' | head -n 1)" "$out/rollout.jsonl"
-	codex_run "$prefix" json >"$out/exec.jsonl"
+	codex_run "$prefix" json "$CODEX_PROMPT" codex.json >"$out/exec.jsonl"
 	normalise "$out"/*.jsonl
 	log "Codex $v: $(find "$out" -type f | wc -l) files in $out"
 }
 
-# codex_run PREFIX NAME: one `codex exec` in a fresh home; --json when
-# NAME is json. Prints what codex prints on stdout.
+# CODEX_PROMPT is the prompt of codex.json's scenario.
+CODEX_PROMPT="Tidy the calculator in this folder: read it, search it, patch it, run it, and report in Markdown."
+
+# codex_run PREFIX NAME PROMPT SCENARIO [TOML]: one `codex exec` of PROMPT
+# in a fresh home named NAME, against the fake model server with
+# record-agents.d/SCENARIO; TOML is added to its config.toml; --json when
+# NAME ends in json. Prints what codex prints on stdout.
 codex_run() {
-	local prefix=$1 name=$2 json=()
-	[[ "$name" == json ]] && json=(--json)
+	local prefix=$1 name=$2 prompt=$3 scenario=$4 extra=${5:-} json=()
+	[[ "$name" == *json ]] && json=(--json)
 	fake_home "codex-$name"
 	export CODEX_HOME="$HOME/.codex"
 	mkdir -p "$CODEX_HOME"
-	scenario=$(render_scenario "$HERE/codex.json")
-	start_server "$scenario"
+	start_server "$(render_scenario "$HERE/$scenario")"
 	cat >"$CODEX_HOME/config.toml" <<TOML
 model = "gpt-5.5"
 model_provider = "fake"
 sandbox_mode = "danger-full-access"
 approval_policy = "never"
-
+$extra
 [model_providers.fake]
 name = "fake"
 base_url = "http://$FAKE_ADDR/v1"
@@ -44,7 +48,7 @@ TOML
 	(
 		cd "$PROJECT"
 		FAKE_MODEL_KEY=sk-fake timeout 300 "$prefix/node_modules/.bin/codex" exec --skip-git-repo-check "${json[@]}" \
-			"Tidy the calculator in this folder: read it, search it, patch it, run it, and report in Markdown." </dev/null
+			"$prompt" </dev/null
 	) || log "codex exec ($name) exited with status $?"
 	stop_server
 }
