@@ -13,6 +13,8 @@
 
 # shellcheck source=acp-common.bash
 source "$HERE/acp-common.bash"
+# shellcheck source=codex.sh
+source "$HERE/codex.sh"
 
 CODEX_ACP_VERSION=0.16.0
 
@@ -25,18 +27,7 @@ record_acp_codex() {
 	start_server "$scenario"
 	out=$(testdata acp "codex-acp-$v")
 	mkdir -p "$HOME/.codex"
-	cat >"$HOME/.codex/config.toml" <<TOML
-model = "gpt-5.5"
-model_provider = "fake"
-sandbox_mode = "danger-full-access"
-approval_policy = "untrusted"
-
-[model_providers.fake]
-name = "fake"
-base_url = "http://$FAKE_ADDR/v1"
-wire_api = "responses"
-env_key = "FAKE_MODEL_KEY"
-TOML
+	codex_config "$HOME/.codex" untrusted
 	cat >"$SCRATCH/env-acp-codex" <<ENV
 export HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_DATA_HOME=$XDG_DATA_HOME
 export CODEX_HOME=$HOME/.codex FAKE_MODEL_KEY=sk-fake

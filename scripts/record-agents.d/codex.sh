@@ -33,22 +33,29 @@ codex_run() {
 	export CODEX_HOME="$HOME/.codex"
 	mkdir -p "$CODEX_HOME"
 	start_server "$(render_scenario "$HERE/$scenario")"
-	cat >"$CODEX_HOME/config.toml" <<TOML
-model = "gpt-5.5"
-model_provider = "fake"
-sandbox_mode = "danger-full-access"
-approval_policy = "never"
-$extra
-[model_providers.fake]
-name = "fake"
-base_url = "http://$FAKE_ADDR/v1"
-wire_api = "responses"
-env_key = "FAKE_MODEL_KEY"
-TOML
+	codex_config "$CODEX_HOME" never "$extra"
 	(
 		cd "$PROJECT"
 		FAKE_MODEL_KEY=sk-fake timeout 300 "$prefix/node_modules/.bin/codex" exec --skip-git-repo-check "${json[@]}" \
 			"$prompt" </dev/null
 	) || log "codex exec ($name) exited with status $?"
 	stop_server
+}
+
+# codex_config DIR APPROVAL [TOML]: DIR/config.toml with the fake model
+# server as the model provider (its key in $FAKE_MODEL_KEY), no sandbox
+# and approval_policy APPROVAL; TOML is added to it.
+codex_config() {
+	cat >"$1/config.toml" <<TOML
+model = "gpt-5.5"
+model_provider = "fake"
+sandbox_mode = "danger-full-access"
+approval_policy = "$2"
+${3:-}
+[model_providers.fake]
+name = "fake"
+base_url = "http://$FAKE_ADDR/v1"
+wire_api = "responses"
+env_key = "FAKE_MODEL_KEY"
+TOML
 }
