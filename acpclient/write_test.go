@@ -27,8 +27,9 @@ const (
 
 // editThenWrite is a turn that shows the edit, asks permission for it,
 // and, when allowed, writes each of contents in turn; writeErrs gets each
-// write's error.
-func editThenWrite(writeErrs chan<- error, contents ...string) func(context.Context, *acptest.Agent, sdk.SessionId) error {
+// write's error, and each write after the first waits for proceed, so
+// that the test can look at the file between them.
+func editThenWrite(writeErrs chan<- error, proceed <-chan struct{}, contents ...string) func(context.Context, *acptest.Agent, sdk.SessionId) error {
 	return func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		old := "DEBUG = True"
 		if err := a.Update(ctx, sid, sdk.StartToolCall("e", "Edit settings.py", sdk.WithStartKind(sdk.ToolKindEdit),
@@ -43,7 +44,14 @@ func editThenWrite(writeErrs chan<- error, contents ...string) func(context.Cont
 			}}); err != nil {
 			return err
 		}
-		for _, content := range contents {
+		for i, content := range contents {
+			if i > 0 {
+				select {
+				case <-proceed:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
 			_, err := a.Conn.WriteTextFile(ctx, sdk.WriteTextFileRequest{SessionId: sid, Path: "settings.py", Content: content})
 			writeErrs <- err
 		}
@@ -72,7 +80,8 @@ func TestWriteOtherThanApprovedIsRefused(t *testing.T) {
 	file := filepath.Join(dir, "settings.py")
 	require.NoError(t, os.WriteFile(file, []byte(settingsBefore), 0o644))
 	errs := make(chan error, 2)
-	s := startScripted(t, dir, false, editThenWrite(errs, settingsEvil, settingsEdited))
+	proceed := make(chan struct{})
+	s := startScripted(t, dir, false, editThenWrite(errs, proceed, settingsEvil, settingsEdited))
 	s.Prompt("turn debug off")
 	waitFor(t, func() bool { return s.State().Asks })
 	require.True(t, s.Choose(0))
@@ -82,6 +91,7 @@ func TestWriteOtherThanApprovedIsRefused(t *testing.T) {
 	assert.Contains(t, refused.Error(), "cardtui refused the write: the content is not what the edit you approved on its card makes of the file")
 	data, _ := os.ReadFile(file)
 	assert.Equal(t, settingsBefore, string(data), "nothing was written")
+	close(proceed)
 	require.NoError(t, <-errs, "the write that is the edit is made")
 	data, _ = os.ReadFile(file)
 	assert.Equal(t, settingsEdited, string(data))
@@ -119,7 +129,7 @@ func TestWriteAfterRejectionIsRefused(t *testing.T) {
 	file := filepath.Join(dir, "settings.py")
 	require.NoError(t, os.WriteFile(file, []byte(settingsBefore), 0o644))
 	errs := make(chan error, 1)
-	s := startScripted(t, dir, false, editThenWrite(errs, settingsEdited))
+	s := startScripted(t, dir, false, editThenWrite(errs, nil, settingsEdited))
 	s.Prompt("turn debug off")
 	waitFor(t, func() bool { return s.State().Asks })
 	require.True(t, s.Choose(1)) // reject
