@@ -2,12 +2,12 @@ package codex
 
 import (
 	"encoding/json"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -104,8 +104,10 @@ func exploreLines(calls [][]parsedCommand) []string {
 // it does, its kind search when it searches and read otherwise, the files
 // it reads as locations, and the command line, once.
 func exploreCall(parsed []parsedCommand, command cards.TerminalCall) cards.GenericCall {
-	v := cards.GenericCall{Title: strings.Join(exploreLines([][]parsedCommand{parsed}), ", "), Kind: cards.KindRead,
-		Content: producers.Code("bash", command.Title)}
+	v := cards.GenericCall{
+		Title: strings.Join(exploreLines([][]parsedCommand{parsed}), ", "), Kind: cards.KindRead,
+		Content: producers.Code("bash", command.Title),
+	}
 	for _, p := range parsed {
 		switch p.Type {
 		case "search":
@@ -165,7 +167,7 @@ func readView(p parsedCommand, output string) (cards.ReadResult, bool) {
 }
 
 // sedWindow is `sed -n 'A,Bp' FILE` (or 'Ap').
-var sedWindow = regexp.MustCompile(`^sed -n '?"?(\d+)(?:,(\d+))?p'?"? `)
+var sedWindow = lazyregexp.New(`^sed -n '?"?(\d+)(?:,(\d+))?p'?"? `)
 
 // readWindow is the first and last line a read command prints (last 0
 // when it runs to the end of the file): sed -n 'A,Bp', head -n N, cat;
@@ -180,7 +182,7 @@ func readWindow(command string) (first, last int, ok bool) {
 	case words[0] == "head":
 		return 1, headCount(words[1:]), true
 	}
-	m := sedWindow.FindStringSubmatch(command)
+	m := sedWindow().FindStringSubmatch(command)
 	if m == nil {
 		return 0, 0, false
 	}

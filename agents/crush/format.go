@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -248,7 +248,7 @@ func (d *decoder) result(t *replay.Transcript, id string, view cards.ResultView,
 }
 
 // exitCode is the last line of a failed command's content.
-var exitCode = regexp.MustCompile(`(?:^|\n)Exit code (-?\d+)\s*$`)
+var exitCode = lazyregexp.New(`(?:^|\n)Exit code (-?\d+)\s*$`)
 
 // toolResult shows the result of a call: an error, or a bash whose
 // content ends "Exit code N", failed.
@@ -262,7 +262,7 @@ func (d *decoder) toolResult(t *replay.Transcript, p partData) {
 	if json.Valid([]byte(p.Metadata)) && p.Metadata != "" && p.Metadata != "null" {
 		r.Meta = json.RawMessage(p.Metadata)
 	}
-	switch m := exitCode.FindStringSubmatch(p.Content); {
+	switch m := exitCode().FindStringSubmatch(p.Content); {
 	case p.IsError:
 		r.Error, r.Outcome = p.Content, cards.OutcomeFailed
 		if p.Content == "User denied permission" || p.Content == "Permission denied" {

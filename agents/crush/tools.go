@@ -3,13 +3,13 @@ package crush
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/agents/internal/toolview"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -79,7 +79,7 @@ func bashCall(raw json.RawMessage) (cards.CallView, error) {
 
 // exitSuffix is the "Exit code N" line a failed command's content ends
 // with.
-var exitSuffix = regexp.MustCompile(`\n?Exit code (-?\d+)\s*$`)
+var exitSuffix = lazyregexp.New(`\n?Exit code (-?\d+)\s*$`)
 
 // bashResult is the output of the metadata (else the content), and the
 // exit code the content ends with (0 when it says none).
@@ -93,7 +93,7 @@ func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 	}
 	_ = json.Unmarshal(r.Meta, &m)
 	code := 0
-	if s := exitSuffix.FindStringSubmatch(text); s != nil {
+	if s := exitSuffix().FindStringSubmatch(text); s != nil {
 		code, _ = strconv.Atoi(s[1])
 		text = text[:len(text)-len(s[0])]
 	}

@@ -79,7 +79,7 @@ func result(c toolCall, outcome cards.Outcome) producers.Result {
 	if r.IsError {
 		r.Error = text
 	}
-	if m := exitLine.FindStringSubmatch(text); m != nil && m[1] != "0" && outcome == cards.OutcomeDone {
+	if m := exitLine().FindStringSubmatch(text); m != nil && m[1] != "0" && outcome == cards.OutcomeDone {
 		r.Outcome = cards.OutcomeFailed
 	}
 	return r

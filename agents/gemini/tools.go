@@ -3,12 +3,12 @@ package gemini
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/agents/internal/toolview"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -48,7 +48,7 @@ func shellCall(raw json.RawMessage) (cards.CallView, error) {
 }
 
 // exitLine is the exit code line of the shell tool's output for the model.
-var exitLine = regexp.MustCompile(`(?m)^Exit Code: (-?\d+)\s*$`)
+var exitLine = lazyregexp.New(`(?m)^Exit Code: (-?\d+)\s*$`)
 
 // shellResult is the output the UI showed (resultDisplay), with the exit
 // code the model was told.
@@ -59,7 +59,7 @@ func shellResult(raw json.RawMessage, r producers.Result) (cards.ResultView, err
 	text, _ := producers.TextOf(r.Content)
 	output := displayString(r.Meta, text)
 	var exit *int
-	if m := exitLine.FindStringSubmatch(text); m != nil {
+	if m := exitLine().FindStringSubmatch(text); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		exit = &n
 	} else if !r.IsError && r.Outcome == cards.OutcomeDone {

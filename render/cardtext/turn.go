@@ -2,11 +2,11 @@ package cardtext
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -67,9 +67,9 @@ func TotalsText(s cards.Totals) string {
 
 var (
 	// modelDate is the release date Anthropic's model ids end with.
-	modelDate = regexp.MustCompile(`-\d{8}$`)
+	modelDate = lazyregexp.New(`-\d{8}$`)
 	// modelVersion is a version written with a hyphen: "4-6".
-	modelVersion = regexp.MustCompile(`\b(\d)-(\d)\b`)
+	modelVersion = lazyregexp.New(`\b(\d)-(\d)\b`)
 )
 
 // ModelName is a model's id as the agents' own UIs shorten it:
@@ -77,8 +77,8 @@ var (
 // "sonnet-4"; other ids ("gpt-5.4") are kept. It is safe for a terminal.
 func ModelName(id string) string {
 	name := strings.TrimPrefix(termsafe.SanitizeText(strings.TrimSpace(id)), "claude-")
-	name = modelDate.ReplaceAllString(name, "")
-	name = modelVersion.ReplaceAllString(name, "$1.$2")
+	name = modelDate().ReplaceAllString(name, "")
+	name = modelVersion().ReplaceAllString(name, "$1.$2")
 	return strings.ReplaceAll(name, "\n", " ")
 }
 

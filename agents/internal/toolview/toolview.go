@@ -8,11 +8,11 @@ package toolview
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -142,7 +142,7 @@ func Todos(title string, items []producers.Todo) cards.CallView {
 func Quote(s string) string { return fmt.Sprintf("%q", s) }
 
 // hunkHeader is a unified diff's hunk header, "@@ -a,b +c,d @@".
-var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@`)
+var hunkHeader = lazyregexp.New(`^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@`)
 
 // Patch is the result of a change recorded as a unified diff of path
 // (the jsdiff patch opencode and Gemini CLI keep): its hunks as
@@ -170,7 +170,7 @@ func PatchHunks(path, patch string) []cards.FileDiff {
 		return err == nil
 	}
 	for _, l := range strings.Split(strings.TrimSuffix(patch, "\n"), "\n") {
-		if m := hunkHeader.FindStringSubmatch(l); m != nil {
+		if m := hunkHeader().FindStringSubmatch(l); m != nil {
 			if !flush() {
 				return nil
 			}

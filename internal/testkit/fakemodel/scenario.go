@@ -18,6 +18,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
 // Scenario is what the server answers: conversations tried in order, and
@@ -178,15 +180,15 @@ func (s *Scenario) Answer(r Request) Reply {
 }
 
 // placeholder is a "{{re:REGEXP}}" string in a call's JSON arguments.
-var placeholder = regexp.MustCompile(`"\{\{re:((?:[^"\\]|\\.)*)\}\}"`)
+var placeholder = lazyregexp.New(`"\{\{re:((?:[^"\\]|\\.)*)\}\}"`)
 
 // fill returns the step with its calls' placeholders replaced from body.
 func (st Step) fill(body []byte) Step {
 	calls := make([]Call, len(st.Calls))
 	for i, c := range st.Calls {
 		if len(c.Args) > 0 {
-			c.Args = placeholder.ReplaceAllFunc(c.Args, func(m []byte) []byte {
-				return []byte(capture(string(placeholder.FindSubmatch(m)[1]), body))
+			c.Args = placeholder().ReplaceAllFunc(c.Args, func(m []byte) []byte {
+				return []byte(capture(string(placeholder().FindSubmatch(m)[1]), body))
 			})
 		}
 		calls[i] = c

@@ -5,11 +5,12 @@
 package termcheck
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 )
 
 // FuzzSeeds are nasty inputs shared by the sanitiser fuzz targets.
@@ -40,7 +41,7 @@ var FuzzSeeds = []string{
 }
 
 // sgrToken matches one SGR sequence.
-var sgrToken = regexp.MustCompile(`^\x1b\[[0-9;:]*m$`)
+var sgrToken = lazyregexp.New(`^\x1b\[[0-9;:]*m$`)
 
 // forbiddenRunes are runes that must never survive sanitising: bidi
 // controls and the invisible characters the sanitiser must show.
@@ -69,7 +70,7 @@ func OnlySGR(s string) bool {
 func AllowedToken(tok string) bool {
 	switch c := tok[0]; {
 	case c == ansi.ESC:
-		return sgrToken.MatchString(tok)
+		return sgrToken().MatchString(tok)
 	case c == '\n':
 		return true
 	case c < ' ' || c == ansi.DEL:
