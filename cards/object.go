@@ -477,6 +477,20 @@ func splitArray(data []byte) []json.RawMessage {
 	return items
 }
 
+// variantHead reads what a view of several variants opens with: the
+// variant's name under key, the view's title and whether it was
+// truncated.
+func (o *object) variantHead(key string) (variant, title string, truncated bool, err error) {
+	if variant, err = o.requiredStr(key); err != nil {
+		return "", "", false, err
+	}
+	if title, err = o.str("title"); err != nil {
+		return "", "", false, err
+	}
+	truncated, err = o.requiredBool("truncated")
+	return variant, title, truncated, err
+}
+
 // requiredArray reads an array field that must be present.
 func (o *object) requiredArray(name string) ([]json.RawMessage, error) {
 	items, present, err := o.array(name)

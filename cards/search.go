@@ -4,15 +4,7 @@ import "encoding/json"
 
 // decodeSearch decodes a search result by its required shape.
 func decodeSearch(o *object) (ResultView, error) {
-	shape, err := o.requiredStr("shape")
-	if err != nil {
-		return nil, err
-	}
-	title, err := o.str("title")
-	if err != nil {
-		return nil, err
-	}
-	truncated, err := o.requiredBool("truncated")
+	shape, title, truncated, err := o.variantHead("shape")
 	if err != nil {
 		return nil, err
 	}

@@ -4,15 +4,7 @@ import "encoding/json"
 
 // decodeWeb decodes a web result by its required kind.
 func decodeWeb(o *object) (ResultView, error) {
-	kind, err := o.requiredStr("kind")
-	if err != nil {
-		return nil, err
-	}
-	title, err := o.str("title")
-	if err != nil {
-		return nil, err
-	}
-	truncated, err := o.requiredBool("truncated")
+	kind, title, truncated, err := o.variantHead("kind")
 	if err != nil {
 		return nil, err
 	}

@@ -205,20 +205,13 @@ func presentWriteResult(args json.RawMessage, r Result) (cards.ResultView, error
 	if err != nil {
 		return nil, err
 	}
-	if r.IsError {
-		return GenericResult(r), nil
-	}
-	diffs, err := metaDiffs(r)
-	if err != nil {
-		return nil, Within("meta", err)
-	}
-	if len(diffs) == 0 {
-		diffs = a.wholeFile()
+	return appliedResult("Write "+a.Path, r, func() []cards.FileDiff {
+		diffs := a.wholeFile()
 		if created(r) {
 			diffs[0].NewStart = 1
 		}
-	}
-	return cards.DiffResult{Title: "Write " + a.Path, Diffs: diffs}, nil
+		return diffs
+	})
 }
 
 // EditArgs are the arguments of a string replacement: the harness's edit
@@ -283,6 +276,13 @@ func presentEditResult(args json.RawMessage, r Result) (cards.ResultView, error)
 	if err != nil {
 		return nil, err
 	}
+	return appliedResult("Edit "+a.Path, r, func() []cards.FileDiff { return nil })
+}
+
+// appliedResult is the result of a write or an edit, titled title: the
+// applied hunks of the meta {diffs}, else those none gives; the content
+// as it is when it failed or has neither.
+func appliedResult(title string, r Result, none func() []cards.FileDiff) (cards.ResultView, error) {
 	if r.IsError {
 		return GenericResult(r), nil
 	}
@@ -291,9 +291,12 @@ func presentEditResult(args json.RawMessage, r Result) (cards.ResultView, error)
 		return nil, Within("meta", err)
 	}
 	if len(diffs) == 0 {
+		diffs = none()
+	}
+	if len(diffs) == 0 {
 		return GenericResult(r), nil
 	}
-	return cards.DiffResult{Title: "Edit " + a.Path, Diffs: diffs}, nil
+	return cards.DiffResult{Title: title, Diffs: diffs}, nil
 }
 
 // metaDiff is one applied hunk of the write and edit meta.

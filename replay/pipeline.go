@@ -186,6 +186,19 @@ func (b *lineBatch) apply(t *Transcript, dec AheadDecoder) {
 	t.current = current
 }
 
+// ApplyObject applies one line as ApplyLine does, for a decoder whose
+// lines are JSON objects of type L: decode is given the line decoded
+// (DecodeObject), and a line that does not decode is a Problem.
+func ApplyObject[L any](t *Transcript, l Line, decode func(*Transcript, L) error) {
+	ApplyLine(t, l, func(t *Transcript, data []byte) error {
+		var v L
+		if err := DecodeObject(data, &v); err != nil {
+			return err
+		}
+		return decode(t, v)
+	})
+}
+
 // ApplyLine applies one line with decode, as a Pipeline applies a line
 // decoded ahead: a torn last line is a Notice, a line decode rejects a
 // Problem, and any other line one event. A decoder that decodes its lines

@@ -176,15 +176,28 @@ func (m *Model) firstMatch() {
 	m.jumpToMatch()
 }
 
+// canStep reports whether a step to a neighbouring match can be taken:
+// no search is running, it found matches and one is current; with none
+// current it goes to the first match instead.
+func (m *Model) canStep() bool {
+	s := &m.search
+	if s.running || s.total == 0 {
+		return false
+	}
+	if s.cur < 0 {
+		m.firstMatch()
+		return false
+	}
+	return true
+}
+
 // nextMatch goes to the following match, wrapping around at the end.
 func (m *Model) nextMatch() {
+	if !m.canStep() {
+		return
+	}
 	s := &m.search
 	switch {
-	case s.running || s.total == 0:
-		return
-	case s.cur < 0:
-		m.firstMatch()
-		return
 	case s.nth+1 < s.hits[s.cur].count:
 		s.nth++
 	case s.cur+1 < len(s.hits):
@@ -198,13 +211,11 @@ func (m *Model) nextMatch() {
 
 // prevMatch goes to the preceding match, wrapping around at the start.
 func (m *Model) prevMatch() {
+	if !m.canStep() {
+		return
+	}
 	s := &m.search
 	switch {
-	case s.running || s.total == 0:
-		return
-	case s.cur < 0:
-		m.firstMatch()
-		return
 	case s.nth > 0:
 		s.nth--
 	case s.cur > 0:

@@ -111,16 +111,12 @@ type codexLine struct {
 	Timestamp string          `json:"timestamp"`
 }
 
-// DecodeLine decodes one rollout line as one event (replay.ApplyLine).
+// DecodeLine decodes one rollout line as one event (replay.ApplyObject).
 func (d *codexRollout) DecodeLine(t *replay.Transcript, l replay.Line) {
-	replay.ApplyLine(t, l, d.decode)
+	replay.ApplyObject(t, l, d.decode)
 }
 
-func (d *codexRollout) decode(t *replay.Transcript, data []byte) error {
-	var l codexLine
-	if err := replay.DecodeObject(data, &l); err != nil {
-		return err
-	}
+func (d *codexRollout) decode(t *replay.Transcript, l codexLine) error {
 	if l.Type == nil {
 		return errors.New(`missing field "type"`)
 	}

@@ -102,16 +102,12 @@ type execUsage struct {
 	ReasoningOutputTokens int64 `json:"reasoning_output_tokens"`
 }
 
-// DecodeLine decodes one line as one event (replay.ApplyLine).
+// DecodeLine decodes one line as one event (replay.ApplyObject).
 func (d *execStream) DecodeLine(t *replay.Transcript, l replay.Line) {
-	replay.ApplyLine(t, l, d.decode)
+	replay.ApplyObject(t, l, d.decode)
 }
 
-func (d *execStream) decode(t *replay.Transcript, data []byte) error {
-	var l execLine
-	if err := replay.DecodeObject(data, &l); err != nil {
-		return err
-	}
+func (d *execStream) decode(t *replay.Transcript, l execLine) error {
 	if l.Type == nil {
 		return errors.New(`missing field "type"`)
 	}

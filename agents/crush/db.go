@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/cardtui/cardtui/agents/internal/sqlitedb"
@@ -24,28 +23,12 @@ func open(path string, _ io.Reader, session string) (io.ReadCloser, error) {
 	if path == "" {
 		return nil, errors.New("a Crush database must be read from its file, not a pipe")
 	}
-	db, err := sqlitedb.Open(path)
+	var buf bytes.Buffer
+	err := sqlitedb.Read(path, session, listSessions, row.ids, func(db *sql.DB, s row) error {
+		return writeSession(db, s, &buf)
+	})
 	if err != nil {
 		return nil, err
-	}
-	defer db.Close()
-	list, err := listSessions(db)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	var buf bytes.Buffer
-	found := map[string]bool{}
-	for _, s := range list {
-		if session != "" && s.ID != session && !found[s.ParentID] {
-			continue
-		}
-		found[s.ID] = true
-		if err := writeSession(db, s, &buf); err != nil {
-			return nil, fmt.Errorf("%s: session %s: %w", path, s.ID, err)
-		}
-	}
-	if session != "" && !found[session] {
-		return nil, fmt.Errorf("%s: no session %q", path, session)
 	}
 	return io.NopCloser(&buf), nil
 }
@@ -66,6 +49,9 @@ var sessionColumns = [][2]string{
 	{"id", "''"}, {"parent_session_id", "NULL"}, {"title", "''"}, {"cost", "0"},
 	{"created_at", "0"}, {"updated_at", "0"},
 }
+
+// ids are the session's id and its parent's.
+func (r row) ids() (id, parent string) { return r.ID, r.ParentID }
 
 // listSessions lists the sessions, oldest first, with their number of
 // messages and tool calls, first prompt and latest model.

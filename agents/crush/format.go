@@ -59,14 +59,10 @@ type line struct {
 }
 
 func (d *decoder) DecodeLine(t *replay.Transcript, l replay.Line) {
-	replay.ApplyLine(t, l, d.decode)
+	replay.ApplyObject(t, l, d.decode)
 }
 
-func (d *decoder) decode(t *replay.Transcript, data []byte) error {
-	var l line
-	if err := replay.DecodeObject(data, &l); err != nil {
-		return err
-	}
+func (d *decoder) decode(t *replay.Transcript, l line) error {
 	switch l.Type {
 	case sessionLine:
 		return d.session(t, l.Session)

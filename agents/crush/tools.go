@@ -19,10 +19,10 @@ import (
 // before and after, which the result's metadata records.
 func Tools() producers.Registry {
 	return producers.Registry{
-		"bash":      {PresentCall: bashCall, PresentResult: bashResult},
-		"edit":      {PresentCall: editCall, PresentResult: changeResult("Edit")},
+		"bash":      {PresentCall: toolview.On("command", bashCall), PresentResult: bashResult},
+		"edit":      {PresentCall: toolview.On("file_path", editCall), PresentResult: changeResult("Edit")},
 		"multiedit": {PresentCall: toolLine("Multi-Edit", cards.KindEdit, "file_path"), PresentResult: changeResult("Multi-Edit")},
-		"write":     {PresentCall: writeCall, PresentResult: changeResult("Write")},
+		"write":     {PresentCall: toolview.On("file_path", writeCall), PresentResult: changeResult("Write")},
 		"view":      {PresentCall: toolLine("View", cards.KindRead, "file_path", "offset", "limit"), PresentResult: viewResult},
 		"ls":        {PresentCall: toolLine("List", cards.KindRead, "path", "depth"), PresentResult: toolview.PlainResult},
 		"glob":      {PresentCall: toolLine("Glob", cards.KindSearch, "pattern", "path"), PresentResult: toolview.PlainResult},
@@ -36,17 +36,10 @@ func Tools() producers.Registry {
 
 // toolLine is "Name main-param (k=v, …)": the first key given is the main
 // parameter, the others those the call sets.
-func toolLine(name string, kind cards.ToolCallKind, keys ...string) func(json.RawMessage) (cards.CallView, error) {
-	return func(raw json.RawMessage) (cards.CallView, error) {
-		a, err := toolview.Parse(raw)
-		if err != nil {
-			return nil, err
-		}
-		title := name
+func toolLine(name string, kind cards.ToolCallKind, keys ...string) toolview.CallFunc {
+	return toolview.Call(func(a toolview.Args, _ json.RawMessage) (cards.CallView, error) {
 		main := a.Str(keys[0])
-		if main != "" {
-			title += " " + strings.Join(strings.Fields(main), " ")
-		}
+		title := toolview.Title(name, strings.Join(strings.Fields(main), " "))
 		var kv []string
 		for _, k := range keys[1:] {
 			if v, ok := a[k]; ok && string(v) != "null" && string(v) != `""` && string(v) != "false" && string(v) != "0" {
@@ -56,25 +49,16 @@ func toolLine(name string, kind cards.ToolCallKind, keys ...string) func(json.Ra
 		if len(kv) > 0 {
 			title += " (" + strings.Join(kv, ", ") + ")"
 		}
-		v := toolview.Generic(title, kind)
-		if slices.Contains([]cards.ToolCallKind{cards.KindRead, cards.KindEdit}, kind) && main != "" {
-			v = toolview.Generic(title, kind, main)
+		if slices.Contains([]cards.ToolCallKind{cards.KindRead, cards.KindEdit}, kind) {
+			return toolview.Generic(title, kind, main), nil
 		}
-		return v, nil
-	}
+		return toolview.Generic(title, kind), nil
+	})
 }
 
 // bashCall is "Bash command (background=true)".
-func bashCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	command, err := a.Need("command")
-	if err != nil {
-		return nil, err
-	}
-	return toolview.Terminal(command, a.Str("description"), a.Str("working_dir")), nil
+func bashCall(a toolview.Args, command string) cards.CallView {
+	return toolview.Terminal(command, a.Str("description"), a.Str("working_dir"))
 }
 
 // exitSuffix is the "Exit code N" line a failed command's content ends
@@ -107,33 +91,17 @@ func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 }
 
 // editCall is "Edit path", the replacement as a diff.
-func editCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	path, err := a.Need("file_path")
-	if err != nil {
-		return nil, err
-	}
+func editCall(a toolview.Args, path string) cards.CallView {
 	title := "Edit " + path
 	if a.Str("replace_all") != "" || string(a["replace_all"]) == "true" {
 		title += " (replace_all=true)"
 	}
-	return toolview.Edit(title, path, a.Str("old_string"), a.Str("new_string")), nil
+	return toolview.Edit(title, path, a.Str("old_string"), a.Str("new_string"))
 }
 
 // writeCall is "Write path", the content as a diff.
-func writeCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	path, err := a.Need("file_path")
-	if err != nil {
-		return nil, err
-	}
-	return toolview.Write("Write "+path, path, a.Str("content"), false), nil
+func writeCall(a toolview.Args, path string) cards.CallView {
+	return toolview.Write("Write "+path, path, a.Str("content"), false)
 }
 
 // changeResult is the diff of the file's content before and after, as

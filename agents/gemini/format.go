@@ -77,14 +77,10 @@ type thought struct {
 }
 
 func (d *decoder) DecodeLine(t *replay.Transcript, l replay.Line) {
-	replay.ApplyLine(t, l, d.decode)
+	replay.ApplyObject(t, l, d.decode)
 }
 
-func (d *decoder) decode(t *replay.Transcript, data []byte) error {
-	var r record
-	if err := replay.DecodeObject(data, &r); err != nil {
-		return err
-	}
+func (d *decoder) decode(t *replay.Transcript, r record) error {
 	switch {
 	case r.RewindTo != nil:
 		d.rewind(t, *r.RewindTo)

@@ -18,33 +18,25 @@ import (
 // its invocation's description.
 func Tools() producers.Registry {
 	return producers.Registry{
-		"run_shell_command":   {PresentCall: shellCall, PresentResult: shellResult},
-		"replace":             {PresentCall: editCall, PresentResult: diffResult("Edit")},
-		"write_file":          {PresentCall: writeCall, PresentResult: diffResult("WriteFile")},
+		"run_shell_command":   {PresentCall: toolview.On("command", shellCall), PresentResult: shellResult},
+		"replace":             {PresentCall: toolview.On("file_path", editCall), PresentResult: diffResult("Edit")},
+		"write_file":          {PresentCall: toolview.On("file_path", writeCall), PresentResult: diffResult("WriteFile")},
 		"read_file":           {PresentCall: readCall, PresentResult: readResult},
-		"read_many_files":     {PresentCall: generic("ReadManyFiles", cards.KindRead, "include", "paths"), PresentResult: display},
-		"list_directory":      {PresentCall: generic("ReadFolder", cards.KindRead, "dir_path", "path"), PresentResult: display},
-		"glob":                {PresentCall: generic("FindFiles", cards.KindSearch, "pattern"), PresentResult: display},
-		"grep_search":         {PresentCall: generic("SearchText", cards.KindSearch, "pattern"), PresentResult: grepResult},
-		"search_file_content": {PresentCall: generic("SearchText", cards.KindSearch, "pattern"), PresentResult: grepResult},
-		"web_fetch":           {PresentCall: generic("WebFetch", cards.KindFetch, "prompt", "url"), PresentResult: toolview.MarkdownResult},
-		"google_web_search":   {PresentCall: generic("GoogleSearch", cards.KindFetch, "query"), PresentResult: toolview.MarkdownResult},
-		"save_memory":         {PresentCall: generic("SaveMemory", cards.KindOther, "fact"), PresentResult: display},
+		"read_many_files":     {PresentCall: toolview.Titled("ReadManyFiles", cards.KindRead, "include", "paths"), PresentResult: display},
+		"list_directory":      {PresentCall: toolview.Titled("ReadFolder", cards.KindRead, "dir_path", "path"), PresentResult: display},
+		"glob":                {PresentCall: toolview.Titled("FindFiles", cards.KindSearch, "pattern"), PresentResult: display},
+		"grep_search":         {PresentCall: toolview.Titled("SearchText", cards.KindSearch, "pattern"), PresentResult: grepResult},
+		"search_file_content": {PresentCall: toolview.Titled("SearchText", cards.KindSearch, "pattern"), PresentResult: grepResult},
+		"web_fetch":           {PresentCall: toolview.Titled("WebFetch", cards.KindFetch, "prompt", "url"), PresentResult: toolview.MarkdownResult},
+		"google_web_search":   {PresentCall: toolview.Titled("GoogleSearch", cards.KindFetch, "query"), PresentResult: toolview.MarkdownResult},
+		"save_memory":         {PresentCall: toolview.Titled("SaveMemory", cards.KindOther, "fact"), PresentResult: display},
 		"write_todos":         {PresentCall: todosCall, PresentResult: toolview.QuietResult},
 	}
 }
 
 // shellCall is "Shell <command> [in <dir>] (<description>)".
-func shellCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	command, err := a.Need("command")
-	if err != nil {
-		return nil, err
-	}
-	return toolview.Terminal(command, a.Str("description"), a.Str("dir_path", "directory")), nil
+func shellCall(a toolview.Args, command string) cards.CallView {
+	return toolview.Terminal(command, a.Str("description"), a.Str("dir_path", "directory"))
 }
 
 // exitLine is the exit code line of the shell tool's output for the model.
@@ -103,29 +95,13 @@ func ansiOutput(meta json.RawMessage) string {
 }
 
 // editCall is "Edit <file>", the replacement as a diff.
-func editCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	path, err := a.Need("file_path")
-	if err != nil {
-		return nil, err
-	}
-	return toolview.Edit("Edit "+path, path, a.Str("old_string"), a.Str("new_string")), nil
+func editCall(a toolview.Args, path string) cards.CallView {
+	return toolview.Edit("Edit "+path, path, a.Str("old_string"), a.Str("new_string"))
 }
 
 // writeCall is "WriteFile Writing to <file>", the content as a diff.
-func writeCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	path, err := a.Need("file_path")
-	if err != nil {
-		return nil, err
-	}
-	return toolview.Write("WriteFile Writing to "+path, path, a.Str("content"), false), nil
+func writeCall(a toolview.Args, path string) cards.CallView {
+	return toolview.Write("WriteFile Writing to "+path, path, a.Str("content"), false)
 }
 
 // fileDiff is the FileDiff resultDisplay of the edit and write tools.
@@ -183,21 +159,6 @@ func readResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error)
 	var s string
 	_ = json.Unmarshal(r.Meta, &s)
 	return cards.GenericResult{Content: producers.Text(s)}, nil
-}
-
-// generic titles a call "<name> <the first of keys given>".
-func generic(name string, kind cards.ToolCallKind, keys ...string) func(json.RawMessage) (cards.CallView, error) {
-	return func(raw json.RawMessage) (cards.CallView, error) {
-		a, err := toolview.Parse(raw)
-		if err != nil {
-			return nil, err
-		}
-		title := name
-		if v := a.Str(keys...); v != "" {
-			title += " " + v
-		}
-		return cards.GenericCall{Title: title, Kind: kind, RawInput: raw}, nil
-	}
 }
 
 // display shows the resultDisplay the UI showed, else what the model

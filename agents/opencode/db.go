@@ -94,49 +94,14 @@ func (w *lineWriter) done() (io.ReadCloser, error) {
 
 // databaseLines reads one session of the database, or every session.
 func databaseLines(path, session string) (io.ReadCloser, error) {
-	db, err := sqlitedb.Open(path)
+	var w lineWriter
+	err := sqlitedb.Read(path, session, listSessions, row.ids, func(db *sql.DB, s row) error {
+		return writeSession(db, s, &w)
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer db.Close()
-	list, err := listSessions(db)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	var w lineWriter
-	found := false
-	parents := map[string]string{}
-	for _, s := range list {
-		parents[s.ID] = s.ParentID
-	}
-	for _, s := range list {
-		if session != "" && !within(parents, s.ID, session) {
-			continue
-		}
-		found = true
-		if err := writeSession(db, s, &w); err != nil {
-			return nil, fmt.Errorf("%s: session %s: %w", path, s.ID, err)
-		}
-	}
-	if session != "" && !found {
-		return nil, fmt.Errorf("%s: no session %q", path, session)
-	}
 	return w.done()
-}
-
-// within reports whether the session id is root or a sub-agent's session
-// under it (parents maps a session to its parent), so that one session
-// is read with its sub-agents' sessions, which nest under its task cards.
-func within(parents map[string]string, id, root string) bool {
-	for range len(parents) + 1 { // a cycle of parents ends too
-		if id == root {
-			return true
-		}
-		if id = parents[id]; id == "" {
-			return false
-		}
-	}
-	return false
 }
 
 // withSubagentCalls counts in each session's Calls the calls of the
@@ -184,6 +149,9 @@ var sessionColumns = [][2]string{
 	{"id", "''"}, {"parent_id", "NULL"}, {"directory", "''"}, {"title", "''"}, {"model", "NULL"},
 	{"time_created", "0"}, {"time_updated", "0"},
 }
+
+// ids are the session's id and its parent's.
+func (r row) ids() (id, parent string) { return r.ID, r.ParentID }
 
 // listSessions lists the sessions of the database, oldest first, with
 // the number of their messages and tool calls and their first prompt.

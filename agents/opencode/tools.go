@@ -16,32 +16,24 @@ import (
 // their results drawn from the state's metadata as the TUI draws them.
 func Tools() producers.Registry {
 	return producers.Registry{
-		"bash":      {PresentCall: bashCall, PresentResult: bashResult},
-		"edit":      {PresentCall: editCall, PresentResult: editResult},
-		"write":     {PresentCall: writeCall, PresentResult: writeResult},
-		"read":      {PresentCall: readCall, PresentResult: readResult},
+		"bash":      {PresentCall: toolview.On("command", bashCall), PresentResult: bashResult},
+		"edit":      {PresentCall: toolview.On("filePath", editCall), PresentResult: editResult},
+		"write":     {PresentCall: toolview.On("filePath", writeCall), PresentResult: writeResult},
+		"read":      {PresentCall: toolview.On("filePath", readCall), PresentResult: readResult},
 		"grep":      {PresentCall: searchCall("Grep"), PresentResult: searchResult("matches")},
 		"glob":      {PresentCall: searchCall("Glob"), PresentResult: searchResult("count")},
-		"list":      {PresentCall: titled("→ List", cards.KindRead, "path"), PresentResult: toolview.PlainResult},
-		"webfetch":  {PresentCall: titled("% WebFetch", cards.KindFetch, "url"), PresentResult: toolview.PlainResult},
-		"websearch": {PresentCall: titled("◈ WebSearch", cards.KindFetch, "query"), PresentResult: toolview.PlainResult},
+		"list":      {PresentCall: toolview.Titled("→ List", cards.KindRead, "path"), PresentResult: toolview.PlainResult},
+		"webfetch":  {PresentCall: toolview.Titled("% WebFetch", cards.KindFetch, "url"), PresentResult: toolview.PlainResult},
+		"websearch": {PresentCall: toolview.Titled("◈ WebSearch", cards.KindFetch, "query"), PresentResult: toolview.PlainResult},
 		"task":      {PresentCall: taskCall, PresentResult: taskResult},
 		"todowrite": {PresentCall: todoCall, PresentResult: toolview.QuietResult},
-		"todoread":  {PresentCall: titled("⚙ Todo list", cards.KindOther), PresentResult: toolview.PlainResult},
+		"todoread":  {PresentCall: toolview.Titled("⚙ Todo list", cards.KindOther), PresentResult: toolview.PlainResult},
 	}
 }
 
 // bashCall is the command, with its description and working directory.
-func bashCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	command, err := a.Need("command")
-	if err != nil {
-		return nil, err
-	}
-	return toolview.Terminal(command, a.Str("description"), a.Str("workdir")), nil
+func bashCall(a toolview.Args, command string) cards.CallView {
+	return toolview.Terminal(command, a.Str("description"), a.Str("workdir"))
 }
 
 // bashMeta is the metadata of a bash call: its output and exit code.
@@ -66,16 +58,8 @@ func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 }
 
 // editCall is "← Edit path", the replacement as a diff.
-func editCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	path, err := a.Need("filePath")
-	if err != nil {
-		return nil, err
-	}
-	return toolview.Edit("← Edit "+path, path, a.Str("oldString"), a.Str("newString")), nil
+func editCall(a toolview.Args, path string) cards.CallView {
+	return toolview.Edit("← Edit "+path, path, a.Str("oldString"), a.Str("newString"))
 }
 
 // fileDiff is the filediff of the edit and write metadata.
@@ -119,16 +103,8 @@ func editResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 }
 
 // writeCall is "← Write path", the content as a diff.
-func writeCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	path, err := a.Need("filePath")
-	if err != nil {
-		return nil, err
-	}
-	return toolview.Write("← Write "+path, path, a.Str("content"), false), nil
+func writeCall(a toolview.Args, path string) cards.CallView {
+	return toolview.Write("← Write "+path, path, a.Str("content"), false)
 }
 
 // writeResult says whether the file was created or overwritten (the
@@ -149,16 +125,8 @@ func writeResult(raw json.RawMessage, r producers.Result) (cards.ResultView, err
 }
 
 // readCall is "→ Read path [offset=N, limit=N]".
-func readCall(raw json.RawMessage) (cards.CallView, error) {
-	a, err := toolview.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	path, err := a.Need("filePath")
-	if err != nil {
-		return nil, err
-	}
-	return toolview.Generic("→ Read "+path+keyValues(a, "offset", "limit"), cards.KindRead, path), nil
+func readCall(a toolview.Args, path string) cards.CallView {
+	return toolview.Generic("→ Read "+path+keyValues(a, "offset", "limit"), cards.KindRead, path)
 }
 
 // keyValues is " [k=v, …]" for the number arguments given.
@@ -194,22 +162,14 @@ func readResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 }
 
 // searchCall is `✱ Name "pattern" in path`.
-func searchCall(name string) func(json.RawMessage) (cards.CallView, error) {
-	return func(raw json.RawMessage) (cards.CallView, error) {
-		a, err := toolview.Parse(raw)
-		if err != nil {
-			return nil, err
-		}
-		pattern, err := a.Need("pattern")
-		if err != nil {
-			return nil, err
-		}
+func searchCall(name string) toolview.CallFunc {
+	return toolview.On("pattern", func(a toolview.Args, pattern string) cards.CallView {
 		title := "✱ " + name + " " + toolview.Quote(pattern)
 		if p := a.Str("path"); p != "" {
 			title += " in " + p
 		}
-		return toolview.Generic(title, cards.KindSearch), nil
-	}
+		return toolview.Generic(title, cards.KindSearch)
+	})
 }
 
 // searchResult titles the output with the number of matches the
@@ -223,20 +183,6 @@ func searchResult(key string) func(json.RawMessage, producers.Result) (cards.Res
 		}
 		text, _ := producers.TextOf(r.Content)
 		return cards.GenericResult{Title: fmt.Sprintf("%d matches", n), Content: producers.Text(text)}, nil
-	}
-}
-
-// titled is "<title> <the first of keys given>".
-func titled(title string, kind cards.ToolCallKind, keys ...string) func(json.RawMessage) (cards.CallView, error) {
-	return func(raw json.RawMessage) (cards.CallView, error) {
-		a, err := toolview.Parse(raw)
-		if err != nil {
-			return nil, err
-		}
-		if v := a.Str(keys...); v != "" {
-			title += " " + v
-		}
-		return cards.GenericCall{Title: title, Kind: kind, RawInput: raw}, nil
 	}
 }
 

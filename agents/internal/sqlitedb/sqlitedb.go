@@ -113,3 +113,54 @@ func Select(have map[string]bool, want [][2]string) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Read opens the database at path, lists its sessions with list and
+// gives write those a reading of session takes: that session and the
+// sessions under it (its sub-agents', which nest under its task cards),
+// in the order listed, or every session when session is "". ids are a
+// listed session's id and its parent's.
+func Read[S any](path, session string, list func(*sql.DB) ([]S, error), ids func(S) (id, parent string), write func(*sql.DB, S) error) error {
+	db, err := Open(path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	all, err := list(db)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	parents := map[string]string{}
+	for _, s := range all {
+		id, parent := ids(s)
+		parents[id] = parent
+	}
+	found := false
+	for _, s := range all {
+		id, _ := ids(s)
+		if session != "" && !within(parents, id, session) {
+			continue
+		}
+		found = true
+		if err := write(db, s); err != nil {
+			return fmt.Errorf("%s: session %s: %w", path, id, err)
+		}
+	}
+	if session != "" && !found {
+		return fmt.Errorf("%s: no session %q", path, session)
+	}
+	return nil
+}
+
+// within reports whether the session id is root or a session under it
+// (parents maps a session to its parent).
+func within(parents map[string]string, id, root string) bool {
+	for range len(parents) + 1 { // a cycle of parents ends too
+		if id == root {
+			return true
+		}
+		if id = parents[id]; id == "" {
+			return false
+		}
+	}
+	return false
+}

@@ -58,6 +58,50 @@ func (a Args) Need(name string) (string, error) {
 	return *s, nil
 }
 
+// CallFunc presents a call from its raw arguments, as a producer's
+// PresentCall does.
+type CallFunc = func(raw json.RawMessage) (cards.CallView, error)
+
+// Call is the CallFunc that parses a call's arguments and gives them, and
+// raw as recorded, to view.
+func Call(view func(a Args, raw json.RawMessage) (cards.CallView, error)) CallFunc {
+	return func(raw json.RawMessage) (cards.CallView, error) {
+		a, err := Parse(raw)
+		if err != nil {
+			return nil, err
+		}
+		return view(a, raw)
+	}
+}
+
+// On is the CallFunc of a call that needs the string argument key: view
+// draws it from that argument's value and the others.
+func On(key string, view func(a Args, value string) cards.CallView) CallFunc {
+	return Call(func(a Args, _ json.RawMessage) (cards.CallView, error) {
+		v, err := a.Need(key)
+		if err != nil {
+			return nil, err
+		}
+		return view(a, v), nil
+	})
+}
+
+// Titled is the CallFunc of a generic call of kind titled as a tool line:
+// name, then the first of keys the call sets; its arguments below.
+func Titled(name string, kind cards.ToolCallKind, keys ...string) CallFunc {
+	return Call(func(a Args, raw json.RawMessage) (cards.CallView, error) {
+		return cards.GenericCall{Title: Title(name, a.Str(keys...)), Kind: kind, RawInput: raw}, nil
+	})
+}
+
+// Title is a tool line's title: name, then detail when there is one.
+func Title(name, detail string) string {
+	if detail == "" {
+		return name
+	}
+	return name + " " + detail
+}
+
 // Terminal is the view of a command run in a shell.
 func Terminal(command, description, cwd string) cards.CallView {
 	return cards.TerminalCall{Title: command, Description: description, Cwd: cwd}
