@@ -51,8 +51,11 @@ type Model struct {
 	ctrlC bool
 	// hint is a one-off message in the status row, until the next key.
 	hint string
+	// failure says why the last request written to the agent failed,
+	// until the user makes another.
+	failure string
 	// answering is the permission request the user gave the keys to
-	// (answerKey), "" while they go to the composer.
+	// (KeyMap.Answer), "" while they go to the composer.
 	answering sdk.ToolCallId
 }
 
@@ -84,16 +87,47 @@ func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 }
 
 // changedMsg says the session has changes; endedMsg that the agent is
-// gone; openedMsg that Open returned.
+// gone; openedMsg that Open returned; answeredMsg that a request written
+// to the agent ended, with its error.
 type (
-	changedMsg struct{}
-	endedMsg   struct{}
-	openedMsg  struct{}
+	changedMsg  struct{}
+	endedMsg    struct{}
+	openedMsg   struct{}
+	answeredMsg struct{ err error }
 )
 
 // OpenTimeout is how long the agent has to answer initialize and
 // session/new.
 const OpenTimeout = time.Minute
+
+// RequestTimeout is how long the agent has to answer a switch of mode or
+// model, and a cancel has to be written; a prompt has no bound, as its
+// turn takes the time it takes.
+const RequestTimeout = time.Minute
+
+// request writes a request to the agent in a command, off the Update
+// loop, bounded by timeout (none when 0); its end comes back as an
+// answeredMsg, whose error the screen shows.
+func (m *Model) request(timeout time.Duration, write func(context.Context) error) tea.Cmd {
+	m.failure = ""
+	m.layout()
+	return func() tea.Msg {
+		ctx, cancel := context.Background(), context.CancelFunc(func() {})
+		if timeout > 0 {
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+		}
+		defer cancel()
+		return answeredMsg{err: write(ctx)}
+	}
+}
+
+// answered shows why a request failed.
+func (m *Model) answered(msg answeredMsg) {
+	if msg.err != nil {
+		m.failure = msg.err.Error()
+		m.layout()
+	}
+}
 
 // openSession opens a session Launch started, off the Update loop: the
 // screen shows "starting…" until it is open, and why when it failed.
@@ -149,6 +183,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case mentionMsg:
 		m.mentionCompleted(msg)
 		m.layout()
+		return m, nil
+	case answeredMsg:
+		m.answered(msg)
 		return m, nil
 	}
 	return m, tea.Batch(m.toViewer(msg), m.toInput(msg))
@@ -232,8 +269,8 @@ func (m *Model) interrupt() tea.Cmd {
 	again := keyName(m.KeyMap.Interrupt) + " again quits"
 	switch {
 	case m.state.Busy:
-		m.sess.Cancel()
 		m.hint = "cancelling the turn · " + again
+		return m.request(RequestTimeout, m.sess.Cancel)
 	case m.input.Value() != "":
 		m.input.Reset()
 		m.layout()
@@ -248,11 +285,11 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, empty := m.KeyMap, m.input.Value() == ""
 	switch {
 	case key.Matches(msg, k.Cancel) && m.state.Busy:
-		m.sess.Cancel()
+		return m.request(RequestTimeout, m.sess.Cancel)
 	case key.Matches(msg, k.Quit) && empty:
 		return tea.Quit
 	case key.Matches(msg, k.Send):
-		m.send()
+		return m.send()
 	case key.Matches(msg, k.Newline):
 		m.input.InsertString("\n")
 		m.layout()
@@ -287,11 +324,13 @@ func (m *Model) scrollKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.toInput(msg)
 }
 
-// send sends the composer's text as a prompt.
-func (m *Model) send() {
+// send sends the composer's text as a prompt, or runs it as a /mode or
+// /model setting, in a command.
+func (m *Model) send() tea.Cmd {
 	text := m.input.Value()
 	switch {
 	case strings.TrimSpace(text) == "":
+		return nil
 	case m.state.Starting:
 		m.hint = "the agent is starting · send when it is ready"
 	case m.state.Failed:
@@ -300,17 +339,26 @@ func (m *Model) send() {
 		m.hint = "the agent has ended · " + helpLine(m.KeyMap.Quit)
 	case m.state.Busy:
 		m.hint = "a turn is running · " + helpLine(withHelp(m.KeyMap.Cancel, "cancels it"))
-	case m.setting(text):
-		m.input.Reset()
-		m.layout()
 	default:
-		m.sess.Prompt(text, m.images...)
-		m.images = nil
-		m.history = append(m.history, text)
-		m.histPos = len(m.history)
+		cmd, isSetting := m.setting(text)
+		if !isSetting {
+			cmd = m.prompt(text)
+		}
 		m.input.Reset()
 		m.layout()
+		return cmd
 	}
+	return nil
+}
+
+// prompt sends text with the images attached, and keeps it in the
+// history.
+func (m *Model) prompt(text string) tea.Cmd {
+	s, images := m.sess, m.images
+	m.images = nil
+	m.history = append(m.history, text)
+	m.histPos = len(m.history)
+	return m.request(0, func(ctx context.Context) error { return s.Prompt(ctx, text, images...) })
 }
 
 // browsing reports whether the composer shows a history entry unchanged.
@@ -363,13 +411,14 @@ func (m *Model) values(name string) []acp.Choice {
 	return nil
 }
 
-// setting runs "/mode ID" or "/model ID" and reports whether text was
-// one; an id the agent does not offer is a hint listing those it does.
-func (m *Model) setting(text string) bool {
+// setting runs "/mode ID" or "/model ID" in a command and reports
+// whether text was one; an id the agent does not offer is a hint listing
+// those it does.
+func (m *Model) setting(text string) (tea.Cmd, bool) {
 	name, arg, _ := strings.Cut(strings.TrimSpace(text), " ")
 	name, arg = strings.TrimPrefix(name, "/"), strings.TrimSpace(arg)
 	if !strings.HasPrefix(text, "/") || !slices.Contains(builtins, name) || !m.builtin(name) {
-		return false
+		return nil, false
 	}
 	values := m.values(name)
 	i := slices.IndexFunc(values, func(c acp.Choice) bool { return c.ID == arg || strings.EqualFold(c.Name, arg) })
@@ -379,14 +428,13 @@ func (m *Model) setting(text string) bool {
 			ids[k] = c.ID
 		}
 		m.hint = "/" + name + " takes one of: " + safe(strings.Join(ids, ", "))
-		return true
+		return nil, true
 	}
+	s, id := m.sess, values[i].ID
 	if name == "mode" {
-		m.sess.SetMode(values[i].ID)
-	} else {
-		m.sess.SetModel(values[i].ID)
+		return m.request(RequestTimeout, func(ctx context.Context) error { return s.SetMode(ctx, id) }), true
 	}
-	return true
+	return m.request(RequestTimeout, func(ctx context.Context) error { return s.SetModel(ctx, id) }), true
 }
 
 // completions complete the /word being typed — the agent's commands and
@@ -460,9 +508,13 @@ var (
 )
 
 // belowRows are the rows between the viewer and the composer: the
-// permission being asked, the /command completions, the status row.
+// permission being asked, why the last request failed, the /command
+// completions, the status row.
 func (m *Model) belowRows() []string {
 	var rows []string
+	if m.failure != "" {
+		rows = append(rows, m.fit(liveWarn.Render("failed: ")+safe(m.failure)))
+	}
 	if m.state.Asks {
 		rows = append(rows, m.fit(m.permissionRow()))
 	}
