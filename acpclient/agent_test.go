@@ -36,6 +36,10 @@ func startScripted(t *testing.T, dir string, readOnly bool, turn func(context.Co
 	return &scripted{Session: s, agent: a, rec: rec}
 }
 
+// prompt sends text as a prompt in the background, as a front-end does
+// off its UI loop; the turn shows in the transcript.
+func (s *scripted) prompt(text string) { go func() { _ = s.Prompt(context.Background(), text) }() }
+
 // recording is what was recorded so far.
 func (s *scripted) recording() []byte { return s.rec.Bytes() }
 
@@ -43,7 +47,7 @@ func (s *scripted) recording() []byte { return s.rec.Bytes() }
 func (s *scripted) turn(t *testing.T, prompt string) {
 	t.Helper()
 	before := s.prompts()
-	s.Prompt(prompt)
+	s.prompt(prompt)
 	require.Eventually(t, func() bool { return s.prompts() > before && !s.State().Busy }, 20*time.Second, 5*time.Millisecond,
 		"the turn did not end")
 }

@@ -58,7 +58,7 @@ func TestExampleAgentAllowAndSkip(t *testing.T) {
 		{acp.Asking.AllowOnce, "successfully updated"},
 		{acp.Asking.Reject, "skip the configuration update"},
 	} {
-		s.Prompt("improve the config")
+		go func() { _ = s.Prompt(context.Background(), "improve the config") }()
 		waitFor(t, func() bool { return s.State().Asks })
 		a := s.State().Asking
 		require.Equal(t, "Allow this change", a.Options[0].Name)

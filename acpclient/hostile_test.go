@@ -64,7 +64,7 @@ var (
 
 func TestHostileAgentOutputIsSanitised(t *testing.T) {
 	s := startScripted(t, t.TempDir(), false, hostileTurn)
-	s.Prompt("go")
+	s.prompt("go")
 	waitFor(t, func() bool { return s.State().Asks })
 	require.True(t, s.Choose(0))
 	waitFor(t, func() bool { return !s.State().Busy })

@@ -428,49 +428,44 @@ func (s *Session) State() State {
 
 // Prompt sends the user's prompt, its "@path" mentions as resource
 // links (PromptBlocks), then its images (for an agent that takes
-// images, see State); the turn runs in the background, its updates
-// arrive as changes.
-func (s *Session) Prompt(text string, images ...sdk.ContentBlock) {
-	s.mu.Lock()
-	id := s.tr.Session()
-	s.mu.Unlock()
-	go func() {
-		blocks := append(PromptBlocks(text, s.cfg.Dir), images...)
-		_, _ = s.conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: id, Prompt: blocks})
-	}()
+// images, see State), and waits for the turn to end while its updates
+// arrive as changes: call it off the UI loop. Its error is the agent's
+// failure of the prompt (which the transcript shows too), or why the
+// request was not sent or answered (ctx ended, the agent gone).
+func (s *Session) Prompt(ctx context.Context, text string, images ...sdk.ContentBlock) error {
+	blocks := append(PromptBlocks(text, s.cfg.Dir), images...)
+	_, err := s.conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.sessionID(), Prompt: blocks})
+	return requestFailed(sdk.AgentMethodSessionPrompt, err)
 }
 
-// SetMode asks the agent to switch the session's mode (session/set_mode);
-// the transcript says so once the agent agrees, or why not.
-func (s *Session) SetMode(id string) {
-	s.mu.Lock()
-	sid := s.tr.Session()
-	s.mu.Unlock()
-	go func() {
-		_, _ = s.conn.SetSessionMode(context.Background(), sdk.SetSessionModeRequest{SessionId: sid, ModeId: sdk.SessionModeId(id)})
-	}()
+// SetMode asks the agent to switch the session's mode (session/set_mode)
+// and waits for its answer; the transcript says so once the agent
+// agrees, or why not.
+func (s *Session) SetMode(ctx context.Context, id string) error {
+	_, err := s.conn.SetSessionMode(ctx, sdk.SetSessionModeRequest{SessionId: s.sessionID(), ModeId: sdk.SessionModeId(id)})
+	return requestFailed(sdk.AgentMethodSessionSetMode, err)
 }
 
-// SetModel asks the agent to switch the session's model: through its
-// model config option when it offers one, else session/set_model.
-func (s *Session) SetModel(id string) {
+// SetModel asks the agent to switch the session's model, through its
+// model config option when it offers one, else session/set_model, and
+// waits for its answer.
+func (s *Session) SetModel(ctx context.Context, id string) error {
 	s.mu.Lock()
 	sid, config := s.tr.Session(), s.tr.ModelConfigID()
 	s.mu.Unlock()
-	go func() {
-		if config != "" {
-			_, _ = s.conn.SetSessionConfigOption(context.Background(), sdk.SetSessionConfigOptionRequest{
-				ValueId: &sdk.SetSessionConfigOptionValueId{SessionId: sid, ConfigId: sdk.SessionConfigId(config), Value: sdk.SessionConfigValueId(id)}})
-			return
-		}
-		_, _ = s.conn.UnstableSetSessionModel(context.Background(), sdk.UnstableSetSessionModelRequest{SessionId: sid, ModelId: sdk.UnstableModelId(id)})
-	}()
+	if config != "" {
+		_, err := s.conn.SetSessionConfigOption(ctx, sdk.SetSessionConfigOptionRequest{
+			ValueId: &sdk.SetSessionConfigOptionValueId{SessionId: sid, ConfigId: sdk.SessionConfigId(config), Value: sdk.SessionConfigValueId(id)}})
+		return requestFailed(sdk.AgentMethodSessionSetConfigOption, err)
+	}
+	_, err := s.conn.UnstableSetSessionModel(ctx, sdk.UnstableSetSessionModelRequest{SessionId: sid, ModelId: sdk.UnstableModelId(id)})
+	return requestFailed(sdk.AgentMethodSessionSetModel, err)
 }
 
-// Cancel asks the agent to stop the turn (session/cancel) and answers
-// the permission requests still waiting as cancelled, as the protocol
-// wants.
-func (s *Session) Cancel() {
+// Cancel answers the permission requests still waiting as cancelled, as
+// the protocol wants, and asks the agent to stop the turn
+// (session/cancel); its error says why that could not be sent.
+func (s *Session) Cancel(ctx context.Context) error {
 	s.mu.Lock()
 	id := s.tr.Session()
 	for _, tool := range s.tr.Waiting() {
@@ -479,7 +474,32 @@ func (s *Session) Cancel() {
 		}
 	}
 	s.mu.Unlock()
-	_ = s.conn.Cancel(context.Background(), sdk.CancelNotification{SessionId: id})
+	return requestFailed(sdk.AgentMethodSessionCancel, s.conn.Cancel(ctx, sdk.CancelNotification{SessionId: id}))
+}
+
+// sessionID is the id of the session the agent opened.
+func (s *Session) sessionID() sdk.SessionId {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tr.Session()
+}
+
+// requestFailed is the error of a request for method as one line, a
+// JSON-RPC error's message and detail rather than its JSON; nil for
+// none.
+func requestFailed(method string, err error) error {
+	var rpc *sdk.RequestError
+	switch {
+	case err == nil:
+		return nil
+	case !errors.As(err, &rpc):
+		return fmt.Errorf("%s: %w", method, err)
+	}
+	what := rpc.Message
+	if d, ok := rpc.Data.(map[string]any); ok && d["error"] != nil {
+		what += fmt.Sprintf(": %v", d["error"])
+	}
+	return fmt.Errorf("%s: %s", method, what)
 }
 
 // Choose answers the waiting permission request with its option i (from

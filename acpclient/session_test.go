@@ -158,7 +158,7 @@ func TestNonJSONOutputAndAgentGone(t *testing.T) {
 		close(gone)
 		return err
 	})
-	s.Prompt("hi")
+	s.prompt("hi")
 	<-gone
 	require.Eventually(t, func() bool { return len(ofType[cards.Problem](s.entries())) == 1 }, 5*time.Second, 5*time.Millisecond)
 	p := ofType[cards.Problem](s.entries())[0]
@@ -243,7 +243,7 @@ func TestPermission(t *testing.T) {
 		answers <- resp.Outcome
 		return err
 	})
-	s.Prompt("go")
+	s.prompt("go")
 	require.Eventually(t, func() bool { return s.State().Asks }, 5*time.Second, 5*time.Millisecond)
 	st := s.State()
 	assert.Equal(t, 1, st.Asking.AllowOnce())
@@ -261,9 +261,9 @@ func TestPermission(t *testing.T) {
 	assert.Equal(t, "Allowed: Allow this change (allow once)", s.toolCard(t, "w").Result.(cards.GenericResult).Title,
 		"the choice stays on the card")
 
-	s.Prompt("again")
+	s.prompt("again")
 	require.Eventually(t, func() bool { return s.State().Asks }, 5*time.Second, 5*time.Millisecond)
-	s.Cancel()
+	require.NoError(t, s.Cancel(context.Background()))
 	<-answers // the SDK ends the agent's request with its turn
 	require.Eventually(t, func() bool {
 		r, _ := s.toolCard(t, "w").Result.(cards.GenericResult)
@@ -284,7 +284,7 @@ func TestUnreportedPermission(t *testing.T) {
 		<-goOn
 		return err
 	})
-	s.Prompt("go")
+	s.prompt("go")
 	require.Eventually(t, func() bool { return s.State().Asks }, 5*time.Second, 5*time.Millisecond)
 	require.True(t, s.Choose(s.State().Asking.AllowOnce()))
 	require.Eventually(t, func() bool { return !s.toolCard(t, "call_9").Waiting }, 5*time.Second, 5*time.Millisecond)

@@ -52,7 +52,7 @@ func TestTerminalCardIsLive(t *testing.T) {
 		}
 		return a.Update(ctx, sid, sdk.UpdateToolCall("run", sdk.WithUpdateStatus(sdk.ToolCallStatusCompleted)))
 	})
-	s.Prompt("run")
+	s.prompt("run")
 	waitFor(t, func() bool {
 		r, ok := s.terminalResult("run")
 		return ok && r.Output == "first\n"

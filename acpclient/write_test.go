@@ -82,7 +82,7 @@ func TestWriteOtherThanApprovedIsRefused(t *testing.T) {
 	errs := make(chan error, 2)
 	proceed := make(chan struct{})
 	s := startScripted(t, dir, false, editThenWrite(errs, proceed, settingsEvil, settingsEdited))
-	s.Prompt("turn debug off")
+	s.prompt("turn debug off")
 	waitFor(t, func() bool { return s.State().Asks })
 	require.True(t, s.Choose(0))
 
@@ -130,7 +130,7 @@ func TestWriteAfterRejectionIsRefused(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, []byte(settingsBefore), 0o644))
 	errs := make(chan error, 1)
 	s := startScripted(t, dir, false, editThenWrite(errs, nil, settingsEdited))
-	s.Prompt("turn debug off")
+	s.prompt("turn debug off")
 	waitFor(t, func() bool { return s.State().Asks })
 	require.True(t, s.Choose(1)) // reject
 	err := <-errs

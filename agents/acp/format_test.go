@@ -76,7 +76,7 @@ func TestACPReplayMatchesLive(t *testing.T) {
 	s, err := acpclient.Start(ctx, acpclient.Config{Command: []string{acptest.ExampleAgent(t)}, Dir: t.TempDir(), Record: &rec})
 	require.NoError(t, err)
 	defer s.Close()
-	s.Prompt("go")
+	go func() { _ = s.Prompt(ctx, "go") }()
 	require.Eventually(t, func() bool { return s.State().Asks }, 20*time.Second, 10*time.Millisecond)
 	require.True(t, s.Choose(s.State().Asking.AllowOnce()))
 	require.Eventually(t, func() bool { return !s.State().Busy }, 20*time.Second, 10*time.Millisecond)

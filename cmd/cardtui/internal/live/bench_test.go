@@ -147,5 +147,5 @@ func BenchmarkKeystrokeUnderLoad(b *testing.B) {
 	b.StopTimer()
 	reportQuantiles(b, times)
 	b.ReportMetric(float64(sent.Load()-sentBefore)/time.Since(began).Seconds(), "updates/s")
-	m.sess.Cancel()
+	_ = m.sess.Cancel(context.Background())
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -28,6 +29,9 @@ import (
 // that scroll to the viewer, and all of them while the transcript has
 // the focus.
 type Model struct {
+	// KeyMap is the front-end's keys; the viewer's are its own.
+	KeyMap KeyMap
+
 	sess  *acpclient.Session
 	name  string
 	view  viewer.Model
@@ -43,12 +47,15 @@ type Model struct {
 	// histPos is the history entry in the composer; len(history) when
 	// the composer holds new text.
 	histPos int
-	// ctrlC is set when the last key was ctrl+c: a second one quits.
+	// ctrlC is set when the last key was Interrupt: a second one quits.
 	ctrlC bool
 	// hint is a one-off message in the status row, until the next key.
 	hint string
+	// failure says why the last request written to the agent failed,
+	// until the user makes another.
+	failure string
 	// answering is the permission request the user gave the keys to
-	// (answerKey), "" while they go to the composer.
+	// (KeyMap.Answer), "" while they go to the composer.
 	answering sdk.ToolCallId
 }
 
@@ -66,7 +73,6 @@ func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 	opts.Source = cfg.Source
 	opts.Tmux = os.Getenv("TMUX")
 	input := textarea.New()
-	input.Placeholder = "Ask the agent… (enter sends, alt+enter new line)"
 	input.ShowLineNumbers = false
 	input.Prompt = "› "
 	input.KeyMap.InsertNewline.SetEnabled(false)
@@ -77,20 +83,51 @@ func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 	input.SetHeight(1)
 	view := viewer.New(opts)
 	view.Blur() // the composer has the keys until ctrl+o
-	return &Model{sess: s, name: cfg.Source, view: view, input: input, state: s.State()}
+	return &Model{KeyMap: DefaultKeyMap(), sess: s, name: cfg.Source, view: view, input: input, state: s.State()}
 }
 
 // changedMsg says the session has changes; endedMsg that the agent is
-// gone; openedMsg that Open returned.
+// gone; openedMsg that Open returned; answeredMsg that a request written
+// to the agent ended, with its error.
 type (
-	changedMsg struct{}
-	endedMsg   struct{}
-	openedMsg  struct{}
+	changedMsg  struct{}
+	endedMsg    struct{}
+	openedMsg   struct{}
+	answeredMsg struct{ err error }
 )
 
 // OpenTimeout is how long the agent has to answer initialize and
 // session/new.
 const OpenTimeout = time.Minute
+
+// RequestTimeout is how long the agent has to answer a switch of mode or
+// model, and a cancel has to be written; a prompt has no bound, as its
+// turn takes the time it takes.
+const RequestTimeout = time.Minute
+
+// request writes a request to the agent in a command, off the Update
+// loop, bounded by timeout (none when 0); its end comes back as an
+// answeredMsg, whose error the screen shows.
+func (m *Model) request(timeout time.Duration, write func(context.Context) error) tea.Cmd {
+	m.failure = ""
+	m.layout()
+	return func() tea.Msg {
+		ctx, cancel := context.Background(), context.CancelFunc(func() {})
+		if timeout > 0 {
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+		}
+		defer cancel()
+		return answeredMsg{err: write(ctx)}
+	}
+}
+
+// answered shows why a request failed.
+func (m *Model) answered(msg answeredMsg) {
+	if msg.err != nil {
+		m.failure = msg.err.Error()
+		m.layout()
+	}
+}
 
 // openSession opens a session Launch started, off the Update loop: the
 // screen shows "starting…" until it is open, and why when it failed.
@@ -147,6 +184,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.mentionCompleted(msg)
 		m.layout()
 		return m, nil
+	case answeredMsg:
+		m.answered(msg)
+		return m, nil
 	}
 	return m, tea.Batch(m.toViewer(msg), m.toInput(msg))
 }
@@ -195,15 +235,15 @@ func (m *Model) toInput(msg tea.Msg) tea.Cmd {
 // key handles a key press: quitting and cancelling first, then the
 // transcript's keys, the permission's, the composer's own.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := msg.String()
-	secondCtrlC := m.ctrlC && k == "ctrl+c"
-	m.ctrlC, m.hint = k == "ctrl+c", ""
+	interrupt := key.Matches(msg, m.KeyMap.Interrupt)
+	second := m.ctrlC && interrupt
+	m.ctrlC, m.hint = interrupt, ""
 	switch {
-	case secondCtrlC:
+	case second:
 		return tea.Quit
-	case k == "ctrl+c":
+	case interrupt:
 		return m.interrupt()
-	case k == "ctrl+o":
+	case key.Matches(msg, m.KeyMap.Transcript):
 		m.transcript = !m.transcript
 		if m.transcript {
 			m.view.Focus()
@@ -213,89 +253,112 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case m.transcript:
 		return m.toViewer(msg)
-	case k == answerKey:
+	case key.Matches(msg, m.KeyMap.Answer):
 		m.focusPermission()
 		return nil
 	case m.answeringNow():
-		m.answerKeyPress(k)
+		m.answerKeyPress(msg)
 		return nil
 	}
-	return m.composerKey(msg, k)
+	return m.composerKey(msg)
 }
 
-// interrupt is a first ctrl+c: it cancels a running turn, else clears the
-// composer; a second one quits.
+// interrupt is a first Interrupt (ctrl+c): it cancels a running turn,
+// else clears the composer; a second one quits.
 func (m *Model) interrupt() tea.Cmd {
+	again := keyName(m.KeyMap.Interrupt) + " again quits"
 	switch {
 	case m.state.Busy:
-		m.sess.Cancel()
-		m.hint = "cancelling the turn · ctrl+c again quits"
+		m.hint = "cancelling the turn · " + again
+		return m.request(RequestTimeout, m.sess.Cancel)
 	case m.input.Value() != "":
 		m.input.Reset()
 		m.layout()
 	default:
-		m.hint = "ctrl+c again quits"
+		m.hint = again
 	}
 	return nil
 }
 
 // composerKey edits, sends and recalls prompts, and scrolls the viewer.
-func (m *Model) composerKey(msg tea.KeyPressMsg, k string) tea.Cmd {
-	empty := m.input.Value() == ""
+func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, empty := m.KeyMap, m.input.Value() == ""
 	switch {
-	case k == "esc" && m.state.Busy:
-		m.sess.Cancel()
-	case k == "ctrl+d" && empty:
+	case key.Matches(msg, k.Cancel) && m.state.Busy:
+		return m.request(RequestTimeout, m.sess.Cancel)
+	case key.Matches(msg, k.Quit) && empty:
 		return tea.Quit
-	case k == "enter":
-		m.send()
-	case k == "alt+enter":
+	case key.Matches(msg, k.Send):
+		return m.send()
+	case key.Matches(msg, k.Newline):
 		m.input.InsertString("\n")
 		m.layout()
-	case (k == "up" || k == "down") && (empty || m.browsing()):
-		m.recall(k == "up")
-	case k == "tab" && m.mentioning():
+	case key.Matches(msg, k.HistoryBack, k.HistoryForward) && (empty || m.browsing()):
+		m.recall(key.Matches(msg, k.HistoryBack))
+	case key.Matches(msg, k.Complete) && m.mentioning():
 		asked, _ := mentionAsked(m.input.Value())
 		return completeMention(m.sess.Dir(), asked)
-	case k == "tab" && len(m.completions()) > 0:
+	case key.Matches(msg, k.Complete) && len(m.completions()) > 0:
 		m.input.SetValue("/" + m.completions()[0] + " ")
 		m.input.CursorEnd()
-	case k == "pgup" || k == "pgdown":
-		return m.scrollViewer(msg)
-	case k == "shift+up":
-		return m.scrollViewer(tea.KeyPressMsg{Code: tea.KeyUp})
-	case k == "shift+down":
-		return m.scrollViewer(tea.KeyPressMsg{Code: tea.KeyDown})
 	default:
-		return m.toInput(msg)
+		return m.scrollKey(msg)
 	}
 	return nil
 }
 
-// send sends the composer's text as a prompt.
-func (m *Model) send() {
+// scrollKey passes the scrolling keys to the viewer as the viewer's own
+// keys (pgup, pgdown, up, down), and the rest to the composer.
+func (m *Model) scrollKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.KeyMap
+	switch {
+	case key.Matches(msg, k.PageUp):
+		return m.scrollViewer(tea.KeyPressMsg{Code: tea.KeyPgUp})
+	case key.Matches(msg, k.PageDown):
+		return m.scrollViewer(tea.KeyPressMsg{Code: tea.KeyPgDown})
+	case key.Matches(msg, k.LineUp):
+		return m.scrollViewer(tea.KeyPressMsg{Code: tea.KeyUp})
+	case key.Matches(msg, k.LineDown):
+		return m.scrollViewer(tea.KeyPressMsg{Code: tea.KeyDown})
+	}
+	return m.toInput(msg)
+}
+
+// send sends the composer's text as a prompt, or runs it as a /mode or
+// /model setting, in a command.
+func (m *Model) send() tea.Cmd {
 	text := m.input.Value()
 	switch {
 	case strings.TrimSpace(text) == "":
+		return nil
 	case m.state.Starting:
 		m.hint = "the agent is starting · send when it is ready"
 	case m.state.Failed:
-		m.hint = "the session could not be opened · ctrl+d quits"
+		m.hint = "the session could not be opened · " + helpLine(m.KeyMap.Quit)
 	case m.state.Ended:
-		m.hint = "the agent has ended · ctrl+d quits"
+		m.hint = "the agent has ended · " + helpLine(m.KeyMap.Quit)
 	case m.state.Busy:
-		m.hint = "a turn is running · esc cancels it"
-	case m.setting(text):
-		m.input.Reset()
-		m.layout()
+		m.hint = "a turn is running · " + helpLine(withHelp(m.KeyMap.Cancel, "cancels it"))
 	default:
-		m.sess.Prompt(text, m.images...)
-		m.images = nil
-		m.history = append(m.history, text)
-		m.histPos = len(m.history)
+		cmd, isSetting := m.setting(text)
+		if !isSetting {
+			cmd = m.prompt(text)
+		}
 		m.input.Reset()
 		m.layout()
+		return cmd
 	}
+	return nil
+}
+
+// prompt sends text with the images attached, and keeps it in the
+// history.
+func (m *Model) prompt(text string) tea.Cmd {
+	s, images := m.sess, m.images
+	m.images = nil
+	m.history = append(m.history, text)
+	m.histPos = len(m.history)
+	return m.request(0, func(ctx context.Context) error { return s.Prompt(ctx, text, images...) })
 }
 
 // browsing reports whether the composer shows a history entry unchanged.
@@ -348,13 +411,14 @@ func (m *Model) values(name string) []acp.Choice {
 	return nil
 }
 
-// setting runs "/mode ID" or "/model ID" and reports whether text was
-// one; an id the agent does not offer is a hint listing those it does.
-func (m *Model) setting(text string) bool {
+// setting runs "/mode ID" or "/model ID" in a command and reports
+// whether text was one; an id the agent does not offer is a hint listing
+// those it does.
+func (m *Model) setting(text string) (tea.Cmd, bool) {
 	name, arg, _ := strings.Cut(strings.TrimSpace(text), " ")
 	name, arg = strings.TrimPrefix(name, "/"), strings.TrimSpace(arg)
 	if !strings.HasPrefix(text, "/") || !slices.Contains(builtins, name) || !m.builtin(name) {
-		return false
+		return nil, false
 	}
 	values := m.values(name)
 	i := slices.IndexFunc(values, func(c acp.Choice) bool { return c.ID == arg || strings.EqualFold(c.Name, arg) })
@@ -364,14 +428,13 @@ func (m *Model) setting(text string) bool {
 			ids[k] = c.ID
 		}
 		m.hint = "/" + name + " takes one of: " + safe(strings.Join(ids, ", "))
-		return true
+		return nil, true
 	}
+	s, id := m.sess, values[i].ID
 	if name == "mode" {
-		m.sess.SetMode(values[i].ID)
-	} else {
-		m.sess.SetModel(values[i].ID)
+		return m.request(RequestTimeout, func(ctx context.Context) error { return s.SetMode(ctx, id) }), true
 	}
-	return true
+	return m.request(RequestTimeout, func(ctx context.Context) error { return s.SetModel(ctx, id) }), true
 }
 
 // completions complete the /word being typed — the agent's commands and
@@ -422,6 +485,7 @@ func (m *Model) View() tea.View {
 	below := m.belowRows()
 	top := m.view.Render()
 	rows := strings.Count(top.Content, "\n") + 1 + len(below)
+	m.input.Placeholder = "Ask the agent… (" + helpJoined(", ", m.KeyMap.Send, m.KeyMap.Newline) + ")"
 	v := tea.NewView(top.Content + "\n" + strings.Join(below, "\n") + "\n" + m.input.View())
 	v.AltScreen = true
 	v.MouseMode = top.MouseMode
@@ -444,9 +508,13 @@ var (
 )
 
 // belowRows are the rows between the viewer and the composer: the
-// permission being asked, the /command completions, the status row.
+// permission being asked, why the last request failed, the /command
+// completions, the status row.
 func (m *Model) belowRows() []string {
 	var rows []string
+	if m.failure != "" {
+		rows = append(rows, m.fit(liveWarn.Render("failed: ")+safe(m.failure)))
+	}
 	if m.state.Asks {
 		rows = append(rows, m.fit(m.permissionRow()))
 	}
@@ -510,21 +578,26 @@ func (m *Model) statusText() string {
 	case m.state.Asks:
 		parts = append(parts, liveWarn.Render("waiting for your answer"))
 	case m.state.Busy:
-		parts = append(parts, liveWarn.Render("turn running · esc cancels"))
+		parts = append(parts, liveWarn.Render("turn running · "+helpLine(m.KeyMap.Cancel)))
 	default:
 		parts = append(parts, "ready")
 	}
-	keys := "ctrl+o transcript · ctrl+d quits"
+	return strings.Join(parts, liveDim.Render(" · ")) + liveDim.Render("   "+m.keysText())
+}
+
+// keysText is the end of the status row: the hint, else the keys that
+// switch between the composer, the transcript and the permission.
+func (m *Model) keysText() string {
+	k := m.KeyMap
 	switch {
+	case m.hint != "":
+		return m.hint
 	case m.transcript && m.state.Asks:
-		keys = "ctrl+o back to the composer, then " + answerKey + " to answer"
+		return keyName(k.Transcript) + " back to the composer, then " + keyName(k.Answer) + " to answer"
 	case m.transcript:
-		keys = "transcript keys (? lists them) · ctrl+o back to the composer"
+		return "transcript keys (? lists them) · " + helpLine(withHelp(k.Transcript, "back to the composer"))
 	}
-	if m.hint != "" {
-		keys = m.hint
-	}
-	return strings.Join(parts, liveDim.Render(" · ")) + liveDim.Render("   "+keys)
+	return helpLine(k.Transcript, k.Quit)
 }
 
 // fit cuts a row to the screen's width.

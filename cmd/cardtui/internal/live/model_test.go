@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -39,12 +40,23 @@ func liveWith(t testing.TB, turn func(context.Context, *acptest.Agent, sdk.Sessi
 func liveOn(t testing.TB, cfg acpclient.Config, turn func(context.Context, *acptest.Agent, sdk.SessionId) error,
 	setUp func(*acptest.Agent), width, height int) (*Model, *acptest.Agent) {
 	t.Helper()
+	return liveThrough(t, cfg, turn, setUp, nil, width, height)
+}
+
+// liveThrough is liveOn with the pipe to the agent wrapped by pipe (nil:
+// as it is).
+func liveThrough(t testing.TB, cfg acpclient.Config, turn func(context.Context, *acptest.Agent, sdk.SessionId) error,
+	setUp func(*acptest.Agent), pipe func(io.WriteCloser) io.WriteCloser, width, height int) (*Model, *acptest.Agent) {
+	t.Helper()
 	if turn == nil {
 		turn = func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil }
 	}
 	agent, toAgent, fromAgent := acptest.NewAgent(turn)
 	if setUp != nil {
 		setUp(agent)
+	}
+	if pipe != nil {
+		toAgent = pipe(toAgent)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -60,13 +72,29 @@ func liveOn(t testing.TB, cfg acpclient.Config, turn func(context.Context, *acpt
 	return m, agent
 }
 
-// press sends keys to the model, as tea.KeyPressMsg.
+// press sends keys to the model, as tea.KeyPressMsg, and runs their
+// commands in the background as the program would (the requests to the
+// agent among them), dropping their messages; it returns the last key's
+// command.
 func press(m *Model, keys ...tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	for _, k := range keys {
 		_, cmd = m.Update(k)
+		go runAll(cmd)
 	}
 	return cmd
+}
+
+// runAll runs cmd and the commands of the batch it returns.
+func runAll(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	if batch, ok := cmd().(tea.BatchMsg); ok {
+		for _, c := range batch {
+			go runAll(c)
+		}
+	}
 }
 
 // typed are the key presses of text.

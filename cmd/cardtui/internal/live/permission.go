@@ -1,16 +1,17 @@
 package live
 
-import "strings"
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // A permission request never takes the keys typed into the composer: the
-// user gives it the keys with answerKey (a key that types no text), then
+// user gives it the keys with KeyMap.Answer (a key that types no text), then
 // picks an option; until then the request waits, shown on its row, and
 // every key, digits and enter included, goes to the composer. The focus
 // belongs to one request: another that takes its place gets none.
-
-// answerKey gives the waiting permission request the keys, and gives them
-// back to the composer.
-const answerKey = "ctrl+y"
 
 // answeringNow reports whether the keys go to the waiting permission
 // request: the user gave them to it, and it is still the one waiting.
@@ -36,31 +37,33 @@ func (m *Model) focusPermission() {
 }
 
 // answerKeyPress handles a key while the waiting request has the keys:
-// 1…9 pick an option, enter the first allow_once, esc the first reject_*
-// (or cancels the request when there is none); any other key is refused
-// with a hint, so that nothing typed is lost silently.
-func (m *Model) answerKeyPress(k string) {
-	a := m.state.Asking
+// Choose's keys (1…9) pick an option, AllowOnce (enter) the first
+// allow_once, Reject (esc) the first reject_* (or cancels the request
+// when there is none); any other key is refused with a hint, so that
+// nothing typed is lost silently.
+func (m *Model) answerKeyPress(msg tea.KeyPressMsg) {
+	a, k := m.state.Asking, m.KeyMap
 	answered := true
-	switch {
-	case len(k) == 1 && k[0] >= '1' && k[0] <= '9':
-		if answered = m.sess.Choose(int(k[0] - '1')); !answered {
-			m.hint = "no option " + k
+	switch i := k.chosen(msg.String()); {
+	case i >= 0:
+		if answered = m.sess.Choose(i); !answered {
+			m.hint = "no option " + msg.String()
 		}
-	case k == "enter":
+	case key.Matches(msg, k.AllowOnce):
 		if i := a.AllowOnce(); i >= 0 {
 			m.sess.Choose(i)
 		} else {
 			answered, m.hint = false, "no “allow once” option: pick one with its number"
 		}
-	case k == "esc":
+	case key.Matches(msg, k.Reject):
 		if i := a.Reject(); i >= 0 {
 			m.sess.Choose(i)
 		} else {
 			m.sess.Dismiss()
 		}
 	default:
-		answered, m.hint = false, "answering the permission: a number, enter or esc · "+answerKey+" back to the composer"
+		answered, m.hint = false, "answering the permission: a number, "+keyName(k.AllowOnce)+" or "+keyName(k.Reject)+" · "+
+			keyName(k.Answer)+" back to the composer"
 	}
 	if answered {
 		m.answering = ""
@@ -72,10 +75,11 @@ func (m *Model) answerKeyPress(k string) {
 // permissionRow is the row of the waiting request: its options, and how
 // to answer — the keys while it has them, else the key that gives them.
 func (m *Model) permissionRow() string {
+	k := m.KeyMap
 	if m.answeringNow() {
-		return liveWarn.Render("Answer: ") + m.optionsText() + liveDim.Render("   enter allows once · esc rejects · "+answerKey+" back to the composer")
+		return liveWarn.Render("Answer: ") + m.optionsText() + liveDim.Render("   "+helpLine(k.AllowOnce, k.Reject, withHelp(k.Answer, "back to the composer")))
 	}
-	return liveWarn.Render("Permission waiting: ") + m.optionsText() + liveDim.Render("   "+answerKey+" to answer (your typing stays in the composer)")
+	return liveWarn.Render("Permission waiting: ") + m.optionsText() + liveDim.Render("   "+keyName(k.Answer)+" to answer (your typing stays in the composer)")
 }
 
 // optionsText lists the permission options, numbered.

@@ -24,7 +24,7 @@ var dangerousOptions = []sdk.PermissionOption{
 // `rm -rf ~/project` arrives, outside a turn, while the user types
 // "please run step 1 again". Old main took the typed 1 as "Allow always".
 // Every typed key, digits and enter included, stays the composer's; the
-// request waits, shown, until answerKey gives it the keys.
+// request waits, shown, until KeyMap.Answer gives it the keys.
 func TestPermissionNeverTakesTypedKeys(t *testing.T) {
 	got := make(chan sdk.RequestPermissionOutcome, 1)
 	prompts := make(chan string, 2)

@@ -80,6 +80,10 @@ type Options struct {
 
 // Model is the Bubble Tea model of the session picker.
 type Model struct {
+	// KeyMap is the picker's keys; New disables Search and Resume when
+	// their Options are nil.
+	KeyMap KeyMap
+
 	list    list.Model
 	all     []sessions.Session
 	project sessions.Project
@@ -134,15 +138,6 @@ type sessionMsg struct {
 	msg tea.Msg
 }
 
-// The picker's own keys, beside the list's.
-var (
-	openKey   = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open"))
-	downKey   = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
-	scopeKey  = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all/here"))
-	resumeKey = key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "resume"))
-	backKey   = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back"))
-)
-
 // statusLifetime is how long a status message (why a session cannot be
 // opened, how a resumed agent ended) stays.
 const statusLifetime = 10 * time.Second
@@ -153,28 +148,19 @@ func New(o Options) Model {
 	l.Filter = rank
 	l.StatusMessageLifetime = statusLifetime
 	l.SetStatusBarItemName("session", "sessions")
-	l.KeyMap.Quit = key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")) // esc goes back, never quits
 	// The help line names the picker's own keys in 80 columns: one item
 	// for both arrows (the list's down key has no keys, so that it is not
 	// listed: updateList moves down), and enter, which every list opens
-	// with, only in the full help.
+	// with, only in the full help. The list quits with KeyMap.Quit: esc
+	// goes back, never quits.
 	l.KeyMap.CursorUp.SetHelp("↑/↓", "move")
 	l.KeyMap.CursorDown.SetKeys()
-	l.AdditionalShortHelpKeys = func() []key.Binding {
-		var keys []key.Binding
-		if o.Search != nil {
-			keys = append(keys, searchKey)
-		}
-		if o.Resume != nil {
-			keys = append(keys, resumeKey)
-		}
-		return append(keys, scopeKey)
-	}
-	l.AdditionalFullHelpKeys = func() []key.Binding {
-		return append([]key.Binding{openKey, downKey}, l.AdditionalShortHelpKeys()...)
-	}
-	p := Model{list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send,
+	keys := DefaultKeyMap()
+	keys.Search.SetEnabled(o.Search != nil)
+	keys.Resume.SetEnabled(o.Resume != nil)
+	p := Model{KeyMap: keys, list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send,
 		resumeOf: o.Resume, liveOf: o.LiveResume, dark: o.Dark, search: newSearch(), searchIn: o.Search}
+	p.keysToList()
 	p.inProject = len(o.Project.Filter(o.Sessions)) > 0
 	p.setTheme(o.Dark)
 	p.fill()
@@ -216,6 +202,7 @@ func (p Model) Init() tea.Cmd {
 // a session's messages for the viewer showing it, the rest for the view
 // that is open.
 func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	p.keysToList()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		p.width, p.height = msg.Width, msg.Height
@@ -260,23 +247,24 @@ func (p *Model) updateList(msg tea.Msg) tea.Cmd {
 	}
 	if isKey && !p.list.SettingFilter() {
 		item, selected := p.list.SelectedItem().(sessionItem)
+		keys := p.KeyMap
 		switch {
-		case key.Matches(k, downKey):
+		case key.Matches(k, keys.Down):
 			p.list.CursorDown()
 			return nil
-		case key.Matches(k, openKey):
+		case key.Matches(k, keys.Open):
 			if selected && !p.opening {
 				return p.openSession(item.s, -1)
 			}
 			return nil
-		case key.Matches(k, searchKey) && p.searchIn != nil:
+		case key.Matches(k, keys.Search) && p.searchIn != nil:
 			return p.startSearch()
-		case key.Matches(k, resumeKey) && p.resumeOf != nil:
+		case key.Matches(k, keys.Resume) && p.resumeOf != nil:
 			if selected {
 				return p.askResume(item.s)
 			}
 			return nil
-		case key.Matches(k, scopeKey) && len(p.project.Filter(p.all)) > 0:
+		case key.Matches(k, keys.Scope) && len(p.project.Filter(p.all)) > 0:
 			p.inProject = !p.inProject
 			return p.fill()
 		}
@@ -290,7 +278,7 @@ func (p *Model) updateList(msg tea.Msg) tea.Cmd {
 // to the list unless the viewer has a prompt, search, filter or help to
 // close; everything else is the viewer's.
 func (p *Model) updateViewer(msg tea.Msg) tea.Cmd {
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, backKey) && !p.shown.Viewer.Escapable() {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, p.KeyMap.Back) && !p.shown.Viewer.Escapable() {
 		p.Close()
 		p.shown = nil
 		return nil
@@ -390,9 +378,10 @@ func (p Model) View() tea.View {
 		v.AltScreen = true
 		return v
 	}
+	p.keysToList()
 	content := fitRows(p.list.View(), p.width)
 	if p.resume != nil {
-		content = lipgloss.JoinVertical(lipgloss.Left, content, askStyle.Render(ansi.Truncate(askLine(*p.resume, p.live, p.home), p.width, "…")))
+		content = lipgloss.JoinVertical(lipgloss.Left, content, askStyle.Render(ansi.Truncate(p.askLine(), p.width, "…")))
 	}
 	if h := p.previewHeight(); h > 0 {
 		item, _ := p.list.SelectedItem().(sessionItem)

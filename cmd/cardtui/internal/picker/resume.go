@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -17,13 +18,15 @@ import (
 // askStyle marks the question asked before resuming.
 var askStyle = lipgloss.NewStyle().Bold(true)
 
-// askLine asks whether to run r, or live (when not nil) on l.
-func askLine(r listing.Resume, live *listing.Resume, home string) string {
-	line := "Run " + shortDir(r, home).String() + " ? y/n"
-	if live != nil {
-		shown := shortDir(*live, home)
+// askLine asks whether to run the resume command, or the live one when
+// there is one.
+func (p Model) askLine() string {
+	k := p.KeyMap
+	line := "Run " + shortDir(*p.resume, p.home).String() + " ? " + keyName(k.ResumeYes) + "/" + keyName(k.ResumeNo)
+	if p.live != nil && k.ResumeLive.Enabled() {
+		shown := shortDir(*p.live, p.home)
 		shown.Dir, shown.Args[0] = "", "cardtui"
-		line += " · l: live in " + strings.Join(shown.Args, " ")
+		line += " · " + keyName(k.ResumeLive) + ": live in " + strings.Join(shown.Args, " ")
 	}
 	return line
 }
@@ -53,16 +56,16 @@ func (p *Model) askResume(s sessions.Session) tea.Cmd {
 	return nil
 }
 
-// answerResume runs the command asked about on y, the live one on l, and
-// forgets them on any other key.
+// answerResume runs the command asked about on ResumeYes, the live one on
+// ResumeLive, and forgets them on any other key.
 func (p *Model) answerResume(k tea.KeyPressMsg) tea.Cmd {
 	r, live := *p.resume, p.live
 	p.resume, p.live = nil, nil
 	p.setListSize()
 	switch {
-	case k.String() == "l" && live != nil:
+	case key.Matches(k, p.KeyMap.ResumeLive) && live != nil:
 		r = *live
-	case k.String() != "y":
+	case !key.Matches(k, p.KeyMap.ResumeYes):
 		return p.status("not resumed")
 	}
 	cmd := exec.Command(r.Args[0], r.Args[1:]...)

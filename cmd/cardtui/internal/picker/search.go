@@ -32,16 +32,6 @@ const (
 	regexpPrefix = "re:"
 )
 
-// The search mode's keys.
-var (
-	searchKey   = key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "search text"))
-	hitUpKey    = key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "up"))
-	hitDownKey  = key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "down"))
-	hitPageUp   = key.NewBinding(key.WithKeys("pgup"))
-	hitPageDown = key.NewBinding(key.WithKeys("pgdown"))
-	quitKey     = key.NewBinding(key.WithKeys("ctrl+c"))
-)
-
 // search is the picker's search mode: a query typed, looked for in what
 // happened in the sessions (prompts, replies, commands, paths, diffs,
 // output), and the lines found, one row each.
@@ -100,32 +90,32 @@ func (p *Model) startSearch() tea.Cmd {
 // among the hits, enter opens the session at the selected hit's card,
 // esc goes back to the list, the rest edits the query.
 func (p *Model) updateSearch(msg tea.Msg) tea.Cmd {
-	s := &p.search
+	s, keys := &p.search, p.KeyMap
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		s.note = ""
 		switch {
-		case key.Matches(k, quitKey):
+		case key.Matches(k, keys.ForceQuit):
 			return tea.Quit
-		case key.Matches(k, backKey):
+		case key.Matches(k, keys.Back):
 			s.on = false
 			s.input.Blur()
 			return nil
-		case key.Matches(k, openKey):
+		case key.Matches(k, keys.Open):
 			if s.cursor < len(s.hits) && !p.opening {
 				h := s.hits[s.cursor]
 				return p.openSession(h.Session, h.Line.Entry)
 			}
 			return nil
-		case key.Matches(k, hitUpKey):
+		case key.Matches(k, keys.HitUp):
 			s.move(-1)
 			return nil
-		case key.Matches(k, hitDownKey):
+		case key.Matches(k, keys.HitDown):
 			s.move(1)
 			return nil
-		case key.Matches(k, hitPageUp):
+		case key.Matches(k, keys.HitPageUp):
 			s.move(-p.hitRows())
 			return nil
-		case key.Matches(k, hitPageDown):
+		case key.Matches(k, keys.HitPageDown):
 			s.move(p.hitRows())
 			return nil
 		}
@@ -268,7 +258,9 @@ func (p Model) searchView() string {
 	for len(rows) < n+3 {
 		rows = append(rows, "")
 	}
-	rows = append(rows, faintStyle.Render("↑/↓ move · enter open at this card · esc back · "+regexpPrefix+" regexp"))
+	k := p.KeyMap
+	keys := keyName(k.HitUp) + "/" + keyName(k.HitDown) + " move · " + helpLine(withHelp(k.Open, "open at this card"), k.Back)
+	rows = append(rows, faintStyle.Render(keys+" · "+regexpPrefix+" regexp"))
 	return fitRows(strings.Join(rows, "\n"), p.width)
 }
 
