@@ -30,7 +30,7 @@ func TestGoldenDiff(t *testing.T) {
 						o := render.Options{Width: w, Profile: colorprofile.TrueColor, Theme: theme, Terminal: true, DiffLayout: layout}
 						got := render.Entry(s.entry, o)
 						requireFits(t, got, w)
-						golden.Assert(t, fmt.Sprintf("render/%s.%s.%s.w%d.golden", s.name, theme, layout, w), got)
+						golden.Assert(t, fmt.Sprintf("%s.%s.%s.w%d.golden", s.name, theme, layout, w), got)
 					})
 				}
 			}
@@ -39,7 +39,7 @@ func TestGoldenDiff(t *testing.T) {
 			o := render.Options{Width: 160, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Expanded: true}
 			got := render.Entry(s.entry, o)
 			requireFits(t, got, 160)
-			golden.Assert(t, fmt.Sprintf("render/%s.expanded.split.w160.golden", s.name), got)
+			golden.Assert(t, fmt.Sprintf("%s.expanded.split.w160.golden", s.name), got)
 		})
 	}
 }
@@ -67,7 +67,7 @@ func TestGoldenDiffFallbackColours(t *testing.T) {
 						o := render.Options{Width: w, Profile: profile, Theme: theme, Terminal: true}
 						got := render.Entry(s.entry, o)
 						requireFits(t, got, w)
-						golden.Assert(t, fmt.Sprintf("render/%s.%s.%s.w%d.golden", s.name, pname, theme, w), got)
+						golden.Assert(t, fmt.Sprintf("%s.%s.%s.w%d.golden", s.name, pname, theme, w), got)
 					})
 				}
 			}
