@@ -71,7 +71,7 @@ func fuzzSeeds(f *testing.F) []fuzzSeed {
 		{12, []byte(`[1,"<&>"]`), []byte(`null`), "bad \xff text", true},
 		{0, []byte(`{"file_path":`), []byte(`{`), "", true},
 	}
-	dir := filepath.Join(golden.Dir(f), "..", "..", "..", "shared", "fixtures", "dsh")
+	dir := filepath.Join(golden.Root(f), "..", "shared", "fixtures", "dsh")
 	if _, err := os.Stat(dir); err != nil {
 		return seeds
 	}

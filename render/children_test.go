@@ -38,7 +38,7 @@ func TestGoldenNested(t *testing.T) {
 	for _, m := range modes {
 		for _, w := range widths {
 			for _, expanded := range []bool{false, true} {
-				name := fmt.Sprintf("render/nested.%s.w%d", m.name, w)
+				name := fmt.Sprintf("nested.%s.w%d", m.name, w)
 				if expanded {
 					name += ".expanded"
 				}
@@ -79,5 +79,5 @@ func TestNestedCardsAreInsideTheirParent(t *testing.T) {
 func TestGoldenNestedMarkdown(t *testing.T) {
 	got := exportmd.Entry(nestedSample, modes[1].opts(80))
 	require.NotContains(t, got, "\x1b")
-	golden.Assert(t, "render/nested.md.golden", got)
+	golden.Assert(t, "nested.md.golden", got)
 }

@@ -24,8 +24,5 @@ func init() {
 	samples = append(samples,
 		sample{"message-plan", cards.Message{Role: cards.RolePlan,
 			Text: "## Drop split.go\n\n1. Replace `split` with `strings.Fields`\n2. Delete `internal/count/split.go`"}},
-		sample{"diff-deleted-written", cards.ToolCard{ID: "d13", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files", Diffs: []cards.FileDiff{
-			{Path: "internal/count/split.go", OldText: strPtr("package count\n\nconst sep = \" \"\n"), OldStart: 1},
-			{Path: "data.txt", NewText: "replaced\n"}}}}},
 	)
 }

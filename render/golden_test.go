@@ -43,7 +43,7 @@ func TestGolden(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/%s/%d", s.name, m.name, w), func(t *testing.T) {
 					got := render.Entry(s.entry, m.opts(w))
 					requireFits(t, got, w)
-					golden.Assert(t, fmt.Sprintf("render/%s.%s.w%d.golden", s.name, m.name, w), got)
+					golden.Assert(t, fmt.Sprintf("%s.%s.w%d.golden", s.name, m.name, w), got)
 				})
 			}
 		}
@@ -58,7 +58,7 @@ func TestGoldenExpanded(t *testing.T) {
 			opts.Expanded = true
 			got := render.Entry(s.entry, opts)
 			requireFits(t, got, 80)
-			golden.Assert(t, fmt.Sprintf("render/%s.expanded.w80.golden", s.name), got)
+			golden.Assert(t, fmt.Sprintf("%s.expanded.w80.golden", s.name), got)
 		})
 	}
 }
@@ -69,7 +69,7 @@ func TestGoldenMarkdown(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			got := exportmd.Entry(s.entry, modes[1].opts(80))
 			require.NotContains(t, got, "\x1b", "markdown export must hold no escape sequence")
-			golden.Assert(t, fmt.Sprintf("render/%s.md.golden", s.name), got)
+			golden.Assert(t, fmt.Sprintf("%s.md.golden", s.name), got)
 		})
 	}
 }

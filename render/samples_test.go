@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 )
 
 // sample is one entry pinned by golden files.
@@ -33,38 +34,21 @@ func numbered(prefix string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-const goOld = `package main
+// samples covers every call and result variant and every entry kind: the
+// cards below and the diff cards of diffinput.Samples.
+var samples = append(cardSamples, diffSamples()...)
 
-import "fmt"
-
-func main() {
-	fmt.Println("hello")
+// diffSamples are diffinput.Samples, the diff cards.
+func diffSamples() []sample {
+	out := make([]sample, len(diffinput.Samples))
+	for i, s := range diffinput.Samples {
+		out[i] = sample{s.Name, s.Card}
+	}
+	return out
 }
 
-func add(a, b int) int {
-	return a + b
-}
-`
-
-const goNew = `package main
-
-import (
-	"fmt"
-	"os"
-)
-
-func main() {
-	fmt.Println("hello, world")
-	os.Exit(run())
-}
-
-func add(a, b int) int {
-	return a + b
-}
-`
-
-// samples covers every call and result variant and every entry kind.
-var samples = []sample{
+// cardSamples are the samples of every kind but diff cards.
+var cardSamples = []sample{
 	{"generic-call", cards.ToolCard{ID: "c1", Tool: "todo_write", Call: cards.GenericCall{
 		Title: "Update todo list", Kind: cards.KindOther,
 		RawInput:  json.RawMessage(`{"todos":[{"content":"write tests","status":"in_progress"},{"content":"ship","status":"pending"}]}`),
@@ -100,62 +84,6 @@ var samples = []sample{
 		Result: cards.TerminalResult{Output: "# Notes\n```\n## not a heading\n````go\nfmt.Println(\"still inside\")\n" + strings.Repeat("漢字とemoji 🎉 ", 12) + "\n", ExitCode: intPtr(0)}}},
 	{"terminal-giant-line", cards.ToolCard{ID: "t10", Tool: "bash", Call: cards.TerminalCall{Title: "head -c 3000 /dev/urandom | base64 -w0"},
 		Result: cards.TerminalResult{Output: strings.Repeat("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy", 100), ExitCode: intPtr(0)}}},
-	{"diff-new-file", cards.ToolCard{ID: "d1", Tool: "write", Call: cards.DiffCall{Title: "Write hello.go",
-		Diffs: []cards.FileDiff{{Path: "hello.go", OldText: nil, NewText: goOld, NewStart: 1}}}}},
-	{"diff-edit", cards.ToolCard{ID: "d2", Tool: "edit", Call: cards.DiffCall{Title: "Edit main.go",
-		Diffs:     []cards.FileDiff{{Path: "main.go", OldText: strPtr(goOld), NewText: goNew}},
-		Locations: []cards.FileLocation{{Path: "main.go", Line: 1}}}}},
-	{"diff-multi-file", cards.ToolCard{ID: "d3", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files",
-		Diffs: []cards.FileDiff{
-			{Path: "a.txt", OldText: strPtr("one\ntwo\nthree\n"), NewText: "one\n2\nthree\n"},
-			{Path: "docs/b.md", OldText: strPtr("# Title\n"), NewText: "# Title\n\nMore text.\n"},
-		}}}},
-	{"diff-applied-hunks", cards.ToolCard{ID: "d4", Tool: "edit", Call: cards.DiffCall{Title: "Edit config.go",
-		Diffs: []cards.FileDiff{{Path: "config.go", OldText: strPtr("timeout = 5"), NewText: "timeout = 30"}}},
-		Result: cards.DiffResult{Diffs: []cards.FileDiff{
-			{Path: "config.go", OldText: strPtr("a\nb\nc\ntimeout = 5\nd\ne\nf\n"), NewText: "a\nb\nc\ntimeout = 30\nd\ne\nf\n", OldStart: 10, NewStart: 10},
-			{Path: "config.go", OldText: strPtr("g\nh\ni\ntimeout = 5\nj\nk\nl\n"), NewText: "g\nh\ni\ntimeout = 30\nj\nk\nl\n", OldStart: 40, NewStart: 40},
-		}}}},
-	{"diff-whole-file", cards.ToolCard{ID: "d5", Tool: "write", Call: cards.DiffCall{Title: "Write notes.txt",
-		Diffs: []cards.FileDiff{{Path: "notes.txt", OldText: strPtr(numbered("line", 40) + "\n"), OldStart: 1, NewStart: 1,
-			NewText: strings.NewReplacer("line 5\n", "line five\n", "line 33\n", "line 33\nline 33½\n").Replace(numbered("line", 40) + "\n")}}}}},
-	{"diff-edge-cases", cards.ToolCard{ID: "d6", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 4 files",
-		Diffs: []cards.FileDiff{
-			{Path: "/home/dev/cardtui/assets/logo.png", OldText: strPtr("\x89PNG\r\n\x1a\n\x00\x00"), NewText: "\x89PNG\r\n\x1a\n\x00\x00\x00\x0d"},
-			{Path: "README.md", OldText: strPtr("# cardtui\n"), NewText: "# cardtui\n"},
-			{Path: "VERSION", OldText: strPtr("0.1.0\n"), NewText: "0.2.0"},
-			{Path: "evil\x1b]0;pwned\x07.txt", OldText: strPtr("safe\n"), NewText: "safe\n\x1b[2J\x1b]8;;https://evil.example\x07click\x1b]8;;\x07 \u202eevil\x1b[31m red\n"},
-		}}}},
-	{"diff-long", cards.ToolCard{ID: "d7", Tool: "edit", Call: cards.DiffCall{Title: "Edit docs and data",
-		Diffs: []cards.FileDiff{
-			{Path: "docs/説明.md", OldText: strPtr("# 説明\n\n漢字のテキストはセルの幅が二つです。\n" + strings.Repeat("The quick brown fox jumps over the lazy dog. ", 4) + "\n"),
-				NewText: "# 説明\n\n漢字のテキストはセルの幅が二つです、絵文字 🎉 も。\n" + strings.Repeat("The quick brown fox jumps over the lazy cat. ", 4) + "\n"},
-			{Path: "data/rows.csv", OldText: strPtr(numbered("row", 60) + "\n"), NewText: ""},
-		}}}},
-	{"diff-word-emphasis", cards.ToolCard{ID: "d8", Tool: "edit", Call: cards.DiffCall{Title: "Edit server.go",
-		Diffs: []cards.FileDiff{{Path: "server.go", OldText: strPtr(serverOld), NewText: serverNew, OldStart: 1, NewStart: 1}}}}},
-	{"diff-syntax", cards.ToolCard{ID: "d9", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 3 files",
-		Diffs: []cards.FileDiff{
-			{Path: "cache.go", OldText: strPtr(cacheOld), NewText: cacheNew, OldStart: 1, NewStart: 1},
-			{Path: "tools/report.py", OldText: strPtr("def report(rows):\n    total = sum(r.size for r in rows)\n    print(f\"{len(rows)} rows\")\n"),
-				NewText: "def report(rows, unit=\"KiB\"):\n    total = sum(r.size for r in rows) / 1024\n    print(f\"{len(rows)} rows, {total:.1f} {unit}\")\n"},
-			{Path: "notes.txt", OldText: strPtr("plain text stays\nuncoloured\n"), NewText: "plain text stays\nuncoloured, as before\n"},
-		}}}},
-	{"diff-whitespace", cards.ToolCard{ID: "d10", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files",
-		Diffs: []cards.FileDiff{
-			{Path: "Makefile", OldText: strPtr("build:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n"),
-				NewText: "build:\n    go build ./...\n\ntest: \n\tgo  test ./...\n", OldStart: 1, NewStart: 1},
-			{Path: "README.md", OldText: strPtr("# cardtui\n\nRenders tool calls.\n"), NewText: "# cardtui\n\nRenders tool calls.   \n"},
-		}}}},
-	{"diff-crlf", cards.ToolCard{ID: "d11", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files",
-		Diffs: []cards.FileDiff{
-			{Path: "scripts/build.bat", OldText: strPtr("@echo off\r\nset GOOS=windows\r\ngo build ./...\r\n"),
-				NewText: "@echo off\nset GOOS=windows\ngo build ./...\n", OldStart: 1, NewStart: 1},
-			{Path: "data.csv", OldText: strPtr("id,name\r\n1,alpha\r\n2,beta\r\n"), NewText: "id,name\r\n1,alpha\n2,beta\r\n"},
-		}}}},
-	{"diff-split", cards.ToolCard{ID: "d12", Tool: "edit", Call: cards.DiffCall{Title: "Edit parser.go",
-		Diffs: []cards.FileDiff{{Path: "parser.go", OldText: strPtr(parserOld), NewText: parserNew, OldStart: 1, NewStart: 1}}}}},
-	{"diff-recorded", recordedSample},
 	{"rolled-back-card", cards.ToolCard{ID: "rb1", Tool: "apply_patch", RolledBack: true, Call: cards.DiffCall{Title: "Edit cmd/tally/main.go",
 		Diffs: []cards.FileDiff{{Path: "cmd/tally/main.go", OldText: strPtr("\tflag.Parse()\n"), NewText: "\tasJSON := flag.Bool(\"json\", false, \"print JSON\")\n\tflag.Parse()\n"}}},
 		Result: cards.GenericResult{Content: text("Success. Updated the following files:\nM cmd/tally/main.go")}}},
@@ -201,7 +129,7 @@ var samples = []sample{
 		RawInput: json.RawMessage(`{"filters":{"state":"open","labels":["bug","render"],"assignee":null},"fields":["id","title","updatedAt"],"limit":50,"order":{"by":"updatedAt","desc":true}}`)},
 		Result: cards.GenericResult{Content: text(numbered("- issue", 30))}}},
 	{"read-long", cards.ToolCard{ID: "r2", Tool: "read", Call: cards.GenericCall{Title: "Read main.go", Kind: cards.KindRead},
-		Result: cards.ReadResult{Path: "/home/dev/cardtui/main.go", Offset: 1, TotalLines: 40, Lang: "go", Lines: readSample(goNew + "\n" + goOld)}}},
+		Result: cards.ReadResult{Path: "/home/dev/cardtui/main.go", Offset: 1, TotalLines: 40, Lang: "go", Lines: readSample(diffinput.GoNew + "\n" + diffinput.GoOld)}}},
 	{"search-empty", cards.ToolCard{ID: "s3", Tool: "grep", Call: cards.GenericCall{Title: "grep \"FIXME\"", Kind: cards.KindSearch},
 		Result: cards.SearchMatches{Files: []cards.SearchFile{}}}},
 	{"web-fetch-unsafe", cards.ToolCard{ID: "w3", Tool: "web_fetch", Call: cards.GenericCall{Title: "Fetch a page", Kind: cards.KindFetch},
@@ -220,124 +148,3 @@ func readSample(src string) []cards.ReadLine {
 	}
 	return lines
 }
-
-const serverOld = `package server
-
-import "net/http"
-
-// Serve listens on addr and serves the API.
-func Serve(addr string) error {
-	mux := http.NewServeMux()
-	mux.HandleFunc("/health", health)
-	timeout := 5 * time.Second
-	return http.ListenAndServe(addr, mux)
-}
-
-func health(w http.ResponseWriter, r *http.Request) {
-	w.WriteHeader(http.StatusOK)
-}
-`
-
-const serverNew = `package server
-
-import "net/http"
-
-// Serve listens on addr and serves the API until ctx is done.
-func Serve(ctx context.Context, addr string) error {
-	mux := http.NewServeMux()
-	mux.HandleFunc("/healthz", health)
-	timeout := 30 * time.Second
-	srv := &http.Server{Addr: addr, Handler: mux, ReadTimeout: timeout}
-	return srv.ListenAndServe()
-}
-
-func health(w http.ResponseWriter, _ *http.Request) {
-	w.WriteHeader(http.StatusNoContent)
-}
-`
-
-const cacheOld = `package cache
-
-/*
-Cache keeps the last n values.
-It is not safe for concurrent use.
-*/
-type Cache struct {
-	values []string // oldest first
-	limit  int
-}
-
-// Add stores v, evicting the oldest value.
-func (c *Cache) Add(v string) {
-	c.values = append(c.values, v)
-}
-`
-
-const cacheNew = `package cache
-
-/*
-Cache keeps the last n values.
-It is safe for concurrent use.
-*/
-type Cache struct {
-	mu     sync.Mutex
-	values []string // oldest first
-	limit  int
-}
-
-// Add stores v, evicting the oldest value.
-func (c *Cache) Add(v string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.values = append(c.values, v)
-	if len(c.values) > c.limit {
-		c.values = c.values[1:]
-	}
-}
-`
-
-const parserOld = `package parser
-
-// Parse reads a list of key=value pairs separated by commas, such as the value of an environment variable.
-func Parse(s string) map[string]string {
-	out := map[string]string{}
-	for _, part := range strings.Split(s, ",") {
-		k, v, _ := strings.Cut(part, "=")
-		out[k] = v
-	}
-	return out
-}
-
-func unused() {}
-
-// Keys returns the keys of m.
-func Keys(m map[string]string) []string {
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	return keys
-}`
-
-const parserNew = `package parser
-
-// Parse reads a list of key=value pairs separated by commas or semicolons, such as the value of an environment variable.
-func Parse(s string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, part := range strings.FieldsFunc(s, isSeparator) {
-		k, v, ok := strings.Cut(part, "=")
-		if !ok {
-			return nil, fmt.Errorf("pair %q has no '='", part)
-		}
-		out[strings.TrimSpace(k)] = v
-	}
-	return out, nil
-}
-
-// Keys returns the keys of m, sorted.
-func Keys(m map[string]string) []string {
-	keys := slices.Collect(maps.Keys(m))
-	slices.Sort(keys)
-	return keys
-}
-`

@@ -32,7 +32,7 @@ func TestRecordedHunksAreUsedAsRecorded(t *testing.T) {
 			assert.NotContains(t, out, "unchanged line", "a recorded hunk keeps the context its tool kept")
 			assert.Regexp(t, `(?s)- func Serve\(addr string\) error \{.*\n.*\+ func Serve\(addr string, h http\.Handler\).*\n.*-\s+return http\.ListenAndServe\(addr, nil\)`,
 				out, "the lines in their recorded order")
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", out)
+			golden.Assert(t, name+".plain.w100.golden", out)
 		})
 	}
 	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-recorded-hunks.jsonl"))

@@ -24,7 +24,7 @@ func TestSessionGoldens(t *testing.T) {
 			tr, err := replay.Load(bytes.NewReader(golden.Session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: agents.Formats})
 			require.NoError(t, err)
 
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
+			golden.Assert(t, name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }

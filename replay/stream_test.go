@@ -77,7 +77,7 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 		"pending at the end": []byte(replaytest.CallLine + "\n" + replaytest.Call2Line + "\n" + replaytest.Result2Line + "\n"),
 	}
 	for _, name := range []string{"headless--pty-tools--stream-json.expected.jsonl", "advanced-toolchain--session.jsonl"} {
-		if data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh", name)); err == nil {
+		if data, err := os.ReadFile(filepath.Join(golden.Root(t), "..", "shared", "fixtures", "dsh", name)); err == nil {
 			inputs[name] = data
 		}
 	}

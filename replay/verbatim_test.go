@@ -33,5 +33,5 @@ func TestVerbatimText(t *testing.T) {
 	}
 	assert.NotContains(t, out, "**inside**", "the reply is Markdown")
 	assert.Equal(t, 1, strings.Count(out, "▌ name: calc"), "front matter is no heading")
-	golden.Assert(t, "replay/verbatim-text.plain.w70.golden", out)
+	golden.Assert(t, "verbatim-text.plain.w70.golden", out)
 }

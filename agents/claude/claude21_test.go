@@ -198,12 +198,12 @@ func TestClaude21Golden(t *testing.T) {
 	for version, id := range claude21Sessions {
 		for name, file := range map[string]string{"transcript": id + ".jsonl", "stream": "stream.jsonl"} {
 			tr := loadRecorded(t, version, file)
-			golden.Assert(t, "replay/claude-"+version+"-"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
+			golden.Assert(t, "claude-"+version+"-"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		}
 	}
 	card := agentCard(t, transcript21(t, "2.1.83"), "Survey TODOs")
 	o := render.Options{Width: 80, Profile: colorprofile.ANSI256, Theme: render.Dark}
-	golden.Assert(t, "replay/claude-2.1-agent-nested.ansi.w80.golden", render.Entry(card, o))
+	golden.Assert(t, "claude-2.1-agent-nested.ansi.w80.golden", render.Entry(card, o))
 }
 
 func TestClaude21BadSubagentLineIsAProblemUnderItsCard(t *testing.T) {

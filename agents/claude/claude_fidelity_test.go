@@ -53,7 +53,7 @@ func TestClaudeUserTextWhereItWasTyped(t *testing.T) {
 	}, got)
 	assert.Equal(t, "CSV export", tr.Title, "the name the user gave wins over the summary")
 	assert.Equal(t, map[string]int{"attachment/hook_success": 1, "permission-mode": 1}, tr.Stats.Skipped)
-	golden.Assert(t, "replay/claude-fidelity.plain.w100.golden", replaytest.RenderPlain(tr, 100))
+	golden.Assert(t, "claude-fidelity.plain.w100.golden", replaytest.RenderPlain(tr, 100))
 }
 
 // TestClaudeInteractionCards: the questions asked, the task tools and a

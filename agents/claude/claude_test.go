@@ -24,7 +24,7 @@ func TestClaudeSessionGoldens(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, name+".jsonl"))
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
+			golden.Assert(t, name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }

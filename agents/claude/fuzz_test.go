@@ -47,7 +47,7 @@ func FuzzClaudeCode(f *testing.F) {
 // fixtureLines returns up to max lines of the real sessions in
 // ../shared/fixtures/<dir>, none when the folder is absent.
 func fixtureLines(f *testing.F, dir string, max int) [][]byte {
-	files, _ := filepath.Glob(filepath.Join(golden.Dir(f), "..", "..", "..", "shared", "fixtures", dir, "*.jsonl"))
+	files, _ := filepath.Glob(filepath.Join(golden.Root(f), "..", "shared", "fixtures", dir, "*.jsonl"))
 	var lines [][]byte
 	for _, file := range files {
 		data, err := os.ReadFile(file)

@@ -59,7 +59,7 @@ func TestCodex169Goldens(t *testing.T) {
 			for typ := range tr.Stats.Skipped {
 				assert.True(t, codex169Hidden[typ], "skipped %s", typ)
 			}
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
+			golden.Assert(t, name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }
@@ -260,6 +260,6 @@ func TestCodex169ExploredColours(t *testing.T) {
 	require.NotEmpty(t, group.Children)
 	for _, width := range []int{60, 100} {
 		o := render.Options{Width: width, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Expanded: true}
-		golden.Assert(t, fmt.Sprintf("replay/codex-0.169.0-explored.color.w%d.golden", width), render.Entry(group, o))
+		golden.Assert(t, fmt.Sprintf("codex-0.169.0-explored.color.w%d.golden", width), render.Entry(group, o))
 	}
 }

@@ -24,7 +24,7 @@ func TestCodexSessionGoldens(t *testing.T) {
 			tr := replaytest.LoadBytes(t, agentsOptions, data)
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, bytes.Count(data, []byte("\n")), tr.Stats.Events)
-			golden.Assert(t, "replay/"+name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
+			golden.Assert(t, name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }

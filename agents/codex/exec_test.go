@@ -37,7 +37,7 @@ func TestCodexExecGoldens(t *testing.T) {
 			assert.Equal(t, "codex-exec", tr.Format)
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, map[string]int{"turn.started": 1}, tr.Stats.Skipped)
-			golden.Assert(t, "replay/"+name+".exec.plain.w100.golden", replaytest.RenderPlain(tr, 100))
+			golden.Assert(t, name+".exec.plain.w100.golden", replaytest.RenderPlain(tr, 100))
 		})
 	}
 }

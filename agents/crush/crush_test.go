@@ -58,8 +58,8 @@ func TestDatabase(t *testing.T) {
 	grep := agent.Children[2].(cards.ToolCard)
 	assert.Equal(t, "grep", grep.Tool)
 	assert.NotNil(t, grep.Result)
-	golden.Assert(t, "crush/database.txt", replaytest.Describe(tr))
-	golden.Assert(t, "crush/database-80.txt", replaytest.RenderPlain(tr, 80))
+	golden.Assert(t, "database.txt", replaytest.Describe(tr))
+	golden.Assert(t, "database-80.txt", replaytest.RenderPlain(tr, 80))
 	assert.Contains(t, tr.Entries, cards.Entry(cards.Notice{Text: "fake-model via fake in 1s"}))
 }
 

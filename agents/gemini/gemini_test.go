@@ -31,8 +31,8 @@ func TestRecordedChat(t *testing.T) {
 	assert.Equal(t, "gemini", tr.Format)
 	assert.Empty(t, replaytest.Problems(tr))
 	replaytest.CheckAccounted(t, data, tr)
-	golden.Assert(t, "gemini/chat.txt", replaytest.Describe(tr))
-	golden.Assert(t, "gemini/chat-80.txt", replaytest.RenderPlain(tr, 80))
+	golden.Assert(t, "chat.txt", replaytest.Describe(tr))
+	golden.Assert(t, "chat-80.txt", replaytest.RenderPlain(tr, 80))
 
 	var outcomes []string
 	for _, c := range replaytest.ToolCards(tr) {

@@ -28,7 +28,7 @@ func TestHarnessOlderShape(t *testing.T) {
 	assert.Contains(t, tr.Entries, cards.Message{Role: cards.RoleAssistant, Text: "main.go has **42 lines**; main_test.go does not exist."})
 	assert.Contains(t, tr.Entries, cards.Message{Role: cards.RoleUser, Text: "Also count main_test.go."}, "steering {turn, content, source}")
 	assert.Contains(t, tr.Entries, cards.Message{Role: cards.RoleUser, Text: "Now create it."}, "steering {turn, message}")
-	golden.Assert(t, "replay/harness-legacy.golden", replaytest.Describe(tr))
+	golden.Assert(t, "harness-legacy.golden", replaytest.Describe(tr))
 }
 
 // TestHarnessOlderShapePerEvent decides the shape of each event on its

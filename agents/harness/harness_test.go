@@ -362,7 +362,7 @@ func TestHarnessBadLinesGolden(t *testing.T) {
 	for i, c := range harnessBadLines {
 		lines[i] = c.line
 	}
-	golden.Assert(t, "replay/harness-bad-lines.golden", replaytest.Describe(harness(t, lines...)))
+	golden.Assert(t, "harness-bad-lines.golden", replaytest.Describe(harness(t, lines...)))
 }
 
 func TestHarnessTornLastLine(t *testing.T) {

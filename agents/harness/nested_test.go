@@ -42,7 +42,7 @@ func TestHarnessNested(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []cards.State{cards.StateDone, cards.StateFailed}, agentStates, "a failed workflow agent's card is failed")
-	golden.Assert(t, "replay/harness-nested.golden", replaytest.Describe(tr))
+	golden.Assert(t, "harness-nested.golden", replaytest.Describe(tr))
 }
 
 // TestHarnessNestedEdgeCases shows what has no parent at the top level

@@ -66,7 +66,7 @@ func TestHarnessSandboxDenials(t *testing.T) {
 // command without a sandbox is denied.
 func TestHarnessSandboxFixture(t *testing.T) {
 	fixtureFiles(t)
-	data, err := os.ReadFile(filepath.Join(golden.Dir(t), "..", "..", "..", "shared", "fixtures", "dsh", "missing-sandbox-runner--session.jsonl"))
+	data, err := os.ReadFile(filepath.Join(golden.Root(t), "..", "shared", "fixtures", "dsh", "missing-sandbox-runner--session.jsonl"))
 	if os.IsNotExist(err) {
 		t.Skip("no missing-sandbox-runner session log")
 	}

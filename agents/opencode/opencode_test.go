@@ -65,15 +65,15 @@ func TestRecordedExport(t *testing.T) {
 	tr := loadDocument(t, exported)
 	assert.Empty(t, replaytest.Problems(tr))
 	assert.Equal(t, firstRun, outcomes(tr))
-	golden.Assert(t, "opencode/export.txt", replaytest.Describe(tr))
-	golden.Assert(t, "opencode/export-80.txt", replaytest.RenderPlain(tr, 80))
+	golden.Assert(t, "export.txt", replaytest.Describe(tr))
+	golden.Assert(t, "export-80.txt", replaytest.RenderPlain(tr, 80))
 }
 
 func TestRecordedDatabase(t *testing.T) {
 	tr := loadDocument(t, database)
 	assert.Empty(t, replaytest.Problems(tr))
 	assert.Len(t, outcomes(tr), 2*len(firstRun), "both sessions")
-	golden.Assert(t, "opencode/database.txt", replaytest.Describe(tr))
+	golden.Assert(t, "database.txt", replaytest.Describe(tr))
 }
 
 func TestRecordedEvents(t *testing.T) {
@@ -83,7 +83,7 @@ func TestRecordedEvents(t *testing.T) {
 	assert.Equal(t, "opencode", tr.Format)
 	assert.Empty(t, replaytest.Problems(tr))
 	replaytest.CheckAccounted(t, data, tr)
-	golden.Assert(t, "opencode/run.txt", replaytest.Describe(tr))
+	golden.Assert(t, "run.txt", replaytest.Describe(tr))
 }
 
 // One session of the database is read by its id; an id it does not hold

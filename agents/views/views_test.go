@@ -103,7 +103,7 @@ func TestViewStreamBadLinesGolden(t *testing.T) {
 	for _, c := range badLineCases {
 		lines = append(lines, c.line)
 	}
-	golden.Assert(t, "replay/bad-lines.golden", replaytest.Describe(replaytest.LoadLines(t, agentsOptions, lines...)))
+	golden.Assert(t, "bad-lines.golden", replaytest.Describe(replaytest.LoadLines(t, agentsOptions, lines...)))
 }
 
 func TestViewStreamGoodLines(t *testing.T) {
@@ -160,7 +160,7 @@ func TestViewDemoSession(t *testing.T) {
 		"cards.SearchMatches", "cards.SearchPaths", "cards.WebSearch", "cards.WebFetch", "-"} {
 		assert.True(t, kinds[want], "the demo has no %s", want)
 	}
-	golden.Assert(t, "replay/demo-views.golden", replaytest.Describe(tr))
+	golden.Assert(t, "demo-views.golden", replaytest.Describe(tr))
 }
 
 // TestViewDemoTerminalOutcomes checks the view-stream demo's terminal

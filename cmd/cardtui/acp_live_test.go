@@ -51,7 +51,7 @@ func TestLiveAgents(t *testing.T) {
 				data, err := os.ReadFile(rec)
 				require.NoError(t, err)
 				tr := replaytest.Load(t, agents.Options(replay.Auto), string(data))
-				golden.Assert(t, replaytest.RecordedGolden("acp", rec), replaytest.DescribeToolCards(tr))
+				golden.AssertFile(t, recordedGolden(t, rec), replaytest.DescribeToolCards(tr))
 				end := readLive(t, run, endScreen(rec))
 				live := liveCards(end)
 				assert.NotEmpty(t, live, "the end screen of %s shows a whole card", rec)
@@ -62,6 +62,12 @@ func TestLiveAgents(t *testing.T) {
 			assert.Contains(t, files, "./notes.md\n", "the agent wrote its new file")
 		})
 	}
+}
+
+// recordedGolden is the golden file of agents/acp's TestRecordedAgents
+// that lists the tool cards of the recording rec.
+func recordedGolden(t *testing.T, rec string) string {
+	return filepath.Join(golden.Root(t), "agents", "acp", "testdata", "TestRecordedAgents", replaytest.RecordedGolden(rec))
 }
 
 // checkWaitingAndRejected: the screen kept while the first permission

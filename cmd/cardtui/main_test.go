@@ -39,7 +39,7 @@ func writeSession(t *testing.T, name, content string) string {
 
 // sessionPath is the path of a file of testdata/sessions.
 func sessionPath(t *testing.T, name string) string {
-	return filepath.Join(golden.Dir(t), "..", "sessions", name)
+	return filepath.Join(golden.Root(t), "testdata", "sessions", name)
 }
 
 // demoMarks are a distinctive text of every native tool's card, and of
@@ -107,7 +107,7 @@ func TestReplayDemoGolden(t *testing.T) {
 			r := runWith("", "replay", "--print", "--format", format, "--width", "80")
 
 			require.Equal(t, exitOK, r.code, r.stderr)
-			golden.Assert(t, "cmd/demo."+format+".w80.golden", r.stdout)
+			golden.Assert(t, "demo."+format+".w80.golden", r.stdout)
 		})
 	}
 }

@@ -35,7 +35,7 @@ func demoHTML(t testing.TB) (string, *replay.Transcript) {
 
 func TestHTMLDemoGolden(t *testing.T) {
 	got, _ := demoHTML(t)
-	golden.Assert(t, "render/html/demo.html", got)
+	golden.Assert(t, "demo.html", got)
 }
 
 // htmlOf is the export of entries with an empty header.

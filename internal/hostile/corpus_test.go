@@ -44,7 +44,7 @@ type hostileCase struct {
 
 // corpusDir is the directory of the corpus.
 func corpusDir(t testing.TB) string {
-	return filepath.Join(golden.Dir(t), "..", "hostile")
+	return filepath.Join(golden.Root(t), "testdata", "hostile")
 }
 
 // caseFilter selects the cases loadCorpus loads by their file name and

@@ -9,10 +9,11 @@ import (
 	"github.com/cardtui/cardtui/render/style"
 )
 
-// Helpers the tests of the diff view share with render's tests of the diff
-// card, which keep their own copies of these three short ones: a test
-// package cannot import another's test files. The generated files both
-// diff come from internal/testkit/diffinput.
+// Helpers the internal tests of the diff view share with its external
+// tests (package diffview_test, which draw whole cards through render),
+// which keep their own copies of these three short ones: an external test
+// package sees no unexported name of the package's tests. The generated
+// files both diff come from internal/testkit/diffinput.
 
 // renderDiffs draws the body of a diff card of diffs, as render frames it
 // in a diff call card.

@@ -1,8 +1,8 @@
-// Package diffinput generates the files the tests and benchmarks of the
-// diff card (render) and of the diff view (render/diffview) diff: Go
-// source of any length, and scattered edits of it. It imports only the
-// standard library, so that the internal tests of both packages may use
-// it.
+// Package diffinput holds the inputs of the tests and benchmarks of the
+// diff card (render) and of the diff view (render/diffview): Go source of
+// any length and scattered edits of it to diff, and the diff cards their
+// golden tests pin (Samples). It imports only the standard library and
+// cards, so that the internal tests of both packages may use it.
 package diffinput
 
 import (

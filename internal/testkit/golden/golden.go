@@ -1,6 +1,12 @@
-// Package golden compares test output with the golden files under the
-// repository's testdata/golden directory. `go test ./... -update` rewrites
-// them; review every golden diff before committing.
+// Package golden compares test output with golden files kept beside the
+// test that owns them: testdata/<Test>/<name> in the test's package
+// directory, <Test> the name of the top-level test, so that a change shows
+// which package's pictures moved. `go test ./... -update` rewrites them;
+// review every golden diff before committing.
+//
+// It also finds the inputs the tests share: the session files of the
+// repository's testdata/sessions and the recorded sessions a developer
+// keeps in shared/fixtures beside the repository.
 //
 // Every test package of the module imports this package (at least for the
 // Update flag), so that -update is a known flag everywhere.
@@ -10,6 +16,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -18,16 +25,17 @@ import (
 )
 
 // Update is the -update flag: rewrite golden files instead of comparing.
-var Update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+var Update = flag.Bool("update", false, "rewrite the golden files under each package's testdata/<Test>/")
 
-// Dir is the absolute path of the repository's testdata/golden directory.
-func Dir(t testing.TB) string {
+// Root is the absolute path of the repository: the nearest directory
+// above the test's that holds go.mod.
+func Root(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	require.NoError(t, err)
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "testdata", "golden")
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		require.NotEqual(t, parent, dir, "no go.mod above the test's directory")
@@ -35,11 +43,20 @@ func Dir(t testing.TB) string {
 	}
 }
 
-// Assert compares got with the golden file name (a path relative to
-// testdata/golden), or rewrites the file when -update is set.
+// Assert compares got with the golden file name of the calling test,
+// testdata/<Test>/name in its package's directory, or rewrites the file
+// when -update is set.
 func Assert(t testing.TB, name, got string) {
 	t.Helper()
-	path := filepath.Join(Dir(t), name)
+	test, _, _ := strings.Cut(t.Name(), "/")
+	AssertFile(t, filepath.Join("testdata", test, name), got)
+}
+
+// AssertFile compares got with the golden file at path (relative to the
+// test's package directory), or rewrites it when -update is set: for a
+// test that checks pictures another test owns.
+func AssertFile(t testing.TB, path, got string) {
+	t.Helper()
 	if *Update {
 		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
@@ -47,28 +64,29 @@ func Assert(t testing.TB, name, got string) {
 	}
 	want, err := os.ReadFile(path)
 	require.NoError(t, err, "golden file missing: run go test ./... -update and review the diff")
-	require.Equal(t, string(want), got, "rendering differs from %s (go test ./... -update rewrites it)", name)
+	require.Equal(t, string(want), got, "rendering differs from %s (go test ./... -update rewrites it)", path)
 }
 
 // Session reads a session file written for the tests,
-// testdata/sessions/NAME; "demo.jsonl" is the built-in demo session,
-// which lives in internal/demo for the command to embed.
+// testdata/sessions/NAME at the repository's root; "demo.jsonl" is the
+// built-in demo session, which lives in internal/demo for the command to
+// embed.
 func Session(t testing.TB, name string) []byte {
 	t.Helper()
 	if name == "demo.jsonl" {
 		return demo.Session
 	}
-	data, err := os.ReadFile(filepath.Join(Dir(t), "..", "sessions", name))
+	data, err := os.ReadFile(filepath.Join(Root(t), "testdata", "sessions", name))
 	require.NoError(t, err)
 	return data
 }
 
 // SharedFixtures lists the .jsonl files of the recorded sessions a
-// developer keeps in shared/fixtures/<folder>, three levels above Dir,
-// and skips t with "no <what> in <dir>" when there are none.
+// developer keeps in shared/fixtures/<folder> beside the repository, and
+// skips t with "no <what> in <dir>" when there are none.
 func SharedFixtures(t testing.TB, folder, what string) []string {
 	t.Helper()
-	dir := filepath.Join(Dir(t), "..", "..", "..", "shared", "fixtures", folder)
+	dir := filepath.Join(Root(t), "..", "shared", "fixtures", folder)
 	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	require.NoError(t, err)
 	if len(files) == 0 {

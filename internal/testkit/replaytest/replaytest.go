@@ -321,30 +321,29 @@ func CallTitle(v cards.CallView) string {
 	return ""
 }
 
-// RecordedGolden is the golden file (under testdata/golden) of the tool
-// cards of a recording scripts/record-agents made of agent (a folder of
-// testdata/golden): DIR/session.jsonl is AGENT/recorded-DIR.txt,
-// DIR/NAME.jsonl AGENT/recorded-DIR-NAME.txt.
-func RecordedGolden(agent, path string) string {
+// RecordedGolden is the name of the golden file of the tool cards of a
+// recording scripts/record-agents made: DIR/session.jsonl is
+// recorded-DIR.txt, DIR/NAME.jsonl recorded-DIR-NAME.txt.
+func RecordedGolden(path string) string {
 	name := filepath.Base(filepath.Dir(path))
 	if stem := strings.TrimSuffix(filepath.Base(path), ".jsonl"); stem != "session" {
 		name += "-" + stem
 	}
-	return agent + "/recorded-" + name + ".txt"
+	return "recorded-" + name + ".txt"
 }
 
 // EachRecording replays every recording scripts/record-agents kept in
 // the package's testdata/<agent>-<version>/*.jsonl, checks that it reads
 // as format without a problem and that its tool cards are those of its
-// golden file (RecordedGolden of format), and hands it to check (if not
-// nil), each in a subtest. opts detect the format among every agent's.
+// golden file (RecordedGolden), and hands it to check (if not nil), each
+// in a subtest. opts detect the format among every agent's.
 func EachRecording(t *testing.T, opts replay.Options, format string, check func(t *testing.T, tr *replay.Transcript)) {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join("testdata", "*", "*.jsonl"))
 	require.NoError(t, err)
 	require.NotEmpty(t, paths, "no recording in testdata")
 	for _, path := range paths {
-		file := RecordedGolden(format, path)
+		file := RecordedGolden(path)
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txt"), func(t *testing.T) {
 			data, err := os.ReadFile(path)
 			require.NoError(t, err)

@@ -264,7 +264,7 @@ func TestLiveScreenGolden(t *testing.T) {
 	press(m, enter)
 	settle(t, m, func() bool { return m.state.Asks })
 	screen := strings.ReplaceAll(screenText(m), m.sess.Dir(), "DIR")
-	golden.Assert(t, "cmd/acp-live-permission.w100.golden", screen)
+	golden.Assert(t, "acp-live-permission.w100.golden", screen)
 	press(m, ctrlY, esc)
 	settle(t, m, func() bool { return !m.state.Asks })
 }

@@ -149,7 +149,7 @@ func TestSearchTypingFindsHits(t *testing.T) {
 	assert.Equal(t, "▌ Fix the flaky t… · 2h ago · Card 3 · zebra crossing found", strings.TrimRight(rows[3], " "))
 	assert.Equal(t, "  Add a --json fl… · 1d ago · Card 2 · no zebra here", strings.TrimRight(rows[4], " "))
 	assert.Contains(t, p.searchView(), listing.Highlight("zebra"), "the match is highlighted")
-	golden.Assert(t, "picker/search-80x24.txt", screen)
+	golden.Assert(t, "search-80x24.txt", screen)
 
 	p = update(t, p, press("esc"))
 	assert.Contains(t, text(p), "All sessions", "esc goes back to the list")

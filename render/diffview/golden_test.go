@@ -1,4 +1,4 @@
-package render_test
+package diffview_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/render"
 )
@@ -18,28 +19,28 @@ import (
 func TestGoldenDiff(t *testing.T) {
 	themes := []render.Theme{render.Dark, render.Light}
 	layouts := []render.DiffLayout{render.DiffUnified, render.DiffSplit}
-	for _, s := range samples {
-		if !strings.HasPrefix(s.name, "diff-") {
+	for _, s := range diffinput.Samples {
+		if !strings.HasPrefix(s.Name, "diff-") {
 			continue
 		}
 		for _, theme := range themes {
 			for _, layout := range layouts {
 				for _, w := range []int{80, 120, 200} {
-					name := fmt.Sprintf("%s/%s/%s/%d", s.name, theme, layout, w)
+					name := fmt.Sprintf("%s/%s/%s/%d", s.Name, theme, layout, w)
 					t.Run(name, func(t *testing.T) {
 						o := render.Options{Width: w, Profile: colorprofile.TrueColor, Theme: theme, Terminal: true, DiffLayout: layout}
-						got := render.Entry(s.entry, o)
-						requireFits(t, got, w)
-						golden.Assert(t, fmt.Sprintf("render/%s.%s.%s.w%d.golden", s.name, theme, layout, w), got)
+						got := render.Entry(s.Card, o)
+						requireWithin(t, got, w)
+						golden.Assert(t, fmt.Sprintf("%s.%s.%s.w%d.golden", s.Name, theme, layout, w), got)
 					})
 				}
 			}
 		}
-		t.Run(s.name+"/expanded/split/160", func(t *testing.T) {
+		t.Run(s.Name+"/expanded/split/160", func(t *testing.T) {
 			o := render.Options{Width: 160, Profile: colorprofile.TrueColor, Theme: render.Dark, Terminal: true, Expanded: true}
-			got := render.Entry(s.entry, o)
-			requireFits(t, got, 160)
-			golden.Assert(t, fmt.Sprintf("render/%s.expanded.split.w160.golden", s.name), got)
+			got := render.Entry(s.Card, o)
+			requireWithin(t, got, 160)
+			golden.Assert(t, fmt.Sprintf("%s.expanded.split.w160.golden", s.Name), got)
 		})
 	}
 }
@@ -55,19 +56,19 @@ var fallbackDiffSamples = []string{"diff-edit", "diff-word-emphasis", "diff-long
 // green or red, and a border that shows on the theme's background.
 func TestGoldenDiffFallbackColours(t *testing.T) {
 	profiles := map[string]colorprofile.Profile{"ansi256": colorprofile.ANSI256, "ansi": colorprofile.ANSI}
-	for _, s := range samples {
-		if !slices.Contains(fallbackDiffSamples, s.name) {
+	for _, s := range diffinput.Samples {
+		if !slices.Contains(fallbackDiffSamples, s.Name) {
 			continue
 		}
 		for pname, profile := range profiles {
 			for _, theme := range []render.Theme{render.Dark, render.Light} {
 				for _, w := range []int{40, 80, 120} {
-					name := fmt.Sprintf("%s/%s/%s/%d", s.name, pname, theme, w)
+					name := fmt.Sprintf("%s/%s/%s/%d", s.Name, pname, theme, w)
 					t.Run(name, func(t *testing.T) {
 						o := render.Options{Width: w, Profile: profile, Theme: theme, Terminal: true}
-						got := render.Entry(s.entry, o)
-						requireFits(t, got, w)
-						golden.Assert(t, fmt.Sprintf("render/%s.%s.%s.w%d.golden", s.name, pname, theme, w), got)
+						got := render.Entry(s.Card, o)
+						requireWithin(t, got, w)
+						golden.Assert(t, fmt.Sprintf("%s.%s.%s.w%d.golden", s.Name, pname, theme, w), got)
 					})
 				}
 			}

@@ -1,4 +1,4 @@
-package render_test
+package diffview_test
 
 import (
 	"slices"
@@ -12,49 +12,10 @@ import (
 
 	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/render"
 )
-
-// recordedHunks are hunks as tools record them that a recompute would
-// draw otherwise: five lines of leading context (a diff run with -U5) and
-// removals and additions interleaved line by line, where go-diff with
-// three lines of context folds two lines and groups the removals before
-// the additions; and a whitespace-only change with one line of context
-// and a missing final newline.
-var recordedHunks = []cards.FileDiff{
-	recorded("server.go", 1, 1,
-		" package server",
-		" ",
-		` import "net/http"`,
-		" ",
-		" // Serve starts the server.",
-		"-func Serve(addr string) error {",
-		"+func Serve(addr string, h http.Handler) error {",
-		"-\treturn http.ListenAndServe(addr, nil)",
-		"+\treturn http.ListenAndServe(addr, h)",
-		" }"),
-	recorded("Makefile", 7, 7,
-		" test:",
-		"-\tgo test ./...",
-		`\ No newline at end of file`,
-		"+    go test ./...",
-		`\ No newline at end of file`),
-}
-
-// recordedSample is an edit result whose hunks are recorded.
-var recordedSample = cards.ToolCard{ID: "d13", Tool: "Edit",
-	Call:   cards.DiffCall{Title: "Edit server.go", Diffs: []cards.FileDiff{{Path: "server.go", OldText: strPtr("nil"), NewText: "h"}}},
-	Result: cards.DiffResult{Title: "Edit server.go", Diffs: recordedHunks}}
-
-// recorded is the FileDiff of a recorded hunk: its sides and its lines.
-func recorded(path string, oldStart, newStart int, lines ...string) cards.FileDiff {
-	old, new, err := cards.HunkSides(lines)
-	if err != nil {
-		panic(err)
-	}
-	return cards.FileDiff{Path: path, OldText: &old, NewText: new, OldStart: oldStart, NewStart: newStart, Lines: lines}
-}
 
 // plainRows renders a result card without colour and returns its rows
 // without the border.
@@ -74,7 +35,7 @@ func indexOf(rows []string, s string) int {
 }
 
 func TestRecordedHunksAreDrawnAsRecorded(t *testing.T) {
-	rows := plainRows(t, recordedSample)
+	rows := plainRows(t, diffinput.RecordedSample)
 	first := indexOf(rows, "package server")
 	require.GreaterOrEqual(t, first, 0, "all five recorded context lines are drawn, none folded:\n%s", strings.Join(rows, "\n"))
 	assert.Equal(t, -1, indexOf(rows, "unchanged line"), "nothing of a recorded hunk is folded")
@@ -88,8 +49,8 @@ func TestRecordedHunksAreDrawnAsRecorded(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, indexOf(rows, "server.go  +2 -2"), 0, "the counts are the recorded lines'")
 
-	recomputed := recordedSample
-	recomputed.Result = cards.DiffResult{Title: "Edit server.go", Diffs: withoutLines(recordedHunks)}
+	recomputed := diffinput.RecordedSample
+	recomputed.Result = cards.DiffResult{Title: "Edit server.go", Diffs: withoutLines(diffinput.RecordedHunks)}
 	assert.NotEqual(t, plainRows(t, recomputed), rows, "the recorded hunks draw otherwise than a recompute")
 }
 
@@ -108,8 +69,8 @@ func TestRecordedHunkOfClaudeStructuredPatch(t *testing.T) {
 		`"+func Serve(addr string, h http.Handler) error {","-\treturn http.ListenAndServe(addr, nil)","+\treturn http.ListenAndServe(addr, h)"," }"]}]}`
 	r := producers.Result{Content: []cards.ContentBlock{cards.TextBlock{Text: "The file server.go has been updated."}}, Meta: []byte(meta)}
 	view := claude.Tools().Result("Edit", []byte(`{"file_path":"server.go","old_string":"nil","new_string":"h"}`), r)
-	want, got := recordedSample, recordedSample
-	want.Result = cards.DiffResult{Title: "Edit server.go", Diffs: recordedHunks[:1]}
+	want, got := diffinput.RecordedSample, diffinput.RecordedSample
+	want.Result = cards.DiffResult{Title: "Edit server.go", Diffs: diffinput.RecordedHunks[:1]}
 	got.Result = view
 	assert.Equal(t, plainRows(t, want), plainRows(t, got), "a structuredPatch is drawn as its hunks were recorded")
 }
@@ -121,7 +82,7 @@ func bigRecordedHunk(n int) cards.FileDiff {
 	for i := range n {
 		lines = append(lines, " kept line "+strconv.Itoa(i), "-old value "+strconv.Itoa(i), "+new value "+strconv.Itoa(i))
 	}
-	return recorded("big.go", 1, 1, lines...)
+	return diffinput.Recorded("big.go", 1, 1, lines...)
 }
 
 // BenchmarkRecordedHunk draws a 6,000-line recorded hunk as recorded;

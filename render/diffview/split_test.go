@@ -1,4 +1,4 @@
-package render
+package diffview_test
 
 import (
 	"math/rand/v2"
@@ -127,14 +127,4 @@ func TestSplitLayoutChoice(t *testing.T) {
 	for _, row := range bodyRows(oneSided) {
 		assert.NotContains(t, row, "│", "a file with one side is unified")
 	}
-}
-
-func TestParseDiffLayout(t *testing.T) {
-	for _, l := range []style.DiffLayout{style.DiffAuto, style.DiffUnified, style.DiffSplit} {
-		got, err := style.ParseDiffLayout(l.String())
-		require.NoError(t, err)
-		assert.Equal(t, l, got)
-	}
-	_, err := style.ParseDiffLayout("sideways")
-	assert.ErrorContains(t, err, `"sideways"`)
 }

@@ -1,4 +1,4 @@
-package render
+package diffview_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/diffinput"
+	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/render/style"
 )
 
@@ -41,7 +42,7 @@ func BenchmarkDiffCard(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = Entry(card, o)
+				_ = render.Entry(card, o)
 			}
 		})
 	}
@@ -60,7 +61,7 @@ func BenchmarkDiffCardSplit(b *testing.B) {
 		b.Run(fmt.Sprintf("lines=%d", c.n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = Entry(card, o)
+				_ = render.Entry(card, o)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package render
+package diffview_test
 
 import (
 	"encoding/json"
@@ -13,6 +13,7 @@ import (
 
 	exportmd "github.com/cardtui/cardtui/export/markdown"
 	"github.com/cardtui/cardtui/internal/testkit/diffinput"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
 
 	"github.com/stretchr/testify/require"
 
@@ -34,8 +35,9 @@ func randomPairs(n int) []textPair {
 	return pairs
 }
 
-// realPairs are the versions before and after each change of the Go files
-// in the repository's recent history; none without git.
+// realPairs are the versions before and after each change of render's Go
+// files (the diff card's and the diff view's) in the repository's recent
+// history; none without git.
 func realPairs(t *testing.T, commits int) []textPair {
 	t.Helper()
 	git := func(args ...string) (string, bool) {
@@ -48,7 +50,7 @@ func realPairs(t *testing.T, commits int) []textPair {
 	}
 	var pairs []textPair
 	for _, c := range strings.Fields(log) {
-		files, _ := git("diff", "--name-only", c+"^", c, "--", "*.go")
+		files, _ := git("diff", "--name-only", c+"^", c, "--", ":(top)render/*.go")
 		for _, f := range strings.Fields(files) {
 			old, okOld := git("show", c+"^:"+f)
 			new, okNew := git("show", c+":"+f)
@@ -64,7 +66,7 @@ func realPairs(t *testing.T, commits int) []textPair {
 // real sessions of ../shared/fixtures; none when the folder is absent.
 func fixturePairs(t *testing.T) []textPair {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "fixtures", "*", "*.jsonl"))
+	files, _ := filepath.Glob(filepath.Join(golden.Root(t), "..", "shared", "fixtures", "*", "*.jsonl"))
 	var pairs []textPair
 	for _, file := range files {
 		data, err := os.ReadFile(file)
