@@ -130,10 +130,10 @@ func HasMeta(r Result) bool {
 	return len(trimmed) > 0 && string(trimmed) != "null"
 }
 
-// canonicalJSON returns valid JSON in the exact form the cards codec writes
+// CanonicalJSON returns valid JSON in the exact form the cards codec writes
 // it (compact, with <, > and & escaped), so that a view holding it re-encodes
 // and decodes to an equal value.
-func canonicalJSON(raw []byte) (json.RawMessage, error) {
+func CanonicalJSON(raw []byte) (json.RawMessage, error) {
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, raw); err != nil {
 		return nil, err
@@ -254,16 +254,40 @@ func WithError(content []cards.ContentBlock, r Result) []cards.ContentBlock {
 // TextOrJSONResult shows a result whose text is one JSON object or array
 // as a JSON block, any other result as it is.
 func TextOrJSONResult(r Result) cards.GenericResult {
-	if isJSONText(r) {
+	if IsJSONText(r) {
 		return FencedResult(r, "json")
 	}
 	return GenericResult(r)
 }
 
-// isJSONText reports whether a result is text alone that is one JSON
+// IsJSONText reports whether a result is text alone that is one JSON
 // object or array.
-func isJSONText(r Result) bool {
+func IsJSONText(r Result) bool {
 	body, others := TextOf(r.Content)
 	trimmed := strings.TrimSpace(body)
 	return len(others) == 0 && trimmed != "" && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed))
+}
+
+// markdownEscaper escapes the characters that would make text a Markdown
+// construct.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "#", `\#`, "~", `\~`, "|", `\|`)
+
+// EscapeMarkdown makes text read as itself inside Markdown.
+func EscapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
+
+// StringArg reads one required, non-empty string argument.
+func StringArg(args json.RawMessage, name string) (string, error) {
+	var raw map[string]json.RawMessage
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
+		return "", err
+	}
+	var value *string
+	if field, ok := raw[name]; ok {
+		if err := DecodeJSON(field, &value); err != nil {
+			return "", Within("arguments", fmt.Errorf("field %q: %w", name, err))
+		}
+	}
+	s, err := NonEmpty(name, value)
+	return s, Within("arguments", err)
 }

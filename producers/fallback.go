@@ -33,7 +33,7 @@ var codeLanguages = map[string]string{
 func codeLikeArguments(args []byte) ([]cards.ContentBlock, json.RawMessage) {
 	fields, ok := orderedFields(args)
 	if !ok {
-		return nil, rawInput(args)
+		return nil, RawInput(args)
 	}
 	var blocks []cards.ContentBlock
 	var rest bytes.Buffer
@@ -53,12 +53,12 @@ func codeLikeArguments(args []byte) ([]cards.ContentBlock, json.RawMessage) {
 		rest.Write(f.value)
 	}
 	if len(blocks) == 0 {
-		return nil, rawInput(args)
+		return nil, RawInput(args)
 	}
 	if rest.Len() == 0 {
 		return blocks, nil
 	}
-	return blocks, rawInput([]byte("{" + rest.String() + "}"))
+	return blocks, RawInput([]byte("{" + rest.String() + "}"))
 }
 
 // argField is one field of a JSON object, its value as it is.

@@ -25,57 +25,6 @@ type Producer struct {
 // producer. Registries of several families can be merged with maps.Copy.
 type Registry map[string]Producer
 
-// Native returns the producers of the harness's native tool family, by
-// the names the harness logs them under; doc.go lists them with the
-// sources they are ported from.
-func Native() Registry {
-	return Registry{
-		"read":                 readProducer,
-		"write":                writeProducer,
-		"edit":                 editProducer,
-		"read_image":           readImageProducer,
-		"str_replace_editor":   strReplaceEditorProducer,
-		"bash":                 bashProducer,
-		"pwsh":                 bashProducer,
-		"job_output":           jobOutputProducer,
-		"job_list":             jobListProducer,
-		"job_kill":             jobKillProducer,
-		"terminal_open":        terminalOpenProducer,
-		"terminal_send":        terminalSendProducer,
-		"terminal_read":        terminalReadProducer,
-		"terminal_signal":      terminalSignalProducer,
-		"terminal_close":       terminalCloseProducer,
-		"terminal_list":        terminalListProducer,
-		"run_code":             runCodeProducer,
-		"workflow":             workflowProducer,
-		"subagent":             subagentProducer,
-		"subagent_codex":       subagentProducer,
-		"subagent_claude_code": subagentProducer,
-		"subagent_fork":        subagentProducer,
-		"send_message":         sendMessageProducer,
-		"list_agents":          listAgentsProducer,
-		"report":               reportProducer,
-		"todo_write":           todoWriteProducer,
-		"exit_plan_mode":       exitPlanModeProducer,
-		"ask_user_question":    askUserQuestionProducer,
-		"lsp":                  lspProducer,
-		"skill":                skillProducer,
-		"session_event_read":   sessionEventReadProducer,
-		"cordis_define":        cordisDefineProducer,
-		"cordis_run":           cordisRunProducer,
-		"cordis_inspect_self":  cordisInspectSelfProducer,
-		"cordis_inspect_query": cordisInspectQueryProducer,
-		"cordis_undefine":      cordisUndefineProducer,
-		"glob":                 globProducer,
-		"grep":                 grepProducer,
-		"web_search":           webSearchProducer,
-		"web_fetch":            webFetchProducer,
-		"get_goal":             getGoalProducer,
-		"create_goal":          createGoalProducer,
-		"update_goal":          updateGoalProducer,
-	}
-}
-
 // Call returns the view of a call to tool with the raw JSON arguments. It
 // never fails: see the package documentation for the fallback.
 func (reg Registry) Call(tool string, args []byte) cards.CallView {
@@ -197,15 +146,15 @@ func FallbackCall(tool string, args []byte, reason error) cards.GenericCall {
 	return cards.GenericCall{Title: title, Kind: cards.KindOther, RawInput: input, Content: content}
 }
 
-// rawInput is the raw arguments as a view's raw input: canonical JSON when
+// RawInput is the raw arguments as a view's raw input: canonical JSON when
 // they are a JSON value other than null, else a JSON string of the text;
 // nil when there is no text at all.
-func rawInput(args []byte) json.RawMessage {
+func RawInput(args []byte) json.RawMessage {
 	trimmed := bytes.TrimSpace(args)
 	if len(trimmed) == 0 {
 		return nil
 	}
-	if raw, err := canonicalJSON(trimmed); err == nil && string(raw) != "null" {
+	if raw, err := CanonicalJSON(trimmed); err == nil && string(raw) != "null" {
 		return raw
 	}
 	return JSONString(validUTF8(string(args)))

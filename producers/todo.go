@@ -8,10 +8,6 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// todoWriteProducer presents todo_write, which replaces the agent's todo
-// list.
-var todoWriteProducer = Producer{PresentCall: presentTodoCall, PresentResult: presentNativeTodoResult}
-
 // Todo is one item of a todo list (todo_write's, Claude Code's TodoWrite,
 // Codex's update_plan), as Checklist draws it.
 type Todo struct {
@@ -55,16 +51,6 @@ func ParseTodos(args json.RawMessage) ([]Todo, json.RawMessage, error) {
 	return todos, raw.Todos, nil
 }
 
-// presentTodoCall shows the list the call writes as a Markdown checklist,
-// once: not its raw JSON as well (the arguments are nothing but the list).
-func presentTodoCall(args json.RawMessage) (cards.CallView, error) {
-	todos, _, err := ParseTodos(args)
-	if err != nil {
-		return nil, err
-	}
-	return cards.GenericCall{Title: TodoTitle("Todos", todos), Kind: cards.KindOther, Content: Markdown(Checklist(todos))}, nil
-}
-
 // TodoTitle titles a call that writes a todo list or a plan by its counts,
 // after noun: "Todos · 2/5 done · 1 in progress"; an empty list is
 // "Todos · empty". Its items are in the card's body: a title that joins
@@ -99,18 +85,6 @@ func PresentTodoResult(args json.RawMessage, r Result) (cards.ResultView, error)
 		return GenericResult(r), nil
 	}
 	return cards.GenericResult{Content: Markdown(Checklist(todos))}, nil
-}
-
-// presentNativeTodoResult is the result of the native todo_write, whose
-// call already shows the checklist: nothing more, or the error.
-func presentNativeTodoResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	if _, _, err := ParseTodos(args); err != nil {
-		return nil, err
-	}
-	if r.IsError {
-		return GenericResult(r), nil
-	}
-	return cards.GenericResult{}, nil
 }
 
 // Checklist renders todos as Markdown task-list items: completed ones

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cardtui/cardtui/agents/harness/native"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/jsonscan"
 	"github.com/cardtui/cardtui/producers"
@@ -74,7 +75,7 @@ type toolInput struct {
 
 func newEventHandler() *eventHandler {
 	return &eventHandler{
-		tools:     producers.Native(),
+		tools:     native.Tools(),
 		pending:   map[int]toolInput{},
 		partCards: map[string]int{},
 		nested:    newNesting(),
