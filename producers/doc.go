@@ -12,8 +12,8 @@
 // Every view a Registry returns encodes with the cards codec and decodes
 // back strictly to an equal value.
 //
-// Each tool family lives in its agent's folder, helpers shared by the
-// families in common.go. The families, and where they live:
+// Each tool family lives in its agent's folder. The families, and where
+// they live:
 //
 //	family                      where                          registry
 //	the harness's native tools  agents/harness/native          native.Tools
@@ -25,20 +25,20 @@
 // never the other way round. What the families share is exported here,
 // and is meant for them:
 //
-//   - the registry and its parts: Registry, Producer, Result, DecodeArguments,
-//     RawInput (a call's arguments as a view's raw input);
-//   - reading arguments strictly: DecodeJSON, Required, NonEmpty, AtLeast,
-//     ValueOr, StringArg, Within (an error's place in the input);
-//   - content and results: Text, Code, Markdown, AsMarkdown, TextOf,
-//     FirstText, JSONString, OrNil, EscapeMarkdown, DecodeBlock,
+//   - the registry and its parts: Registry, Producer, Result, NewResult,
+//     DecodeArguments, RawInput (a call's arguments as a view's raw input),
+//     FallbackCall, FallbackResult;
+//   - reading arguments strictly: DecodeJSON, DecodeCheckedArgs, StringArg;
+//   - content and results: DecodeContent, DecodeBlock, DescribeError,
 //     UndecodedContent, GenericResult, FencedResult, TextOrJSONResult,
-//     WithError, HasMeta, IsJSONText, CanonicalJSON;
+//     WithError, HasMeta, IsJSONText;
 //   - how a call ended: OutcomeRule, OutcomeOf, RefusalOutcome;
-//   - recorded diff hunks: RecordedHunk, SideCounts, CheckCount, JoinLines,
-//     LinePrefix;
-//   - commands: Exited, AllDigits, JoinStreams, Red;
 //   - families several agents' tools share: WriteArgs, ParseWriteArgs,
-//     PresentWriteCall, EditArgs, ParseEditArgs,
-//     PresentEditCall (file writes and edits); Todo, ParseTodos, Checklist,
+//     PresentWriteCall, EditArgs, ParseEditArgs, PresentEditCall (file
+//     writes and edits); Todo, ParseTodos, TodoTitle, Checklist,
 //     ChecklistItem, PresentTodoResult (todo lists).
+//
+// The smaller helpers they share, which need none of these types
+// (content blocks, a field's presence, recorded hunks, a command's
+// output), are in the module's internal/toolkit.
 package producers

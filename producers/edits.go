@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
 // WriteArgs are the arguments of a whole-file write: the harness's write
@@ -25,12 +26,12 @@ func ParseWriteArgs(args json.RawMessage) (WriteArgs, error) {
 	var a WriteArgs
 	err := DecodeCheckedArgs(args, &raw)
 	if err == nil {
-		a.Path, err = NonEmpty("file_path", raw.FilePath)
+		a.Path, err = toolkit.NonEmpty("file_path", raw.FilePath)
 	}
 	if err == nil {
-		a.Content, err = Required("content", raw.Content)
+		a.Content, err = toolkit.Required("content", raw.Content)
 	}
-	return a, Within("arguments", err)
+	return a, toolkit.Within("arguments", err)
 }
 
 // WholeFile is the diff of writing content to path with no before-image.
@@ -77,15 +78,15 @@ func ParseEditArgs(args json.RawMessage) (EditArgs, error) {
 	var a EditArgs
 	err := DecodeCheckedArgs(args, &raw)
 	if err == nil {
-		a.Path, err = NonEmpty("file_path", raw.FilePath)
+		a.Path, err = toolkit.NonEmpty("file_path", raw.FilePath)
 	}
 	if err == nil {
-		a.OldString, err = Required("old_string", raw.OldString)
+		a.OldString, err = toolkit.Required("old_string", raw.OldString)
 	}
 	if err == nil {
-		a.NewString, err = Required("new_string", raw.NewString)
+		a.NewString, err = toolkit.Required("new_string", raw.NewString)
 	}
-	return a, Within("arguments", err)
+	return a, toolkit.Within("arguments", err)
 }
 
 // PresentEditCall shows the requested replacement; an empty old_string

@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
 // Producer presents the calls and results of one tool. Both functions must
@@ -56,7 +57,7 @@ func (reg Registry) Present(tool string, args []byte) (view cards.CallView, prob
 // fallback.
 func (reg Registry) Result(tool string, args []byte, r Result) cards.ResultView {
 	r.Content = cleanContent(r.Content)
-	r.Error = validUTF8(r.Error)
+	r.Error = toolkit.ValidUTF8(r.Error)
 	p, ok := reg[tool]
 	if !ok {
 		return FallbackResult(r, nil)
@@ -112,7 +113,7 @@ func checkView(view any, check func() error) error {
 	case reflect.ValueOf(view).Kind() == reflect.Pointer:
 		return fmt.Errorf("the producer returned a pointer (%T), not a view value", view)
 	default:
-		return Within("the producer returned an invalid view", check())
+		return toolkit.Within("the producer returned an invalid view", check())
 	}
 }
 
@@ -125,7 +126,7 @@ func checkArgs(args []byte) error {
 	case trimmed[0] != '{':
 		return fmt.Errorf("the arguments are %s, not a JSON object", cards.DescribeJSON(trimmed))
 	default:
-		return Within("arguments", checkKeys(trimmed))
+		return toolkit.Within("arguments", checkKeys(trimmed))
 	}
 }
 
@@ -135,13 +136,13 @@ func checkArgs(args []byte) error {
 // input (as JSON when they are valid JSON, else as a JSON string of the
 // raw text) and, when reason is not nil, a note saying why it fell back.
 func FallbackCall(tool string, args []byte, reason error) cards.GenericCall {
-	title := validUTF8(tool)
+	title := toolkit.ValidUTF8(tool)
 	if title == "" {
 		title = "unnamed tool"
 	}
 	content, input := codeLikeArguments(args)
 	if reason != nil {
-		content = append(content, Text(validUTF8("could not present this call: "+reason.Error()))...)
+		content = append(content, toolkit.Text(toolkit.ValidUTF8("could not present this call: "+reason.Error()))...)
 	}
 	return cards.GenericCall{Title: title, Kind: cards.KindOther, RawInput: input, Content: content}
 }
@@ -154,10 +155,10 @@ func RawInput(args []byte) json.RawMessage {
 	if len(trimmed) == 0 {
 		return nil
 	}
-	if raw, err := CanonicalJSON(trimmed); err == nil && string(raw) != "null" {
+	if raw, err := toolkit.CanonicalJSON(trimmed); err == nil && string(raw) != "null" {
 		return raw
 	}
-	return JSONString(validUTF8(string(args)))
+	return toolkit.JSONString(toolkit.ValidUTF8(string(args)))
 }
 
 // FallbackResult is the generic card shown for a result no producer could
@@ -165,10 +166,10 @@ func RawInput(args []byte) json.RawMessage {
 // when reason is not nil, a note saying why it fell back.
 func FallbackResult(r Result, reason error) cards.GenericResult {
 	r.Content = cleanContent(r.Content)
-	r.Error = validUTF8(r.Error)
+	r.Error = toolkit.ValidUTF8(r.Error)
 	content := WithError(r.Content, r)
 	if reason != nil {
-		content = append(content, Text(validUTF8("could not present this result: "+reason.Error()))...)
+		content = append(content, toolkit.Text(toolkit.ValidUTF8("could not present this result: "+reason.Error()))...)
 	}
 	return cards.GenericResult{Content: content}
 }

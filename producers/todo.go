@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
 // Todo is one item of a todo list (todo_write's, Claude Code's TodoWrite,
@@ -27,21 +28,21 @@ func ParseTodos(args json.RawMessage) ([]Todo, json.RawMessage, error) {
 		return nil, nil, err
 	}
 	if len(raw.Todos) == 0 || string(raw.Todos) == "null" {
-		return nil, nil, Within("arguments", fmt.Errorf("missing field %q", "todos"))
+		return nil, nil, toolkit.Within("arguments", fmt.Errorf("missing field %q", "todos"))
 	}
 	var items []struct {
 		Content *string `json:"content"`
 		Status  *string `json:"status"`
 	}
 	if err := DecodeJSON(raw.Todos, &items); err != nil {
-		return nil, nil, Within("arguments: todos", err)
+		return nil, nil, toolkit.Within("arguments: todos", err)
 	}
 	todos := make([]Todo, 0, len(items))
 	for i, item := range items {
-		content, err := NonEmpty("content", item.Content)
+		content, err := toolkit.NonEmpty("content", item.Content)
 		var status string
 		if err == nil {
-			status, err = Required("status", item.Status)
+			status, err = toolkit.Required("status", item.Status)
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("arguments: todos[%d]: %w", i, err)
@@ -84,7 +85,7 @@ func PresentTodoResult(args json.RawMessage, r Result) (cards.ResultView, error)
 	if r.IsError {
 		return GenericResult(r), nil
 	}
-	return cards.GenericResult{Content: Markdown(Checklist(todos))}, nil
+	return cards.GenericResult{Content: toolkit.Markdown(Checklist(todos))}, nil
 }
 
 // Checklist renders todos as Markdown task-list items: completed ones

@@ -10,7 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -176,7 +176,7 @@ func (d *claudeCode) agentAnswer(t *replay.Transcript, text string) {
 	if status == "failed" || status == "killed" {
 		outcome = cards.OutcomeFailed
 	}
-	content := producers.AsMarkdown(producers.Text(answer))
+	content := toolkit.AsMarkdown(toolkit.Text(answer))
 	if stats := agentUsage(body); stats != "" {
 		content = append(content, cards.TextBlock{Text: "_" + stats + "_", Markdown: true})
 	}

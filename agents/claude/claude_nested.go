@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -108,7 +109,7 @@ func (d *claudeCode) agentResult(t *replay.Transcript, id string, r producers.Re
 		IsAsync bool `json:"isAsync"`
 	}
 	_, _ = claudeMeta(r, &m)
-	if agent.background = m.IsAsync || strings.HasPrefix(producers.FirstText(r.Content), asyncLaunched); !agent.background {
+	if agent.background = m.IsAsync || strings.HasPrefix(toolkit.FirstText(r.Content), asyncLaunched); !agent.background {
 		d.nestAgent(t, id)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -112,7 +112,7 @@ func (d *claudeCode) streamTaskNotification(t *replay.Transcript, rec *claudeRec
 	if s.Status == "failed" || s.Status == "killed" {
 		outcome = cards.OutcomeFailed
 	}
-	content := producers.AsMarkdown(producers.Text(rec.summary))
+	content := toolkit.AsMarkdown(toolkit.Text(rec.summary))
 	t.UpdateCard(path, func(c cards.ToolCard) cards.ToolCard {
 		if c.Tool == "Agent" || c.Tool == "Task" {
 			c.Result, c.Outcome = cards.GenericResult{Content: content}, outcome

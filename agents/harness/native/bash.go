@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -37,13 +38,13 @@ func parseBashArgs(args json.RawMessage) (bashArgs, error) {
 	var a bashArgs
 	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
-		a.command, err = producers.NonEmpty("command", raw.Command)
+		a.command, err = toolkit.NonEmpty("command", raw.Command)
 	}
 	// The persistent bash (packages/shell/tool-bash-persistent) and pwsh
 	// take no description.
-	a.description = producers.ValueOr(raw.Description, "")
-	a.workdir, a.background = producers.ValueOr(raw.Workdir, ""), producers.ValueOr(raw.RunInBackground, false)
-	return a, producers.Within("arguments", err)
+	a.description = toolkit.ValueOr(raw.Description, "")
+	a.workdir, a.background = toolkit.ValueOr(raw.Workdir, ""), toolkit.ValueOr(raw.RunInBackground, false)
+	return a, toolkit.Within("arguments", err)
 }
 
 // presentBashCall shows a foreground command as a terminal; a background
@@ -58,8 +59,8 @@ func presentBashCall(args json.RawMessage) (cards.CallView, error) {
 		return cards.GenericCall{
 			Title:    a.command,
 			Kind:     cards.KindExecute,
-			RawInput: producers.JSONString(a.command),
-			Content:  producers.Text(a.description),
+			RawInput: toolkit.JSONString(a.command),
+			Content:  toolkit.Text(a.description),
 		}, nil
 	}
 	return cards.TerminalCall{Title: a.command, Description: a.description, Cwd: a.workdir}, nil
@@ -76,7 +77,7 @@ func presentBashResult(args json.RawMessage, r producers.Result) (cards.ResultVi
 	if r.IsError || a.background {
 		return producers.FencedResult(r, "console"), nil
 	}
-	output, others := producers.TextOf(r.Content)
+	output, others := toolkit.TextOf(r.Content)
 	if len(others) > 0 {
 		return nil, errors.New("the result holds a " + others[0].BlockType() + " block, which a terminal cannot show")
 	}
@@ -103,7 +104,7 @@ func exitStatus(output string) cards.TerminalResult {
 	}
 	r, ok := statusMarker(body)
 	if !ok {
-		return producers.Exited(output, 0)
+		return toolkit.Exited(output, 0)
 	}
 	if wasReset {
 		r.Output = strings.TrimPrefix(r.Output+"\n"+shellResetMessage, "\n")
@@ -129,9 +130,9 @@ func statusMarker(output string) (cards.TerminalResult, bool) {
 		}
 	}
 	for _, prefix := range []string{"[exit code: ", "[shell exited: code "} {
-		if digits, ok := bracketed(last, prefix); ok && producers.AllDigits(digits) {
+		if digits, ok := bracketed(last, prefix); ok && toolkit.AllDigits(digits) {
 			if code, err := strconv.Atoi(digits); err == nil {
-				return producers.Exited(body, code), true
+				return toolkit.Exited(body, code), true
 			}
 		}
 	}
@@ -179,7 +180,7 @@ func validOmission(omitted string) bool {
 		return false
 	}
 	count, ok = strings.CutSuffix(count, " bytes.")
-	return ok && producers.AllDigits(count)
+	return ok && toolkit.AllDigits(count)
 }
 
 // jobArgs are the arguments of the job tools: the job and, for job_kill,
@@ -197,10 +198,10 @@ func parseJobArgs(args json.RawMessage) (jobArgs, error) {
 	var a jobArgs
 	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
-		a.id, err = producers.NonEmpty("job_id", raw.JobID)
+		a.id, err = toolkit.NonEmpty("job_id", raw.JobID)
 	}
-	a.reason = producers.ValueOr(raw.Reason, "")
-	return a, producers.Within("arguments", err)
+	a.reason = toolkit.ValueOr(raw.Reason, "")
+	return a, toolkit.Within("arguments", err)
 }
 
 func presentJobOutputCall(args json.RawMessage) (cards.CallView, error) {
@@ -211,7 +212,7 @@ func presentJobOutputCall(args json.RawMessage) (cards.CallView, error) {
 	return cards.GenericCall{
 		Title:    "Read output from background job " + a.id,
 		Kind:     cards.KindRead,
-		RawInput: producers.JSONString(a.id),
+		RawInput: toolkit.JSONString(a.id),
 	}, nil
 }
 
@@ -249,8 +250,8 @@ func presentJobKillCall(args json.RawMessage) (cards.CallView, error) {
 	return cards.GenericCall{
 		Title:    "Kill background job " + a.id,
 		Kind:     cards.KindExecute,
-		RawInput: producers.JSONString(a.id),
-		Content:  producers.Text(a.reason),
+		RawInput: toolkit.JSONString(a.id),
+		Content:  toolkit.Text(a.reason),
 	}, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -32,15 +33,15 @@ func presentRunCodeCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	program, err := producers.Required("code", raw.Code)
+	program, err := toolkit.Required("code", raw.Code)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
-	title := producers.ValueOr(raw.Description, "")
+	title := toolkit.ValueOr(raw.Description, "")
 	if title == "" {
 		title = "Run code"
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindExecute, Content: producers.Code(codeModeLanguage, program)}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindExecute, Content: toolkit.Code(codeModeLanguage, program)}, nil
 }
 
 // presentWorkflowCall ports workflow's presentCall: "workflow: <name>",
@@ -57,17 +58,17 @@ func presentWorkflowCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	script, err := producers.Required("script", raw.Script)
+	script, err := toolkit.Required("script", raw.Script)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	title := "workflow"
 	if raw.Meta.Name != "" {
 		title += ": " + raw.Meta.Name
 	}
 	var content []cards.ContentBlock
-	content = append(content, producers.Text(raw.Meta.Description)...)
-	content = append(content, producers.Code("javascript", script)...)
+	content = append(content, toolkit.Text(raw.Meta.Description)...)
+	content = append(content, toolkit.Code("javascript", script)...)
 	return cards.GenericCall{Title: title, Content: content}, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -53,11 +54,11 @@ func presentCordisDefineCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &a); err != nil {
 		return nil, err
 	}
-	content := producers.Text(a.Purpose)
+	content := toolkit.Text(a.Purpose)
 	for _, half := range []struct{ name, code string }{{"Host", a.Code.Host}, {"Client", a.Code.Client}} {
 		if half.code != "" {
-			content = append(content, producers.Text(half.name+":")...)
-			content = append(content, producers.Code("javascript", half.code)...)
+			content = append(content, toolkit.Text(half.name+":")...)
+			content = append(content, toolkit.Code("javascript", half.code)...)
 		}
 	}
 	return cards.GenericCall{Title: strings.TrimSpace("Define Cordis package " + a.Name), Kind: cards.KindEdit, Content: content}, nil

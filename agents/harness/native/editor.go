@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -24,9 +25,9 @@ func presentReadImageCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	path, err := producers.NonEmpty("file_path", raw.FilePath)
+	path, err := toolkit.NonEmpty("file_path", raw.FilePath)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	return cards.GenericCall{Title: "Read image " + path, Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: path}}}, nil
 }
@@ -47,12 +48,12 @@ func parseEditorArgs(args json.RawMessage) (editorArgs, string, string, error) {
 	if err := producers.DecodeCheckedArgs(args, &a); err != nil {
 		return a, "", "", err
 	}
-	command, err := producers.NonEmpty("command", a.Command)
+	command, err := toolkit.NonEmpty("command", a.Command)
 	var path string
 	if err == nil {
-		path, err = producers.NonEmpty("path", a.Path)
+		path, err = toolkit.NonEmpty("path", a.Path)
 	}
-	return a, command, path, producers.Within("arguments", err)
+	return a, command, path, toolkit.Within("arguments", err)
 }
 
 func presentEditorCall(args json.RawMessage) (cards.CallView, error) {

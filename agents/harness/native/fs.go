@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -33,12 +34,12 @@ func parseReadArgs(args json.RawMessage) (readArgs, error) {
 	err := producers.DecodeCheckedArgs(args, &raw)
 	a := readArgs{offset: raw.Offset, limit: raw.Limit}
 	if err == nil {
-		a.path, err = producers.NonEmpty("file_path", raw.FilePath)
+		a.path, err = toolkit.NonEmpty("file_path", raw.FilePath)
 	}
 	if err == nil {
-		err = errors.Join(producers.AtLeast("offset", raw.Offset, 1), producers.AtLeast("limit", raw.Limit, 0))
+		err = errors.Join(toolkit.AtLeast("offset", raw.Offset, 1), toolkit.AtLeast("limit", raw.Limit, 0))
 	}
-	return a, producers.Within("arguments", err)
+	return a, toolkit.Within("arguments", err)
 }
 
 // presentReadCall titles the card by the file and the window read:
@@ -49,7 +50,7 @@ func presentReadCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	first := producers.ValueOr(a.offset, 1)
+	first := toolkit.ValueOr(a.offset, 1)
 	title := "Read " + a.path
 	switch {
 	case a.limit != nil && *a.limit > 0:
@@ -75,7 +76,7 @@ func presentReadResult(args json.RawMessage, r producers.Result) (cards.ResultVi
 		return producers.GenericResult(r), nil
 	}
 	view, err := readMetaView(r.Meta)
-	return view, producers.Within("meta", err)
+	return view, toolkit.Within("meta", err)
 }
 
 // readLine is one numbered line of the read meta.
@@ -96,21 +97,21 @@ func readMetaView(meta json.RawMessage) (cards.ResultView, error) {
 	if err := producers.DecodeJSON(meta, &m); err != nil {
 		return nil, err
 	}
-	v := cards.ReadResult{Lang: producers.ValueOr(m.Lang, "")}
+	v := cards.ReadResult{Lang: toolkit.ValueOr(m.Lang, "")}
 	var err error
-	if v.Path, err = producers.NonEmpty("path", m.Path); err != nil {
+	if v.Path, err = toolkit.NonEmpty("path", m.Path); err != nil {
 		return nil, err
 	}
-	if v.Offset, err = producers.Required("offset", m.Offset); err != nil {
+	if v.Offset, err = toolkit.Required("offset", m.Offset); err != nil {
 		return nil, err
 	}
-	if err = producers.AtLeast("offset", m.Offset, 1); err != nil {
+	if err = toolkit.AtLeast("offset", m.Offset, 1); err != nil {
 		return nil, err
 	}
-	if v.TotalLines, err = producers.Required("totalLines", m.TotalLines); err != nil {
+	if v.TotalLines, err = toolkit.Required("totalLines", m.TotalLines); err != nil {
 		return nil, err
 	}
-	lines, err := producers.Required("lines", m.Lines)
+	lines, err := toolkit.Required("lines", m.Lines)
 	if err != nil {
 		return nil, err
 	}
@@ -123,14 +124,14 @@ func readMetaView(meta json.RawMessage) (cards.ResultView, error) {
 func readWindow(lines []readLine, offset, totalLines int) ([]cards.ReadLine, error) {
 	var window []cards.ReadLine
 	for i, l := range lines {
-		number, err := producers.Required("number", l.Number)
+		number, err := toolkit.Required("number", l.Number)
 		if err == nil && number != offset+i {
 			err = fmt.Errorf("is %d, want %d (the lines follow the offset)", number, offset+i)
 		}
 		if err == nil && number > totalLines {
 			err = fmt.Errorf("is %d, past totalLines %d", number, totalLines)
 		}
-		line, textErr := producers.Required("text", l.Text)
+		line, textErr := toolkit.Required("text", l.Text)
 		if err = errors.Join(err, textErr); err != nil {
 			return nil, fmt.Errorf("lines[%d]: %w", i, err)
 		}
@@ -143,7 +144,7 @@ func readWindow(lines []readLine, offset, totalLines int) ([]cards.ReadLine, err
 // ("Created file"; an overwrite says "Updated file"), which makes the
 // whole-file diff a new file rather than a text with no before-image.
 func created(r producers.Result) bool {
-	body, _ := producers.TextOf(r.Content)
+	body, _ := toolkit.TextOf(r.Content)
 	for _, line := range strings.Split(body, "\n") {
 		if strings.TrimSpace(line) == "Created file" {
 			return true
@@ -165,7 +166,7 @@ func presentWriteResult(args json.RawMessage, r producers.Result) (cards.ResultV
 	}
 	diffs, err := metaDiffs(r)
 	if err != nil {
-		return nil, producers.Within("meta", err)
+		return nil, toolkit.Within("meta", err)
 	}
 	if len(diffs) == 0 {
 		diffs = a.WholeFile()
@@ -189,7 +190,7 @@ func presentEditResult(args json.RawMessage, r producers.Result) (cards.ResultVi
 	}
 	diffs, err := metaDiffs(r)
 	if err != nil {
-		return nil, producers.Within("meta", err)
+		return nil, toolkit.Within("meta", err)
 	}
 	if len(diffs) == 0 {
 		return producers.GenericResult(r), nil
@@ -219,7 +220,7 @@ func metaDiffs(r producers.Result) ([]cards.FileDiff, error) {
 	if err := producers.DecodeJSON(r.Meta, &m); err != nil {
 		return nil, err
 	}
-	items, err := producers.Required("diffs", m.Diffs)
+	items, err := toolkit.Required("diffs", m.Diffs)
 	if err != nil {
 		return nil, err
 	}
@@ -236,18 +237,18 @@ func metaDiffs(r producers.Result) ([]cards.FileDiff, error) {
 
 // fileDiff checks the hunk and converts it.
 func (item metaDiff) fileDiff() (cards.FileDiff, error) {
-	d := cards.FileDiff{OldStart: producers.ValueOr(item.OldStart, 0), NewStart: producers.ValueOr(item.NewStart, 0)}
+	d := cards.FileDiff{OldStart: toolkit.ValueOr(item.OldStart, 0), NewStart: toolkit.ValueOr(item.NewStart, 0)}
 	var err error
-	if d.Path, err = producers.NonEmpty("path", item.Path); err != nil {
+	if d.Path, err = toolkit.NonEmpty("path", item.Path); err != nil {
 		return d, err
 	}
 	if d.OldText, err = oldText(item.OldText); err != nil {
 		return d, err
 	}
-	if d.NewText, err = producers.Required("newText", item.NewText); err != nil {
+	if d.NewText, err = toolkit.Required("newText", item.NewText); err != nil {
 		return d, err
 	}
-	return d, errors.Join(producers.AtLeast("oldStart", item.OldStart, 1), producers.AtLeast("newStart", item.NewStart, 1))
+	return d, errors.Join(toolkit.AtLeast("oldStart", item.OldStart, 1), toolkit.AtLeast("newStart", item.NewStart, 1))
 }
 
 // oldText reads a hunk's before-text, which must be present: a string, or

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -35,9 +36,9 @@ func presentCreateGoalCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	objective, err := producers.Required("objective", raw.Objective)
+	objective, err := toolkit.Required("objective", raw.Objective)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	return goalCall("Create goal", objective), nil
 }
@@ -52,15 +53,15 @@ func presentUpdateGoalCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	action, err := producers.NonEmpty("action", raw.Action)
+	action, err := toolkit.NonEmpty("action", raw.Action)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	title := strings.ToUpper(action[:1]) + action[1:] + " goal"
 	if action == "blocked" {
 		title = "Mark goal"
 	}
-	return goalCall(title, producers.ValueOr(raw.BlockedReason, producers.ValueOr(raw.Objective, producers.ValueOr(raw.GoalID, "")))), nil
+	return goalCall(title, toolkit.ValueOr(raw.BlockedReason, toolkit.ValueOr(raw.Objective, toolkit.ValueOr(raw.GoalID, "")))), nil
 }
 
 // goalCall is a goal tool's generic card, kind other, with what it names

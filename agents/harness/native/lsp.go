@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -22,9 +23,9 @@ func presentLSPCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	op, err := producers.NonEmpty("operation", raw.Operation)
+	op, err := toolkit.NonEmpty("operation", raw.Operation)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	view := cards.GenericCall{Title: "LSP " + op, Kind: cards.KindSearch}
 	if raw.FilePath == "" {

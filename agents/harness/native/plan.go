@@ -7,6 +7,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -39,15 +40,15 @@ func presentExitPlanCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	plan, err := producers.Required("plan", raw.Plan)
+	plan, err := toolkit.Required("plan", raw.Plan)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	title := firstHeading(plan)
 	if title == "" {
 		title = "Plan"
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: producers.Text(plan)}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: toolkit.Text(plan)}, nil
 }
 
 func presentPlanReviewResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
@@ -84,7 +85,7 @@ func presentAskUserCall(args json.RawMessage) (cards.CallView, error) {
 	for _, q := range raw.Questions {
 		b.WriteString(questionMarkdown(q))
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: producers.Text(strings.TrimSpace(b.String()))}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: toolkit.Text(strings.TrimSpace(b.String()))}, nil
 }
 
 // questionMarkdown writes one question: "**Header** — question", then its
@@ -92,13 +93,13 @@ func presentAskUserCall(args json.RawMessage) (cards.CallView, error) {
 func questionMarkdown(q question) string {
 	var b strings.Builder
 	if q.Header != "" {
-		b.WriteString("**" + producers.EscapeMarkdown(q.Header) + "** — ")
+		b.WriteString("**" + toolkit.EscapeMarkdown(q.Header) + "** — ")
 	}
-	b.WriteString(producers.EscapeMarkdown(q.Question) + "\n\n")
+	b.WriteString(toolkit.EscapeMarkdown(q.Question) + "\n\n")
 	for _, o := range q.Options {
-		b.WriteString("- " + producers.EscapeMarkdown(o.Label))
+		b.WriteString("- " + toolkit.EscapeMarkdown(o.Label))
 		if o.Description != "" {
-			b.WriteString(": " + producers.EscapeMarkdown(o.Description))
+			b.WriteString(": " + toolkit.EscapeMarkdown(o.Description))
 		}
 		b.WriteString("\n")
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -27,17 +28,17 @@ func searchCall(verb string) func(json.RawMessage) (cards.CallView, error) {
 		err := producers.DecodeCheckedArgs(args, &raw)
 		var pattern string
 		if err == nil {
-			pattern, err = producers.NonEmpty("pattern", raw.Pattern)
-			err = producers.Within("arguments", err)
+			pattern, err = toolkit.NonEmpty("pattern", raw.Pattern)
+			err = toolkit.Within("arguments", err)
 		}
 		if err != nil {
 			return nil, err
 		}
 		title := verb + " " + pattern
-		if path := producers.ValueOr(raw.Path, ""); path != "" {
+		if path := toolkit.ValueOr(raw.Path, ""); path != "" {
 			title += " in " + path
 		}
-		input, err := producers.CanonicalJSON(args)
+		input, err := toolkit.CanonicalJSON(args)
 		if err != nil {
 			return nil, err
 		}
@@ -53,7 +54,7 @@ func presentSearchResult(_ json.RawMessage, r producers.Result) (cards.ResultVie
 		return producers.GenericResult(r), nil
 	}
 	view, err := searchMetaView(r.Meta)
-	return view, producers.Within("meta", err)
+	return view, toolkit.Within("meta", err)
 }
 
 // searchFile and searchMatch are the meta's grouping of matches by file.
@@ -78,25 +79,25 @@ func searchMetaView(meta json.RawMessage) (cards.ResultView, error) {
 	if err := producers.DecodeJSON(meta, &m); err != nil {
 		return nil, err
 	}
-	shape, err := producers.Required("shape", m.Shape)
+	shape, err := toolkit.Required("shape", m.Shape)
 	if err != nil {
 		return nil, err
 	}
-	truncated, err := producers.Required("truncated", m.Truncated)
+	truncated, err := toolkit.Required("truncated", m.Truncated)
 	if err != nil {
 		return nil, err
 	}
-	total, err := producers.Required("total", m.Total)
+	total, err := toolkit.Required("total", m.Total)
 	if err != nil {
 		return nil, err
 	}
 	switch shape {
 	case "paths":
-		paths, err := producers.Required("paths", m.Paths)
+		paths, err := toolkit.Required("paths", m.Paths)
 		if err != nil {
 			return nil, err
 		}
-		return cards.SearchPaths{Paths: producers.OrNil(paths), Truncated: truncated, Total: total}, checkTotal(total, len(paths), "paths")
+		return cards.SearchPaths{Paths: toolkit.OrNil(paths), Truncated: truncated, Total: total}, checkTotal(total, len(paths), "paths")
 	case "matches":
 		files, listed, err := searchFiles(m.Files)
 		if err != nil {
@@ -111,7 +112,7 @@ func searchMetaView(meta json.RawMessage) (cards.ResultView, error) {
 // searchFiles converts the files of a matches meta and counts the matches
 // they list.
 func searchFiles(p *[]searchFile) ([]cards.SearchFile, int, error) {
-	items, err := producers.Required("files", p)
+	items, err := toolkit.Required("files", p)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -129,21 +130,21 @@ func searchFiles(p *[]searchFile) ([]cards.SearchFile, int, error) {
 }
 
 func searchFileView(item searchFile) (cards.SearchFile, error) {
-	path, err := producers.NonEmpty("path", item.Path)
+	path, err := toolkit.NonEmpty("path", item.Path)
 	if err != nil {
 		return cards.SearchFile{}, err
 	}
-	matches, err := producers.Required("matches", item.Matches)
+	matches, err := toolkit.Required("matches", item.Matches)
 	if err != nil {
 		return cards.SearchFile{}, err
 	}
 	f := cards.SearchFile{Path: path}
 	for i, m := range matches {
-		number, err := producers.Required("lineNumber", m.LineNumber)
+		number, err := toolkit.Required("lineNumber", m.LineNumber)
 		if err == nil {
-			err = producers.AtLeast("lineNumber", m.LineNumber, 1)
+			err = toolkit.AtLeast("lineNumber", m.LineNumber, 1)
 		}
-		line, lineErr := producers.Required("line", m.Line)
+		line, lineErr := toolkit.Required("line", m.Line)
 		if err = errors.Join(err, lineErr); err != nil {
 			return cards.SearchFile{}, fmt.Errorf("matches[%d]: %w", i, err)
 		}

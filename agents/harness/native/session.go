@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -19,9 +20,9 @@ func presentSessionEventReadCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	seq, err := producers.Required("seq", raw.Seq)
+	seq, err := toolkit.Required("seq", raw.Seq)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	return cards.GenericCall{Title: fmt.Sprintf("Read session event %d", seq), Kind: cards.KindRead}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -17,9 +18,9 @@ func presentSkillCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	name, err := producers.NonEmpty("name", raw.Name)
+	name, err := toolkit.NonEmpty("name", raw.Name)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	return cards.GenericCall{Title: "Load skill " + name, Kind: cards.KindRead}, nil
 }

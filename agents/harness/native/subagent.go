@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -33,9 +34,9 @@ func presentSubagentCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	prompt, err := producers.Required("prompt", raw.Prompt)
+	prompt, err := toolkit.Required("prompt", raw.Prompt)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	title := "Subagent"
 	if raw.Description != "" {
@@ -44,7 +45,7 @@ func presentSubagentCall(args json.RawMessage) (cards.CallView, error) {
 	if raw.RunInBackground {
 		title += " (in background)"
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindThink, Content: producers.Code("text", prompt)}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindThink, Content: toolkit.Code("text", prompt)}, nil
 }
 
 // presentSendMessageCall: "Message subagent <id>", the message verbatim.
@@ -56,11 +57,11 @@ func presentSendMessageCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	id, err := producers.NonEmpty("subagent_id", raw.SubagentID)
+	id, err := toolkit.NonEmpty("subagent_id", raw.SubagentID)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
-	return cards.GenericCall{Title: "Message subagent " + id, Kind: cards.KindThink, Content: producers.Code("text", raw.Message)}, nil
+	return cards.GenericCall{Title: "Message subagent " + id, Kind: cards.KindThink, Content: toolkit.Code("text", raw.Message)}, nil
 }
 
 func presentListAgentsCall(json.RawMessage) (cards.CallView, error) {
@@ -75,7 +76,7 @@ func presentReportCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Report to the parent agent", Kind: cards.KindOther, Content: producers.Text(raw.Output)}, nil
+	return cards.GenericCall{Title: "Report to the parent agent", Kind: cards.KindOther, Content: toolkit.Text(raw.Output)}, nil
 }
 
 // presentReplyResult shows an agent's answer as the Markdown it is.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -40,8 +41,8 @@ func parseTerminalArgs(args json.RawMessage, withSession bool) (terminalArgs, st
 	if !withSession {
 		return a, "", nil
 	}
-	id, err := producers.NonEmpty("sessionId", a.SessionID)
-	return a, id, producers.Within("arguments", err)
+	id, err := toolkit.NonEmpty("sessionId", a.SessionID)
+	return a, id, toolkit.Within("arguments", err)
 }
 
 // presentTerminalOpenCall: "Open terminal main" (the name, else the type).
@@ -64,9 +65,9 @@ func presentTerminalSendCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	sent := producers.ValueOr(a.Text, "")
+	sent := toolkit.ValueOr(a.Text, "")
 	if a.RunInBackground {
-		return cards.GenericCall{Title: "Send to terminal " + id + " in background", Kind: cards.KindExecute, RawInput: producers.JSONString(sent)}, nil
+		return cards.GenericCall{Title: "Send to terminal " + id + " in background", Kind: cards.KindExecute, RawInput: toolkit.JSONString(sent)}, nil
 	}
 	if sent == "" {
 		sent = "(send input)"
@@ -81,7 +82,7 @@ func presentTerminalSendResult(args json.RawMessage, r producers.Result) (cards.
 	if err != nil {
 		return nil, err
 	}
-	output, others := producers.TextOf(r.Content)
+	output, others := toolkit.TextOf(r.Content)
 	if a.RunInBackground || r.IsError || len(others) > 0 || len(r.Content) != 1 {
 		return producers.GenericResult(r), nil
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -18,7 +19,7 @@ func presentTodoCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: producers.TodoTitle("Todos", todos), Kind: cards.KindOther, Content: producers.Markdown(producers.Checklist(todos))}, nil
+	return cards.GenericCall{Title: producers.TodoTitle("Todos", todos), Kind: cards.KindOther, Content: toolkit.Markdown(producers.Checklist(todos))}, nil
 }
 
 // presentNativeTodoResult is the result of the native todo_write, whose

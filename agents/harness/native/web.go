@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -22,7 +23,7 @@ func presentWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 	return cards.GenericCall{
 		Title:    `Search the web for "` + query + `"`,
 		Kind:     cards.KindFetch,
-		RawInput: producers.JSONString(query),
+		RawInput: toolkit.JSONString(query),
 	}, nil
 }
 
@@ -37,7 +38,7 @@ func presentWebSearchResult(args json.RawMessage, r producers.Result) (cards.Res
 		return producers.GenericResult(r), nil
 	}
 	view, err := webSearchMetaView(r.Meta)
-	return view, producers.Within("meta", err)
+	return view, toolkit.Within("meta", err)
 }
 
 func webSearchMetaView(meta json.RawMessage) (cards.ResultView, error) {
@@ -54,24 +55,24 @@ func webSearchMetaView(meta json.RawMessage) (cards.ResultView, error) {
 	if err := producers.DecodeJSON(meta, &m); err != nil {
 		return nil, err
 	}
-	items, err := producers.Required("sources", m.Sources)
+	items, err := toolkit.Required("sources", m.Sources)
 	if err != nil {
 		return nil, err
 	}
-	v := cards.WebSearch{Answer: producers.ValueOr(m.Answer, "")}
-	if v.Truncated, err = producers.Required("truncated", m.Truncated); err != nil {
+	v := cards.WebSearch{Answer: toolkit.ValueOr(m.Answer, "")}
+	if v.Truncated, err = toolkit.Required("truncated", m.Truncated); err != nil {
 		return nil, err
 	}
 	for i, item := range items {
-		url, err := producers.NonEmpty("url", item.URL)
+		url, err := toolkit.NonEmpty("url", item.URL)
 		if err != nil {
 			return nil, fmt.Errorf("sources[%d]: %w", i, err)
 		}
 		v.Sources = append(v.Sources, cards.WebSource{
 			URL:         url,
-			Title:       producers.ValueOr(item.Title, ""),
-			Snippet:     producers.ValueOr(item.Snippet, ""),
-			PublishedAt: producers.ValueOr(item.PublishedAt, ""),
+			Title:       toolkit.ValueOr(item.Title, ""),
+			Snippet:     toolkit.ValueOr(item.Snippet, ""),
+			PublishedAt: toolkit.ValueOr(item.PublishedAt, ""),
 		})
 	}
 	return v, nil
@@ -96,7 +97,7 @@ func presentWebFetchResult(args json.RawMessage, r producers.Result) (cards.Resu
 		return producers.GenericResult(r), nil
 	}
 	view, err := webFetchMetaView(r.Meta)
-	return view, producers.Within("meta", err)
+	return view, toolkit.Within("meta", err)
 }
 
 func webFetchMetaView(meta json.RawMessage) (cards.ResultView, error) {
@@ -110,16 +111,16 @@ func webFetchMetaView(meta json.RawMessage) (cards.ResultView, error) {
 	}
 	var v cards.WebFetch
 	var err error
-	if v.URL, err = producers.NonEmpty("url", m.URL); err != nil {
+	if v.URL, err = toolkit.NonEmpty("url", m.URL); err != nil {
 		return nil, err
 	}
-	if v.StatusCode, err = producers.Required("statusCode", m.StatusCode); err != nil {
+	if v.StatusCode, err = toolkit.Required("statusCode", m.StatusCode); err != nil {
 		return nil, err
 	}
 	if v.StatusCode < 100 || v.StatusCode > 599 {
 		return nil, fmt.Errorf(`field "statusCode": %d is not an HTTP status`, v.StatusCode)
 	}
-	if v.Truncated, err = producers.Required("truncated", m.Truncated); err != nil {
+	if v.Truncated, err = toolkit.Required("truncated", m.Truncated); err != nil {
 		return nil, err
 	}
 	return v, nil
