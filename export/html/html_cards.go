@@ -11,6 +11,7 @@ import (
 	mdtext "github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -131,7 +132,7 @@ func callBodyHTML(c cards.ToolCard) string {
 // when it says more than the card's title.
 func resultBodyHTML(c cards.ToolCard, cardTitle string) string {
 	sub := func(title string) string {
-		if style.OneLine(title) == style.OneLine(cardTitle) {
+		if textcut.OneLine(title) == textcut.OneLine(cardTitle) {
 			return ""
 		}
 		return subtitleHTML(title)
@@ -227,7 +228,7 @@ func locationsHTML(locs []cards.FileLocation) string {
 	var b strings.Builder
 	b.WriteString("<ul class=\"locations\">")
 	for _, l := range locs {
-		text := style.OneLine(l.Path)
+		text := textcut.OneLine(l.Path)
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}
@@ -280,7 +281,7 @@ func readHTML(v cards.ReadResult) string {
 
 // readFooterText names the file and the lines shown.
 func readFooterText(v cards.ReadResult) string {
-	text := style.OneLine(v.Path)
+	text := textcut.OneLine(v.Path)
 	if n := len(v.Lines); n > 0 {
 		text += fmt.Sprintf(" · lines %d–%d", v.Lines[0].Number, v.Lines[n-1].Number)
 	}

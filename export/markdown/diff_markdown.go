@@ -7,7 +7,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/diffview"
 	mdtext "github.com/cardtui/cardtui/render/markdown"
-	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -32,7 +32,7 @@ func Diff(diffs []cards.FileDiff) string {
 // fileMarkdown is one file's fenced unified diff, after a line naming a
 // change of line endings, or its summary line.
 func fileMarkdown(f diffview.File) string {
-	name := style.OneLine(f.Path)
+	name := textcut.OneLine(f.Path)
 	switch {
 	case f.Opaque != nil:
 		return mdtext.EscapeInline(name) + ": " + diffview.OpaqueSummary(*f.Opaque) + "\n"

@@ -5,7 +5,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // The split layout: the old side on the left with the old line numbers,
@@ -107,7 +107,7 @@ func (v *diffView) half(rows []string, d DrawnHunk, i int, g gutter, width int, 
 	if l.NoEOL {
 		note := v.st.dim.Render(ansi.Truncate(g.blank()+noEOLNote, width, "…"))
 		if fill {
-			note = style.PadRight(note, width)
+			note = textcut.PadRight(note, width)
 		}
 		rows = append(rows, note)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -203,7 +203,7 @@ func markBlanks(s string) string { return blankMarkers.Replace(s) }
 
 // fitText fits a line's pieces, whose joined text is text, to rows of
 // room cells: one row when they fit, else wrapped at spaces onto rows
-// (style.WordBreaks), at most rowsMax of them (0 for any number), the last one
+// (textcut.WordBreaks), at most rowsMax of them (0 for any number), the last one
 // cut with "…" when more would follow. A break keeps every character,
 // the space it follows at the end of its row, so that whitespace changes
 // still show. It also returns the width of each row.
@@ -211,7 +211,7 @@ func fitText(ps []piece, text string, room, rowsMax int) ([][]piece, []int) {
 	if w := termsafe.Width(text); w <= room {
 		return [][]piece{ps}, []int{w}
 	}
-	ends, widths := style.WordBreaks(text, room, room)
+	ends, widths := textcut.WordBreaks(text, room, room)
 	if rowsMax == 0 || len(ends) <= rowsMax {
 		return cutPieces(ps, ends), widths
 	}

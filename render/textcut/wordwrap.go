@@ -1,10 +1,11 @@
-package style
+package textcut
 
 import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -62,14 +63,14 @@ func WordBreaks(text string, first, rest int) (ends, widths []int) {
 // boundaries: rows after the first begin with a dim ContinuationMark. When
 // rowsMax > 0 the line takes at most rowsMax rows, the last one cut with
 // "…". Each row carries its own SGR state.
-func WrapMarked(line string, width, rowsMax int, o Options) []string {
+func WrapMarked(line string, width, rowsMax int, o style.Options) []string {
 	rows, _ := WrapMarkedCut(line, width, rowsMax, o)
 	return rows
 }
 
 // WrapMarkedCut is WrapMarked that also says how many bytes of the line's
 // text (without its escape sequences) the rows leave out.
-func WrapMarkedCut(line string, width, rowsMax int, o Options) (rows []string, left int) {
+func WrapMarkedCut(line string, width, rowsMax int, o style.Options) (rows []string, left int) {
 	if termsafe.Width(line) <= width {
 		return []string{line}, 0
 	}
@@ -90,7 +91,7 @@ func WrapMarkedCut(line string, width, rowsMax int, o Options) (rows []string, l
 		left = len(plain) - from - len(kept)
 	}
 	rows = splitStyled(line, cells, keep)
-	mark := Dim(ContinuationMark, o) + " "
+	mark := style.Dim(ContinuationMark, o) + " "
 	for i := 1; i < len(rows); i++ {
 		rows[i] = mark + rows[i]
 	}

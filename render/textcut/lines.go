@@ -1,14 +1,12 @@
-package style
+package textcut
 
 import (
-	"net/url"
-	"path"
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -17,7 +15,7 @@ import (
 const FrameChrome = 4
 
 // InnerWidth is the width available to a card's body.
-func InnerWidth(o Options) int { return o.LineWidth() - FrameChrome }
+func InnerWidth(o style.Options) int { return o.LineWidth() - FrameChrome }
 
 // OneLine sanitises text for a single-line slot: escapes removed and line
 // breaks shown as "↵".
@@ -61,12 +59,12 @@ func writeSpaces(b *strings.Builder, n int) {
 }
 
 // Note is a dim line of the card's own, cut to the body's width.
-func Note(text string, o Options) string {
+func Note(text string, o style.Options) string {
 	return o.Ink(o.Colors().Dim).Render(ansi.Truncate(text, InnerWidth(o), "…"))
 }
 
 // Separator is the dim rule between a card's call and its result.
-func Separator(o Options) string {
+func Separator(o style.Options) string {
 	return o.Ink(o.Colors().Border).Render(strings.Repeat("┄", InnerWidth(o)))
 }
 
@@ -88,7 +86,7 @@ func JoinSections(sections ...[]string) []string {
 
 // FoldLines keeps the first limit lines of a collapsed card and says how
 // many were left out; expanded cards keep everything.
-func FoldLines(lines []string, limit int, o Options) []string {
+func FoldLines(lines []string, limit int, o style.Options) []string {
 	if o.Expanded || len(lines) <= limit {
 		return lines
 	}
@@ -102,11 +100,11 @@ const ExpandHint = "(enter to expand)"
 
 // MoreLine is the dim "… N more lines (enter to expand)", cut to the
 // body's width.
-func MoreLine(n int, o Options) string { return MoreLineIn(n, InnerWidth(o), o) }
+func MoreLine(n int, o style.Options) string { return MoreLineIn(n, InnerWidth(o), o) }
 
 // MoreLineIn is MoreLine cut to width.
-func MoreLineIn(n, width int, o Options) string {
-	return Dim(ansi.Truncate("… "+Plural(n, "more line", "more lines")+" "+ExpandHint, width, "…"), o)
+func MoreLineIn(n, width int, o style.Options) string {
+	return style.Dim(ansi.Truncate("… "+Plural(n, "more line", "more lines")+" "+ExpandHint, width, "…"), o)
 }
 
 // Plural is "1 thing" or "N things".
@@ -115,46 +113,6 @@ func Plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
-}
-
-// Dim styles one line of text in the theme's dim colour. It writes the SGR
-// with x/ansi: lipgloss's Render costs several times more, and dim text is
-// drawn on most lines of a card.
-func Dim(s string, o Options) string {
-	return ansi.NewStyle().ForegroundColor(o.Colors().Dim).Styled(s)
-}
-
-// PathLink styles the visible text of a path and links it to the file
-// when the path is absolute.
-func PathLink(visible, p string, style func(...string) string, o Options) string {
-	styled := style(visible)
-	if !path.IsAbs(p) {
-		return styled
-	}
-	return Hyperlink(styled, FileURL(p), o)
-}
-
-// FileURL is the file:// URL of an absolute slash-separated path.
-func FileURL(p string) string {
-	return (&url.URL{Scheme: "file", Path: p}).String()
-}
-
-// LinksOn reports whether OSC 8 hyperlinks may be written.
-func LinksOn(o Options) bool {
-	return o.Hyperlinks && o.Profile > colorprofile.NoTTY
-}
-
-// Hyperlink wraps styled text in an OSC 8 link to rawURL when links are on
-// and the URL passes termsafe.SafeURL; otherwise the text stays as it is.
-func Hyperlink(styled, rawURL string, o Options) string {
-	if !LinksOn(o) {
-		return styled
-	}
-	safe, ok := termsafe.SafeURL(rawURL)
-	if !ok {
-		return styled
-	}
-	return ansi.SetHyperlink(safe) + styled + ansi.ResetHyperlink()
 }
 
 // CutLeft cuts a path from the left with "…" so that its end, the file

@@ -1,4 +1,4 @@
-package style
+package textcut
 
 import (
 	"strings"
@@ -8,13 +8,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/render/style"
 )
 
 // TestWrapMarked checks the rows of a long line: broken after a word, the
 // first row the full width, later ones behind the mark, at most rowsMax
 // rows and the last one cut with "…", with what is left out counted.
 func TestWrapMarked(t *testing.T) {
-	o := Options{Profile: colorprofile.Ascii}
+	o := style.Options{Profile: colorprofile.Ascii}
 	line := "alpha beta gamma delta epsilon zeta eta theta"
 	tests := []struct {
 		name    string
@@ -49,7 +51,7 @@ func TestWrapMarked(t *testing.T) {
 // closed at the row's end and opened again after the mark, and that a
 // cut closes what it leaves open.
 func TestWrapMarkedCarriesStyles(t *testing.T) {
-	o := Options{Profile: colorprofile.TrueColor}
+	o := style.Options{Profile: colorprofile.TrueColor}
 	line := "plain \x1b[31mred red red red red\x1b[0m end"
 	rows := WrapMarked(line, 12, 0, o)
 	require.Len(t, rows, 4)
