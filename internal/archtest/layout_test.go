@@ -49,20 +49,41 @@ func listPackages(t *testing.T) map[string]pkg {
 	return pkgs
 }
 
+// requireNoDeps fails when the package from depends on a package under
+// one of the import paths forbidden (the path itself or below it).
+func requireNoDeps(t *testing.T, pkgs map[string]pkg, from string, forbidden ...string) {
+	t.Helper()
+	p, ok := pkgs[from]
+	require.True(t, ok, "no package %s", from)
+	for _, dep := range p.Deps {
+		for _, f := range forbidden {
+			assert.False(t, dep == f || strings.HasPrefix(dep, f+"/"), "%s depends on %s", from, dep)
+		}
+	}
+}
+
 // TestViewerDependsOnCardsAndRenderOnly: a harness that embeds the viewer
 // pulls in no session format, no reader of logs, no ACP client and no
 // zstd decoder.
 func TestViewerDependsOnCardsAndRenderOnly(t *testing.T) {
-	forbidden := []string{
-		module + "/agents", module + "/replay", module + "/acp", module + "/sessions", module + "/producers",
-		"github.com/klauspost/compress", "github.com/coder/acp-go-sdk",
-	}
+	requireNoDeps(t, listPackages(t), module+"/viewer",
+		module+"/agents", module+"/replay", module+"/acp", module+"/sessions", module+"/producers",
+		"github.com/klauspost/compress", "github.com/coder/acp-go-sdk")
+}
+
+// TestProducersKnowNoAgent: the registry and the families several agents
+// share sit below every agent's tools, the harness's native family
+// included; the helpers they share sit below the registry.
+func TestProducersKnowNoAgent(t *testing.T) {
 	pkgs := listPackages(t)
-	for _, dep := range pkgs[module+"/viewer"].Deps {
-		for _, f := range forbidden {
-			assert.False(t, dep == f || strings.HasPrefix(dep, f+"/"), "viewer depends on %s", dep)
-		}
-	}
+	requireNoDeps(t, pkgs, module+"/producers", module+"/agents", module+"/replay")
+	requireNoDeps(t, pkgs, module+"/internal/toolkit", module+"/producers", module+"/agents")
+}
+
+// TestStyleIsBelowTheLineHelpers: render/style (options, palettes, inks)
+// does not reach up to render/textcut, which fits lines with it.
+func TestStyleIsBelowTheLineHelpers(t *testing.T) {
+	requireNoDeps(t, listPackages(t), module+"/render/style", module+"/render/textcut")
 }
 
 // TestNoPackageImportsACommand: commands sit at the top; nothing imports
@@ -93,10 +114,8 @@ func TestOneTranscriptAndOneChangeType(t *testing.T) {
 
 // TestSessionsKnowsNoAgent: what is an agent's in a listing is its
 // sessions.Source, in its folder under agents/; sessions depends on no
-// agent package, and the agents package lists the sources.
+// agent package, and the agents package lists the sources. Nor does it
+// depend on an export: a tool card's searchable text is the caller's.
 func TestSessionsKnowsNoAgent(t *testing.T) {
-	pkgs := listPackages(t)
-	for _, dep := range pkgs[module+"/sessions"].Deps {
-		assert.False(t, dep == module+"/agents" || strings.HasPrefix(dep, module+"/agents/"), "sessions depends on %s", dep)
-	}
+	requireNoDeps(t, listPackages(t), module+"/sessions", module+"/agents", module+"/export")
 }
