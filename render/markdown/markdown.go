@@ -318,7 +318,7 @@ func proseAndTables(md string, width int, o style.Options) []string {
 }
 
 // glamourSection renders sanitised Markdown with glamour, wrapped to width.
-// Raw HTML is shown as dim text (see markdown_html.go), character
+// Raw HTML is shown as dim text (see html.go), character
 // references that stand for controls are escaped, and whatever glamour
 // lets through is neutralised (see rendered.go); a line its markers make
 // too wide is wrapped, so that no marker is cut off.

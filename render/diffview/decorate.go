@@ -2,8 +2,8 @@ package diffview
 
 // A drawn hunk is decorated before it is drawn: the removed and added
 // lines of each of its changes are paired and their changed words found
-// (see diff_words.go), and its lines get their syntax runs (see
-// diff_syntax.go).
+// (see words.go), and its lines get their syntax runs (see
+// syntax.go).
 
 // DrawnHunk is the part of a hunk that is drawn, with each line's
 // decoration and the index of the line it is paired with (-1 for none).
