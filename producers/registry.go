@@ -124,7 +124,7 @@ func checkArgs(args []byte) error {
 	case !json.Valid(trimmed):
 		return errors.New("the arguments are not valid JSON")
 	case trimmed[0] != '{':
-		return fmt.Errorf("the arguments are %s, not a JSON object", cards.DescribeJSON(trimmed))
+		return fmt.Errorf("the arguments are %s, not a JSON object", cards.ValidJSONType(trimmed))
 	default:
 		return toolkit.Within("arguments", checkKeys(trimmed))
 	}

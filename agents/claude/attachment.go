@@ -78,7 +78,7 @@ func promptText(raw json.RawMessage) (string, error) {
 	}
 	var blocks []claudeBlock
 	if err := json.Unmarshal(trimmed, &blocks); err != nil {
-		return "", fmt.Errorf(`field "attachment.prompt": want a string or an array of blocks, found %s`, replay.DescribeJSON(trimmed))
+		return "", fmt.Errorf(`field "attachment.prompt": want a string or an array of blocks, found %s`, replay.JSONType(trimmed))
 	}
 	texts := make([]string, 0, len(blocks))
 	for _, b := range blocks {

@@ -103,7 +103,7 @@ func decodeClaudeContent(raw json.RawMessage) ([]cards.ContentBlock, error) {
 	if trimmed[0] != '[' {
 		var s string
 		if err := json.Unmarshal(trimmed, &s); err != nil {
-			return nil, fmt.Errorf("want a string or an array of blocks, found %s", cards.DescribeJSON(trimmed))
+			return nil, fmt.Errorf("want a string or an array of blocks, found %s", cards.ValidJSONType(trimmed))
 		}
 		return toolkit.Text(cleanClaudeText(s)), nil
 	}

@@ -150,7 +150,7 @@ func payloadObject(raw json.RawMessage) ([]byte, error) {
 	case len(payload) == 0 || string(payload) == "null":
 		return nil, errors.New(`missing field "payload"`)
 	case payload[0] != '{':
-		return nil, errors.New(`field "payload": want an object, found ` + replay.DescribeJSON(payload))
+		return nil, errors.New(`field "payload": want an object, found ` + replay.JSONType(payload))
 	}
 	return payload, nil
 }

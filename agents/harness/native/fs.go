@@ -262,7 +262,7 @@ func oldText(raw json.RawMessage) (*string, error) {
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, fmt.Errorf(`field "oldText": want a string or null, found %s`, cards.DescribeJSON(raw))
+		return nil, fmt.Errorf(`field "oldText": want a string or null, found %s`, cards.ValidJSONType(raw))
 	}
 	return &s, nil
 }
