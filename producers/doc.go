@@ -12,13 +12,17 @@
 // Every view a Registry returns encodes with the cards codec and decodes
 // back strictly to an equal value.
 //
-// Each tool family lives in its agent's folder. The families, and where
-// they live:
+// Each tool family lives in its agent's folder (the views Gemini CLI,
+// opencode and Crush share are agents/internal/toolview's). The families,
+// and where they live:
 //
 //	family                      where                          registry
 //	the harness's native tools  agents/harness/native          native.Tools
 //	Claude Code's tools         agents/claude, tools*.go       claude.Tools (results: claude.ToolResult)
 //	the Codex CLI's tools       agents/codex, tools*.go        codex.Tools (outcomes: codex.Outcome)
+//	Gemini CLI's tools          agents/gemini, tools.go        gemini.Tools
+//	opencode's tools            agents/opencode, tools.go      opencode.Tools
+//	Crush's tools               agents/crush, tools.go         crush.Tools
 //	any tool with no producer   fallback.go                    every Registry
 //
 // An agent's producers live in the agent's folder and import this package,
