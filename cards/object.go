@@ -75,7 +75,7 @@ func parseValid(data []byte, card string) (*object, error) {
 func splitObject(data []byte, card string) ([]field, error) {
 	i := skipSpace(data, 0)
 	if data[i] != '{' {
-		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + DescribeJSON(data)}
+		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + ValidJSONType(data)}
 	}
 	var fields []field
 	i = skipSpace(data, i+1)
@@ -212,7 +212,7 @@ func decodeObject(data []byte, card string) ([]field, error) {
 		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: err.Error()}
 	}
 	if delim, ok := tok.(json.Delim); !ok || delim != '{' {
-		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + DescribeJSON(data)}
+		return nil, &Error{Card: card, Reason: ErrNotObject, Detail: "found " + ValidJSONType(data)}
 	}
 	var fields []field
 	seen := map[string]bool{}
@@ -263,10 +263,11 @@ func duplicate(fields []field, card string) error {
 	return nil
 }
 
-// DescribeJSON names the JSON type of a value for error messages: "an
-// object", "a string", … or "nothing" for blank input. It looks at the
-// first byte only, so the value should be valid JSON.
-func DescribeJSON(raw []byte) string {
+// ValidJSONType names the JSON type of a value known to be valid JSON (as
+// decoding leaves a json.RawMessage), for error messages: "an object",
+// "a string", … or "nothing" for blank input. It looks at the first byte
+// only; replay.JSONType checks the value first.
+func ValidJSONType(raw []byte) string {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 {
 		return "nothing"
@@ -326,7 +327,7 @@ func (o *object) missing(field string) error {
 // the expected JSON type.
 func (o *object) value(name string, raw json.RawMessage, dst any, want string) error {
 	if err := json.Unmarshal(raw, dst); err != nil {
-		return o.fail(name, ErrWrongType, fmt.Sprintf("want %s, found %s", want, DescribeJSON(raw)))
+		return o.fail(name, ErrWrongType, fmt.Sprintf("want %s, found %s", want, ValidJSONType(raw)))
 	}
 	return nil
 }
@@ -387,8 +388,8 @@ func (o *object) integer(name string) (n int, present bool, err error) {
 	var num json.Number
 	// json.Number also accepts a quoted number such as "3"; only a JSON
 	// number is an integer here.
-	if DescribeJSON(raw) != "a number" {
-		return 0, false, o.fail(name, ErrWrongType, "want an integer, found "+DescribeJSON(raw))
+	if ValidJSONType(raw) != "a number" {
+		return 0, false, o.fail(name, ErrWrongType, "want an integer, found "+ValidJSONType(raw))
 	}
 	if err := o.value(name, raw, &num, "an integer"); err != nil {
 		return 0, false, err
@@ -457,8 +458,8 @@ func (o *object) array(name string) (items []json.RawMessage, present bool, err 
 	if !ok {
 		return nil, false, nil
 	}
-	if DescribeJSON(raw) != "an array" {
-		return nil, false, o.fail(name, ErrWrongType, "want an array, found "+DescribeJSON(raw))
+	if ValidJSONType(raw) != "an array" {
+		return nil, false, o.fail(name, ErrWrongType, "want an array, found "+ValidJSONType(raw))
 	}
 	return splitArray(raw), true, nil
 }

@@ -36,8 +36,8 @@ func decodeSearch(o *object) (ResultView, error) {
 
 func decodeString(data []byte) (string, error) {
 	var s string
-	if DescribeJSON(data) != "a string" || json.Unmarshal(data, &s) != nil {
-		return "", &Error{Card: "path", Reason: ErrWrongType, Detail: "want a string, found " + DescribeJSON(data)}
+	if ValidJSONType(data) != "a string" || json.Unmarshal(data, &s) != nil {
+		return "", &Error{Card: "path", Reason: ErrWrongType, Detail: "want a string, found " + ValidJSONType(data)}
 	}
 	return s, nil
 }

@@ -8,9 +8,9 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
 // DecodeCheckedArgs decodes a tool's arguments into dst, for a producer:
@@ -22,7 +22,7 @@ import (
 // are matched exactly: a key that matches a field only when case is
 // ignored is ErrAmbiguousKeys (see args.go).
 func DecodeCheckedArgs(args json.RawMessage, dst any) error {
-	return Within("arguments", DecodeJSON(args, dst))
+	return toolkit.Within("arguments", DecodeJSON(args, dst))
 }
 
 // DecodeJSON unmarshals data into dst, matching keys to fields exactly
@@ -71,154 +71,10 @@ func jsonTypeName(t reflect.Type) string {
 	}
 }
 
-// Within prefixes a non-nil error with the part of the input it is about.
-func Within(part string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("%s: %w", part, err)
-}
-
-// Required returns the value of a field that must be present (not absent
-// and not null).
-func Required[T any](name string, p *T) (T, error) {
-	if p == nil {
-		var zero T
-		return zero, fmt.Errorf("missing field %q", name)
-	}
-	return *p, nil
-}
-
-// NonEmpty returns the value of a string field that must be present and not
-// empty.
-func NonEmpty(name string, p *string) (string, error) {
-	s, err := Required(name, p)
-	if err == nil && s == "" {
-		err = fmt.Errorf("field %q is empty", name)
-	}
-	return s, err
-}
-
-// AtLeast checks an optional integer field against its minimum.
-func AtLeast(name string, p *int, minimum int) error {
-	if p != nil && *p < minimum {
-		return fmt.Errorf("field %q is %d, less than %d", name, *p, minimum)
-	}
-	return nil
-}
-
-// ValueOr returns *p, or fallback when the field is absent.
-func ValueOr[T any](p *T, fallback T) T {
-	if p == nil {
-		return fallback
-	}
-	return *p
-}
-
-// OrNil returns nil for an empty slice: the cards codec decodes an empty
-// array as nil, so a view says "none" with nil.
-func OrNil[T any](s []T) []T {
-	if len(s) == 0 {
-		return nil
-	}
-	return s
-}
-
 // HasMeta reports whether a result carries presentation metadata at all.
 func HasMeta(r Result) bool {
 	trimmed := bytes.TrimSpace(r.Meta)
 	return len(trimmed) > 0 && string(trimmed) != "null"
-}
-
-// canonicalJSON returns valid JSON in the exact form the cards codec writes
-// it (compact, with <, > and & escaped), so that a view holding it re-encodes
-// and decodes to an equal value.
-func canonicalJSON(raw []byte) (json.RawMessage, error) {
-	var compact bytes.Buffer
-	if err := json.Compact(&compact, raw); err != nil {
-		return nil, err
-	}
-	var escaped bytes.Buffer
-	json.HTMLEscape(&escaped, compact.Bytes())
-	return escaped.Bytes(), nil
-}
-
-// JSONString encodes s as a JSON string.
-func JSONString(s string) json.RawMessage {
-	raw, _ := json.Marshal(s) // a string always encodes
-	return raw
-}
-
-// validUTF8 replaces every byte that is not UTF-8 with U+FFFD, one
-// replacement per byte as encoding/json does, so the text survives a round
-// trip through JSON unchanged.
-func validUTF8(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	return string([]rune(s))
-}
-
-// Text wraps preformatted text as content, or returns no content for "".
-func Text(s string) []cards.ContentBlock {
-	if s == "" {
-		return nil
-	}
-	return []cards.ContentBlock{cards.TextBlock{Text: s}}
-}
-
-// Markdown wraps text the producer knows to be Markdown (a checklist it
-// wrote, a plan, a report) as content, or returns no content for "".
-func Markdown(s string) []cards.ContentBlock {
-	if s == "" {
-		return nil
-	}
-	return []cards.ContentBlock{cards.TextBlock{Text: s, Markdown: true}}
-}
-
-// Code wraps preformatted text in a language ("text" and "" for none) as
-// content, one final line ending dropped; no content for "".
-func Code(lang, body string) []cards.ContentBlock {
-	body = strings.TrimSuffix(strings.TrimSuffix(body, "\n"), "\r")
-	if body == "" {
-		return nil
-	}
-	if lang == "text" {
-		lang = ""
-	}
-	return []cards.ContentBlock{cards.TextBlock{Text: body, Lang: lang}}
-}
-
-// AsMarkdown marks the text blocks of content as Markdown: what a
-// producer knows to be an agent's reply rather than a tool's output.
-func AsMarkdown(content []cards.ContentBlock) []cards.ContentBlock {
-	if len(content) == 0 {
-		return nil // as no content decodes
-	}
-	out := make([]cards.ContentBlock, len(content))
-	for i, b := range content {
-		if t, ok := b.(cards.TextBlock); ok {
-			t.Markdown, t.Lang = true, ""
-			b = t
-		}
-		out[i] = b
-	}
-	return out
-}
-
-// TextOf joins the text blocks of a result's content and returns the other
-// blocks apart.
-func TextOf(content []cards.ContentBlock) (string, []cards.ContentBlock) {
-	var parts []string
-	var others []cards.ContentBlock
-	for _, b := range content {
-		if t, ok := b.(cards.TextBlock); ok {
-			parts = append(parts, t.Text)
-			continue
-		}
-		others = append(others, b)
-	}
-	return strings.Join(parts, "\n"), others
 }
 
 // GenericResult shows a result's content as it is, followed by the tool's
@@ -230,9 +86,9 @@ func GenericResult(r Result) cards.GenericResult {
 // FencedResult shows a result's text as one preformatted block in the
 // language lang (other blocks follow it), then the tool's error if any.
 func FencedResult(r Result, lang string) cards.GenericResult {
-	body, content := TextOf(r.Content)
+	body, content := toolkit.TextOf(r.Content)
 	if body != "" {
-		content = append(Code(lang, body), content...)
+		content = append(toolkit.Code(lang, body), content...)
 	}
 	return cards.GenericResult{Content: WithError(content, r)}
 }
@@ -254,16 +110,32 @@ func WithError(content []cards.ContentBlock, r Result) []cards.ContentBlock {
 // TextOrJSONResult shows a result whose text is one JSON object or array
 // as a JSON block, any other result as it is.
 func TextOrJSONResult(r Result) cards.GenericResult {
-	if isJSONText(r) {
+	if IsJSONText(r) {
 		return FencedResult(r, "json")
 	}
 	return GenericResult(r)
 }
 
-// isJSONText reports whether a result is text alone that is one JSON
+// IsJSONText reports whether a result is text alone that is one JSON
 // object or array.
-func isJSONText(r Result) bool {
-	body, others := TextOf(r.Content)
+func IsJSONText(r Result) bool {
+	body, others := toolkit.TextOf(r.Content)
 	trimmed := strings.TrimSpace(body)
 	return len(others) == 0 && trimmed != "" && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed))
+}
+
+// StringArg reads one required, non-empty string argument.
+func StringArg(args json.RawMessage, name string) (string, error) {
+	var raw map[string]json.RawMessage
+	if err := DecodeCheckedArgs(args, &raw); err != nil {
+		return "", err
+	}
+	var value *string
+	if field, ok := raw[name]; ok {
+		if err := DecodeJSON(field, &value); err != nil {
+			return "", toolkit.Within("arguments", fmt.Errorf("field %q: %w", name, err))
+		}
+	}
+	s, err := toolkit.NonEmpty(name, value)
+	return s, toolkit.Within("arguments", err)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
 // The fallback card of a call no producer presents shows its code-like
@@ -33,7 +34,7 @@ var codeLanguages = map[string]string{
 func codeLikeArguments(args []byte) ([]cards.ContentBlock, json.RawMessage) {
 	fields, ok := orderedFields(args)
 	if !ok {
-		return nil, rawInput(args)
+		return nil, RawInput(args)
 	}
 	var blocks []cards.ContentBlock
 	var rest bytes.Buffer
@@ -41,24 +42,24 @@ func codeLikeArguments(args []byte) ([]cards.ContentBlock, json.RawMessage) {
 		var s string
 		lang, named := codeLanguages[strings.ToLower(f.key)]
 		if json.Unmarshal(f.value, &s) == nil && s != "" && (named || strings.Contains(s, "\n")) {
-			blocks = append(blocks, Text(validUTF8(f.key)+":")...)
-			blocks = append(blocks, Code(lang, validUTF8(s))...)
+			blocks = append(blocks, toolkit.Text(toolkit.ValidUTF8(f.key)+":")...)
+			blocks = append(blocks, toolkit.Code(lang, toolkit.ValidUTF8(s))...)
 			continue
 		}
 		if rest.Len() > 0 {
 			rest.WriteByte(',')
 		}
-		rest.Write(JSONString(f.key))
+		rest.Write(toolkit.JSONString(f.key))
 		rest.WriteByte(':')
 		rest.Write(f.value)
 	}
 	if len(blocks) == 0 {
-		return nil, rawInput(args)
+		return nil, RawInput(args)
 	}
 	if rest.Len() == 0 {
 		return blocks, nil
 	}
-	return blocks, rawInput([]byte("{" + rest.String() + "}"))
+	return blocks, RawInput([]byte("{" + rest.String() + "}"))
 }
 
 // argField is one field of a JSON object, its value as it is.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
 // An OutcomeRule recognises a refusal or an interruption by the text the
@@ -35,7 +36,7 @@ var harnessOutcomes = []OutcomeRule{
 // OutcomeOf is the outcome of a result: the one a rule recognises in its
 // first text, else failed when the tool reported an error, else done.
 func OutcomeOf(r Result, rules []OutcomeRule) cards.Outcome {
-	first := FirstText(r.Content)
+	first := toolkit.FirstText(r.Content)
 	for _, rule := range rules {
 		if rule.Anywhere && strings.Contains(first, rule.Text) || strings.HasPrefix(first, rule.Text) {
 			return rule.Outcome
@@ -77,7 +78,7 @@ var harnessSandboxDenials = []string{
 // the result is an error (a command's exit code is its data) — is
 // denied; the rest as OutcomeOf says.
 func harnessOutcome(r Result) cards.Outcome {
-	switch first := FirstText(r.Content); {
+	switch first := toolkit.FirstText(r.Content); {
 	case strings.HasPrefix(r.Error, "AbortError"):
 		return cards.OutcomeInterrupted
 	case strings.Contains(r.Error, "(FS_SANDBOX_DENIED)"),
@@ -85,15 +86,4 @@ func harnessOutcome(r Result) cards.Outcome {
 		return cards.OutcomeDenied
 	}
 	return RefusalOutcome(r, harnessOutcomes)
-}
-
-// FirstText is the trimmed text of the first text block, "" when there is
-// none.
-func FirstText(content []cards.ContentBlock) string {
-	for _, b := range content {
-		if t, ok := b.(cards.TextBlock); ok {
-			return strings.TrimSpace(t.Text)
-		}
-	}
-	return ""
 }

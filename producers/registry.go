@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
 // Producer presents the calls and results of one tool. Both functions must
@@ -24,57 +25,6 @@ type Producer struct {
 // Registry maps a tool name, as the session log spells it, to its
 // producer. Registries of several families can be merged with maps.Copy.
 type Registry map[string]Producer
-
-// Native returns the producers of the harness's native tool family, by
-// the names the harness logs them under; doc.go lists them with the
-// sources they are ported from.
-func Native() Registry {
-	return Registry{
-		"read":                 readProducer,
-		"write":                writeProducer,
-		"edit":                 editProducer,
-		"read_image":           readImageProducer,
-		"str_replace_editor":   strReplaceEditorProducer,
-		"bash":                 bashProducer,
-		"pwsh":                 bashProducer,
-		"job_output":           jobOutputProducer,
-		"job_list":             jobListProducer,
-		"job_kill":             jobKillProducer,
-		"terminal_open":        terminalOpenProducer,
-		"terminal_send":        terminalSendProducer,
-		"terminal_read":        terminalReadProducer,
-		"terminal_signal":      terminalSignalProducer,
-		"terminal_close":       terminalCloseProducer,
-		"terminal_list":        terminalListProducer,
-		"run_code":             runCodeProducer,
-		"workflow":             workflowProducer,
-		"subagent":             subagentProducer,
-		"subagent_codex":       subagentProducer,
-		"subagent_claude_code": subagentProducer,
-		"subagent_fork":        subagentProducer,
-		"send_message":         sendMessageProducer,
-		"list_agents":          listAgentsProducer,
-		"report":               reportProducer,
-		"todo_write":           todoWriteProducer,
-		"exit_plan_mode":       exitPlanModeProducer,
-		"ask_user_question":    askUserQuestionProducer,
-		"lsp":                  lspProducer,
-		"skill":                skillProducer,
-		"session_event_read":   sessionEventReadProducer,
-		"cordis_define":        cordisDefineProducer,
-		"cordis_run":           cordisRunProducer,
-		"cordis_inspect_self":  cordisInspectSelfProducer,
-		"cordis_inspect_query": cordisInspectQueryProducer,
-		"cordis_undefine":      cordisUndefineProducer,
-		"glob":                 globProducer,
-		"grep":                 grepProducer,
-		"web_search":           webSearchProducer,
-		"web_fetch":            webFetchProducer,
-		"get_goal":             getGoalProducer,
-		"create_goal":          createGoalProducer,
-		"update_goal":          updateGoalProducer,
-	}
-}
 
 // Call returns the view of a call to tool with the raw JSON arguments. It
 // never fails: see the package documentation for the fallback.
@@ -107,7 +57,7 @@ func (reg Registry) Present(tool string, args []byte) (view cards.CallView, prob
 // fallback.
 func (reg Registry) Result(tool string, args []byte, r Result) cards.ResultView {
 	r.Content = cleanContent(r.Content)
-	r.Error = validUTF8(r.Error)
+	r.Error = toolkit.ValidUTF8(r.Error)
 	p, ok := reg[tool]
 	if !ok {
 		return FallbackResult(r, nil)
@@ -163,7 +113,7 @@ func checkView(view any, check func() error) error {
 	case reflect.ValueOf(view).Kind() == reflect.Pointer:
 		return fmt.Errorf("the producer returned a pointer (%T), not a view value", view)
 	default:
-		return Within("the producer returned an invalid view", check())
+		return toolkit.Within("the producer returned an invalid view", check())
 	}
 }
 
@@ -174,9 +124,9 @@ func checkArgs(args []byte) error {
 	case !json.Valid(trimmed):
 		return errors.New("the arguments are not valid JSON")
 	case trimmed[0] != '{':
-		return fmt.Errorf("the arguments are %s, not a JSON object", cards.DescribeJSON(trimmed))
+		return fmt.Errorf("the arguments are %s, not a JSON object", cards.ValidJSONType(trimmed))
 	default:
-		return Within("arguments", checkKeys(trimmed))
+		return toolkit.Within("arguments", checkKeys(trimmed))
 	}
 }
 
@@ -186,29 +136,29 @@ func checkArgs(args []byte) error {
 // input (as JSON when they are valid JSON, else as a JSON string of the
 // raw text) and, when reason is not nil, a note saying why it fell back.
 func FallbackCall(tool string, args []byte, reason error) cards.GenericCall {
-	title := validUTF8(tool)
+	title := toolkit.ValidUTF8(tool)
 	if title == "" {
 		title = "unnamed tool"
 	}
 	content, input := codeLikeArguments(args)
 	if reason != nil {
-		content = append(content, Text(validUTF8("could not present this call: "+reason.Error()))...)
+		content = append(content, toolkit.Text(toolkit.ValidUTF8("could not present this call: "+reason.Error()))...)
 	}
 	return cards.GenericCall{Title: title, Kind: cards.KindOther, RawInput: input, Content: content}
 }
 
-// rawInput is the raw arguments as a view's raw input: canonical JSON when
+// RawInput is the raw arguments as a view's raw input: canonical JSON when
 // they are a JSON value other than null, else a JSON string of the text;
 // nil when there is no text at all.
-func rawInput(args []byte) json.RawMessage {
+func RawInput(args []byte) json.RawMessage {
 	trimmed := bytes.TrimSpace(args)
 	if len(trimmed) == 0 {
 		return nil
 	}
-	if raw, err := canonicalJSON(trimmed); err == nil && string(raw) != "null" {
+	if raw, err := toolkit.CanonicalJSON(trimmed); err == nil && string(raw) != "null" {
 		return raw
 	}
-	return JSONString(validUTF8(string(args)))
+	return toolkit.JSONString(toolkit.ValidUTF8(string(args)))
 }
 
 // FallbackResult is the generic card shown for a result no producer could
@@ -216,10 +166,10 @@ func rawInput(args []byte) json.RawMessage {
 // when reason is not nil, a note saying why it fell back.
 func FallbackResult(r Result, reason error) cards.GenericResult {
 	r.Content = cleanContent(r.Content)
-	r.Error = validUTF8(r.Error)
+	r.Error = toolkit.ValidUTF8(r.Error)
 	content := WithError(r.Content, r)
 	if reason != nil {
-		content = append(content, Text(validUTF8("could not present this result: "+reason.Error()))...)
+		content = append(content, toolkit.Text(toolkit.ValidUTF8("could not present this result: "+reason.Error()))...)
 	}
 	return cards.GenericResult{Content: content}
 }

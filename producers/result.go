@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
 // Result is what a tool returned, as a session log records it.
@@ -49,8 +50,8 @@ func NewResult(content json.RawMessage, isError bool, errValue, meta json.RawMes
 func UndecodedContent(raw json.RawMessage, err error) []cards.ContentBlock {
 	note := "could not decode the result content: " + err.Error()
 	return []cards.ContentBlock{
-		cards.TextBlock{Text: validUTF8(note)},
-		cards.TextBlock{Text: validUTF8(string(raw)), Lang: "json"},
+		cards.TextBlock{Text: toolkit.ValidUTF8(note)},
+		cards.TextBlock{Text: toolkit.ValidUTF8(string(raw)), Lang: "json"},
 	}
 }
 
@@ -74,7 +75,7 @@ func DecodeContent(raw json.RawMessage) ([]cards.ContentBlock, error) {
 		if err := json.Unmarshal(trimmed, &s); err != nil {
 			return nil, err
 		}
-		return Text(s), nil
+		return toolkit.Text(s), nil
 	case '{':
 		return decodeOutput(trimmed)
 	default:
@@ -142,13 +143,13 @@ func decodeOutput(raw []byte) ([]cards.ContentBlock, error) {
 		if err := json.Unmarshal(out.Value, &s); err != nil {
 			return nil, fmt.Errorf("%s output: value: want a string", out.Type)
 		}
-		return Text(s), nil
+		return toolkit.Text(s), nil
 	case "json", "error-json":
 		var pretty bytes.Buffer
 		if err := json.Indent(&pretty, out.Value, "", "  "); err != nil {
 			return nil, fmt.Errorf("%s output: value: %w", out.Type, err)
 		}
-		return Code("json", pretty.String()), nil
+		return toolkit.Code("json", pretty.String()), nil
 	case "content":
 		return decodeBlocks(out.Value)
 	default:
@@ -174,7 +175,7 @@ func DescribeError(raw json.RawMessage) string {
 		Message string `json:"message"`
 	}
 	if json.Unmarshal(trimmed, &e) != nil || e.Name+e.Code+e.Message == "" {
-		return validUTF8(string(trimmed))
+		return toolkit.ValidUTF8(string(trimmed))
 	}
 	return formatError(e.Name, e.Code, e.Message)
 }
@@ -214,9 +215,9 @@ func cleanContent(blocks []cards.ContentBlock) []cards.ContentBlock {
 func cleanBlock(b cards.ContentBlock) cards.ContentBlock {
 	switch b := b.(type) {
 	case cards.TextBlock:
-		return cards.TextBlock{Text: validUTF8(b.Text), Markdown: b.Markdown, Lang: validUTF8(b.Lang)}
+		return cards.TextBlock{Text: toolkit.ValidUTF8(b.Text), Markdown: b.Markdown, Lang: toolkit.ValidUTF8(b.Lang)}
 	case cards.ImageBlock:
-		return cards.ImageBlock{MimeType: validUTF8(b.MimeType), Data: validUTF8(b.Data), URI: validUTF8(b.URI)}
+		return cards.ImageBlock{MimeType: toolkit.ValidUTF8(b.MimeType), Data: toolkit.ValidUTF8(b.Data), URI: toolkit.ValidUTF8(b.URI)}
 	case cards.OpaqueBlock:
 		return cleanOpaque(b)
 	}
@@ -232,5 +233,5 @@ func cleanOpaque(b cards.OpaqueBlock) cards.ContentBlock {
 			return clean
 		}
 	}
-	return cards.TextBlock{Text: fmt.Sprintf("[unreadable %s block]", validUTF8(b.Type))}
+	return cards.TextBlock{Text: fmt.Sprintf("[unreadable %s block]", toolkit.ValidUTF8(b.Type))}
 }

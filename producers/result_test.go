@@ -107,5 +107,5 @@ func TestNewResultKeepsUndecodableContent(t *testing.T) {
 	require.Len(t, r.Content, 2)
 	require.Contains(t, producertest.Texts(r.Content)[0], "could not decode the result content: block 0")
 	require.Equal(t, cards.TextBlock{Text: `[{"type":"text"}]`, Lang: "json"}, r.Content[1])
-	producertest.RequireResultRoundTrip(t, native.Result("lsp", []byte(`{}`), r))
+	producertest.RequireResultRoundTrip(t, producers.Registry{}.Result("lsp", []byte(`{}`), r))
 }

@@ -6,11 +6,8 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
-
-// todoWriteProducer presents todo_write, which replaces the agent's todo
-// list.
-var todoWriteProducer = Producer{PresentCall: presentTodoCall, PresentResult: presentNativeTodoResult}
 
 // Todo is one item of a todo list (todo_write's, Claude Code's TodoWrite,
 // Codex's update_plan), as Checklist draws it.
@@ -31,21 +28,21 @@ func ParseTodos(args json.RawMessage) ([]Todo, json.RawMessage, error) {
 		return nil, nil, err
 	}
 	if len(raw.Todos) == 0 || string(raw.Todos) == "null" {
-		return nil, nil, Within("arguments", fmt.Errorf("missing field %q", "todos"))
+		return nil, nil, toolkit.Within("arguments", fmt.Errorf("missing field %q", "todos"))
 	}
 	var items []struct {
 		Content *string `json:"content"`
 		Status  *string `json:"status"`
 	}
 	if err := DecodeJSON(raw.Todos, &items); err != nil {
-		return nil, nil, Within("arguments: todos", err)
+		return nil, nil, toolkit.Within("arguments: todos", err)
 	}
 	todos := make([]Todo, 0, len(items))
 	for i, item := range items {
-		content, err := NonEmpty("content", item.Content)
+		content, err := toolkit.NonEmpty("content", item.Content)
 		var status string
 		if err == nil {
-			status, err = Required("status", item.Status)
+			status, err = toolkit.Required("status", item.Status)
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("arguments: todos[%d]: %w", i, err)
@@ -53,16 +50,6 @@ func ParseTodos(args json.RawMessage) ([]Todo, json.RawMessage, error) {
 		todos = append(todos, Todo{Content: content, Status: status})
 	}
 	return todos, raw.Todos, nil
-}
-
-// presentTodoCall shows the list the call writes as a Markdown checklist,
-// once: not its raw JSON as well (the arguments are nothing but the list).
-func presentTodoCall(args json.RawMessage) (cards.CallView, error) {
-	todos, _, err := ParseTodos(args)
-	if err != nil {
-		return nil, err
-	}
-	return cards.GenericCall{Title: TodoTitle("Todos", todos), Kind: cards.KindOther, Content: Markdown(Checklist(todos))}, nil
 }
 
 // TodoTitle titles a call that writes a todo list or a plan by its counts,
@@ -98,19 +85,7 @@ func PresentTodoResult(args json.RawMessage, r Result) (cards.ResultView, error)
 	if r.IsError {
 		return GenericResult(r), nil
 	}
-	return cards.GenericResult{Content: Markdown(Checklist(todos))}, nil
-}
-
-// presentNativeTodoResult is the result of the native todo_write, whose
-// call already shows the checklist: nothing more, or the error.
-func presentNativeTodoResult(args json.RawMessage, r Result) (cards.ResultView, error) {
-	if _, _, err := ParseTodos(args); err != nil {
-		return nil, err
-	}
-	if r.IsError {
-		return GenericResult(r), nil
-	}
-	return cards.GenericResult{}, nil
+	return cards.GenericResult{Content: toolkit.Markdown(Checklist(todos))}, nil
 }
 
 // Checklist renders todos as Markdown task-list items: completed ones

@@ -13,6 +13,7 @@ import (
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -94,7 +95,7 @@ func toolCardDrawing(c cards.ToolCard, o style.Options) Drawing {
 // the body has lines already.
 func withSection(body, section []string, o style.Options) []string {
 	if len(body) > 0 && len(section) > 0 {
-		body = append(body, style.Separator(o))
+		body = append(body, textcut.Separator(o))
 	}
 	return append(body, section...)
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // childrenBody draws the entries nested under a card — the calls its tool
@@ -14,7 +15,7 @@ func childrenBody(children []cards.Entry, o style.Options) []string {
 		return nil
 	}
 	inner := o
-	inner.Width = style.InnerWidth(o)
+	inner.Width = textcut.InnerWidth(o)
 	var lines []string
 	for _, e := range children {
 		lines = append(lines, entryDrawing(e, inner).Lines()...)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // Drawing is an entry drawn at one width. Its lines are finished (framed,
@@ -157,7 +158,7 @@ func (d Drawing) raw(i int) string {
 		return d.tail[i-len(d.body)]
 	}
 	if d.framed {
-		return style.Framed(d.left, d.body[i], d.right, d.inner)
+		return textcut.Framed(d.left, d.body[i], d.right, d.inner)
 	}
 	return d.body[i]
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // MarkdownRenderersBuilt reports how many glamour renderers the package has
@@ -16,7 +17,7 @@ func MarkdownRenderersBuilt() int { return markdown.RenderersBuilt() }
 // any other entry (the whole width).
 func WidgetLines(e cards.Entry, o style.Options) ([]string, int) {
 	if c, ok := e.(cards.ToolCard); ok {
-		return append(callFrame(c, o).Body, resultBody(c, o)...), style.InnerWidth(o)
+		return append(callFrame(c, o).Body, resultBody(c, o)...), textcut.InnerWidth(o)
 	}
 	d := entryDrawing(e, o)
 	lines := make([]string, d.Len())

@@ -5,10 +5,12 @@ import (
 	"image/color"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // frame is a card's box: a rounded border whose top edge carries the glyph,
@@ -38,7 +40,7 @@ func (f frame) drawing(o style.Options) Drawing {
 		framed: true,
 		left:   border.Render("│") + " ",
 		right:  " " + border.Render("│"),
-		inner:  width - style.FrameChrome,
+		inner:  width - textcut.FrameChrome,
 		o:      o,
 	}
 }
@@ -55,7 +57,7 @@ func (f frame) top(o style.Options) string {
 	// The corners take 4 cells, the spaces around the title 2, and at
 	// least one dash stays between title and badge.
 	room := max(width-4-2-1-termsafe.Width(badge), 1)
-	title := fitTitle(f.Glyph, style.OneLine(f.Title), f.Paths, room)
+	title := fitTitle(f.Glyph, textcut.OneLine(f.Title), f.Paths, room)
 	head := " " + o.BoldInk(o.Colors().Title).Render(title) + " "
 	fill := width - 4 - termsafe.Width(head) - termsafe.Width(badge)
 	return border.Render("╭─") + head + border.Render(strings.Repeat("─", max(fill, 0))) + badge + border.Render("─╮")

@@ -13,6 +13,7 @@ import (
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -26,23 +27,23 @@ const (
 // genericCallBody draws a generic call's content blocks, its raw input and
 // its locations.
 func genericCallBody(v cards.GenericCall, answered bool, o style.Options) []string {
-	width := style.InnerWidth(o)
-	return style.JoinSections(
-		style.FoldLines(contentLines(v.Content, width, o), bodyFold, o),
+	width := textcut.InnerWidth(o)
+	return textcut.JoinSections(
+		textcut.FoldLines(contentLines(v.Content, width, o), bodyFold, o),
 		rawInputLines(v.RawInput, answered, width, o),
-		style.FoldLines(locationLines(v.Locations, width, o), bodyFold, o),
+		textcut.FoldLines(locationLines(v.Locations, width, o), bodyFold, o),
 	)
 }
 
 // genericResultBody draws a generic result's title and content.
 func genericResultBody(v cards.GenericResult, o style.Options) []string {
-	width := style.InnerWidth(o)
-	return style.JoinSections(titleLines(v.Title, width, o), style.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
+	width := textcut.InnerWidth(o)
+	return textcut.JoinSections(titleLines(v.Title, width, o), textcut.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
 }
 
 // titleLines is a result's own title, bold, on one line.
 func titleLines(title string, width int, o style.Options) []string {
-	if t := style.OneLine(title); t != "" {
+	if t := textcut.OneLine(title); t != "" {
 		return []string{o.BoldInk(o.Colors().Title).Render(ansi.Truncate(t, width, "…"))}
 	}
 	return nil
@@ -76,7 +77,7 @@ func contentLines(blocks []cards.ContentBlock, width int, o style.Options) []str
 			lines += len(section) + 1 // and the blank line after it
 		}
 	}
-	return style.JoinSections(sections...)
+	return textcut.JoinSections(sections...)
 }
 
 // rawInputLines draws a call's raw input: a JSON string as it is, any
@@ -92,7 +93,7 @@ func rawInputLines(raw json.RawMessage, answered bool, width int, o style.Option
 	case text == "":
 		return nil
 	case !isJSON:
-		return style.FoldLines(markdown.WrapLines(text, width), rawInputFold, o)
+		return textcut.FoldLines(markdown.WrapLines(text, width), rawInputFold, o)
 	}
 	lines := strings.Split(text, "\n")
 	shown := lines
@@ -102,7 +103,7 @@ func rawInputLines(raw json.RawMessage, answered bool, width int, o style.Option
 	coloured, _ := markdown.HighlightLines(strings.Join(shown, "\n"), "json", o) // plain past the budget
 	out := fitLines(coloured, width, collapsedRows(o), o)
 	if hidden := len(lines) - len(shown); hidden > 0 {
-		out = append(out, style.MoreLine(hidden, o))
+		out = append(out, textcut.MoreLine(hidden, o))
 	}
 	return out
 }
@@ -123,7 +124,7 @@ func rawInputOneLine(raw json.RawMessage, width int, o style.Options) []string {
 		if i > 0 {
 			line.WriteString(", ")
 		}
-		line.WriteString(key.Styled(style.OneLine(f.key) + ":"))
+		line.WriteString(key.Styled(textcut.OneLine(f.key) + ":"))
 		line.WriteString(" " + oneLineValue(f.value, budget, o))
 		if budget -= len(f.key) + len(f.value); budget <= 0 {
 			break
@@ -174,7 +175,7 @@ func oneLineValue(value json.RawMessage, budget int, o style.Options) string {
 	if !plainString(value) || json.Unmarshal(value, &s) != nil || s == "" {
 		return highlightedJSON(value, budget, o)
 	}
-	s = style.OneLine(termsafe.SanitizeText(s))
+	s = textcut.OneLine(termsafe.SanitizeText(s))
 	if len(s) > max(budget, 1) {
 		s = strings.ToValidUTF8(s[:max(budget, 1)], "") + "…"
 	}
@@ -207,16 +208,16 @@ func highlightedJSON(value json.RawMessage, budget int, o style.Options) string 
 	if len(text) > max(budget, 1) {
 		text = strings.ToValidUTF8(text[:max(budget, 1)], "") + "…"
 	}
-	coloured, _ := markdown.HighlightLines(style.OneLine(text), "json", o) // plain past the budget
+	coloured, _ := markdown.HighlightLines(textcut.OneLine(text), "json", o) // plain past the budget
 	return coloured[0]
 }
 
 // fitLines wraps coloured lines to width at word boundaries
-// (style.WrapMarked), each at most rows rows (0: any number).
+// (textcut.WrapMarked), each at most rows rows (0: any number).
 func fitLines(lines []string, width, rows int, o style.Options) []string {
 	out := make([]string, 0, len(lines))
 	for _, line := range lines {
-		out = append(out, style.WrapMarked(line, width, rows, o)...)
+		out = append(out, textcut.WrapMarked(line, width, rows, o)...)
 	}
 	return out
 }
@@ -226,7 +227,7 @@ func fitLines(lines []string, width, rows int, o style.Options) []string {
 func locationLines(locs []cards.FileLocation, width int, o style.Options) []string {
 	lines := make([]string, 0, len(locs))
 	for _, l := range locs {
-		text := style.OneLine(l.Path)
+		text := textcut.OneLine(l.Path)
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -75,7 +76,7 @@ func messageBody(text string, layout func(text string, width int, o style.Option
 	head, hidden := messageHead(text, o)
 	lines := layout(head, o.LineWidth()-messageIndent, o)
 	if hidden > 0 {
-		lines = append(lines, style.MoreLineIn(hidden, o.LineWidth()-messageIndent, o))
+		lines = append(lines, textcut.MoreLineIn(hidden, o.LineWidth()-messageIndent, o))
 	}
 	return lines
 }
@@ -116,7 +117,7 @@ func verbatimMessage(text string, width int, _ style.Options) []string {
 // out as Markdown but dim and italic, under "◌ Thinking", when expanded.
 func asideLines(label, text string, o style.Options) []string {
 	if !o.Expanded {
-		return []string{style.Dim(ansi.Truncate("◌ "+label+" · "+style.Plural(cardtext.CountLines(text), "line", "lines")+" "+style.ExpandHint, o.LineWidth(), "…"), o)}
+		return []string{style.Dim(ansi.Truncate("◌ "+label+" · "+textcut.Plural(cardtext.CountLines(text), "line", "lines")+" "+textcut.ExpandHint, o.LineWidth(), "…"), o)}
 	}
 	italic := lipgloss.NewStyle().Foreground(o.Colors().Dim).Italic(true)
 	lines := []string{style.Dim("◌ "+label, o)}

@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // Options are everything a rendering depends on; nothing else is read. The
@@ -47,7 +48,7 @@ func ParseDiffLayout(s string) (DiffLayout, error) { return style.ParseDiffLayou
 // ExpandHint ends every note by which a collapsed card says what it does
 // not show. The viewer expands a card on enter; a program that prints
 // collapsed cards can look for the hint to tell how to see everything.
-const ExpandHint = style.ExpandHint
+const ExpandHint = textcut.ExpandHint
 
 // MarkdownText draws Markdown for the terminal at width cells, as the
 // cards draw their Markdown text: see markdown.Text.

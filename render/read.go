@@ -12,12 +12,13 @@ import (
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // readBody draws a read window: numbered lines, a footer naming the file
 // and the range shown, then any content blocks.
 func readBody(v cards.ReadResult, o style.Options) []string {
-	width := style.InnerWidth(o)
+	width := textcut.InnerWidth(o)
 	gw := cardtext.ReadGutter(v)
 	shown := v.Lines
 	if !o.Expanded && len(shown) > bodyFold {
@@ -30,10 +31,10 @@ func readBody(v cards.ReadResult, o style.Options) []string {
 		lines = append(lines, numberedText(shown[i].Number, gw, text, width, o)...)
 	}
 	if hidden := len(v.Lines) - len(shown); hidden > 0 {
-		lines = append(lines, style.MoreLine(hidden, o))
+		lines = append(lines, textcut.MoreLine(hidden, o))
 	}
 	lines = append(lines, readFooter(v, width, o))
-	return style.JoinSections(titleLines(v.Title, width, o), lines, style.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
+	return textcut.JoinSections(titleLines(v.Title, width, o), lines, textcut.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
 }
 
 // readTexts are the shown lines of a read window, sanitised, in the
@@ -71,8 +72,8 @@ func readLanguage(v cards.ReadResult) string {
 }
 
 // numberedLine draws one source line behind a dim line-number gutter
-// "  12 │ ", wrapped at word boundaries (style.WrapMarked; at most
-// style.CollapsedLineRows rows when collapsed), continuation rows behind
+// "  12 │ ", wrapped at word boundaries (textcut.WrapMarked; at most
+// textcut.CollapsedLineRows rows when collapsed), continuation rows behind
 // an empty gutter.
 func numberedLine(number, gw int, text string, width int, o style.Options) []string {
 	return numberedText(number, gw, cardtext.SourceText(text), width, o)
@@ -84,7 +85,7 @@ func numberedText(number, gw int, text string, width int, o style.Options) []str
 	gutter := fmt.Sprintf("%*d │ ", gw, number)
 	room := max(width-ansi.StringWidth(gutter), 1)
 	blank := style.Dim(strings.Repeat(" ", gw)+" │ ", o)
-	lines := style.WrapMarked(text, room, collapsedRows(o), o)
+	lines := textcut.WrapMarked(text, room, collapsedRows(o), o)
 	for i, line := range lines {
 		if i == 0 {
 			lines[i] = style.Dim(gutter, o) + line
@@ -101,7 +102,7 @@ func collapsedRows(o style.Options) int {
 	if o.Expanded {
 		return 0
 	}
-	return style.CollapsedLineRows
+	return textcut.CollapsedLineRows
 }
 
 // readFooter is the dim "path · lines 5–8 of 120" under the lines, the
@@ -113,5 +114,5 @@ func readFooter(v cards.ReadResult, width int, o style.Options) string {
 		return style.Dim(ansi.Truncate(rest, width, "…"), o)
 	}
 	dimmed := o.Ink(o.Colors().Dim).Render
-	return style.PathLink(style.CutLeft(style.OneLine(v.Path), room), v.Path, dimmed, o) + style.Dim(" · "+rest, o)
+	return style.PathLink(textcut.CutLeft(textcut.OneLine(v.Path), room), v.Path, dimmed, o) + style.Dim(" · "+rest, o)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // A tool card shows its one state (cards.State) twice: as the badge at the
@@ -53,7 +54,7 @@ func stateBorder(s cards.State, o style.Options) color.Color {
 // note in the state's colour, then the proposed diff in dim text only, so
 // that nothing in it reads as applied.
 func notAppliedBody(diffs []cards.FileDiff, s cards.State, o style.Options) []string {
-	width := style.InnerWidth(o)
+	width := textcut.InnerWidth(o)
 	lines := []string{o.Ink(stateColor(s, o)).Render(ansi.Truncate(cardtext.NotAppliedNotes[s], width, "…"))}
 	for _, line := range diffview.Body(diffs, o) {
 		if line != "" {

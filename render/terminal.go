@@ -9,6 +9,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -39,10 +40,10 @@ const (
 // command and terminalCwdRows of the cwd.
 func terminalCallBody(v cards.TerminalCall, o style.Options) []string {
 	p := o.Colors()
-	width := style.InnerWidth(o)
-	lines := style.FoldLines(commandLines(v.Title, width, o), terminalCommandRows, o)
-	if cwd := style.OneLine(v.Cwd); cwd != "" {
-		lines = append(lines, style.FoldLines(styledRows(o.Ink(p.Dim), wrapText("in "+cwd, width)), terminalCwdRows, o)...)
+	width := textcut.InnerWidth(o)
+	lines := textcut.FoldLines(commandLines(v.Title, width, o), terminalCommandRows, o)
+	if cwd := textcut.OneLine(v.Cwd); cwd != "" {
+		lines = append(lines, textcut.FoldLines(styledRows(o.Ink(p.Dim), wrapText("in "+cwd, width)), terminalCwdRows, o)...)
 	}
 	return lines
 }
@@ -109,8 +110,8 @@ func styledRows(style style.Ink, rows []string) []string {
 func terminalOutputBody(v cards.TerminalResult, o style.Options) []string {
 	dim := o.Ink(o.Colors().Dim)
 	var lines []string
-	if t := style.OneLine(v.Title); t != "" {
-		lines = styledRows(dim, wrapText(t, style.InnerWidth(o)))
+	if t := textcut.OneLine(v.Title); t != "" {
+		lines = styledRows(dim, wrapText(t, textcut.InnerWidth(o)))
 	}
 	out := strings.TrimSuffix(v.Output, "\n")
 	if out == "" {
@@ -124,7 +125,7 @@ func terminalOutputBody(v cards.TerminalResult, o style.Options) []string {
 	tail := out[lastNthNewline(out, terminalTailLines)+1:]
 	hidden := total - terminalHeadLines - terminalTailLines
 	lines = append(lines, outputRows(head, o)...)
-	lines = append(lines, style.Note(fmt.Sprintf("… %d more lines %s", hidden, style.ExpandHint), o))
+	lines = append(lines, textcut.Note(fmt.Sprintf("… %d more lines %s", hidden, textcut.ExpandHint), o))
 	return append(lines, outputRows(tail, o)...)
 }
 
@@ -152,7 +153,7 @@ func lastNthNewline(s string, n int) int {
 // by a note of how many of its bytes are hidden; the cut is made before
 // sanitising, so a giant line costs no more than a short one.
 func outputRows(raw string, o style.Options) []string {
-	width := style.InnerWidth(o)
+	width := textcut.InnerWidth(o)
 	if o.Expanded {
 		return wrapOutput(strings.Split(termsafe.SanitizeOutput(raw), "\n"), nil, width, o)
 	}
@@ -166,7 +167,7 @@ func outputRows(raw string, o style.Options) []string {
 }
 
 // wrapOutput wraps sanitised output lines to width at word boundaries
-// (style.WrapMarked), each followed by a note of the bytes hidden of it
+// (textcut.WrapMarked), each followed by a note of the bytes hidden of it
 // (cut before sanitising, and cut by the wrap), if any; hidden is nil when the card is expanded, else a line takes at most
 // terminalLineRows rows.
 func wrapOutput(lines []string, hidden []int, width int, o style.Options) []string {
@@ -176,10 +177,10 @@ func wrapOutput(lines []string, hidden []int, width int, o style.Options) []stri
 	}
 	rows := make([]string, 0, len(lines))
 	for i, line := range lines {
-		wrapped, left := style.WrapMarkedCut(line, width, rowsMax, o)
+		wrapped, left := textcut.WrapMarkedCut(line, width, rowsMax, o)
 		rows = append(rows, wrapped...)
 		if hidden != nil && hidden[i]+left > 0 { // termsafe.SanitizeOutput keeps the lines
-			rows = append(rows, style.Note(fmt.Sprintf("… %d more bytes %s", hidden[i]+left, style.ExpandHint), o))
+			rows = append(rows, textcut.Note(fmt.Sprintf("… %d more bytes %s", hidden[i]+left, textcut.ExpandHint), o))
 		}
 	}
 	return rows

@@ -12,6 +12,7 @@ import (
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -21,17 +22,17 @@ const snippetLines = 2
 // webSearchBody draws a web search: the answer as Markdown, then the
 // sources as a numbered list of titles and links.
 func webSearchBody(v cards.WebSearch, o style.Options) []string {
-	width := style.InnerWidth(o)
+	width := textcut.InnerWidth(o)
 	var sources []string
 	for i, s := range v.Sources {
 		sources = append(sources, sourceLines(i+1, len(v.Sources), s, width, o)...)
 	}
-	footer := style.Plural(len(v.Sources), "source", "sources")
+	footer := textcut.Plural(len(v.Sources), "source", "sources")
 	if v.Truncated {
 		footer += " (truncated)"
 	}
-	sources = append(style.FoldLines(sources, bodyFold, o), footerLines(footer, width, o)...)
-	return style.JoinSections(titleLines(v.Title, width, o), style.FoldLines(markdown.Lines(v.Answer, width, o), bodyFold, o), sources)
+	sources = append(textcut.FoldLines(sources, bodyFold, o), footerLines(footer, width, o)...)
+	return textcut.JoinSections(titleLines(v.Title, width, o), textcut.FoldLines(markdown.Lines(v.Answer, width, o), bodyFold, o), sources)
 }
 
 // sourceLines draws source number n of count: "n. title", then under it
@@ -41,12 +42,12 @@ func sourceLines(n, count int, s cards.WebSource, width int, o style.Options) []
 	pad := strings.Repeat(" ", len(number))
 	room := max(width-len(number), 1)
 	var lines []string
-	if t := style.OneLine(s.Title); t != "" {
+	if t := textcut.OneLine(s.Title); t != "" {
 		lines = append(lines, o.BoldInk(o.Colors().Title).Render(ansi.Truncate(t, room, "…")))
 	}
 	lines = append(lines, urlLines(s.URL, room, o.Colors().Dim, o)...)
 	lines = append(lines, snippet(s.Snippet, room, o)...)
-	if d := style.OneLine(s.PublishedAt); d != "" {
+	if d := textcut.OneLine(s.PublishedAt); d != "" {
 		lines = append(lines, style.Dim(ansi.Truncate(d, room, "…"), o))
 	}
 	for i := range lines {
@@ -64,7 +65,7 @@ func sourceLines(n, count int, s cards.WebSource, width int, o style.Options) []
 // followed by "(unsafe link)" when it does not, the note on a line of its
 // own when it does not fit after the URL.
 func urlLines(raw string, width int, c color.Color, o style.Options) []string {
-	rows := termsafe.URLRows(style.OneLine(raw), width, o.Ink(c).Render, o.BoldInk(c).Render)
+	rows := termsafe.URLRows(textcut.OneLine(raw), width, o.Ink(c).Render, o.BoldInk(c).Render)
 	if _, ok := termsafe.SafeURL(raw); ok {
 		for i, row := range rows {
 			rows[i] = style.Hyperlink(row, raw, o)
@@ -81,7 +82,7 @@ func urlLines(raw string, width int, c color.Color, o style.Options) []string {
 
 // snippet is a source's snippet, dim, in at most snippetLines lines.
 func snippet(s string, width int, o style.Options) []string {
-	text := style.OneLine(s)
+	text := textcut.OneLine(s)
 	if text == "" {
 		return nil
 	}
@@ -101,7 +102,7 @@ func snippet(s string, width int, o style.Options) []string {
 // by its class; the status and the note move to lines of their own when
 // they do not fit after the URL.
 func webFetchBody(v cards.WebFetch, o style.Options) []string {
-	width := style.InnerWidth(o)
+	width := textcut.InnerWidth(o)
 	const verb = "GET "
 	lines := urlLines(v.URL, width-len(verb), o.Colors().Text, o)
 	for i := range lines {
@@ -115,7 +116,7 @@ func webFetchBody(v cards.WebFetch, o style.Options) []string {
 	if v.Truncated {
 		lines = appendWord(lines, width, style.Dim("(truncated)", o))
 	}
-	return style.JoinSections(titleLines(v.Title, width, o), lines, style.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
+	return textcut.JoinSections(titleLines(v.Title, width, o), lines, textcut.FoldLines(contentLines(v.Content, width, o), bodyFold, o))
 }
 
 // appendWord adds a styled word to the last line after a space, or on a

@@ -22,7 +22,8 @@ type Options struct {
 	Format string
 	// Producers present the calls and results of a harness's own tools:
 	// a tool named here is drawn by its producer instead of the format's
-	// family (producers.Native, Claude or Codex), or the fallback card.
+	// family (agents/harness/native's Tools, claude.Tools or codex.Tools),
+	// or the fallback card.
 	Producers producers.Registry
 	// Path is the session's file when it is one ("" for stdin, a pipe or
 	// bytes in memory): a PathDecoder reads what its agent writes beside

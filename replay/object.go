@@ -18,7 +18,7 @@ import (
 func DecodeObject(data []byte, v any) error {
 	trimmed := bytes.TrimSpace(data)
 	if trimmed[0] != '{' {
-		return errors.New("not a JSON object: the line is " + DescribeJSON(trimmed))
+		return errors.New("not a JSON object: the line is " + JSONType(trimmed))
 	}
 	if err := json.Unmarshal(trimmed, v); err != nil {
 		return ObjectError(err)
@@ -113,14 +113,15 @@ func ValueKind(value string) string {
 	return word
 }
 
-// DescribeJSON names the JSON type of a value, or says that it is not
-// JSON ("// a comment" is no number, "nothing" no null), for the
-// errors about a value of the wrong type.
-func DescribeJSON(data []byte) string {
+// JSONType names the JSON type of a value, or says that it is not JSON
+// ("// a comment" is no number, "nothing" no null), for the errors about
+// a value of the wrong type: cards.ValidJSONType after checking the
+// value.
+func JSONType(data []byte) string {
 	if !json.Valid(data) {
 		return "not JSON"
 	}
-	return cards.DescribeJSON(data)
+	return cards.ValidJSONType(data)
 }
 
 // ToolArguments are a call's raw JSON arguments: logs (the harness's,

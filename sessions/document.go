@@ -7,9 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/export/markdown"
 	"github.com/cardtui/cardtui/render/cardtext"
-	"github.com/cardtui/cardtui/render/style"
 )
 
 // The bounds of a session's document: what a search looks in is the
@@ -26,11 +24,12 @@ const (
 // Document is the text of a session that `cardtui search` and
 // `cardtui sessions --touched` look in, one line of text per line: the
 // prompts, replies and proposed plans, and every tool card as its
-// Markdown export writes it (commands, paths, diffs, outputs), each line
+// searchable text says (Options.CardText: cmd/cardtui gives the Markdown
+// export, with its commands, paths, diffs and outputs), each line
 // with the index of its entry and the entry's title; and the files each
 // tool call read or changed. Reasoning, context blocks, notices and
-// problems are left out. Its text is made safe for a terminal (by the
-// Markdown export, which sanitises what it writes) and bounded
+// problems are left out. Its text is made safe for a terminal (by
+// CardText: the Markdown export sanitises what it writes) and bounded
 // (maxDocLine, maxDocEntry, maxDocument).
 //
 // Its bytes are lines of tab-separated fields, kind ('T' text, 'P' a
@@ -53,15 +52,15 @@ type DocLine struct {
 	Path bool
 }
 
-// NewDocument makes the document of a transcript's entries.
-func NewDocument(entries []cards.Entry) *Document {
+// NewDocument makes the document of a transcript's entries, a tool
+// card's text given by cardText (nil: its title alone).
+func NewDocument(entries []cards.Entry, cardText func(cards.ToolCard) string) *Document {
 	var b bytes.Buffer
-	o := style.Options{Width: 100}
 	for i, e := range entries {
 		if b.Len() >= maxDocument {
 			break
 		}
-		title, text := entryText(e, o)
+		title, text := entryText(e, cardText)
 		if title == "" && text == "" {
 			continue
 		}
@@ -76,7 +75,7 @@ func NewDocument(entries []cards.Entry) *Document {
 }
 
 // entryText is the title and text of an entry worth searching.
-func entryText(e cards.Entry, o style.Options) (title, text string) {
+func entryText(e cards.Entry, cardText func(cards.ToolCard) string) (title, text string) {
 	switch e := e.(type) {
 	case cards.Message:
 		switch e.Role {
@@ -86,7 +85,10 @@ func entryText(e cards.Entry, o style.Options) (title, text string) {
 			return cardtext.RoleLabel(e.Role), e.Text
 		}
 	case cards.ToolCard:
-		return CardTitle(e), markdown.Entry(e, o)
+		if cardText == nil {
+			return CardTitle(e), ""
+		}
+		return CardTitle(e), cardText(e)
 	case cards.Problem, cards.Notice:
 	}
 	return "", ""

@@ -19,7 +19,7 @@ func FuzzDocument(f *testing.F) {
 	f.Add(NewDocument([]cards.Entry{
 		cards.Message{Role: cards.RoleUser, Text: "fix\tthe\nbuild"},
 		cards.ToolCard{ID: "c", Tool: "Read", Call: cards.GenericCall{Title: "Read a.go", Locations: []cards.FileLocation{{Path: "/src/a.go"}}}},
-	}).data, "a")
+	}, nil).data, "a")
 	f.Add([]byte("T\t1\tt\tabc\nP\t-1\tx\t/a\nT\tx\n\t\t\t\n"), "")
 	f.Fuzz(func(t *testing.T, data []byte, pattern string) {
 		d := &Document{data: data}
@@ -56,6 +56,6 @@ func FuzzDocument(f *testing.F) {
 				return n < 1000
 			})
 		}
-		assert.False(t, strings.Contains(string(NewDocument([]cards.Entry{cards.Message{Role: cards.RoleUser, Text: pattern}}).data), "\r"))
+		assert.False(t, strings.Contains(string(NewDocument([]cards.Entry{cards.Message{Role: cards.RoleUser, Text: pattern}}, nil).data), "\r"))
 	})
 }

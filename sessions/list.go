@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/cardtui/cardtui/cards"
 )
 
 // Options say which sessions List finds and where it keeps its index.
@@ -20,6 +22,10 @@ type Options struct {
 	// CacheDir is the index's directory (see DefaultCacheDir); "" reads
 	// every file and keeps nothing.
 	CacheDir string
+	// CardText is the searchable text of a tool card in a session's
+	// Document (cmd/cardtui gives its Markdown export); nil searches a
+	// card's title alone.
+	CardText func(cards.ToolCard) string
 }
 
 // readers is how many files are read at once: reading is mostly waiting
@@ -39,7 +45,7 @@ func List(o Options) ([]Session, error) {
 	}
 	found, problems := o.Roots.discover(sources)
 	ix := loadIndex(o.CacheDir)
-	records, changed := readAll(found, ix, o.CacheDir)
+	records, changed := readAll(found, ix, o)
 	list := problems
 	for _, r := range records {
 		list = append(list, r.Session)
@@ -74,10 +80,11 @@ func (o Options) Selected() []Source {
 }
 
 // readAll returns the records of the files found: the index's when fresh,
-// else read anew on several goroutines, their documents saved in the
-// cache directory dir. changed says some were read. A record is used only
-// for the file it is stored under, found under the agent's home.
-func readAll(found []candidate, ix *index, dir string) ([]*record, bool) {
+// else read anew on several goroutines, their documents (a tool card's
+// text given by o.CardText) saved in the cache directory o.CacheDir.
+// changed says some were read. A record is used only for the file it is
+// stored under, found under the agent's home.
+func readAll(found []candidate, ix *index, o Options) ([]*record, bool) {
 	records := make([]*record, len(found))
 	var stale []int
 	for i, c := range found {
@@ -92,10 +99,10 @@ func readAll(found []candidate, ix *index, dir string) ([]*record, bool) {
 	for range min(readers, len(stale)) {
 		wg.Go(func() {
 			for i := range next {
-				rec, doc := readCandidate(found[i])
+				rec, doc := readCandidate(found[i], o.CardText)
 				// A document that cannot be saved is made again by
 				// the search that needs it.
-				_ = saveDocument(dir, rec.Path, "", doc)
+				_ = saveDocument(o.CacheDir, rec.Path, "", doc)
 				if doc != nil {
 					rec.summary = summarize(doc.data)
 				}

@@ -32,8 +32,8 @@ func (r *record) fresh(c candidate) bool {
 // readCandidate reads the file c whole, with the agent's own decoder, the
 // code the viewer reads it with: its title, first prompt, tool calls and
 // problems are the ones the viewer shows. What is worth searching in it
-// is the document returned.
-func readCandidate(c candidate) (record, *Document) {
+// is the document returned, a tool card's text given by cardText.
+func readCandidate(c candidate, cardText func(cards.ToolCard) string) (record, *Document) {
 	rec := record{Session: Session{Agent: c.source.Agent, Path: c.path, Archived: c.archived}}
 	f, info, err := regularfile.Open(c.path)
 	if err != nil {
@@ -55,7 +55,7 @@ func readCandidate(c candidate) (record, *Document) {
 	}
 	rec.describe(c.source, tr, scan)
 	rec.Project = firstNonEmpty(rec.Project, c.project)
-	return rec, NewDocument(tr.Entries)
+	return rec, NewDocument(tr.Entries, cardText)
 }
 
 // load reads the file f of c with replay, keeping its head and tail for
@@ -127,6 +127,6 @@ func Read(path string, src Source) Session {
 	if err != nil {
 		return Session{Agent: src.Agent, Path: path, Problem: err.Error()}
 	}
-	rec, _ := readCandidate(candidate{source: &src, path: path, info: info})
+	rec, _ := readCandidate(candidate{source: &src, path: path, info: info}, nil)
 	return rec.Session
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -109,9 +110,9 @@ func (o Options) document(s Session, buf *[]byte) *Document {
 	}
 	var doc *Document
 	if listed {
-		doc = readListed(src, db, session)
+		doc = readListed(src, db, session, o.CardText)
 	} else if info, err := os.Stat(s.Path); err == nil {
-		_, doc = readCandidate(candidate{source: &src, path: s.Path, info: info})
+		_, doc = readCandidate(candidate{source: &src, path: s.Path, info: info}, o.CardText)
 	}
 	_ = saveDocument(o.CacheDir, s.Path, stamp, doc)
 	return doc
@@ -135,8 +136,9 @@ func listedIn(src Source, path string) (db, session string, ok bool) {
 }
 
 // readListed is the document of one session of a database, read with the
-// Source's decoder; nil when it cannot be read.
-func readListed(src Source, db, session string) *Document {
+// Source's decoder, a tool card's text given by cardText; nil when it
+// cannot be read.
+func readListed(src Source, db, session string, cardText func(cards.ToolCard) string) *Document {
 	rc, err := src.OpenListed(db, session)
 	if err != nil {
 		return nil
@@ -146,5 +148,5 @@ func readListed(src Source, db, session string) *Document {
 	if tr == nil {
 		return nil
 	}
-	return NewDocument(tr.Entries)
+	return NewDocument(tr.Entries, cardText)
 }

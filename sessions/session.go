@@ -1,8 +1,10 @@
 // Package sessions finds the sessions that coding agents have written on
 // this machine — Claude Code transcripts, Codex rollouts (live and
-// archived) and the deepseek harness's session logs — and describes each
-// one: its agent, project, title or first prompt, start, last activity,
-// number of tool calls and size.
+// archived), the deepseek harness's session logs, Gemini CLI's chats,
+// opencode's and Crush's sessions (in their databases), whichever
+// Sources agents.Sessions lists — and describes each one: its agent,
+// project, title or first prompt, start, last activity, number of tool
+// calls and size.
 //
 // Every file is read whole, once, by its agent's own decoder (the code
 // the viewer reads it with): its title, first prompt, exact number of
@@ -25,7 +27,8 @@ import (
 )
 
 // Agent is the program that wrote a session, named as the format of its
-// session files is (Source.Format): "claude", "codex", "harness".
+// session files is (Source.Format): "claude", "codex", "harness",
+// "gemini", "opencode", "crush".
 type Agent string
 
 // Session describes one session file. Its JSON form (field names as

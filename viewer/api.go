@@ -53,7 +53,7 @@ func (m *Model) reset(s store) {
 
 // Apply sets entries as the messages of a feed do (EntriesMsg): each
 // Update replaces the entry of its ID or Index, or appends one.
-func (m *Model) Apply(updates ...Update) {
+func (m *Model) Apply(updates ...cards.Change) {
 	m.list.edit()
 	m.apply(updates)
 }
@@ -62,7 +62,7 @@ func (m *Model) Apply(updates ...Update) {
 // tool call id or a message id: it replaces the entry with that id, or
 // appends it. A nil entry is ignored. The card keeps its place, its
 // focus and its expanded state.
-func (m *Model) Upsert(id string, e cards.Entry) { m.Apply(Update{ID: id, Entry: e}) }
+func (m *Model) Upsert(id string, e cards.Entry) { m.Apply(cards.Change{ID: id, Entry: e}) }
 
 // Remove deletes the entry of id and reports whether there was one; the
 // focus stays on its card, or goes to the next one. It clears the search,
@@ -110,7 +110,7 @@ func (m *Model) FocusEntry(id string) bool {
 }
 
 // FocusIndex focuses the entry at index i — its place in the
-// transcript, the Index of the Update that set it — and scrolls its card
+// transcript, the Index of the cards.Change that set it — and scrolls its card
 // to the top of the screen (as far as the cards under it fill the
 // screen, and as they arrive). An entry that has not arrived yet is
 // focused when it arrives, unless a key or the mouse moved the view

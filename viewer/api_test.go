@@ -126,7 +126,7 @@ func TestUpsertRemoveEntry(t *testing.T) {
 	e, _ = m.Entry("c2")
 	assert.Equal(t, titled(2), e, "the ids after the removed entry still find theirs")
 
-	m.Apply(Update{ID: "c2", Entry: withText(2, "by Apply")}, Update{Index: 99, Entry: titled(7)})
+	m.Apply(cards.Change{ID: "c2", Entry: withText(2, "by Apply")}, cards.Change{Index: 99, Entry: titled(7)})
 	assert.Equal(t, 3, m.Len())
 	e, _ = m.Entry("c2")
 	assert.Equal(t, withText(2, "by Apply"), e)
@@ -134,7 +134,7 @@ func TestUpsertRemoveEntry(t *testing.T) {
 
 func TestFeedUpdatesByID(t *testing.T) {
 	m := newModel(80, 24)
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{ID: "a", Entry: titled(0)}, {ID: "b", Entry: titled(1)}, {ID: "a", Entry: withText(0, "done")}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{ID: "a", Entry: titled(0)}, {ID: "b", Entry: titled(1)}, {ID: "a", Entry: withText(0, "done")}}})
 	assert.Equal(t, 2, m.Len())
 	e, _ := m.Entry("a")
 	assert.Equal(t, withText(0, "done"), e)
@@ -242,7 +242,7 @@ func TestARunningCallShowsItsElapsedTime(t *testing.T) {
 	m := newModel(60, 12)
 	m.now = func() time.Time { return clock }
 	call := cards.ToolCard{ID: "c", Call: cards.TerminalCall{Title: "sleep 100"}}
-	m, cmd := send(t, m, EntriesMsg{Updates: []Update{{ID: "c", Entry: call}}})
+	m, cmd := send(t, m, EntriesMsg{Updates: []cards.Change{{ID: "c", Entry: call}}})
 	require.NotNil(t, cmd, "a running call starts the refresh")
 	assert.Contains(t, screenRows(m)[0], "─ running 0s ─╮")
 
@@ -251,11 +251,11 @@ func TestARunningCallShowsItsElapsedTime(t *testing.T) {
 	assert.NotNil(t, cmd, "it goes on while the call runs")
 	assert.Contains(t, screenRows(m)[0], "─ running 1m15s ─╮")
 	assert.Equal(t, 60, ansi.StringWidth(screenRows(m)[0]), "the header keeps its width")
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{ID: "c", Entry: call}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{ID: "c", Entry: call}}})
 	assert.Contains(t, screenRows(m)[0], "1m15s", "an update of a running call keeps its start")
 
 	call.Result = cards.TerminalResult{ExitCode: cards.Exit(0)}
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{ID: "c", Entry: call}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{ID: "c", Entry: call}}})
 	m, cmd = send(t, m, tickMsg{})
 	assert.Nil(t, cmd, "no call runs: no refresh")
 	assert.Contains(t, screenRows(m)[0], "exit 0")
@@ -306,9 +306,9 @@ func TestFocusIndexBeforeItArrives(t *testing.T) {
 	m := newModel(80, 12)
 	assert.False(t, m.FocusIndex(20), "not there yet")
 	batch := func(from, to int) EntriesMsg {
-		var u []Update
+		var u []cards.Change
 		for i := from; i < to; i++ {
-			u = append(u, Update{Index: i, Entry: titled(i)})
+			u = append(u, cards.Change{Index: i, Entry: titled(i)})
 		}
 		return EntriesMsg{Updates: u}
 	}

@@ -34,7 +34,7 @@ func TestSlowCardIsDrawnInTheBackground(t *testing.T) {
 	opts.RenderWait = 20 * time.Millisecond
 	m := New(opts)
 	m.SetSize(100, 20)
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 0, Entry: titled(0)}, {Index: 1, Entry: slowCard()}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{Index: 0, Entry: titled(0)}, {Index: 1, Entry: slowCard()}}})
 
 	before := time.Now()
 	assert.Contains(t, screen(m), drawingNote, "the card is not drawn yet")
@@ -60,7 +60,7 @@ func TestQuickCardsAreDrawnAtOnce(t *testing.T) {
 	opts.RenderWait = time.Hour
 	m := New(opts)
 	m.SetSize(100, 20)
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 0, Entry: titled(0)}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{Index: 0, Entry: titled(0)}}})
 	assert.Contains(t, screen(m), "card 0")
 	assert.NotContains(t, screen(m), drawingNote)
 }
@@ -91,7 +91,7 @@ func TestLargeDiffIsShownPlainThenColoured(t *testing.T) {
 	firstLine := func(o render.Options) string { return render.Draw(diff, o).Finish().Line(3) }
 	require.NotEqual(t, firstLine(plain), firstLine(coloured), "syntax colours change the line")
 
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 0, Entry: diff}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{Index: 0, Entry: diff}}})
 
 	view := m.View()
 	assert.NotContains(t, ansi.Strip(view), drawingNote)

@@ -137,9 +137,9 @@ func BenchmarkStream(b *testing.B) {
 		m := New(opts)
 		m.SetSize(120, 40)
 		for from := 0; from < len(entries); from += maxBatch {
-			batch := make([]Update, 0, maxBatch)
+			batch := make([]cards.Change, 0, maxBatch)
 			for i := from; i < min(from+maxBatch, len(entries)); i++ {
-				batch = append(batch, Update{Index: i, Entry: entries[i]})
+				batch = append(batch, cards.Change{Index: i, Entry: entries[i]})
 			}
 			m = benchStep(b, m, EntriesMsg{Updates: batch})
 		}

@@ -39,9 +39,9 @@
 // Entries are set by a key the harness already has — a tool call id, a
 // message id: Upsert(id, entry) appends the entry or replaces the one of
 // that id (a result arriving later fills in its card), Remove deletes it,
-// Entry reads it. From another goroutine, send Updates (cards.Change is
-// the same type) on a channel read by Listen or Options.Feed, or call
-// tea.Program.Send with an EntriesMsg: an Update with an ID works as
+// Entry reads it. From another goroutine, send cards.Change values
+// on a channel read by Listen or Options.Feed, or call
+// tea.Program.Send with an EntriesMsg: a cards.Change with an ID works as
 // Upsert, one with an Index sets that position, as replay.Stream's
 // batches do. ProgressMsg drives the loading indicator; EndMsg (sent when
 // the channel closes) ends it. SetEntries replaces everything at once.

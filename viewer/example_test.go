@@ -32,7 +32,7 @@ func ExampleApp() {
 	var app tea.Model = viewer.App{Model: viewer.New(opts)}
 
 	app, _ = app.Update(tea.WindowSizeMsg{Width: 60, Height: 10})
-	app, _ = app.Update(viewer.EntriesMsg{Updates: []viewer.Update{
+	app, _ = app.Update(viewer.EntriesMsg{Updates: []cards.Change{
 		{ID: "u1", Entry: cards.Message{Role: cards.RoleUser, Text: "Run the tests."}},
 		{ID: "call_1", Entry: cards.ToolCard{ID: "call_1", Call: cards.TerminalCall{Title: "go test ./..."}}},
 		// The result arrives later and replaces the entry of its id.
@@ -130,9 +130,9 @@ func plain(s string) string {
 // model reads them in batches (Options.Feed, or return viewer.Listen(ch)
 // from the parent's Init) and never blocks in Update.
 func ExampleListen() {
-	ch := make(chan viewer.Update, 3)
-	ch <- viewer.Update{ID: "n1", Entry: cards.Notice{Text: "session started"}}
-	ch <- viewer.Update{ID: "m1", Entry: cards.Message{Role: cards.RoleAssistant, Text: "Hello."}}
+	ch := make(chan cards.Change, 3)
+	ch <- cards.Change{ID: "n1", Entry: cards.Notice{Text: "session started"}}
+	ch <- cards.Change{ID: "m1", Entry: cards.Message{Role: cards.RoleAssistant, Text: "Hello."}}
 	close(ch)
 
 	opts := exampleOptions()
@@ -172,7 +172,7 @@ func ExampleUpdate_streaming() {
 	text := ""
 	for _, chunk := range []string{"The tests ", "pass.\n\n", "Next I will ", "fix the lint."} {
 		text += chunk
-		m, _ = m.Update(viewer.EntriesMsg{Updates: []viewer.Update{
+		m, _ = m.Update(viewer.EntriesMsg{Updates: []cards.Change{
 			{Index: 0, Entry: cards.Message{Role: cards.RoleAssistant, Text: text}},
 		}})
 	}

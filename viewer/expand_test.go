@@ -78,7 +78,7 @@ func TestAResultArrivingRedrawsItsCard(t *testing.T) {
 	zero := 0
 	done := call
 	done.Result = cards.TerminalResult{Output: "ok\n", ExitCode: &zero}
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 1, Entry: done}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{Index: 1, Entry: done}}})
 	assert.NotContains(t, screen(m), "running")
 	assert.Contains(t, screen(m), "exit 0")
 	assert.NotContains(t, statusRow(m), "running", "no call runs any more")

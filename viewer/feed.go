@@ -6,18 +6,16 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// Update sets one entry of the transcript; it is cards.Change, so what
-// replay.Stream emits goes to the viewer as it is. With an ID it sets the
-// entry of that id (see Model.Upsert). Else Index is the entry's
-// position: the current count appends a new entry, a smaller index
-// replaces that entry (a result arrived for its call), and a negative or
-// larger index also appends. An Update with a nil Entry is ignored.
+// Update is cards.Change, the one change type, under the name the viewer
+// first gave it; it reads like Model.Update.
+//
+// Deprecated: use cards.Change.
 type Update = cards.Change
 
 // EntriesMsg carries updates to the model; a harness may send one with
 // tea.Program.Send, and Listen produces them from a channel.
 type EntriesMsg struct {
-	Updates []Update
+	Updates []cards.Change
 	// next is the command that reads on, set by Listen.
 	next tea.Cmd
 }
@@ -44,13 +42,13 @@ const maxBatch = 4096
 // so one Listen reads the whole channel; when ch is closed the model gets
 // an EndMsg. The waiting happens in the command's goroutine, never in
 // Update.
-func Listen(ch <-chan Update) tea.Cmd {
+func Listen(ch <-chan cards.Change) tea.Cmd {
 	return func() tea.Msg {
 		u, ok := <-ch
 		if !ok {
 			return EndMsg{}
 		}
-		batch := []Update{u}
+		batch := []cards.Change{u}
 		for len(batch) < maxBatch {
 			select {
 			case u, ok := <-ch:

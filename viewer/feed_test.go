@@ -9,12 +9,14 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/cards"
 )
 
 func TestListenTakesWhatIsQueuedInOneMessage(t *testing.T) {
-	ch := make(chan Update, 10)
+	ch := make(chan cards.Change, 10)
 	for i := range 3 {
-		ch <- Update{Index: i, Entry: titled(i)}
+		ch <- cards.Change{Index: i, Entry: titled(i)}
 	}
 	msg := Listen(ch)()
 	require.IsType(t, EntriesMsg{}, msg)
@@ -23,7 +25,7 @@ func TestListenTakesWhatIsQueuedInOneMessage(t *testing.T) {
 	m, next := send(t, newModel(80, 24), msg)
 	assert.Equal(t, 3, m.Len())
 	require.NotNil(t, next, "the model listens on")
-	ch <- Update{Index: 3, Entry: titled(3)}
+	ch <- cards.Change{Index: 3, Entry: titled(3)}
 	close(ch)
 	last := next()
 	require.IsType(t, EntriesMsg{}, last)
@@ -34,15 +36,15 @@ func TestListenTakesWhatIsQueuedInOneMessage(t *testing.T) {
 }
 
 func TestListenOnAClosedChannelEnds(t *testing.T) {
-	ch := make(chan Update)
+	ch := make(chan cards.Change)
 	close(ch)
 	assert.Equal(t, EndMsg{}, Listen(ch)())
 }
 
 func TestListenBatchesAreBounded(t *testing.T) {
-	ch := make(chan Update, maxBatch+10)
+	ch := make(chan cards.Change, maxBatch+10)
 	for i := range maxBatch + 10 {
-		ch <- Update{Index: i, Entry: titled(i)}
+		ch <- cards.Change{Index: i, Entry: titled(i)}
 	}
 	first := Listen(ch)().(EntriesMsg)
 	assert.Len(t, first.Updates, maxBatch)
@@ -50,15 +52,15 @@ func TestListenBatchesAreBounded(t *testing.T) {
 }
 
 func TestAnEntriesMsgFromTheHarnessNeedsNoListen(t *testing.T) {
-	m, cmd := send(t, newModel(80, 24), EntriesMsg{Updates: []Update{{Entry: titled(0)}}})
+	m, cmd := send(t, newModel(80, 24), EntriesMsg{Updates: []cards.Change{{Entry: titled(0)}}})
 	assert.Nil(t, cmd)
 	assert.Equal(t, 1, m.Len())
 	assert.NotContains(t, statusRow(m), "live")
 }
 
 func TestInitReadsTheFeed(t *testing.T) {
-	ch := make(chan Update, 1)
-	ch <- Update{Entry: titled(0)}
+	ch := make(chan cards.Change, 1)
+	ch <- cards.Change{Entry: titled(0)}
 	opts := testOptions()
 	opts.Feed = ch
 	batch := New(opts).Init()().(tea.BatchMsg)

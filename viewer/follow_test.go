@@ -12,9 +12,9 @@ import (
 // appendCards sends an EntriesMsg that appends titled cards from..to-1.
 func appendCards(t *testing.T, m Model, from, to int) Model {
 	t.Helper()
-	var updates []Update
+	var updates []cards.Change
 	for i := from; i < to; i++ {
-		updates = append(updates, Update{Index: i, Entry: titled(i)})
+		updates = append(updates, cards.Change{Index: i, Entry: titled(i)})
 	}
 	m, _ = send(t, m, EntriesMsg{Updates: updates})
 	return m
@@ -88,7 +88,7 @@ func TestFollowingWhenEverythingFits(t *testing.T) {
 
 func TestUpdatesPastTheEndAppendAndNilEntriesAreIgnored(t *testing.T) {
 	m := newModel(80, 24, titled(0))
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 7, Entry: titled(1)}, {Index: 0}, {Index: -1, Entry: titled(2)}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{Index: 7, Entry: titled(1)}, {Index: 0}, {Index: -1, Entry: titled(2)}}})
 	assert.Equal(t, 3, m.Len())
 	assert.Contains(t, screen(m), cardTitle(0))
 	assert.Contains(t, screen(m), cardTitle(2))

@@ -38,7 +38,7 @@ type Options struct {
 	// asking the terminal for its background colour.
 	ThemeFixed bool
 	// Feed, when not nil, is read by Init's command as Listen reads.
-	Feed <-chan Update
+	Feed <-chan cards.Change
 	// NoFollow starts with the view not pinned to the newest card: the
 	// screen stays at the top while entries arrive.
 	NoFollow bool
@@ -245,7 +245,7 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 }
 
 // apply sets the entries of a batch of updates.
-func (m *Model) apply(updates []Update) {
+func (m *Model) apply(updates []cards.Change) {
 	focusOnLast := m.focus >= m.shownCount()-1
 	for _, u := range updates {
 		if u.Entry != nil {
@@ -260,7 +260,7 @@ func (m *Model) apply(updates []Update) {
 }
 
 // put sets one entry: the one of its ID or Index, else a new one.
-func (m *Model) put(u Update) {
+func (m *Model) put(u cards.Change) {
 	i := u.Index
 	if u.ID != "" {
 		i = m.ids.find(&m.list, u.ID)

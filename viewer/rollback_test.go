@@ -36,10 +36,10 @@ func TestRolledBackReplyIsLabelled(t *testing.T) {
 	m := newModel(80, 20, reply)
 	assert.NotContains(t, screen(m), "rolled back")
 
-	m.Apply(Update{Index: 0, Entry: reply}) // sent again, complete
+	m.Apply(cards.Change{Index: 0, Entry: reply}) // sent again, complete
 	assert.NotContains(t, screen(m), "rolled back")
 
 	reply.RolledBack = true
-	m.Apply(Update{Index: 0, Entry: reply})
+	m.Apply(cards.Change{Index: 0, Entry: reply})
 	assert.Contains(t, screen(m), "↶ rolled back (undone)")
 }

@@ -26,7 +26,7 @@ func TestStatusLineShowsTheSession(t *testing.T) {
 
 	m, _ = press(t, m, "n", "n")
 	assert.Contains(t, statusRow(m), "card 3/6")
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 3, Entry: titled(3)}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{Index: 3, Entry: titled(3)}}})
 	assert.Contains(t, statusRow(m), "1 problem ")
 }
 
@@ -50,8 +50,8 @@ func TestLoadingIndicatorShowsProgress(t *testing.T) {
 }
 
 func TestStreamingShowsLiveUntilTheEnd(t *testing.T) {
-	ch := make(chan Update, 1)
-	ch <- Update{Entry: titled(0)}
+	ch := make(chan cards.Change, 1)
+	ch <- cards.Change{Entry: titled(0)}
 	m, cmd := send(t, newModel(100, 12), Listen(ch)())
 	assert.NotNil(t, cmd, "the model reads on")
 	assert.Contains(t, statusRow(m), "live")
@@ -118,7 +118,7 @@ func TestStatusLineSumsTheTurns(t *testing.T) {
 	m := newModel(120, 30, turn("one", 40_000, 60), titled(1), turn("two", 8_000, 13))
 	assert.Contains(t, statusRow(m), "2 turns · 1m13s · 48k tokens (24k cached) · $1.00")
 
-	m, _ = send(t, m, EntriesMsg{Updates: []Update{{Index: 2, Entry: turn("two", 60_000, 13)}}})
+	m, _ = send(t, m, EntriesMsg{Updates: []cards.Change{{Index: 2, Entry: turn("two", 60_000, 13)}}})
 	assert.Contains(t, statusRow(m), "2 turns · 1m13s · 100k tokens (50k cached) · $1.00")
 
 	m.SetSize(40, 30)

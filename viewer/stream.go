@@ -10,7 +10,7 @@ import (
 )
 
 // Streaming text into an entry: a harness that streams a message sends
-// it again at the same index each time text is appended (an Update with
+// it again at the same index each time text is appended (a cards.Change with
 // the message as it is now). The viewer notices that the new text starts
 // with the old one and draws only what changed: the paragraphs that were
 // complete when it last drew the message keep their lines, and only the

@@ -9,6 +9,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/cardtui/cardtui/agents/harness/native"
 	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
@@ -489,8 +490,9 @@ func cardKind(k sdk.ToolKind) cards.ToolCallKind {
 	return cards.KindOther
 }
 
-// native are the harness's producers; the plan is drawn as its todo list.
-var native = producers.Native()
+// nativeTools are the harness's producers; the plan is drawn as its todo
+// list.
+var nativeTools = native.Tools()
 
 // setPlan shows the plan as a checklist, on one card that each plan
 // update replaces.
@@ -527,10 +529,10 @@ func checklist(title string, todos []todo) (cards.GenericCall, cards.ResultView)
 	}
 	args, _ := json.Marshal(map[string]any{"todos": items})
 	call := cards.GenericCall{Title: title, Kind: cards.KindThink}
-	if list, ok := native.Call("todo_write", args).(cards.GenericCall); ok {
+	if list, ok := nativeTools.Call("todo_write", args).(cards.GenericCall); ok {
 		call.Content = list.Content // the checklist
 	}
-	return call, native.Result("todo_write", args, producers.Result{})
+	return call, nativeTools.Result("todo_write", args, producers.Result{})
 }
 
 // todoList is the list a todo tool's raw input sets (opencode's

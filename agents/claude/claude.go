@@ -38,7 +38,7 @@ import (
 //     rewritten many times a session); a custom title wins over it.
 //   - system: a compaction boundary or a message with text as a Notice.
 //   - attachment (a queued command), permission-mode and custom-title: see
-//     claude_attachment.go.
+//     attachment.go.
 //   - every other type (file-history-snapshot, queue-operation, progress,
 //     last-prompt…, new ones each release) and every other attachment is
 //     counted in Stats.Skipped, never a problem;

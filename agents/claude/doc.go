@@ -7,11 +7,11 @@
 // problem, or counted per type in replay.Stats.Skipped.
 //
 // The package's files: claude*.go the decoder (claude.go the lines,
-// claude_order.go conversation order, claude_subagent.go the sub-agents of
-// older versions (sidechain lines in the session file), claude_nested.go
+// order.go conversation order, subagent.go the sub-agents of
+// older versions (sidechain lines in the session file), nested.go
 // those of 2.1 (their own transcripts, nested under the Agent card),
-// claude_stream.go the lines only --output-format stream-json writes,
-// claude_attachment.go attachments); tools*.go the producers, one file per
+// stream.go the lines only --output-format stream-json writes,
+// attachment.go attachments); tools*.go the producers, one file per
 // tool family, built on package producers:
 //
 //	tool                                       file           call view                              result view
@@ -49,7 +49,7 @@
 //	<id>/subagents/agent-*.jsonl (2.1)      nested under their Agent card (read when the session
 //	                                          is a file: replay.Options.Path)
 //	progress (2.1.83 mirrors of those)      skipped: the sub-agent's own transcript is shown
-//	stream-json lines                       see claude_stream.go
+//	stream-json lines                       see stream.go
 //	a copy of a line read before            skipped; a reused uuid with other bytes: shown, and a problem
 //	file-history-snapshot, queue-operation, skipped
 //	  last-prompt, api-request*, atis-latch,

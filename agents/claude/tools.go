@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -102,9 +103,9 @@ func decodeClaudeContent(raw json.RawMessage) ([]cards.ContentBlock, error) {
 	if trimmed[0] != '[' {
 		var s string
 		if err := json.Unmarshal(trimmed, &s); err != nil {
-			return nil, fmt.Errorf("want a string or an array of blocks, found %s", cards.DescribeJSON(trimmed))
+			return nil, fmt.Errorf("want a string or an array of blocks, found %s", cards.ValidJSONType(trimmed))
 		}
-		return producers.Text(cleanClaudeText(s)), nil
+		return toolkit.Text(cleanClaudeText(s)), nil
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(trimmed, &items); err != nil {
@@ -146,7 +147,7 @@ func decodeClaudeBlock(raw json.RawMessage) (cards.ContentBlock, error) {
 	}
 	switch {
 	case b.Type == "text":
-		s, err := producers.Required("text", b.Text)
+		s, err := toolkit.Required("text", b.Text)
 		if err != nil {
 			return nil, err
 		}
@@ -181,10 +182,10 @@ func cleanClaudeText(s string) string {
 // under an "Error" title, as the ACP adapter fences error text ("Rejected",
 // "Denied" or "Interrupted" for a call that did not run as asked).
 func claudeErrorResult(r producers.Result) cards.GenericResult {
-	body, others := producers.TextOf(r.Content)
+	body, others := toolkit.TextOf(r.Content)
 	content := others
 	if strings.TrimSpace(body) != "" {
-		content = append(producers.Code("", body), others...)
+		content = append(toolkit.Code("", body), others...)
 	}
 	return cards.GenericResult{Title: errorTitle(r), Content: producers.WithError(content, r)}
 }
@@ -214,7 +215,7 @@ func claudeMeta(r producers.Result, dst any) (ok bool, err error) {
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return false, nil
 	}
-	return true, producers.Within("toolUseResult", producers.DecodeJSON(trimmed, dst))
+	return true, toolkit.Within("toolUseResult", producers.DecodeJSON(trimmed, dst))
 }
 
 // thousands writes n with comma separators: 13751 as "13,751".

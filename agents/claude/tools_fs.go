@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -38,10 +39,10 @@ func parseClaudeReadArgs(args json.RawMessage) (claudeReadArgs, error) {
 	var a claudeReadArgs
 	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
-		a.path, err = producers.NonEmpty("file_path", raw.FilePath)
+		a.path, err = toolkit.NonEmpty("file_path", raw.FilePath)
 	}
-	a.offset, a.limit = producers.ValueOr(raw.Offset, 0), producers.ValueOr(raw.Limit, 0)
-	return a, producers.Within("arguments", err)
+	a.offset, a.limit = toolkit.ValueOr(raw.Offset, 0), toolkit.ValueOr(raw.Limit, 0)
+	return a, toolkit.Within("arguments", err)
 }
 
 // presentClaudeReadCall titles the card like the adapter: "Read a.go
@@ -94,23 +95,23 @@ func presentClaudeReadResult(args json.RawMessage, r producers.Result) (cards.Re
 		return nil, err
 	case !ok:
 		return numberedRead(a, r), nil
-	case producers.ValueOr(m.Type, "") != "text" || m.File == nil:
+	case toolkit.ValueOr(m.Type, "") != "text" || m.File == nil:
 		return producers.GenericResult(r), nil
 	}
-	path, err := producers.NonEmpty("filePath", m.File.FilePath)
+	path, err := toolkit.NonEmpty("filePath", m.File.FilePath)
 	if err != nil {
-		return nil, producers.Within("toolUseResult: file", err)
+		return nil, toolkit.Within("toolUseResult: file", err)
 	}
-	content, err := producers.Required("content", m.File.Content)
+	content, err := toolkit.Required("content", m.File.Content)
 	if err == nil {
-		err = producers.AtLeast("startLine", m.File.StartLine, 1)
+		err = toolkit.AtLeast("startLine", m.File.StartLine, 1)
 	}
-	start, startErr := producers.Required("startLine", m.File.StartLine)
+	start, startErr := toolkit.Required("startLine", m.File.StartLine)
 	if err = errors.Join(err, startErr); err != nil {
-		return nil, producers.Within("toolUseResult: file", err)
+		return nil, toolkit.Within("toolUseResult: file", err)
 	}
 	lines := numberedLines(content, start)
-	total := max(producers.ValueOr(m.File.TotalLines, 0), start+len(lines)-1)
+	total := max(toolkit.ValueOr(m.File.TotalLines, 0), start+len(lines)-1)
 	return cards.ReadResult{Path: path, Offset: start, Lines: lines, TotalLines: total}, nil
 }
 
@@ -119,7 +120,7 @@ func presentClaudeReadResult(args json.RawMessage, r producers.Result) (cards.Re
 // Claude Code gives them to the model ("     1→text", "1\ttext"). Any
 // other text, or a part of a file, is shown preformatted.
 func numberedRead(a claudeReadArgs, r producers.Result) cards.ResultView {
-	text, others := producers.TextOf(r.Content)
+	text, others := toolkit.TextOf(r.Content)
 	if a.offset > 0 || a.limit > 0 || len(others) > 0 {
 		return fencedText(r)
 	}
@@ -182,19 +183,19 @@ func presentClaudeWriteResult(args json.RawMessage, r producers.Result) (cards.R
 	if err != nil || !ok {
 		return producers.GenericResult(r), err
 	}
-	path := producers.ValueOr(m.FilePath, a.Path)
+	path := toolkit.ValueOr(m.FilePath, a.Path)
 	diffs, err := patchDiffs(path, m.StructuredPatch)
 	if err != nil || len(diffs) > 0 {
 		return cards.DiffResult{Title: "Write " + a.Path, Diffs: diffs}, err
 	}
-	content := producers.ValueOr(m.Content, a.Content)
+	content := toolkit.ValueOr(m.Content, a.Content)
 	switch {
-	case producers.ValueOr(m.Type, "") == "create":
+	case toolkit.ValueOr(m.Type, "") == "create":
 		diffs = []cards.FileDiff{{Path: path, NewText: content, NewStart: 1}}
 	case m.OriginalFile != nil:
 		diffs = []cards.FileDiff{{Path: path, OldText: m.OriginalFile, NewText: content, OldStart: 1, NewStart: 1}}
 	default:
-		return cards.GenericResult{Content: producers.Text("Overwrote " + path +
+		return cards.GenericResult{Content: toolkit.Text("Overwrote " + path +
 			"; the session does not record its earlier content, so the card shows its whole new text.")}, nil
 	}
 	return cards.DiffResult{Title: "Write " + a.Path, Diffs: diffs}, nil
@@ -230,7 +231,7 @@ func appliedHunks(title, path string, r producers.Result) (cards.ResultView, err
 	if err != nil || !ok {
 		return producers.GenericResult(r), err
 	}
-	diffs, err := patchDiffs(producers.ValueOr(m.FilePath, path), m.StructuredPatch)
+	diffs, err := patchDiffs(toolkit.ValueOr(m.FilePath, path), m.StructuredPatch)
 	if err != nil || len(diffs) == 0 {
 		return producers.GenericResult(r), err
 	}
@@ -255,32 +256,32 @@ func parseMultiEditArgs(args json.RawMessage) (multiEditArgs, error) {
 	var a multiEditArgs
 	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
-		a.path, err = producers.NonEmpty("file_path", raw.FilePath)
+		a.path, err = toolkit.NonEmpty("file_path", raw.FilePath)
 	}
 	var edits []struct {
 		OldString *string `json:"old_string"`
 		NewString *string `json:"new_string"`
 	}
 	if err == nil {
-		edits, err = producers.Required("edits", raw.Edits)
+		edits, err = toolkit.Required("edits", raw.Edits)
 	}
 	for i := 0; err == nil && i < len(edits); i++ {
 		var d cards.FileDiff
 		d, err = replacement(a.path, edits[i].OldString, edits[i].NewString)
-		err = producers.Within(fmt.Sprintf("edits[%d]", i), err)
+		err = toolkit.Within(fmt.Sprintf("edits[%d]", i), err)
 		a.edits = append(a.edits, d)
 	}
-	return a, producers.Within("arguments", err)
+	return a, toolkit.Within("arguments", err)
 }
 
 // replacement is the diff of replacing old with new in path; an empty old
 // string has no before-text.
 func replacement(path string, old, new *string) (cards.FileDiff, error) {
-	o, err := producers.Required("old_string", old)
+	o, err := toolkit.Required("old_string", old)
 	if err != nil {
 		return cards.FileDiff{}, err
 	}
-	n, err := producers.Required("new_string", new)
+	n, err := toolkit.Required("new_string", new)
 	d := cards.FileDiff{Path: path, NewText: n}
 	if o != "" {
 		d.OldText = &o
@@ -340,7 +341,7 @@ func patchDiffs(path string, hunks *[]claudeHunk) ([]cards.FileDiff, error) {
 	for i, h := range *hunks {
 		d, err := h.fileDiff(path)
 		if err != nil {
-			return nil, producers.Within(fmt.Sprintf("toolUseResult: structuredPatch[%d]", i), err)
+			return nil, toolkit.Within(fmt.Sprintf("toolUseResult: structuredPatch[%d]", i), err)
 		}
 		diffs = append(diffs, d)
 	}
@@ -348,16 +349,16 @@ func patchDiffs(path string, hunks *[]claudeHunk) ([]cards.FileDiff, error) {
 }
 
 func (h claudeHunk) fileDiff(path string) (cards.FileDiff, error) {
-	lines, err := producers.Required("lines", h.Lines)
+	lines, err := toolkit.Required("lines", h.Lines)
 	if err != nil {
 		return cards.FileDiff{}, err
 	}
-	old, new := producers.SideCounts(lines)
-	if err := errors.Join(producers.AtLeast("oldStart", h.OldStart, 0), producers.AtLeast("newStart", h.NewStart, 0),
-		producers.CheckCount("oldLines", h.OldLines, old), producers.CheckCount("newLines", h.NewLines, new)); err != nil {
+	old, new := toolkit.SideCounts(lines)
+	if err := errors.Join(toolkit.AtLeast("oldStart", h.OldStart, 0), toolkit.AtLeast("newStart", h.NewStart, 0),
+		toolkit.CheckCount("oldLines", h.OldLines, old), toolkit.CheckCount("newLines", h.NewLines, new)); err != nil {
 		return cards.FileDiff{}, err
 	}
-	return producers.RecordedHunk(path, lines, producers.ValueOr(h.OldStart, 0), producers.ValueOr(h.NewStart, 0))
+	return toolkit.RecordedHunk(path, lines, toolkit.ValueOr(h.OldStart, 0), toolkit.ValueOr(h.NewStart, 0))
 }
 
 // notebookEditArgs are the arguments of NotebookEdit.
@@ -376,11 +377,11 @@ func parseNotebookEditArgs(args json.RawMessage) (notebookEditArgs, error) {
 	var a notebookEditArgs
 	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
-		a.path, err = producers.NonEmpty("notebook_path", raw.NotebookPath)
+		a.path, err = toolkit.NonEmpty("notebook_path", raw.NotebookPath)
 	}
-	a.source, a.cellType = producers.ValueOr(raw.NewSource, ""), producers.ValueOr(raw.CellType, "")
-	a.mode, a.cellID = producers.ValueOr(raw.EditMode, "replace"), producers.ValueOr(raw.CellID, "")
-	return a, producers.Within("arguments", err)
+	a.source, a.cellType = toolkit.ValueOr(raw.NewSource, ""), toolkit.ValueOr(raw.CellType, "")
+	a.mode, a.cellID = toolkit.ValueOr(raw.EditMode, "replace"), toolkit.ValueOr(raw.CellID, "")
+	return a, toolkit.Within("arguments", err)
 }
 
 // presentClaudeNotebookEditCall shows the new source of the cell: "Edit
@@ -393,13 +394,13 @@ func presentClaudeNotebookEditCall(args json.RawMessage) (cards.CallView, error)
 	var content []cards.ContentBlock
 	switch {
 	case a.mode == "delete":
-		content = producers.Text(strings.TrimSpace("Delete cell " + a.cellID))
+		content = toolkit.Text(strings.TrimSpace("Delete cell " + a.cellID))
 	case a.source != "":
 		info := ""
 		if a.cellType == "markdown" {
 			info = "markdown"
 		}
-		content = producers.Code(info, a.source)
+		content = toolkit.Code(info, a.source)
 	}
 	return cards.GenericCall{
 		Title:     "Edit Notebook " + a.path,

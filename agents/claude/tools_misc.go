@@ -10,6 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -58,13 +59,13 @@ func presentClaudeGlobCall(args json.RawMessage) (cards.CallView, error) {
 		return nil, err
 	}
 	title := "Find"
-	path := producers.ValueOr(raw.Path, "")
+	path := toolkit.ValueOr(raw.Path, "")
 	var locations []cards.FileLocation
 	if path != "" {
 		title += " " + path
 		locations = []cards.FileLocation{{Path: path}}
 	}
-	if pattern := producers.ValueOr(raw.Pattern, ""); pattern != "" {
+	if pattern := toolkit.ValueOr(raw.Pattern, ""); pattern != "" {
 		title += " " + pattern
 	}
 	return cards.GenericCall{Title: title, Kind: cards.KindSearch, Locations: locations}, nil
@@ -85,12 +86,12 @@ func presentClaudeGlobResult(_ json.RawMessage, r producers.Result) (cards.Resul
 	if err != nil || !ok || m.Filenames == nil {
 		return fencedText(r), err
 	}
-	return foundPaths(*m.Filenames, producers.ValueOr(m.NumFiles, 0), producers.ValueOr(m.Truncated, false)), nil
+	return foundPaths(*m.Filenames, toolkit.ValueOr(m.NumFiles, 0), toolkit.ValueOr(m.Truncated, false)), nil
 }
 
 // foundPaths is a paths card; the total counts at least the paths listed.
 func foundPaths(paths []string, total int, truncated bool) cards.SearchPaths {
-	return cards.SearchPaths{Paths: producers.OrNil(paths), Truncated: truncated, Total: max(total, len(paths))}
+	return cards.SearchPaths{Paths: toolkit.OrNil(paths), Truncated: truncated, Total: max(total, len(paths))}
 }
 
 // grepArgs are the arguments of Grep that its title shows.
@@ -118,7 +119,7 @@ func presentClaudeGrepCall(args json.RawMessage) (cards.CallView, error) {
 	}
 	parts := []string{"grep"}
 	flag := func(on *bool, name string) {
-		if producers.ValueOr(on, false) {
+		if toolkit.ValueOr(on, false) {
 			parts = append(parts, name)
 		}
 	}
@@ -132,24 +133,24 @@ func presentClaudeGrepCall(args json.RawMessage) (cards.CallView, error) {
 	count(a.After, "-A %d")
 	count(a.Before, "-B %d")
 	count(a.Context, "-C %d")
-	switch producers.ValueOr(a.OutputMode, "") {
+	switch toolkit.ValueOr(a.OutputMode, "") {
 	case "files_with_matches", "FilesWithMatches":
 		parts = append(parts, "-l")
 	case "count", "Count":
 		parts = append(parts, "-c")
 	}
 	count(a.HeadLimit, "| head -%d")
-	if g := producers.ValueOr(a.Glob, ""); g != "" {
+	if g := toolkit.ValueOr(a.Glob, ""); g != "" {
 		parts = append(parts, `--include="`+g+`"`)
 	}
-	if t := producers.ValueOr(a.Type, ""); t != "" {
+	if t := toolkit.ValueOr(a.Type, ""); t != "" {
 		parts = append(parts, "--type="+t)
 	}
 	flag(a.Multiline, "-P")
-	if p := producers.ValueOr(a.Pattern, ""); p != "" {
+	if p := toolkit.ValueOr(a.Pattern, ""); p != "" {
 		parts = append(parts, `"`+p+`"`)
 	}
-	if p := producers.ValueOr(a.Path, ""); p != "" {
+	if p := toolkit.ValueOr(a.Path, ""); p != "" {
 		parts = append(parts, p)
 	}
 	return cards.GenericCall{Title: strings.Join(parts, " "), Kind: cards.KindSearch}, nil
@@ -181,11 +182,11 @@ func presentClaudeGrepResult(args json.RawMessage, r producers.Result) (cards.Re
 		return fencedText(r), err
 	}
 	truncated := m.AppliedLimit != nil
-	switch producers.ValueOr(m.Mode, "") {
+	switch toolkit.ValueOr(m.Mode, "") {
 	case "files_with_matches":
-		return foundPaths(producers.ValueOr(m.Filenames, nil), producers.ValueOr(m.NumFiles, 0), truncated), nil
+		return foundPaths(toolkit.ValueOr(m.Filenames, nil), toolkit.ValueOr(m.NumFiles, 0), truncated), nil
 	case "content":
-		files, total, ok := grepMatches(producers.ValueOr(m.Content, ""), producers.ValueOr(m.Filenames, nil), producers.ValueOr(a.Path, ""))
+		files, total, ok := grepMatches(toolkit.ValueOr(m.Content, ""), toolkit.ValueOr(m.Filenames, nil), toolkit.ValueOr(a.Path, ""))
 		if ok {
 			return cards.SearchMatches{Files: files, Truncated: truncated, Total: total}, nil
 		}
@@ -235,7 +236,7 @@ func grepLine(line string, known []string, searched string) (string, int, string
 		}
 	}
 	if n, text, ok := lineNumbered(line); ok && searched != "" && len(known) <= 1 {
-		return producers.ValueOr(firstOf(known), searched), n, text, true
+		return toolkit.ValueOr(firstOf(known), searched), n, text, true
 	}
 	for i := strings.IndexByte(line, ':'); i > 0; {
 		if n, text, ok := lineNumbered(line[i+1:]); ok {
@@ -261,7 +262,7 @@ func firstOf(s []string) *string {
 // lineNumbered splits "12:text" into 12 and "text".
 func lineNumbered(s string) (int, string, bool) {
 	digits, text, ok := strings.Cut(s, ":")
-	if !ok || !producers.AllDigits(digits) {
+	if !ok || !toolkit.AllDigits(digits) {
 		return 0, "", false
 	}
 	n, err := strconv.Atoi(digits)
@@ -276,7 +277,7 @@ func presentClaudeLSCall(args json.RawMessage) (cards.CallView, error) {
 		return nil, err
 	}
 	dir := "current"
-	if p := producers.ValueOr(raw.Path, ""); p != "" {
+	if p := toolkit.ValueOr(raw.Path, ""); p != "" {
 		dir = p
 	}
 	return cards.GenericCall{Title: "List the " + dir + " directory's contents", Kind: cards.KindSearch}, nil
@@ -302,7 +303,7 @@ func presentClaudeWebFetchCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Fetch " + url, Kind: cards.KindFetch, Content: producers.Text(producers.ValueOr(raw.Prompt, ""))}, nil
+	return cards.GenericCall{Title: "Fetch " + url, Kind: cards.KindFetch, Content: toolkit.Text(toolkit.ValueOr(raw.Prompt, ""))}, nil
 }
 
 // presentClaudeWebFetchResult shows the page fetched and its HTTP status
@@ -322,7 +323,7 @@ func presentClaudeWebFetchResult(args json.RawMessage, r producers.Result) (card
 	if err != nil || !ok || m.Code == nil || *m.Code < 100 || *m.Code > 599 {
 		return producers.GenericResult(r), err
 	}
-	return cards.WebFetch{Title: m.title(), URL: producers.ValueOr(m.URL, url), StatusCode: *m.Code, Content: producers.Markdown(producers.ValueOr(m.Result, ""))}, nil
+	return cards.WebFetch{Title: m.title(), URL: toolkit.ValueOr(m.URL, url), StatusCode: *m.Code, Content: toolkit.Markdown(toolkit.ValueOr(m.Result, ""))}, nil
 }
 
 // presentClaudeWebSearchCall titles the card with the query and the
@@ -340,10 +341,10 @@ func presentClaudeWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 		return nil, err
 	}
 	title := `"` + query + `"`
-	if allowed := producers.ValueOr(raw.Allowed, nil); len(allowed) > 0 {
+	if allowed := toolkit.ValueOr(raw.Allowed, nil); len(allowed) > 0 {
 		title += " (allowed: " + strings.Join(allowed, ", ") + ")"
 	}
-	if blocked := producers.ValueOr(raw.Blocked, nil); len(blocked) > 0 {
+	if blocked := toolkit.ValueOr(raw.Blocked, nil); len(blocked) > 0 {
 		title += " (blocked: " + strings.Join(blocked, ", ") + ")"
 	}
 	return cards.GenericCall{Title: title, Kind: cards.KindFetch}, nil
@@ -376,7 +377,7 @@ func presentClaudeWebSearchResult(args json.RawMessage, r producers.Result) (car
 		}
 		sources, err := searchHits(item)
 		if err != nil {
-			return nil, producers.Within(fmt.Sprintf("toolUseResult: results[%d]", i), err)
+			return nil, toolkit.Within(fmt.Sprintf("toolUseResult: results[%d]", i), err)
 		}
 		v.Sources = append(v.Sources, sources...)
 	}
@@ -396,12 +397,12 @@ func searchHits(raw json.RawMessage) ([]cards.WebSource, error) {
 		return nil, err
 	}
 	var sources []cards.WebSource
-	for i, h := range producers.ValueOr(hits.Content, nil) {
-		url, err := producers.NonEmpty("url", h.URL)
+	for i, h := range toolkit.ValueOr(hits.Content, nil) {
+		url, err := toolkit.NonEmpty("url", h.URL)
 		if err != nil {
 			return nil, fmt.Errorf("content[%d]: %w", i, err)
 		}
-		sources = append(sources, cards.WebSource{URL: url, Title: producers.ValueOr(h.Title, "")})
+		sources = append(sources, cards.WebSource{URL: url, Title: toolkit.ValueOr(h.Title, "")})
 	}
 	return sources, nil
 }
@@ -418,7 +419,7 @@ func parseTaskArgs(args json.RawMessage) (taskArgs, error) {
 		Prompt      *string `json:"prompt"`
 	}
 	err := producers.DecodeCheckedArgs(args, &raw)
-	return taskArgs{description: producers.ValueOr(raw.Description, ""), prompt: producers.ValueOr(raw.Prompt, "")}, err
+	return taskArgs{description: toolkit.ValueOr(raw.Description, ""), prompt: toolkit.ValueOr(raw.Prompt, "")}, err
 }
 
 // presentClaudeTaskCall titles the card by the task's description and
@@ -432,7 +433,7 @@ func presentClaudeTaskCall(args json.RawMessage) (cards.CallView, error) {
 	if title == "" {
 		title = "Task"
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindThink, Content: producers.Text(a.prompt)}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindThink, Content: toolkit.Text(a.prompt)}, nil
 }
 
 // presentClaudeTaskResult shows the sub-agent's report and, from
@@ -452,11 +453,11 @@ func presentClaudeTaskResult(args json.RawMessage, r producers.Result) (cards.Re
 		TotalTokens       *int   `json:"totalTokens"`
 	}
 	ok, err := claudeMeta(r, &m)
-	if m.IsAsync || m.Status == "async_launched" || strings.HasPrefix(producers.FirstText(r.Content), asyncLaunched) {
+	if m.IsAsync || m.Status == "async_launched" || strings.HasPrefix(toolkit.FirstText(r.Content), asyncLaunched) {
 		// The rest of its text is for the model, which must not quote it.
-		return cards.GenericResult{Content: producers.Text(launchedText)}, err
+		return cards.GenericResult{Content: toolkit.Text(launchedText)}, err
 	}
-	r.Content = producers.AsMarkdown(withoutAgentNotes(r.Content)) // the sub-agent's reply
+	r.Content = toolkit.AsMarkdown(withoutAgentNotes(r.Content)) // the sub-agent's reply
 	if err != nil || !ok {
 		return producers.GenericResult(r), err
 	}
@@ -510,7 +511,7 @@ func presentClaudeExitPlanModeCall(args json.RawMessage) (cards.CallView, error)
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: producers.Markdown(producers.ValueOr(raw.Plan, ""))}, nil
+	return cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: toolkit.Markdown(toolkit.ValueOr(raw.Plan, ""))}, nil
 }
 
 // presentClaudeExitPlanModeResult says the plan mode ended, with what the
@@ -532,9 +533,9 @@ func parseToolSearchArgs(args json.RawMessage) (string, error) {
 	err := producers.DecodeCheckedArgs(args, &raw)
 	var query string
 	if err == nil {
-		query, err = producers.NonEmpty("query", raw.Query)
+		query, err = toolkit.NonEmpty("query", raw.Query)
 	}
-	return query, producers.Within("arguments", err)
+	return query, toolkit.Within("arguments", err)
 }
 
 // presentToolSearchCall titles a ToolSearch "Load tools WebFetch" for a
@@ -571,7 +572,7 @@ func presentToolSearchResult(args json.RawMessage, r producers.Result) (cards.Re
 	}
 	content := others
 	if len(names) > 0 {
-		content = append(producers.Text(strings.Join(names, ", ")), others...)
+		content = append(toolkit.Text(strings.Join(names, ", ")), others...)
 	}
 	return cards.GenericResult{Content: content}, nil
 }

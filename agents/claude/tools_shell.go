@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -33,10 +34,10 @@ func parseClaudeBashArgs(args json.RawMessage) (claudeBashArgs, error) {
 	var a claudeBashArgs
 	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil {
-		a.command, err = producers.NonEmpty("command", raw.Command)
+		a.command, err = toolkit.NonEmpty("command", raw.Command)
 	}
-	a.description, a.background = producers.ValueOr(raw.Description, ""), producers.ValueOr(raw.RunInBackground, false)
-	return a, producers.Within("arguments", err)
+	a.description, a.background = toolkit.ValueOr(raw.Description, ""), toolkit.ValueOr(raw.RunInBackground, false)
+	return a, toolkit.Within("arguments", err)
 }
 
 // presentClaudeBashCall shows a command as a terminal titled by its
@@ -49,7 +50,7 @@ func presentClaudeBashCall(args json.RawMessage) (cards.CallView, error) {
 	}
 	if a.background {
 		return cards.GenericCall{Title: a.command, Kind: cards.KindExecute,
-			RawInput: producers.JSONString(a.command), Content: producers.Text(a.description)}, nil
+			RawInput: toolkit.JSONString(a.command), Content: toolkit.Text(a.description)}, nil
 	}
 	return cards.TerminalCall{Title: a.command, Description: a.description}, nil
 }
@@ -76,7 +77,7 @@ func presentClaudeBashResult(args json.RawMessage, r producers.Result) (cards.Re
 	if err != nil {
 		return nil, err
 	}
-	output, others := producers.TextOf(r.Content)
+	output, others := toolkit.TextOf(r.Content)
 	if r.IsError && r.Outcome != cards.OutcomeFailed {
 		return cards.TerminalResult{Title: strings.ToLower(errorTitle(r)), Output: output}, nil
 	}
@@ -88,21 +89,21 @@ func presentClaudeBashResult(args json.RawMessage, r producers.Result) (cards.Re
 	switch {
 	case err != nil:
 		return nil, err
-	case a.background || (ok && producers.ValueOr(m.BackgroundTaskID, "") != ""):
+	case a.background || (ok && toolkit.ValueOr(m.BackgroundTaskID, "") != ""):
 		return producers.GenericResult(r), nil
-	case len(others) > 0 || (ok && producers.ValueOr(m.IsImage, false)):
+	case len(others) > 0 || (ok && toolkit.ValueOr(m.IsImage, false)):
 		return producers.GenericResult(r), nil
 	case !ok:
 		return cards.TerminalResult{Output: output}, nil
 	}
-	view := cards.TerminalResult{Output: producers.JoinStreams(producers.ValueOr(m.Stdout, ""), producers.ValueOr(m.Stderr, ""))}
+	view := cards.TerminalResult{Output: toolkit.JoinStreams(toolkit.ValueOr(m.Stdout, ""), toolkit.ValueOr(m.Stderr, ""))}
 	switch {
-	case producers.ValueOr(m.Interrupted, false):
+	case toolkit.ValueOr(m.Interrupted, false):
 		view.Title = "interrupted"
-	case producers.ValueOr(m.ReturnCodeInterpretation, "") != "":
+	case toolkit.ValueOr(m.ReturnCodeInterpretation, "") != "":
 		view.Title = *m.ReturnCodeInterpretation
 	default:
-		view = producers.Exited(view.Output, 0)
+		view = toolkit.Exited(view.Output, 0)
 	}
 	return view, nil
 }
@@ -114,10 +115,10 @@ func failedCommand(output string) cards.TerminalResult {
 	first, rest, _ := strings.Cut(output, "\n")
 	if digits, ok := strings.CutPrefix(first, "Exit code "); ok {
 		if code, err := strconv.Atoi(digits); err == nil {
-			return producers.Exited(rest, code)
+			return toolkit.Exited(rest, code)
 		}
 	}
-	return cards.TerminalResult{Title: "failed", Output: producers.Red(output)}
+	return cards.TerminalResult{Title: "failed", Output: toolkit.Red(output)}
 }
 
 // shellArg reads the id of a background shell, which Claude Code's
@@ -128,7 +129,7 @@ func shellArg(args json.RawMessage) (string, error) {
 		ShellID *string `json:"shell_id"`
 	}
 	err := producers.DecodeCheckedArgs(args, &raw)
-	return producers.ValueOr(raw.BashID, producers.ValueOr(raw.ShellID, "")), err
+	return toolkit.ValueOr(raw.BashID, toolkit.ValueOr(raw.ShellID, "")), err
 }
 
 // withShell is the adapter's title followed by the shell: "Tail Logs
@@ -169,14 +170,14 @@ func presentClaudeBashOutputResult(args json.RawMessage, r producers.Result) (ca
 		return producers.FencedResult(r, "console"), err
 	}
 	var title []string
-	for _, part := range []string{producers.ValueOr(m.Status, ""), producers.ValueOr(m.Command, "")} {
+	for _, part := range []string{toolkit.ValueOr(m.Status, ""), toolkit.ValueOr(m.Command, "")} {
 		if part != "" {
 			title = append(title, part)
 		}
 	}
 	return cards.TerminalResult{
 		Title:    strings.Join(title, " · "),
-		Output:   producers.JoinStreams(producers.ValueOr(m.Stdout, ""), producers.ValueOr(m.Stderr, "")),
+		Output:   toolkit.JoinStreams(toolkit.ValueOr(m.Stdout, ""), toolkit.ValueOr(m.Stderr, "")),
 		ExitCode: m.ExitCode,
 	}, nil
 }
@@ -202,8 +203,8 @@ func presentClaudeKillShellResult(args json.RawMessage, r producers.Result) (car
 		Message *string `json:"message"`
 	}
 	ok, err := claudeMeta(r, &m)
-	if err != nil || !ok || producers.ValueOr(m.Message, "") == "" {
+	if err != nil || !ok || toolkit.ValueOr(m.Message, "") == "" {
 		return producers.GenericResult(r), err
 	}
-	return cards.GenericResult{Content: producers.Text(*m.Message)}, nil
+	return cards.GenericResult{Content: toolkit.Text(*m.Message)}, nil
 }

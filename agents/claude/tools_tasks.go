@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -47,11 +48,11 @@ func presentClaudeTaskCreateCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	subject, err := producers.NonEmpty("subject", raw.Subject)
+	subject, err := toolkit.NonEmpty("subject", raw.Subject)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
-	return cards.GenericCall{Title: "Create task: " + oneLineText(subject), Kind: cards.KindThink, Content: producers.Text(raw.Description)}, nil
+	return cards.GenericCall{Title: "Create task: " + oneLineText(subject), Kind: cards.KindThink, Content: toolkit.Text(raw.Description)}, nil
 }
 
 // presentClaudeTaskCreateResult names the task created: "Task #3
@@ -67,7 +68,7 @@ func presentClaudeTaskCreateResult(_ json.RawMessage, r producers.Result) (cards
 	if err != nil || !ok || m.Task == nil || m.Task.ID == "" {
 		return producers.GenericResult(r), err
 	}
-	return cards.GenericResult{Content: producers.Text("Task #" + m.Task.ID + " created")}, nil
+	return cards.GenericResult{Content: toolkit.Text("Task #" + m.Task.ID + " created")}, nil
 }
 
 // claudeTaskUpdate is TaskUpdate's input.
@@ -97,9 +98,9 @@ func presentClaudeTaskUpdateCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	id, err := producers.NonEmpty("taskId", raw.TaskID)
+	id, err := toolkit.NonEmpty("taskId", raw.TaskID)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	verb, ok := taskStatusVerbs[raw.Status]
 	if !ok {
@@ -117,7 +118,7 @@ func presentClaudeTaskUpdateCall(args json.RawMessage) (cards.CallView, error) {
 	if raw.Status != "" && !ok {
 		fields = append([]string{"status: " + raw.Status}, fields...)
 	}
-	return cards.GenericCall{Title: verb + oneLineText(id), Kind: cards.KindThink, Content: producers.Text(strings.Join(fields, "\n"))}, nil
+	return cards.GenericCall{Title: verb + oneLineText(id), Kind: cards.KindThink, Content: toolkit.Text(strings.Join(fields, "\n"))}, nil
 }
 
 // presentClaudeTaskUpdateResult says what changed: "Task #2: pending →
@@ -145,7 +146,7 @@ func presentClaudeTaskUpdateResult(_ json.RawMessage, r producers.Result) (cards
 	case len(m.UpdatedFields) > 0:
 		line += ": " + strings.Join(m.UpdatedFields, ", ")
 	}
-	return cards.GenericResult{Content: producers.Text(line)}, nil
+	return cards.GenericResult{Content: toolkit.Text(line)}, nil
 }
 
 // statusWords writes a task status as words: "in_progress" as "in
@@ -160,9 +161,9 @@ func presentClaudeTaskGetCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	id, err := producers.NonEmpty("taskId", raw.TaskID)
+	id, err := toolkit.NonEmpty("taskId", raw.TaskID)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	return cards.GenericCall{Title: "Read task #" + oneLineText(id), Kind: cards.KindRead}, nil
 }
@@ -186,32 +187,32 @@ func presentClaudeTaskListResult(_ json.RawMessage, r producers.Result) (cards.R
 	if err != nil || !ok || m.Tasks == nil && m.Task == nil {
 		return producers.GenericResult(r), err
 	}
-	tasks := producers.ValueOr(m.Tasks, nil)
+	tasks := toolkit.ValueOr(m.Tasks, nil)
 	if m.Task != nil {
 		tasks = []claudeTask{*m.Task}
 	}
 	if len(tasks) == 0 {
-		return cards.GenericResult{Content: producers.Text("No tasks.")}, nil
+		return cards.GenericResult{Content: toolkit.Text("No tasks.")}, nil
 	}
 	items := make([]string, len(tasks))
 	for i, task := range tasks {
 		items[i] = taskItem(task)
 	}
-	return cards.GenericResult{Content: producers.Markdown(strings.Join(items, "\n"))}, nil
+	return cards.GenericResult{Content: toolkit.Markdown(strings.Join(items, "\n"))}, nil
 }
 
 // taskItem is one task as a checklist item, its subject escaped.
 func taskItem(task claudeTask) string {
-	name := "#" + task.ID + " " + producers.EscapeMarkdown(oneLineText(task.Subject))
+	name := "#" + task.ID + " " + toolkit.EscapeMarkdown(oneLineText(task.Subject))
 	if task.Owner != "" {
-		name += " (" + producers.EscapeMarkdown(oneLineText(task.Owner)) + ")"
+		name += " (" + toolkit.EscapeMarkdown(oneLineText(task.Owner)) + ")"
 	}
 	if len(task.BlockedBy) > 0 {
 		name += " — blocked by #" + strings.Join(task.BlockedBy, ", #")
 	}
 	item := producers.ChecklistItem(producers.Todo{Content: name, Status: task.Status})
 	if task.Description != "" {
-		item += "\n\n  " + strings.ReplaceAll(producers.EscapeMarkdown(task.Description), "\n", "\n  ")
+		item += "\n\n  " + strings.ReplaceAll(toolkit.EscapeMarkdown(task.Description), "\n", "\n  ")
 	}
 	return item
 }
@@ -238,11 +239,11 @@ func parseQuestions(args json.RawMessage) ([]claudeQuestion, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	questions, err := producers.Required("questions", raw.Questions)
+	questions, err := toolkit.Required("questions", raw.Questions)
 	if err == nil && len(questions) == 0 {
 		err = fmt.Errorf("field %q is empty", "questions")
 	}
-	return questions, producers.Within("arguments", err)
+	return questions, toolkit.Within("arguments", err)
 }
 
 // presentClaudeAskCall titles the card with the question (or how many
@@ -275,7 +276,7 @@ func presentClaudeAskCall(args json.RawMessage) (cards.CallView, error) {
 			b.WriteString("  (any number of them)\n")
 		}
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: producers.Text(strings.TrimRight(b.String(), "\n"))}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: toolkit.Text(strings.TrimRight(b.String(), "\n"))}, nil
 }
 
 // presentClaudeAskResult shows each question with the user's answer,
@@ -299,7 +300,7 @@ func presentClaudeAskResult(args json.RawMessage, r producers.Result) (cards.Res
 	for _, q := range questions {
 		lines = append(lines, oneLineText(q.Question)+" → "+answerText(m.Answers[q.Question]))
 	}
-	return cards.GenericResult{Title: "Answered", Content: producers.Text(strings.Join(lines, "\n"))}, nil
+	return cards.GenericResult{Title: "Answered", Content: toolkit.Text(strings.Join(lines, "\n"))}, nil
 }
 
 // answerText is an answer as written: a string, or the strings of a

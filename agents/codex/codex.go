@@ -46,7 +46,7 @@ func isCodexLine(head map[string]json.RawMessage, typ string) bool {
 //   - turn_aborted, compacted (or the context_compacted event), error: a
 //     Notice (compacted also shows the summary as collapsed context).
 //   - thread_rolled_back: the entries of the turns it undid are marked
-//     rolled back, and a Notice says so (codex_rollback.go).
+//     rolled back, and a Notice says so (rollback.go).
 //   - turn_context, token_count and task_complete: the facts of the
 //     turn's line (turns.go).
 //   - everything else — task_started, the streaming deltas, a second copy of a call or message, unknown
@@ -60,14 +60,14 @@ type codexRollout struct {
 	// the compacted line and the context_compacted event say it twice.
 	compacted bool
 	// turns are the indexes of the user prompts that start the turns not
-	// rolled back, in order (see codex_rollback.go).
+	// rolled back, in order (see rollback.go).
 	turns []int
 	// cwd is the session's directory, which patches name files in.
 	cwd string
 	// terminals maps the session a command still runs in to the
-	// command's call id (see codex_polls.go).
+	// command's call id (see polls.go).
 	terminals map[string]string
-	// group is the latest "Explored" card (see codex_explore.go).
+	// group is the latest "Explored" card (see explore.go).
 	group *exploreGroup
 	// facts gathers the facts of each turn (turns.go).
 	facts codexTurns
@@ -87,15 +87,15 @@ type codexCall struct {
 	end, changes json.RawMessage
 	hasResult    bool
 	// nested is the path of the card of a command a code-mode script ran,
-	// nil for a card at the top level (see codex_codemode.go).
+	// nil for a card at the top level (see codemode.go).
 	nested *replay.CardPath
 	// pollOf is the command a write_stdin call polls, when it is folded
 	// into that command's card; polls are what a command's polls
-	// returned (see codex_polls.go).
+	// returned (see polls.go).
 	pollOf string
 	polls  []execOutput
 	// parsed is how Codex parsed the command of a shell call (parsed_cmd);
-	// group is the "Explored" card it is nested in (codex_explore.go).
+	// group is the "Explored" card it is nested in (explore.go).
 	parsed []parsedCommand
 	group  *exploreGroup
 }
@@ -146,7 +146,7 @@ func payloadObject(raw json.RawMessage) ([]byte, error) {
 	case len(payload) == 0 || string(payload) == "null":
 		return nil, errors.New(`missing field "payload"`)
 	case payload[0] != '{':
-		return nil, errors.New(`field "payload": want an object, found ` + replay.DescribeJSON(payload))
+		return nil, errors.New(`field "payload": want an object, found ` + replay.JSONType(payload))
 	}
 	return payload, nil
 }
@@ -632,7 +632,7 @@ type codexEvent struct {
 	Reason  string          `json:"reason"`
 	// NumTurns is thread_rolled_back's.
 	NumTurns *int `json:"num_turns"`
-	// Item is item_completed's (see codex_items.go).
+	// Item is item_completed's (see items.go).
 	Item json.RawMessage `json:"item"`
 	// ParsedCmd is the exec events' (see tools_explore.go).
 	ParsedCmd json.RawMessage `json:"parsed_cmd"`

@@ -7,9 +7,9 @@
 // replay.Stats.Skipped.
 //
 // The package's files: codex*.go the rollout decoder (codex.go the lines,
-// codex_items.go 0.169's item_completed items, codex_polls.go the polls of
-// a running command, codex_explore.go the "Explored" groups,
-// codex_codemode.go code mode's scripts, codex_rollback.go rolled-back
+// items.go 0.169's item_completed items, polls.go the polls of
+// a running command, explore.go the "Explored" groups,
+// codemode.go code mode's scripts, rollback.go rolled-back
 // turns); exec.go ExecFormat, what `codex exec --json` prints; tools*.go
 // the producers of the Codex CLI's tools (Tools), one file per tool
 // family, built on package producers, and how a call ended (Outcome):

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -254,7 +255,7 @@ func execViews(tools producers.Registry, it execItem) (string, cards.CallView, c
 	case "web_search":
 		args, _ := json.Marshal(map[string]string{"query": it.Query})
 		call, _ := tools.Present("web_search", args)
-		return "web_search", call, cards.GenericResult{Content: producers.Text("The search results went to the model; the stream does not record them.")}, outcome
+		return "web_search", call, cards.GenericResult{Content: toolkit.Text("The search results went to the model; the stream does not record them.")}, outcome
 	case "todo_list":
 		var todos []producers.Todo
 		for _, item := range it.Items {
@@ -265,7 +266,7 @@ func execViews(tools producers.Registry, it execItem) (string, cards.CallView, c
 			todos = append(todos, producers.Todo{Content: item.Text, Status: status})
 		}
 		return "update_plan", cards.GenericCall{Title: "Update plan", Kind: cards.KindThink},
-			cards.GenericResult{Content: producers.Markdown(producers.Checklist(todos))}, cards.OutcomeDone
+			cards.GenericResult{Content: toolkit.Markdown(producers.Checklist(todos))}, cards.OutcomeDone
 	}
 	name := it.Server + "__" + it.Tool
 	call, _ := tools.Present(name, it.Arguments)
@@ -305,7 +306,7 @@ func fileChangeCall(changes []execChange) cards.GenericCall {
 		v.Title = "Edit files"
 		return v
 	}
-	v.Title, v.Content = patchTitle(files), producers.Text(strings.Join(lines, "\n"))
+	v.Title, v.Content = patchTitle(files), toolkit.Text(strings.Join(lines, "\n"))
 	return v
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -75,13 +76,13 @@ func parseCodexShellArgs(args json.RawMessage) (codexShellArgs, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return a, err
 	}
-	a.workdir = producers.ValueOr(raw.Workdir, producers.ValueOr(raw.WorkingDirectory, ""))
+	a.workdir = toolkit.ValueOr(raw.Workdir, toolkit.ValueOr(raw.WorkingDirectory, ""))
 	var err error
 	switch {
 	case raw.Cmd != nil:
-		a.line, err = producers.NonEmpty("cmd", raw.Cmd)
+		a.line, err = toolkit.NonEmpty("cmd", raw.Cmd)
 	case len(raw.Command) > 0 && raw.Command[0] == '[':
-		err = producers.Within(`field "command"`, producers.DecodeJSON(raw.Command, &a.argv))
+		err = toolkit.Within(`field "command"`, producers.DecodeJSON(raw.Command, &a.argv))
 		if err == nil && len(a.argv) == 0 {
 			err = errors.New(`field "command" is empty`)
 		}
@@ -89,13 +90,13 @@ func parseCodexShellArgs(args json.RawMessage) (codexShellArgs, error) {
 	default:
 		var line *string
 		if len(raw.Command) > 0 {
-			err = producers.Within(`field "command"`, producers.DecodeJSON(raw.Command, &line))
+			err = toolkit.Within(`field "command"`, producers.DecodeJSON(raw.Command, &line))
 		}
 		if err == nil {
-			a.line, err = producers.NonEmpty("command", line)
+			a.line, err = toolkit.NonEmpty("command", line)
 		}
 	}
-	return a, producers.Within("arguments", err)
+	return a, toolkit.Within("arguments", err)
 }
 
 // commandLine is the command an argv runs: the script of `bash -lc
@@ -170,7 +171,7 @@ type codexExecEnd struct {
 // in the meta when there is one (its aggregated_output, or stdout then
 // stderr), else from the output text the model was given.
 func presentCodexExecResult(r producers.Result) (cards.ResultView, error) {
-	output, others := producers.TextOf(r.Content)
+	output, others := toolkit.TextOf(r.Content)
 	if len(others) > 0 {
 		return producers.GenericResult(r), nil
 	}
@@ -178,10 +179,10 @@ func presentCodexExecResult(r producers.Result) (cards.ResultView, error) {
 	if producers.HasMeta(r) {
 		var end codexExecEnd
 		if err := producers.DecodeJSON(r.Meta, &end); err != nil {
-			return nil, producers.Within("meta", err)
+			return nil, toolkit.Within("meta", err)
 		}
 		if err := exec.merge(end); err != nil {
-			return nil, producers.Within("meta", err)
+			return nil, toolkit.Within("meta", err)
 		}
 	}
 	return exec.view(), nil
@@ -210,7 +211,7 @@ func (e *execOutput) merge(end codexExecEnd) error {
 	case end.AggregatedOutput != nil && (*end.AggregatedOutput != "" || e.output == ""):
 		e.output = *end.AggregatedOutput
 	case end.AggregatedOutput == nil && (end.Stdout != nil || end.Stderr != nil):
-		if joined := producers.JoinStreams(producers.ValueOr(end.Stdout, ""), producers.ValueOr(end.Stderr, "")); joined != "" || e.output == "" {
+		if joined := toolkit.JoinStreams(toolkit.ValueOr(end.Stdout, ""), toolkit.ValueOr(end.Stderr, "")); joined != "" || e.output == "" {
 			e.output = joined
 		}
 	}
@@ -257,16 +258,16 @@ func parseDuration(raw json.RawMessage, ms *float64) (time.Duration, error) {
 			return 0, err
 		}
 		d, err := time.ParseDuration(s)
-		return max(d, 0), producers.Within(`field "duration"`, err)
+		return max(d, 0), toolkit.Within(`field "duration"`, err)
 	}
 	var d struct {
 		Secs  *int64 `json:"secs"`
 		Nanos *int64 `json:"nanos"`
 	}
 	if err := producers.DecodeJSON(trimmed, &d); err != nil {
-		return 0, producers.Within(`field "duration"`, err)
+		return 0, toolkit.Within(`field "duration"`, err)
 	}
-	secs, nanos := producers.ValueOr(d.Secs, 0), producers.ValueOr(d.Nanos, 0)
+	secs, nanos := toolkit.ValueOr(d.Secs, 0), toolkit.ValueOr(d.Nanos, 0)
 	if secs < 0 || nanos < 0 || secs > math.MaxInt64/int64(time.Second)-1 {
 		return 0, errors.New(`field "duration": out of range`)
 	}
@@ -291,7 +292,7 @@ func parseExecOutput(text string) execOutput {
 	if strings.HasPrefix(text, "{") && json.Unmarshal([]byte(text), &wrapped) == nil &&
 		wrapped.Output != nil && wrapped.Metadata != nil {
 		e := execOutput{output: *wrapped.Output, exitCode: wrapped.Metadata.ExitCode}
-		if s := producers.ValueOr(wrapped.Metadata.DurationSeconds, 0); s > 0 && s < math.MaxInt64/1e9 {
+		if s := toolkit.ValueOr(wrapped.Metadata.DurationSeconds, 0); s > 0 && s < math.MaxInt64/1e9 {
 			e.duration = time.Duration(s * float64(time.Second))
 		}
 		return e
@@ -368,7 +369,7 @@ func parseWriteStdinArgs(args json.RawMessage) (writeStdinArgs, error) {
 	var a writeStdinArgs
 	err := producers.DecodeCheckedArgs(args, &raw)
 	if err == nil && len(raw.SessionID) == 0 {
-		err = producers.Within("arguments", errors.New(`missing field "session_id"`))
+		err = toolkit.Within("arguments", errors.New(`missing field "session_id"`))
 	}
 	if err == nil {
 		var id string
@@ -377,7 +378,7 @@ func parseWriteStdinArgs(args json.RawMessage) (writeStdinArgs, error) {
 		}
 		a.session = id
 	}
-	a.chars = producers.ValueOr(raw.Chars, "")
+	a.chars = toolkit.ValueOr(raw.Chars, "")
 	return a, err
 }
 
@@ -392,7 +393,7 @@ func presentCodexWriteStdinCall(args json.RawMessage) (cards.CallView, error) {
 		return cards.GenericCall{Title: "Poll session " + a.session, Kind: cards.KindExecute}, nil
 	}
 	return cards.GenericCall{Title: "Write to session " + a.session, Kind: cards.KindExecute,
-		Content: producers.Code("console", a.chars)}, nil
+		Content: toolkit.Code("console", a.chars)}, nil
 }
 
 func presentCodexWriteStdinResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
@@ -416,20 +417,20 @@ func parsePlanArgs(args json.RawMessage) ([]producers.Todo, string, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, "", err
 	}
-	steps, err := producers.Required("plan", raw.Plan)
+	steps, err := toolkit.Required("plan", raw.Plan)
 	if err != nil {
-		return nil, "", producers.Within("arguments", err)
+		return nil, "", toolkit.Within("arguments", err)
 	}
 	todos := make([]producers.Todo, len(steps))
 	for i, s := range steps {
-		content, err := producers.NonEmpty("step", s.Step)
+		content, err := toolkit.NonEmpty("step", s.Step)
 		if err == nil {
-			todos[i] = producers.Todo{Content: content, Status: producers.ValueOr(s.Status, "pending")}
+			todos[i] = producers.Todo{Content: content, Status: toolkit.ValueOr(s.Status, "pending")}
 		} else {
 			return nil, "", fmt.Errorf("arguments: plan[%d]: %w", i, err)
 		}
 	}
-	return todos, producers.ValueOr(raw.Explanation, ""), nil
+	return todos, toolkit.ValueOr(raw.Explanation, ""), nil
 }
 
 // presentCodexPlanCall shows why the plan changes; the result shows the
@@ -439,7 +440,7 @@ func presentCodexPlanCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: producers.TodoTitle("Plan", steps), Kind: cards.KindThink, Content: producers.Text(explanation)}, nil
+	return cards.GenericCall{Title: producers.TodoTitle("Plan", steps), Kind: cards.KindThink, Content: toolkit.Text(explanation)}, nil
 }
 
 // presentCodexPlanResult shows the plan as a checklist; a plan Codex
@@ -450,10 +451,10 @@ func presentCodexPlanResult(args json.RawMessage, r producers.Result) (cards.Res
 		return nil, err
 	}
 	if r.IsError || Outcome(r) != cards.OutcomeDone {
-		proposed := producers.Markdown("The plan was not applied:\n\n" + producers.Checklist(steps))
+		proposed := toolkit.Markdown("The plan was not applied:\n\n" + producers.Checklist(steps))
 		return cards.GenericResult{Content: append(producers.WithError(r.Content, r), proposed...)}, nil
 	}
-	return cards.GenericResult{Content: producers.Markdown(producers.Checklist(steps))}, nil
+	return cards.GenericResult{Content: toolkit.Markdown(producers.Checklist(steps))}, nil
 }
 
 func presentCodexViewImageCall(args json.RawMessage) (cards.CallView, error) {
@@ -474,7 +475,7 @@ func presentCodexWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	if q := producers.ValueOr(raw.Query, ""); q != "" {
+	if q := toolkit.ValueOr(raw.Query, ""); q != "" {
 		return cards.GenericCall{Title: `Search the web for "` + q + `"`, Kind: cards.KindFetch}, nil
 	}
 	return cards.GenericCall{Title: "Search the web", Kind: cards.KindFetch}, nil
@@ -521,15 +522,15 @@ func codexAborted(text string) bool {
 // not succeed (a patch that did not apply); else done. A command's exit
 // status is its terminal result's, which the card reads itself.
 func Outcome(r producers.Result) cards.Outcome {
-	if outcome := codeModeOutcome(producers.FirstText(r.Content)); outcome != cards.OutcomeDone {
+	if outcome := codeModeOutcome(toolkit.FirstText(r.Content)); outcome != cards.OutcomeDone {
 		return outcome
 	}
-	exec := parseExecOutput(producers.FirstText(r.Content))
+	exec := parseExecOutput(toolkit.FirstText(r.Content))
 	output := strings.TrimSpace(exec.output)
 	if codexAborted(output) {
 		return cards.OutcomeInterrupted
 	}
-	unwrapped := producers.Result{Content: producers.Text(output), IsError: r.IsError, Error: r.Error}
+	unwrapped := producers.Result{Content: toolkit.Text(output), IsError: r.IsError, Error: r.Error}
 	if outcome := producers.OutcomeOf(unwrapped, codexOutcomes); outcome != cards.OutcomeDone {
 		return outcome
 	}
@@ -539,11 +540,11 @@ func Outcome(r producers.Result) cards.Outcome {
 	}
 	hasEnd := producers.HasMeta(r) && json.Unmarshal(r.Meta, &end) == nil
 	switch {
-	case hasEnd && producers.ValueOr(end.Status, "") == "declined":
+	case hasEnd && toolkit.ValueOr(end.Status, "") == "declined":
 		return cards.OutcomeRejected
 	case exec.exitCode != nil && *exec.exitCode != 0 && exec.session == "",
 		hasEnd && end.Success != nil && !*end.Success,
-		hasEnd && producers.ValueOr(end.Status, "") == "failed":
+		hasEnd && toolkit.ValueOr(end.Status, "") == "failed":
 		return cards.OutcomeFailed
 	}
 	return cards.OutcomeDone

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -34,11 +35,11 @@ func presentCodexExecCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	source, err := producers.Required("input", raw.Input)
+	source, err := toolkit.Required("input", raw.Input)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
-	return cards.GenericCall{Title: "Run JavaScript", Kind: cards.KindExecute, Content: producers.Code("javascript", source)}, nil
+	return cards.GenericCall{Title: "Run JavaScript", Kind: cards.KindExecute, Content: toolkit.Code("javascript", source)}, nil
 }
 
 // presentCodexWaitCall names the cell waited for or stopped.
@@ -50,9 +51,9 @@ func presentCodexWaitCall(args json.RawMessage) (cards.CallView, error) {
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	cell, err := producers.NonEmpty("cell_id", raw.CellID)
+	cell, err := toolkit.NonEmpty("cell_id", raw.CellID)
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	title := "Wait for script cell " + cell
 	if raw.Terminate {
@@ -64,7 +65,7 @@ func presentCodexWaitCall(args json.RawMessage) (cards.CallView, error) {
 // presentCodeModeResult shows the status and wall time in the title and
 // what the script printed as it is.
 func presentCodeModeResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	s, ok := parseCodeModeOutput(producers.FirstText(r.Content))
+	s, ok := parseCodeModeOutput(toolkit.FirstText(r.Content))
 	if !ok {
 		return producers.TextOrJSONResult(r), nil
 	}
@@ -72,7 +73,7 @@ func presentCodeModeResult(_ json.RawMessage, r producers.Result) (cards.ResultV
 	if s.wallTime != "" {
 		title += fmt.Sprintf(" · %ss", s.wallTime)
 	}
-	return cards.GenericResult{Title: title, Content: producers.WithError(producers.Text(s.output), r)}, nil
+	return cards.GenericResult{Title: title, Content: producers.WithError(toolkit.Text(s.output), r)}, nil
 }
 
 // codeModeOutput is what an exec or wait output says.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
-	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
 // Codex parses each command it runs (codex-rs's parse_command) and tags
@@ -55,9 +55,9 @@ func exploreLine(p parsedCommand) string {
 	case "read":
 		return "Read " + firstNonEmpty(p.Name, p.Cmd)
 	case "list_files":
-		return "List " + firstNonEmpty(producers.ValueOr(p.Path, ""), p.Cmd)
+		return "List " + firstNonEmpty(toolkit.ValueOr(p.Path, ""), p.Cmd)
 	case "search":
-		query, where := producers.ValueOr(p.Query, ""), producers.ValueOr(p.Path, "")
+		query, where := toolkit.ValueOr(p.Query, ""), toolkit.ValueOr(p.Path, "")
 		switch {
 		case query != "" && where != "":
 			return "Search " + query + " in " + where
@@ -104,16 +104,14 @@ func exploreLines(calls [][]parsedCommand) []string {
 // it does, its kind search when it searches and read otherwise, the files
 // it reads as locations, and the command line, once.
 func exploreCall(parsed []parsedCommand, command cards.TerminalCall) cards.GenericCall {
-	v := cards.GenericCall{
-		Title: strings.Join(exploreLines([][]parsedCommand{parsed}), ", "), Kind: cards.KindRead,
-		Content: producers.Code("bash", command.Title),
-	}
+	v := cards.GenericCall{Title: strings.Join(exploreLines([][]parsedCommand{parsed}), ", "), Kind: cards.KindRead,
+		Content: toolkit.Code("bash", command.Title)}
 	for _, p := range parsed {
 		switch p.Type {
 		case "search":
 			v.Kind = cards.KindSearch
 		case "read":
-			if where := producers.ValueOr(p.Path, ""); where != "" {
+			if where := toolkit.ValueOr(p.Path, ""); where != "" {
 				v.Locations = append(v.Locations, cards.FileLocation{Path: where})
 			}
 		}
@@ -150,7 +148,7 @@ func exploreResult(parsed []parsedCommand, r cards.TerminalResult) cards.ResultV
 // readView numbers the lines a read printed from the line its command
 // starts at; ok is false when that is not known.
 func readView(p parsedCommand, output string) (cards.ReadResult, bool) {
-	file := producers.ValueOr(p.Path, "")
+	file := toolkit.ValueOr(p.Path, "")
 	first, last, ok := readWindow(p.Cmd)
 	if !ok || file == "" || output == "" {
 		return cards.ReadResult{}, false
@@ -220,7 +218,7 @@ func headCount(args []string) int {
 // file); ok is false when a line is neither.
 func matchesView(p parsedCommand, output string) (cards.SearchMatches, bool) {
 	v := cards.SearchMatches{Files: []cards.SearchFile{}}
-	single := producers.ValueOr(p.Path, "")
+	single := toolkit.ValueOr(p.Path, "")
 	for _, line := range strings.Split(strings.TrimSuffix(output, "\n"), "\n") {
 		file, number, text, ok := matchLine(line, single)
 		if !ok {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -130,7 +131,7 @@ func (p *patchParser) add(path string) error {
 		}
 		content = append(content, body)
 	}
-	newText := producers.JoinLines(content)
+	newText := toolkit.JoinLines(content)
 	p.files = append(p.files, patchFile{op: "add", path: path,
 		diffs: []cards.FileDiff{{Path: path, NewText: newText, NewStart: 1}}})
 	return nil
@@ -177,7 +178,7 @@ func (f *patchFile) addChunk(chunk []string) error {
 	if len(chunk) == 0 {
 		return nil
 	}
-	d, err := producers.RecordedHunk(f.target(), chunk, 0, 0)
+	d, err := toolkit.RecordedHunk(f.target(), chunk, 0, 0)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.path, err)
 	}
@@ -239,14 +240,14 @@ func presentCodexPatchCall(args json.RawMessage) (cards.CallView, error) {
 	}
 	if a.Input != nil {
 		view, err := patchCall(*a.Input)
-		return view, producers.Within("arguments: input", err)
+		return view, toolkit.Within("arguments: input", err)
 	}
 	files, err := changedFiles(a.Changes)
 	if err == nil && len(files) == 0 {
 		err = errors.New("no patch and no changes")
 	}
 	if err != nil {
-		return nil, producers.Within("arguments", err)
+		return nil, toolkit.Within("arguments", err)
 	}
 	return patchView(files), nil
 }
@@ -269,7 +270,7 @@ func presentCodexPatchResult(args json.RawMessage, r producers.Result) (cards.Re
 	if _, err := presentCodexPatchCall(args); err != nil {
 		return nil, err
 	}
-	output, _ := producers.TextOf(r.Content)
+	output, _ := toolkit.TextOf(r.Content)
 	exec := parseExecOutput(output)
 	failed := r.IsError || (exec.exitCode != nil && *exec.exitCode != 0) || Outcome(r) == cards.OutcomeFailed
 	if !producers.HasMeta(r) {
@@ -277,17 +278,17 @@ func presentCodexPatchResult(args json.RawMessage, r producers.Result) (cards.Re
 	}
 	var end codexPatchEnd
 	if err := producers.DecodeJSON(r.Meta, &end); err != nil {
-		return nil, producers.Within("meta", err)
+		return nil, toolkit.Within("meta", err)
 	}
 	if end.Success == nil && end.Status != nil {
 		end.Success = ptrTo(*end.Status == "completed")
 	}
-	if !producers.ValueOr(end.Success, !failed) {
-		return patchOutput(strings.TrimSpace(producers.ValueOr(end.Stderr, "")+"\n"+producers.ValueOr(end.Stdout, "")), true, r), nil
+	if !toolkit.ValueOr(end.Success, !failed) {
+		return patchOutput(strings.TrimSpace(toolkit.ValueOr(end.Stderr, "")+"\n"+toolkit.ValueOr(end.Stdout, "")), true, r), nil
 	}
 	files, err := changedFiles(end.Changes)
 	if err != nil || len(files) == 0 {
-		return patchOutput(producers.ValueOr(end.Stdout, exec.output), false, r), producers.Within("meta: changes", err)
+		return patchOutput(toolkit.ValueOr(end.Stdout, exec.output), false, r), toolkit.Within("meta: changes", err)
 	}
 	var diffs []cards.FileDiff
 	for _, f := range files {
@@ -301,7 +302,7 @@ func presentCodexPatchResult(args json.RawMessage, r producers.Result) (cards.Re
 func patchOutput(output string, failed bool, r producers.Result) cards.GenericResult {
 	var content []cards.ContentBlock
 	if strings.TrimSpace(output) != "" {
-		content = producers.Code("", output)
+		content = toolkit.Code("", output)
 	}
 	if failed {
 		return cards.GenericResult{Title: "Error", Content: producers.WithError(content, producers.Result{IsError: true, Error: r.Error})}
@@ -372,16 +373,16 @@ func changedFile(path string, raw json.RawMessage) (patchFile, error) {
 	if err != nil {
 		return patchFile{}, err
 	}
-	f := patchFile{op: op, path: path, moveTo: producers.ValueOr(fields.MovePath, "")}
+	f := patchFile{op: op, path: path, moveTo: toolkit.ValueOr(fields.MovePath, "")}
 	switch op {
 	case "add":
-		f.diffs = []cards.FileDiff{{Path: path, NewText: producers.ValueOr(fields.Content, ""), NewStart: 1}}
+		f.diffs = []cards.FileDiff{{Path: path, NewText: toolkit.ValueOr(fields.Content, ""), NewStart: 1}}
 	case "delete":
 		if fields.Content != nil {
 			f.diffs = []cards.FileDiff{{Path: path, OldText: fields.Content, OldStart: 1}}
 		}
 	case "update":
-		diff, err := producers.Required("unified_diff", fields.UnifiedDiff)
+		diff, err := toolkit.Required("unified_diff", fields.UnifiedDiff)
 		if err == nil {
 			f.diffs, err = unifiedDiffs(f.target(), diff)
 		}
@@ -412,7 +413,7 @@ func unifiedDiffs(path, diff string) ([]cards.FileDiff, error) {
 		first := i
 		for oldLeft, newLeft := h.oldCount, h.newCount; i < len(lines) && !strings.HasPrefix(lines[i], "@@ ") &&
 			(oldLeft > 0 || newLeft > 0 || strings.HasPrefix(lines[i], `\`)); i++ {
-			switch producers.LinePrefix(lines[i]) {
+			switch toolkit.LinePrefix(lines[i]) {
 			case ' ':
 				oldLeft, newLeft = oldLeft-1, newLeft-1
 			case '-':
@@ -421,7 +422,7 @@ func unifiedDiffs(path, diff string) ([]cards.FileDiff, error) {
 				newLeft--
 			}
 		}
-		d, err := producers.RecordedHunk(path, lines[first:i], h.oldStart, h.newStart)
+		d, err := toolkit.RecordedHunk(path, lines[first:i], h.oldStart, h.newStart)
 		if err != nil {
 			return nil, err
 		}

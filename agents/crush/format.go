@@ -10,6 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -254,7 +255,7 @@ func (d *decoder) toolResult(t *replay.Transcript, p partData) {
 	if name == "" {
 		name = p.Name
 	}
-	r := producers.Result{Content: producers.Text(p.Content), IsError: p.IsError}
+	r := producers.Result{Content: toolkit.Text(p.Content), IsError: p.IsError}
 	if json.Valid([]byte(p.Metadata)) && p.Metadata != "" && p.Metadata != "null" {
 		r.Meta = json.RawMessage(p.Metadata)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/cardtui/cardtui/agents/internal/toolview"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -71,7 +72,7 @@ func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 	if _, err := toolview.Parse(raw); err != nil {
 		return nil, err
 	}
-	text, _ := producers.TextOf(r.Content)
+	text, _ := toolkit.TextOf(r.Content)
 	var m struct {
 		Output *string `json:"output"`
 	}
@@ -123,7 +124,7 @@ func changeResult(name string) func(json.RawMessage, producers.Result) (cards.Re
 		}
 		path := a.Str("file_path")
 		title := fmt.Sprintf("%s %s (+%d -%d)", name, path, m.Additions, m.Removals)
-		return toolview.Change(title, path, producers.ValueOr(m.OldContent, ""), *m.NewContent), nil
+		return toolview.Change(title, path, toolkit.ValueOr(m.OldContent, ""), *m.NewContent), nil
 	}
 }
 

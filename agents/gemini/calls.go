@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -72,7 +73,7 @@ func titled(view cards.CallView, c toolCall) cards.CallView {
 // response, its resultDisplay as the meta.
 func result(c toolCall, outcome cards.Outcome) producers.Result {
 	text := responseText(c.Result)
-	r := producers.Result{Content: producers.Text(text), IsError: outcome == cards.OutcomeFailed, Outcome: outcome}
+	r := producers.Result{Content: toolkit.Text(text), IsError: outcome == cards.OutcomeFailed, Outcome: outcome}
 	if len(c.ResultDisplay) > 0 && string(c.ResultDisplay) != "null" {
 		r.Meta = c.ResultDisplay
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/cardtui/cardtui/agents/internal/toolview"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -48,7 +49,7 @@ func shellResult(raw json.RawMessage, r producers.Result) (cards.ResultView, err
 	if _, err := toolview.Parse(raw); err != nil {
 		return nil, err
 	}
-	text, _ := producers.TextOf(r.Content)
+	text, _ := toolkit.TextOf(r.Content)
 	output := displayString(r.Meta, text)
 	var exit *int
 	if m := exitLine().FindStringSubmatch(text); m != nil {
@@ -158,7 +159,7 @@ func readResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error)
 	}
 	var s string
 	_ = json.Unmarshal(r.Meta, &s)
-	return cards.GenericResult{Content: producers.Text(s)}, nil
+	return cards.GenericResult{Content: toolkit.Text(s)}, nil
 }
 
 // display shows the resultDisplay the UI showed, else what the model
@@ -169,10 +170,10 @@ func display(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	}
 	var s string
 	if json.Unmarshal(r.Meta, &s) == nil {
-		return cards.GenericResult{Content: producers.Text(s)}, nil
+		return cards.GenericResult{Content: toolkit.Text(s)}, nil
 	}
 	if todos, ok := todoList(r.Meta); ok {
-		return cards.GenericResult{Content: producers.Markdown(producers.Checklist(todos))}, nil
+		return cards.GenericResult{Content: toolkit.Markdown(producers.Checklist(todos))}, nil
 	}
 	return toolview.Plain(r), nil
 }

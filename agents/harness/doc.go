@@ -4,8 +4,8 @@
 // events wrapped as {"type":"session_event","event":{...}}, and a
 // {"type":"result"} line when a run ends), their rows of agents.Formats.
 // Tool calls and results go through the native producers (package
-// producers), which turn them back into views; lines are decoded ahead
-// on other goroutines (replay.Pipeline), most of them by hand
+// agents/harness/native), which turn them back into views; lines are
+// decoded ahead on other goroutines (replay.Pipeline), most of them by hand
 // (internal/jsonscan), falling back on encoding/json. Every record is
 // shown as a card, a message, a notice or a problem, or counted per type
 // in replay.Stats.Skipped.

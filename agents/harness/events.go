@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cardtui/cardtui/agents/harness/native"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/jsonscan"
 	"github.com/cardtui/cardtui/producers"
@@ -37,14 +38,14 @@ import (
 //     llm/retry: a Notice.
 //   - tool/code-dispatch-start and tool/code-dispatch, tool-workflow/*,
 //     approval/asked and approval/decided: cards and Notices nested under
-//     the card of their call (harness_nested.go).
+//     the card of their call (nested.go).
 //   - command/run and command/done, plan/mode, goal/change, sandbox/mode,
-//     permission/preset, approval/policy: a Notice (harness_modes.go).
-//   - steering/message (removed; see harness_legacy.go): the user's.
+//     permission/preset, approval/policy: a Notice (modes.go).
+//   - steering/message (removed; see legacy.go): the user's.
 //   - turn/start, request/header: checked as the harness checks them, then
 //     counted as skipped; request/header-delta and mode/set, which the
 //     harness no longer replays, are Problems.
-//   - Events of the older shapes are upgraded first (harness_legacy.go).
+//   - Events of the older shapes are upgraded first (legacy.go).
 //   - everything else — the streaming deltas, step markers,
 //     request/context, hook/invoked, todo/write (the todo_write card
 //     shows the list), unknown types — is counted as skipped.
@@ -74,7 +75,7 @@ type toolInput struct {
 
 func newEventHandler() *eventHandler {
 	return &eventHandler{
-		tools:     producers.Native(),
+		tools:     native.Tools(),
 		pending:   map[int]toolInput{},
 		partCards: map[string]int{},
 		nested:    newNesting(),

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -173,7 +174,7 @@ func withoutAnswer(entries []cards.Entry, result cards.ResultView) []cards.Entry
 		return children
 	}
 	last, ok := children[len(children)-1].(cards.Message)
-	text, _ := producers.TextOf(r.Content)
+	text, _ := toolkit.TextOf(r.Content)
 	if ok && last.Role == cards.RoleAssistant && strings.TrimSpace(last.Text) == strings.TrimSpace(text) {
 		return children[:len(children)-1]
 	}

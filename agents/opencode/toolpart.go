@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -50,10 +51,10 @@ func (d *decoder) toolPart(t *replay.Transcript, p part) error {
 	}
 	switch s.Status {
 	case "completed":
-		r := producers.Result{Content: producers.Text(deref(s.Output)), Meta: meta(s.Metadata)}
+		r := producers.Result{Content: toolkit.Text(deref(s.Output)), Meta: meta(s.Metadata)}
 		t.PutResultAs(p.CallID, d.tools.Result(p.Tool, args, r), exitOutcome(s.Metadata))
 	case "error":
-		r := producers.Result{Content: producers.Text(deref(s.Error)), IsError: true, Error: deref(s.Error), Meta: meta(s.Metadata)}
+		r := producers.Result{Content: toolkit.Text(deref(s.Error)), IsError: true, Error: deref(s.Error), Meta: meta(s.Metadata)}
 		r.Outcome = outcome(deref(s.Error))
 		t.PutResultAs(p.CallID, d.tools.Result(p.Tool, args, r), r.Outcome)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents/internal/toolview"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -50,7 +51,7 @@ func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 	}
 	var m bashMeta
 	_ = json.Unmarshal(r.Meta, &m)
-	output, _ := producers.TextOf(r.Content)
+	output, _ := toolkit.TextOf(r.Content)
 	if m.Output != nil {
 		output = *m.Output
 	}
@@ -97,7 +98,7 @@ func editResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 		return v, nil
 	}
 	if m.Diff != "" {
-		return cards.GenericResult{Title: title, Content: producers.Code("diff", m.Diff)}, nil
+		return cards.GenericResult{Title: title, Content: toolkit.Code("diff", m.Diff)}, nil
 	}
 	return toolview.Plain(r), nil
 }
@@ -120,8 +121,8 @@ func writeResult(raw json.RawMessage, r producers.Result) (cards.ResultView, err
 	if *m.Exists {
 		word = "Overwrote"
 	}
-	text, _ := producers.TextOf(r.Content)
-	return cards.GenericResult{Title: word, Content: producers.Text(text)}, nil
+	text, _ := toolkit.TextOf(r.Content)
+	return cards.GenericResult{Title: word, Content: toolkit.Text(text)}, nil
 }
 
 // readCall is "→ Read path [offset=N, limit=N]".
@@ -181,8 +182,8 @@ func searchResult(key string) func(json.RawMessage, producers.Result) (cards.Res
 		if r.IsError || json.Unmarshal(r.Meta, &m) != nil || json.Unmarshal(m[key], &n) != nil {
 			return toolview.Plain(r), nil
 		}
-		text, _ := producers.TextOf(r.Content)
-		return cards.GenericResult{Title: fmt.Sprintf("%d matches", n), Content: producers.Text(text)}, nil
+		text, _ := toolkit.TextOf(r.Content)
+		return cards.GenericResult{Title: fmt.Sprintf("%d matches", n), Content: toolkit.Text(text)}, nil
 	}
 }
 
@@ -196,16 +197,16 @@ func taskCall(raw json.RawMessage) (cards.CallView, error) {
 	if agent := a.Str("subagent_type"); agent != "" {
 		title = "◉ " + agent + " Task " + a.Str("description")
 	}
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: producers.Text(a.Str("prompt"))}, nil
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: toolkit.Text(a.Str("prompt"))}, nil
 }
 
 // taskResult is the sub-agent's answer, in Markdown, without the
 // <task id=… state=…><task_result> wrapper opencode hands its model.
 func taskResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
-	text, _ := producers.TextOf(r.Content)
+	text, _ := toolkit.TextOf(r.Content)
 	if _, inner, ok := strings.Cut(text, "<task_result>"); ok {
 		if answer, _, ok := strings.Cut(inner, "</task_result>"); ok {
-			r.Content = producers.Text(strings.TrimSpace(answer))
+			r.Content = toolkit.Text(strings.TrimSpace(answer))
 		}
 	}
 	return toolview.MarkdownResult(nil, r)

@@ -186,7 +186,7 @@ func parseEnvelopeWithJSON(data []byte) (*envelope, error) {
 	if tok, err := dec.Token(); err != nil {
 		return nil, notObject(err)
 	} else if delim, ok := tok.(json.Delim); !ok || delim != '{' {
-		return nil, errors.New("not a JSON object: the line is " + replay.DescribeJSON(data))
+		return nil, errors.New("not a JSON object: the line is " + replay.JSONType(data))
 	}
 	env := &envelope{fields: map[string]json.RawMessage{}}
 	for dec.More() {
@@ -230,7 +230,7 @@ func (e *envelope) typ() (string, error) {
 	}
 	var typ string
 	if json.Unmarshal(raw, &typ) != nil {
-		return "", fmt.Errorf(`field "type": want a string, found %s: %s`, replay.DescribeJSON(raw), want)
+		return "", fmt.Errorf(`field "type": want a string, found %s: %s`, replay.JSONType(raw), want)
 	}
 	if !slices.Contains(viewStreamTypes, typ) {
 		return "", fmt.Errorf("unknown type %q: %s", typ, want)
@@ -283,7 +283,7 @@ func (e *envelope) optionalString(name string) (string, error) {
 func (e *envelope) decodeString(name string, raw json.RawMessage) (string, error) {
 	var s string
 	if json.Unmarshal(raw, &s) != nil {
-		return "", e.fail(name, "want a string, found "+replay.DescribeJSON(raw))
+		return "", e.fail(name, "want a string, found "+replay.JSONType(raw))
 	}
 	return s, nil
 }

@@ -12,7 +12,7 @@ import (
 	exporthtml "github.com/cardtui/cardtui/export/html"
 	exportmd "github.com/cardtui/cardtui/export/markdown"
 	mdtext "github.com/cardtui/cardtui/render/markdown"
-	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -52,7 +52,7 @@ func shared(tr *replay.Transcript, cfg printConfig) string {
 // markdownHead is the top of a Markdown export: the session's title, what
 // its turns add up to, and the index of its prompts with their times.
 func markdownHead(sh sharing) string {
-	head := "# " + mdtext.EscapeInline(style.OneLine(firstNonEmpty(sh.title, "session"))) + "\n"
+	head := "# " + mdtext.EscapeInline(textcut.OneLine(firstNonEmpty(sh.title, "session"))) + "\n"
 	for _, part := range []string{exportmd.Totals(sh.entries), exportmd.PromptIndex(sh.entries)} {
 		if part != "" {
 			head += "\n" + part

@@ -10,7 +10,10 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
+	exportmd "github.com/cardtui/cardtui/export/markdown"
+	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -51,7 +54,13 @@ func (h history) list(all bool, stderr io.Writer) []sessions.Session {
 
 // options are the sessions.Options of the listing.
 func (h history) options() sessions.Options {
-	return sessions.Options{Sources: agents.Sessions, Roots: h.roots, Agents: h.agents, CacheDir: h.cache}
+	return sessions.Options{Sources: agents.Sessions, Roots: h.roots, Agents: h.agents, CacheDir: h.cache, CardText: cardSearchText}
+}
+
+// cardSearchText is what a search looks in of a tool card: its Markdown
+// export at a width of 100.
+func cardSearchText(c cards.ToolCard) string {
+	return exportmd.Entry(c, render.Options{Width: 100})
 }
 
 // where says where sessions were looked for, for a report that found

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/sessions"
-	"github.com/cardtui/cardtui/viewer"
 )
 
 // The sessions of Gemini CLI, opencode and Crush are listed with their
@@ -123,7 +123,7 @@ func TestOpencodeExportPipedIn(t *testing.T) {
 	src, closeSrc, err := openSource("-", r, false)
 	require.NoError(t, err)
 	defer closeSrc()
-	feed := make(chan viewer.Update, feedBuffer)
+	feed := make(chan cards.Change, feedBuffer)
 	var progress progressLog
 	tr, err := streamSession(t.Context(), src, replayConfig{}, feed, progress.send)
 	require.NoError(t, err)

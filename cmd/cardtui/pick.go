@@ -11,6 +11,7 @@ import (
 	"github.com/cardtui/cardtui/internal/regularfile"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/sessions"
@@ -81,7 +82,7 @@ func sessionOpener(cfg replayConfig) picker.Opener {
 			return picker.Opened{}, err
 		}
 		ctx, cancel := context.WithCancel(context.Background())
-		feed := make(chan viewer.Update, feedBuffer)
+		feed := make(chan cards.Change, feedBuffer)
 		go func() {
 			defer closeSource()
 			_, err := streamSession(ctx, src, cfg, feed, report)

@@ -14,6 +14,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/viewer"
@@ -158,7 +159,7 @@ const idleWindow = 100 * time.Millisecond
 // the measure, the time to read the demo and draw it.
 func BenchmarkIdle(b *testing.B) {
 	b.Run("viewer", func(b *testing.B) {
-		feed := make(chan viewer.Update, feedBuffer)
+		feed := make(chan cards.Change, feedBuffer)
 		opts := viewer.DefaultOptions()
 		opts.Feed, opts.NoFollow, opts.Source = feed, true, demoName
 		p := idleProgram(b, viewer.App{Model: viewer.New(opts)})

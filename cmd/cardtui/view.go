@@ -113,7 +113,7 @@ func runViewer(cfg replayConfig, operand string, stdin io.Reader, stdout, stderr
 	defer closeSource()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	feed := make(chan viewer.Update, feedBuffer)
+	feed := make(chan cards.Change, feedBuffer)
 	program := tea.NewProgram(viewer.App{Model: viewer.New(viewerOptions(cfg, src, feed))}, programOptions(cfg.color, stdout)...)
 
 	var tr *replay.Transcript
@@ -147,7 +147,7 @@ func runViewer(cfg replayConfig, operand string, stdin io.Reader, stdout, stderr
 // terminal's unless --theme was given; --expand starts with every card
 // expanded; a session read from its start shows its top, a live one
 // follows its newest card.
-func viewerOptions(cfg replayConfig, src source, feed <-chan viewer.Update) viewer.Options {
+func viewerOptions(cfg replayConfig, src source, feed <-chan cards.Change) viewer.Options {
 	opts := viewer.DefaultOptions()
 	opts.Render.Theme = cfg.theme
 	opts.Render.Expanded = cfg.expand
@@ -181,7 +181,7 @@ func programOptions(color string, stdout io.Writer) []tea.ProgramOption {
 // when asked, and reports the progress with send until the session is
 // read up to what its writer has written. It closes the feed when the
 // reading ends.
-func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<- viewer.Update, send func(tea.Msg)) (*replay.Transcript, error) {
+func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<- cards.Change, send func(tea.Msg)) (*replay.Transcript, error) {
 	defer close(feed)
 	r := src.r
 	if cfg.follow && src.file != nil {
@@ -214,7 +214,7 @@ func streamSession(ctx context.Context, src source, cfg replayConfig, feed chan<
 
 // sendChanges puts changes on the feed; it returns false when ctx ended
 // first.
-func sendChanges(ctx context.Context, feed chan<- viewer.Update, changes []cards.Change) bool {
+func sendChanges(ctx context.Context, feed chan<- cards.Change, changes []cards.Change) bool {
 	for _, c := range changes {
 		select {
 		case feed <- c:

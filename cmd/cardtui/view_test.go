@@ -39,7 +39,7 @@ func (p *progressLog) last() viewer.ProgressMsg {
 }
 
 // applyUpdate sets an update's entry as the viewer does.
-func applyUpdate(t *testing.T, entries []cards.Entry, u viewer.Update) []cards.Entry {
+func applyUpdate(t *testing.T, entries []cards.Entry, u cards.Change) []cards.Entry {
 	t.Helper()
 	require.LessOrEqual(t, u.Index, len(entries))
 	if u.Index == len(entries) {
@@ -90,7 +90,7 @@ func TestStreamSessionFeedsTheViewer(t *testing.T) {
 	src, closeSrc, err := openSource(file, nil, false)
 	require.NoError(t, err)
 	defer closeSrc()
-	feed := make(chan viewer.Update, feedBuffer)
+	feed := make(chan cards.Change, feedBuffer)
 	var progress progressLog
 
 	_, err = streamSession(t.Context(), src, replayConfig{}, feed, progress.send)
@@ -116,7 +116,7 @@ func TestStreamSessionFollowsAFile(t *testing.T) {
 	require.NoError(t, err)
 	defer closeSrc()
 	ctx, cancel := context.WithCancel(t.Context())
-	feed := make(chan viewer.Update)
+	feed := make(chan cards.Change)
 	var progress progressLog
 	done := make(chan error, 1)
 	go func() {
@@ -124,7 +124,7 @@ func TestStreamSessionFollowsAFile(t *testing.T) {
 		done <- err
 	}()
 
-	next := func(what string) viewer.Update {
+	next := func(what string) cards.Change {
 		t.Helper()
 		select {
 		case u := <-feed:
@@ -132,7 +132,7 @@ func TestStreamSessionFollowsAFile(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			require.FailNow(t, "no update for "+what)
 		}
-		return viewer.Update{}
+		return cards.Change{}
 	}
 	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "first"}, next("the first line").Entry)
 	f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
@@ -142,7 +142,7 @@ func TestStreamSessionFollowsAFile(t *testing.T) {
 	require.NoError(t, f.Close())
 	u := next("the appended line")
 
-	assert.Equal(t, viewer.Update{Index: 1, Entry: cards.Message{Role: cards.RoleAssistant, Text: "appended"}}, u)
+	assert.Equal(t, cards.Change{Index: 1, Entry: cards.Message{Role: cards.RoleAssistant, Text: "appended"}}, u)
 	assert.Equal(t, viewer.ProgressMsg{Read: int64(len(first)), Total: int64(len(first)), Done: true}, progress.last(),
 		"the loading ended with the file as it was")
 	cancel()

@@ -25,7 +25,7 @@ type harness struct {
 	sent  int // user messages sent, for their ids
 }
 
-func newHarness(feed <-chan viewer.Update) harness {
+func newHarness(feed <-chan cards.Change) harness {
 	opts := viewer.DefaultOptions()
 	opts.Source = "embed demo"
 	opts.Feed = feed
@@ -93,19 +93,19 @@ func (h harness) View() tea.View {
 
 // feed plays a harness's tool calls: a command that runs for a while,
 // its result, then an edit.
-func feed(ch chan<- viewer.Update, pause time.Duration) {
+func feed(ch chan<- cards.Change, pause time.Duration) {
 	defer close(ch)
 	call := cards.ToolCard{ID: "call_1", Tool: "bash", Call: cards.TerminalCall{Title: "go test ./...", Cwd: "/home/dev/tally"}}
-	ch <- viewer.Update{ID: "intro", Entry: cards.Message{Role: cards.RoleUser, Text: "Run the tests and fix what fails."}}
-	ch <- viewer.Update{ID: call.ID, Entry: call}
+	ch <- cards.Change{ID: "intro", Entry: cards.Message{Role: cards.RoleUser, Text: "Run the tests and fix what fails."}}
+	ch <- cards.Change{ID: call.ID, Entry: call}
 	time.Sleep(pause)
 	call.Result = cards.TerminalResult{Output: "--- FAIL: TestTotal\n    count_test.go:31: got 3, want 4\nFAIL\n", ExitCode: cards.Exit(1)}
-	ch <- viewer.Update{ID: call.ID, Entry: call}
+	ch <- cards.Change{ID: call.ID, Entry: call}
 	time.Sleep(pause)
 	edit := cards.ToolCard{ID: "call_2", Tool: "edit",
 		Call: cards.NewDiff("Edit internal/count/count.go",
 			cards.Edit("internal/count/count.go", "\treturn n\n", "\treturn n + 1\n"))}
-	ch <- viewer.Update{ID: edit.ID, Entry: edit}
+	ch <- cards.Change{ID: edit.ID, Entry: edit}
 }
 
 func main() {
@@ -113,7 +113,7 @@ func main() {
 	if d, err := time.ParseDuration(os.Getenv("EMBED_PAUSE")); err == nil {
 		pause = d
 	}
-	ch := make(chan viewer.Update, 16)
+	ch := make(chan cards.Change, 16)
 	go feed(ch, pause)
 	if _, err := tea.NewProgram(newHarness(ch)).Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "embed:", err)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
-	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -131,12 +131,12 @@ func entryCounts(entries []cards.Entry) string {
 		case cards.Notice:
 		}
 	}
-	parts := []string{style.Plural(prompts, "prompt", "prompts"), style.Plural(calls, "tool call", "tool calls")}
+	parts := []string{textcut.Plural(prompts, "prompt", "prompts"), textcut.Plural(calls, "tool call", "tool calls")}
 	if failed > 0 {
 		parts = append(parts, fmt.Sprintf("%d failed", failed))
 	}
 	if problems > 0 {
-		parts = append(parts, style.Plural(problems, "problem", "problems"))
+		parts = append(parts, textcut.Plural(problems, "problem", "problems"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -196,7 +196,7 @@ func messageHTML(m cards.Message, id string) string {
 			label = "Context"
 		}
 		n := strings.Count(strings.TrimRight(m.Text, "\n"), "\n") + 1
-		return "<details class=\"msg aside\" id=\"" + id + "\"><summary>" + label + " · " + style.Plural(n, "line", "lines") +
+		return "<details class=\"msg aside\" id=\"" + id + "\"><summary>" + label + " · " + textcut.Plural(n, "line", "lines") +
 			anchorHTML(id) + "</summary>" + asideBody(m) + "</details>\n"
 	}
 	return "<section class=\"msg assistant\" id=\"" + id + "\"><div class=\"role\">" + escapeLine(cardtext.RoleLabel(m.Role)) +
@@ -234,7 +234,7 @@ func problemHTML(p cards.Problem, id string) string {
 func escapeText(s string) string { return html.EscapeString(termsafe.SanitizeText(s)) }
 
 // escapeLine is escapeText on one line, its line breaks shown as ↵.
-func escapeLine(s string) string { return html.EscapeString(style.OneLine(s)) }
+func escapeLine(s string) string { return html.EscapeString(textcut.OneLine(s)) }
 
 // firstNonBlank is the first of values that is not blank.
 func firstNonBlank(values ...string) string {

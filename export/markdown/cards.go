@@ -10,6 +10,7 @@ import (
 	"github.com/cardtui/cardtui/render/cardtext"
 	mdtext "github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -19,11 +20,11 @@ func webSearchMarkdown(v cards.WebSearch) string {
 	var b strings.Builder
 	for i, s := range v.Sources {
 		fmt.Fprintf(&b, "%d. %s\n", i+1, sourceMarkdown(s))
-		if sn := style.OneLine(s.Snippet); sn != "" {
+		if sn := textcut.OneLine(s.Snippet); sn != "" {
 			b.WriteString("   " + mdtext.EscapeInline(sn) + "\n")
 		}
 	}
-	footer := style.Plural(len(v.Sources), "source", "sources")
+	footer := textcut.Plural(len(v.Sources), "source", "sources")
 	if v.Truncated {
 		footer += " (truncated)"
 	}
@@ -32,11 +33,11 @@ func webSearchMarkdown(v cards.WebSearch) string {
 
 // sourceMarkdown is one source's title linked to its URL, then its date.
 func sourceMarkdown(s cards.WebSource) string {
-	title := mdtext.EscapeInline(style.OneLine(s.Title))
+	title := mdtext.EscapeInline(textcut.OneLine(s.Title))
 	_, safe := termsafe.SafeURL(s.URL)
 	var line string
 	switch {
-	case title != "" && safe && mdtext.SameTarget(style.OneLine(s.Title), s.URL):
+	case title != "" && safe && mdtext.SameTarget(textcut.OneLine(s.Title), s.URL):
 		line = mdtext.Link(title, s.URL)
 	case title != "" && safe:
 		line = mdtext.Link(title, s.URL) + " (" + mdtext.CodeSpan(mdtext.TargetText(s.URL)) + ")"
@@ -45,7 +46,7 @@ func sourceMarkdown(s cards.WebSource) string {
 	default:
 		line = urlMarkdown(s.URL)
 	}
-	if d := style.OneLine(s.PublishedAt); d != "" {
+	if d := textcut.OneLine(s.PublishedAt); d != "" {
 		line += " · " + mdtext.EscapeInline(d)
 	}
 	return line
@@ -57,7 +58,7 @@ func urlMarkdown(raw string) string {
 	if safe, ok := termsafe.SafeURL(raw); ok {
 		return mdtext.Link(mdtext.EscapeInline(safe), safe)
 	}
-	return mdtext.CodeSpan(style.OneLine(raw)) + " " + cardtext.UnsafeNote
+	return mdtext.CodeSpan(textcut.OneLine(raw)) + " " + cardtext.UnsafeNote
 }
 
 // webFetchMarkdown is the Markdown of a fetched page.
@@ -100,7 +101,7 @@ func quoteMarkdown(text string) string {
 // detailsMarkdown folds text into a <details> block, which GitHub shows
 // collapsed.
 func detailsMarkdown(label, text string) string {
-	return "<details><summary>" + label + " · " + style.Plural(cardtext.CountLines(text), "line", "lines") + "</summary>\n\n" + mdtext.CloseBlocks(text) + "\n\n</details>\n"
+	return "<details><summary>" + label + " · " + textcut.Plural(cardtext.CountLines(text), "line", "lines") + "</summary>\n\n" + mdtext.CloseBlocks(text) + "\n\n</details>\n"
 }
 
 // childrenMarkdown writes the entries nested under a card as a block
@@ -130,7 +131,7 @@ func readMarkdown(v cards.ReadResult) string {
 	if b.Len() > 0 {
 		code = mdtext.Fence(b.String(), cardtext.FenceInfo(v.Lang))
 	}
-	footer := "_" + mdtext.CodeSpan(style.OneLine(v.Path)) + " · " + cardtext.ReadRange(v) + "_"
+	footer := "_" + mdtext.CodeSpan(textcut.OneLine(v.Path)) + " · " + cardtext.ReadRange(v) + "_"
 	return mdtext.Join(titleMarkdown(v.Title), code, footer, contentMarkdown(v.Content))
 }
 
@@ -150,7 +151,7 @@ func problemMarkdown(p cards.Problem) string {
 	for _, line := range strings.Split(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), "\n") {
 		lines = append(lines, mdtext.EscapeInline(line))
 	}
-	if e := style.OneLine(p.Excerpt); e != "" {
+	if e := textcut.OneLine(p.Excerpt); e != "" {
 		lines = append(lines, "", mdtext.CodeSpan(e))
 	}
 	return quoteMarkdown(strings.Join(lines, "\n")) + "\n"
@@ -158,7 +159,7 @@ func problemMarkdown(p cards.Problem) string {
 
 // noticeMarkdown is the Markdown of a notice, an italic blockquote.
 func noticeMarkdown(n cards.Notice) string {
-	return "> _" + mdtext.EscapeInline(style.OneLine(n.Text)) + "_\n"
+	return "> _" + mdtext.EscapeInline(textcut.OneLine(n.Text)) + "_\n"
 }
 
 // searchMatchesMarkdown is the Markdown of content-search matches: a list
@@ -166,7 +167,7 @@ func noticeMarkdown(n cards.Notice) string {
 func searchMatchesMarkdown(v cards.SearchMatches) string {
 	var b strings.Builder
 	for _, f := range v.Files {
-		b.WriteString("- " + mdtext.CodeSpan(style.OneLine(f.Path)) + "\n")
+		b.WriteString("- " + mdtext.CodeSpan(textcut.OneLine(f.Path)) + "\n")
 		for _, m := range f.Matches {
 			b.WriteString("  - " + strconv.Itoa(m.LineNumber) + ": " + mdtext.CodeSpan(strings.TrimSpace(cardtext.SourceText(m.Line))) + "\n")
 		}
@@ -178,7 +179,7 @@ func searchMatchesMarkdown(v cards.SearchMatches) string {
 func searchPathsMarkdown(v cards.SearchPaths) string {
 	var b strings.Builder
 	for _, p := range v.Paths {
-		b.WriteString("- " + mdtext.CodeSpan(style.OneLine(p)) + "\n")
+		b.WriteString("- " + mdtext.CodeSpan(textcut.OneLine(p)) + "\n")
 	}
 	return mdtext.Join(titleMarkdown(v.Title), b.String(), "_"+cardtext.PathsFooter(v)+"_")
 }
@@ -200,7 +201,7 @@ func genericResultMarkdown(v cards.GenericResult) string {
 
 // titleMarkdown is a result's own title as a bold line.
 func titleMarkdown(title string) string {
-	if t := style.OneLine(title); t != "" {
+	if t := textcut.OneLine(title); t != "" {
 		return "**" + mdtext.EscapeInline(t) + "**"
 	}
 	return ""
@@ -242,7 +243,7 @@ func rawInputMarkdown(raw json.RawMessage) string {
 func locationsMarkdown(locs []cards.FileLocation) string {
 	var b strings.Builder
 	for _, l := range locs {
-		text := style.OneLine(l.Path)
+		text := textcut.OneLine(l.Path)
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/cardtui/cardtui/render/cardtext"
 	mdtext "github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // Entry renders one entry as a Markdown document fragment, the form for
@@ -97,7 +98,7 @@ func resultMarkdown(c cards.ToolCard, o style.Options) string {
 
 // heading is a card's Markdown heading.
 func heading(glyph, title string) string {
-	return "### " + glyph + " " + mdtext.EscapeInline(style.OneLine(title)) + "\n"
+	return "### " + glyph + " " + mdtext.EscapeInline(textcut.OneLine(title)) + "\n"
 }
 
 // turnMarkdown is " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens" after a

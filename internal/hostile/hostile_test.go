@@ -281,9 +281,9 @@ func viewerScreens(t *testing.T, entries []cards.Entry, width, height int) (coll
 	opts.RenderWait = 0 // the screen shows every card, however long it takes
 	m := viewer.New(opts)
 	m.SetSize(width, height)
-	updates := make([]viewer.Update, len(entries))
+	updates := make([]cards.Change, len(entries))
 	for i, e := range entries {
-		updates[i] = viewer.Update{Index: i, Entry: e}
+		updates[i] = cards.Change{Index: i, Entry: e}
 	}
 	m = update(m, viewer.EntriesMsg{Updates: updates})
 	collapsed = m.View()

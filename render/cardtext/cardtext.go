@@ -14,6 +14,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -45,10 +46,10 @@ func RoleLabel(r cards.Role) string {
 		return "Proposed plan"
 	case r == cards.RoleAgentAsUser:
 		return "Agent, as a message from you"
-	case r == cards.RoleAssistant || style.OneLine(string(r)) == "":
+	case r == cards.RoleAssistant || textcut.OneLine(string(r)) == "":
 		return "Assistant"
 	}
-	return style.OneLine(string(r))
+	return textcut.OneLine(string(r))
 }
 
 // CountLines is the number of lines of a message's text, 0 when it is
@@ -92,7 +93,7 @@ func ReadRange(v cards.ReadResult) string {
 		if v.TotalLines == 0 {
 			return "empty file"
 		}
-		return "no lines shown of " + style.Plural(v.TotalLines, "line", "lines")
+		return "no lines shown of " + textcut.Plural(v.TotalLines, "line", "lines")
 	}
 	first, last := v.Lines[0].Number, v.Lines[len(v.Lines)-1].Number
 	switch {
@@ -101,7 +102,7 @@ func ReadRange(v cards.ReadResult) string {
 	case v.TotalLines == 0:
 		return fmt.Sprintf("lines %d–%d", first, last)
 	case first <= 1 && last >= v.TotalLines:
-		return "all " + style.Plural(len(v.Lines), "line", "lines")
+		return "all " + textcut.Plural(len(v.Lines), "line", "lines")
 	case first == last:
 		return fmt.Sprintf("line %d of %d", first, v.TotalLines)
 	}
@@ -130,7 +131,7 @@ const RolledBackText = "↶ rolled back (undone)"
 // ProblemTitle names where the problem is: "Problem · session.jsonl line 7".
 func ProblemTitle(p cards.Problem) string {
 	title := "Problem"
-	if s := style.OneLine(p.Source); s != "" {
+	if s := textcut.OneLine(p.Source); s != "" {
 		title += " · " + s
 	}
 	if p.Line > 0 {
@@ -154,7 +155,7 @@ func MatchesFooter(v cards.SearchMatches) string {
 	if n == 0 {
 		return "no matches" + truncationNote(v.Truncated, n, v.Total)
 	}
-	return style.Plural(n, "match", "matches") + " in " + style.Plural(len(v.Files), "file", "files") + truncationNote(v.Truncated, n, v.Total)
+	return textcut.Plural(n, "match", "matches") + " in " + textcut.Plural(len(v.Files), "file", "files") + truncationNote(v.Truncated, n, v.Total)
 }
 
 // PathsFooter is "N paths", with the truncation note.
@@ -162,7 +163,7 @@ func PathsFooter(v cards.SearchPaths) string {
 	if len(v.Paths) == 0 {
 		return "no paths" + truncationNote(v.Truncated, 0, v.Total)
 	}
-	return style.Plural(len(v.Paths), "path", "paths") + truncationNote(v.Truncated, len(v.Paths), v.Total)
+	return textcut.Plural(len(v.Paths), "path", "paths") + truncationNote(v.Truncated, len(v.Paths), v.Total)
 }
 
 // truncationNote is " (truncated: showing X of Total)" for a truncated
@@ -196,7 +197,7 @@ func TerminalTitle(v cards.TerminalCall) string {
 func terminalStatus(r cards.TerminalResult) (string, bool) {
 	switch {
 	case r.Signal != "":
-		return "signal " + ansi.Truncate(style.OneLine(r.Signal), terminalSignalCells, "…"), true
+		return "signal " + ansi.Truncate(textcut.OneLine(r.Signal), terminalSignalCells, "…"), true
 	case r.ExitCode != nil:
 		return fmt.Sprintf("exit %d", *r.ExitCode), true
 	}
@@ -211,7 +212,7 @@ func TerminalCallMarkdown(v cards.TerminalCall) string {
 	if d := strings.TrimSpace(termsafe.SanitizeText(v.Description)); d != "" {
 		b.WriteString(markdown.EscapeInline(d) + "\n\n")
 	}
-	if cwd := style.OneLine(v.Cwd); cwd != "" {
+	if cwd := textcut.OneLine(v.Cwd); cwd != "" {
 		b.WriteString("in " + markdown.EscapeInline(cwd) + "\n\n")
 	}
 	b.WriteString(markdown.Fence("$ "+termsafe.SanitizeText(v.Title), "console"))
@@ -224,7 +225,7 @@ func TerminalCallMarkdown(v cards.TerminalCall) string {
 // then stripped of its colours.
 func TerminalMarkdown(r cards.TerminalResult) string {
 	var b strings.Builder
-	if t := style.OneLine(r.Title); t != "" {
+	if t := textcut.OneLine(r.Title); t != "" {
 		b.WriteString(markdown.EscapeInline(t) + "\n\n")
 	}
 	if out := strings.TrimSuffix(r.Output, "\n"); out != "" {
@@ -247,7 +248,7 @@ func BlockParts(block cards.ContentBlock) (text, placeholder string) {
 	case cards.ImageBlock:
 		return "", imagePlaceholder(b)
 	case cards.OpaqueBlock:
-		return "", "[" + style.OneLine(b.Type) + " block]"
+		return "", "[" + textcut.OneLine(b.Type) + " block]"
 	}
 	return "", "" // unreachable: the switch above is exhaustive
 }
@@ -256,13 +257,13 @@ func BlockParts(block cards.ContentBlock) (text, placeholder string) {
 func imagePlaceholder(b cards.ImageBlock) string {
 	desc := "image"
 	if b.MimeType != "" {
-		desc += " " + style.OneLine(b.MimeType)
+		desc += " " + textcut.OneLine(b.MimeType)
 	}
 	switch {
 	case b.Data != "":
-		desc += ", " + style.Plural(decodedSize(b.Data), "byte", "bytes")
+		desc += ", " + textcut.Plural(decodedSize(b.Data), "byte", "bytes")
 	case b.URI != "":
-		desc += ", " + style.OneLine(b.URI)
+		desc += ", " + textcut.OneLine(b.URI)
 	}
 	return "[" + desc + "]"
 }

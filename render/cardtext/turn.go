@@ -7,7 +7,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
-	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -45,7 +45,7 @@ func TotalsText(s cards.Totals) string {
 	if s.IsZero() {
 		return ""
 	}
-	parts := []string{style.Plural(s.Turns, "turn", "turns")}
+	parts := []string{textcut.Plural(s.Turns, "turn", "turns")}
 	if s.Duration > 0 {
 		parts = append(parts, DurationText(s.Duration))
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -54,7 +55,7 @@ func Body(diffs []cards.FileDiff, o style.Options) []string {
 	var lines []string
 	for i, f := range files {
 		if !o.Expanded && v.budget <= 0 {
-			lines = append(lines, v.note("… "+style.Plural(len(files)-i, "more file", "more files")+" "+style.ExpandHint), "")
+			lines = append(lines, v.note("… "+textcut.Plural(len(files)-i, "more file", "more files")+" "+textcut.ExpandHint), "")
 			break
 		}
 		lines = append(lines, v.header(f))
@@ -164,7 +165,7 @@ type diffView struct {
 // newDiffView prepares the drawing of one card.
 func newDiffView(o style.Options) *diffView {
 	p := o.Colors()
-	width := style.InnerWidth(o)
+	width := textcut.InnerWidth(o)
 	return &diffView{
 		o: o, width: width, split: o.Split() && SplitHalves(width) >= minSplitHalf,
 		st:     newDiffStyles(o),
@@ -253,7 +254,7 @@ func (v *diffView) header(f File) string {
 	if len(tags) > 0 {
 		tail = "  " + strings.Join(tags, "  ")
 	}
-	name := style.CutLeft(style.OneLine(f.Path), v.width-termsafe.Width(tail))
+	name := textcut.CutLeft(textcut.OneLine(f.Path), v.width-termsafe.Width(tail))
 	return style.PathLink(name, f.Path, v.st.path.Render, v.o) + tail
 }
 
@@ -341,7 +342,7 @@ func (v *diffView) hunks(lines []string, f File) []string {
 	shown := partLines(parts)
 	switch {
 	case shown < total:
-		lines = append(lines, style.MoreLine(total-shown, v.o))
+		lines = append(lines, textcut.MoreLine(total-shown, v.o))
 	case f.Trailing != 0:
 		lines = append(lines, v.note(FoldText(f.Trailing)))
 	}
@@ -479,7 +480,7 @@ func FoldText(n int) string {
 	case UnknownFold:
 		return "⋯"
 	}
-	return "⋯ " + style.Plural(n, "unchanged line", "unchanged lines")
+	return "⋯ " + textcut.Plural(n, "unchanged line", "unchanged lines")
 }
 
 // unifiedHunk appends the rows of a drawn hunk in unified layout.
@@ -519,7 +520,7 @@ func (v *diffView) lineRows(dst []string, l Line, d LineDeco, g gutter, room int
 // CollapsedChangeRows is how many rows a long added or removed line takes
 // in a collapsed card before it is cut with "…"; a long context line takes
 // one.
-const CollapsedChangeRows = style.CollapsedLineRows
+const CollapsedChangeRows = textcut.CollapsedLineRows
 
 // rowsMax is the number of rows a long line of a kind may take: any
 // number when expanded.
@@ -574,7 +575,7 @@ func Totals(files []File) (added, removed int) {
 }
 
 // FileCount is "1 file" or "N files".
-func FileCount(n int) string { return style.Plural(n, "file", "files") }
+func FileCount(n int) string { return textcut.Plural(n, "file", "files") }
 
 // gutter is the line-number columns of a file: the widths of the old and
 // new number, 0 for a column not shown.

@@ -11,6 +11,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // splitOptions are plain options that force the split layout.
@@ -68,7 +69,7 @@ func TestSplitCard(t *testing.T) {
 	card := renderDiffs([]cards.FileDiff{{Path: "s.txt", OldText: &old, NewText: new, OldStart: 1, NewStart: 1}}, splitOptions(100, false))
 	requireWithin(t, card, 100)
 	rows := bodyRows(card)
-	half := diffview.SplitHalves(style.InnerWidth(splitOptions(100, false)))
+	half := diffview.SplitHalves(textcut.InnerWidth(splitOptions(100, false)))
 	side := func(row string) (string, string) {
 		l, r, ok := strings.Cut(row, "│")
 		require.True(t, ok, "no rule in %q", row)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // Glamour's time and output grow exponentially with the nesting of block
@@ -96,7 +97,7 @@ func boundedGlamour(md string, width int, o style.Options, draw func(string) []s
 		}
 	}
 	head, rest := md[:cut], strings.TrimPrefix(md[cut:], "\n")
-	note := fmt.Sprintf("(the rest, %s, shown as text: glamour draws at most %d KiB of a text)", style.Plural(len(rest), "byte", "bytes"), GlamourBytes>>10)
+	note := fmt.Sprintf("(the rest, %s, shown as text: glamour draws at most %d KiB of a text)", textcut.Plural(len(rest), "byte", "bytes"), GlamourBytes>>10)
 	lines := boundedGlamour(head, width, o, draw)
 	lines = append(append(lines, ""), dimLines(note, width, o)...)
 	return append(lines, WrapLines(rest, width)...)

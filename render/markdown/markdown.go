@@ -20,6 +20,7 @@ import (
 	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -274,7 +275,7 @@ func Head(md string, width, shown int, o style.Options) []string {
 			lines += len(section) + 1 // and the blank line after it
 		}
 	}
-	return style.JoinSections(sections...)
+	return textcut.JoinSections(sections...)
 }
 
 // Remaining is how many of the shown lines are left after used ones.
@@ -313,11 +314,11 @@ func proseAndTables(md string, width int, o style.Options) []string {
 			sections = append(sections, glamourSection(part.Text, min(width, ProseWidth), o))
 		}
 	}
-	return style.JoinSections(sections...)
+	return textcut.JoinSections(sections...)
 }
 
 // glamourSection renders sanitised Markdown with glamour, wrapped to width.
-// Raw HTML is shown as dim text (see markdown_html.go), character
+// Raw HTML is shown as dim text (see html.go), character
 // references that stand for controls are escaped, and whatever glamour
 // lets through is neutralised (see rendered.go); a line its markers make
 // too wide is wrapped, so that no marker is cut off.
@@ -335,7 +336,7 @@ func glamourSection(md string, width int, o style.Options) []string {
 func neutralizeLines(lines []string, width int) []string {
 	out := lines[:0:0]
 	for _, line := range lines {
-		out = append(out, style.HardwrapStyled(termsafe.NeutralizeRendered(line), width)...)
+		out = append(out, textcut.HardwrapStyled(termsafe.NeutralizeRendered(line), width)...)
 	}
 	return out
 }
@@ -385,7 +386,7 @@ func hangItem(lines []string, indent, prefix, width int) []string {
 	for i, part := range parts {
 		parts[i] = strings.TrimRight(part, " ")
 	}
-	rows := style.WrapStyled(strings.Join(parts, " "), max(width-prefix, 1))
+	rows := textcut.WrapStyled(strings.Join(parts, " "), max(width-prefix, 1))
 	out := make([]string, len(rows))
 	for i, row := range rows {
 		lead := strings.Repeat(" ", prefix)
@@ -468,7 +469,7 @@ func WrapLines(s string, width int) []string {
 	var lines []string
 	for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 		for _, row := range strings.Split(ansi.Wrap(line, max(width, 1), ""), "\n") {
-			lines = append(lines, style.HardwrapStyled(row, max(width, 1))...) // a run of spaces is not wrapped
+			lines = append(lines, textcut.HardwrapStyled(row, max(width, 1))...) // a run of spaces is not wrapped
 		}
 	}
 	return lines
@@ -795,7 +796,7 @@ func CodeLines(part Part, marginCells int, plain ansi.Style, width, shown int, o
 	head := strings.Join(part.Code[:coloured], "\n")
 	var lines []string
 	if coloured > colourLines || len(head) > ColourBytes {
-		lines = []string{style.Dim(fmt.Sprintf("(no syntax colours: %s of code)", style.Plural(len(part.Code), "line", "lines")), o)}
+		lines = []string{style.Dim(fmt.Sprintf("(no syntax colours: %s of code)", textcut.Plural(len(part.Code), "line", "lines")), o)}
 		coloured, head = 0, ""
 	}
 	code := make([]string, 0, len(part.Code))
@@ -811,7 +812,7 @@ func CodeLines(part Part, marginCells int, plain ansi.Style, width, shown int, o
 	}
 	margin := strings.Repeat(" ", marginCells)
 	for _, line := range code {
-		for _, row := range style.WrapStyled(line, max(width-len(margin), 1)) {
+		for _, row := range textcut.WrapStyled(line, max(width-len(margin), 1)) {
 			lines = append(lines, margin+row)
 		}
 	}

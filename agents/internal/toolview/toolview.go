@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
+	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
 
@@ -169,17 +170,17 @@ func Plain(r producers.Result) cards.ResultView {
 
 // Markdown is a result whose text is Markdown.
 func Markdown(r producers.Result) cards.ResultView {
-	text, rest := producers.TextOf(r.Content)
+	text, rest := toolkit.TextOf(r.Content)
 	if len(rest) > 0 || r.IsError {
 		return producers.GenericResult(r)
 	}
-	return cards.GenericResult{Content: producers.Markdown(text)}
+	return cards.GenericResult{Content: toolkit.Markdown(text)}
 }
 
 // Todos is a checklist of todos, each with its status ("completed",
 // "in_progress", "pending", "cancelled").
 func Todos(title string, items []producers.Todo) cards.CallView {
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: producers.Markdown(producers.Checklist(items))}
+	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: toolkit.Markdown(producers.Checklist(items))}
 }
 
 // Quote is s in double quotes, for a title.
@@ -209,7 +210,7 @@ func PatchHunks(path, patch string) []cards.FileDiff {
 		if lines == nil {
 			return true
 		}
-		d, err := producers.RecordedHunk(path, lines, oldStart, newStart)
+		d, err := toolkit.RecordedHunk(path, lines, oldStart, newStart)
 		diffs, lines = append(diffs, d), nil
 		return err == nil
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/cards"
 
 	tea "charm.land/bubbletea/v2"
 	sdk "github.com/coder/acp-go-sdk"
@@ -53,9 +54,9 @@ func BenchmarkTerminalCardAppend(b *testing.B) {
 	v.SetSize(120, 40)
 	feed := func() {
 		changes := tr.Changes()
-		updates := make([]viewer.Update, len(changes))
+		updates := make([]cards.Change, len(changes))
 		for i, c := range changes {
-			updates[i] = viewer.Update{Index: c.Index, Entry: c.Entry}
+			updates[i] = cards.Change{Index: c.Index, Entry: c.Entry}
 		}
 		v, _ = v.Update(viewer.EntriesMsg{Updates: updates})
 		_ = v.Render()

@@ -19,6 +19,7 @@ import (
 
 	"github.com/cardtui/cardtui/acpclient"
 	"github.com/cardtui/cardtui/agents/acp"
+	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/termsafe"
 	"github.com/cardtui/cardtui/viewer"
 )
@@ -202,9 +203,9 @@ func (m *Model) applyChanges() tea.Cmd {
 	if len(changes) == 0 {
 		return nil
 	}
-	updates := make([]viewer.Update, len(changes))
+	updates := make([]cards.Change, len(changes))
 	for i, c := range changes {
-		updates[i] = viewer.Update{Index: c.Index, Entry: c.Entry}
+		updates[i] = cards.Change{Index: c.Index, Entry: c.Entry}
 	}
 	return m.toViewer(viewer.EntriesMsg{Updates: updates})
 }

@@ -36,7 +36,7 @@ import (
 // reading.
 type Opened struct {
 	Viewer viewer.Model
-	Feed   <-chan viewer.Update
+	Feed   <-chan cards.Change
 	Cancel context.CancelFunc
 }
 
@@ -350,7 +350,7 @@ func (p *Model) fromSession(msg sessionMsg) tea.Cmd {
 		p.shown.Viewer.Apply(m.Updates...)
 		return p.listen()
 	case ReadFailedMsg:
-		p.shown.Viewer.Apply(viewer.Update{Index: -1, Entry: cards.Notice{Text: "cardtui: " + m.Err.Error()}})
+		p.shown.Viewer.Apply(cards.Change{Index: -1, Entry: cards.Notice{Text: "cardtui: " + m.Err.Error()}})
 		return nil
 	}
 	var cmd tea.Cmd

@@ -59,14 +59,14 @@ func fakeSearch(searched *atomic.Int64) Searcher {
 // opening is a session the fake opener opened.
 type opening struct {
 	path string
-	feed chan viewer.Update
+	feed chan cards.Change
 }
 
 // searchPicker is a picker of 80×24 on fakeSessions, searching with
 // search; the sessions opened are sent on opened.
 func searchPicker(t *testing.T, search Searcher, opened chan<- opening) Model {
 	open := func(s sessions.Session, report func(tea.Msg)) (Opened, error) {
-		feed := make(chan viewer.Update, 64)
+		feed := make(chan cards.Change, 64)
 		opened <- opening{path: s.Path, feed: feed}
 		o := viewer.DefaultOptions()
 		o.Render.Profile, o.ThemeFixed, o.NoFollow, o.RenderWait = colorprofile.NoTTY, true, true, 0
@@ -230,9 +230,9 @@ func TestSearchEnterOpensAtTheCard(t *testing.T) {
 	v, viewing := p.Viewing()
 	require.True(t, viewing)
 	assert.Nil(t, v.FocusedEntry(), "nothing arrived yet")
-	var updates []viewer.Update
+	var updates []cards.Change
 	for i, line := range fakeLines[o.path] {
-		updates = append(updates, viewer.Update{Index: i, Entry: cards.Message{Role: cards.RoleAssistant, Text: line}})
+		updates = append(updates, cards.Change{Index: i, Entry: cards.Message{Role: cards.RoleAssistant, Text: line}})
 	}
 	p = update(t, p, sessionMsg{gen: p.gen, msg: viewer.EntriesMsg{Updates: updates}})
 	v, _ = p.Viewing()
