@@ -89,7 +89,9 @@ func pressOnly(m *Model, keys ...tea.KeyPressMsg) tea.Cmd {
 // the pipe blocks; the error a write fails with is on the screen until
 // the next request.
 func TestRequestsAreCommands(t *testing.T) {
+	started := make(chan struct{}, 1)
 	m, pipe := liveHeld(t, func(ctx context.Context, _ *acptest.Agent, _ sdk.SessionId) error {
+		started <- struct{}{}
 		<-ctx.Done()
 		return nil
 	})
@@ -105,6 +107,11 @@ func TestRequestsAreCommands(t *testing.T) {
 
 	press(m, typedOnly("wait")...)
 	settle(t, m, func() bool { return m.state.Busy })
+	select { // the prompt is written: no write of it is left to meet the held pipe
+	case <-started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the agent never received the prompt")
+	}
 	assert.NotContains(t, screenText(m), "failed:")
 	screen = failHeld(t, m, pipe, esc)
 	assert.Contains(t, screen, "failed: session/cancel: Internal error: broken pipe")
