@@ -18,8 +18,10 @@ var _ sdk.Client = client{}
 // readOnly refuses what --read-only turns off.
 func (c client) readOnly(method string) error {
 	if c.s.cfg.ReadOnly {
-		return &sdk.RequestError{Code: -32601, Message: "Method not found",
-			Data: method + ": cardtui runs read-only (--read-only) and did not offer it"}
+		return &sdk.RequestError{
+			Code: -32601, Message: "Method not found",
+			Data: method + ": cardtui runs read-only (--read-only) and did not offer it",
+		}
 	}
 	return nil
 }

@@ -91,8 +91,10 @@ const maxReadBytes = 4 << 20
 
 // tooLarge is the error for a read or a write past maxReadBytes.
 func tooLarge(path, what string) error {
-	return &sdk.RequestError{Code: -32602, Message: fmt.Sprintf("%s: %s over %d MiB, the most cardtui reads at once", path, what, maxReadBytes>>20),
-		Data: map[string]any{"path": path, "maxBytes": maxReadBytes}}
+	return &sdk.RequestError{
+		Code: -32602, Message: fmt.Sprintf("%s: %s over %d MiB, the most cardtui reads at once", path, what, maxReadBytes>>20),
+		Data: map[string]any{"path": path, "maxBytes": maxReadBytes},
+	}
 }
 
 // open opens a file of the session directory for reading without

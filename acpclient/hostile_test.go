@@ -51,8 +51,10 @@ func hostileTurn(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error
 	if _, err := a.Out.Write([]byte(evil + "\n")); err != nil {
 		return err
 	}
-	_, err = a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "g"},
-		Options: []sdk.PermissionOption{{Kind: sdk.PermissionOptionKind(evil), Name: evil, OptionId: sdk.PermissionOptionId(evil)}}})
+	_, err = a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+		SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "g"},
+		Options: []sdk.PermissionOption{{Kind: sdk.PermissionOptionKind(evil), Name: evil, OptionId: sdk.PermissionOptionId(evil)}},
+	})
 	return err
 }
 

@@ -184,8 +184,10 @@ func TestUncontainedTerminalsSayWhyAndReapMarked(t *testing.T) {
 	nonce := newNonce(t)
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		for range 2 {
-			_, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "sh",
-				Args: []string{"-c", fmt.Sprintf(`setsid sh -c 'sleep 300.%[1]s1; :' & setsid sleep 300.%[1]s2 & sleep 300.%[1]s3`, nonce)}})
+			_, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{
+				SessionId: sid, Command: "sh",
+				Args: []string{"-c", fmt.Sprintf(`setsid sh -c 'sleep 300.%[1]s1; :' & setsid sleep 300.%[1]s2 & sleep 300.%[1]s3`, nonce)},
+			})
 			if err != nil {
 				return err
 			}

@@ -411,9 +411,11 @@ type State struct {
 func (s *Session) State() State {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := State{Busy: s.tr.Busy(), Mode: s.tr.Mode(), Title: s.tr.Title(), Commands: s.tr.Commands(),
+	st := State{
+		Busy: s.tr.Busy(), Mode: s.tr.Mode(), Title: s.tr.Title(), Commands: s.tr.Commands(),
 		Starting: s.opening, Failed: s.openErr != nil, Agent: s.tr.Agent(),
-		Modes: s.tr.Modes(), Models: s.tr.Models(), Model: s.tr.Model(), Images: s.images}
+		Modes: s.tr.Modes(), Models: s.tr.Models(), Model: s.tr.Model(), Images: s.images,
+	}
 	st.Asking, st.Asks = s.tr.Asking()
 	if st.Asks && s.chosen[st.Asking.ToolCallID] {
 		st.Asks = false
@@ -455,7 +457,8 @@ func (s *Session) SetModel(ctx context.Context, id string) error {
 	s.mu.Unlock()
 	if config != "" {
 		_, err := s.conn.SetSessionConfigOption(ctx, sdk.SetSessionConfigOptionRequest{
-			ValueId: &sdk.SetSessionConfigOptionValueId{SessionId: sid, ConfigId: sdk.SessionConfigId(config), Value: sdk.SessionConfigValueId(id)}})
+			ValueId: &sdk.SetSessionConfigOptionValueId{SessionId: sid, ConfigId: sdk.SessionConfigId(config), Value: sdk.SessionConfigValueId(id)},
+		})
 		return requestFailed(sdk.AgentMethodSessionSetConfigOption, err)
 	}
 	_, err := s.conn.UnstableSetSessionModel(ctx, sdk.UnstableSetSessionModelRequest{SessionId: sid, ModelId: sdk.UnstableModelId(id)})

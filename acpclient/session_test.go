@@ -51,7 +51,8 @@ func everyKind(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		sdk.UpdatePlan(sdk.PlanEntry{Content: "Read", Status: sdk.PlanEntryStatusCompleted, Priority: sdk.PlanEntryPriorityHigh},
 			sdk.PlanEntry{Content: "Edit", Status: sdk.PlanEntryStatusInProgress, Priority: sdk.PlanEntryPriorityLow}),
 		{AvailableCommandsUpdate: &sdk.SessionAvailableCommandsUpdate{AvailableCommands: []sdk.AvailableCommand{
-			{Name: "review", Description: "Review the diff"}, {Name: "test", Description: "Run the tests"}}}},
+			{Name: "review", Description: "Review the diff"}, {Name: "test", Description: "Run the tests"},
+		}}},
 		{CurrentModeUpdate: &sdk.SessionCurrentModeUpdate{CurrentModeId: "code"}},
 		{SessionInfoUpdate: &sdk.SessionSessionInfoUpdate{Title: sdk.Ptr("Fix the bug")}},
 	}
@@ -77,8 +78,10 @@ func TestEveryUpdateKind(t *testing.T) {
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "Hello, **world**"}, messages[3], "message chunks are one message")
 
 	read := s.toolCard(t, "read_1")
-	assert.Equal(t, cards.GenericCall{Title: "Read README.md", Kind: cards.KindRead,
-		Content: []cards.ContentBlock{cards.TextBlock{Text: "# Title"}}, Locations: []cards.FileLocation{{Path: "/p/README.md", Line: 3}}}, read.Call,
+	assert.Equal(t, cards.GenericCall{
+		Title: "Read README.md", Kind: cards.KindRead,
+		Content: []cards.ContentBlock{cards.TextBlock{Text: "# Title"}}, Locations: []cards.FileLocation{{Path: "/p/README.md", Line: 3}},
+	}, read.Call,
 		"the raw input is left out: the title and location say it")
 	assert.Equal(t, cards.GenericResult{}, read.Result, "the raw output is left out: the content shows the result")
 
@@ -233,13 +236,15 @@ func TestPermission(t *testing.T) {
 		if err := a.Update(ctx, sid, sdk.StartToolCall("w", "Write config", sdk.WithStartKind(sdk.ToolKindEdit))); err != nil {
 			return err
 		}
-		resp, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid,
-			ToolCall: sdk.ToolCallUpdate{ToolCallId: "w"},
+		resp, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+			SessionId: sid,
+			ToolCall:  sdk.ToolCallUpdate{ToolCallId: "w"},
 			Options: []sdk.PermissionOption{
 				{Kind: sdk.PermissionOptionKindAllowAlways, Name: "Always", OptionId: "always"},
 				{Kind: sdk.PermissionOptionKindAllowOnce, Name: "Allow this change", OptionId: "allow"},
 				{Kind: sdk.PermissionOptionKindRejectOnce, Name: "Skip this change", OptionId: "reject"},
-			}})
+			},
+		})
 		answers <- resp.Outcome
 		return err
 	})
@@ -275,12 +280,14 @@ func TestPermission(t *testing.T) {
 func TestUnreportedPermission(t *testing.T) {
 	goOn := make(chan struct{})
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
-		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid,
-			ToolCall: sdk.ToolCallUpdate{ToolCallId: "call_9"},
+		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+			SessionId: sid,
+			ToolCall:  sdk.ToolCallUpdate{ToolCallId: "call_9"},
 			Options: []sdk.PermissionOption{
 				{Kind: sdk.PermissionOptionKindAllowOnce, Name: "Allow once", OptionId: "allow-once"},
 				{Kind: sdk.PermissionOptionKindRejectOnce, Name: "Reject", OptionId: "reject-once"},
-			}})
+			},
+		})
 		<-goOn
 		return err
 	})
@@ -301,8 +308,10 @@ func TestTerminalForgottenIsKilledAtClose(t *testing.T) {
 	pidFile := filepath.Join(dir, "pid")
 	created := make(chan string, 1)
 	s := startScripted(t, dir, false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
-		term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "sh",
-			Args: []string{"-c", "sh -c 'read p _ < /proc/self/stat; echo $p > pid; exec sleep 300' & wait"}}) // its pid as cardtui sees it
+		term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{
+			SessionId: sid, Command: "sh",
+			Args: []string{"-c", "sh -c 'read p _ < /proc/self/stat; echo $p > pid; exec sleep 300' & wait"},
+		}) // its pid as cardtui sees it
 		created <- term.TerminalId
 		return err
 	})

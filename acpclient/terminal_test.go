@@ -29,8 +29,10 @@ func (s *scripted) terminalResult(id string) (cards.TerminalResult, bool) {
 func TestTerminalCardIsLive(t *testing.T) {
 	release := make(chan struct{})
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
-		term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "sh",
-			Args: []string{"-c", "echo first; sleep 30; echo second"}})
+		term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{
+			SessionId: sid, Command: "sh",
+			Args: []string{"-c", "echo first; sleep 30; echo second"},
+		})
 		if err != nil {
 			return err
 		}
@@ -72,8 +74,10 @@ func TestTerminalCardIsLive(t *testing.T) {
 func TestTerminalOutputLimit(t *testing.T) {
 	outputs := make(chan sdk.TerminalOutputResponse, 1)
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
-		term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: sid, Command: "printf",
-			Args: []string{"%s", "0123456789ééé"}, OutputByteLimit: sdk.Ptr(5)})
+		term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{
+			SessionId: sid, Command: "printf",
+			Args: []string{"%s", "0123456789ééé"}, OutputByteLimit: sdk.Ptr(5),
+		})
 		if err != nil {
 			return err
 		}

@@ -30,8 +30,10 @@ func (s *Session) checkedWrite(p sdk.WriteTextFileRequest) error {
 	}
 	s.mu.Unlock()
 	if refused != "" {
-		return &sdk.RequestError{Code: -32603, Message: fmt.Sprintf("%s: cardtui refused the write: %s", p.Path, refused),
-			Data: map[string]any{"path": p.Path}}
+		return &sdk.RequestError{
+			Code: -32603, Message: fmt.Sprintf("%s: cardtui refused the write: %s", p.Path, refused),
+			Data: map[string]any{"path": p.Path},
+		}
 	}
 	return s.dir.writeTextFile(p)
 }

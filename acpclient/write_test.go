@@ -37,11 +37,13 @@ func editThenWrite(writeErrs chan<- error, proceed <-chan struct{}, contents ...
 			sdk.WithStartContent([]sdk.ToolCallContent{sdk.ToolDiffContent("settings.py", "DEBUG = False", old)}))); err != nil {
 			return err
 		}
-		if _, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
+		if _, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+			SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
 			Options: []sdk.PermissionOption{
 				{Kind: sdk.PermissionOptionKindAllowOnce, Name: "Allow", OptionId: "allow"},
 				{Kind: sdk.PermissionOptionKindRejectOnce, Name: "Reject", OptionId: "reject"},
-			}}); err != nil {
+			},
+		}); err != nil {
 			return err
 		}
 		for i, content := range contents {

@@ -24,8 +24,10 @@ const (
 )
 
 // Kinds lists every valid ToolCallKind.
-var Kinds = []ToolCallKind{KindRead, KindEdit, KindDelete, KindMove, KindSearch,
-	KindExecute, KindThink, KindFetch, KindSwitchMode, KindOther}
+var Kinds = []ToolCallKind{
+	KindRead, KindEdit, KindDelete, KindMove, KindSearch,
+	KindExecute, KindThink, KindFetch, KindSwitchMode, KindOther,
+}
 
 // Valid reports whether k is one of Kinds.
 func (k ToolCallKind) Valid() bool { return slices.Contains(Kinds, k) }

@@ -304,8 +304,10 @@ func TestRoundTripCoversEveryVariant(t *testing.T) {
 	for _, tc := range resultCases {
 		results[typeName(tc.want)]++
 	}
-	for _, name := range []string{"GenericResult", "TerminalResult", "DiffResult", "ReadResult",
-		"SearchMatches", "SearchPaths", "WebSearch", "WebFetch"} {
+	for _, name := range []string{
+		"GenericResult", "TerminalResult", "DiffResult", "ReadResult",
+		"SearchMatches", "SearchPaths", "WebSearch", "WebFetch",
+	} {
 		assert.GreaterOrEqual(t, results[name], 2, name)
 	}
 }
@@ -388,8 +390,10 @@ func TestEncodeNilRequiredArrays(t *testing.T) {
 		{cards.DiffCall{Title: "t"}, `{"card":"diff","title":"t","diffs":[]}`},
 		{cards.DiffResult{}, `{"card":"diff","diffs":[]}`},
 		{cards.ReadResult{Path: "a"}, `{"card":"read","path":"a","offset":0,"lines":[],"totalLines":0}`},
-		{cards.SearchMatches{Files: []cards.SearchFile{{Path: "a"}}},
-			`{"card":"search","shape":"matches","files":[{"path":"a","matches":[]}],"truncated":false,"total":0}`},
+		{
+			cards.SearchMatches{Files: []cards.SearchFile{{Path: "a"}}},
+			`{"card":"search","shape":"matches","files":[{"path":"a","matches":[]}],"truncated":false,"total":0}`,
+		},
 		{cards.SearchPaths{}, `{"card":"search","shape":"paths","paths":[],"truncated":false,"total":0}`},
 		{cards.WebSearch{}, `{"card":"web","kind":"search","sources":[],"truncated":false}`},
 	} {

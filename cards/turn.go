@@ -18,8 +18,10 @@ func (u Usage) Total() int { return u.Input + u.Output }
 
 // Add returns the sum of two usages.
 func (u Usage) Add(v Usage) Usage {
-	return Usage{Input: u.Input + v.Input, Cached: u.Cached + v.Cached,
-		Output: u.Output + v.Output, Reasoning: u.Reasoning + v.Reasoning}
+	return Usage{
+		Input: u.Input + v.Input, Cached: u.Cached + v.Cached,
+		Output: u.Output + v.Output, Reasoning: u.Reasoning + v.Reasoning,
+	}
 }
 
 // Turn is what an agent's log says of one turn, the user's prompt and all

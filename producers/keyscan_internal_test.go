@@ -67,8 +67,10 @@ func TestFoldASCIIIsFoldKey(t *testing.T) {
 // FuzzKeysPlainlyExact: whatever the data, the scan never passes what
 // exactKeys rejects.
 func FuzzKeysPlainlyExact(f *testing.F) {
-	for _, seed := range []string{`{"status":"x"}`, `{"nested":{"STATUS":"x"}}`, `{"items":[{"Path":"/a"}]}`,
-		`{"a":"\\\"","Items":1}`, `[{"path":1}]`, `{"byName":{"x":{"LINE":2}}}`} {
+	for _, seed := range []string{
+		`{"status":"x"}`, `{"nested":{"STATUS":"x"}}`, `{"items":[{"Path":"/a"}]}`,
+		`{"a":"\\\"","Items":1}`, `[{"path":1}]`, `{"byName":{"x":{"LINE":2}}}`,
+	} {
 		f.Add([]byte(seed))
 	}
 	types := []reflect.Type{reflect.TypeFor[keyScanArgs](), reflect.TypeFor[[]keyScanArgs](), reflect.TypeFor[map[string]keyScanArgs]()}
@@ -83,8 +85,10 @@ func FuzzKeysPlainlyExact(f *testing.F) {
 
 // plainKeysSeeds are JSON arguments with unique, duplicate and
 // case-variant keys, at the top level and deeper.
-var plainKeysSeeds = []string{`{"a":1,"b":{"a":2,"A":3}}`, `{"a":1,"A":2}`, `{"a":[{"x":1,"x":2}]}`, `{"k":"\"a\":","a":1,"a":2}`,
-	`{"\u0061":1,"a":2}`, `{"ſ":1,"S":2}`, `{"a" : {"b":[1,{"c":{}}]}, "B":"x", "b":"y"}`, `{}`, `[]`, `[{"x":1,"X":2}]`}
+var plainKeysSeeds = []string{
+	`{"a":1,"b":{"a":2,"A":3}}`, `{"a":1,"A":2}`, `{"a":[{"x":1,"x":2}]}`, `{"k":"\"a\":","a":1,"a":2}`,
+	`{"\u0061":1,"a":2}`, `{"ſ":1,"S":2}`, `{"a" : {"b":[1,{"c":{}}]}, "B":"x", "b":"y"}`, `{}`, `[]`, `[{"x":1,"X":2}]`,
+}
 
 // TestPlainKeysUnique: the one-pass scan finds the duplicate and
 // case-variant keys the token reader finds, with the same words, and

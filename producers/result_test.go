@@ -19,23 +19,35 @@ func TestDecodeContent(t *testing.T) {
 		{"absent", ``, nil},
 		{"null", `null`, nil},
 		{"no blocks", `[]`, nil},
-		{"text blocks", `[{"type":"text","text":"a"},{"type":"text","text":"b","cache":true}]`,
-			[]cards.ContentBlock{cards.TextBlock{Text: "a"}, cards.TextBlock{Text: "b"}}},
-		{"harness image attachment keeps its media type",
+		{
+			"text blocks", `[{"type":"text","text":"a"},{"type":"text","text":"b","cache":true}]`,
+			[]cards.ContentBlock{cards.TextBlock{Text: "a"}, cards.TextBlock{Text: "b"}},
+		},
+		{
+			"harness image attachment keeps its media type",
 			`[{"type":"image","attachment":{"attachmentId":"sha256:b1","mediaType":"image/png","bytes":69,"name":"red.png"}}]`,
-			[]cards.ContentBlock{cards.ImageBlock{MimeType: "image/png"}}},
-		{"inline image", `[{"type":"image","mimeType":"image/gif","data":"R0lG"}]`,
-			[]cards.ContentBlock{cards.ImageBlock{MimeType: "image/gif", Data: "R0lG"}}},
-		{"unknown block in canonical form", `[{ "type": "reasoning", "text": "a < b" }]`,
-			[]cards.ContentBlock{cards.OpaqueBlock{Type: "reasoning", Raw: json.RawMessage(`{"type":"reasoning","text":"a \u003c b"}`)}}},
+			[]cards.ContentBlock{cards.ImageBlock{MimeType: "image/png"}},
+		},
+		{
+			"inline image", `[{"type":"image","mimeType":"image/gif","data":"R0lG"}]`,
+			[]cards.ContentBlock{cards.ImageBlock{MimeType: "image/gif", Data: "R0lG"}},
+		},
+		{
+			"unknown block in canonical form", `[{ "type": "reasoning", "text": "a < b" }]`,
+			[]cards.ContentBlock{cards.OpaqueBlock{Type: "reasoning", Raw: json.RawMessage(`{"type":"reasoning","text":"a \u003c b"}`)}},
+		},
 		{"bare string", `"plain"`, []cards.ContentBlock{cards.TextBlock{Text: "plain"}}},
 		{"empty string", `""`, nil},
 		{"text output", `{"type":"text","value":"out"}`, []cards.ContentBlock{cards.TextBlock{Text: "out"}}},
 		{"error-text output", `{"type":"error-text","value":"boom"}`, []cards.ContentBlock{cards.TextBlock{Text: "boom"}}},
-		{"json output", `{"type":"json","value":{"ok":true}}`,
-			[]cards.ContentBlock{cards.TextBlock{Text: "{\n  \"ok\": true\n}", Lang: "json"}}},
-		{"content output", `{"type":"content","value":[{"type":"text","text":"x"}]}`,
-			[]cards.ContentBlock{cards.TextBlock{Text: "x"}}},
+		{
+			"json output", `{"type":"json","value":{"ok":true}}`,
+			[]cards.ContentBlock{cards.TextBlock{Text: "{\n  \"ok\": true\n}", Lang: "json"}},
+		},
+		{
+			"content output", `{"type":"content","value":[{"type":"text","text":"x"}]}`,
+			[]cards.ContentBlock{cards.TextBlock{Text: "x"}},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

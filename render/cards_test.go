@@ -37,21 +37,50 @@ func TestReadCard(t *testing.T) {
 		want     []string
 		absent   []string
 	}{
-		{"gutter right-aligned", cards.ReadResult{Path: "a.go", Offset: 9, TotalLines: 120, Lines: readLines(9, 10)},
-			false, []string{"│  9 │ line 9 ", "│ 10 │ line 10 ", "│ a.go · lines 9–10 of 120 "}, nil},
-		{"whole file", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 3, Lines: readLines(1, 3)},
-			false, []string{"│ a.go · all 3 lines "}, nil},
-		{"one line", cards.ReadResult{Path: "a.go", Offset: 7, TotalLines: 9, Lines: readLines(7, 7)},
-			false, []string{"│ a.go · line 7 of 9 "}, nil},
+		{
+			"gutter right-aligned",
+			cards.ReadResult{Path: "a.go", Offset: 9, TotalLines: 120, Lines: readLines(9, 10)},
+			false,
+			[]string{"│  9 │ line 9 ", "│ 10 │ line 10 ", "│ a.go · lines 9–10 of 120 "},
+			nil,
+		},
+		{
+			"whole file",
+			cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 3, Lines: readLines(1, 3)},
+			false,
+			[]string{"│ a.go · all 3 lines "},
+			nil,
+		},
+		{
+			"one line",
+			cards.ReadResult{Path: "a.go", Offset: 7, TotalLines: 9, Lines: readLines(7, 7)},
+			false,
+			[]string{"│ a.go · line 7 of 9 "},
+			nil,
+		},
 		{"empty file", cards.ReadResult{Path: "a.go", Offset: 1}, false, []string{"│ a.go · empty file "}, nil},
-		{"folded", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 300, Lines: readLines(1, 30)},
-			false, []string{"│ 20 │ line 20 ", "… 10 more lines (enter to expand)", "lines 1–30 of 300"}, []string{"line 21"}},
-		{"expanded", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 300, Lines: readLines(1, 30)},
-			true, []string{"│ 30 │ line 30 "}, []string{"more lines"}},
-		{"tabs expanded, hostile bytes shown inert", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 1,
-			Lines: []cards.ReadLine{{Number: 1, Text: "\tx\x1b]0;t\x07y"}}}, false, []string{"│ 1 │         x␛]0;t␇y "}, nil},
-		{"content below", cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 1, Lines: readLines(1, 1),
-			Content: md("note **here**")}, false, []string{"│ note here "}, nil},
+		{
+			"folded",
+			cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 300, Lines: readLines(1, 30)},
+			false,
+			[]string{"│ 20 │ line 20 ", "… 10 more lines (enter to expand)", "lines 1–30 of 300"},
+			[]string{"line 21"},
+		},
+		{
+			"expanded",
+			cards.ReadResult{Path: "a.go", Offset: 1, TotalLines: 300, Lines: readLines(1, 30)},
+			true,
+			[]string{"│ 30 │ line 30 "},
+			[]string{"more lines"},
+		},
+		{"tabs expanded, hostile bytes shown inert", cards.ReadResult{
+			Path: "a.go", Offset: 1, TotalLines: 1,
+			Lines: []cards.ReadLine{{Number: 1, Text: "\tx\x1b]0;t\x07y"}},
+		}, false, []string{"│ 1 │         x␛]0;t␇y "}, nil},
+		{"content below", cards.ReadResult{
+			Path: "a.go", Offset: 1, TotalLines: 1, Lines: readLines(1, 1),
+			Content: md("note **here**"),
+		}, false, []string{"│ note here "}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -95,8 +124,10 @@ func TestReadCardCutsAndWraps(t *testing.T) {
 }
 
 func TestReadMarkdown(t *testing.T) {
-	card := resultCard(cards.ReadResult{Path: "a.md", Offset: 9, TotalLines: 20, Lang: "markdown",
-		Lines: []cards.ReadLine{{Number: 9, Text: "```go"}, {Number: 10, Text: "x := 1"}}})
+	card := resultCard(cards.ReadResult{
+		Path: "a.md", Offset: 9, TotalLines: 20, Lang: "markdown",
+		Lines: []cards.ReadLine{{Number: 9, Text: "```go"}, {Number: 10, Text: "x := 1"}},
+	})
 	got := exportmd.Entry(card, widgetOptions(80))
 	assert.Contains(t, got, "````markdown\n 9  ```go\n10  x := 1\n````\n\n_`a.md` · lines 9–10 of 20_\n")
 }
@@ -227,8 +258,10 @@ func TestWebFetchCard(t *testing.T) {
 }
 
 func TestProblemCard(t *testing.T) {
-	p := cards.Problem{Source: "session.jsonl", Line: 7, Reason: "unknown card \x1b[31m\"popup\"\x1b[0m",
-		Excerpt: "{\"card\":\"popup\"}\x1b]0;pwned\x07\x1b[2J\x1b]8;;javascript:x\x07click\x1b]8;;\x07\x9b31m\r\nnext"}
+	p := cards.Problem{
+		Source: "session.jsonl", Line: 7, Reason: "unknown card \x1b[31m\"popup\"\x1b[0m",
+		Excerpt: "{\"card\":\"popup\"}\x1b]0;pwned\x07\x1b[2J\x1b]8;;javascript:x\x07click\x1b]8;;\x07\x9b31m\r\nnext",
+	}
 	got := render.Entry(p, widgetOptions(80))
 	lines := strings.Split(ansi.Strip(got), "\n")
 	assert.Contains(t, lines[0], "! Problem · session.jsonl line 7")
@@ -272,18 +305,42 @@ func TestMessages(t *testing.T) {
 		expanded bool
 		want     []string
 	}{
-		{"user", cards.Message{Role: cards.RoleUser, Text: "Add a **flag**.\n\nAnd tests."},
-			false, []string{"▌ You", "▌ Add a **flag**.", "▌", "▌ And tests."}},
-		{"assistant", cards.Message{Role: cards.RoleAssistant, Text: "Done:\n\n1. parse\n2. pass"},
-			false, []string{"● Assistant", "  Done:", "", "  1. parse", "  2. pass"}},
-		{"reasoning collapsed", cards.Message{Role: cards.RoleReasoning, Text: "one\ntwo\nthree"},
-			false, []string{"◌ Thinking · 3 lines (enter to expand)"}},
-		{"reasoning expanded", cards.Message{Role: cards.RoleReasoning, Text: "**Planning**\n\none\ntwo"},
-			true, []string{"◌ Thinking", "  Planning", "", "  one two"}},
-		{"context collapsed", cards.Message{Role: cards.RoleContext, Text: "AGENTS.md\nrules"},
-			false, []string{"◌ Context · 2 lines (enter to expand)"}},
-		{"context single line", cards.Message{Role: cards.RoleContext, Text: "x"},
-			false, []string{"◌ Context · 1 line (enter to expand)"}},
+		{
+			"user",
+			cards.Message{Role: cards.RoleUser, Text: "Add a **flag**.\n\nAnd tests."},
+			false,
+			[]string{"▌ You", "▌ Add a **flag**.", "▌", "▌ And tests."},
+		},
+		{
+			"assistant",
+			cards.Message{Role: cards.RoleAssistant, Text: "Done:\n\n1. parse\n2. pass"},
+			false,
+			[]string{"● Assistant", "  Done:", "", "  1. parse", "  2. pass"},
+		},
+		{
+			"reasoning collapsed",
+			cards.Message{Role: cards.RoleReasoning, Text: "one\ntwo\nthree"},
+			false,
+			[]string{"◌ Thinking · 3 lines (enter to expand)"},
+		},
+		{
+			"reasoning expanded",
+			cards.Message{Role: cards.RoleReasoning, Text: "**Planning**\n\none\ntwo"},
+			true,
+			[]string{"◌ Thinking", "  Planning", "", "  one two"},
+		},
+		{
+			"context collapsed",
+			cards.Message{Role: cards.RoleContext, Text: "AGENTS.md\nrules"},
+			false,
+			[]string{"◌ Context · 2 lines (enter to expand)"},
+		},
+		{
+			"context single line",
+			cards.Message{Role: cards.RoleContext, Text: "x"},
+			false,
+			[]string{"◌ Context · 1 line (enter to expand)"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -328,8 +385,10 @@ func TestMessageMarkdown(t *testing.T) {
 func widgetEntries() []cards.Entry {
 	wide := "CJK 漢字漢字漢字 and emoji 🎉🎉 " + strings.Repeat("long-word-without-breaks", 4)
 	return []cards.Entry{
-		genericCard(cards.GenericCall{Title: wide, Content: md("# " + wide + "\n\n```\n" + wide + "\n```\n\n| a | b |\n|---|---|\n| " + wide + " | x |"),
-			RawInput: []byte(`{"k":"` + wide + `"}`), Locations: []cards.FileLocation{{Path: "/" + wide, Line: 3}}}),
+		genericCard(cards.GenericCall{
+			Title: wide, Content: md("# " + wide + "\n\n```\n" + wide + "\n```\n\n| a | b |\n|---|---|\n| " + wide + " | x |"),
+			RawInput: []byte(`{"k":"` + wide + `"}`), Locations: []cards.FileLocation{{Path: "/" + wide, Line: 3}},
+		}),
 		resultCard(cards.GenericResult{Title: wide, Content: text(wide)}),
 		resultCard(cards.ReadResult{Path: "/x/" + wide, Offset: 99998, TotalLines: 100000, Lines: []cards.ReadLine{{Number: 99998, Text: wide}, {Number: 99999, Text: "\t\t" + wide}}}),
 		resultCard(cards.SearchMatches{Total: 9, Truncated: true, Files: []cards.SearchFile{{Path: wide, Matches: []cards.SearchMatch{{LineNumber: 123456, Line: wide}}}}}),

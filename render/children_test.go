@@ -17,19 +17,27 @@ import (
 
 // nestedSample is a run_code card holding two sub-calls, one of them
 // gated by an approval, and a sub-call of its own nested two deep.
-var nestedSample = cards.ToolCard{ID: "c1", Tool: "run_code",
+var nestedSample = cards.ToolCard{
+	ID: "c1", Tool: "run_code",
 	Call: cards.GenericCall{Title: "Run code: Count the Go files", Kind: cards.KindExecute, Content: []cards.ContentBlock{cards.TextBlock{Text: "const files = await tools.glob({ pattern: '**/*.go' })", Lang: "js"}}},
 	Children: []cards.Entry{
-		cards.ToolCard{ID: "c1:code:1", Tool: "glob", Call: cards.GenericCall{Title: "Glob **/*.go", Kind: cards.KindSearch},
-			Result: cards.SearchPaths{Paths: []string{"main.go", "count.go"}, Total: 2}},
-		cards.ToolCard{ID: "c1:code:2", Tool: "bash", Call: cards.TerminalCall{Title: "go test ./...", Description: "Run the tests"},
+		cards.ToolCard{
+			ID: "c1:code:1", Tool: "glob", Call: cards.GenericCall{Title: "Glob **/*.go", Kind: cards.KindSearch},
+			Result: cards.SearchPaths{Paths: []string{"main.go", "count.go"}, Total: 2},
+		},
+		cards.ToolCard{
+			ID: "c1:code:2", Tool: "bash", Call: cards.TerminalCall{Title: "go test ./...", Description: "Run the tests"},
 			Children: []cards.Entry{cards.Notice{Text: "Approval asked: bash requires manual approval in this session"}, cards.Notice{Text: "Approval: rejected"}},
-			Result:   cards.TerminalResult{Output: "FAIL\tpkg 0.004s", ExitCode: intPtr(1)}},
-		cards.ToolCard{ID: "c1:code:3", Tool: "run_code", Call: cards.GenericCall{Title: "Run code", Kind: cards.KindExecute, RawInput: json.RawMessage(`{"code":"1"}`)},
+			Result:   cards.TerminalResult{Output: "FAIL\tpkg 0.004s", ExitCode: intPtr(1)},
+		},
+		cards.ToolCard{
+			ID: "c1:code:3", Tool: "run_code", Call: cards.GenericCall{Title: "Run code", Kind: cards.KindExecute, RawInput: json.RawMessage(`{"code":"1"}`)},
 			Children: []cards.Entry{cards.ToolCard{ID: "c1:code:3:code:1", Tool: "job_list", Call: cards.GenericCall{Title: "List background jobs", Kind: cards.KindRead}, Ended: true}},
-			Ended:    true},
+			Ended:    true,
+		},
 	},
-	Result: cards.GenericResult{Content: text("3 files, 1 failing test")}}
+	Result: cards.GenericResult{Content: text("3 files, 1 failing test")},
+}
 
 // TestGoldenNested pins a card with nested cards and notices in every
 // mode at every width, folded and expanded: every line fits, and the

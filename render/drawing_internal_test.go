@@ -76,8 +76,10 @@ func outputCard(n int) cards.ToolCard {
 	for i := range n {
 		fmt.Fprintf(&out, "line %d\n", i)
 	}
-	return cards.ToolCard{ID: "t", Tool: "bash", Call: cards.TerminalCall{Title: "seq"},
-		Result: cards.TerminalResult{Output: out.String()}}
+	return cards.ToolCard{
+		ID: "t", Tool: "bash", Call: cards.TerminalCall{Title: "seq"},
+		Result: cards.TerminalResult{Output: out.String()},
+	}
 }
 
 // TestPlainIsTheTextOfALine: Plain is a line's text without escapes and,

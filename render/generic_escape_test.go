@@ -14,8 +14,10 @@ import (
 // the cards codec writes it; the card shows them as they are, collapsed
 // and expanded, and keeps every other escape.
 func TestRawInputIsNotHTMLEscaped(t *testing.T) {
-	card := cards.ToolCard{ID: "1", Tool: "x", Call: cards.GenericCall{Title: "x",
-		RawInput: json.RawMessage(`{"cmd":"a \u0026\u0026 b \u003cin \u003eout","lit":"\\u0026 \"q\""}`)}}
+	card := cards.ToolCard{ID: "1", Tool: "x", Call: cards.GenericCall{
+		Title:    "x",
+		RawInput: json.RawMessage(`{"cmd":"a \u0026\u0026 b \u003cin \u003eout","lit":"\\u0026 \"q\""}`),
+	}}
 	for _, expanded := range []bool{false, true} {
 		o := modes[1].opts(120)
 		o.Expanded = expanded

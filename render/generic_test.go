@@ -79,14 +79,26 @@ func TestGenericCallRawInput(t *testing.T) {
 		want     []string
 		absent   []string
 	}{
-		{"object pretty-printed", json.RawMessage(`{"todos":[{"content":"ship"}]}`), false,
-			[]string{"│ {", `│   "todos": [`, `│       "content": "ship"`}, nil},
-		{"string shown as it is", json.RawMessage(`"ls -la\nwc -l"`), false,
-			[]string{"│ ls -la ", "│ wc -l "}, []string{`"ls`}},
-		{"long input folded", long, false,
-			[]string{`"k10": 10,`, "… 20 more lines (enter to expand)"}, []string{`"k11"`}},
-		{"long input expanded", long, true,
-			[]string{`"k29": 29`}, []string{"more lines"}},
+		{
+			"object pretty-printed", json.RawMessage(`{"todos":[{"content":"ship"}]}`), false,
+			[]string{"│ {", `│   "todos": [`, `│       "content": "ship"`},
+			nil,
+		},
+		{
+			"string shown as it is", json.RawMessage(`"ls -la\nwc -l"`), false,
+			[]string{"│ ls -la ", "│ wc -l "},
+			[]string{`"ls`},
+		},
+		{
+			"long input folded", long, false,
+			[]string{`"k10": 10,`, "… 20 more lines (enter to expand)"},
+			[]string{`"k11"`},
+		},
+		{
+			"long input expanded", long, true,
+			[]string{`"k29": 29`},
+			[]string{"more lines"},
+		},
 		{"null is nothing", json.RawMessage(`null`), false, nil, []string{"null"}},
 	}
 	for _, tt := range tests {
@@ -239,14 +251,22 @@ func TestAnsweredRawInputIsOneLine(t *testing.T) {
 		name, raw string
 		want      []string // the body lines of the answered card, collapsed
 	}{
-		{"object", `{"pattern": "cmd/**/*.go", "path": "internal", "limit": 5}`,
-			[]string{`pattern: cmd/**/*.go, path: internal, limit: 5`}},
-		{"a pattern is not escaped", `{"pattern": "type Total|Files\\(|Sum\\("}`,
-			[]string{`pattern: type Total|Files\(|Sum\(`}},
-		{"a string with a line break stays JSON", `{"command": "a\nb"}`,
-			[]string{`command: "a\nb"`}},
-		{"nested values are compact", `{"filters": {"state": "open", "labels": ["bug"]}}`,
-			[]string{`filters: {"state":"open","labels":["bug"]}`}},
+		{
+			"object", `{"pattern": "cmd/**/*.go", "path": "internal", "limit": 5}`,
+			[]string{`pattern: cmd/**/*.go, path: internal, limit: 5`},
+		},
+		{
+			"a pattern is not escaped", `{"pattern": "type Total|Files\\(|Sum\\("}`,
+			[]string{`pattern: type Total|Files\(|Sum\(`},
+		},
+		{
+			"a string with a line break stays JSON", `{"command": "a\nb"}`,
+			[]string{`command: "a\nb"`},
+		},
+		{
+			"nested values are compact", `{"filters": {"state": "open", "labels": ["bug"]}}`,
+			[]string{`filters: {"state":"open","labels":["bug"]}`},
+		},
 		{"an array is compact JSON", `[1, 2, {"a": null}]`, []string{`[1,2,{"a":null}]`}},
 		{"an empty object", `{}`, []string{`{}`}},
 		{"a key with a line break", `{"a\nb": 1}`, []string{`a ↵ b: 1`}},

@@ -29,8 +29,10 @@ func BenchmarkMarkdownLongCode(b *testing.B) {
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			e := cards.ToolCard{ID: "c", Call: cards.GenericCall{Title: "Run"},
-				Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: c.md, Markdown: true}}}}
+			e := cards.ToolCard{
+				ID: "c", Call: cards.GenericCall{Title: "Run"},
+				Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: c.md, Markdown: true}}},
+			}
 			o := style.DefaultOptions()
 			o.Width, o.Expanded = 100, c.expanded
 			Entry(e, o)

@@ -42,18 +42,24 @@ func TestPreformattedWrapsAtTheWidth(t *testing.T) {
 // value, is coloured as code; plain text is not coloured at all.
 func TestPreformattedLanguageColours(t *testing.T) {
 	o := widgetOptions(60)
-	goCode := render.Entry(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"},
-		Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "func main() {}", Lang: "go"}}}}, o)
+	goCode := render.Entry(cards.ToolCard{
+		ID: "p", Call: cards.GenericCall{Title: "t"},
+		Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "func main() {}", Lang: "go"}}},
+	}, o)
 	assert.Contains(t, goCode, "\x1b[", "Go is coloured")
 	assert.Contains(t, ansi.Strip(goCode), "func main() {}")
 
-	jsonOut := render.Entry(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"},
-		Result: cards.GenericResult{Content: text(`{"ok": true}`)}}, o)
+	jsonOut := render.Entry(cards.ToolCard{
+		ID: "p", Call: cards.GenericCall{Title: "t"},
+		Result: cards.GenericResult{Content: text(`{"ok": true}`)},
+	}, o)
 	body := bodyLine(jsonOut, "ok")
 	assert.Contains(t, body, "\x1b[", "JSON output is coloured")
 
-	plainOut := render.Entry(cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "t"},
-		Result: cards.GenericResult{Content: text("ok: true")}}, o)
+	plainOut := render.Entry(cards.ToolCard{
+		ID: "p", Call: cards.GenericCall{Title: "t"},
+		Result: cards.GenericResult{Content: text("ok: true")},
+	}, o)
 	assert.Contains(t, bodyLine(plainOut, "ok"), "\x1b[m ok: true      ", "plain output keeps the terminal's colour")
 }
 

@@ -215,12 +215,15 @@ func rawCut(line string, cells int) int {
 // The result's title is part of its Markdown, so it is not repeated.
 func withoutTerminal(c cards.ToolCard) cards.ToolCard {
 	if v, ok := c.Call.(cards.TerminalCall); ok {
-		c.Call = cards.GenericCall{Title: v.Title, Kind: cards.KindExecute,
-			Content: []cards.ContentBlock{cards.TextBlock{Text: cardtext.TerminalCallMarkdown(v), Markdown: true}}}
+		c.Call = cards.GenericCall{
+			Title: v.Title, Kind: cards.KindExecute,
+			Content: []cards.ContentBlock{cards.TextBlock{Text: cardtext.TerminalCallMarkdown(v), Markdown: true}},
+		}
 	}
 	if r, ok := c.Result.(cards.TerminalResult); ok {
 		c.Result = cards.GenericResult{
-			Content: []cards.ContentBlock{cards.TextBlock{Text: cardtext.TerminalMarkdown(r), Markdown: true}}}
+			Content: []cards.ContentBlock{cards.TextBlock{Text: cardtext.TerminalMarkdown(r), Markdown: true}},
+		}
 	}
 	return c
 }

@@ -31,8 +31,10 @@ func termColorOpts(width int) render.Options {
 
 // termCard is a terminal card running command with a result of output.
 func termCard(command, output string, code *int) cards.ToolCard {
-	return cards.ToolCard{ID: "t", Tool: "bash", Call: cards.TerminalCall{Title: command},
-		Result: cards.TerminalResult{Output: output, ExitCode: code}}
+	return cards.ToolCard{
+		ID: "t", Tool: "bash", Call: cards.TerminalCall{Title: command},
+		Result: cards.TerminalResult{Output: output, ExitCode: code},
+	}
 }
 
 // termBodyRows renders a card without colour and returns its body rows, the
@@ -151,8 +153,10 @@ func TestTerminalGiantLineIsCutWhenCollapsed(t *testing.T) {
 	rows := termOutputRows(t, termCard("yes", line, intPtr(0)), termPlainOpts(80))
 	// Four rows of the 76-cell body, the later ones behind "↪ ", the last
 	// one cut with "…": 297 bytes shown.
-	want := []string{strings.Repeat("x", 76), "↪ " + strings.Repeat("x", 74), "↪ " + strings.Repeat("x", 74),
-		"↪ " + strings.Repeat("x", 73) + "…", fmt.Sprintf("… %d more bytes (enter to expand)", 10<<20-297)}
+	want := []string{
+		strings.Repeat("x", 76), "↪ " + strings.Repeat("x", 74), "↪ " + strings.Repeat("x", 74),
+		"↪ " + strings.Repeat("x", 73) + "…", fmt.Sprintf("… %d more bytes (enter to expand)", 10<<20-297),
+	}
 	assert.Equal(t, want, rows)
 }
 
@@ -237,9 +241,11 @@ func TestTerminalLongCwdWrapsAfterIn(t *testing.T) {
 }
 
 func TestTerminalWithoutCapability(t *testing.T) {
-	c := cards.ToolCard{ID: "t", Tool: "bash",
+	c := cards.ToolCard{
+		ID: "t", Tool: "bash",
 		Call:   cards.TerminalCall{Title: "ls", Description: "List files", Cwd: "/tmp"},
-		Result: cards.TerminalResult{Output: "a.txt\nb.txt\n", ExitCode: intPtr(0)}}
+		Result: cards.TerminalResult{Output: "a.txt\nb.txt\n", ExitCode: intPtr(0)},
+	}
 	o := termPlainOpts(80)
 	o.Terminal = false
 	// The styled path draws the console blocks as a generic card's
@@ -294,10 +300,14 @@ func termFencedBlocks(t *testing.T, md string) []string {
 }
 
 func TestTerminalFitsWidth(t *testing.T) {
-	c := cards.ToolCard{Tool: "bash",
-		Call: cards.TerminalCall{Title: "printf '漢字テスト🎉%.0s' $(seq 1 40) && echo 'done with a long and winding command line'",
-			Description: "絵文字 🎉🎉 and CJK 漢字 in a description long enough to wrap at forty columns", Cwd: "/home/dev/プロジェクト/" + strings.Repeat("深い/", 20)},
-		Result: cards.TerminalResult{Title: "結果 result title", Output: strings.Repeat("漢字テスト🎉", 60) + "\n\x1b[32m" + strings.Repeat("ok ", 80) + "\x1b[0m\n\ttab\t漢\t", Signal: strings.Repeat("SIGVERYLONGNAME", 5)}}
+	c := cards.ToolCard{
+		Tool: "bash",
+		Call: cards.TerminalCall{
+			Title:       "printf '漢字テスト🎉%.0s' $(seq 1 40) && echo 'done with a long and winding command line'",
+			Description: "絵文字 🎉🎉 and CJK 漢字 in a description long enough to wrap at forty columns", Cwd: "/home/dev/プロジェクト/" + strings.Repeat("深い/", 20),
+		},
+		Result: cards.TerminalResult{Title: "結果 result title", Output: strings.Repeat("漢字テスト🎉", 60) + "\n\x1b[32m" + strings.Repeat("ok ", 80) + "\x1b[0m\n\ttab\t漢\t", Signal: strings.Repeat("SIGVERYLONGNAME", 5)},
+	}
 	for _, width := range []int{40, 80, 120} {
 		for _, expanded := range []bool{false, true} {
 			for _, terminal := range []bool{true, false} {

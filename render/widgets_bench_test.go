@@ -45,8 +45,10 @@ func BenchmarkGenericCard(b *testing.B) {
 		}, Result: cards.GenericResult{Content: text("Todo list updated: 2 items.")}}, false)
 	})
 	b.Run("document-2000-lines", func(b *testing.B) {
-		benchWidget(b, cards.ToolCard{ID: "c2", Call: cards.GenericCall{Title: "Explain"},
-			Result: cards.GenericResult{Content: md(markdownDocument(2000))}}, true)
+		benchWidget(b, cards.ToolCard{
+			ID: "c2", Call: cards.GenericCall{Title: "Explain"},
+			Result: cards.GenericResult{Content: md(markdownDocument(2000))},
+		}, true)
 	})
 }
 
@@ -56,8 +58,10 @@ func BenchmarkReadCard(b *testing.B) {
 		for i := range lines {
 			lines[i] = cards.ReadLine{Number: i + 1, Text: fmt.Sprintf("\tfmt.Println(%q) // line %d", "hello", i+1)}
 		}
-		return cards.ToolCard{ID: "r", Call: cards.GenericCall{Title: "Read main.go", Kind: cards.KindRead},
-			Result: cards.ReadResult{Path: "/home/dev/main.go", Offset: 1, TotalLines: n, Lang: "go", Lines: lines}}
+		return cards.ToolCard{
+			ID: "r", Call: cards.GenericCall{Title: "Read main.go", Kind: cards.KindRead},
+			Result: cards.ReadResult{Path: "/home/dev/main.go", Offset: 1, TotalLines: n, Lang: "go", Lines: lines},
+		}
 	}
 	b.Run("expanded-200-lines", func(b *testing.B) { benchWidget(b, read(200), true) })
 	b.Run("collapsed-2000-lines", func(b *testing.B) { benchWidget(b, read(2000), false) })
@@ -67,26 +71,35 @@ func BenchmarkSearchCard(b *testing.B) {
 	files := make([]cards.SearchFile, 20)
 	for i := range files {
 		files[i] = cards.SearchFile{Path: fmt.Sprintf("/home/dev/pkg%d/file.go", i), Matches: []cards.SearchMatch{
-			{LineNumber: 10 * i, Line: "// TODO: handle the error"}, {LineNumber: 10*i + 3, Line: "\treturn nil // TODO"}}}
+			{LineNumber: 10 * i, Line: "// TODO: handle the error"}, {LineNumber: 10*i + 3, Line: "\treturn nil // TODO"},
+		}}
 	}
-	benchWidget(b, cards.ToolCard{ID: "s", Call: cards.GenericCall{Title: "grep TODO", Kind: cards.KindSearch},
-		Result: cards.SearchMatches{Files: files, Total: 60, Truncated: true}}, true)
+	benchWidget(b, cards.ToolCard{
+		ID: "s", Call: cards.GenericCall{Title: "grep TODO", Kind: cards.KindSearch},
+		Result: cards.SearchMatches{Files: files, Total: 60, Truncated: true},
+	}, true)
 }
 
 func BenchmarkWebCard(b *testing.B) {
 	sources := make([]cards.WebSource, 10)
 	for i := range sources {
-		sources[i] = cards.WebSource{URL: fmt.Sprintf("https://example.com/article/%d", i), Title: fmt.Sprintf("Article %d", i),
-			Snippet: strings.Repeat("A snippet of the page. ", 8), PublishedAt: "2026-03-01"}
+		sources[i] = cards.WebSource{
+			URL: fmt.Sprintf("https://example.com/article/%d", i), Title: fmt.Sprintf("Article %d", i),
+			Snippet: strings.Repeat("A snippet of the page. ", 8), PublishedAt: "2026-03-01",
+		}
 	}
-	benchWidget(b, cards.ToolCard{ID: "w", Call: cards.GenericCall{Title: "Search the web", Kind: cards.KindFetch},
-		Result: cards.WebSearch{Answer: "Use `viewport.New` with **options**.", Sources: sources}}, true)
+	benchWidget(b, cards.ToolCard{
+		ID: "w", Call: cards.GenericCall{Title: "Search the web", Kind: cards.KindFetch},
+		Result: cards.WebSearch{Answer: "Use `viewport.New` with **options**.", Sources: sources},
+	}, true)
 }
 
 func BenchmarkProblemCard(b *testing.B) {
-	benchWidget(b, cards.Problem{Source: "session.jsonl", Line: 7,
+	benchWidget(b, cards.Problem{
+		Source: "session.jsonl", Line: 7,
 		Reason:  `result view: field "card": unknown card: "popup" is not one of "generic", "terminal", "diff", "read", "search", "web"`,
-		Excerpt: `{"type":"result","id":"c3","view":{"card":"popup"}}` + "\x1b]0;title\x07"}, false)
+		Excerpt: `{"type":"result","id":"c3","view":{"card":"popup"}}` + "\x1b]0;title\x07",
+	}, false)
 }
 
 func BenchmarkMessage(b *testing.B) {

@@ -26,30 +26,48 @@ func widgetEntries(a, b, c string, n int) []cards.Entry {
 	if json.Valid([]byte(c)) {
 		raw = json.RawMessage(c)
 	}
-	blocks := []cards.ContentBlock{cards.TextBlock{Text: a}, cards.ImageBlock{MimeType: b, Data: c},
-		cards.ImageBlock{URI: a}, cards.OpaqueBlock{Type: b}}
+	blocks := []cards.ContentBlock{
+		cards.TextBlock{Text: a},
+		cards.ImageBlock{MimeType: b, Data: c},
+		cards.ImageBlock{URI: a},
+		cards.OpaqueBlock{Type: b},
+	}
 	lines := make([]cards.ReadLine, 0, 4)
 	for i, text := range strings.SplitN(c, "\n", 4) {
 		lines = append(lines, cards.ReadLine{Number: max(n, 1) + i, Text: text})
 	}
-	diffs := []cards.FileDiff{{Path: a, OldText: &old, NewText: c, OldStart: max(n, 0), NewStart: max(n, 0)},
-		{Path: b, NewText: a}}
+	diffs := []cards.FileDiff{
+		{Path: a, OldText: &old, NewText: c, OldStart: max(n, 0), NewStart: max(n, 0)},
+		{Path: b, NewText: a},
+	}
 	return []cards.Entry{
-		cards.ToolCard{ID: a, Tool: b, Call: cards.TerminalCall{Title: a, Description: b, Cwd: c},
-			Result: cards.TerminalResult{Title: b, Output: c + "\n" + a, ExitCode: code}},
+		cards.ToolCard{
+			ID: a, Tool: b, Call: cards.TerminalCall{Title: a, Description: b, Cwd: c},
+			Result: cards.TerminalResult{Title: b, Output: c + "\n" + a, ExitCode: code},
+		},
 		cards.ToolCard{ID: c, Tool: a, Call: cards.TerminalCall{Title: c}, Result: cards.TerminalResult{Output: a, Signal: b}},
 		cards.ToolCard{ID: b, Call: cards.DiffCall{Title: a, Diffs: diffs, Locations: []cards.FileLocation{{Path: c, Line: n}}}},
 		cards.ToolCard{ID: b, Call: cards.DiffCall{Title: c, Diffs: diffs}, Result: cards.DiffResult{Title: a, Diffs: diffs[:1]}},
-		cards.ToolCard{ID: a, Tool: c, Call: cards.GenericCall{Title: b, Kind: cards.ToolCallKind(a), RawInput: raw,
-			Content: blocks, Locations: []cards.FileLocation{{Path: a, Line: n}, {Path: "/" + b}}},
-			Result: cards.GenericResult{Title: c, Content: blocks}},
-		cards.ToolCard{ID: a, Call: cards.GenericCall{Title: a, RawInput: json.RawMessage(mustJSON(c))},
-			Result: cards.ReadResult{Title: a, Path: b, Offset: n, Lines: lines, TotalLines: n, Lang: a, Content: blocks[:1]}},
-		cards.ToolCard{ID: a, Result: cards.SearchMatches{Title: a, Truncated: n%2 == 0, Total: n,
-			Files: []cards.SearchFile{{Path: b, Matches: []cards.SearchMatch{{LineNumber: max(n, 1), Line: c}, {LineNumber: 1, Line: a}}}}}},
+		cards.ToolCard{
+			ID: a, Tool: c, Call: cards.GenericCall{
+				Title: b, Kind: cards.ToolCallKind(a), RawInput: raw,
+				Content: blocks, Locations: []cards.FileLocation{{Path: a, Line: n}, {Path: "/" + b}},
+			},
+			Result: cards.GenericResult{Title: c, Content: blocks},
+		},
+		cards.ToolCard{
+			ID: a, Call: cards.GenericCall{Title: a, RawInput: json.RawMessage(mustJSON(c))},
+			Result: cards.ReadResult{Title: a, Path: b, Offset: n, Lines: lines, TotalLines: n, Lang: a, Content: blocks[:1]},
+		},
+		cards.ToolCard{ID: a, Result: cards.SearchMatches{
+			Title: a, Truncated: n%2 == 0, Total: n,
+			Files: []cards.SearchFile{{Path: b, Matches: []cards.SearchMatch{{LineNumber: max(n, 1), Line: c}, {LineNumber: 1, Line: a}}}},
+		}},
 		cards.ToolCard{ID: a, Result: cards.SearchPaths{Title: c, Paths: []string{a, "/" + b, c}, Truncated: true, Total: n}},
-		cards.ToolCard{ID: a, Result: cards.WebSearch{Title: a, Answer: c, Truncated: n%2 == 1,
-			Sources: []cards.WebSource{{URL: a, Title: b, Snippet: c, PublishedAt: a}, {URL: "https://" + b, Title: c}}}},
+		cards.ToolCard{ID: a, Result: cards.WebSearch{
+			Title: a, Answer: c, Truncated: n%2 == 1,
+			Sources: []cards.WebSource{{URL: a, Title: b, Snippet: c, PublishedAt: a}, {URL: "https://" + b, Title: c}},
+		}},
 		cards.ToolCard{ID: a, Ended: true, Result: cards.WebFetch{Title: b, URL: "https://" + a, StatusCode: n, Truncated: true}},
 		cards.ToolCard{ID: a, Tool: b, Ended: n%2 == 0, Result: cards.WebFetch{URL: c, StatusCode: n}},
 		cards.Problem{Source: a, Line: n, Reason: b, Excerpt: c},

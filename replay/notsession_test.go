@@ -50,10 +50,14 @@ func TestNotSession(t *testing.T) {
 		{name: "binary, format forced", input: binaryNoNewline(), format: "claude", reason: "binary data"},
 		{name: "text", input: passwd, reason: "no line of a known format; line 1: the line is not a JSON object"},
 		{name: "text without newline", input: "hello", reason: "no line of a known format; line 1: the line is not a JSON object"},
-		{name: "JSON of no known format", input: `{"type":"bogus"}` + "\n" + `{"a":1}` + "\n",
-			reason: `no line of a known format; line 1: type "bogus" belongs to no known format (views: call, result, message; `},
-		{name: "a session after more than 100 lines of text", input: strings.Repeat("x\n", 101) + replaytest.CallLine + "\n",
-			reason: "none of its first 100 lines is of a known format; line 1: the line is not a JSON object"},
+		{
+			name: "JSON of no known format", input: `{"type":"bogus"}` + "\n" + `{"a":1}` + "\n",
+			reason: `no line of a known format; line 1: type "bogus" belongs to no known format (views: call, result, message; `,
+		},
+		{
+			name: "a session after more than 100 lines of text", input: strings.Repeat("x\n", 101) + replaytest.CallLine + "\n",
+			reason: "none of its first 100 lines is of a known format; line 1: the line is not a JSON object",
+		},
 		{name: "a session after a few bad lines", input: textThenSession},
 		{name: "a session after 100 bad lines", input: strings.Repeat("x\n", 100) + replaytest.CallLine + "\n"},
 		{name: "text, format forced", input: passwd, format: "views"},

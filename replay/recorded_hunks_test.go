@@ -24,9 +24,11 @@ func TestRecordedHunksAreUsedAsRecorded(t *testing.T) {
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			result := replaytest.ToolCards(tr)[0].Result.(cards.DiffResult)
 			require.NotEmpty(t, result.Diffs)
-			assert.Equal(t, []string{" package server", " ", ` import "net/http"`, " ", " // Serve starts the server.",
+			assert.Equal(t, []string{
+				" package server", " ", ` import "net/http"`, " ", " // Serve starts the server.",
 				"-func Serve(addr string) error {", "+func Serve(addr string, h http.Handler) error {",
-				"-\treturn http.ListenAndServe(addr, nil)", "+\treturn http.ListenAndServe(addr, h)", " }"}, result.Diffs[0].Lines)
+				"-\treturn http.ListenAndServe(addr, nil)", "+\treturn http.ListenAndServe(addr, h)", " }",
+			}, result.Diffs[0].Lines)
 
 			out := replaytest.RenderPlain(tr, 100)
 			assert.NotContains(t, out, "unchanged line", "a recorded hunk keeps the context its tool kept")

@@ -69,8 +69,10 @@ func TestDemoIsACleanSessionLog(t *testing.T) {
 // the demo: the producer's view, never the generic fallback.
 func TestDemoCallsEveryNativeTool(t *testing.T) {
 	_, byTool := demoCards(t)
-	for _, tool := range []string{"read", "write", "edit", "bash", "job_output", "job_list", "job_kill",
-		"todo_write", "glob", "grep", "web_search", "web_fetch"} {
+	for _, tool := range []string{
+		"read", "write", "edit", "bash", "job_output", "job_list", "job_kill",
+		"todo_write", "glob", "grep", "web_search", "web_fetch",
+	} {
 		require.NotEmpty(t, byTool[tool], "the demo never calls %s", tool)
 		for _, c := range byTool[tool] {
 			if call, ok := c.Call.(cards.GenericCall); ok {
@@ -122,8 +124,10 @@ func TestDemoCommands(t *testing.T) {
 			outcomes = append(outcomes, "background: "+r.Content[0].(cards.TextBlock).Text)
 		}
 	}
-	assert.Equal(t, []string{"go build ./... → exit 1", "go test ./... → exit 0",
-		"background: started background job bash-1"}, outcomes)
+	assert.Equal(t, []string{
+		"go build ./... → exit 1", "go test ./... → exit 0",
+		"background: started background job bash-1",
+	}, outcomes)
 	failed := byTool["bash"][0].Result.(cards.TerminalResult)
 	assert.Contains(t, failed.Output, "undefined: count.EncodeJSON")
 	assert.NotContains(t, failed.Output, "[exit code:", "the marker is taken out of the output")

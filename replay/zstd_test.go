@@ -39,8 +39,10 @@ func TestZstdReadsEveryFrame(t *testing.T) {
 
 // tornFrameSession is a short log whose frames are one line each.
 func tornFrameSession(t *testing.T) (lines []string, compressed []byte, starts []int) {
-	lines = []string{header, harnesslog.UserEvent("user", "go"), harnesslog.CallEvent("c1", "bash", bashArgs),
-		harnesslog.ResultEvent("c1", "ok", false, ""), harnesslog.AssistantEvent(harnesslog.TextPart(strings.Repeat("All done. ", 30)))}
+	lines = []string{
+		header, harnesslog.UserEvent("user", "go"), harnesslog.CallEvent("c1", "bash", bashArgs),
+		harnesslog.ResultEvent("c1", "ok", false, ""), harnesslog.AssistantEvent(harnesslog.TextPart(strings.Repeat("All done. ", 30))),
+	}
 	compressed, starts = replaytest.CompressFrames(t, []byte(strings.Join(lines, "\n")+"\n"), 1)
 	require.Len(t, starts, len(lines))
 	return lines, compressed, starts

@@ -186,8 +186,10 @@ func TestRootsFromEnv(t *testing.T) {
 
 	r := sessions.RootsFromEnv(agents.Sessions)
 
-	assert.Equal(t, sessions.Roots{"claude": "/etc/claude", "codex": "/home/someone/.codex", "harness": "/home/someone/harness",
-		"gemini": "/home/someone/.gemini", "opencode": "/data", "crush": "/data"}, r)
+	assert.Equal(t, sessions.Roots{
+		"claude": "/etc/claude", "codex": "/home/someone/.codex", "harness": "/home/someone/harness",
+		"gemini": "/home/someone/.gemini", "opencode": "/data", "crush": "/data",
+	}, r)
 }
 
 // TestSearchWithSummariesFindsWhatAFullScanFinds: over a fake home, a

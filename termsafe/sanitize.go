@@ -155,8 +155,10 @@ func isInvisible(r rune) bool {
 // selectors.
 var invisibleMarks = &unicode.RangeTable{
 	R16: []unicode.Range16{
-		{Lo: 0x034F, Hi: 0x034F, Stride: 1}, {Lo: 0x17B4, Hi: 0x17B5, Stride: 1},
-		{Lo: 0x180B, Hi: 0x180F, Stride: 1}, {Lo: 0xFE00, Hi: 0xFE0F, Stride: 1},
+		{Lo: 0x034F, Hi: 0x034F, Stride: 1},
+		{Lo: 0x17B4, Hi: 0x17B5, Stride: 1},
+		{Lo: 0x180B, Hi: 0x180F, Stride: 1},
+		{Lo: 0xFE00, Hi: 0xFE0F, Stride: 1},
 	},
 	R32: []unicode.Range32{{Lo: 0xE0100, Hi: 0xE01EF, Stride: 1}},
 }
@@ -363,19 +365,30 @@ func expandTabs(s string) string {
 // TestPlainRunesAreSingleClusters checks every one of them.
 var plainRunes = &unicode.RangeTable{
 	R16: []unicode.Range16{
-		{Lo: 0x00A0, Hi: 0x00AC, Stride: 1}, {Lo: 0x00AE, Hi: 0x024F, Stride: 1},
-		{Lo: 0x0384, Hi: 0x0482, Stride: 1}, {Lo: 0x048A, Hi: 0x052F, Stride: 1},
-		{Lo: 0x2010, Hi: 0x2027, Stride: 1}, {Lo: 0x2030, Hi: 0x205E, Stride: 1},
-		{Lo: 0x20A0, Hi: 0x20C0, Stride: 1}, {Lo: 0x2100, Hi: 0x214F, Stride: 1},
-		{Lo: 0x2190, Hi: 0x23FF, Stride: 1}, {Lo: 0x2460, Hi: 0x27BF, Stride: 1},
-		{Lo: 0x3000, Hi: 0x3029, Stride: 1}, {Lo: 0x3030, Hi: 0x303F, Stride: 1},
-		{Lo: 0x3041, Hi: 0x3096, Stride: 1}, {Lo: 0x30A0, Hi: 0x30FF, Stride: 1},
-		{Lo: 0x4E00, Hi: 0x9FFF, Stride: 1}, {Lo: 0xAC00, Hi: 0xD7A3, Stride: 1},
-		{Lo: 0xFF01, Hi: 0xFF60, Stride: 1}, {Lo: 0xFFE0, Hi: 0xFFE6, Stride: 1},
+		{Lo: 0x00A0, Hi: 0x00AC, Stride: 1},
+		{Lo: 0x00AE, Hi: 0x024F, Stride: 1},
+		{Lo: 0x0384, Hi: 0x0482, Stride: 1},
+		{Lo: 0x048A, Hi: 0x052F, Stride: 1},
+		{Lo: 0x2010, Hi: 0x2027, Stride: 1},
+		{Lo: 0x2030, Hi: 0x205E, Stride: 1},
+		{Lo: 0x20A0, Hi: 0x20C0, Stride: 1},
+		{Lo: 0x2100, Hi: 0x214F, Stride: 1},
+		{Lo: 0x2190, Hi: 0x23FF, Stride: 1},
+		{Lo: 0x2460, Hi: 0x27BF, Stride: 1},
+		{Lo: 0x3000, Hi: 0x3029, Stride: 1},
+		{Lo: 0x3030, Hi: 0x303F, Stride: 1},
+		{Lo: 0x3041, Hi: 0x3096, Stride: 1},
+		{Lo: 0x30A0, Hi: 0x30FF, Stride: 1},
+		{Lo: 0x4E00, Hi: 0x9FFF, Stride: 1},
+		{Lo: 0xAC00, Hi: 0xD7A3, Stride: 1},
+		{Lo: 0xFF01, Hi: 0xFF60, Stride: 1},
+		{Lo: 0xFFE0, Hi: 0xFFE6, Stride: 1},
 	},
 	R32: []unicode.Range32{
-		{Lo: 0x1F300, Hi: 0x1F3FA, Stride: 1}, {Lo: 0x1F400, Hi: 0x1F64F, Stride: 1},
-		{Lo: 0x1F680, Hi: 0x1F6FF, Stride: 1}, {Lo: 0x1F900, Hi: 0x1F9FF, Stride: 1},
+		{Lo: 0x1F300, Hi: 0x1F3FA, Stride: 1},
+		{Lo: 0x1F400, Hi: 0x1F64F, Stride: 1},
+		{Lo: 0x1F680, Hi: 0x1F6FF, Stride: 1},
+		{Lo: 0x1F900, Hi: 0x1F9FF, Stride: 1},
 	},
 }
 
@@ -424,11 +437,16 @@ func printableASCIIPrefix(s string) int {
 // TestLoneInvisiblesAreAlone checks every one of them.
 var loneInvisibles = &unicode.RangeTable{
 	R16: []unicode.Range16{
-		{Lo: 0x00AD, Hi: 0x00AD, Stride: 1}, {Lo: 0x061C, Hi: 0x061C, Stride: 1},
-		{Lo: 0x180E, Hi: 0x180E, Stride: 1}, {Lo: 0x200B, Hi: 0x200B, Stride: 1},
-		{Lo: 0x200E, Hi: 0x200F, Stride: 1}, {Lo: 0x2028, Hi: 0x202E, Stride: 1},
-		{Lo: 0x2060, Hi: 0x2064, Stride: 1}, {Lo: 0x2066, Hi: 0x206F, Stride: 1},
-		{Lo: 0xFEFF, Hi: 0xFEFF, Stride: 1}, {Lo: 0xFFF9, Hi: 0xFFFB, Stride: 1},
+		{Lo: 0x00AD, Hi: 0x00AD, Stride: 1},
+		{Lo: 0x061C, Hi: 0x061C, Stride: 1},
+		{Lo: 0x180E, Hi: 0x180E, Stride: 1},
+		{Lo: 0x200B, Hi: 0x200B, Stride: 1},
+		{Lo: 0x200E, Hi: 0x200F, Stride: 1},
+		{Lo: 0x2028, Hi: 0x202E, Stride: 1},
+		{Lo: 0x2060, Hi: 0x2064, Stride: 1},
+		{Lo: 0x2066, Hi: 0x206F, Stride: 1},
+		{Lo: 0xFEFF, Hi: 0xFEFF, Stride: 1},
+		{Lo: 0xFFF9, Hi: 0xFFFB, Stride: 1},
 	},
 }
 

@@ -152,8 +152,10 @@ func TestSanitizeOutputSGR(t *testing.T) {
 		{"sgr with intermediate not sgr", "\x1b[31 mx", "␛[31 mx"},
 		{"sgr with 40 params", "\x1b[" + strings.Repeat("1;", 40) + "31mx", "\x1b[1;31mx\x1b[m"},
 		{"sgr invalid extended colour ignored", "\x1b[38;5;999mx", "x"},
-		{"per-line self-contained", "\x1b[31mred\nstill red\x1b[0m\nplain",
-			"\x1b[31mred\x1b[m\n\x1b[31mstill red\x1b[m\nplain"},
+		{
+			"per-line self-contained", "\x1b[31mred\nstill red\x1b[0m\nplain",
+			"\x1b[31mred\x1b[m\n\x1b[31mstill red\x1b[m\nplain",
+		},
 		{"per-line reopen combined", "\x1b[1m\x1b[44mA\nB\x1b[m", "\x1b[1;44mA\x1b[m\n\x1b[1;44mB\x1b[m"},
 		{"empty styled line", "\x1b[31m\n\nx", "\n\n\x1b[31mx\x1b[m"},
 	})
@@ -170,8 +172,10 @@ func TestSanitizeOutputCarriageReturn(t *testing.T) {
 		{"cha column 1", "old text\x1b[2K\x1b[1Gnew", "new"},
 		{"cha column", "abcdef\x1b[3GX", "abXdef"},
 		{"overwrite keeps pen across cr", "\x1b[31mabcdef\rxy", "\x1b[31mxycdef\x1b[m"},
-		{"overwrite with new style", "abc\x1b[32mdef\r\x1b[1mX",
-			"\x1b[1;32mX\x1b[mbc\x1b[32mdef\x1b[m"},
+		{
+			"overwrite with new style", "abc\x1b[32mdef\r\x1b[1mX",
+			"\x1b[1;32mX\x1b[mbc\x1b[32mdef\x1b[m",
+		},
 		{"overwrite styled with plain", "\x1b[31mabc\x1b[m\rX", "X\x1b[31mbc\x1b[m"},
 		{"wide overwritten by narrow", "中文\rx", "x 文"},
 		{"narrow overwritten by wide", "abcd\r中", "中cd"},
@@ -201,8 +205,10 @@ func TestSanitizeOutputUnicode(t *testing.T) {
 		{"invalid utf-8", "a\xffb\xc3(c", "a\ufffdb\ufffd(c"},
 		{"truncated utf-8", "ab\xe4\xb8", "ab\ufffd\ufffd"},
 		{"bidi override shown", "access\u202e\u2066 if admin", "access<U+202E><U+2066> if admin"},
-		{"all bidi controls", "\u202a\u202b\u202c\u202d\u2067\u2068\u2069\u200e\u200f\u061c",
-			"<U+202A><U+202B><U+202C><U+202D><U+2067><U+2068><U+2069><U+200E><U+200F><U+061C>"},
+		{
+			"all bidi controls", "\u202a\u202b\u202c\u202d\u2067\u2068\u2069\u200e\u200f\u061c",
+			"<U+202A><U+202B><U+202C><U+202D><U+2067><U+2068><U+2069><U+200E><U+200F><U+061C>",
+		},
 		{"invisible shown", "a\u200bb\u2060c\ufeffd\u00ade", "a<U+200B>b<U+2060>c<U+FEFF>d<U+00AD>e"},
 		{"tag characters shown", "hi\U000E0041", "hi<U+E0041>"},
 		{"zwj emoji kept", "👩\u200d👩\u200d👦 family", "👩\u200d👩\u200d👦 family"},
@@ -217,8 +223,10 @@ func TestSanitizeOutputUnicode(t *testing.T) {
 func TestSanitizeText(t *testing.T) {
 	runSanitizeCases(t, SanitizeText, []sanitizeCase{
 		{"strips sgr", "\x1b[1;31mError:\x1b[0m bad", "Error: bad"},
-		{"pinned input", "before\x1b]52;c;SGVsbG8=\x07 \x1b]0;title\x07\x1b[2J\x1b[1;1H\x1b[31mred\x1b[0m after",
-			"before␛]52;c;SGVsbG8=␇ ␛]0;title␇␛[2J␛[1;1Hred after"},
+		{
+			"pinned input", "before\x1b]52;c;SGVsbG8=\x07 \x1b]0;title\x07\x1b[2J\x1b[1;1H\x1b[31mred\x1b[0m after",
+			"before␛]52;c;SGVsbG8=␇ ␛]0;title␇␛[2J␛[1;1Hred after",
+		},
 		{"strips osc 8", "\x1b]8;;http://x\x07link\x1b]8;;\x07", "␛]8;;http://x␇link␛]8;;␇"},
 		{"c1 csi", "a\u009b31mb", "a␛[?31mb"},
 		{"cr shown, not overwritten", "10%\r100%", "10%<U+000D>100%"},

@@ -81,8 +81,10 @@ func containsRow(rows []string, part string) bool {
 // hold all of its head when it is short enough, and keep the registrable
 // domain on one row when it fits one.
 func FuzzURLRows(f *testing.F) {
-	for _, seed := range []string{"https://accounts.bank.example.com.login.evil.example/x", "http://[::1]:80/", "https://a@b@c.example",
-		"file:///etc", "javascript:alert(1)", "https://" + strings.Repeat("é.", 300) + "co.uk/"} {
+	for _, seed := range []string{
+		"https://accounts.bank.example.com.login.evil.example/x", "http://[::1]:80/", "https://a@b@c.example",
+		"file:///etc", "javascript:alert(1)", "https://" + strings.Repeat("é.", 300) + "co.uk/",
+	} {
 		f.Add(seed, 40)
 	}
 	f.Fuzz(func(t *testing.T, url string, width int) {

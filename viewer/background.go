@@ -177,8 +177,10 @@ func (m *Model) cardWhenDrawn(k cardKey, i int, o render.Options) rendering {
 	if plainFirst(e, o) {
 		po, co := o, o
 		po.NoSyntax, co.Serial = true, true
-		steps = []step{{plain, func() rendering { return drawCard(ss, i, e, po) }},
-			{k, func() rendering { return drawCard(ss, i, e, co) }}}
+		steps = []step{
+			{plain, func() rendering { return drawCard(ss, i, e, po) }},
+			{k, func() rendering { return drawCard(ss, i, e, co) }},
+		}
 	}
 	dr, started := m.drawings.draw(k, m.cache, steps)
 	if started {

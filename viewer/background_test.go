@@ -22,8 +22,10 @@ import (
 func slowCard() cards.ToolCard {
 	const n = 120_000
 	a, b := strings.Repeat("a\n", n), strings.Repeat("b\n", n)
-	return cards.ToolCard{ID: "w1", Call: cards.DiffCall{Title: "Edit swap.txt",
-		Diffs: []cards.FileDiff{{Path: "swap.txt", OldText: &[]string{a + b}[0], NewText: b + a}}}}
+	return cards.ToolCard{ID: "w1", Call: cards.DiffCall{
+		Title: "Edit swap.txt",
+		Diffs: []cards.FileDiff{{Path: "swap.txt", OldText: &[]string{a + b}[0], NewText: b + a}},
+	}}
 }
 
 // TestSlowCardIsDrawnInTheBackground: while a card takes long to draw,
@@ -79,8 +81,10 @@ func TestLargeDiffIsShownPlainThenColoured(t *testing.T) {
 		fmt.Fprintf(&new, "\tv%d := compute(n, %d)\n", i, i+i%2)
 	}
 	oldText := old.String()
-	diff := cards.ToolCard{ID: "d", Call: cards.DiffCall{Title: "Edit main.go",
-		Diffs: []cards.FileDiff{{Path: "main.go", OldText: &oldText, NewText: new.String()}}}}
+	diff := cards.ToolCard{ID: "d", Call: cards.DiffCall{
+		Title: "Edit main.go",
+		Diffs: []cards.FileDiff{{Path: "main.go", OldText: &oldText, NewText: new.String()}},
+	}}
 	require.True(t, plainFirst(diff, opts.Render))
 	m := New(opts)
 	m.SetSize(100, 20)

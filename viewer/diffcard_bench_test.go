@@ -31,8 +31,10 @@ const diffCardWanted = "// accumulate the "
 // reply, with ids.
 var diffCardEntries = func() []cards.Change {
 	old := benchinput.GoSource(10_000)
-	diff := cards.ToolCard{ID: "diff", Tool: "edit", Call: cards.DiffCall{Title: "Edit main.go",
-		Diffs: []cards.FileDiff{{Path: "main.go", OldText: &old, NewText: benchinput.ChangeEvery(old, 20)}}}}
+	diff := cards.ToolCard{ID: "diff", Tool: "edit", Call: cards.DiffCall{
+		Title: "Edit main.go",
+		Diffs: []cards.FileDiff{{Path: "main.go", OldText: &old, NewText: benchinput.ChangeEvery(old, 20)}},
+	}}
 	return []cards.Change{
 		{ID: "prompt", Entry: cards.Message{Role: cards.RoleUser, Text: "Rename compute to recompute in main.go."}},
 		{ID: "diff", Entry: diff},

@@ -36,8 +36,10 @@ func ExampleApp() {
 		{ID: "u1", Entry: cards.Message{Role: cards.RoleUser, Text: "Run the tests."}},
 		{ID: "call_1", Entry: cards.ToolCard{ID: "call_1", Call: cards.TerminalCall{Title: "go test ./..."}}},
 		// The result arrives later and replaces the entry of its id.
-		{ID: "call_1", Entry: cards.ToolCard{ID: "call_1", Call: cards.TerminalCall{Title: "go test ./..."},
-			Result: cards.TerminalResult{Output: "ok  \texample\t0.01s\n", ExitCode: cards.Exit(0)}}},
+		{ID: "call_1", Entry: cards.ToolCard{
+			ID: "call_1", Call: cards.TerminalCall{Title: "go test ./..."},
+			Result: cards.TerminalResult{Output: "ok  \texample\t0.01s\n", ExitCode: cards.Exit(0)},
+		}},
 	}})
 	fmt.Println(app.View().Content)
 	// Output:

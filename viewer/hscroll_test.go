@@ -19,8 +19,10 @@ import (
 func TestArrowsScrollTheFocusedCardSideways(t *testing.T) {
 	long := "begin " + strings.Repeat("middle ", 12) + "THE-END"
 	output := func(id string) cards.Entry { // an answered call's raw input: one line, cut
-		return cards.ToolCard{ID: id, Tool: "t", Call: cards.GenericCall{Title: "run " + id, RawInput: json.RawMessage(`{"text": "` + long + `"}`)},
-			Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "ok"}}}}
+		return cards.ToolCard{
+			ID: id, Tool: "t", Call: cards.GenericCall{Title: "run " + id, RawInput: json.RawMessage(`{"text": "` + long + `"}`)},
+			Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "ok"}}},
+		}
 	}
 	m := newModel(60, 30, output("a"), output("b"))
 	screen := func() string { return ansi.Strip(m.View()) }

@@ -128,8 +128,10 @@ func (m *Model) modeHelp() []key.Binding {
 	case m.prompt.open():
 		return []key.Binding{withHelp(k.Accept, m.prompt.acceptHelp()), withHelp(k.Cancel, "cancel"), withHelp(ctrlCQuit(k.Quit), "quit")}
 	case m.search.active:
-		return []key.Binding{k.Quit, k.Help, withHelp(k.NextMatch, "next match"), withHelp(k.PrevMatch, "previous match"), withHelp(k.Cancel, "clear search"),
-			without(k.NextCard, k.NextMatch), k.Toggle, k.Copy}
+		return []key.Binding{
+			k.Quit, k.Help, withHelp(k.NextMatch, "next match"), withHelp(k.PrevMatch, "previous match"), withHelp(k.Cancel, "clear search"),
+			without(k.NextCard, k.NextMatch), k.Toggle, k.Copy,
+		}
 	case m.filter.active():
 		return append([]key.Binding{k.Quit, k.Help, withHelp(k.Cancel, "clear filter")}, k.ShortHelp()[2:]...)
 	}

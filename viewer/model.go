@@ -56,8 +56,10 @@ type Options struct {
 // DefaultOptions are render.DefaultOptions, DefaultKeyMap, the status and
 // help lines shown, and cards drawn in the background (DefaultRenderWait).
 func DefaultOptions() Options {
-	return Options{Render: render.DefaultOptions(), Keys: DefaultKeyMap(), ShowStatus: true, ShowHelp: true,
-		RenderWait: DefaultRenderWait}
+	return Options{
+		Render: render.DefaultOptions(), Keys: DefaultKeyMap(), ShowStatus: true, ShowHelp: true,
+		RenderWait: DefaultRenderWait,
+	}
 }
 
 // Model is the viewer: a Bubble Tea component that shows entries as a

@@ -112,8 +112,10 @@ func TestNothingThatMattersIsCutAt40Columns(t *testing.T) {
 // to go when the row is narrow.
 func TestStatusLineSumsTheTurns(t *testing.T) {
 	turn := func(text string, tokens int, seconds time.Duration) cards.Message {
-		return cards.Message{Role: cards.RoleUser, Text: text, Turn: cards.Turn{Model: "gpt-5.4",
-			Duration: seconds * time.Second, Usage: cards.Usage{Input: tokens, Cached: tokens / 2}, CostUSD: 0.5}}
+		return cards.Message{Role: cards.RoleUser, Text: text, Turn: cards.Turn{
+			Model:    "gpt-5.4",
+			Duration: seconds * time.Second, Usage: cards.Usage{Input: tokens, Cached: tokens / 2}, CostUSD: 0.5,
+		}}
 	}
 	m := newModel(120, 30, turn("one", 40_000, 60), titled(1), turn("two", 8_000, 13))
 	assert.Contains(t, statusRow(m), "2 turns · 1m13s · 48k tokens (24k cached) · $1.00")

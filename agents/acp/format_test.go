@@ -34,8 +34,10 @@ func TestACPRecording(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, []string{"Reading project files", "Modifying critical configuration file",
-		"Reading project files", "Modifying critical configuration file"}, titles)
+	assert.Equal(t, []string{
+		"Reading project files", "Modifying critical configuration file",
+		"Reading project files", "Modifying critical configuration file",
+	}, titles)
 	assert.Equal(t, []string{"Allowed: Allow this change (allow once)", "Rejected: Skip this change (reject once)"}, results,
 		"the permission choices are on their cards")
 }

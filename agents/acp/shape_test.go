@@ -39,8 +39,10 @@ func TestCodexCommandIsATerminalCard(t *testing.T) {
 			update(`{"sessionUpdate":"tool_call_update","toolCallId":"c2","content":[{"type":"content","content":{"type":"text","text":"`+"```"+`py\ndef add(a, b):\n    return a + b\n`+"```"+`\n"}}]}`),
 			update(`{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","rawOutput":{"exit_code":0,"aggregated_output":"def add(a, b):\n    return a + b\n"}}`),
 		))["c2"]
-		assert.Equal(t, cards.GenericCall{Title: "Read calc.py", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "calc.py"}},
-			Content: []cards.ContentBlock{cards.TextBlock{Text: "$ cat calc.py"}, cards.TextBlock{Text: "def add(a, b):\n    return a + b", Lang: "py"}}}, card.Call,
+		assert.Equal(t, cards.GenericCall{
+			Title: "Read calc.py", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "calc.py"}},
+			Content: []cards.ContentBlock{cards.TextBlock{Text: "$ cat calc.py"}, cards.TextBlock{Text: "def add(a, b):\n    return a + b", Lang: "py"}},
+		}, card.Call,
 			"the command and the file once, without its fence; no raw input")
 		assert.Equal(t, cards.GenericResult{}, card.Result, "no raw output under it")
 	})
@@ -69,8 +71,10 @@ func TestClaudeAdapterCards(t *testing.T) {
 	agent := got["agent1"]
 	require.Len(t, agent.Children, 1, "it is nested under its Agent card")
 	read := agent.Children[0].(cards.ToolCard)
-	assert.Equal(t, cards.GenericCall{Title: "Read README.md", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "README.md", Line: 1}},
-		Content: []cards.ContentBlock{cards.TextBlock{Text: "     1\t# Calc"}}}, read.Call,
+	assert.Equal(t, cards.GenericCall{
+		Title: "Read README.md", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "README.md", Line: 1}},
+		Content: []cards.ContentBlock{cards.TextBlock{Text: "     1\t# Calc"}},
+	}, read.Call,
 		"no fence, no <system-reminder>, no arguments, the output once")
 	assert.Equal(t, cards.GenericResult{}, read.Result)
 	assert.Equal(t, cards.StateDone, agent.State())

@@ -73,20 +73,34 @@ func TestToolCallStates(t *testing.T) {
 			update(`{"sessionUpdate":"tool_call_update","toolCallId":"e","status":"failed","content":[{"type":"content","content":{"type":"text","text":"no such file"}}]}`),
 		}, cards.StateFailed},
 		{"waiting for the user", []string{update(`{"sessionUpdate":"tool_call",` + editCall[1:]), ask(7, `{"toolCallId":"e"}`)}, cards.StateWaiting},
-		{"allowed", []string{update(`{"sessionUpdate":"tool_call",` + editCall[1:]), ask(7, `{"toolCallId":"e"}`), answer(7, "ok"),
-			update(`{"sessionUpdate":"tool_call_update","toolCallId":"e","status":"completed"}`)}, cards.StateDone},
-		{"rejected", []string{update(`{"sessionUpdate":"tool_call",` + editCall[1:]), ask(7, `{"toolCallId":"e"}`), answer(7, "no"),
-			update(`{"sessionUpdate":"tool_call_update","toolCallId":"e","status":"failed"}`)}, cards.StateRejected},
-		{"allowed, never reported", []string{prompt, ask(7, `{"toolCallId":"e"}`), answer(7, "ok"),
-			`agent {"jsonrpc":"2.0","id":1,"result":{"stopReason":"end_turn"}}`}, cards.StateNoResult},
-		{"rejected, never reported", []string{prompt, ask(7, `{"toolCallId":"e"}`), answer(7, "no"),
-			`agent {"jsonrpc":"2.0","id":1,"result":{"stopReason":"end_turn"}}`}, cards.StateRejected},
-		{"permission cancelled", []string{update(`{"sessionUpdate":"tool_call",` + editCall[1:]), ask(7, `{"toolCallId":"e"}`),
-			`client {"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"cancelled"}}}`}, cards.StateInterrupted},
-		{"turn cancelled", []string{prompt, update(`{"sessionUpdate":"tool_call","toolCallId":"e","title":"Run","status":"in_progress"}`),
-			`agent {"jsonrpc":"2.0","id":1,"result":{"stopReason":"cancelled"}}`}, cards.StateInterrupted},
-		{"finished before the turn was cancelled", []string{prompt, update(`{"sessionUpdate":"tool_call","toolCallId":"e","title":"Run","status":"completed"}`),
-			`agent {"jsonrpc":"2.0","id":1,"result":{"stopReason":"cancelled"}}`}, cards.StateDone},
+		{"allowed", []string{
+			update(`{"sessionUpdate":"tool_call",` + editCall[1:]), ask(7, `{"toolCallId":"e"}`), answer(7, "ok"),
+			update(`{"sessionUpdate":"tool_call_update","toolCallId":"e","status":"completed"}`),
+		}, cards.StateDone},
+		{"rejected", []string{
+			update(`{"sessionUpdate":"tool_call",` + editCall[1:]), ask(7, `{"toolCallId":"e"}`), answer(7, "no"),
+			update(`{"sessionUpdate":"tool_call_update","toolCallId":"e","status":"failed"}`),
+		}, cards.StateRejected},
+		{"allowed, never reported", []string{
+			prompt, ask(7, `{"toolCallId":"e"}`), answer(7, "ok"),
+			`agent {"jsonrpc":"2.0","id":1,"result":{"stopReason":"end_turn"}}`,
+		}, cards.StateNoResult},
+		{"rejected, never reported", []string{
+			prompt, ask(7, `{"toolCallId":"e"}`), answer(7, "no"),
+			`agent {"jsonrpc":"2.0","id":1,"result":{"stopReason":"end_turn"}}`,
+		}, cards.StateRejected},
+		{"permission cancelled", []string{
+			update(`{"sessionUpdate":"tool_call",` + editCall[1:]), ask(7, `{"toolCallId":"e"}`),
+			`client {"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"cancelled"}}}`,
+		}, cards.StateInterrupted},
+		{"turn cancelled", []string{
+			prompt, update(`{"sessionUpdate":"tool_call","toolCallId":"e","title":"Run","status":"in_progress"}`),
+			`agent {"jsonrpc":"2.0","id":1,"result":{"stopReason":"cancelled"}}`,
+		}, cards.StateInterrupted},
+		{"finished before the turn was cancelled", []string{
+			prompt, update(`{"sessionUpdate":"tool_call","toolCallId":"e","title":"Run","status":"completed"}`),
+			`agent {"jsonrpc":"2.0","id":1,"result":{"stopReason":"cancelled"}}`,
+		}, cards.StateDone},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -61,13 +61,17 @@ type toolUpdate struct {
 }
 
 func toolUpdateOf(u sdk.SessionToolCallUpdate) toolUpdate {
-	return toolUpdate{id: u.ToolCallId, title: u.Title, kind: u.Kind, status: u.Status, content: u.Content,
-		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput, meta: metaOf(u.Meta)}
+	return toolUpdate{
+		id: u.ToolCallId, title: u.Title, kind: u.Kind, status: u.Status, content: u.Content,
+		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput, meta: metaOf(u.Meta),
+	}
 }
 
 func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
-	return toolUpdate{id: u.ToolCallId, title: u.Title, kind: u.Kind, status: u.Status, content: u.Content,
-		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput}
+	return toolUpdate{
+		id: u.ToolCallId, title: u.Title, kind: u.Kind, status: u.Status, content: u.Content,
+		locations: u.Locations, rawInput: u.RawInput, rawOutput: u.RawOutput,
+	}
 }
 
 // toolCallStarted applies a tool_call: a new card — also for an id whose
@@ -75,8 +79,10 @@ func toolUpdateOfRequest(u sdk.ToolCallUpdate) toolUpdate {
 // for an id still running (its update came first, or it was started
 // twice), the whole call merged into that card.
 func (t *Traffic) toolCallStarted(c sdk.SessionUpdateToolCall) {
-	u := toolUpdate{id: c.ToolCallId, title: &c.Title, kind: &c.Kind, status: &c.Status, content: c.Content,
-		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput, meta: metaOf(c.Meta)}
+	u := toolUpdate{
+		id: c.ToolCallId, title: &c.Title, kind: &c.Kind, status: &c.Status, content: c.Content,
+		locations: c.Locations, rawInput: c.RawInput, rawOutput: c.RawOutput, meta: metaOf(c.Meta),
+	}
 	if seen, ok := t.tools[c.ToolCallId]; ok && !seen.ended() {
 		t.toolCallUpdated(u, true) // an upsert, as Zed takes it: codex-acp starts a call it asked about again
 		return
@@ -188,8 +194,10 @@ func (c *toolCall) card(t *Traffic) cards.ToolCard {
 			result = producers.FallbackResult(producers.Result{Content: []cards.ContentBlock{readableBlock(c.rawOutput)}}, err)
 		}
 	}
-	card := cards.ToolCard{ID: string(c.id), Call: call, Result: result, Outcome: c.outcome(),
-		Waiting: c.permission != nil && c.permission.waiting()}
+	card := cards.ToolCard{
+		ID: string(c.id), Call: call, Result: result, Outcome: c.outcome(),
+		Waiting: c.permission != nil && c.permission.waiting(),
+	}
 	for _, child := range c.children {
 		card.Children = append(card.Children, child.card(t))
 	}

@@ -246,8 +246,10 @@ func applyDiff(text string, d sdk.ToolCallContentDiff, every bool) (string, bool
 // written, refused (and why) or failed.
 func (w *fileWrite) card(dir string) cards.ToolCard {
 	path := relPath(w.path, dir)
-	call := cards.DiffCall{Title: "Write " + oneLine(path),
-		Diffs: []cards.FileDiff{{Path: path, OldText: w.before, NewText: w.content}}}
+	call := cards.DiffCall{
+		Title: "Write " + oneLine(path),
+		Diffs: []cards.FileDiff{{Path: path, OldText: w.before, NewText: w.content}},
+	}
 	card := cards.ToolCard{ID: "write " + w.id, Tool: "fs/write_text_file", Call: call}
 	switch {
 	case w.refused != "":

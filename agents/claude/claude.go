@@ -617,10 +617,12 @@ func newClaudeRecord[M contentPointer](l claudeLine[M]) (*claudeRecord, error) {
 	if l.Type == nil {
 		return nil, errors.New(`missing field "type"`)
 	}
-	rec := &claudeRecord{typ: *l.Type, uuid: l.UUID, sidechain: l.IsSidechain, meta: l.IsMeta,
+	rec := &claudeRecord{
+		typ: *l.Type, uuid: l.UUID, sidechain: l.IsSidechain, meta: l.IsMeta,
 		compactSummary: l.IsCompactSummary, apiError: l.IsAPIErrorMessage, toolUseResult: l.ToolUseResult,
 		summary: l.Summary, subtype: l.Subtype, permissionMode: l.PermissionMode, customTitle: l.CustomTitle,
-		aiTitle: l.AITitle, stream: l.streamFields, facts: factsOf(l)}
+		aiTitle: l.AITitle, stream: l.streamFields, facts: factsOf(l),
+	}
 	if len(rec.toolUseResult) == 0 {
 		rec.toolUseResult = l.ToolUseResultStream
 	}

@@ -98,10 +98,12 @@ func TestClaudeSubagentSession(t *testing.T) {
 			outline = append(outline, string(e.Role))
 		}
 	}
-	assert.Equal(t, []string{"Claude Code 2.0.8 session in /home/dev/tally (branch main)", "user", "card toolu_31TaskA", "card toolu_32TaskB",
+	assert.Equal(t, []string{
+		"Claude Code 2.0.8 session in /home/dev/tally (branch main)", "user", "card toolu_31TaskA", "card toolu_32TaskB",
 		"Sub-agent · Review error handling", "context", "card toolu_41Grep", "card toolu_42Read", "context",
 		"Sub-agent · Check the README", "card toolu_51Glob", "card toolu_52Bash", "context",
-		"Main agent", "assistant"}, outline)
+		"Main agent", "assistant",
+	}, outline)
 	byID := claudeCards(tr)
 	assert.IsType(t, cards.SearchPaths{}, byID["toolu_51Glob"].Result, "the result written before its call still reaches it")
 	task := byID["toolu_31TaskA"].Result.(cards.GenericResult)
@@ -134,13 +136,22 @@ func TestClaudeFollowsTheParentChain(t *testing.T) {
 	}{
 		{"in order", []string{claudeLine("a", "", "1"), claudeLine("b", "a", "2"), claudeLine("c", "b", "3")}, []string{"1", "2", "3"}},
 		{"a child before its parent", []string{claudeLine("a", "", "1"), claudeLine("c", "b", "3"), claudeLine("b", "a", "2")}, []string{"1", "2", "3"}},
-		{"a chain written backwards", []string{claudeLine("r", "", "0"), claudeLine("c", "b", "3"), claudeLine("b", "a", "2"), claudeLine("a", "r", "1")},
-			[]string{"0", "1", "2", "3"}},
+		{
+			"a chain written backwards",
+			[]string{claudeLine("r", "", "0"), claudeLine("c", "b", "3"), claudeLine("b", "a", "2"), claudeLine("a", "r", "1")},
+			[]string{"0", "1", "2", "3"},
+		},
 		{"the first line's parent is in another file", []string{claudeLine("b", "elsewhere", "1"), claudeLine("c", "b", "2")}, []string{"1", "2"}},
-		{"other lines keep their place", []string{claudeLine("a", "", "1"), claudeLine("c", "b", "3"), claudeLine("x", "a", "x"), claudeLine("b", "a", "2")},
-			[]string{"1", "2", "3", "x"}},
-		{"a parent not in the file", []string{claudeLine("a", "", "1"), claudeLine("b", "elsewhere", "2"), claudeLine("c", "a", "3")},
-			[]string{"1", "2", "3"}},
+		{
+			"other lines keep their place",
+			[]string{claudeLine("a", "", "1"), claudeLine("c", "b", "3"), claudeLine("x", "a", "x"), claudeLine("b", "a", "2")},
+			[]string{"1", "2", "3", "x"},
+		},
+		{
+			"a parent not in the file",
+			[]string{claudeLine("a", "", "1"), claudeLine("b", "elsewhere", "2"), claudeLine("c", "a", "3")},
+			[]string{"1", "2", "3"},
+		},
 		{"a cycle", []string{claudeLine("r", "", "0"), claudeLine("a", "b", "1"), claudeLine("b", "a", "2")}, []string{"0", "2", "1"}},
 		{"its own parent", []string{claudeLine("a", "a", "1"), claudeLine("b", "a", "2")}, []string{"1", "2"}},
 	}
@@ -318,6 +329,8 @@ func TestClaudeLinesThatAreNotObjects(t *testing.T) {
 	for _, p := range replaytest.Problems(tr) {
 		reasons = append(reasons, p.Reason)
 	}
-	assert.Equal(t, []string{"not a JSON object: the line is null", "not a JSON object: the line is an array",
-		"not a JSON object: the line is a string"}, reasons)
+	assert.Equal(t, []string{
+		"not a JSON object: the line is null", "not a JSON object: the line is an array",
+		"not a JSON object: the line is a string",
+	}, reasons)
 }

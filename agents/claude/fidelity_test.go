@@ -71,11 +71,14 @@ func TestClaudeInteractionCards(t *testing.T) {
 		"toolu_01WF": "Fetch https://pkg.go.dev/encoding/csv",
 	}, titles)
 	assert.Equal(t, cards.GenericResult{Title: "Answered", Content: []cards.ContentBlock{
-		cards.TextBlock{Text: "Which delimiter should the CSV use? → Comma"}}}, byID["toolu_01Ask"].Result)
+		cards.TextBlock{Text: "Which delimiter should the CSV use? → Comma"},
+	}}, byID["toolu_01Ask"].Result)
 	assert.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "Task #1: pending → in progress"}}}, byID["toolu_01TU1"].Result)
 	fetch := byID["toolu_01WF"].Result.(cards.WebFetch)
 	assert.Equal(t, "48,213 bytes in 1.2s", fetch.Title)
 	assert.Equal(t, 200, fetch.StatusCode)
-	assert.Equal(t, []cards.ContentBlock{cards.TextBlock{Markdown: true,
-		Text: "`csv.Writer` quotes a field when it holds:\n\n- the delimiter\n- a quote, `\\r` or `\\n`"}}, fetch.Content)
+	assert.Equal(t, []cards.ContentBlock{cards.TextBlock{
+		Markdown: true,
+		Text:     "`csv.Writer` quotes a field when it holds:\n\n- the delimiter\n- a quote, `\\r` or `\\n`",
+	}}, fetch.Content)
 }

@@ -6,9 +6,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
-	"github.com/stretchr/testify/require"
 )
 
 // loadClaudeOneByOne reads a Claude Code transcript as the decoder did

@@ -6,10 +6,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/agents/codex"
 	"github.com/cardtui/cardtui/internal/testkit/producertest"
-	"github.com/stretchr/testify/require"
 )
 
 // FuzzClaudeAndCodexProducers: whatever the arguments, tool_result content

@@ -49,8 +49,10 @@ func presentClaudeBashCall(args json.RawMessage) (cards.CallView, error) {
 		return nil, err
 	}
 	if a.background {
-		return cards.GenericCall{Title: a.command, Kind: cards.KindExecute,
-			RawInput: toolkit.JSONString(a.command), Content: toolkit.Text(a.description)}, nil
+		return cards.GenericCall{
+			Title: a.command, Kind: cards.KindExecute,
+			RawInput: toolkit.JSONString(a.command), Content: toolkit.Text(a.description),
+		}, nil
 	}
 	return cards.TerminalCall{Title: a.command, Description: a.description}, nil
 }

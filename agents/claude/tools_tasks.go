@@ -108,8 +108,11 @@ func presentClaudeTaskUpdateCall(args json.RawMessage) (cards.CallView, error) {
 	}
 	var fields []string
 	for _, f := range []struct{ name, value string }{
-		{"subject", raw.Subject}, {"description", raw.Description}, {"owner", raw.Owner},
-		{"blocks", strings.Join(raw.AddBlocks, ", ")}, {"blocked by", strings.Join(raw.AddBlockedBy, ", ")},
+		{"subject", raw.Subject},
+		{"description", raw.Description},
+		{"owner", raw.Owner},
+		{"blocks", strings.Join(raw.AddBlocks, ", ")},
+		{"blocked by", strings.Join(raw.AddBlockedBy, ", ")},
 	} {
 		if f.value != "" {
 			fields = append(fields, f.name+": "+f.value)

@@ -14,23 +14,33 @@ func TestClaudeTaskCalls(t *testing.T) {
 		tool, args string
 		want       cards.CallView
 	}{
-		{"TaskCreate", `{"subject":"Add  the\nflag","description":"Parse it.","activeForm":"Adding"}`,
-			cards.GenericCall{Title: "Create task: Add the flag", Kind: cards.KindThink, Content: producertest.Blocks("Parse it.")}},
+		{
+			"TaskCreate", `{"subject":"Add  the\nflag","description":"Parse it.","activeForm":"Adding"}`,
+			cards.GenericCall{Title: "Create task: Add the flag", Kind: cards.KindThink, Content: producertest.Blocks("Parse it.")},
+		},
 		{"TaskUpdate", `{"taskId":"2","status":"completed"}`, cards.GenericCall{Title: "Complete task #2", Kind: cards.KindThink}},
-		{"TaskUpdate", `{"taskId":"2","status":"blocked","owner":"ann","addBlockedBy":["1","3"]}`,
-			cards.GenericCall{Title: "Update task #2", Kind: cards.KindThink, Content: producertest.Blocks("status: blocked\nowner: ann\nblocked by: 1, 3")}},
+		{
+			"TaskUpdate", `{"taskId":"2","status":"blocked","owner":"ann","addBlockedBy":["1","3"]}`,
+			cards.GenericCall{Title: "Update task #2", Kind: cards.KindThink, Content: producertest.Blocks("status: blocked\nowner: ann\nblocked by: 1, 3")},
+		},
 		{"TaskGet", `{"taskId":"4"}`, cards.GenericCall{Title: "Read task #4", Kind: cards.KindRead}},
 		{"TaskList", `{}`, cards.GenericCall{Title: "List tasks", Kind: cards.KindRead}},
-		{"AskUserQuestion", `{"questions":[{"question":"Which?","header":"H","options":[{"label":"A","description":"first"},{"label":"B"}],"multiSelect":true}]}`,
-			cards.GenericCall{Title: "Ask: Which?", Kind: cards.KindOther, Content: producertest.Blocks("  1. A — first\n  2. B\n  (any number of them)")}},
-		{"AskUserQuestion", `{"questions":[{"question":"One?","options":[{"label":"y"}]},{"question":"Two?","options":[{"label":"n"}]}]}`,
-			cards.GenericCall{Title: "Ask 2 questions", Kind: cards.KindOther, Content: producertest.Blocks("One?\n  1. y\n\nTwo?\n  1. n")}},
+		{
+			"AskUserQuestion", `{"questions":[{"question":"Which?","header":"H","options":[{"label":"A","description":"first"},{"label":"B"}],"multiSelect":true}]}`,
+			cards.GenericCall{Title: "Ask: Which?", Kind: cards.KindOther, Content: producertest.Blocks("  1. A — first\n  2. B\n  (any number of them)")},
+		},
+		{
+			"AskUserQuestion", `{"questions":[{"question":"One?","options":[{"label":"y"}]},{"question":"Two?","options":[{"label":"n"}]}]}`,
+			cards.GenericCall{Title: "Ask 2 questions", Kind: cards.KindOther, Content: producertest.Blocks("One?\n  1. y\n\nTwo?\n  1. n")},
+		},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.want, claudeCall(t, c.tool, c.args), c.args)
 	}
-	for tool, args := range map[string]string{"TaskCreate": `{"subject":""}`, "TaskUpdate": `{"status":"completed"}`,
-		"TaskGet": `{}`, "AskUserQuestion": `{"questions":[]}`} {
+	for tool, args := range map[string]string{
+		"TaskCreate": `{"subject":""}`, "TaskUpdate": `{"status":"completed"}`,
+		"TaskGet": `{}`, "AskUserQuestion": `{"questions":[]}`,
+	} {
 		view := claudeCall(t, tool, args)
 		assert.Equal(t, tool, view.(cards.GenericCall).Title, "%s %s falls back", tool, args)
 	}
@@ -77,8 +87,10 @@ func TestClaudeWebFetchBody(t *testing.T) {
 	args := `{"url":"https://go.dev/","prompt":"What is new?"}`
 	page := claudeResult(t, "WebFetch", args, `"Go 1.26 is out."`, false,
 		`{"bytes":1234567,"code":200,"codeText":"OK","result":"Go **1.26** is out.","durationMs":2345,"url":"https://go.dev/"}`)
-	assert.Equal(t, cards.WebFetch{Title: "1,234,567 bytes in 2.3s", URL: "https://go.dev/", StatusCode: 200,
-		Content: producertest.MarkdownBlocks("Go **1.26** is out.")}, page)
+	assert.Equal(t, cards.WebFetch{
+		Title: "1,234,567 bytes in 2.3s", URL: "https://go.dev/", StatusCode: 200,
+		Content: producertest.MarkdownBlocks("Go **1.26** is out."),
+	}, page)
 	bare := claudeResult(t, "WebFetch", args, `"x"`, false, `{"code":404,"url":"https://go.dev/"}`)
 	assert.Equal(t, cards.WebFetch{URL: "https://go.dev/", StatusCode: 404}, bare)
 }

@@ -39,56 +39,98 @@ func TestClaudeCallViews(t *testing.T) {
 		name, tool, args string
 		want             cards.CallView
 	}{
-		{"read window", "Read", `{"file_path":"file.go","offset":5,"limit":4}`,
-			cards.GenericCall{Title: "Read file.go (5 - 8)", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "file.go", Line: 5}}}},
-		{"read from a line", "Read", `{"file_path":"file.go","offset":12}`,
-			cards.GenericCall{Title: "Read file.go (from line 12)", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "file.go", Line: 12}}}},
-		{"read a limit from the start", "Read", `{"file_path":"file.go","limit":10}`,
-			cards.GenericCall{Title: "Read file.go (1 - 10)", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "file.go", Line: 1}}}},
-		{"read whole", "Read", `{"file_path":"/w/file.go"}`,
-			cards.GenericCall{Title: "Read /w/file.go", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "/w/file.go", Line: 1}}}},
-		{"write", "Write", `{"file_path":"file.go","content":"package a\n"}`,
-			cards.DiffCall{Title: "Write file.go", Diffs: []cards.FileDiff{{Path: "file.go", NewText: "package a\n"}}, Locations: []cards.FileLocation{{Path: "file.go"}}}},
-		{"edit", "Edit", `{"file_path":"file.go","old_string":"a := 1","new_string":"a := 2","replace_all":false}`,
-			cards.DiffCall{Title: "Edit file.go", Diffs: []cards.FileDiff{{Path: "file.go", OldText: ptr("a := 1"), NewText: "a := 2"}}, Locations: []cards.FileLocation{{Path: "file.go"}}}},
-		{"multi edit", "MultiEdit", `{"file_path":"file.go","edits":[{"old_string":"a","new_string":"b"},{"old_string":"","new_string":"c","replace_all":true}]}`,
-			cards.DiffCall{Title: "Edit file.go (2 edits)", Diffs: []cards.FileDiff{{Path: "file.go", OldText: ptr("a"), NewText: "b"}, {Path: "file.go", NewText: "c"}},
-				Locations: []cards.FileLocation{{Path: "file.go"}}}},
-		{"notebook edit", "NotebookEdit", `{"notebook_path":"n.ipynb","cell_id":"c1","new_source":"print(1)","cell_type":"code"}`,
-			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: producertest.Preformatted("", "print(1)"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}}},
-		{"notebook cell deleted", "NotebookEdit", `{"notebook_path":"n.ipynb","cell_id":"c1","new_source":"","edit_mode":"delete"}`,
-			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: producertest.Blocks("Delete cell c1"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}}},
-		{"bash", "Bash", `{"command":"go test ./...","description":"Run the tests","timeout":120000}`,
-			cards.TerminalCall{Title: "go test ./...", Description: "Run the tests"}},
+		{
+			"read window", "Read", `{"file_path":"file.go","offset":5,"limit":4}`,
+			cards.GenericCall{Title: "Read file.go (5 - 8)", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "file.go", Line: 5}}},
+		},
+		{
+			"read from a line", "Read", `{"file_path":"file.go","offset":12}`,
+			cards.GenericCall{Title: "Read file.go (from line 12)", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "file.go", Line: 12}}},
+		},
+		{
+			"read a limit from the start", "Read", `{"file_path":"file.go","limit":10}`,
+			cards.GenericCall{Title: "Read file.go (1 - 10)", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "file.go", Line: 1}}},
+		},
+		{
+			"read whole", "Read", `{"file_path":"/w/file.go"}`,
+			cards.GenericCall{Title: "Read /w/file.go", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "/w/file.go", Line: 1}}},
+		},
+		{
+			"write", "Write", `{"file_path":"file.go","content":"package a\n"}`,
+			cards.DiffCall{Title: "Write file.go", Diffs: []cards.FileDiff{{Path: "file.go", NewText: "package a\n"}}, Locations: []cards.FileLocation{{Path: "file.go"}}},
+		},
+		{
+			"edit", "Edit", `{"file_path":"file.go","old_string":"a := 1","new_string":"a := 2","replace_all":false}`,
+			cards.DiffCall{Title: "Edit file.go", Diffs: []cards.FileDiff{{Path: "file.go", OldText: ptr("a := 1"), NewText: "a := 2"}}, Locations: []cards.FileLocation{{Path: "file.go"}}},
+		},
+		{
+			"multi edit", "MultiEdit", `{"file_path":"file.go","edits":[{"old_string":"a","new_string":"b"},{"old_string":"","new_string":"c","replace_all":true}]}`,
+			cards.DiffCall{
+				Title: "Edit file.go (2 edits)", Diffs: []cards.FileDiff{{Path: "file.go", OldText: ptr("a"), NewText: "b"}, {Path: "file.go", NewText: "c"}},
+				Locations: []cards.FileLocation{{Path: "file.go"}},
+			},
+		},
+		{
+			"notebook edit", "NotebookEdit", `{"notebook_path":"n.ipynb","cell_id":"c1","new_source":"print(1)","cell_type":"code"}`,
+			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: producertest.Preformatted("", "print(1)"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}},
+		},
+		{
+			"notebook cell deleted", "NotebookEdit", `{"notebook_path":"n.ipynb","cell_id":"c1","new_source":"","edit_mode":"delete"}`,
+			cards.GenericCall{Title: "Edit Notebook n.ipynb", Kind: cards.KindEdit, Content: producertest.Blocks("Delete cell c1"), Locations: []cards.FileLocation{{Path: "n.ipynb"}}},
+		},
+		{
+			"bash", "Bash", `{"command":"go test ./...","description":"Run the tests","timeout":120000}`,
+			cards.TerminalCall{Title: "go test ./...", Description: "Run the tests"},
+		},
 		{"bash without description", "Bash", `{"command":"ls"}`, cards.TerminalCall{Title: "ls"}},
-		{"bash in the background", "Bash", `{"command":"npm run dev","description":"Start the server","run_in_background":true}`,
-			cards.GenericCall{Title: "npm run dev", Kind: cards.KindExecute, RawInput: json.RawMessage(`"npm run dev"`), Content: producertest.Blocks("Start the server")}},
+		{
+			"bash in the background", "Bash", `{"command":"npm run dev","description":"Start the server","run_in_background":true}`,
+			cards.GenericCall{Title: "npm run dev", Kind: cards.KindExecute, RawInput: json.RawMessage(`"npm run dev"`), Content: producertest.Blocks("Start the server")},
+		},
 		{"bash output", "BashOutput", `{"bash_id":"bash_1"}`, cards.GenericCall{Title: "Tail Logs (bash_1)", Kind: cards.KindExecute}},
 		{"kill shell", "KillShell", `{"shell_id":"bash_1"}`, cards.GenericCall{Title: "Kill Process (bash_1)", Kind: cards.KindExecute}},
 		{"kill bash", "KillBash", `{"shell_id":"bash_2"}`, cards.GenericCall{Title: "Kill Process (bash_2)", Kind: cards.KindExecute}},
-		{"todo write", "TodoWrite", `{"todos":[{"content":"Read the code","status":"completed","activeForm":"Reading"},{"content":"Fix it","status":"pending","activeForm":"Fixing"}]}`,
-			cards.GenericCall{Title: "Todos · 1/2 done", Kind: cards.KindThink}},
+		{
+			"todo write", "TodoWrite", `{"todos":[{"content":"Read the code","status":"completed","activeForm":"Reading"},{"content":"Fix it","status":"pending","activeForm":"Fixing"}]}`,
+			cards.GenericCall{Title: "Todos · 1/2 done", Kind: cards.KindThink},
+		},
 		{"glob", "Glob", `{"pattern":"**/*.go"}`, cards.GenericCall{Title: "Find **/*.go", Kind: cards.KindSearch}},
-		{"glob in a path", "Glob", `{"pattern":"*.md","path":"docs"}`,
-			cards.GenericCall{Title: "Find docs *.md", Kind: cards.KindSearch, Locations: []cards.FileLocation{{Path: "docs"}}}},
+		{
+			"glob in a path", "Glob", `{"pattern":"*.md","path":"docs"}`,
+			cards.GenericCall{Title: "Find docs *.md", Kind: cards.KindSearch, Locations: []cards.FileLocation{{Path: "docs"}}},
+		},
 		{"grep", "Grep", `{"pattern":"TODO","path":"src"}`, cards.GenericCall{Title: `grep "TODO" src`, Kind: cards.KindSearch}},
-		{"grep with every option", "Grep",
+		{
+			"grep with every option", "Grep",
 			`{"pattern":"func \\w+","path":"pkg","-i":true,"-n":true,"-A":1,"-B":2,"-C":3,"output_mode":"files_with_matches","head_limit":5,"glob":"*.go","type":"go","multiline":true}`,
-			cards.GenericCall{Title: `grep -i -n -A 1 -B 2 -C 3 -l | head -5 --include="*.go" --type=go -P "func \w+" pkg`, Kind: cards.KindSearch}},
+			cards.GenericCall{Title: `grep -i -n -A 1 -B 2 -C 3 -l | head -5 --include="*.go" --type=go -P "func \w+" pkg`, Kind: cards.KindSearch},
+		},
 		{"grep counting", "Grep", `{"pattern":"x","output_mode":"count"}`, cards.GenericCall{Title: `grep -c "x"`, Kind: cards.KindSearch}},
 		{"ls", "LS", `{"path":"/w/src"}`, cards.GenericCall{Title: "List the /w/src directory's contents", Kind: cards.KindSearch}},
-		{"web fetch", "WebFetch", `{"url":"https://go.dev/doc","prompt":"What is new?"}`,
-			cards.GenericCall{Title: "Fetch https://go.dev/doc", Kind: cards.KindFetch, Content: producertest.Blocks("What is new?")}},
-		{"web search", "WebSearch", `{"query":"go generics","allowed_domains":["go.dev"],"blocked_domains":["x.com","y.com"]}`,
-			cards.GenericCall{Title: `"go generics" (allowed: go.dev) (blocked: x.com, y.com)`, Kind: cards.KindFetch}},
-		{"task", "Task", `{"description":"Review errors","prompt":"Find dropped errors.","subagent_type":"general-purpose"}`,
-			cards.GenericCall{Title: "Review errors", Kind: cards.KindThink, Content: producertest.Blocks("Find dropped errors.")}},
-		{"agent without description", "Agent", `{"prompt":"Look around."}`,
-			cards.GenericCall{Title: "Task", Kind: cards.KindThink, Content: producertest.Blocks("Look around.")}},
-		{"exit plan mode", "ExitPlanMode", `{"plan":"1. Fix\n2. Test"}`,
-			cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: producertest.MarkdownBlocks("1. Fix\n2. Test")}},
-		{"any other tool", "mcp__github__create_issue", `{"title":"Bug","labels":["x"]}`,
-			cards.GenericCall{Title: "mcp__github__create_issue", Kind: cards.KindOther, RawInput: json.RawMessage(`{"title":"Bug","labels":["x"]}`)}},
+		{
+			"web fetch", "WebFetch", `{"url":"https://go.dev/doc","prompt":"What is new?"}`,
+			cards.GenericCall{Title: "Fetch https://go.dev/doc", Kind: cards.KindFetch, Content: producertest.Blocks("What is new?")},
+		},
+		{
+			"web search", "WebSearch", `{"query":"go generics","allowed_domains":["go.dev"],"blocked_domains":["x.com","y.com"]}`,
+			cards.GenericCall{Title: `"go generics" (allowed: go.dev) (blocked: x.com, y.com)`, Kind: cards.KindFetch},
+		},
+		{
+			"task", "Task", `{"description":"Review errors","prompt":"Find dropped errors.","subagent_type":"general-purpose"}`,
+			cards.GenericCall{Title: "Review errors", Kind: cards.KindThink, Content: producertest.Blocks("Find dropped errors.")},
+		},
+		{
+			"agent without description", "Agent", `{"prompt":"Look around."}`,
+			cards.GenericCall{Title: "Task", Kind: cards.KindThink, Content: producertest.Blocks("Look around.")},
+		},
+		{
+			"exit plan mode", "ExitPlanMode", `{"plan":"1. Fix\n2. Test"}`,
+			cards.GenericCall{Title: "Ready to code?", Kind: cards.KindSwitchMode, Content: producertest.MarkdownBlocks("1. Fix\n2. Test")},
+		},
+		{
+			"any other tool", "mcp__github__create_issue", `{"title":"Bug","labels":["x"]}`,
+			cards.GenericCall{Title: "mcp__github__create_issue", Kind: cards.KindOther, RawInput: json.RawMessage(`{"title":"Bug","labels":["x"]}`)},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -109,14 +151,18 @@ func TestClaudeReadResult(t *testing.T) {
 	args := `{"file_path":"/w/a.go","offset":3,"limit":3}`
 	view := claudeResult(t, "Read", args, `"     3→b\n     4→\n     5→c"`, false,
 		`{"type":"text","file":{"filePath":"/w/a.go","content":"b\n\nc","numLines":3,"startLine":3,"totalLines":9}}`)
-	assert.Equal(t, cards.ReadResult{Path: "/w/a.go", Offset: 3, TotalLines: 9,
-		Lines: []cards.ReadLine{{Number: 3, Text: "b"}, {Number: 4, Text: ""}, {Number: 5, Text: "c"}}}, view)
+	assert.Equal(t, cards.ReadResult{
+		Path: "/w/a.go", Offset: 3, TotalLines: 9,
+		Lines: []cards.ReadLine{{Number: 3, Text: "b"}, {Number: 4, Text: ""}, {Number: 5, Text: "c"}},
+	}, view)
 
 	// Claude Code counts the empty line after the final newline.
 	view = claudeResult(t, "Read", `{"file_path":"/w/b.go"}`, `"..."`, false,
 		`{"type":"text","file":{"filePath":"/w/b.go","content":"x\ny\n","numLines":3,"startLine":1,"totalLines":3}}`)
-	assert.Equal(t, cards.ReadResult{Path: "/w/b.go", Offset: 1, TotalLines: 3,
-		Lines: []cards.ReadLine{{Number: 1, Text: "x"}, {Number: 2, Text: "y"}, {Number: 3, Text: ""}}}, view)
+	assert.Equal(t, cards.ReadResult{
+		Path: "/w/b.go", Offset: 1, TotalLines: 3,
+		Lines: []cards.ReadLine{{Number: 1, Text: "x"}, {Number: 2, Text: "y"}, {Number: 3, Text: ""}},
+	}, view)
 }
 
 func TestClaudeReadResultWithoutText(t *testing.T) {
@@ -150,10 +196,14 @@ func TestClaudeEditResultHasTheAppliedHunks(t *testing.T) {
 		{"oldStart":40,"oldLines":3,"newStart":40,"newLines":4,"lines":[" b","-x := 1","+x := 2","+z"," c","\\ No newline at end of file"]}]}`
 	view := claudeResult(t, "Edit", args, `"The file /w/a.go has been updated."`, false, meta)
 	assert.Equal(t, cards.DiffResult{Title: "Edit /w/a.go", Diffs: []cards.FileDiff{
-		{Path: "/w/a.go", OldText: ptr("a\nx := 1\ny\n"), NewText: "a\nx := 1\n", OldStart: 10, NewStart: 10,
-			Lines: []string{" a", " x := 1", "-y"}},
-		{Path: "/w/a.go", OldText: ptr("b\nx := 1\nc"), NewText: "b\nx := 2\nz\nc", OldStart: 40, NewStart: 40,
-			Lines: []string{" b", "-x := 1", "+x := 2", "+z", " c", `\ No newline at end of file`}},
+		{
+			Path: "/w/a.go", OldText: ptr("a\nx := 1\ny\n"), NewText: "a\nx := 1\n", OldStart: 10, NewStart: 10,
+			Lines: []string{" a", " x := 1", "-y"},
+		},
+		{
+			Path: "/w/a.go", OldText: ptr("b\nx := 1\nc"), NewText: "b\nx := 2\nz\nc", OldStart: 40, NewStart: 40,
+			Lines: []string{" b", "-x := 1", "+x := 2", "+z", " c", `\ No newline at end of file`},
+		},
 	}}, view)
 
 	miscounted := claudeResult(t, "Edit", args, `"The file /w/a.go has been updated."`, false,
@@ -164,8 +214,10 @@ func TestClaudeEditResultHasTheAppliedHunks(t *testing.T) {
 func TestClaudeHunkMarkers(t *testing.T) {
 	meta := `{"filePath":"a","structuredPatch":[{"oldStart":3,"newStart":3,"lines":["-old","\\ No newline at end of file","+new"]}]}`
 	view := claudeResult(t, "Edit", `{"file_path":"a","old_string":"old","new_string":"new"}`, `"ok"`, false, meta)
-	assert.Equal(t, []cards.FileDiff{{Path: "a", OldText: ptr("old"), NewText: "new\n", OldStart: 3, NewStart: 3,
-		Lines: []string{"-old", `\ No newline at end of file`, "+new"}}}, view.(cards.DiffResult).Diffs)
+	assert.Equal(t, []cards.FileDiff{{
+		Path: "a", OldText: ptr("old"), NewText: "new\n", OldStart: 3, NewStart: 3,
+		Lines: []string{"-old", `\ No newline at end of file`, "+new"},
+	}}, view.(cards.DiffResult).Diffs)
 
 	bad := claudeResult(t, "Edit", `{"file_path":"a","old_string":"o","new_string":"n"}`, `"ok"`, false,
 		`{"structuredPatch":[{"oldStart":1,"newStart":1,"lines":["?what"]}]}`)
@@ -202,13 +254,17 @@ func TestClaudeWriteResult(t *testing.T) {
 	patched := claudeResult(t, "Write", args, `"The file n.go has been updated."`, false,
 		`{"type":"update","filePath":"n.go","content":"package n\n","structuredPatch":[{"oldStart":1,"oldLines":1,"newStart":1,"newLines":1,"lines":["-package m","+package n"]}]}`)
 	assert.Equal(t, cards.DiffResult{Title: "Write n.go", Diffs: []cards.FileDiff{
-		{Path: "n.go", OldText: ptr("package m\n"), NewText: "package n\n", OldStart: 1, NewStart: 1,
-			Lines: []string{"-package m", "+package n"}}}}, patched)
+		{
+			Path: "n.go", OldText: ptr("package m\n"), NewText: "package n\n", OldStart: 1, NewStart: 1,
+			Lines: []string{"-package m", "+package n"},
+		},
+	}}, patched)
 
 	withOriginal := claudeResult(t, "Write", args, `"The file n.go has been updated."`, false,
 		`{"type":"update","filePath":"n.go","content":"package n\n","originalFile":"package m\n","structuredPatch":[]}`)
 	assert.Equal(t, cards.DiffResult{Title: "Write n.go", Diffs: []cards.FileDiff{
-		{Path: "n.go", OldText: ptr("package m\n"), NewText: "package n\n", OldStart: 1, NewStart: 1}}}, withOriginal)
+		{Path: "n.go", OldText: ptr("package m\n"), NewText: "package n\n", OldStart: 1, NewStart: 1},
+	}}, withOriginal)
 
 	unknownBefore := claudeResult(t, "Write", args, `"The file n.go has been updated."`, false,
 		`{"type":"update","filePath":"n.go","content":"package n\n","structuredPatch":[]}`)
@@ -228,18 +284,30 @@ func TestClaudeBashResult(t *testing.T) {
 		meta          string
 		want          cards.TerminalResult
 	}{
-		{"success is exit 0", `"ok  \tpkg\t0.1s"`, false, `{"stdout":"ok  \tpkg\t0.1s","stderr":"","interrupted":false,"isImage":false}`,
-			cards.TerminalResult{Output: "ok  \tpkg\t0.1s", ExitCode: ptr(0)}},
-		{"stderr in red after stdout", `"out\nwarn"`, false, `{"stdout":"out","stderr":"warn\nmore","interrupted":false,"isImage":false}`,
-			cards.TerminalResult{Output: "out\n\x1b[31mwarn\x1b[39m\n\x1b[31mmore\x1b[39m", ExitCode: ptr(0)}},
-		{"the stated exit code", `"Exit code 2\nmake: *** [test] Error 2"`, true, `"Error: Exit code 2\nmake: *** [test] Error 2"`,
-			cards.TerminalResult{Output: "make: *** [test] Error 2", ExitCode: ptr(2)}},
-		{"an error without a stated code", `"ls: cannot access 'x': No such file or directory"`, true, `"Error: ls: cannot access 'x': No such file or directory"`,
-			cards.TerminalResult{Title: "failed", Output: "\x1b[31mls: cannot access 'x': No such file or directory\x1b[39m"}},
-		{"interrupted", `"=== RUN TestHuge"`, false, `{"stdout":"=== RUN TestHuge\n","stderr":"","interrupted":true,"isImage":false}`,
-			cards.TerminalResult{Title: "interrupted", Output: "=== RUN TestHuge\n"}},
-		{"a status explained away", `""`, false, `{"stdout":"","stderr":"","interrupted":false,"isImage":false,"returnCodeInterpretation":"No matches found"}`,
-			cards.TerminalResult{Title: "No matches found"}},
+		{
+			"success is exit 0", `"ok  \tpkg\t0.1s"`, false, `{"stdout":"ok  \tpkg\t0.1s","stderr":"","interrupted":false,"isImage":false}`,
+			cards.TerminalResult{Output: "ok  \tpkg\t0.1s", ExitCode: ptr(0)},
+		},
+		{
+			"stderr in red after stdout", `"out\nwarn"`, false, `{"stdout":"out","stderr":"warn\nmore","interrupted":false,"isImage":false}`,
+			cards.TerminalResult{Output: "out\n\x1b[31mwarn\x1b[39m\n\x1b[31mmore\x1b[39m", ExitCode: ptr(0)},
+		},
+		{
+			"the stated exit code", `"Exit code 2\nmake: *** [test] Error 2"`, true, `"Error: Exit code 2\nmake: *** [test] Error 2"`,
+			cards.TerminalResult{Output: "make: *** [test] Error 2", ExitCode: ptr(2)},
+		},
+		{
+			"an error without a stated code", `"ls: cannot access 'x': No such file or directory"`, true, `"Error: ls: cannot access 'x': No such file or directory"`,
+			cards.TerminalResult{Title: "failed", Output: "\x1b[31mls: cannot access 'x': No such file or directory\x1b[39m"},
+		},
+		{
+			"interrupted", `"=== RUN TestHuge"`, false, `{"stdout":"=== RUN TestHuge\n","stderr":"","interrupted":true,"isImage":false}`,
+			cards.TerminalResult{Title: "interrupted", Output: "=== RUN TestHuge\n"},
+		},
+		{
+			"a status explained away", `""`, false, `{"stdout":"","stderr":"","interrupted":false,"isImage":false,"returnCodeInterpretation":"No matches found"}`,
+			cards.TerminalResult{Title: "No matches found"},
+		},
 		{"no toolUseResult: status unknown", `"done"`, false, ``, cards.TerminalResult{Output: "done"}},
 	}
 	for _, c := range cases {
@@ -295,8 +363,10 @@ func TestClaudeSearchResults(t *testing.T) {
 
 	oneFile := claudeResult(t, "Grep", `{"pattern":"x","path":"a.go","output_mode":"content","-n":true}`, `"..."`, false,
 		`{"mode":"content","filenames":[],"content":"4:x := 1\n9:x++","numLines":2}`)
-	assert.Equal(t, cards.SearchMatches{Files: []cards.SearchFile{{Path: "a.go",
-		Matches: []cards.SearchMatch{{LineNumber: 4, Line: "x := 1"}, {LineNumber: 9, Line: "x++"}}}}, Total: 2}, oneFile)
+	assert.Equal(t, cards.SearchMatches{Files: []cards.SearchFile{{
+		Path:    "a.go",
+		Matches: []cards.SearchMatch{{LineNumber: 4, Line: "x := 1"}, {LineNumber: 9, Line: "x++"}},
+	}}, Total: 2}, oneFile)
 
 	withContext := claudeResult(t, "Grep", `{"pattern":"x","output_mode":"content","-n":true,"-C":1}`, `"a.go-2-w\na.go:3:x\na.go-4-y"`, false,
 		`{"mode":"content","filenames":[],"content":"a.go-2-w\na.go:3:x\na.go-4-y","numLines":3}`)
@@ -314,8 +384,10 @@ func TestClaudeWebResults(t *testing.T) {
 
 	search := claudeResult(t, "WebSearch", `{"query":"go"}`, `"Web search results"`, false,
 		`{"query":"go","results":[{"tool_use_id":"srv_1","content":[{"title":"The Go site","url":"https://go.dev"},{"url":"https://pkg.go.dev"}]},"Go is a language."],"durationSeconds":1.2}`)
-	assert.Equal(t, cards.WebSearch{Sources: []cards.WebSource{{URL: "https://go.dev", Title: "The Go site"}, {URL: "https://pkg.go.dev"}},
-		Answer: "Go is a language."}, search)
+	assert.Equal(t, cards.WebSearch{
+		Sources: []cards.WebSource{{URL: "https://go.dev", Title: "The Go site"}, {URL: "https://pkg.go.dev"}},
+		Answer:  "Go is a language.",
+	}, search)
 }
 
 func TestClaudeTaskResult(t *testing.T) {
@@ -325,8 +397,10 @@ func TestClaudeTaskResult(t *testing.T) {
 
 	failed := claudeResult(t, "Task", `{"description":"Review"}`,
 		"\"<tool_use_error>InputValidationError: Task failed due to the following issue:\\nThe required parameter `prompt` is missing</tool_use_error>\"", true, `"InputValidationError: [...]"`)
-	assert.Equal(t, cards.GenericResult{Title: "Error",
-		Content: producertest.Preformatted("", "InputValidationError: Task failed due to the following issue:\nThe required parameter `prompt` is missing")}, failed)
+	assert.Equal(t, cards.GenericResult{
+		Title:   "Error",
+		Content: producertest.Preformatted("", "InputValidationError: Task failed due to the following issue:\nThe required parameter `prompt` is missing"),
+	}, failed)
 }
 
 func TestClaudeOtherResults(t *testing.T) {
@@ -347,8 +421,10 @@ func TestClaudeResultContent(t *testing.T) {
 	r = claude.ToolResult(json.RawMessage(`[{"type":"text","text":"a"},{"type":"image","source":{"type":"url","url":"https://x/y.png"}},{"type":"tool_reference","tool_name":"Bash"}]`),
 		true, json.RawMessage(`{"k":1}`))
 	assert.Equal(t, producers.Result{IsError: true, Outcome: cards.OutcomeFailed, Meta: json.RawMessage(`{"k":1}`), Content: []cards.ContentBlock{
-		cards.TextBlock{Text: "a"}, cards.ImageBlock{URI: "https://x/y.png"},
-		cards.TextBlock{Text: "Bash"}}}, r)
+		cards.TextBlock{Text: "a"},
+		cards.ImageBlock{URI: "https://x/y.png"},
+		cards.TextBlock{Text: "Bash"},
+	}}, r)
 
 	r = claude.ToolResult(json.RawMessage(`7`), false, nil)
 	require.Len(t, r.Content, 2)
@@ -359,11 +435,15 @@ func TestClaudeResultContent(t *testing.T) {
 // toolUseResult of every Claude tool, as a success and as an error; a
 // view always comes back valid.
 func TestClaudeMetaNeverBreaksAView(t *testing.T) {
-	values := []string{`null`, `true`, `0`, `"Error: x"`, `[]`, `{}`, `{"file":{}}`, `{"type":"text","file":{"startLine":0}}`,
+	values := []string{
+		`null`, `true`, `0`, `"Error: x"`, `[]`, `{}`, `{"file":{}}`, `{"type":"text","file":{"startLine":0}}`,
 		`{"structuredPatch":[{}]}`, `{"structuredPatch":[{"lines":[""]}]}`, `{"filenames":null}`, `{"mode":"content","content":":::"}`,
-		`{"results":[null,{"content":[{}]}]}`, `{"code":1e3}`, `{"stdout":1}`, `{"type":"create","content":null}`, `{"totalDurationMs":-5}`}
-	args, _ := json.Marshal(map[string]any{"file_path": "a", "content": "c", "old_string": "o", "new_string": "n", "edits": []any{},
-		"notebook_path": "n", "command": "ls", "bash_id": "b", "todos": []any{}, "pattern": "p", "url": "u", "query": "q", "plan": "p"})
+		`{"results":[null,{"content":[{}]}]}`, `{"code":1e3}`, `{"stdout":1}`, `{"type":"create","content":null}`, `{"totalDurationMs":-5}`,
+	}
+	args, _ := json.Marshal(map[string]any{
+		"file_path": "a", "content": "c", "old_string": "o", "new_string": "n", "edits": []any{},
+		"notebook_path": "n", "command": "ls", "bash_id": "b", "todos": []any{}, "pattern": "p", "url": "u", "query": "q", "plan": "p",
+	})
 	for tool := range claudeTools {
 		for _, meta := range values {
 			for _, isError := range []bool{false, true} {

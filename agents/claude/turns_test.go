@@ -47,8 +47,10 @@ func TestClaudeTurnFacts(t *testing.T) {
 	assert.Equal(t, cards.Notice{Text: "Claude Code 2.1.90 session in /p (branch main)"}, tr.Entries[0])
 	ps := replaytest.Messages(tr, cards.RoleUser)
 	require.Len(t, ps, 1)
-	assert.Equal(t, cards.Turn{Start: time.Date(2026, 1, 2, 10, 0, 0, 0, time.UTC), Model: "claude-opus-4-7",
-		Duration: 6500 * time.Millisecond, Usage: cards.Usage{Input: 1110, Cached: 1000, Output: 50}}, ps[0].Turn)
+	assert.Equal(t, cards.Turn{
+		Start: time.Date(2026, 1, 2, 10, 0, 0, 0, time.UTC), Model: "claude-opus-4-7",
+		Duration: 6500 * time.Millisecond, Usage: cards.Usage{Input: 1110, Cached: 1000, Output: 50},
+	}, ps[0].Turn)
 	assert.NotContains(t, tr.Stats.Skipped, "system/turn_duration", "the turn's header says it")
 }
 

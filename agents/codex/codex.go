@@ -222,8 +222,10 @@ type codexItem struct {
 }
 
 // codexItemTypes are the response items the decoder shows.
-var codexItemTypes = []string{"message", "reasoning", "function_call", "custom_tool_call", "local_shell_call",
-	"web_search_call", "function_call_output", "custom_tool_call_output", "local_shell_call_output"}
+var codexItemTypes = []string{
+	"message", "reasoning", "function_call", "custom_tool_call", "local_shell_call",
+	"web_search_call", "function_call_output", "custom_tool_call_output", "local_shell_call_output",
+}
 
 func (d *codexRollout) responseItem(t *replay.Transcript, payload []byte) error {
 	var it codexItem
@@ -639,9 +641,11 @@ type codexEvent struct {
 }
 
 // codexEventTypes are the events the decoder shows.
-var codexEventTypes = []string{"user_message", "agent_message", "agent_reasoning", "agent_reasoning_raw_content",
+var codexEventTypes = []string{
+	"user_message", "agent_message", "agent_reasoning", "agent_reasoning_raw_content",
 	"exec_command_begin", "exec_command_end", "patch_apply_begin", "patch_apply_end", "turn_aborted",
-	"context_compacted", "error", "thread_rolled_back", "item_completed"}
+	"context_compacted", "error", "thread_rolled_back", "item_completed",
+}
 
 func (d *codexRollout) event(t *replay.Transcript, payload []byte) error {
 	var e codexEvent

@@ -99,8 +99,10 @@ func TestCodexAbortedTurn(t *testing.T) {
 	assert.True(t, cs[0].Ended)
 	assert.Contains(t, tr.Entries, cards.Notice{Text: "The turn was interrupted by the user"})
 	assert.Equal(t, "go test -run '^$' -bench BenchmarkCount ./internal/count", cs[1].Call.(cards.TerminalCall).Title)
-	assert.Equal(t, cards.TerminalResult{Title: "took 2.48s", ExitCode: ptr(0),
-		Output: "goos: linux\ngoarch: amd64\npkg: github.com/dev/tally/internal/count\nBenchmarkCount-8   \t 8411562\t       142.6 ns/op\nPASS\nok  \tgithub.com/dev/tally/internal/count\t1.354s\n"},
+	assert.Equal(t, cards.TerminalResult{
+		Title: "took 2.48s", ExitCode: ptr(0),
+		Output: "goos: linux\ngoarch: amd64\npkg: github.com/dev/tally/internal/count\nBenchmarkCount-8   \t 8411562\t       142.6 ns/op\nPASS\nok  \tgithub.com/dev/tally/internal/count\t1.354s\n",
+	},
 		cs[1].Result)
 	assert.Equal(t, 1, tr.Stats.Skipped["response_item/ghost_snapshot"])
 	assert.Equal(t, 1, tr.Stats.Skipped["event_msg/mcp_startup_complete"])

@@ -42,8 +42,10 @@ import (
 //	turn.failed {error}, error {message}  notice
 
 // execLineTypes are the types of the lines of `codex exec --json`.
-var execLineTypes = []string{"thread.started", "turn.started", "turn.completed", "turn.failed",
-	"item.started", "item.updated", "item.completed", "error"}
+var execLineTypes = []string{
+	"thread.started", "turn.started", "turn.completed", "turn.failed",
+	"item.started", "item.updated", "item.completed", "error",
+}
 
 // ExecFormat is the output of `codex exec --json`: one event per line,
 // the first thread.started.

@@ -44,8 +44,10 @@ func TestCodexRollback(t *testing.T) {
 	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-rollback.jsonl"))
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	marked, kept := markedEntries(tr.Entries)
-	assert.Equal(t, []string{"user: Add a --json flag that prints the counts as JSON.", "card call_Js0nP4tC7hVb3Nmq",
-		"assistant: Added `--json`; `asJSON` is not used yet."}, marked)
+	assert.Equal(t, []string{
+		"user: Add a --json flag that prints the counts as JSON.", "card call_Js0nP4tC7hVb3Nmq",
+		"assistant: Added `--json`; `asJSON` is not used yet.",
+	}, marked)
 	assert.Contains(t, kept, "notice: Rolled back: the turn above was undone")
 	assert.Contains(t, kept, "user: Not yet: first document the current flags in the README.")
 	assert.Contains(t, kept, "card call_Fl4gS1kQ9wEr2Tyu")
@@ -76,10 +78,14 @@ func TestCodexRollbacksCountFromTheTurnsLeft(t *testing.T) {
 		rollback("1"), prompt("four"), rollback("5")))
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	marked, kept := markedEntries(tr.Entries)
-	assert.Equal(t, []string{"user: one", "assistant: 1", "user: two", "assistant: 2", "user: three", "assistant: 3",
-		"notice: Rolled back: the turn above was undone", "user: four"}, marked)
-	assert.Equal(t, []string{"notice: Codex 0.63.0 session in /w",
-		"notice: Rolled back: the 3 turns above were undone (5 were asked for; the rollout holds no earlier turn)"}, kept)
+	assert.Equal(t, []string{
+		"user: one", "assistant: 1", "user: two", "assistant: 2", "user: three", "assistant: 3",
+		"notice: Rolled back: the turn above was undone", "user: four",
+	}, marked)
+	assert.Equal(t, []string{
+		"notice: Codex 0.63.0 session in /w",
+		"notice: Rolled back: the 3 turns above were undone (5 were asked for; the rollout holds no earlier turn)",
+	}, kept)
 }
 
 func TestCodexRollbackProblems(t *testing.T) {

@@ -392,8 +392,10 @@ func presentCodexWriteStdinCall(args json.RawMessage) (cards.CallView, error) {
 	if a.chars == "" {
 		return cards.GenericCall{Title: "Poll session " + a.session, Kind: cards.KindExecute}, nil
 	}
-	return cards.GenericCall{Title: "Write to session " + a.session, Kind: cards.KindExecute,
-		Content: toolkit.Code("console", a.chars)}, nil
+	return cards.GenericCall{
+		Title: "Write to session " + a.session, Kind: cards.KindExecute,
+		Content: toolkit.Code("console", a.chars),
+	}, nil
 }
 
 func presentCodexWriteStdinResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
@@ -462,8 +464,10 @@ func presentCodexViewImageCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cards.GenericCall{Title: "View image " + path, Kind: cards.KindRead,
-		Locations: []cards.FileLocation{{Path: path}}}, nil
+	return cards.GenericCall{
+		Title: "View image " + path, Kind: cards.KindRead,
+		Locations: []cards.FileLocation{{Path: path}},
+	}, nil
 }
 
 // presentCodexWebSearchCall shows the query of a web_search_call's

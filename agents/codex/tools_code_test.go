@@ -14,8 +14,10 @@ import (
 
 func TestCodexCodeModeCalls(t *testing.T) {
 	script := "// @exec: {\"yield_time_ms\": 5000}\nconst r = await tools.exec_command({cmd: \"go test ./...\"});\ntext(r.output);\n"
-	assert.Equal(t, cards.GenericCall{Title: "Run JavaScript", Kind: cards.KindExecute,
-		Content: []cards.ContentBlock{cards.TextBlock{Text: script[:len(script)-1], Lang: "javascript"}}},
+	assert.Equal(t, cards.GenericCall{
+		Title: "Run JavaScript", Kind: cards.KindExecute,
+		Content: []cards.ContentBlock{cards.TextBlock{Text: script[:len(script)-1], Lang: "javascript"}},
+	},
 		toolCall(t, "exec", `{"input":`+quoteJSON(script)+`}`))
 	assert.Equal(t, cards.GenericCall{Title: "Wait for script cell 3", Kind: cards.KindExecute}, toolCall(t, "wait", `{"cell_id":"3","yield_time_ms":10000}`))
 	assert.Equal(t, cards.GenericCall{Title: "Stop script cell 3", Kind: cards.KindExecute}, toolCall(t, "wait", `{"cell_id":"3","terminate":true}`))
@@ -30,8 +32,10 @@ func TestCodexCodeModeResults(t *testing.T) {
 		cell                       string
 	}{
 		{"completed", "Script completed\nWall time 1.4 seconds\nOutput:\nok  \tpkg\t0.2s\n", "Script completed · 1.4s", "ok  \tpkg\t0.2s", cards.OutcomeDone, ""},
-		{"failed", "Script failed\nWall time 0.1 seconds\nOutput:\nScript error:\nReferenceError: x is not defined", "Script failed · 0.1s",
-			"Script error:\nReferenceError: x is not defined", cards.OutcomeFailed, ""},
+		{
+			"failed", "Script failed\nWall time 0.1 seconds\nOutput:\nScript error:\nReferenceError: x is not defined", "Script failed · 0.1s",
+			"Script error:\nReferenceError: x is not defined", cards.OutcomeFailed, "",
+		},
 		{"terminated", "Script terminated\nWall time 9.0 seconds\nOutput:\n", "Script terminated · 9.0s", "", cards.OutcomeInterrupted, ""},
 		{"yielded", "Script running with cell ID 3\nWall time 5.0 seconds\nOutput:\nbuilding…", "Script running with cell ID 3 · 5.0s", "building…", cards.OutcomeDone, "3"},
 	} {

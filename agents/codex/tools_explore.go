@@ -104,8 +104,10 @@ func exploreLines(calls [][]parsedCommand) []string {
 // it does, its kind search when it searches and read otherwise, the files
 // it reads as locations, and the command line, once.
 func exploreCall(parsed []parsedCommand, command cards.TerminalCall) cards.GenericCall {
-	v := cards.GenericCall{Title: strings.Join(exploreLines([][]parsedCommand{parsed}), ", "), Kind: cards.KindRead,
-		Content: toolkit.Code("bash", command.Title)}
+	v := cards.GenericCall{
+		Title: strings.Join(exploreLines([][]parsedCommand{parsed}), ", "), Kind: cards.KindRead,
+		Content: toolkit.Code("bash", command.Title),
+	}
 	for _, p := range parsed {
 		switch p.Type {
 		case "search":

@@ -132,8 +132,10 @@ func (p *patchParser) add(path string) error {
 		content = append(content, body)
 	}
 	newText := toolkit.JoinLines(content)
-	p.files = append(p.files, patchFile{op: "add", path: path,
-		diffs: []cards.FileDiff{{Path: path, NewText: newText, NewStart: 1}}})
+	p.files = append(p.files, patchFile{
+		op: "add", path: path,
+		diffs: []cards.FileDiff{{Path: path, NewText: newText, NewStart: 1}},
+	})
 	return nil
 }
 

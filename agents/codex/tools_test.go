@@ -42,25 +42,39 @@ func TestCodexShellCalls(t *testing.T) {
 		name, tool, args string
 		want             cards.CallView
 	}{
-		{"bash -lc", "shell", `{"command":["bash","-lc","go test ./..."],"workdir":"/w","timeout_ms":120000}`,
-			cards.TerminalCall{Title: "go test ./...", Cwd: "/w"}},
+		{
+			"bash -lc", "shell", `{"command":["bash","-lc","go test ./..."],"workdir":"/w","timeout_ms":120000}`,
+			cards.TerminalCall{Title: "go test ./...", Cwd: "/w"},
+		},
 		{"zsh by path", "shell", `{"command":["/bin/zsh","-lc","git status --short"]}`, cards.TerminalCall{Title: "git status --short"}},
-		{"argv quoted", "shell", `{"command":["rg","-n","two words","it's","a.go"]}`,
-			cards.TerminalCall{Title: `rg -n 'two words' 'it'\''s' a.go`}},
+		{
+			"argv quoted", "shell", `{"command":["rg","-n","two words","it's","a.go"]}`,
+			cards.TerminalCall{Title: `rg -n 'two words' 'it'\''s' a.go`},
+		},
 		{"shell_command", "shell_command", `{"command":"ls -la","workdir":"/w"}`, cards.TerminalCall{Title: "ls -la", Cwd: "/w"}},
 		{"exec_command", "exec_command", `{"cmd":"git log -3","workdir":"/w","yield_time_ms":1000}`, cards.TerminalCall{Title: "git log -3", Cwd: "/w"}},
-		{"local shell action", "local_shell", `{"type":"exec","command":["go","vet","./..."],"working_directory":"/w","timeout_ms":1000}`,
-			cards.TerminalCall{Title: "go vet ./...", Cwd: "/w"}},
-		{"write_stdin", "write_stdin", `{"session_id":3,"chars":"y\n"}`,
-			cards.GenericCall{Title: "Write to session 3", Kind: cards.KindExecute, Content: producertest.Preformatted("console", "y")}},
+		{
+			"local shell action", "local_shell", `{"type":"exec","command":["go","vet","./..."],"working_directory":"/w","timeout_ms":1000}`,
+			cards.TerminalCall{Title: "go vet ./...", Cwd: "/w"},
+		},
+		{
+			"write_stdin", "write_stdin", `{"session_id":3,"chars":"y\n"}`,
+			cards.GenericCall{Title: "Write to session 3", Kind: cards.KindExecute, Content: producertest.Preformatted("console", "y")},
+		},
 		{"poll", "write_stdin", `{"session_id":"3","chars":""}`, cards.GenericCall{Title: "Poll session 3", Kind: cards.KindExecute}},
-		{"update_plan", "update_plan", `{"explanation":"Tests first.","plan":[{"step":"Write the test","status":"completed"},{"step":"Fix","status":"in_progress"}]}`,
-			cards.GenericCall{Title: "Plan · 1/2 done · 1 in progress", Kind: cards.KindThink, Content: producertest.Blocks("Tests first.")}},
-		{"view_image", "view_image", `{"path":"shot.png"}`,
-			cards.GenericCall{Title: "View image shot.png", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "shot.png"}}}},
+		{
+			"update_plan", "update_plan", `{"explanation":"Tests first.","plan":[{"step":"Write the test","status":"completed"},{"step":"Fix","status":"in_progress"}]}`,
+			cards.GenericCall{Title: "Plan · 1/2 done · 1 in progress", Kind: cards.KindThink, Content: producertest.Blocks("Tests first.")},
+		},
+		{
+			"view_image", "view_image", `{"path":"shot.png"}`,
+			cards.GenericCall{Title: "View image shot.png", Kind: cards.KindRead, Locations: []cards.FileLocation{{Path: "shot.png"}}},
+		},
 		{"web_search", "web_search", `{"type":"search","query":"go 1.26"}`, cards.GenericCall{Title: `Search the web for "go 1.26"`, Kind: cards.KindFetch}},
-		{"mcp tool", "github__list_issues", `{"repo":"x"}`,
-			cards.GenericCall{Title: "github__list_issues", Kind: cards.KindOther, RawInput: json.RawMessage(`{"repo":"x"}`)}},
+		{
+			"mcp tool", "github__list_issues", `{"repo":"x"}`,
+			cards.GenericCall{Title: "github__list_issues", Kind: cards.KindOther, RawInput: json.RawMessage(`{"repo":"x"}`)},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -77,25 +91,41 @@ func TestCodexExecResults(t *testing.T) {
 		name, output, meta string
 		want               cards.TerminalResult
 	}{
-		{"early JSON output", `{"output":"ok\n","metadata":{"exit_code":0,"duration_seconds":1.5}}`, ``,
-			cards.TerminalResult{Title: "took 1.5s", Output: "ok\n", ExitCode: ptr(0)}},
+		{
+			"early JSON output", `{"output":"ok\n","metadata":{"exit_code":0,"duration_seconds":1.5}}`, ``,
+			cards.TerminalResult{Title: "took 1.5s", Output: "ok\n", ExitCode: ptr(0)},
+		},
 		{"a command's own JSON is output", `{"output":"x"}`, ``, cards.TerminalResult{Output: `{"output":"x"}`}},
-		{"exit code header", "Exit code: 1\nWall time: 0.2 seconds\nOutput:\nFAIL\n", ``,
-			cards.TerminalResult{Title: "took 200ms", Output: "FAIL\n", ExitCode: ptr(1)}},
-		{"unified exec header", "Chunk ID: ab12\nWall time: 0.0513 seconds\nProcess exited with code 0\nOriginal token count: 3\nOutput:\nhi\n", ``,
-			cards.TerminalResult{Title: "took 51.3ms", Output: "hi\n", ExitCode: ptr(0)}},
-		{"still running", "Chunk ID: ab12\nWall time: 10.0 seconds\nProcess running with session ID 7\nOutput:\nwaiting\n", ``,
-			cards.TerminalResult{Title: "still running in session 7", Output: "waiting\n"}},
+		{
+			"exit code header", "Exit code: 1\nWall time: 0.2 seconds\nOutput:\nFAIL\n", ``,
+			cards.TerminalResult{Title: "took 200ms", Output: "FAIL\n", ExitCode: ptr(1)},
+		},
+		{
+			"unified exec header", "Chunk ID: ab12\nWall time: 0.0513 seconds\nProcess exited with code 0\nOriginal token count: 3\nOutput:\nhi\n", ``,
+			cards.TerminalResult{Title: "took 51.3ms", Output: "hi\n", ExitCode: ptr(0)},
+		},
+		{
+			"still running", "Chunk ID: ab12\nWall time: 10.0 seconds\nProcess running with session ID 7\nOutput:\nwaiting\n", ``,
+			cards.TerminalResult{Title: "still running in session 7", Output: "waiting\n"},
+		},
 		{"plain text has no status", "sandbox denied the command", ``, cards.TerminalResult{Output: "sandbox denied the command"}},
-		{"the end event's exit code and duration", `{"output":"FAIL\n","metadata":{"exit_code":1,"duration_seconds":1.8}}`,
+		{
+			"the end event's exit code and duration", `{"output":"FAIL\n","metadata":{"exit_code":1,"duration_seconds":1.8}}`,
 			`{"call_id":"c1","aggregated_output":"FAIL\n","exit_code":1,"duration":{"secs":1,"nanos":815337421}}`,
-			cards.TerminalResult{Title: "took 1.82s", Output: "FAIL\n", ExitCode: ptr(1)}},
-		{"a duration string", "", `{"stdout":"out","stderr":"err","exit_code":2,"duration":"812ms"}`,
-			cards.TerminalResult{Title: "took 812ms", Output: "out\n\x1b[31merr\x1b[39m", ExitCode: ptr(2)}},
-		{"duration_ms", "", `{"aggregated_output":"x","exit_code":0,"duration_ms":2476}`,
-			cards.TerminalResult{Title: "took 2.48s", Output: "x", ExitCode: ptr(0)}},
-		{"the output the model got when the event has none", "hello\n", `{"exit_code":0,"stdout":"","stderr":""}`,
-			cards.TerminalResult{Output: "hello\n", ExitCode: ptr(0)}},
+			cards.TerminalResult{Title: "took 1.82s", Output: "FAIL\n", ExitCode: ptr(1)},
+		},
+		{
+			"a duration string", "", `{"stdout":"out","stderr":"err","exit_code":2,"duration":"812ms"}`,
+			cards.TerminalResult{Title: "took 812ms", Output: "out\n\x1b[31merr\x1b[39m", ExitCode: ptr(2)},
+		},
+		{
+			"duration_ms", "", `{"aggregated_output":"x","exit_code":0,"duration_ms":2476}`,
+			cards.TerminalResult{Title: "took 2.48s", Output: "x", ExitCode: ptr(0)},
+		},
+		{
+			"the output the model got when the event has none", "hello\n", `{"exit_code":0,"stdout":"","stderr":""}`,
+			cards.TerminalResult{Output: "hello\n", ExitCode: ptr(0)},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -122,8 +152,10 @@ const patch = "*** Begin Patch\n" +
 func TestCodexPatchCall(t *testing.T) {
 	want := cards.DiffCall{Title: "Edit 3 files", Diffs: []cards.FileDiff{
 		{Path: "hello.txt", NewText: "Hello\nworld\n", NewStart: 1},
-		{Path: "src/app.py", OldText: ptr("    print(\"hi\")\n"), NewText: "    print(\"hello\")\n",
-			Lines: []string{`-    print("hi")`, `+    print("hello")`}},
+		{
+			Path: "src/app.py", OldText: ptr("    print(\"hi\")\n"), NewText: "    print(\"hello\")\n",
+			Lines: []string{`-    print("hi")`, `+    print("hello")`},
+		},
 		{Path: "src/app.py", OldText: ptr("x = 1\ny = 2\n"), NewText: "x = 1\ny = 3\n", Lines: []string{" x = 1", "-y = 2", "+y = 3"}},
 	}, Locations: []cards.FileLocation{{Path: "hello.txt"}, {Path: "src/app.py"}, {Path: "old.txt"}}}
 	input, _ := json.Marshal(map[string]string{"input": patch})
@@ -168,8 +200,10 @@ func TestCodexPatchResult(t *testing.T) {
 	assert.Equal(t, cards.DiffResult{Title: "Edit 3 files", Diffs: []cards.FileDiff{
 		{Path: "hello.txt", NewText: "Hello\nworld\n", NewStart: 1},
 		{Path: "old.txt", OldText: ptr("stale\n"), OldStart: 1},
-		{Path: "src/app.py", OldText: ptr("def greet():\n    print(\"hi\")\n    return\n"), NewText: "def greet():\n    print(\"hello\")\n    return\n", OldStart: 12, NewStart: 12,
-			Lines: []string{" def greet():", `-    print("hi")`, `+    print("hello")`, "     return"}},
+		{
+			Path: "src/app.py", OldText: ptr("def greet():\n    print(\"hi\")\n    return\n"), NewText: "def greet():\n    print(\"hello\")\n    return\n", OldStart: 12, NewStart: 12,
+			Lines: []string{" def greet():", `-    print("hi")`, `+    print("hello")`, "     return"},
+		},
 		{Path: "src/app.py", OldText: ptr("x = 1\ny = 2\n"), NewText: "x = 1\ny = 3\n", OldStart: 40, NewStart: 40, Lines: []string{" x = 1", "-y = 2", "+y = 3"}},
 	}}, view)
 
@@ -199,9 +233,11 @@ func TestCodexPatchFromEvent(t *testing.T) {
 // TestCodexMetaNeverBreaksAView feeds JSON values of every type as the
 // meta of every Codex tool; a view always comes back valid.
 func TestCodexMetaNeverBreaksAView(t *testing.T) {
-	values := []string{`null`, `true`, `0`, `"x"`, `[]`, `{}`, `{"duration":"forever"}`, `{"duration":{"secs":9e18}}`,
+	values := []string{
+		`null`, `true`, `0`, `"x"`, `[]`, `{}`, `{"duration":"forever"}`, `{"duration":{"secs":9e18}}`,
 		`{"duration_ms":-1}`, `{"exit_code":"1"}`, `{"success":false}`, `{"changes":[]}`, `{"changes":{"a":null}}`,
-		`{"changes":{"a":{"update":{}}}}`, `{"changes":{"a":{"update":{"unified_diff":"@@ -1,5 +1,5 @@\n?\n"}}}}`}
+		`{"changes":{"a":{"update":{}}}}`, `{"changes":{"a":{"update":{"unified_diff":"@@ -1,5 +1,5 @@\n?\n"}}}}`,
+	}
 	args, _ := json.Marshal(map[string]any{"command": []string{"ls"}, "input": patch, "session_id": 1, "plan": []any{}, "path": "p", "query": "q"})
 	for tool := range codexTools {
 		for _, meta := range values {

@@ -82,8 +82,10 @@ func (ts *codexTurns) add(at time.Time, p codexTurnPayload) {
 	if at.After(ts.last) {
 		ts.last = at
 	}
-	ts.turn.Usage = ts.total.Add(cards.Usage{Input: -ts.base.Input, Cached: -ts.base.Cached,
-		Output: -ts.base.Output, Reasoning: -ts.base.Reasoning})
+	ts.turn.Usage = ts.total.Add(cards.Usage{
+		Input: -ts.base.Input, Cached: -ts.base.Cached,
+		Output: -ts.base.Output, Reasoning: -ts.base.Reasoning,
+	})
 	switch {
 	case p.Type == "task_complete" && p.DurationMs != nil:
 		ts.turn.Duration, ts.measured = time.Duration(*p.DurationMs)*time.Millisecond, true

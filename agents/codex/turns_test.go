@@ -57,10 +57,14 @@ func TestCodexTurnFacts(t *testing.T) {
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Equal(t, []cards.Turn{
-		{Start: time.Date(2026, 1, 2, 10, 0, 2, 0, time.UTC), Model: "gpt-5.4", Duration: 3500 * time.Millisecond,
-			Usage: cards.Usage{Input: 1000, Cached: 600, Output: 50, Reasoning: 10}},
-		{Start: time.Date(2026, 1, 2, 10, 1, 0, 0, time.UTC), Model: "gpt-5.4", Duration: 40 * time.Second,
-			Usage: cards.Usage{Input: 2000, Cached: 1000, Output: 30}},
+		{
+			Start: time.Date(2026, 1, 2, 10, 0, 2, 0, time.UTC), Model: "gpt-5.4", Duration: 3500 * time.Millisecond,
+			Usage: cards.Usage{Input: 1000, Cached: 600, Output: 50, Reasoning: 10},
+		},
+		{
+			Start: time.Date(2026, 1, 2, 10, 1, 0, 0, time.UTC), Model: "gpt-5.4", Duration: 40 * time.Second,
+			Usage: cards.Usage{Input: 2000, Cached: 1000, Output: 30},
+		},
 	}, turnsOf(tr))
 	assert.Equal(t, cards.Notice{Text: "Codex 0.170.0 session in /p"}, tr.Entries[0])
 }

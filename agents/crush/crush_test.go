@@ -51,8 +51,10 @@ func outcomes(tr *replay.Transcript) []string {
 func TestDatabase(t *testing.T) {
 	tr := loadDocument(t, database)
 	assert.Empty(t, replaytest.Problems(tr))
-	assert.Equal(t, []string{"view:done", "edit:done", "bash:done", "bash:failed", "write:rejected", "agent:done",
-		"shell_command:failed"}, outcomes(tr), "a bash ending \"Exit code 2\" failed though not is_error")
+	assert.Equal(t, []string{
+		"view:done", "edit:done", "bash:done", "bash:failed", "write:rejected", "agent:done",
+		"shell_command:failed",
+	}, outcomes(tr), "a bash ending \"Exit code 2\" failed though not is_error")
 	agent := replaytest.ToolCards(tr)[5]
 	require.Len(t, agent.Children, 5, "the sub-agent's session is nested under its call")
 	grep := agent.Children[2].(cards.ToolCard)

@@ -46,8 +46,12 @@ type row struct {
 // sessionColumns are the sessions columns read, with what stands for one
 // an older database lacks.
 var sessionColumns = [][2]string{
-	{"id", "''"}, {"parent_session_id", "NULL"}, {"title", "''"}, {"cost", "0"},
-	{"created_at", "0"}, {"updated_at", "0"},
+	{"id", "''"},
+	{"parent_session_id", "NULL"},
+	{"title", "''"},
+	{"cost", "0"},
+	{"created_at", "0"},
+	{"updated_at", "0"},
 }
 
 // ids are the session's id and its parent's.
@@ -91,8 +95,13 @@ func listSessions(db *sql.DB) ([]row, error) {
 
 // messageColumns are the messages columns read.
 var messageColumns = [][2]string{
-	{"id", "''"}, {"role", "''"}, {"parts", "'[]'"}, {"model", "NULL"}, {"provider", "NULL"},
-	{"created_at", "0"}, {"finished_at", "NULL"},
+	{"id", "''"},
+	{"role", "''"},
+	{"parts", "'[]'"},
+	{"model", "NULL"},
+	{"provider", "NULL"},
+	{"created_at", "0"},
+	{"finished_at", "NULL"},
 }
 
 // writeSession writes the session line and a line per message, in the

@@ -38,8 +38,10 @@ func TestRecordedChat(t *testing.T) {
 	for _, c := range replaytest.ToolCards(tr) {
 		outcomes = append(outcomes, c.Tool+":"+c.Outcome.String())
 	}
-	assert.Equal(t, []string{"read_file:done", "grep_search:done", "replace:done", "write_file:done",
-		"run_shell_command:done", "run_shell_command:failed", "write_todos:done"}, outcomes)
+	assert.Equal(t, []string{
+		"read_file:done", "grep_search:done", "replace:done", "write_file:done",
+		"run_shell_command:done", "run_shell_command:failed", "write_todos:done",
+	}, outcomes)
 	first := tr.Entries[0].(cards.Message)
 	assert.Equal(t, cards.RoleContext, first.Role, "the session context is not a prompt")
 }

@@ -98,8 +98,10 @@ func TestHarnessCallSeenTwiceIsOneCard(t *testing.T) {
 			require.Len(t, cs, 1, replaytest.Describe(tr))
 			assert.Equal(t, "read", cs[0].Tool)
 			assert.Equal(t, "Read a.go (2 - 2)", cs[0].Call.(cards.GenericCall).Title)
-			assert.Equal(t, cards.ReadResult{Path: "/w/a.go", Offset: 2, TotalLines: 3,
-				Lines: []cards.ReadLine{{Number: 2, Text: "func main() {}"}}}, cs[0].Result)
+			assert.Equal(t, cards.ReadResult{
+				Path: "/w/a.go", Offset: 2, TotalLines: 3,
+				Lines: []cards.ReadLine{{Number: 2, Text: "func main() {}"}},
+			}, cs[0].Result)
 			assert.Equal(t, 1, tr.Stats.ToolCards)
 		})
 	}
@@ -172,8 +174,10 @@ func TestHarnessResults(t *testing.T) {
 			harnesslog.ResultEvent("c1", "Error: no such file", true, `,"error":{"name":"FsError","code":"FS_NOT_FOUND"}`))
 
 		r := replaytest.ToolCards(tr)[0].Result.(cards.GenericResult)
-		assert.Equal(t, []cards.ContentBlock{cards.TextBlock{Text: "Error: no such file"},
-			cards.TextBlock{Text: "Tool error: FsError (FS_NOT_FOUND)"}}, r.Content)
+		assert.Equal(t, []cards.ContentBlock{
+			cards.TextBlock{Text: "Error: no such file"},
+			cards.TextBlock{Text: "Tool error: FsError (FS_NOT_FOUND)"},
+		}, r.Content)
 	})
 	t.Run("orphan result", func(t *testing.T) {
 		tr := harness(t, harnesslog.ResultEvent("c9", "lost call", false, ""))
@@ -220,24 +224,34 @@ func TestHarnessNotices(t *testing.T) {
 		name, line, want string
 	}{
 		{"title", harnesslog.Event("session/title", `{"title":"Fix the footer"}`), "Session: Fix the footer"},
-		{"compaction", harnesslog.Event("compaction/summary", `{"summary":[{"type":"text","text":"We fixed it."}],"shadowedTokenCount":266}`),
-			"Context compacted: 266 tokens of earlier conversation were replaced by the summary below"},
+		{
+			"compaction", harnesslog.Event("compaction/summary", `{"summary":[{"type":"text","text":"We fixed it."}],"shadowedTokenCount":266}`),
+			"Context compacted: 266 tokens of earlier conversation were replaced by the summary below",
+		},
 		{"compaction without summary", harnesslog.Event("compaction/summary", `{}`), "Context compacted: the earlier conversation was replaced by a summary"},
 		{"turn aborted", harnesslog.Event("turn/end", `{"turn":2,"reason":{"kind":"aborted","reason":{"kind":"user"}}}`), "Turn 2 was aborted by the user"},
 		{"turn aborted, no why", harnesslog.Event("turn/end", `{"turn":3,"reason":{"kind":"aborted"}}`), "Turn 3 was aborted"},
-		{"turn error", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"error","error":{"message":"provider error (HTTP 401)","code":"AUTH"}}}`),
-			"Turn 1 failed: provider error (HTTP 401) (AUTH)"},
+		{
+			"turn error", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"error","error":{"message":"provider error (HTTP 401)","code":"AUTH"}}}`),
+			"Turn 1 failed: provider error (HTTP 401) (AUTH)",
+		},
 		{"turn max tokens", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"max-tokens"}}`), "Turn 1 stopped: the reply reached the model's output token limit"},
 		{"turn other", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"handoff"}}`), "Turn 1 ended: handoff"},
-		{"approval asked", harnesslog.Event("approval/asked", `{"id":"a1","toolName":"bash","callId":"c1","reason":"write outside the workspace"}`),
-			"Approval asked for bash: write outside the workspace"},
+		{
+			"approval asked", harnesslog.Event("approval/asked", `{"id":"a1","toolName":"bash","callId":"c1","reason":"write outside the workspace"}`),
+			"Approval asked for bash: write outside the workspace",
+		},
 		{"approval decided, unknown id", harnesslog.Event("approval/decided", `{"id":"a9","outcome":"allowed-once"}`), "Approval: allowed once"},
-		{"hook blocked", harnesslog.Event("hook/result", `{"point":"PreToolUse","handlerId":"h1","decision":"block","stderrSummary":"bash is disabled"}`),
-			"Hook PreToolUse blocked: bash is disabled"},
+		{
+			"hook blocked", harnesslog.Event("hook/result", `{"point":"PreToolUse","handlerId":"h1","decision":"block","stderrSummary":"bash is disabled"}`),
+			"Hook PreToolUse blocked: bash is disabled",
+		},
 		{"hook asked", harnesslog.Event("hook/result", `{"point":"PreToolUse","decision":"ask"}`), "Hook PreToolUse asked for approval"},
 		{"hook other", harnesslog.Event("hook/result", `{"decision":"defer"}`), "Hook decided defer"},
-		{"retry", harnesslog.Event("llm/retry", `{"retry":1,"maxRetries":2,"failure":{"message":"empty response","code":"EMPTY_RESPONSE"}}`),
-			"The model request failed (empty response (EMPTY_RESPONSE)): retry 1 of 2"},
+		{
+			"retry", harnesslog.Event("llm/retry", `{"retry":1,"maxRetries":2,"failure":{"message":"empty response","code":"EMPTY_RESPONSE"}}`),
+			"The model request failed (empty response (EMPTY_RESPONSE)): retry 1 of 2",
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -299,9 +313,11 @@ func TestHarnessSkippedEvents(t *testing.T) {
 	)
 
 	assert.Empty(t, tr.Entries, replaytest.Describe(tr))
-	assert.Equal(t, map[string]int{"turn/start": 1, "step/start": 1, "assistant/chunk": 2, "reasoning-chunks": 1,
+	assert.Equal(t, map[string]int{
+		"turn/start": 1, "step/start": 1, "assistant/chunk": 2, "reasoning-chunks": 1,
 		"text-chunks": 1, "tool-call-chunks": 1, "turn/end": 1, "hook/result": 1, "todo/write": 1, "request/header": 1,
-		"teleport/begin": 1, "future-event-without-data": 1}, tr.Stats.Skipped)
+		"teleport/begin": 1, "future-event-without-data": 1,
+	}, tr.Stats.Skipped)
 	assert.Equal(t, 14, tr.Stats.Events)
 }
 
@@ -326,10 +342,14 @@ var harnessBadLines = []struct {
 	{"assistant parts not objects", harnesslog.Event("assistant/message", `{"message":{"content":["hi"]}}`), []string{`field "data.message.content`, "want an object, found a string"}},
 	{"result without message", harnesslog.Event("tool/result", `{"meta":{}}`), []string{`tool/result: missing field "data.message"`}},
 	{"result without result part", harnesslog.Event("tool/result", `{"message":{"content":[{"type":"text","text":"x"}]}}`), []string{`no "tool-result" part`}},
-	{"result part without call id", harnesslog.Event("tool/result", `{"message":{"content":[{"type":"tool-result","content":[]}]}}`),
-		[]string{`missing field "data.message.content[0].toolCallId"`}},
-	{"result isError not a boolean", harnesslog.Event("tool/result", `{"message":{"content":[{"type":"tool-result","toolCallId":"c1","isError":"yes"}]}}`),
-		[]string{`isError": want a boolean, found a string`}},
+	{
+		"result part without call id", harnesslog.Event("tool/result", `{"message":{"content":[{"type":"tool-result","content":[]}]}}`),
+		[]string{`missing field "data.message.content[0].toolCallId"`},
+	},
+	{
+		"result isError not a boolean", harnesslog.Event("tool/result", `{"message":{"content":[{"type":"tool-result","toolCallId":"c1","isError":"yes"}]}}`),
+		[]string{`isError": want a boolean, found a string`},
+	},
 	{"title not a string", harnesslog.Event("session/title", `{"title":["a"]}`), []string{`session/title: field "data.title": want a string, found an array`}},
 	{"turn not a number", harnesslog.Event("turn/end", `{"turn":"one","reason":{"kind":"error"}}`), []string{`turn/end: field "data.turn": want an integer from 1`}},
 }
@@ -487,10 +507,12 @@ func reorder(t *testing.T, input string) string {
 // TestLinesInAnyKeyOrder: a line is understood, and a bad one worded, the
 // same whether its type comes first (the harness's own form) or not.
 func TestLinesInAnyKeyOrder(t *testing.T) {
-	lines := []string{harnesslog.UserEvent("user", "hi"), harnesslog.AssistantEvent(harnesslog.ReasoningPart("hm"), harnesslog.CallPart("c1", "read", readArgs)),
+	lines := []string{
+		harnesslog.UserEvent("user", "hi"), harnesslog.AssistantEvent(harnesslog.ReasoningPart("hm"), harnesslog.CallPart("c1", "read", readArgs)),
 		harnesslog.CallEvent("c1", "read", readArgs), harnesslog.ResultEvent("c1", "x", false, readMeta),
 		harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"error","error":{"message":"boom"}}}`),
-		harnesslog.Event("assistant/chunk", `{"chunk":{}}`)}
+		harnesslog.Event("assistant/chunk", `{"chunk":{}}`),
+	}
 	bad := 0
 	for _, c := range harnessBadLines {
 		if json.Valid([]byte(c.line)) && strings.Contains(c.line, `"data"`) {

@@ -51,40 +51,72 @@ func TestHarnessOlderShapePerEvent(t *testing.T) {
 // one, a malformed upgrade, and the vocabulary it no longer replays.
 func TestHarnessOlderShapeStrictness(t *testing.T) {
 	cases := []struct{ name, line, want string }{
-		{"assistant content without provenance", harnesslog.Event("assistant/message", `{"turn":1,"content":[]}`),
-			`assistant/message: missing field "data.message.content"`},
-		{"assistant with a null message", harnesslog.Event("assistant/message", `{"message":null,"content":[],"provenance":{}}`),
-			`assistant/message: missing field "data.message.content"`},
-		{"assistant content not parts", harnesslog.Event("assistant/message", `{"content":[{"type":7}],"provenance":{}}`),
-			`assistant/message: field "data.content.type": want a string, found a number`},
+		{
+			"assistant content without provenance", harnesslog.Event("assistant/message", `{"turn":1,"content":[]}`),
+			`assistant/message: missing field "data.message.content"`,
+		},
+		{
+			"assistant with a null message", harnesslog.Event("assistant/message", `{"message":null,"content":[],"provenance":{}}`),
+			`assistant/message: missing field "data.message.content"`,
+		},
+		{
+			"assistant content not parts", harnesslog.Event("assistant/message", `{"content":[{"type":7}],"provenance":{}}`),
+			`assistant/message: field "data.content.type": want a string, found a number`,
+		},
 		{"result without isError", harnesslog.Event("tool/result", `{"callId":"c1","content":[]}`), `tool/result: missing field "data.message"`},
-		{"result isError not a boolean", harnesslog.Event("tool/result", `{"callId":"c1","content":[],"isError":"no"}`),
-			`tool/result: field "data.isError": want a boolean`},
-		{"result call id empty", harnesslog.Event("tool/result", `{"callId":"","content":[],"isError":false}`),
-			`tool/result: field "data.callId": want a call id`},
-		{"steering without turn", harnesslog.Event("steering/message", `{"content":[],"source":{"kind":"user"}}`),
-			"steering/message: malformed: neither {turn, message} nor {turn, content, source}"},
-		{"steering with an extra key", harnesslog.Event("steering/message", `{"turn":1,"content":[],"source":{"kind":"user"},"id":"x"}`),
-			"steering/message: malformed: neither {turn, message} nor {turn, content, source}"},
-		{"turn start trigger without kind", harnesslog.Event("turn/start", `{"turn":1,"trigger":{}}`),
-			`turn/start: field "data.trigger.kind": want a non-empty string`},
-		{"turn start trigger with extra key", harnesslog.Event("turn/start", `{"turn":1,"trigger":{"kind":"user"},"x":1}`),
-			`turn/start: unexpected field "data.x"`},
-		{"turn start turn 0", harnesslog.Event("turn/start", `{"turn":0,"trigger":{"kind":"user"}}`),
-			`turn/start: field "data.turn": want an integer from 1`},
-		{"turn end extra key", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"completed"},"step":2}`),
-			`turn/end: unexpected field "data.step"`},
-		{"turn end completed with extra key", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"completed","why":"x"}}`),
-			`turn/end: unexpected field "data.reason.why"`},
-		{"turn end kind not a string", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":1}}`),
-			`turn/end: field "data.reason.kind": want a string`},
-		{"turn end old error without step", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"error","message":"boom"}}`),
-			`turn/end: field "data.reason": an error reason wants {error}, {step, failure} or {step, message, code?}`},
-		{"header delta", harnesslog.Event("request/header-delta", `{}`),
-			"request/header-delta: request/header-delta is an obsolete event the harness no longer replays"},
+		{
+			"result isError not a boolean", harnesslog.Event("tool/result", `{"callId":"c1","content":[],"isError":"no"}`),
+			`tool/result: field "data.isError": want a boolean`,
+		},
+		{
+			"result call id empty", harnesslog.Event("tool/result", `{"callId":"","content":[],"isError":false}`),
+			`tool/result: field "data.callId": want a call id`,
+		},
+		{
+			"steering without turn", harnesslog.Event("steering/message", `{"content":[],"source":{"kind":"user"}}`),
+			"steering/message: malformed: neither {turn, message} nor {turn, content, source}",
+		},
+		{
+			"steering with an extra key", harnesslog.Event("steering/message", `{"turn":1,"content":[],"source":{"kind":"user"},"id":"x"}`),
+			"steering/message: malformed: neither {turn, message} nor {turn, content, source}",
+		},
+		{
+			"turn start trigger without kind", harnesslog.Event("turn/start", `{"turn":1,"trigger":{}}`),
+			`turn/start: field "data.trigger.kind": want a non-empty string`,
+		},
+		{
+			"turn start trigger with extra key", harnesslog.Event("turn/start", `{"turn":1,"trigger":{"kind":"user"},"x":1}`),
+			`turn/start: unexpected field "data.x"`,
+		},
+		{
+			"turn start turn 0", harnesslog.Event("turn/start", `{"turn":0,"trigger":{"kind":"user"}}`),
+			`turn/start: field "data.turn": want an integer from 1`,
+		},
+		{
+			"turn end extra key", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"completed"},"step":2}`),
+			`turn/end: unexpected field "data.step"`,
+		},
+		{
+			"turn end completed with extra key", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"completed","why":"x"}}`),
+			`turn/end: unexpected field "data.reason.why"`,
+		},
+		{
+			"turn end kind not a string", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":1}}`),
+			`turn/end: field "data.reason.kind": want a string`,
+		},
+		{
+			"turn end old error without step", harnesslog.Event("turn/end", `{"turn":1,"reason":{"kind":"error","message":"boom"}}`),
+			`turn/end: field "data.reason": an error reason wants {error}, {step, failure} or {step, message, code?}`,
+		},
+		{
+			"header delta", harnesslog.Event("request/header-delta", `{}`),
+			"request/header-delta: request/header-delta is an obsolete event the harness no longer replays",
+		},
 		{"mode set", harnesslog.Event("mode/set", `{"mode":"plan"}`), "mode/set: mode/set is an obsolete event the harness no longer replays"},
-		{"header fallback", harnesslog.Event("request/header", `{"reason":"fallback","header":{}}`),
-			`request/header: the reason "fallback" is obsolete: the harness no longer replays it`},
+		{
+			"header fallback", harnesslog.Event("request/header", `{"reason":"fallback","header":{}}`),
+			`request/header: the reason "fallback" is obsolete: the harness no longer replays it`,
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -105,8 +137,10 @@ func TestHarnessOlderTurnEnds(t *testing.T) {
 		{"disposed", `{"turn":2,"reason":{"kind":"disposed"}}`, "Turn 2 was aborted: the session was closed"},
 		{"error message", `{"turn":2,"reason":{"kind":"error","step":1,"message":"boom"}}`, "Turn 2 failed: boom (UNKNOWN)"},
 		{"error message and code", `{"turn":2,"reason":{"kind":"error","step":1,"message":"boom","code":"E1"}}`, "Turn 2 failed: boom (E1)"},
-		{"error failure", `{"turn":2,"reason":{"kind":"error","step":0,"failure":{"message":"slow","code":"RATE","requestId":"r"}}}`,
-			"Turn 2 failed: slow (RATE)"},
+		{
+			"error failure", `{"turn":2,"reason":{"kind":"error","step":0,"failure":{"message":"slow","code":"RATE","requestId":"r"}}}`,
+			"Turn 2 failed: slow (RATE)",
+		},
 		{"interrupted", `{"turn":2,"reason":{"kind":"interrupted"}}`, "Turn 2 was interrupted"},
 		{"blocked", `{"turn":2,"reason":{"kind":"blocked"}}`, "Turn 2 was blocked"},
 	}

@@ -214,8 +214,10 @@ func (h *eventHandler) workflowAgentStart(t *replay.Transcript, d *workflowData)
 	if label == "" {
 		label = "agent " + strconv.Itoa(*d.Seq)
 	}
-	card := cards.ToolCard{ID: agentID(d.RunID, *d.Seq), Tool: "agent",
-		Call: cards.GenericCall{Title: "Agent · " + label, Kind: cards.KindThink, Content: content}}
+	card := cards.ToolCard{
+		ID: agentID(d.RunID, *d.Seq), Tool: "agent",
+		Call: cards.GenericCall{Title: "Agent · " + label, Kind: cards.KindThink, Content: content},
+	}
 	run.agents[*d.Seq] = h.nestUnder(t, run.parent, card)
 	return nil
 }

@@ -62,8 +62,10 @@ func turnFactsOf(typ string, src eventSource) turnFacts {
 		return turnFacts{model: d.Header.Config.Model}
 	case d.Chunk != nil && d.Chunk.Type == "usage" && d.Chunk.Usage != nil:
 		u := d.Chunk.Usage
-		return turnFacts{usage: cards.Usage{Input: u.InputTokens + u.CacheReadTokens, Cached: u.CacheReadTokens,
-			Output: u.OutputTokens, Reasoning: u.ReasoningTokens}}
+		return turnFacts{usage: cards.Usage{
+			Input: u.InputTokens + u.CacheReadTokens, Cached: u.CacheReadTokens,
+			Output: u.OutputTokens, Reasoning: u.ReasoningTokens,
+		}}
 	}
 	return turnFacts{}
 }

@@ -146,8 +146,13 @@ type row struct {
 // sessionColumns are the session columns read, with what stands for one
 // an older database lacks.
 var sessionColumns = [][2]string{
-	{"id", "''"}, {"parent_id", "NULL"}, {"directory", "''"}, {"title", "''"}, {"model", "NULL"},
-	{"time_created", "0"}, {"time_updated", "0"},
+	{"id", "''"},
+	{"parent_id", "NULL"},
+	{"directory", "''"},
+	{"title", "''"},
+	{"model", "NULL"},
+	{"time_created", "0"},
+	{"time_updated", "0"},
 }
 
 // ids are the session's id and its parent's.

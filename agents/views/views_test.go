@@ -113,10 +113,14 @@ func TestViewStreamGoodLines(t *testing.T) {
 	require.Len(t, tr.Entries, 4)
 	assert.Equal(t, cards.Message{Role: cards.RoleUser, Text: "hi"}, tr.Entries[0])
 	zero := 0
-	assert.Equal(t, cards.ToolCard{ID: "c1", Tool: "bash", Call: cards.TerminalCall{Title: "ls"},
-		Result: cards.TerminalResult{Output: "a.go", ExitCode: &zero}}, tr.Entries[1])
-	assert.Equal(t, cards.ToolCard{ID: "c2", Call: cards.GenericCall{Title: "Think"},
-		Result: cards.GenericResult{}}, tr.Entries[2])
+	assert.Equal(t, cards.ToolCard{
+		ID: "c1", Tool: "bash", Call: cards.TerminalCall{Title: "ls"},
+		Result: cards.TerminalResult{Output: "a.go", ExitCode: &zero},
+	}, tr.Entries[1])
+	assert.Equal(t, cards.ToolCard{
+		ID: "c2", Call: cards.GenericCall{Title: "Think"},
+		Result: cards.GenericResult{},
+	}, tr.Entries[2])
 	assert.Equal(t, cards.Message{Role: cards.RoleAssistant, Text: "done"}, tr.Entries[3])
 	assert.Equal(t, 6, tr.Stats.Lines)
 	assert.Equal(t, 6, tr.Stats.Events)
@@ -154,10 +158,12 @@ func TestViewDemoSession(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"message user", "message assistant",
+	for _, want := range []string{
+		"message user", "message assistant",
 		"cards.GenericCall", "cards.TerminalCall", "cards.DiffCall",
 		"cards.GenericResult", "cards.TerminalResult", "cards.DiffResult", "cards.ReadResult",
-		"cards.SearchMatches", "cards.SearchPaths", "cards.WebSearch", "cards.WebFetch", "-"} {
+		"cards.SearchMatches", "cards.SearchPaths", "cards.WebSearch", "cards.WebFetch", "-",
+	} {
 		assert.True(t, kinds[want], "the demo has no %s", want)
 	}
 	golden.Assert(t, "demo-views.golden", replaytest.Describe(tr))

@@ -136,8 +136,10 @@ func parseACPArgs(args []string, stdout, stderr io.Writer) (acpConfig, int, bool
 		return acpConfig{}, exitUsage, false
 	}
 	return acpConfig{
-		session: acpclient.Config{Command: slices.Clone(command), Dir: *cwd, ReadOnly: *readOnly, Source: agentName(command),
-			Resume: *resume},
+		session: acpclient.Config{
+			Command: slices.Clone(command), Dir: *cwd, ReadOnly: *readOnly, Source: agentName(command),
+			Resume: *resume,
+		},
 		record: *record, color: color.value,
 	}, exitOK, true
 }

@@ -42,8 +42,10 @@ func TestHarnessLogPrint(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"replay", "--print", "--color", "never", "--width", "120", "--expand", path}, strings.NewReader(""), &stdout, &stderr)
 	assert.Equal(t, exitOK, code, stderr.String())
-	for _, w := range []string{"✗ Not applied: the change was denied", "✗ Not applied: the change was rejected",
-		"─ Approval: allowed once ─", "exit 2 ─╮", "notes.md  new file", "[ ] Fix sub()"} {
+	for _, w := range []string{
+		"✗ Not applied: the change was denied", "✗ Not applied: the change was rejected",
+		"─ Approval: allowed once ─", "exit 2 ─╮", "notes.md  new file", "[ ] Fix sub()",
+	} {
 		assert.Contains(t, stdout.String(), w)
 	}
 }

@@ -253,8 +253,10 @@ func TestHelp(t *testing.T) {
 		assert.Equal(t, usage, r.stdout, args)
 		assert.Empty(t, r.stderr, args)
 	}
-	for _, flag := range []string{"--print", "--format ansi|plain|markdown", "--width N",
-		"--color auto|always|never", "--diff-layout auto|unified|split", "--theme dark|light", "--input-format " + strings.Join(agents.FormatNames(), "|")} {
+	for _, flag := range []string{
+		"--print", "--format ansi|plain|markdown", "--width N",
+		"--color auto|always|never", "--diff-layout auto|unified|split", "--theme dark|light", "--input-format " + strings.Join(agents.FormatNames(), "|"),
+	} {
 		assert.Contains(t, usage, flag)
 	}
 }

@@ -66,8 +66,10 @@ func TestValidateAndExportMoreAgents(t *testing.T) {
 	require.NoError(t, err)
 	h := inFakeHome(t)
 	h.AddMoreAgents(t)
-	for _, path := range []string{h.Paths["gemini"], h.Paths["opencode"], h.Paths["crush"],
-		filepath.Join(recorded, "export.json"), filepath.Join(recorded, "run.jsonl")} {
+	for _, path := range []string{
+		h.Paths["gemini"], h.Paths["opencode"], h.Paths["crush"],
+		filepath.Join(recorded, "export.json"), filepath.Join(recorded, "run.jsonl"),
+	} {
 		r := runWith("", "validate", path)
 		assert.Equal(t, exitOK, r.code, r.stdout+r.stderr)
 		assert.Contains(t, r.stdout, " 0 problems", path)

@@ -76,8 +76,10 @@ func TestReplayMalformedLineInTheMiddle(t *testing.T) {
 
 	assert.Equal(t, exitProblems, r.code)
 	assert.Contains(t, r.stdout, "Problem · "+file+" line 12")
-	for _, mark := range []string{"The footer still says 2023", "Grep © 2023 in pages", "Edit pages/index.html",
-		"Edit pages/about.html", "© 2025 Example Ltd", "Both footers now say © 2025."} {
+	for _, mark := range []string{
+		"The footer still says 2023", "Grep © 2023 in pages", "Edit pages/index.html",
+		"Edit pages/about.html", "© 2025 Example Ltd", "Both footers now say © 2025.",
+	} {
 		assert.Contains(t, r.stdout, mark)
 	}
 	assert.Less(t, strings.Index(r.stdout, "Edit pages/about.html"), strings.Index(r.stdout, "line 12"))

@@ -25,8 +25,10 @@ import (
 func slowSession(t *testing.T) (string, time.Duration) {
 	const n = 120_000
 	a, b := strings.Repeat("a\n", n), strings.Repeat("b\n", n)
-	view, err := json.Marshal(map[string]any{"card": "diff", "title": "Edit swap.txt",
-		"diffs": []map[string]any{{"path": "swap.txt", "oldText": a + b, "newText": b + a}}})
+	view, err := json.Marshal(map[string]any{
+		"card": "diff", "title": "Edit swap.txt",
+		"diffs": []map[string]any{{"path": "swap.txt", "oldText": a + b, "newText": b + a}},
+	})
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "slow.jsonl")
 	line := `{"type":"call","id":"w1","tool":"write","view":` + string(view) + "}\n"

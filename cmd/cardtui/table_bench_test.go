@@ -97,8 +97,10 @@ var tableRows = []tableRow{
 	{"diff-10k-expand", "diff10k.jsonl", printArgs("--expand")},
 	{"diff-100k-expand", "diff100k.jsonl", printArgs("--expand")},
 	{"lipgloss-style.go-edit", "edit.jsonl", printArgs("--expand")},
-	{"split-10k-width-200", "diff10k.jsonl",
-		[]string{"replay", "--print", "--color", "always", "--width", "200", "--diff-layout", "split", "--expand"}},
+	{
+		"split-10k-width-200", "diff10k.jsonl",
+		[]string{"replay", "--print", "--color", "always", "--width", "200", "--diff-layout", "split", "--expand"},
+	},
 	{"markdown-2000-lines", "md2000.jsonl", printArgs()},
 	{"claude-2MB", "claude2mb.jsonl", printArgs()},
 	{"harness-16MB-plain", "harness.jsonl", []string{"replay", "--print", "--format", "plain"}},

@@ -62,8 +62,10 @@ func TestSummary(t *testing.T) {
 	}{
 		{replay.Stats{}, "0 lines, 0 events, 0 tool cards, 0 problems"},
 		{replay.Stats{Lines: 1, Events: 1, ToolCards: 1, Problems: 1}, "1 line, 1 event, 1 tool card, 1 problem"},
-		{replay.Stats{Lines: 9, Events: 4, Skipped: map[string]int{"turn/start": 2, "step/end": 1, "assistant/chunk": 2}},
-			"9 lines, 4 events, 0 tool cards, 0 problems, skipped: assistant/chunk×2 turn/start×2 step/end×1"},
+		{
+			replay.Stats{Lines: 9, Events: 4, Skipped: map[string]int{"turn/start": 2, "step/end": 1, "assistant/chunk": 2}},
+			"9 lines, 4 events, 0 tool cards, 0 problems, skipped: assistant/chunk×2 turn/start×2 step/end×1",
+		},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.want, summary(c.stats))

@@ -102,9 +102,11 @@ func feed(ch chan<- cards.Change, pause time.Duration) {
 	call.Result = cards.TerminalResult{Output: "--- FAIL: TestTotal\n    count_test.go:31: got 3, want 4\nFAIL\n", ExitCode: cards.Exit(1)}
 	ch <- cards.Change{ID: call.ID, Entry: call}
 	time.Sleep(pause)
-	edit := cards.ToolCard{ID: "call_2", Tool: "edit",
+	edit := cards.ToolCard{
+		ID: "call_2", Tool: "edit",
 		Call: cards.NewDiff("Edit internal/count/count.go",
-			cards.Edit("internal/count/count.go", "\treturn n\n", "\treturn n + 1\n"))}
+			cards.Edit("internal/count/count.go", "\treturn n\n", "\treturn n + 1\n")),
+	}
 	ch <- cards.Change{ID: edit.ID, Entry: edit}
 }
 

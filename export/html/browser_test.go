@@ -35,8 +35,10 @@ func runChromium(t *testing.T, bin, page string, args ...string) []byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-		"--user-data-dir=" + t.TempDir(), "--hide-scrollbars"}
+	base := []string{
+		"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+		"--user-data-dir=" + t.TempDir(), "--hide-scrollbars",
+	}
 	cmd := exec.CommandContext(ctx, bin, append(append(base, args...), "file://"+page)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -52,8 +52,10 @@ func TestHTMLEscapesEverythingFromTheLog(t *testing.T) {
 	got := htmlOf(t,
 		cards.Message{Role: cards.RoleUser, Text: "<script>alert(1)</script>\n  indented <b>"},
 		cards.Message{Role: cards.RoleAssistant, Text: "<img src=x onerror=alert(1)> [a](javascript:alert(1)) [b](https://example.com/ok) ![c](https://evil.example/x.png) ![d](data:image/png;base64,AAAA) <https://example.com/auto>"},
-		cards.ToolCard{ID: "1", Call: cards.TerminalCall{Title: "echo \"<x>\" \x1b]0;title\x07"},
-			Result: cards.TerminalResult{Output: "\x1b[31mred\x1b[0m & <plain>\x1b[2J", ExitCode: exit(0)}},
+		cards.ToolCard{
+			ID: "1", Call: cards.TerminalCall{Title: "echo \"<x>\" \x1b]0;title\x07"},
+			Result: cards.TerminalResult{Output: "\x1b[31mred\x1b[0m & <plain>\x1b[2J", ExitCode: exit(0)},
+		},
 	)
 
 	assert.NotContains(t, got, "<script")
@@ -102,10 +104,14 @@ func ptr(s string) *string { return &s }
 // TestHTMLNestsSubCalls: the calls a card's tool made are drawn inside
 // it, between its call and its result, each with an anchor of its own.
 func TestHTMLNestsSubCalls(t *testing.T) {
-	sub := cards.ToolCard{ID: "s", Call: cards.TerminalCall{Title: "go test ./..."}, Result: cards.TerminalResult{Output: "FAIL", ExitCode: exit(1)},
-		Children: []cards.Entry{cards.Notice{Text: "Approval: allowed once"}}}
-	got := htmlOf(t, cards.ToolCard{ID: "p", Call: cards.GenericCall{Title: "Run code"},
-		Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "returned 1"}}}, Children: []cards.Entry{sub}})
+	sub := cards.ToolCard{
+		ID: "s", Call: cards.TerminalCall{Title: "go test ./..."}, Result: cards.TerminalResult{Output: "FAIL", ExitCode: exit(1)},
+		Children: []cards.Entry{cards.Notice{Text: "Approval: allowed once"}},
+	}
+	got := htmlOf(t, cards.ToolCard{
+		ID: "p", Call: cards.GenericCall{Title: "Run code"},
+		Result: cards.GenericResult{Content: []cards.ContentBlock{cards.TextBlock{Text: "returned 1"}}}, Children: []cards.Entry{sub},
+	})
 
 	call, nested, notice, result := strings.Index(got, "Run code"), strings.Index(got, `id="e1.1"`), strings.Index(got, `id="e1.1.1"`), strings.Index(got, "returned 1")
 	require.True(t, call >= 0 && nested >= 0 && notice >= 0 && result >= 0, got)
@@ -137,7 +143,8 @@ func TestHTMLShowsWhatDidNotHappen(t *testing.T) {
 
 func TestHTMLTerminalColours(t *testing.T) {
 	got := htmlOf(t, cards.ToolCard{ID: "1", Call: cards.TerminalCall{Title: "ls"}, Result: cards.TerminalResult{
-		Output: "\x1b[1;38;5;4mdir\x1b[22;39m file \x1b[38;2;1;2;3;4mtrue\x1b[0m \x1b[97;41mwarn\x1b[49m!\x1b[m", ExitCode: exit(0)}})
+		Output: "\x1b[1;38;5;4mdir\x1b[22;39m file \x1b[38;2;1;2;3;4mtrue\x1b[0m \x1b[97;41mwarn\x1b[49m!\x1b[m", ExitCode: exit(0),
+	}})
 
 	assert.Contains(t, got, `<pre class="output"><span class="t-f4 t-bold">dir</span> file `+
 		`<span class="t-under">true</span> <span class="t-f15 t-b1">warn</span><span class="t-f15">!</span></pre>`)

@@ -26,8 +26,10 @@ func classes(pen uv.Style) string {
 		on    bool
 		class string
 	}{
-		{pen.Attrs&uv.AttrBold != 0, "t-bold"}, {pen.Attrs&uv.AttrFaint != 0, "t-dim"},
-		{pen.Attrs&uv.AttrItalic != 0, "t-italic"}, {pen.Underline != uv.UnderlineNone, "t-under"},
+		{pen.Attrs&uv.AttrBold != 0, "t-bold"},
+		{pen.Attrs&uv.AttrFaint != 0, "t-dim"},
+		{pen.Attrs&uv.AttrItalic != 0, "t-italic"},
+		{pen.Underline != uv.UnderlineNone, "t-under"},
 		{pen.Attrs&uv.AttrStrikethrough != 0, "t-strike"},
 	} {
 		if a.on {

@@ -106,7 +106,9 @@ func TestHostileCommand(t *testing.T) {
 				want = 1
 			}
 			printArgs := [][]string{
-				{"--format", "plain"}, {"--format", "ansi", "--color", "always"}, {"--format", "markdown"},
+				{"--format", "plain"},
+				{"--format", "ansi", "--color", "always"},
+				{"--format", "markdown"},
 				{"--format", "ansi", "--color", "always", "--expand"},
 			}
 			// validate and the replays, run at once: each waits on the

@@ -224,9 +224,11 @@ func parseExpectation(s string) (expectation, error) {
 // parseClause parses the clause at the start of s and returns the rest.
 func (e *expectation) parseClause(s string) (string, error) {
 	word, rest, _ := strings.Cut(s, " ")
-	texts := map[string]*[]string{"problem": &e.problemTexts, "notice": &e.notices, "visible": &e.visible,
+	texts := map[string]*[]string{
+		"problem": &e.problemTexts, "notice": &e.notices, "visible": &e.visible,
 		"absent": &e.absent, "link": &e.linksTo, "hint": &e.hints,
-		"colour-hint": &e.colourHints, "exported": &e.exported}
+		"colour-hint": &e.colourHints, "exported": &e.exported,
+	}
 	if list, ok := texts[word]; ok {
 		quoted, err := strconv.QuotedPrefix(rest)
 		if err != nil {

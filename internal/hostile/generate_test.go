@@ -8,8 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cardtui/cardtui/agents"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/cardtui/cardtui/agents"
 )
 
 // The generators of the corpus's .gen cases. A spec line is

@@ -75,8 +75,10 @@ func TestGenericCallPartsAreFolded(t *testing.T) {
 	for i := range locations {
 		locations[i] = cards.FileLocation{Path: fmt.Sprintf("/src/f%d.go", i), Line: 1}
 	}
-	c := cards.ToolCard{ID: "c1", Call: cards.GenericCall{Title: "t", Locations: locations,
-		Content: []cards.ContentBlock{cards.TextBlock{Text: strings.ReplaceAll(numbered(500), "\n", "\n\n")}}}}
+	c := cards.ToolCard{ID: "c1", Call: cards.GenericCall{
+		Title: "t", Locations: locations,
+		Content: []cards.ContentBlock{cards.TextBlock{Text: strings.ReplaceAll(numbered(500), "\n", "\n\n")}},
+	}}
 
 	collapsed := drawn(c, false)
 

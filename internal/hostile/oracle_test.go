@@ -186,9 +186,11 @@ func TestOracleTellsSafeFromUnsafe(t *testing.T) {
 			t.Errorf("%q: %v", s, err)
 		}
 	}
-	unsafe := []string{"\x1b]52;c;AA==\x07", "\x1b]0;title\x07", "\x1b[2J", "\x1b[1A", "\x1bP$qm\x1b\\", "\x1b_Ga=T\x1b\\",
+	unsafe := []string{
+		"\x1b]52;c;AA==\x07", "\x1b]0;title\x07", "\x1b[2J", "\x1b[1A", "\x1bP$qm\x1b\\", "\x1b_Ga=T\x1b\\",
 		"\x1b]8;;javascript:alert(1)\x07x\x1b]8;;\x07", "\x1b]8;id=1;https://example.com/\x07x", "\u009b2J", "a\u202eb",
-		"a\u200bb", "a\ufe0fb", "a\u034fb", "a\U000E0100", "\x07", "\r", "\xff", "\x1b[31", strings.Repeat("x", 21)}
+		"a\u200bb", "a\ufe0fb", "a\u034fb", "a\U000E0100", "\x07", "\r", "\xff", "\x1b[31", strings.Repeat("x", 21),
+	}
 	for _, s := range unsafe {
 		if checkOutput(s, sgrAndLinks, 20) == nil {
 			t.Errorf("%q passes", s)

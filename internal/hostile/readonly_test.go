@@ -76,9 +76,11 @@ var forbiddenImports = []string{"os/exec", "plugin"}
 // forbiddenCalls are the calls that write, create, rename, remove or
 // change files or run programs, and Bubble Tea's process runner.
 var forbiddenCalls = map[string][]string{
-	"os": {"Create", "CreateTemp", "OpenFile", "WriteFile", "Mkdir", "MkdirAll", "MkdirTemp", "Remove",
+	"os": {
+		"Create", "CreateTemp", "OpenFile", "WriteFile", "Mkdir", "MkdirAll", "MkdirTemp", "Remove",
 		"RemoveAll", "Rename", "Chmod", "Chown", "Chtimes", "Truncate", "Link", "Symlink", "StartProcess",
-		"OpenRoot"}, // an os.Root writes through its methods
+		"OpenRoot",
+	}, // an os.Root writes through its methods
 	"syscall": {"Exec", "ForkExec", "StartProcess"},
 	"tea":     {"ExecProcess", "Exec"},
 }

@@ -53,9 +53,15 @@ func TestTurnFacts(t *testing.T) {
 		want []string
 	}{
 		{"nothing said", cards.Turn{}, nil, nil},
-		{"everything", cards.Turn{Start: start, Model: "claude-sonnet-4-6", Duration: 133 * time.Second,
-			Usage: cards.Usage{Input: 46_000, Output: 2_000}, CostUSD: 0.42}, nil,
-			[]string{"14:02", "sonnet-4.6", "2m13s", "48k tokens", "$0.42"}},
+		{
+			"everything",
+			cards.Turn{
+				Start: start, Model: "claude-sonnet-4-6", Duration: 133 * time.Second,
+				Usage: cards.Usage{Input: 46_000, Output: 2_000}, CostUSD: 0.42,
+			},
+			nil,
+			[]string{"14:02", "sonnet-4.6", "2m13s", "48k tokens", "$0.42"},
+		},
 		{"in a time zone", cards.Turn{Start: start}, time.FixedZone("X", 2*3600), []string{"16:02"}},
 		{"tokens only", cards.Turn{Usage: cards.Usage{Input: 900, Output: 50}}, nil, []string{"950 tokens"}},
 		{"a small cost", cards.Turn{CostUSD: 0.0031}, nil, []string{"$0.0031"}},
@@ -68,8 +74,10 @@ func TestTurnFacts(t *testing.T) {
 func TestTotalsText(t *testing.T) {
 	assert.Equal(t, "", cardtext.TotalsText(cards.Totals{}))
 	assert.Equal(t, "3 turns · 12m04s · 1.2M tokens (980k cached) · $1.02 · sonnet-4.6 · gpt-5.4",
-		cardtext.TotalsText(cards.Totals{Turns: 3, Duration: 12*time.Minute + 4*time.Second,
+		cardtext.TotalsText(cards.Totals{
+			Turns: 3, Duration: 12*time.Minute + 4*time.Second,
 			Usage: cards.Usage{Input: 1_150_000, Cached: 980_000, Output: 50_000}, CostUSD: 1.02,
-			Models: []string{"claude-sonnet-4-6", "gpt-5.4"}}))
+			Models: []string{"claude-sonnet-4-6", "gpt-5.4"},
+		}))
 	assert.Equal(t, "1 turn · 950 tokens", cardtext.TotalsText(cards.Totals{Turns: 1, Usage: cards.Usage{Input: 900, Output: 50}}))
 }

@@ -15,8 +15,10 @@ import (
 
 // diffCard is a tool card proposing one whole-file diff, numbered from 1.
 func diffCard(path, old, new string) cards.ToolCard {
-	return cards.ToolCard{ID: "b", Tool: "edit", Call: cards.DiffCall{Title: "Edit " + path,
-		Diffs: []cards.FileDiff{{Path: path, OldText: &old, NewText: new, OldStart: 1, NewStart: 1}}}}
+	return cards.ToolCard{ID: "b", Tool: "edit", Call: cards.DiffCall{
+		Title: "Edit " + path,
+		Diffs: []cards.FileDiff{{Path: path, OldText: &old, NewText: new, OldStart: 1, NewStart: 1}},
+	}}
 }
 
 // BenchmarkDiffCard renders a whole diff card, expanded, at width 120 in

@@ -50,6 +50,7 @@ func bodyRows(card string) []string {
 	}
 	return rows
 }
+
 func TestDiffCard(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -62,133 +63,212 @@ func TestDiffCard(t *testing.T) {
 		want   []string // rows that must appear, in this order
 		absent []string
 	}{
-		{name: "new file", width: 60,
+		{
+			name: "new file", width: 60,
 			diffs: []cards.FileDiff{{Path: "hello.go", NewText: "package main\n\nfunc main() {}\n", NewStart: 1}},
-			want:  []string{"hello.go  new file  +3 -0", "1 + package main", "2 +", "3 + func main() {}", "+3 -0 · 1 file"}},
-		{name: "multi-file footer", width: 60,
-			diffs: []cards.FileDiff{wholeFile("a.txt", "one\ntwo\nthree\n", "one\n2\nthree\n"),
-				wholeFile("docs/b.md", "# Title\n", "# Title\n\nMore text.\n")},
-			want: []string{"a.txt  +1 -1", "- two", "+ 2", "docs/b.md  +2 -0", "+3 -1 · 2 files"}},
-		{name: "applied hunks", width: 60,
+			want:  []string{"hello.go  new file  +3 -0", "1 + package main", "2 +", "3 + func main() {}", "+3 -0 · 1 file"},
+		},
+		{
+			name: "multi-file footer", width: 60,
+			diffs: []cards.FileDiff{
+				wholeFile("a.txt", "one\ntwo\nthree\n", "one\n2\nthree\n"),
+				wholeFile("docs/b.md", "# Title\n", "# Title\n\nMore text.\n"),
+			},
+			want: []string{"a.txt  +1 -1", "- two", "+ 2", "docs/b.md  +2 -0", "+3 -1 · 2 files"},
+		},
+		{
+			name: "applied hunks", width: 60,
 			diffs: []cards.FileDiff{
 				{Path: "config.go", OldText: strPtr("a\nb\nc\ntimeout = 5\nd\ne\nf\n"), NewText: "a\nb\nc\ntimeout = 30\nd\ne\nf\n", OldStart: 10, NewStart: 10},
-				{Path: "config.go", OldText: strPtr("g\nh\ni\nretries = 1\nj\nk\nl\n"), NewText: "g\nh\ni\nretries = 3\nj\nk\nl\n", OldStart: 40, NewStart: 40}},
-			want: []string{"config.go  +2 -2", "@@ -10,7 +10,7 @@", "10 10   a", "13    - timeout = 5", "   13 + timeout = 30",
-				"@@ -40,7 +40,7 @@ ⋯ 23 unchanged lines", "43    - retries = 1", "+2 -2 · 1 file"}},
-		{name: "unknown starts have no numbers", width: 60,
+				{Path: "config.go", OldText: strPtr("g\nh\ni\nretries = 1\nj\nk\nl\n"), NewText: "g\nh\ni\nretries = 3\nj\nk\nl\n", OldStart: 40, NewStart: 40},
+			},
+			want: []string{
+				"config.go  +2 -2", "@@ -10,7 +10,7 @@", "10 10   a", "13    - timeout = 5", "   13 + timeout = 30",
+				"@@ -40,7 +40,7 @@ ⋯ 23 unchanged lines", "43    - retries = 1", "+2 -2 · 1 file",
+			},
+		},
+		{
+			name: "unknown starts have no numbers", width: 60,
 			diffs: []cards.FileDiff{wholeFile("x.go", "keep\nold\n", "keep\nnew\n")},
-			want:  []string{"  keep", "- old", "+ new"}, absent: []string{"@@", "1   keep", "2 - old", "2 + new"}},
-		{name: "identical", width: 60,
+			want:  []string{"  keep", "- old", "+ new"}, absent: []string{"@@", "1   keep", "2 - old", "2 + new"},
+		},
+		{
+			name: "identical", width: 60,
 			diffs: []cards.FileDiff{wholeFile("same.txt", "a\nb\n", "a\nb\n")},
-			want:  []string{"same.txt  +0 -0", "no changes", "+0 -0 · 1 file"}},
-		{name: "empty new file", width: 60,
+			want:  []string{"same.txt  +0 -0", "no changes", "+0 -0 · 1 file"},
+		},
+		{
+			name: "empty new file", width: 60,
 			diffs: []cards.FileDiff{{Path: "empty.txt", NewText: "", NewStart: 1}},
-			want:  []string{"empty.txt  new file  +0 -0", "empty file"}},
-		{name: "binary", width: 60,
+			want:  []string{"empty.txt  new file  +0 -0", "empty file"},
+		},
+		{
+			name: "binary", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("logo.png", "\x89PNG\x00\x01", "\x89PNG\x00\x01\x02\x03"), {Path: "blob", NewText: "ok\xffno"}},
 			want:   []string{"logo.png", "binary, 6 → 8 bytes", "blob  written", "binary, 5 bytes", "+0 -0 · 2 files"},
-			absent: []string{"PNG", "+ ", "- "}},
-		{name: "new side lacks final newline", width: 60,
+			absent: []string{"PNG", "+ ", "- "},
+		},
+		{
+			name: "new side lacks final newline", width: 60,
 			diffs: []cards.FileDiff{wholeFile("n.txt", "a\nb\n", "a\nb")},
-			want:  []string{"  a", "- b", "+ b", `\ No newline at end of file`}},
-		{name: "old side lacks final newline", width: 60,
+			want:  []string{"  a", "- b", "+ b", `\ No newline at end of file`},
+		},
+		{
+			name: "old side lacks final newline", width: 60,
 			diffs: []cards.FileDiff{wholeFile("n.txt", "a\nb", "a\nb\nc\n")},
-			want:  []string{"- b", `\ No newline at end of file`, "+ b", "+ c"}},
-		{name: "new file without final newline", width: 60,
+			want:  []string{"- b", `\ No newline at end of file`, "+ b", "+ c"},
+		},
+		{
+			name: "new file without final newline", width: 60,
 			diffs: []cards.FileDiff{{Path: "n.txt", NewText: "only"}},
-			want:  []string{"1 + only", `  \ No newline at end of file`}},
-		{name: "snippets without final newlines", width: 60,
+			want:  []string{"1 + only", `  \ No newline at end of file`},
+		},
+		{
+			name: "snippets without final newlines", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("n.go", "timeout = 5", "timeout = 30")},
 			want:   []string{"- timeout = 5", "+ timeout = 30"},
-			absent: []string{"No newline"}},
-		{name: "whole-file folds", width: 60,
+			absent: []string{"No newline"},
+		},
+		{
+			name: "whole-file folds", width: 60,
 			diffs: []cards.FileDiff{wholeFile("long.txt", diffinput.Numbered("line", 30), strings.Replace(diffinput.Numbered("line", 30), "line 15\n", "fifteen\n", 1))},
-			want:  []string{"⋯ 11 unchanged lines", "  line 12", "- line 15", "+ fifteen", "  line 18", "⋯ 12 unchanged lines"}},
-		{name: "collapsed new file shows its head", width: 60,
+			want:  []string{"⋯ 11 unchanged lines", "  line 12", "- line 15", "+ fifteen", "  line 18", "⋯ 12 unchanged lines"},
+		},
+		{
+			name: "collapsed new file shows its head", width: 60,
 			diffs:  []cards.FileDiff{{Path: "big.txt", NewText: diffinput.Numbered("line", 25)}},
 			want:   []string{"10 + line 10", "… 15 more lines (enter to expand)"},
-			absent: []string{"line 11"}},
-		{name: "expanded new file shows everything", width: 60, expanded: true,
+			absent: []string{"line 11"},
+		},
+		{
+			name: "expanded new file shows everything", width: 60, expanded: true,
 			diffs:  []cards.FileDiff{{Path: "big.txt", NewText: diffinput.Numbered("line", 25)}},
 			want:   []string{"10 + line 10", "25 + line 25"},
-			absent: []string{"more lines"}},
-		{name: "long diff collapsed", width: 60,
+			absent: []string{"more lines"},
+		},
+		{
+			name: "long diff collapsed", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("l.txt", diffinput.Numbered("line", 60), "")},
 			want:   []string{"- line 39", "… 21 more lines (enter to expand)"},
-			absent: []string{"line 40"}},
-		{name: "hunk heads take rows of a collapsed card", width: 60,
-			diffs: []cards.FileDiff{{Path: "h.txt", OldText: strPtr(diffinput.Numbered("line", 200)), OldStart: 1, NewStart: 1,
-				NewText: strings.NewReplacer("line 10\n", "ten\n", "line 100\n", "hundred\n").Replace(diffinput.Numbered("line", 200))}},
+			absent: []string{"line 40"},
+		},
+		{
+			name: "hunk heads take rows of a collapsed card", width: 60,
+			diffs: []cards.FileDiff{{
+				Path: "h.txt", OldText: strPtr(diffinput.Numbered("line", 200)), OldStart: 1, NewStart: 1,
+				NewText: strings.NewReplacer("line 10\n", "ten\n", "line 100\n", "hundred\n").Replace(diffinput.Numbered("line", 200)),
+			}},
 			want:   []string{"@@ -7,7 +7,7 @@", "+ ten", "@@ -97,7 +97,7 @@", "+ hundred", "⋯ 97 unchanged lines"},
-			absent: []string{"more lines"}},
-		{name: "a collapsed card of many files says how many it hides", width: 60,
+			absent: []string{"more lines"},
+		},
+		{
+			name: "a collapsed card of many files says how many it hides", width: 60,
 			diffs: manyFiles(50),
-			want:  []string{"f00.txt  +1 -1", "- a", "+ b", "f09.txt", "… 40 more files (enter to expand)", "+50 -50 · 50 files"}, absent: []string{"f10.txt"}},
-		{name: "long diff expanded", width: 60, expanded: true,
+			want:  []string{"f00.txt  +1 -1", "- a", "+ b", "f09.txt", "… 40 more files (enter to expand)", "+50 -50 · 50 files"}, absent: []string{"f10.txt"},
+		},
+		{
+			name: "long diff expanded", width: 60, expanded: true,
 			diffs:  []cards.FileDiff{wholeFile("l.txt", diffinput.Numbered("line", 60), "")},
 			want:   []string{"- line 40", "- line 60"},
-			absent: []string{"more lines"}},
-		{name: "a long changed line takes three rows when collapsed", width: 30,
+			absent: []string{"more lines"},
+		},
+		{
+			name: "a long changed line takes three rows when collapsed", width: 30,
 			diffs: []cards.FileDiff{wholeFile("w.txt", "", strings.Repeat("abcdefghij", 10)+"\n")},
-			want:  []string{"+ abcdefghijabcdefghijabcd", "↪ efghijabcdefghijabcdefgh", "↪ ijabcdefghijabcdefghija…"}},
-		{name: "a long context line is cut when collapsed", width: 30,
+			want:  []string{"+ abcdefghijabcdefghijabcd", "↪ efghijabcdefghijabcdefgh", "↪ ijabcdefghijabcdefghija…"},
+		},
+		{
+			name: "a long context line is cut when collapsed", width: 30,
 			diffs:  []cards.FileDiff{wholeFile("w.txt", strings.Repeat("abcdefghij", 5)+"\nold\n", strings.Repeat("abcdefghij", 5)+"\nnew\n")},
 			want:   []string{"abcdefghijabcdefghijabc…", "- old", "+ new"},
-			absent: []string{"↪"}},
-		{name: "long lines wrap at spaces", width: 30, expanded: true,
+			absent: []string{"↪"},
+		},
+		{
+			name: "long lines wrap at spaces", width: 30, expanded: true,
 			diffs: []cards.FileDiff{wholeFile("w.txt", "", "the tool carries a long line of words\n")},
-			want:  []string{"+ the tool carries a long", "↪ line of words"}},
-		{name: "long line wrapped when expanded", width: 30, expanded: true,
+			want:  []string{"+ the tool carries a long", "↪ line of words"},
+		},
+		{
+			name: "long line wrapped when expanded", width: 30, expanded: true,
 			diffs: []cards.FileDiff{wholeFile("w.txt", "", strings.Repeat("abcdefghij", 5)+"\n")},
-			want:  []string{"+ abcdefghijabcdefghijabcd", "↪ efghijabcdefghijabcdefgh", "↪ ij"}},
-		{name: "CJK lines wrap by cells", width: 30,
+			want:  []string{"+ abcdefghijabcdefghijabcd", "↪ efghijabcdefghijabcdefgh", "↪ ij"},
+		},
+		{
+			name: "CJK lines wrap by cells", width: 30,
 			diffs: []cards.FileDiff{wholeFile("cjk.txt", "", strings.Repeat("漢字", 10)+"\n")},
-			want:  []string{"+ 漢字漢字漢字漢字漢字漢字", "↪ 漢字漢字漢字漢字"}},
-		{name: "tabs are expanded", width: 60,
+			want:  []string{"+ 漢字漢字漢字漢字漢字漢字", "↪ 漢字漢字漢字漢字"},
+		},
+		{
+			name: "tabs are expanded", width: 60,
 			diffs: []cards.FileDiff{wholeFile("t.go", "", "\tx := 1\n")},
-			want:  []string{"+         x := 1"}},
-		{name: "a tab replaced by spaces is marked", width: 60, colour: true,
+			want:  []string{"+         x := 1"},
+		},
+		{
+			name: "a tab replaced by spaces is marked", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("Makefile", "all:\n\tgo build\n", "all:\n    go build\n")},
-			want:  []string{"- →       go build", "+ ····go build"}},
-		{name: "trailing white space is marked", width: 60, colour: true,
+			want:  []string{"- →       go build", "+ ····go build"},
+		},
+		{
+			name: "trailing white space is marked", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("a.md", "Text.\n", "Text.  \n")},
-			want:  []string{"- Text.", "+ Text.··"}},
-		{name: "a changed indent is marked", width: 60, colour: true,
+			want:  []string{"- Text.", "+ Text.··"},
+		},
+		{
+			name: "a changed indent is marked", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("a.py", "if x:\n  y()\n", "if x:\n    y()\n")},
-			want:  []string{"- ··y()", "+ ····y()"}},
-		{name: "white space inside a changed span is not marked", width: 60,
+			want:  []string{"- ··y()", "+ ····y()"},
+		},
+		{
+			name: "white space inside a changed span is not marked", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("a.txt", "one two\n", "three four\n")},
 			want:   []string{"- one two", "+ three four"},
-			absent: []string{"one·two", "three·four"}},
-		{name: "a line that lost its carriage return is marked", width: 60, colour: true,
+			absent: []string{"one·two", "three·four"},
+		},
+		{
+			name: "a line that lost its carriage return is marked", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("w.bat", "echo off\r\nset x\r\n", "echo off\nset x\r\n")},
-			want:  []string{"w.bat  +1 -1  CRLF → mixed", "- echo off␍", "+ echo off", "  set x"}},
-		{name: "line endings converted", width: 60, colour: true,
+			want:  []string{"w.bat  +1 -1  CRLF → mixed", "- echo off␍", "+ echo off", "  set x"},
+		},
+		{
+			name: "line endings converted", width: 60, colour: true,
 			diffs: []cards.FileDiff{wholeFile("w.bat", "a\r\nb\r\n", "a\nb\n")},
-			want:  []string{"w.bat  +2 -2  CRLF → LF", "- a␍", "- b␍", "+ a", "+ b"}},
-		{name: "unchanged CRLF lines show no marker", width: 60,
+			want:  []string{"w.bat  +2 -2  CRLF → LF", "- a␍", "- b␍", "+ a", "+ b"},
+		},
+		{
+			name: "unchanged CRLF lines show no marker", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("w.bat", "a\r\nb\r\n", "a\r\nc\r\n")},
 			want:   []string{"w.bat  +1 -1", "  a", "- b", "+ c"},
-			absent: []string{"␍", "CRLF"}},
-		{name: "a text written without a before-image is no new file", width: 60,
+			absent: []string{"␍", "CRLF"},
+		},
+		{
+			name: "a text written without a before-image is no new file", width: 60,
 			diffs:  []cards.FileDiff{{Path: "data.txt", NewText: "replaced\n"}},
 			want:   []string{"data.txt  written  +1 -0", "1 + replaced"},
-			absent: []string{"new file"}},
-		{name: "a deleted file says so", width: 60,
+			absent: []string{"new file"},
+		},
+		{
+			name: "a deleted file says so", width: 60,
 			diffs: []cards.FileDiff{{Path: "split.go", OldText: strPtr("package count\n\nconst sep = \" \"\n"), OldStart: 1}},
-			want:  []string{"split.go  deleted  +0 -3", "1 - package count", "+0 -3 · 1 file"}},
-		{name: "an edit that removes lines is no deletion", width: 60,
+			want:  []string{"split.go  deleted  +0 -3", "1 - package count", "+0 -3 · 1 file"},
+		},
+		{
+			name: "an edit that removes lines is no deletion", width: 60,
 			diffs:  []cards.FileDiff{{Path: "a.go", OldText: strPtr("x\n"), NewText: ""}},
 			want:   []string{"a.go  +0 -1"},
-			absent: []string{"deleted", "new file", "written"}},
-		{name: "changed white space is not marked in plain text", width: 60,
+			absent: []string{"deleted", "new file", "written"},
+		},
+		{
+			name: "changed white space is not marked in plain text", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("a.txt", "a b\n", "a  b\n")},
 			want:   []string{"- a b", "+ a  b"},
-			absent: []string{"a·b", "a··b", "·b"}},
-		{name: "non-UTF-8 content is binary", width: 60,
+			absent: []string{"a·b", "a··b", "·b"},
+		},
+		{
+			name: "non-UTF-8 content is binary", width: 60,
 			diffs:  []cards.FileDiff{wholeFile("latin1.txt", "caf\xe9\n", "caf\xe9s\n")},
 			want:   []string{"latin1.txt", "binary, 5 → 6 bytes"},
-			absent: []string{"+ caf", "@@"}},
+			absent: []string{"+ caf", "@@"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -290,8 +370,11 @@ func manyFiles(n int) []cards.FileDiff {
 }
 
 func TestDiffCardRowsAreBoundedWhenCollapsed(t *testing.T) {
-	for _, diffs := range [][]cards.FileDiff{manyFiles(1000), {wholeFile("l.txt", diffinput.Numbered("line", 500), "")},
-		{{Path: "n.txt", NewText: diffinput.Numbered("line", 500)}}} {
+	for _, diffs := range [][]cards.FileDiff{
+		manyFiles(1000),
+		{wholeFile("l.txt", diffinput.Numbered("line", 500), "")},
+		{{Path: "n.txt", NewText: diffinput.Numbered("line", 500)}},
+	} {
 		rows := len(bodyRows(renderDiffs(diffs, plainOptions(80, false))))
 		assert.LessOrEqual(t, rows, diffview.CollapsedRows+4, "the files, a note, the blank row and the footer")
 		expanded := len(bodyRows(renderDiffs(diffs, plainOptions(80, true))))

@@ -39,8 +39,10 @@ func TestRecordedHunksAreDrawnAsRecorded(t *testing.T) {
 	first := indexOf(rows, "package server")
 	require.GreaterOrEqual(t, first, 0, "all five recorded context lines are drawn, none folded:\n%s", strings.Join(rows, "\n"))
 	assert.Equal(t, -1, indexOf(rows, "unchanged line"), "nothing of a recorded hunk is folded")
-	order := []string{"- func Serve(addr string) error {", "+ func Serve(addr string, h http.Handler) error {",
-		"- return http.ListenAndServe(addr, nil)", "+ return http.ListenAndServe(addr, h)"}
+	order := []string{
+		"- func Serve(addr string) error {", "+ func Serve(addr string, h http.Handler) error {",
+		"- return http.ListenAndServe(addr, nil)", "+ return http.ListenAndServe(addr, h)",
+	}
 	at := -1
 	for _, want := range order {
 		i := slices.IndexFunc(rows, func(row string) bool { return strings.Contains(strings.Join(strings.Fields(row), " "), want) })

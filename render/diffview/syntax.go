@@ -103,8 +103,10 @@ func themePalette(t style.Theme) *tokenPalette {
 	p := &palettes[t]
 	p.once.Do(func() {
 		style := chromastyles.Get(syntax.ChromaTheme(t))
-		p.palette = &tokenPalette{style: style, plain: plainColour(style),
-			standard: map[chroma.TokenType]color.Color{}}
+		p.palette = &tokenPalette{
+			style: style, plain: plainColour(style),
+			standard: map[chroma.TokenType]color.Color{},
+		}
 		for tt := range chroma.StandardTypes {
 			p.palette.standard[tt] = p.palette.lookup(tt)
 		}

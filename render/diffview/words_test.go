@@ -36,8 +36,11 @@ func TestWordDiffSpans(t *testing.T) {
 		{"changed number", "timeout = 5", "timeout = 30", []string{"5"}, []string{"30"}},
 		{"inserted words", "fmt.Println(\"hello\")", "fmt.Println(\"hello, world\")", []string{}, []string{", world"}},
 		{"removed word", "It is not safe.", "It is safe.", []string{"not"}, []string{}},
-		{"a common space never outweighs a word", "var rows []T", "rows := make([]T, 0)",
-			[]string{"var"}, []string{":= make(", ", 0)"}},
+		{
+			"a common space never outweighs a word", "var rows []T", "rows := make([]T, 0)",
+			[]string{"var"},
+			[]string{":= make(", ", 0)"},
+		},
 		{"changed words and the space between them", "a b c d", "a x y d", []string{"b c"}, []string{"x y"}},
 		{"tab for spaces", "\tx := 1", "    x := 1", []string{"\t"}, []string{"    "}},
 		{"trailing blank", "test:", "test: ", []string{}, []string{" "}},

@@ -20,8 +20,10 @@ const (
 // margins glamour multiplied without end, are bounded before glamour.
 func FuzzMarkdownRatio(f *testing.F) {
 	quotes, list := nested(100)
-	for _, seed := range []string{quotes, list, strings.Repeat("> ", 40) + "x", "- a\n  - b\n    > c\n    > > d\n", "1. x\n   1. y\n      1. z\n",
-		strings.Repeat("* ", 60) + "item", "[a](https://e.example) **b** `c`"} {
+	for _, seed := range []string{
+		quotes, list, strings.Repeat("> ", 40) + "x", "- a\n  - b\n    > c\n    > > d\n", "1. x\n   1. y\n      1. z\n",
+		strings.Repeat("* ", 60) + "item", "[a](https://e.example) **b** `c`",
+	} {
 		f.Add(seed, uint8(80))
 		f.Add(seed, uint8(20))
 	}

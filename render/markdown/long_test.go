@@ -89,14 +89,20 @@ func TestSplitLongCode(t *testing.T) {
 		md   string
 		want []Part
 	}{
-		{"unclosed block runs to the end", "intro\n~~~~ py extra\n" + code,
-			[]Part{{Text: "intro"}, {Code: strings.Split(code, "\n"), Lang: "py"}}},
-		{"closed by a longer fence", "````\n" + code + "\n  `````  \nafter",
-			[]Part{{Code: strings.Split(code, "\n")}, {Text: "after"}}},
+		{
+			"unclosed block runs to the end", "intro\n~~~~ py extra\n" + code,
+			[]Part{{Text: "intro"}, {Code: strings.Split(code, "\n"), Lang: "py"}},
+		},
+		{
+			"closed by a longer fence", "````\n" + code + "\n  `````  \nafter",
+			[]Part{{Code: strings.Split(code, "\n")}, {Text: "after"}},
+		},
 		{"indented fence stays", "- item\n\n  ```\n" + code + "\n  ```", nil},
 		{"inside an HTML block", "<!--\n```\n" + code + "\n```\n-->", nil},
-		{"a fence inside a block", "````\n```\n````\n" + code,
-			[]Part{{Code: []string{"```"}}, {Text: code}}},
+		{
+			"a fence inside a block", "````\n```\n````\n" + code,
+			[]Part{{Code: []string{"```"}}, {Text: code}},
+		},
 		{"backtick in the info string", "``` a`b\n" + code, nil},
 	}
 	for _, c := range cases {

@@ -649,8 +649,14 @@ var linkDefinition = lazyregexp.New(`^((?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])(?:[ \
 // htmlBlockEnds maps the start of each kind of CommonMark HTML block that
 // runs until a marker, not a blank line, to its end marker.
 var htmlBlockEnds = []struct{ start, end string }{
-	{"<!--", "-->"}, {"<script", "</script>"}, {"<pre", "</pre>"}, {"<style", "</style>"},
-	{"<textarea", "</textarea>"}, {"<?", "?>"}, {"<![CDATA[", "]]>"}, {"<!", ">"},
+	{"<!--", "-->"},
+	{"<script", "</script>"},
+	{"<pre", "</pre>"},
+	{"<style", "</style>"},
+	{"<textarea", "</textarea>"},
+	{"<?", "?>"},
+	{"<![CDATA[", "]]>"},
+	{"<!", ">"},
 }
 
 // closesFence reports whether a line, without its leading spaces, closes

@@ -17,17 +17,29 @@ func TestBashCall(t *testing.T) {
 		name, args string
 		want       cards.CallView
 	}{
-		{"foreground", echo,
-			cards.TerminalCall{Title: "make test", Description: "Run the tests"}},
-		{"foreground in a workdir", `{"command":"ls","description":"List","workdir":"src","run_in_background":false}`,
-			cards.TerminalCall{Title: "ls", Description: "List", Cwd: "src"}},
-		{"background", `{"command":"npm run dev","description":"Start the server","run_in_background":true}`,
-			cards.GenericCall{Title: "npm run dev", Kind: cards.KindExecute, RawInput: []byte(`"npm run dev"`),
-				Content: []cards.ContentBlock{cards.TextBlock{Text: "Start the server"}}}},
-		{"background without a description", `{"command":"sleep 9","description":"","run_in_background":true}`,
-			cards.GenericCall{Title: "sleep 9", Kind: cards.KindExecute, RawInput: []byte(`"sleep 9"`)}},
-		{"escalation arguments are not shown", `{"command":"ls","description":"List","sandbox_permissions":"danger-full-access","justification":"asked"}`,
-			cards.TerminalCall{Title: "ls", Description: "List"}},
+		{
+			"foreground", echo,
+			cards.TerminalCall{Title: "make test", Description: "Run the tests"},
+		},
+		{
+			"foreground in a workdir", `{"command":"ls","description":"List","workdir":"src","run_in_background":false}`,
+			cards.TerminalCall{Title: "ls", Description: "List", Cwd: "src"},
+		},
+		{
+			"background", `{"command":"npm run dev","description":"Start the server","run_in_background":true}`,
+			cards.GenericCall{
+				Title: "npm run dev", Kind: cards.KindExecute, RawInput: []byte(`"npm run dev"`),
+				Content: []cards.ContentBlock{cards.TextBlock{Text: "Start the server"}},
+			},
+		},
+		{
+			"background without a description", `{"command":"sleep 9","description":"","run_in_background":true}`,
+			cards.GenericCall{Title: "sleep 9", Kind: cards.KindExecute, RawInput: []byte(`"sleep 9"`)},
+		},
+		{
+			"escalation arguments are not shown", `{"command":"ls","description":"List","sandbox_permissions":"danger-full-access","justification":"asked"}`,
+			cards.TerminalCall{Title: "ls", Description: "List"},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -66,8 +78,10 @@ func TestBashExitMarker(t *testing.T) {
 		{"an exit 0 marker", "done\n[exit code: 0]", "done", ptr(0), ""},
 		{"stderr section", "out\n[stderr]\noops\n[exit code: 2]", "out\n[stderr]\noops", ptr(2), ""},
 		{"SIGKILL", "partial\n[killed by signal: SIGKILL]", "partial", nil, "SIGKILL"},
-		{"SIGTERM after a timeout", "(no output)\n[timed out after 100ms]\n[killed by signal: SIGTERM]",
-			"(no output)\n[timed out after 100ms]", nil, "SIGTERM"},
+		{
+			"SIGTERM after a timeout", "(no output)\n[timed out after 100ms]\n[killed by signal: SIGTERM]",
+			"(no output)\n[timed out after 100ms]", nil, "SIGTERM",
+		},
 		{"blank output before the marker", "\n[exit code: 3]", "", ptr(3), ""},
 		{"CRLF before the marker", "out\r\nmore\r\n[exit code: 1]", "out\r\nmore", ptr(1), ""},
 		{"marker not on the last line", "[exit code: 1]\nnext", "[exit code: 1]\nnext", ptr(0), ""},
@@ -132,18 +146,30 @@ func TestBashResultAsConsoleBlock(t *testing.T) {
 		r          producers.Result
 		want       []cards.ContentBlock
 	}{
-		{"background start", background, textResult("started background job bash-1"),
-			[]cards.ContentBlock{cards.TextBlock{Text: "started background job bash-1", Lang: "console"}}},
-		{"error with its top-level error", echo, failed("Error: tool call aborted", "AbortError (ABORTED)"),
+		{
+			"background start", background, textResult("started background job bash-1"),
+			[]cards.ContentBlock{cards.TextBlock{Text: "started background job bash-1", Lang: "console"}},
+		},
+		{
+			"error with its top-level error", echo, failed("Error: tool call aborted", "AbortError (ABORTED)"),
 			[]cards.ContentBlock{
 				cards.TextBlock{Text: "Error: tool call aborted", Lang: "console"},
-				cards.TextBlock{Text: "Tool error: AbortError (ABORTED)"}}},
-		{"error without a top-level error", echo, failed("Error: the user rejected tool \"bash\"", ""),
-			[]cards.ContentBlock{cards.TextBlock{Text: "Error: the user rejected tool \"bash\"", Lang: "console"}}},
-		{"backticks in the output are kept as they are", echo, failed("see ```go\nx\n````", ""),
-			[]cards.ContentBlock{cards.TextBlock{Text: "see ```go\nx\n````", Lang: "console"}}},
-		{"error with no content", echo, producers.Result{IsError: true},
-			[]cards.ContentBlock{cards.TextBlock{Text: "The tool reported an error."}}},
+				cards.TextBlock{Text: "Tool error: AbortError (ABORTED)"},
+			},
+		},
+		{
+			"error without a top-level error", echo, failed("Error: the user rejected tool \"bash\"", ""),
+			[]cards.ContentBlock{cards.TextBlock{Text: "Error: the user rejected tool \"bash\"", Lang: "console"}},
+		},
+		{
+			"backticks in the output are kept as they are", echo, failed("see ```go\nx\n````", ""),
+			[]cards.ContentBlock{cards.TextBlock{Text: "see ```go\nx\n````", Lang: "console"}},
+		},
+		{
+			"error with no content", echo,
+			producers.Result{IsError: true},
+			[]cards.ContentBlock{cards.TextBlock{Text: "The tool reported an error."}},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -166,15 +192,25 @@ func TestJobCalls(t *testing.T) {
 		tool, args string
 		want       cards.GenericCall
 	}{
-		{"job_output", `{"job_id":"bash-1","wait":true}`,
-			cards.GenericCall{Title: "Read output from background job bash-1", Kind: cards.KindRead, RawInput: []byte(`"bash-1"`)}},
-		{"job_list", `{}`,
-			cards.GenericCall{Title: "List background jobs", Kind: cards.KindRead}},
-		{"job_kill", `{"job_id":"bash-1","reason":"free the slot"}`,
-			cards.GenericCall{Title: "Kill background job bash-1", Kind: cards.KindExecute, RawInput: []byte(`"bash-1"`),
-				Content: []cards.ContentBlock{cards.TextBlock{Text: "free the slot"}}}},
-		{"job_kill", `{"job_id":"bash-1"}`,
-			cards.GenericCall{Title: "Kill background job bash-1", Kind: cards.KindExecute, RawInput: []byte(`"bash-1"`)}},
+		{
+			"job_output", `{"job_id":"bash-1","wait":true}`,
+			cards.GenericCall{Title: "Read output from background job bash-1", Kind: cards.KindRead, RawInput: []byte(`"bash-1"`)},
+		},
+		{
+			"job_list", `{}`,
+			cards.GenericCall{Title: "List background jobs", Kind: cards.KindRead},
+		},
+		{
+			"job_kill", `{"job_id":"bash-1","reason":"free the slot"}`,
+			cards.GenericCall{
+				Title: "Kill background job bash-1", Kind: cards.KindExecute, RawInput: []byte(`"bash-1"`),
+				Content: []cards.ContentBlock{cards.TextBlock{Text: "free the slot"}},
+			},
+		},
+		{
+			"job_kill", `{"job_id":"bash-1"}`,
+			cards.GenericCall{Title: "Kill background job bash-1", Kind: cards.KindExecute, RawInput: []byte(`"bash-1"`)},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.tool+" "+c.args, func(t *testing.T) {
@@ -203,16 +239,26 @@ func TestJobResults(t *testing.T) {
 		r          producers.Result
 		want       []cards.ContentBlock
 	}{
-		{"job_output", `{"job_id":"bash-1"}`, textResult("line\n[status: completed, exit code: 0]"),
-			[]cards.ContentBlock{cards.TextBlock{Text: "line\n[status: completed, exit code: 0]", Lang: "console"}}},
-		{"job_output", `{"job_id":"bash-9"}`, failed("Error: unknown job bash-9", "JobError (NOT_FOUND)"),
-			[]cards.ContentBlock{cards.TextBlock{Text: "Error: unknown job bash-9"}, cards.TextBlock{Text: "Tool error: JobError (NOT_FOUND)"}}},
-		{"job_list", `{}`, textResult("bash-1 [bash] running — npm run dev\nbash-2 [bash] completed — ls"),
-			[]cards.ContentBlock{cards.TextBlock{Text: "bash-1 [bash] running — npm run dev\nbash-2 [bash] completed — ls"}}},
-		{"job_list", `{}`, failed("Error: no jobs service", ""),
-			[]cards.ContentBlock{cards.TextBlock{Text: "Error: no jobs service"}}},
-		{"job_kill", `{"job_id":"bash-1"}`, textResult("requested cancellation of job bash-1"),
-			[]cards.ContentBlock{cards.TextBlock{Text: "requested cancellation of job bash-1"}}},
+		{
+			"job_output", `{"job_id":"bash-1"}`, textResult("line\n[status: completed, exit code: 0]"),
+			[]cards.ContentBlock{cards.TextBlock{Text: "line\n[status: completed, exit code: 0]", Lang: "console"}},
+		},
+		{
+			"job_output", `{"job_id":"bash-9"}`, failed("Error: unknown job bash-9", "JobError (NOT_FOUND)"),
+			[]cards.ContentBlock{cards.TextBlock{Text: "Error: unknown job bash-9"}, cards.TextBlock{Text: "Tool error: JobError (NOT_FOUND)"}},
+		},
+		{
+			"job_list", `{}`, textResult("bash-1 [bash] running — npm run dev\nbash-2 [bash] completed — ls"),
+			[]cards.ContentBlock{cards.TextBlock{Text: "bash-1 [bash] running — npm run dev\nbash-2 [bash] completed — ls"}},
+		},
+		{
+			"job_list", `{}`, failed("Error: no jobs service", ""),
+			[]cards.ContentBlock{cards.TextBlock{Text: "Error: no jobs service"}},
+		},
+		{
+			"job_kill", `{"job_id":"bash-1"}`, textResult("requested cancellation of job bash-1"),
+			[]cards.ContentBlock{cards.TextBlock{Text: "requested cancellation of job bash-1"}},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.tool+" "+producertest.Texts(c.r.Content)[0], func(t *testing.T) {

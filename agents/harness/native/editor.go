@@ -76,8 +76,10 @@ func presentEditorCall(args json.RawMessage) (cards.CallView, error) {
 		return cards.DiffCall{Title: "Edit " + path, Diffs: []cards.FileDiff{{Path: path, OldText: &old, NewText: a.NewStr}}}, nil
 	case "insert":
 		empty := ""
-		return cards.DiffCall{Title: fmt.Sprintf("Insert into %s after line %d", path, a.InsertLine),
-			Diffs: []cards.FileDiff{{Path: path, OldText: &empty, NewText: a.NewStr, OldStart: a.InsertLine + 1, NewStart: a.InsertLine + 1}}}, nil
+		return cards.DiffCall{
+			Title: fmt.Sprintf("Insert into %s after line %d", path, a.InsertLine),
+			Diffs: []cards.FileDiff{{Path: path, OldText: &empty, NewText: a.NewStr, OldStart: a.InsertLine + 1, NewStart: a.InsertLine + 1}},
+		}, nil
 	case "undo_edit":
 		return cards.GenericCall{Title: "Undo the last edit of " + path, Kind: cards.KindEdit, Locations: []cards.FileLocation{{Path: path}}}, nil
 	}

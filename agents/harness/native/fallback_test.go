@@ -17,16 +17,24 @@ func TestFallbackShowsCodeAsCode(t *testing.T) {
 		name, args string
 		want       cards.GenericCall
 	}{
-		{"a command", `{"command":"make && ./run <in","timeout":5}`, cards.GenericCall{Title: "future_tool", Kind: cards.KindOther,
+		{"a command", `{"command":"make && ./run <in","timeout":5}`, cards.GenericCall{
+			Title: "future_tool", Kind: cards.KindOther,
 			Content:  []cards.ContentBlock{cards.TextBlock{Text: "command:"}, cards.TextBlock{Text: "make && ./run <in", Lang: "sh"}},
-			RawInput: json.RawMessage(`{"timeout":5}`)}},
-		{"a program and a plan", `{"program":"x = 1\nprint(x)","plan":"# Plan\n\n- a"}`, cards.GenericCall{Title: "future_tool", Kind: cards.KindOther,
-			Content: []cards.ContentBlock{cards.TextBlock{Text: "program:"}, cards.TextBlock{Text: "x = 1\nprint(x)"}, cards.TextBlock{Text: "plan:"}, cards.TextBlock{Text: "# Plan\n\n- a", Lang: "markdown"}}}},
-		{"any text of several lines", `{"note":"one\ntwo","n":1}`, cards.GenericCall{Title: "future_tool", Kind: cards.KindOther,
-			Content: []cards.ContentBlock{cards.TextBlock{Text: "note:"}, cards.TextBlock{Text: "one\ntwo"}}, RawInput: json.RawMessage(`{"n":1}`)}},
+			RawInput: json.RawMessage(`{"timeout":5}`),
+		}},
+		{"a program and a plan", `{"program":"x = 1\nprint(x)","plan":"# Plan\n\n- a"}`, cards.GenericCall{
+			Title: "future_tool", Kind: cards.KindOther,
+			Content: []cards.ContentBlock{cards.TextBlock{Text: "program:"}, cards.TextBlock{Text: "x = 1\nprint(x)"}, cards.TextBlock{Text: "plan:"}, cards.TextBlock{Text: "# Plan\n\n- a", Lang: "markdown"}},
+		}},
+		{"any text of several lines", `{"note":"one\ntwo","n":1}`, cards.GenericCall{
+			Title: "future_tool", Kind: cards.KindOther,
+			Content: []cards.ContentBlock{cards.TextBlock{Text: "note:"}, cards.TextBlock{Text: "one\ntwo"}}, RawInput: json.RawMessage(`{"n":1}`),
+		}},
 		{"nothing code-like", `{"id":"a","n":1}`, cards.GenericCall{Title: "future_tool", Kind: cards.KindOther, RawInput: json.RawMessage(`{"id":"a","n":1}`)}},
-		{"a fence inside the code", "{\"script\":\"```\\nx\"}", cards.GenericCall{Title: "future_tool", Kind: cards.KindOther,
-			Content: []cards.ContentBlock{cards.TextBlock{Text: "script:"}, cards.TextBlock{Text: "```\nx"}}}},
+		{"a fence inside the code", "{\"script\":\"```\\nx\"}", cards.GenericCall{
+			Title: "future_tool", Kind: cards.KindOther,
+			Content: []cards.ContentBlock{cards.TextBlock{Text: "script:"}, cards.TextBlock{Text: "```\nx"}},
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

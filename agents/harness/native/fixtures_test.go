@@ -134,8 +134,10 @@ func TestFixturesCoverTheNativeFamily(t *testing.T) {
 	for _, p := range fixturePairs(t) {
 		seen[p.tool] = true
 	}
-	for _, tool := range []string{"read", "write", "edit", "bash", "job_output", "job_kill", "todo_write", "glob", "web_fetch",
-		"run_code", "workflow", "subagent", "pwsh", "terminal_send", "read_image", "lsp", "skill", "ask_user_question", "cordis_define"} {
+	for _, tool := range []string{
+		"read", "write", "edit", "bash", "job_output", "job_kill", "todo_write", "glob", "web_fetch",
+		"run_code", "workflow", "subagent", "pwsh", "terminal_send", "read_image", "lsp", "skill", "ask_user_question", "cordis_define",
+	} {
 		require.True(t, seen[tool], "no fixture calls %s", tool)
 	}
 }
@@ -163,19 +165,27 @@ func TestFixtureViews(t *testing.T) {
 	}{
 		{
 			name: "fs-read-window--session.jsonl:call_00_GIZwZS9a7vhWTFCIc7Z35497",
-			wantCall: cards.GenericCall{Title: "Read big.txt (5 - 8)", Kind: cards.KindRead,
-				Locations: []cards.FileLocation{{Path: "big.txt", Line: 5}}},
+			wantCall: cards.GenericCall{
+				Title: "Read big.txt (5 - 8)", Kind: cards.KindRead,
+				Locations: []cards.FileLocation{{Path: "big.txt", Line: 5}},
+			},
 			wantResult: cards.ReadResult{Path: "{{cwd}}/big.txt", Offset: 5, TotalLines: 10, Lines: []cards.ReadLine{
-				{Number: 5, Text: "line five"}, {Number: 6, Text: "line six"},
-				{Number: 7, Text: "line seven"}, {Number: 8, Text: "line eight"}}},
+				{Number: 5, Text: "line five"},
+				{Number: 6, Text: "line six"},
+				{Number: 7, Text: "line seven"},
+				{Number: 8, Text: "line eight"},
+			}},
 		},
 		{
 			name: "fs-edit--session.jsonl:call_00_vOytneZ0XpsLslEEJAxR6398",
-			wantCall: cards.DiffCall{Title: "Edit config.txt",
+			wantCall: cards.DiffCall{
+				Title:     "Edit config.txt",
 				Diffs:     []cards.FileDiff{{Path: "config.txt", OldText: ptr("DEBUG"), NewText: "RELEASE"}},
-				Locations: []cards.FileLocation{{Path: "config.txt"}}},
+				Locations: []cards.FileLocation{{Path: "config.txt"}},
+			},
 			wantResult: cards.DiffResult{Title: "Edit config.txt", Diffs: []cards.FileDiff{
-				{Path: "config.txt", OldText: ptr("mode=DEBUG\nlevel=info"), NewText: "mode=RELEASE\nlevel=info"}}},
+				{Path: "config.txt", OldText: ptr("mode=DEBUG\nlevel=info"), NewText: "mode=RELEASE\nlevel=info"},
+			}},
 		},
 		{
 			name:       "fs-write--session.jsonl:call_00_APMUCJJm9lrTSlVbg6dB0185",
@@ -184,7 +194,8 @@ func TestFixtureViews(t *testing.T) {
 		{
 			name: "fs-write-overwrite--session.jsonl:call_00_N23EvXjDo4c8enyWpIUq4043",
 			wantResult: cards.DiffResult{Title: "Write data.txt", Diffs: []cards.FileDiff{
-				{Path: "data.txt", OldText: ptr("original contents"), NewText: "replaced"}}},
+				{Path: "data.txt", OldText: ptr("original contents"), NewText: "replaced"},
+			}},
 		},
 		{
 			name:       "partial-landlock-child-failure--session.jsonl:partial-landlock-call",
@@ -197,24 +208,32 @@ func TestFixtureViews(t *testing.T) {
 		},
 		{
 			name: "background-job-admission--session.jsonl:bounded-task-first",
-			wantCall: cards.GenericCall{Title: "while :; do sleep 60; done", Kind: cards.KindExecute,
+			wantCall: cards.GenericCall{
+				Title: "while :; do sleep 60; done", Kind: cards.KindExecute,
 				RawInput: json.RawMessage(`"while :; do sleep 60; done"`),
-				Content:  []cards.ContentBlock{cards.TextBlock{Text: "Hold the only background job slot"}}},
+				Content:  []cards.ContentBlock{cards.TextBlock{Text: "Hold the only background job slot"}},
+			},
 			wantResult: cards.GenericResult{Content: []cards.ContentBlock{
-				cards.TextBlock{Text: "started background job bash-1", Lang: "console"}}},
+				cards.TextBlock{Text: "started background job bash-1", Lang: "console"},
+			}},
 		},
 		{
 			name: "cancel-tool-calls--session.jsonl:call_wait",
 			wantResult: cards.GenericResult{Content: []cards.ContentBlock{
 				cards.TextBlock{Text: "Error: tool call aborted", Lang: "console"},
-				cards.TextBlock{Text: "Tool error: AbortError (ABORTED)"}}},
+				cards.TextBlock{Text: "Tool error: AbortError (ABORTED)"},
+			}},
 		},
 		{
 			name: "fs-glob-sampling--session.jsonl:call_00_1cLZjkCW0vxVw0e3xVfh3430",
-			wantCall: cards.GenericCall{Title: "Glob * in tree", Kind: cards.KindSearch,
-				RawInput: json.RawMessage(`{"pattern":"*","path":"tree"}`)},
-			wantResult: cards.SearchPaths{Paths: []string{"tree/archive/a.ts", "tree/docs/guide.md", "tree/src/index.ts", "tree/test/spec.ts"},
-				Truncated: true, Total: 8},
+			wantCall: cards.GenericCall{
+				Title: "Glob * in tree", Kind: cards.KindSearch,
+				RawInput: json.RawMessage(`{"pattern":"*","path":"tree"}`),
+			},
+			wantResult: cards.SearchPaths{
+				Paths:     []string{"tree/archive/a.ts", "tree/docs/guide.md", "tree/src/index.ts", "tree/test/spec.ts"},
+				Truncated: true, Total: 8,
+			},
 		},
 		{
 			name:       "web-fetch--session.jsonl:call_00_sxjOyfDYN07koiE7jiIa5326",

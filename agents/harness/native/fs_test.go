@@ -140,10 +140,13 @@ func TestWriteResult(t *testing.T) {
 		r    producers.Result
 		want cards.ResultView
 	}{
-		{"applied hunk of an overwrite", withMeta("Updated file",
-			`{"diffs":[{"path":"a.go","oldText":"package a","newText":"package b","oldStart":1,"newStart":1}],"operation":"update"}`),
+		{
+			"applied hunk of an overwrite", withMeta("Updated file",
+				`{"diffs":[{"path":"a.go","oldText":"package a","newText":"package b","oldStart":1,"newStart":1}],"operation":"update"}`),
 			cards.DiffResult{Title: "Write a.go", Diffs: []cards.FileDiff{
-				{Path: "a.go", OldText: ptr("package a"), NewText: "package b", OldStart: 1, NewStart: 1}}}},
+				{Path: "a.go", OldText: ptr("package a"), NewText: "package b", OldStart: 1, NewStart: 1},
+			}},
+		},
 		{"a create has no hunks", withMeta("Created file", `{"diffs":[]}`), created},
 		{"no meta", textResult("Created file"), created},
 		{"null meta", withMeta("Created file", `null`), created},

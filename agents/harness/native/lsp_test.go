@@ -14,8 +14,10 @@ func TestLSPSkillAndSessionCalls(t *testing.T) {
 		tool, args string
 		want       cards.CallView
 	}{
-		{"lsp", `{"operation":"goToDefinition","file_path":"subject.ts","line":1,"character":7}`,
-			cards.GenericCall{Title: "LSP goToDefinition subject.ts:1:7", Kind: cards.KindSearch, Locations: []cards.FileLocation{{Path: "subject.ts", Line: 1}}}},
+		{
+			"lsp", `{"operation":"goToDefinition","file_path":"subject.ts","line":1,"character":7}`,
+			cards.GenericCall{Title: "LSP goToDefinition subject.ts:1:7", Kind: cards.KindSearch, Locations: []cards.FileLocation{{Path: "subject.ts", Line: 1}}},
+		},
 		{"lsp", `{"operation":"workspaceSymbol"}`, cards.GenericCall{Title: "LSP workspaceSymbol", Kind: cards.KindSearch}},
 		{"skill", `{"name":"editing-cordis-compositions"}`, cards.GenericCall{Title: "Load skill editing-cordis-compositions", Kind: cards.KindRead}},
 		{"session_event_read", `{"seq":5}`, cards.GenericCall{Title: "Read session event 5", Kind: cards.KindRead}},

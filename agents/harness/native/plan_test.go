@@ -33,10 +33,14 @@ func TestAskUserQuestion(t *testing.T) {
 	cases := []struct {
 		name, args, title, body string
 	}{
-		{"one question", `{"questions":[{"id":"q","header":"Deployment","question":"Use the *CUDA* fallback?"}]}`,
-			"Ask the user", "**Deployment** — Use the \\*CUDA\\* fallback?"},
-		{"options and several answers", `{"questions":[{"question":"Which?","options":[{"label":"A","description":"first"},{"label":"B"}],"multiSelect":true},{"question":"Sure?"}]}`,
-			"Ask the user 2 questions", "Which?\n\n- A: first\n- B\n\n_several answers allowed_\n\nSure?"},
+		{
+			"one question", `{"questions":[{"id":"q","header":"Deployment","question":"Use the *CUDA* fallback?"}]}`,
+			"Ask the user", "**Deployment** — Use the \\*CUDA\\* fallback?",
+		},
+		{
+			"options and several answers", `{"questions":[{"question":"Which?","options":[{"label":"A","description":"first"},{"label":"B"}],"multiSelect":true},{"question":"Sure?"}]}`,
+			"Ask the user 2 questions", "Which?\n\n- A: first\n- B\n\n_several answers allowed_\n\nSure?",
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -16,12 +16,14 @@ import (
 )
 
 func TestNativeHasTheFamily(t *testing.T) {
-	require.ElementsMatch(t, []string{"read", "write", "edit", "read_image", "str_replace_editor", "bash", "pwsh",
+	require.ElementsMatch(t, []string{
+		"read", "write", "edit", "read_image", "str_replace_editor", "bash", "pwsh",
 		"job_output", "job_list", "job_kill", "terminal_open", "terminal_send", "terminal_read", "terminal_signal",
 		"terminal_close", "terminal_list", "run_code", "workflow", "subagent", "subagent_codex", "subagent_claude_code",
 		"subagent_fork", "send_message", "list_agents", "report", "todo_write", "exit_plan_mode", "ask_user_question",
 		"lsp", "skill", "session_event_read", "cordis_define", "cordis_run", "cordis_inspect_self",
-		"cordis_inspect_query", "cordis_undefine", "glob", "grep", "web_search", "web_fetch", "get_goal", "create_goal", "update_goal"}, slices.Collect(maps.Keys(tools)))
+		"cordis_inspect_query", "cordis_undefine", "glob", "grep", "web_search", "web_fetch", "get_goal", "create_goal", "update_goal",
+	}, slices.Collect(maps.Keys(tools)))
 }
 
 // TestUnknownToolFallsBack: a tool with no producer still shows as a card,
@@ -147,8 +149,10 @@ func TestMisbehavingProducersFallBack(t *testing.T) {
 func TestFallbackCall(t *testing.T) {
 	require.Equal(t, cards.GenericCall{Title: "unnamed tool", Kind: cards.KindOther, RawInput: json.RawMessage(`{}`)},
 		producers.FallbackCall("", []byte(`{}`), nil))
-	require.Equal(t, cards.GenericCall{Title: "t\ufffd", Kind: cards.KindOther,
-		Content: []cards.ContentBlock{cards.TextBlock{Text: "could not present this call: why"}}},
+	require.Equal(t, cards.GenericCall{
+		Title: "t\ufffd", Kind: cards.KindOther,
+		Content: []cards.ContentBlock{cards.TextBlock{Text: "could not present this call: why"}},
+	},
 		producers.FallbackCall("t\xff", []byte("  \n"), errors.New("why")))
 }
 

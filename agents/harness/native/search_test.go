@@ -92,12 +92,18 @@ func TestSearchResultsRejectBadMeta(t *testing.T) {
 		{"files missing", `{"shape":"matches","truncated":false,"total":0}`, `missing field "files"`},
 		{"file without path", `{"shape":"matches","files":[{"matches":[]}],"truncated":false,"total":0}`, `files[0]: missing field "path"`},
 		{"file without matches", `{"shape":"matches","files":[{"path":"a"}],"truncated":false,"total":0}`, `files[0]: missing field "matches"`},
-		{"line number 0", `{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":0,"line":"x"}]}],"truncated":false,"total":1}`,
-			`files[0]: matches[0]: field "lineNumber" is 0`},
-		{"match without line", `{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":2}]}],"truncated":false,"total":1}`,
-			`missing field "line"`},
-		{"total below the listed matches", `{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":1,"line":"x"},{"lineNumber":2,"line":"y"}]}],"truncated":false,"total":1}`,
-			`1 is less than the 2 matches listed`},
+		{
+			"line number 0", `{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":0,"line":"x"}]}],"truncated":false,"total":1}`,
+			`files[0]: matches[0]: field "lineNumber" is 0`,
+		},
+		{
+			"match without line", `{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":2}]}],"truncated":false,"total":1}`,
+			`missing field "line"`,
+		},
+		{
+			"total below the listed matches", `{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":1,"line":"x"},{"lineNumber":2,"line":"y"}]}],"truncated":false,"total":1}`,
+			`1 is less than the 2 matches listed`,
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

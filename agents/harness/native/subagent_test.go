@@ -17,17 +17,27 @@ func TestSubagentCalls(t *testing.T) {
 		tool, args string
 		want       cards.CallView
 	}{
-		{"subagent", `{"description":"Check direct child","prompt":"Reply with\n  DIRECT_CHILD_OK","run_in_background":false}`,
-			cards.GenericCall{Title: "Subagent · Check direct child", Kind: cards.KindThink, Content: prompt("Reply with\n  DIRECT_CHILD_OK")}},
-		{"subagent_codex", `{"description":"Review","prompt":"p","run_in_background":true}`,
-			cards.GenericCall{Title: "Subagent · Review (in background)", Kind: cards.KindThink, Content: prompt("p")}},
-		{"subagent_fork", `{"prompt":"What is the codeword?"}`,
-			cards.GenericCall{Title: "Subagent", Kind: cards.KindThink, Content: prompt("What is the codeword?")}},
-		{"send_message", `{"subagent_id":"3333","message":"Now reply SECOND_OK."}`,
-			cards.GenericCall{Title: "Message subagent 3333", Kind: cards.KindThink, Content: prompt("Now reply SECOND_OK.")}},
+		{
+			"subagent", `{"description":"Check direct child","prompt":"Reply with\n  DIRECT_CHILD_OK","run_in_background":false}`,
+			cards.GenericCall{Title: "Subagent · Check direct child", Kind: cards.KindThink, Content: prompt("Reply with\n  DIRECT_CHILD_OK")},
+		},
+		{
+			"subagent_codex", `{"description":"Review","prompt":"p","run_in_background":true}`,
+			cards.GenericCall{Title: "Subagent · Review (in background)", Kind: cards.KindThink, Content: prompt("p")},
+		},
+		{
+			"subagent_fork", `{"prompt":"What is the codeword?"}`,
+			cards.GenericCall{Title: "Subagent", Kind: cards.KindThink, Content: prompt("What is the codeword?")},
+		},
+		{
+			"send_message", `{"subagent_id":"3333","message":"Now reply SECOND_OK."}`,
+			cards.GenericCall{Title: "Message subagent 3333", Kind: cards.KindThink, Content: prompt("Now reply SECOND_OK.")},
+		},
 		{"list_agents", `{}`, cards.GenericCall{Title: "List subagents", Kind: cards.KindRead}},
-		{"report", `{"output":"**done**"}`, cards.GenericCall{Title: "Report to the parent agent", Kind: cards.KindOther,
-			Content: []cards.ContentBlock{cards.TextBlock{Text: "**done**"}}}},
+		{"report", `{"output":"**done**"}`, cards.GenericCall{
+			Title: "Report to the parent agent", Kind: cards.KindOther,
+			Content: []cards.ContentBlock{cards.TextBlock{Text: "**done**"}},
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.tool+" "+c.args, func(t *testing.T) {

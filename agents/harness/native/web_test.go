@@ -11,8 +11,10 @@ import (
 )
 
 func TestWebCalls(t *testing.T) {
-	require.Equal(t, cards.GenericCall{Title: `Search the web for "go 1.26 release"`, Kind: cards.KindFetch,
-		RawInput: json.RawMessage(`"go 1.26 release"`)},
+	require.Equal(t, cards.GenericCall{
+		Title: `Search the web for "go 1.26 release"`, Kind: cards.KindFetch,
+		RawInput: json.RawMessage(`"go 1.26 release"`),
+	},
 		call(t, "web_search", `{"query":"go 1.26 release"}`))
 	require.Equal(t, cards.GenericCall{Title: "Fetch https://go.dev/doc/", Kind: cards.KindFetch},
 		call(t, "web_fetch", `{"url":"https://go.dev/doc/","format":"markdown"}`))
@@ -62,7 +64,8 @@ func TestWebResultsWithoutMetaShowTheContent(t *testing.T) {
 			require.Equal(t, cards.GenericResult{Content: r.Content}, result(t, tool, args, r))
 			e := failed("Error: HTTP 404", "WebError (NOT_FOUND)")
 			require.Equal(t, cards.GenericResult{Content: []cards.ContentBlock{
-				cards.TextBlock{Text: "Error: HTTP 404"}, cards.TextBlock{Text: "Tool error: WebError (NOT_FOUND)"}}},
+				cards.TextBlock{Text: "Error: HTTP 404"}, cards.TextBlock{Text: "Tool error: WebError (NOT_FOUND)"},
+			}},
 				result(t, tool, args, e))
 		})
 	}

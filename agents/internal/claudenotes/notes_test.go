@@ -32,9 +32,11 @@ func TestCommand(t *testing.T) {
 
 func TestCommandMessage(t *testing.T) {
 	for _, tc := range []struct{ text, shown string }{
-		{"<command-name>/model</command-name>\n  <command-message>model</command-message>\n  <command-args>default</command-args>" +
-			"<local-command-stdout>Set model to sonnet</local-command-stdout>Clean up the calculator.",
-			"/model default\n\nSet model to sonnet\n\nClean up the calculator."},
+		{
+			"<command-name>/model</command-name>\n  <command-message>model</command-message>\n  <command-args>default</command-args>" +
+				"<local-command-stdout>Set model to sonnet</local-command-stdout>Clean up the calculator.",
+			"/model default\n\nSet model to sonnet\n\nClean up the calculator.",
+		},
 		{"<bash-input>ls</bash-input><bash-stdout>a b</bash-stdout><bash-stderr></bash-stderr>", "! ls\n\na b"},
 		{"<local-command-stdout>Compacted</local-command-stdout>", "Compacted"},
 		{"no tags <here", "no tags <here"},

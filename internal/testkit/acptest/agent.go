@@ -66,8 +66,10 @@ func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.Auth
 
 // Initialize implements sdk.Agent.
 func (a *Agent) Initialize(context.Context, sdk.InitializeRequest) (sdk.InitializeResponse, error) {
-	return sdk.InitializeResponse{ProtocolVersion: sdk.ProtocolVersionNumber, AgentInfo: a.Info,
-		AgentCapabilities: sdk.AgentCapabilities{LoadSession: a.Replay != nil, PromptCapabilities: sdk.PromptCapabilities{Image: a.Images}}}, nil
+	return sdk.InitializeResponse{
+		ProtocolVersion: sdk.ProtocolVersionNumber, AgentInfo: a.Info,
+		AgentCapabilities: sdk.AgentCapabilities{LoadSession: a.Replay != nil, PromptCapabilities: sdk.PromptCapabilities{Image: a.Images}},
+	}, nil
 }
 
 // Cancel implements sdk.Agent; the SDK cancels the turn's context.

@@ -51,8 +51,10 @@ func addDiff(files map[string][]byte, name, path, old, new string) {
 func DiffSession(path, old, new string) []byte {
 	return ViewLine(map[string]any{
 		"type": "call", "id": "c1", "tool": "edit",
-		"view": map[string]any{"card": "diff", "title": "Edit " + path,
-			"diffs": []any{map[string]any{"path": path, "oldText": old, "newText": new}}},
+		"view": map[string]any{
+			"card": "diff", "title": "Edit " + path,
+			"diffs": []any{map[string]any{"path": path, "oldText": old, "newText": new}},
+		},
 	})
 }
 

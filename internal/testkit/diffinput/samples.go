@@ -19,65 +19,102 @@ type Sample struct {
 // and recorded hunks, folds, long and wide lines, syntax colours, changed
 // white space and line endings, and hostile text.
 var Samples = []Sample{
-	{Name: "diff-new-file", Card: cards.ToolCard{ID: "d1", Tool: "write", Call: cards.DiffCall{Title: "Write hello.go",
-		Diffs: []cards.FileDiff{{Path: "hello.go", OldText: nil, NewText: GoOld, NewStart: 1}}}}},
-	{Name: "diff-edit", Card: cards.ToolCard{ID: "d2", Tool: "edit", Call: cards.DiffCall{Title: "Edit main.go",
+	{Name: "diff-new-file", Card: cards.ToolCard{ID: "d1", Tool: "write", Call: cards.DiffCall{
+		Title: "Write hello.go",
+		Diffs: []cards.FileDiff{{Path: "hello.go", OldText: nil, NewText: GoOld, NewStart: 1}},
+	}}},
+	{Name: "diff-edit", Card: cards.ToolCard{ID: "d2", Tool: "edit", Call: cards.DiffCall{
+		Title:     "Edit main.go",
 		Diffs:     []cards.FileDiff{{Path: "main.go", OldText: ptr(GoOld), NewText: GoNew}},
-		Locations: []cards.FileLocation{{Path: "main.go", Line: 1}}}}},
-	{Name: "diff-multi-file", Card: cards.ToolCard{ID: "d3", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files",
+		Locations: []cards.FileLocation{{Path: "main.go", Line: 1}},
+	}}},
+	{Name: "diff-multi-file", Card: cards.ToolCard{ID: "d3", Tool: "apply_patch", Call: cards.DiffCall{
+		Title: "Patch 2 files",
 		Diffs: []cards.FileDiff{
 			{Path: "a.txt", OldText: ptr("one\ntwo\nthree\n"), NewText: "one\n2\nthree\n"},
 			{Path: "docs/b.md", OldText: ptr("# Title\n"), NewText: "# Title\n\nMore text.\n"},
-		}}}},
-	{Name: "diff-applied-hunks", Card: cards.ToolCard{ID: "d4", Tool: "edit", Call: cards.DiffCall{Title: "Edit config.go",
-		Diffs: []cards.FileDiff{{Path: "config.go", OldText: ptr("timeout = 5"), NewText: "timeout = 30"}}},
+		},
+	}}},
+	{Name: "diff-applied-hunks", Card: cards.ToolCard{
+		ID: "d4", Tool: "edit", Call: cards.DiffCall{
+			Title: "Edit config.go",
+			Diffs: []cards.FileDiff{{Path: "config.go", OldText: ptr("timeout = 5"), NewText: "timeout = 30"}},
+		},
 		Result: cards.DiffResult{Diffs: []cards.FileDiff{
 			{Path: "config.go", OldText: ptr("a\nb\nc\ntimeout = 5\nd\ne\nf\n"), NewText: "a\nb\nc\ntimeout = 30\nd\ne\nf\n", OldStart: 10, NewStart: 10},
 			{Path: "config.go", OldText: ptr("g\nh\ni\ntimeout = 5\nj\nk\nl\n"), NewText: "g\nh\ni\ntimeout = 30\nj\nk\nl\n", OldStart: 40, NewStart: 40},
-		}}}},
-	{Name: "diff-whole-file", Card: cards.ToolCard{ID: "d5", Tool: "write", Call: cards.DiffCall{Title: "Write notes.txt",
-		Diffs: []cards.FileDiff{{Path: "notes.txt", OldText: ptr(Numbered("line", 40)), OldStart: 1, NewStart: 1,
-			NewText: strings.NewReplacer("line 5\n", "line five\n", "line 33\n", "line 33\nline 33½\n").Replace(Numbered("line", 40))}}}}},
-	{Name: "diff-edge-cases", Card: cards.ToolCard{ID: "d6", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 4 files",
+		}},
+	}},
+	{Name: "diff-whole-file", Card: cards.ToolCard{ID: "d5", Tool: "write", Call: cards.DiffCall{
+		Title: "Write notes.txt",
+		Diffs: []cards.FileDiff{{
+			Path: "notes.txt", OldText: ptr(Numbered("line", 40)), OldStart: 1, NewStart: 1,
+			NewText: strings.NewReplacer("line 5\n", "line five\n", "line 33\n", "line 33\nline 33½\n").Replace(Numbered("line", 40)),
+		}},
+	}}},
+	{Name: "diff-edge-cases", Card: cards.ToolCard{ID: "d6", Tool: "apply_patch", Call: cards.DiffCall{
+		Title: "Patch 4 files",
 		Diffs: []cards.FileDiff{
 			{Path: "/home/dev/cardtui/assets/logo.png", OldText: ptr("\x89PNG\r\n\x1a\n\x00\x00"), NewText: "\x89PNG\r\n\x1a\n\x00\x00\x00\x0d"},
 			{Path: "README.md", OldText: ptr("# cardtui\n"), NewText: "# cardtui\n"},
 			{Path: "VERSION", OldText: ptr("0.1.0\n"), NewText: "0.2.0"},
 			{Path: "evil\x1b]0;pwned\x07.txt", OldText: ptr("safe\n"), NewText: "safe\n\x1b[2J\x1b]8;;https://evil.example\x07click\x1b]8;;\x07 \u202eevil\x1b[31m red\n"},
-		}}}},
-	{Name: "diff-long", Card: cards.ToolCard{ID: "d7", Tool: "edit", Call: cards.DiffCall{Title: "Edit docs and data",
+		},
+	}}},
+	{Name: "diff-long", Card: cards.ToolCard{ID: "d7", Tool: "edit", Call: cards.DiffCall{
+		Title: "Edit docs and data",
 		Diffs: []cards.FileDiff{
-			{Path: "docs/説明.md", OldText: ptr("# 説明\n\n漢字のテキストはセルの幅が二つです。\n" + strings.Repeat("The quick brown fox jumps over the lazy dog. ", 4) + "\n"),
-				NewText: "# 説明\n\n漢字のテキストはセルの幅が二つです、絵文字 🎉 も。\n" + strings.Repeat("The quick brown fox jumps over the lazy cat. ", 4) + "\n"},
+			{
+				Path: "docs/説明.md", OldText: ptr("# 説明\n\n漢字のテキストはセルの幅が二つです。\n" + strings.Repeat("The quick brown fox jumps over the lazy dog. ", 4) + "\n"),
+				NewText: "# 説明\n\n漢字のテキストはセルの幅が二つです、絵文字 🎉 も。\n" + strings.Repeat("The quick brown fox jumps over the lazy cat. ", 4) + "\n",
+			},
 			{Path: "data/rows.csv", OldText: ptr(Numbered("row", 60)), NewText: ""},
-		}}}},
-	{Name: "diff-word-emphasis", Card: cards.ToolCard{ID: "d8", Tool: "edit", Call: cards.DiffCall{Title: "Edit server.go",
-		Diffs: []cards.FileDiff{{Path: "server.go", OldText: ptr(serverOld), NewText: serverNew, OldStart: 1, NewStart: 1}}}}},
-	{Name: "diff-syntax", Card: cards.ToolCard{ID: "d9", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 3 files",
+		},
+	}}},
+	{Name: "diff-word-emphasis", Card: cards.ToolCard{ID: "d8", Tool: "edit", Call: cards.DiffCall{
+		Title: "Edit server.go",
+		Diffs: []cards.FileDiff{{Path: "server.go", OldText: ptr(serverOld), NewText: serverNew, OldStart: 1, NewStart: 1}},
+	}}},
+	{Name: "diff-syntax", Card: cards.ToolCard{ID: "d9", Tool: "apply_patch", Call: cards.DiffCall{
+		Title: "Patch 3 files",
 		Diffs: []cards.FileDiff{
 			{Path: "cache.go", OldText: ptr(cacheOld), NewText: cacheNew, OldStart: 1, NewStart: 1},
-			{Path: "tools/report.py", OldText: ptr("def report(rows):\n    total = sum(r.size for r in rows)\n    print(f\"{len(rows)} rows\")\n"),
-				NewText: "def report(rows, unit=\"KiB\"):\n    total = sum(r.size for r in rows) / 1024\n    print(f\"{len(rows)} rows, {total:.1f} {unit}\")\n"},
+			{
+				Path: "tools/report.py", OldText: ptr("def report(rows):\n    total = sum(r.size for r in rows)\n    print(f\"{len(rows)} rows\")\n"),
+				NewText: "def report(rows, unit=\"KiB\"):\n    total = sum(r.size for r in rows) / 1024\n    print(f\"{len(rows)} rows, {total:.1f} {unit}\")\n",
+			},
 			{Path: "notes.txt", OldText: ptr("plain text stays\nuncoloured\n"), NewText: "plain text stays\nuncoloured, as before\n"},
-		}}}},
-	{Name: "diff-whitespace", Card: cards.ToolCard{ID: "d10", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files",
+		},
+	}}},
+	{Name: "diff-whitespace", Card: cards.ToolCard{ID: "d10", Tool: "apply_patch", Call: cards.DiffCall{
+		Title: "Patch 2 files",
 		Diffs: []cards.FileDiff{
-			{Path: "Makefile", OldText: ptr("build:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n"),
-				NewText: "build:\n    go build ./...\n\ntest: \n\tgo  test ./...\n", OldStart: 1, NewStart: 1},
+			{
+				Path: "Makefile", OldText: ptr("build:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n"),
+				NewText: "build:\n    go build ./...\n\ntest: \n\tgo  test ./...\n", OldStart: 1, NewStart: 1,
+			},
 			{Path: "README.md", OldText: ptr("# cardtui\n\nRenders tool calls.\n"), NewText: "# cardtui\n\nRenders tool calls.   \n"},
-		}}}},
-	{Name: "diff-crlf", Card: cards.ToolCard{ID: "d11", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files",
+		},
+	}}},
+	{Name: "diff-crlf", Card: cards.ToolCard{ID: "d11", Tool: "apply_patch", Call: cards.DiffCall{
+		Title: "Patch 2 files",
 		Diffs: []cards.FileDiff{
-			{Path: "scripts/build.bat", OldText: ptr("@echo off\r\nset GOOS=windows\r\ngo build ./...\r\n"),
-				NewText: "@echo off\nset GOOS=windows\ngo build ./...\n", OldStart: 1, NewStart: 1},
+			{
+				Path: "scripts/build.bat", OldText: ptr("@echo off\r\nset GOOS=windows\r\ngo build ./...\r\n"),
+				NewText: "@echo off\nset GOOS=windows\ngo build ./...\n", OldStart: 1, NewStart: 1,
+			},
 			{Path: "data.csv", OldText: ptr("id,name\r\n1,alpha\r\n2,beta\r\n"), NewText: "id,name\r\n1,alpha\n2,beta\r\n"},
-		}}}},
-	{Name: "diff-split", Card: cards.ToolCard{ID: "d12", Tool: "edit", Call: cards.DiffCall{Title: "Edit parser.go",
-		Diffs: []cards.FileDiff{{Path: "parser.go", OldText: ptr(parserOld), NewText: parserNew, OldStart: 1, NewStart: 1}}}}},
+		},
+	}}},
+	{Name: "diff-split", Card: cards.ToolCard{ID: "d12", Tool: "edit", Call: cards.DiffCall{
+		Title: "Edit parser.go",
+		Diffs: []cards.FileDiff{{Path: "parser.go", OldText: ptr(parserOld), NewText: parserNew, OldStart: 1, NewStart: 1}},
+	}}},
 	{Name: "diff-recorded", Card: RecordedSample},
 	{Name: "diff-deleted-written", Card: cards.ToolCard{ID: "d13", Tool: "apply_patch", Call: cards.DiffCall{Title: "Patch 2 files", Diffs: []cards.FileDiff{
 		{Path: "internal/count/split.go", OldText: ptr("package count\n\nconst sep = \" \"\n"), OldStart: 1},
-		{Path: "data.txt", NewText: "replaced\n"}}}}},
+		{Path: "data.txt", NewText: "replaced\n"},
+	}}}},
 }
 
 // Numbered is the lines "prefix 1\n" … "prefix n\n".
@@ -119,9 +156,11 @@ var RecordedHunks = []cards.FileDiff{
 }
 
 // RecordedSample is an edit result whose hunks are recorded.
-var RecordedSample = cards.ToolCard{ID: "d13", Tool: "Edit",
+var RecordedSample = cards.ToolCard{
+	ID: "d13", Tool: "Edit",
 	Call:   cards.DiffCall{Title: "Edit server.go", Diffs: []cards.FileDiff{{Path: "server.go", OldText: ptr("nil"), NewText: "h"}}},
-	Result: cards.DiffResult{Title: "Edit server.go", Diffs: RecordedHunks}}
+	Result: cards.DiffResult{Title: "Edit server.go", Diffs: RecordedHunks},
+}
 
 // Recorded is the FileDiff of a recorded hunk: its sides and its lines.
 func Recorded(path string, oldStart, newStart int, lines ...string) cards.FileDiff {
@@ -132,7 +171,7 @@ func Recorded(path string, oldStart, newStart int, lines ...string) cards.FileDi
 	return cards.FileDiff{Path: path, OldText: &old, NewText: new, OldStart: oldStart, NewStart: newStart, Lines: lines}
 }
 
-// GoOld and GoNew are a small Go program before and after an edit.
+// GoOld is a small Go program before an edit.
 const GoOld = `package main
 
 import "fmt"
@@ -146,6 +185,7 @@ func add(a, b int) int {
 }
 `
 
+// GoNew is GoOld after the edit.
 const GoNew = `package main
 
 import (

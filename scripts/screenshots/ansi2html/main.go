@@ -99,7 +99,8 @@ func css(pen uv.Style, deffg, defbg string) string {
 		on   bool
 		rule string
 	}{
-		{pen.Attrs&uv.AttrBold != 0, "font-weight:bold"}, {pen.Attrs&uv.AttrFaint != 0, "opacity:.6"},
+		{pen.Attrs&uv.AttrBold != 0, "font-weight:bold"},
+		{pen.Attrs&uv.AttrFaint != 0, "opacity:.6"},
 		{pen.Attrs&uv.AttrItalic != 0, "font-style:italic"},
 	} {
 		if a.on {

@@ -20,10 +20,18 @@ func TestLiveResumeOf(t *testing.T) {
 		want    []string
 		wantErr string
 	}{
-		{"claude", sessions.Session{Agent: "claude", Path: "/h/.claude/projects/p/5b1e0c7a-3f2d.jsonl", Project: "/src/p"},
-			[]string{"/bin/cardtui", "acp", "--resume", "5b1e0c7a-3f2d", "--", "claude-agent-acp"}, ""},
-		{"codex", sessions.Session{Agent: "codex", Path: "/h/.codex/sessions/rollout-2026-01-01T00-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl", Project: "/src/p"},
-			[]string{"/bin/cardtui", "acp", "--resume", "0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", "--", "codex-acp"}, ""},
+		{
+			"claude",
+			sessions.Session{Agent: "claude", Path: "/h/.claude/projects/p/5b1e0c7a-3f2d.jsonl", Project: "/src/p"},
+			[]string{"/bin/cardtui", "acp", "--resume", "5b1e0c7a-3f2d", "--", "claude-agent-acp"},
+			"",
+		},
+		{
+			"codex",
+			sessions.Session{Agent: "codex", Path: "/h/.codex/sessions/rollout-2026-01-01T00-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl", Project: "/src/p"},
+			[]string{"/bin/cardtui", "acp", "--resume", "0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", "--", "codex-acp"},
+			"",
+		},
 		{"no adapter", sessions.Session{Agent: "harness", Path: "/h/s/abc/session.jsonl", Project: "/src/p"}, nil, "no ACP agent loads a harness session"},
 		{"no directory", sessions.Session{Agent: "claude", Path: "/h/x.jsonl"}, nil, "does not say which directory"},
 	}

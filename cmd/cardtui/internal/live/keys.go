@@ -48,7 +48,7 @@ type KeyMap struct {
 	LineDown key.Binding
 }
 
-// DefaultKeyMap: ctrl+c interrupts, ctrl+o switches to the transcript,
+// DefaultKeyMap is the live front-end's keys: ctrl+c interrupts, ctrl+o switches to the transcript,
 // ctrl+y to the permission (then enter allows once, esc rejects, 1…9
 // pick); enter sends, alt+enter starts a line, esc cancels the turn,
 // ctrl+d quits; ↑/↓ recall prompts, tab completes, pgup/pgdn and

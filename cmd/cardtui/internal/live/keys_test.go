@@ -33,8 +33,10 @@ func TestKeyMapRebinds(t *testing.T) {
 func TestKeyMapHelp(t *testing.T) {
 	k := DefaultKeyMap()
 	full := help.New().FullHelpView(k.FullHelp())
-	for _, b := range []key.Binding{k.Interrupt, k.Transcript, k.Answer, k.AllowOnce, k.Reject, k.Choose, k.Send, k.Newline,
-		k.Cancel, k.Quit, k.HistoryBack, k.HistoryForward, k.Complete, k.PageUp, k.PageDown, k.LineUp, k.LineDown} {
+	for _, b := range []key.Binding{
+		k.Interrupt, k.Transcript, k.Answer, k.AllowOnce, k.Reject, k.Choose, k.Send, k.Newline,
+		k.Cancel, k.Quit, k.HistoryBack, k.HistoryForward, k.Complete, k.PageUp, k.PageDown, k.LineUp, k.LineDown,
+	} {
 		assert.Contains(t, full, b.Help().Desc)
 	}
 	assert.Equal(t, "enter sends · alt+enter new line · ctrl+o transcript · ctrl+y answers the permission · esc cancels · ctrl+d quits",

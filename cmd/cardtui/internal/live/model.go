@@ -157,10 +157,12 @@ func (m *Model) waitForSession() tea.Cmd {
 	}
 }
 
+// Init starts the viewer, focuses the composer and starts the agent.
 func (m *Model) Init() tea.Cmd {
 	return tea.Batch(m.view.Init(), m.input.Focus(), m.waitForSession(), m.openSession())
 }
 
+// Update handles a key, a resize, or what the agent or a request sent.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:

@@ -38,7 +38,8 @@ func liveWith(t testing.TB, turn func(context.Context, *acptest.Agent, sdk.Sessi
 // connected with cfg once setUp (if not nil) has set it up; the agent
 // hangs up and the session closes when the test ends.
 func liveOn(t testing.TB, cfg acpclient.Config, turn func(context.Context, *acptest.Agent, sdk.SessionId) error,
-	setUp func(*acptest.Agent), width, height int) (*Model, *acptest.Agent) {
+	setUp func(*acptest.Agent), width, height int,
+) (*Model, *acptest.Agent) {
 	t.Helper()
 	return liveThrough(t, cfg, turn, setUp, nil, width, height)
 }
@@ -46,7 +47,8 @@ func liveOn(t testing.TB, cfg acpclient.Config, turn func(context.Context, *acpt
 // liveThrough is liveOn with the pipe to the agent wrapped by pipe (nil:
 // as it is).
 func liveThrough(t testing.TB, cfg acpclient.Config, turn func(context.Context, *acptest.Agent, sdk.SessionId) error,
-	setUp func(*acptest.Agent), pipe func(io.WriteCloser) io.WriteCloser, width, height int) (*Model, *acptest.Agent) {
+	setUp func(*acptest.Agent), pipe func(io.WriteCloser) io.WriteCloser, width, height int,
+) (*Model, *acptest.Agent) {
 	t.Helper()
 	if turn == nil {
 		turn = func(context.Context, *acptest.Agent, sdk.SessionId) error { return nil }
@@ -184,12 +186,14 @@ func TestLivePermissionKeys(t *testing.T) {
 				if err := a.Update(ctx, sid, sdk.StartToolCall("e", "Edit main.go", sdk.WithStartKind(sdk.ToolKindEdit))); err != nil {
 					return err
 				}
-				resp, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
+				resp, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+					SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
 					Options: []sdk.PermissionOption{
 						{Kind: sdk.PermissionOptionKindAllowAlways, Name: "Always", OptionId: "always"},
 						{Kind: sdk.PermissionOptionKindAllowOnce, Name: "Once", OptionId: "once"},
 						{Kind: sdk.PermissionOptionKindRejectOnce, Name: "No", OptionId: "no"},
-					}})
+					},
+				})
 				got <- resp.Outcome
 				return err
 			})
@@ -217,7 +221,8 @@ func TestLiveCancelAndCompletion(t *testing.T) {
 	cancelled := make(chan struct{})
 	m := liveWith(t, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		if err := a.Update(ctx, sid, sdk.SessionUpdate{AvailableCommandsUpdate: &sdk.SessionAvailableCommandsUpdate{
-			AvailableCommands: []sdk.AvailableCommand{{Name: "review", Description: "Review the diff"}, {Name: "test", Description: "Run tests"}}}}); err != nil {
+			AvailableCommands: []sdk.AvailableCommand{{Name: "review", Description: "Review the diff"}, {Name: "test", Description: "Run tests"}},
+		}}); err != nil {
 			return err
 		}
 		<-ctx.Done()
@@ -253,11 +258,13 @@ func TestLiveScreenGolden(t *testing.T) {
 			sdk.WithStartContent([]sdk.ToolCallContent{sdk.ToolDiffContent("config.toml", "host = \"new\"\n", old)}))); err != nil {
 			return err
 		}
-		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
+		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+			SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
 			Options: []sdk.PermissionOption{
 				{Kind: sdk.PermissionOptionKindAllowOnce, Name: "Allow", OptionId: "allow"},
 				{Kind: sdk.PermissionOptionKindRejectOnce, Name: "Reject", OptionId: "reject"},
-			}})
+			},
+		})
 		return err
 	})
 	press(m, typed("point the config at the new host")...)
@@ -286,8 +293,10 @@ func TestLiveRowsAreSanitised(t *testing.T) {
 				return err
 			}
 		}
-		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
-			Options: []sdk.PermissionOption{{Kind: sdk.PermissionOptionKindAllowOnce, Name: evil, OptionId: "ok"}}})
+		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+			SessionId: sid, ToolCall: sdk.ToolCallUpdate{ToolCallId: "e"},
+			Options: []sdk.PermissionOption{{Kind: sdk.PermissionOptionKindAllowOnce, Name: evil, OptionId: "ok"}},
+		})
 		return err
 	})
 	press(m, typed("go")...)

@@ -35,9 +35,11 @@ func TestPermissionNeverTakesTypedKeys(t *testing.T) {
 		}
 		go func() { // after the turn: a request nobody asked for
 			time.Sleep(50 * time.Millisecond)
-			resp, err := a.Conn.RequestPermission(context.Background(), sdk.RequestPermissionRequest{SessionId: sid,
-				ToolCall: sdk.ToolCallUpdate{ToolCallId: "rm", Title: sdk.Ptr("rm -rf ~/project"), Kind: sdk.Ptr(sdk.ToolKindExecute)},
-				Options:  dangerousOptions})
+			resp, err := a.Conn.RequestPermission(context.Background(), sdk.RequestPermissionRequest{
+				SessionId: sid,
+				ToolCall:  sdk.ToolCallUpdate{ToolCallId: "rm", Title: sdk.Ptr("rm -rf ~/project"), Kind: sdk.Ptr(sdk.ToolKindExecute)},
+				Options:   dangerousOptions,
+			})
 			if err == nil {
 				got <- resp.Outcome
 			}
@@ -79,8 +81,10 @@ func TestPermissionNeverTakesTypedKeys(t *testing.T) {
 func TestPermissionFocusIsForOneRequest(t *testing.T) {
 	m := liveWith(t, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		for _, id := range []sdk.ToolCallId{"first", "second"} {
-			if _, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{SessionId: sid,
-				ToolCall: sdk.ToolCallUpdate{ToolCallId: id, Title: sdk.Ptr(string(id))}, Options: dangerousOptions}); err != nil {
+			if _, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+				SessionId: sid,
+				ToolCall:  sdk.ToolCallUpdate{ToolCallId: id, Title: sdk.Ptr(string(id))}, Options: dangerousOptions,
+			}); err != nil {
 				return err
 			}
 		}

@@ -17,8 +17,10 @@ import (
 // search, resume, the scope — with quit and more, uncut; ↓ and j still
 // move down, and the full help names enter and ↓.
 func TestHelpLineFitsIn80Columns(t *testing.T) {
-	p := New(Options{Sessions: fakeSessions, Dark: true, ThemeSet: true, Send: func(tea.Msg) {}, Search: fakeSearch(nil),
-		Resume: func(sessions.Session) (listing.Resume, error) { return listing.Resume{}, nil }})
+	p := New(Options{
+		Sessions: fakeSessions, Dark: true, ThemeSet: true, Send: func(tea.Msg) {}, Search: fakeSearch(nil),
+		Resume: func(sessions.Session) (listing.Resume, error) { return listing.Resume{}, nil },
+	})
 	p = update(t, p, tea.WindowSizeMsg{Width: 80, Height: 24})
 	var help string
 	for _, l := range strings.Split(text(p), "\n") {

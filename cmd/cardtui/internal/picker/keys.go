@@ -41,7 +41,7 @@ type KeyMap struct {
 	ForceQuit key.Binding
 }
 
-// DefaultKeyMap: enter opens, ↓/j moves down, a switches the scope, r
+// DefaultKeyMap is the picker's keys: enter opens, ↓/j moves down, a switches the scope, r
 // resumes (y runs, l goes live, n or any other key does not), s
 // searches, esc goes back, ↑/↓ (ctrl+p/ctrl+n) and pgup/pgdn move among
 // the hits, q quits and ctrl+c quits anywhere.

@@ -158,8 +158,10 @@ func New(o Options) Model {
 	keys := DefaultKeyMap()
 	keys.Search.SetEnabled(o.Search != nil)
 	keys.Resume.SetEnabled(o.Resume != nil)
-	p := Model{KeyMap: keys, list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send,
-		resumeOf: o.Resume, liveOf: o.LiveResume, dark: o.Dark, search: newSearch(), searchIn: o.Search}
+	p := Model{
+		KeyMap: keys, list: l, all: o.Sessions, project: o.Project, home: o.Home, themeSet: o.ThemeSet, open: o.Open, send: o.Send,
+		resumeOf: o.Resume, liveOf: o.LiveResume, dark: o.Dark, search: newSearch(), searchIn: o.Search,
+	}
 	p.keysToList()
 	p.inProject = len(o.Project.Filter(o.Sessions)) > 0
 	p.setTheme(o.Dark)
