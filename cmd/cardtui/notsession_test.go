@@ -50,6 +50,7 @@ func TestNotASessionFile(t *testing.T) {
 // TestNotASessionFileInTheViewer opens the viewer on a text file: it
 // closes at once with the error and exit status 1, no blank screen.
 func TestNotASessionFileInTheViewer(t *testing.T) {
+	t.Parallel()
 	bin := gobuild.Program(t, ".")
 	file := writeSession(t, "passwd", "root:x:0:0:root:/root:/bin/bash\n")
 	s := tmuxtest.Start(t, 80, 24, nil, bin, "replay", "--theme", "dark", file)

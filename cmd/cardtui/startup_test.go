@@ -62,6 +62,7 @@ func traceInit(t *testing.T, bin string, args ...string) []packageInit {
 // at initialisation (tables, regular expressions and lexers are built on
 // first use), whatever the command.
 func TestStartUpInitialisesLittle(t *testing.T) {
+	t.Parallel()
 	bin := gobuild.Program(t, ".")
 	session := writeFile(t, "one.jsonl", `{"type":"message","role":"user","text":"hello"}`+"\n")
 	for _, args := range [][]string{{"--version"}, {"replay", "--print", session}} {

@@ -16,6 +16,7 @@ import (
 // a bad line at 40, 80 and 200 columns: the status line's counters and the
 // help line's q and ? are on screen at every width.
 func TestTheStatusAndHelpLinesInATerminal(t *testing.T) {
+	t.Parallel()
 	const path = "../../testdata/sessions/malformed-middle.jsonl"
 	bin := gobuild.Program(t, ".")
 	for _, width := range []int{40, 80, 200} {
