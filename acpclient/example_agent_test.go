@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
 )
 
@@ -47,9 +48,7 @@ func hasMessage(s *Session, text string) bool {
 }
 
 func TestExampleAgentAllowAndSkip(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the example agent takes seconds per turn")
-	}
+	testkit.SkipLong(t, "the example agent takes seconds per turn")
 	s := startExample(t, nil)
 	for _, tc := range []struct {
 		pick  func(acp.Asking) int

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -19,6 +20,7 @@ import (
 // TestLoadFiftyMegabyteLine reads a single line far longer than any read
 // buffer.
 func TestLoadFiftyMegabyteLine(t *testing.T) {
+	testkit.SkipLong(t, "a 50 MB line")
 	output := strings.Repeat("0123456789abcdef", 50<<20/16)
 	big := `{"type":"result","id":"c1","view":{"card":"terminal","output":"` + output + `","exitCode":0}}`
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/render"
@@ -62,9 +63,7 @@ var bigSessionOut = flag.String("bigsession.out", "", "write the generated 100 M
 // TestBigSessionIsLargeAndClean keeps the benchmarks honest: the generated
 // session is as large as the issue asks and every line of it is understood.
 func TestBigSessionIsLargeAndClean(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a 100 MB session")
-	}
+	testkit.SkipLong(t, "builds a 100 MB session")
 	data := bigSession(t)
 	if *bigSessionOut != "" {
 		require.NoError(t, os.WriteFile(*bigSessionOut, data, 0o644))

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/termcheck"
 )
 
@@ -80,7 +81,7 @@ var nastyTokens = []string{
 func TestSanitizeRandomTokens(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	n := 20_000
-	if testing.Short() {
+	if !testkit.Long() {
 		n = 2_000
 	}
 	for range n {

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/termcheck"
 )
 
@@ -378,7 +379,7 @@ func requireSameAsReference(t *testing.T, in string) {
 func TestSanitizeMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 17))
 	n := 20_000
-	if testing.Short() {
+	if !testkit.Long() {
 		n = 2_000
 	}
 	for range n {

@@ -13,6 +13,7 @@ import (
 	acpclient "github.com/cardtui/cardtui/acpclient"
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -69,9 +70,7 @@ func TestACPRecordingBadLines(t *testing.T) {
 // TestACPReplayMatchesLive runs the SDK's example agent, and checks that
 // the replay of the recording shows the cards the live session showed.
 func TestACPReplayMatchesLive(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the example agent takes seconds per turn")
-	}
+	testkit.SkipLong(t, "the example agent takes seconds per turn")
 	var rec acptest.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

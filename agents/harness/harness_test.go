@@ -10,6 +10,7 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -400,6 +401,7 @@ func TestHarnessTornLastLine(t *testing.T) {
 // TestHarnessFiftyMegabyteLine reads a tool result far longer than any read
 // buffer.
 func TestHarnessFiftyMegabyteLine(t *testing.T) {
+	testkit.SkipLong(t, "a 50 MB line")
 	output := strings.Repeat("0123456789abcdef", 50<<20/16)
 	tr := harness(t, harnesslog.CallEvent("c1", "bash", bashArgs), harnesslog.ResultEvent("c1", output, false, ""), harnesslog.AssistantEvent(harnesslog.TextPart("done")))
 

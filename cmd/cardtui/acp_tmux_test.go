@@ -12,7 +12,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 )
 
 // tmuxScreen is a detached tmux session on a server of its own, running
@@ -26,6 +28,7 @@ type tmuxScreen struct {
 // command ends the pane says "exited N".
 func startTmux(t *testing.T, command string) *tmuxScreen {
 	t.Helper()
+	testkit.SkipLong(t, "runs the front-end in tmux")
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed: the live `cardtui acp` test drives the front-end in tmux (.ci/run installs it)")
 	}
@@ -73,23 +76,12 @@ func (s *tmuxScreen) waitFor(texts ...string) string {
 	}
 }
 
-// buildCardtui builds the command into dir.
-func buildCardtui(t *testing.T, dir string) string {
-	t.Helper()
-	bin := filepath.Join(dir, "cardtui")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	return bin
-}
-
 func TestACPLiveWithTheExampleAgent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the example agent takes seconds per turn")
-	}
+	testkit.SkipLong(t, "the example agent takes seconds per turn")
 	t.Parallel()
 	agent := acptest.ExampleAgent(t)
 	dir := t.TempDir()
-	bin := buildCardtui(t, dir)
+	bin := gobuild.Program(t, ".")
 	for _, tc := range []struct {
 		name, key, reply, choice string
 	}{

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
@@ -12,7 +13,7 @@ import (
 // with tmux's set-clipboard option off (load-buffer) and on (OSC 52, which
 // tmux keeps): either way the focused card is in tmux's paste buffer.
 func TestCopyInTmuxReachesTmuxBuffer(t *testing.T) {
-	bin := tmuxtest.Build(t, ".")
+	bin := gobuild.Program(t, ".")
 	for _, option := range []string{"off", "on"} {
 		t.Run(option, func(t *testing.T) {
 			s := tmuxtest.Start(t, 100, 30, nil, bin, "replay", "--theme", "dark", "../../testdata/sessions/verbatim-text.jsonl")

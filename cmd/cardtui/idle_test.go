@@ -35,6 +35,7 @@ func (c counter) View() tea.View { return tea.NewView(fmt.Sprintf("count %d", c)
 // renderer writes only the cells that change, so each frame after the
 // first is checked by what was written since the one before.
 func TestProgramRepaintsAfterGoingIdle(t *testing.T) {
+	t.Parallel() // it waits three idle seconds
 	var out acptest.Buffer
 	p := tea.NewProgram(counter(0), tea.WithInput(nil), tea.WithOutput(&out),
 		tea.WithWindowSize(40, 5), tea.WithoutSignals())

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
@@ -49,7 +50,8 @@ func TestNotASessionFile(t *testing.T) {
 // TestNotASessionFileInTheViewer opens the viewer on a text file: it
 // closes at once with the error and exit status 1, no blank screen.
 func TestNotASessionFileInTheViewer(t *testing.T) {
-	bin := tmuxtest.Build(t, ".")
+	t.Parallel()
+	bin := gobuild.Program(t, ".")
 	file := writeSession(t, "passwd", "root:x:0:0:root:/root:/bin/bash\n")
 	s := tmuxtest.Start(t, 80, 24, nil, bin, "replay", "--theme", "dark", file)
 

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
@@ -44,7 +45,7 @@ func TestPickerAt80x24(t *testing.T) {
 	t.Parallel()
 	h := fakehome.New(t)
 	manySessions(t, h, 10, 3, 6)
-	bin := tmuxtest.Build(t, ".")
+	bin := gobuild.Program(t, ".")
 	env := []string{"HOME=" + h.Dir, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
 	s := tmuxtest.Start(t, 80, 24, env, "sh", "-c", `cd "$0" && exec "$1" --theme dark`, h.Project, bin)
 
@@ -108,7 +109,7 @@ func pickerWithStub(t *testing.T, width int, name, command string) (h fakehome.H
 	record = filepath.Join(stubDir, "ran")
 	stub := "#!/bin/sh\n" + command + " > " + record + "\n"
 	require.NoError(t, os.WriteFile(filepath.Join(stubDir, name), []byte(stub), 0o755))
-	bin := tmuxtest.Build(t, ".")
+	bin := gobuild.Program(t, ".")
 	env := []string{"HOME=" + h.Dir, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
 	s = tmuxtest.Start(t, width, 30, env, "sh", "-c", `cd / && PATH="$1:$PATH" exec "$0" --theme dark`, bin, stubDir)
 	s.WaitForText("All sessions")

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
@@ -43,7 +44,7 @@ func TestPickerSearchOpensAtTheCard(t *testing.T) {
 	t.Parallel()
 	h := fakehome.New(t)
 	longSession(t, h, 400, 331, "quokkaborealis")
-	bin := tmuxtest.Build(t, ".")
+	bin := gobuild.Program(t, ".")
 	env := []string{"HOME=" + h.Dir, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
 	s := tmuxtest.Start(t, 80, 24, env, "sh", "-c", `cd "$0" && exec "$1" --theme dark`, h.Project, bin)
 	s.WaitForText("Sessions of ~/src/tally")

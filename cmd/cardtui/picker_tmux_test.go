@@ -7,13 +7,14 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
 // startInHome runs `cardtui` with no argument in a terminal of 100×30,
 // in dir, with home as the user's home and no agent home moved.
 func startInHome(t *testing.T, home, dir string) *tmuxtest.Session {
-	bin := tmuxtest.Build(t, ".")
+	bin := gobuild.Program(t, ".")
 	env := []string{"HOME=" + home, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "XDG_DATA_HOME=", "NO_COLOR="}
 	return tmuxtest.Start(t, 100, 30, env, "sh", "-c", `cd "$0" && exec "$1" --theme dark`, dir, bin)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 	"github.com/cardtui/cardtui/render"
 	"github.com/cardtui/cardtui/replay"
@@ -47,7 +48,7 @@ func slowSession(t *testing.T) (string, time.Duration) {
 // shows a placeholder and q quits at once, long before the card would be
 // drawn.
 func TestQuitWhileTheSlowestCardIsDrawn(t *testing.T) {
-	bin := tmuxtest.Build(t, ".")
+	bin := gobuild.Program(t, ".")
 	path, drawTime := slowSession(t)
 	s := tmuxtest.Start(t, 80, 24, nil, bin, "replay", "--theme", "dark", path)
 	s.WaitForText("drawing this card")

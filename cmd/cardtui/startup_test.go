@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 )
 
 // Package initialisation runs at every start of cardtui, before main, for
@@ -60,7 +62,8 @@ func traceInit(t *testing.T, bin string, args ...string) []packageInit {
 // at initialisation (tables, regular expressions and lexers are built on
 // first use), whatever the command.
 func TestStartUpInitialisesLittle(t *testing.T) {
-	bin := buildCardtui(t, t.TempDir())
+	t.Parallel()
+	bin := gobuild.Program(t, ".")
 	session := writeFile(t, "one.jsonl", `{"type":"message","role":"user","text":"hello"}`+"\n")
 	for _, args := range [][]string{{"--version"}, {"replay", "--print", session}} {
 		t.Run(strings.Join(args[:1], " "), func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/viewer"
 )
 
@@ -122,10 +123,7 @@ func benchRows(b *testing.B, do func(b *testing.B, args []string)) {
 // a run of the built command, start-up and package initialisation
 // included (the one-line row is the start-up).
 func BenchmarkCommand(b *testing.B) {
-	bin := filepath.Join(b.TempDir(), "cardtui")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := gobuild.Program(b, ".")
 	benchRows(b, func(b *testing.B, args []string) {
 		for b.Loop() {
 			cmd := exec.Command(bin, args...)

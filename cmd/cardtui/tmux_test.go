@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
@@ -15,8 +16,9 @@ import (
 // a bad line at 40, 80 and 200 columns: the status line's counters and the
 // help line's q and ? are on screen at every width.
 func TestTheStatusAndHelpLinesInATerminal(t *testing.T) {
+	t.Parallel()
 	const path = "../../testdata/sessions/malformed-middle.jsonl"
-	bin := tmuxtest.Build(t, ".")
+	bin := gobuild.Program(t, ".")
 	for _, width := range []int{40, 80, 200} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			t.Parallel() // each waits on its own tmux session

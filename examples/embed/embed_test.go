@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
@@ -14,7 +15,7 @@ import (
 // feed has played, typing into the input — keys the viewer binds among
 // them — changes the input row only; esc gives the viewer the keyboard.
 func TestTypingNeverMovesTheViewer(t *testing.T) {
-	bin := tmuxtest.Build(t, ".")
+	bin := gobuild.Program(t, ".")
 	s := tmuxtest.Start(t, 80, 30, []string{"EMBED_PAUSE=200ms"}, bin)
 	s.WaitForText("Edit internal/count/count.go")
 	before := s.Settle()

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,10 +28,16 @@ type pkg struct {
 	Deps       []string
 }
 
-// listPackages runs `go list -deps=false -json` on the module's packages.
+// goList is the output of `go list -json` on the module's packages, run
+// once for the tests that read it.
+var goList = sync.OnceValues(func() ([]byte, error) {
+	return exec.Command("go", "list", "-json", module+"/...").Output()
+})
+
+// listPackages is what `go list -json` says of the module's packages.
 func listPackages(t *testing.T) map[string]pkg {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-json", module+"/...").Output()
+	out, err := goList()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
 		t.Fatalf("go list: %v\n%s", err, exit.Stderr)

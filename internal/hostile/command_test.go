@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 )
 
 // commandInputLimit is the size above which a case is left out of the
@@ -20,16 +22,9 @@ import (
 // binary, and TestHostile draws them already.
 const commandInputLimit = 1 << 20
 
-// buildCardtui builds the command into a temporary directory.
-func buildCardtui(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "cardtui")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/cardtui")
-	cmd.Dir = moduleRoot(t)
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
-	return bin
-}
+// commandPackage is the cardtui command, which the tests of its runs
+// build (once per test binary, with gobuild).
+const commandPackage = "../../cmd/cardtui"
 
 // run is one run of the command.
 type run struct {
@@ -85,13 +80,12 @@ func runCardtuiAll(t *testing.T, bin string, argLists ...[]string) []run {
 // and their directory are unchanged.
 func TestHostileCommand(t *testing.T) {
 	t.Parallel()
-	bin := buildCardtui(t)
+	bin := gobuild.Program(t, commandPackage)
 	dir := t.TempDir()
 	var cases []hostileCase
-	for _, c := range loadCorpus(t, allCases) {
-		if len(c.input) <= commandInputLimit {
+	for _, c := range loadCorpus(t) {
+		if writeSmall(t, dir, c) {
 			cases = append(cases, c)
-			require.NoError(t, os.WriteFile(filepath.Join(dir, c.name), c.input, 0o444))
 		}
 	}
 	require.NoError(t, os.Chmod(dir, 0o555))
@@ -136,6 +130,23 @@ func TestHostileCommand(t *testing.T) {
 		})
 	}
 	assert.Equal(t, before, snapshot(t, dir), "the command changed the files it read")
+}
+
+// writeSmall writes the input of a case of at most commandInputLimit
+// bytes to a read-only file of dir, and reports whether it did; a big
+// case's input is generated while no other big case is drawn.
+func writeSmall(t *testing.T, dir string, c hostileCase) bool {
+	t.Helper()
+	if c.big {
+		bigCases.Lock()
+		defer bigCases.Unlock()
+	}
+	input := c.load(t)
+	if len(input) > commandInputLimit {
+		return false
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, c.name), input, 0o444))
+	return true
 }
 
 // checkCommandOutput checks a run's stdout, in the escapes its format

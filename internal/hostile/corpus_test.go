@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 )
 
@@ -37,9 +38,46 @@ type hostileCase struct {
 	format string
 	attack string
 	expect expectation
-	input  []byte
-	// generated cases are drawn at one width only: they are the big ones.
-	generated bool
+	// input is the input of a .jsonl case. A .gen case's is made by gen
+	// each time a test loads it, so that a big input is held only while
+	// its case runs.
+	input []byte
+	gen   func() ([]byte, error)
+	// big is set for the cases a generator makes big (their spec gives a
+	// size): each holds up to hundreds of megabytes while it is drawn.
+	big bool
+}
+
+// generated reports whether the case is a .gen case, drawn at one width
+// only.
+func (c hostileCase) generated() bool { return c.gen != nil }
+
+// load is the case's input, generated for a .gen case.
+func (c hostileCase) load(t testing.TB) []byte {
+	t.Helper()
+	if c.gen == nil {
+		return c.input
+	}
+	input, err := c.gen()
+	require.NoError(t, err, "corpus case %s", c.name)
+	return input
+}
+
+// bigCases lets one big case at a time be drawn by the package's tests,
+// which bounds their memory.
+var bigCases sync.Mutex
+
+// loadAlone is load for a subtest that draws the case: a big case is
+// skipped under -short and otherwise waits until no other big case is
+// drawn, and holds bigCases until the subtest ends.
+func (c hostileCase) loadAlone(t *testing.T) []byte {
+	t.Helper()
+	if c.big {
+		testkit.SkipLong(t, "a big generated input")
+		bigCases.Lock()
+		t.Cleanup(bigCases.Unlock)
+	}
+	return c.load(t)
 }
 
 // corpusDir is the directory of the corpus.
@@ -47,24 +85,9 @@ func corpusDir(t testing.TB) string {
 	return filepath.Join(golden.Root(t), "testdata", "hostile")
 }
 
-// caseFilter selects the cases loadCorpus loads by their file name and
-// contents.
-type caseFilter func(name string, data []byte) bool
-
-// allCases loads the whole corpus.
-func allCases(string, []byte) bool { return true }
-
-// smallCases leaves out the cases a generator makes big: every .jsonl
-// case, and the .gen cases that need no size.
-func smallCases(name string, data []byte) bool {
-	_, rest, _ := bytes.Cut(data, []byte("\n"))
-	spec, _, _ := bytes.Cut(rest, []byte("\n"))
-	return strings.HasSuffix(name, ".jsonl") || len(strings.Fields(string(spec))) == 3
-}
-
-// loadCorpus reads the cases of the corpus that keep selects, generating
-// the generated ones.
-func loadCorpus(t testing.TB, keep caseFilter) []hostileCase {
+// loadCorpus reads the cases of the corpus; a .gen case's input is
+// generated when a test loads it.
+func loadCorpus(t testing.TB) []hostileCase {
 	t.Helper()
 	dir := corpusDir(t)
 	entries, err := os.ReadDir(dir)
@@ -77,43 +100,12 @@ func loadCorpus(t testing.TB, keep caseFilter) []hostileCase {
 		}
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		require.NoError(t, err)
-		if !keep(name, data) {
-			continue
-		}
-		c, err := parsedCase(name, data)
+		c, err := parseCase(name, data)
 		require.NoError(t, err, "corpus case %s", name)
 		cases = append(cases, c)
 	}
 	sort.Slice(cases, func(i, j int) bool { return cases[i].name < cases[j].name })
 	return cases
-}
-
-// parsed holds the cases parseCase made, by file name, for the tests of
-// the package that load the corpus again: generating the big cases (a
-// 70 MB line, a million lines, a decompression bomb) costs seconds.
-var parsed = struct {
-	sync.Mutex
-	cases map[string]parsedFile
-}{cases: map[string]parsedFile{}}
-
-// parsedFile is a case file's contents and what parseCase made of them.
-type parsedFile struct {
-	data []byte
-	c    hostileCase
-	err  error
-}
-
-// parsedCase is parseCase(name, data), made once per file contents. The
-// case's input is shared: no test changes it.
-func parsedCase(name string, data []byte) (hostileCase, error) {
-	parsed.Lock()
-	defer parsed.Unlock()
-	if p, ok := parsed.cases[name]; ok && bytes.Equal(p.data, data) {
-		return p.c, p.err
-	}
-	c, err := parseCase(name, data)
-	parsed.cases[name] = parsedFile{data: data, c: c, err: err}
-	return c, err
 }
 
 // parseCase reads a case file: its comment, and its input or generator.
@@ -125,9 +117,10 @@ func parseCase(name string, data []byte) (hostileCase, error) {
 		return c, err
 	}
 	if strings.HasSuffix(name, ".gen") {
-		c.generated = true
 		spec, body, _ := bytes.Cut(rest, []byte("\n"))
-		c.format, c.input, err = generate(string(spec), body)
+		var size int
+		c.format, size, c.gen, err = generator(string(spec), body)
+		c.big = size > 0
 		return c, err
 	}
 	parts := strings.Split(name, ".")

@@ -29,9 +29,12 @@ const fuzzWidth = 40
 // producer having panicked, and the Markdown of each entry must be
 // self-contained.
 func fuzzFormat(f *testing.F, format string) {
-	for _, c := range loadCorpus(f, smallCases) {
-		if c.format == format && len(c.input) <= fuzzSeedLimit {
-			f.Add(c.input)
+	for _, c := range loadCorpus(f) {
+		if c.format != format || c.big {
+			continue
+		}
+		if input := c.load(f); len(input) <= fuzzSeedLimit {
+			f.Add(input)
 		}
 	}
 	f.Fuzz(func(t *testing.T, input []byte) { checkLoaded(t, format, input) })

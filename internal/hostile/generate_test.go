@@ -33,31 +33,26 @@ var generators = map[string]func(f string, n int, body []byte) ([]byte, error){
 	"grapheme-storm":  graphemeStorm,
 }
 
-// generate runs the generator a spec line names.
-func generate(spec string, body []byte) (string, []byte, error) {
+// generator reads a spec line: the format it names, the size n it gives
+// (0 when it gives none) and the func that runs its generator.
+func generator(spec string, body []byte) (format string, n int, run func() ([]byte, error), err error) {
 	fields := strings.Fields(strings.TrimPrefix(spec, "GEN: "))
 	if !strings.HasPrefix(spec, "GEN: ") || len(fields) < 2 || len(fields) > 3 {
-		return "", nil, fmt.Errorf("the second line is not \"GEN: generator format [n]\": %q", spec)
+		return "", 0, nil, fmt.Errorf("the second line is not \"GEN: generator format [n]\": %q", spec)
 	}
 	gen, ok := generators[fields[0]]
 	if !ok {
-		return "", nil, fmt.Errorf("unknown generator %q", fields[0])
+		return "", 0, nil, fmt.Errorf("unknown generator %q", fields[0])
 	}
-	format, err := agents.ParseFormat(fields[1])
-	if err != nil {
-		return "", nil, err
+	if format, err = agents.ParseFormat(fields[1]); err != nil {
+		return "", 0, nil, err
 	}
-	n := 0
 	if len(fields) == 3 {
 		if n, err = strconv.Atoi(fields[2]); err != nil {
-			return "", nil, err
+			return "", 0, nil, err
 		}
 	}
-	input, err := gen(format, n, body)
-	if err != nil {
-		return "", nil, err
-	}
-	return format, input, nil
+	return format, n, func() ([]byte, error) { return gen(format, n, body) }, nil
 }
 
 // jsonText is s as a JSON string.
@@ -74,13 +69,33 @@ const harnessHeader = `{"type":"session","version":0,"id":"hostile","createdAt":
 
 // commandLines are the lines of a finished command call in format f: the
 // call of `command` and its result, output and exit status 0.
-func commandLines(f string, command, output string) (string, error) {
-	return commandLinesJSON(f, command, jsonText(output))
+func commandLines(f string, command, output string) ([]byte, error) {
+	text := jsonText(output)
+	return commandLinesJSON(f, command, len(text), func(b []byte) []byte { return append(b, text...) })
 }
 
-// commandLinesJSON is commandLines of the output given as a JSON string,
-// jsonText(output).
-func commandLinesJSON(f string, command, output string) (string, error) {
+// outputMark stands for the output in the lines of commandLinesJSON, and
+// is cut out of them.
+const outputMark = "\x00output\x00"
+
+// commandLinesJSON is commandLines of the output that appendOutput writes
+// as a JSON string of size bytes: a big output is written once, into the
+// lines, and never copied.
+func commandLinesJSON(f string, command string, size int, appendOutput func([]byte) []byte) ([]byte, error) {
+	lines, err := commandLinesAround(f, command)
+	if err != nil {
+		return nil, err
+	}
+	before, after, _ := strings.Cut(lines, outputMark)
+	b := make([]byte, 0, len(before)+size+len(after))
+	b = appendOutput(append(b, before...))
+	return append(b, after...), nil
+}
+
+// commandLinesAround are the lines of commandLines with outputMark for
+// the output's JSON string.
+func commandLinesAround(f string, command string) (string, error) {
+	const output = outputMark
 	args := jsonText(`{"command":` + jsonText(command) + `,"description":"generated"}`)
 	call := `{"callId":"c1","name":"bash","arguments":` + args + `}`
 	result := `{"message":{"content":[{"type":"tool-result","toolCallId":"c1","content":[{"type":"text","text":` +
@@ -134,21 +149,34 @@ func longLine(f string, n int, _ []byte) ([]byte, error) {
 	// The line is whole chunks and the start of one, so jsonText(line),
 	// which escapes rune by rune, is the chunk escaped once and repeated
 	// (escaping a 70 MB line costs seconds).
-	escaped := func(s string) string { return strings.TrimSuffix(strings.TrimPrefix(jsonText(s), `"`), `"`) }
 	whole := n / len(chunk)
-	output := `"` + strings.Repeat(escaped(chunk), whole) + escaped(chunk[:n-whole*len(chunk)]) + `"`
-	out, err := commandLinesJSON(f, "cat one-line.log", output)
-	return []byte(out), err
+	escaped, rest := jsonInner(chunk), jsonInner(chunk[:n-whole*len(chunk)])
+	return commandLinesJSON(f, "cat one-line.log", whole*len(escaped)+len(rest)+2, func(b []byte) []byte {
+		b = append(b, '"')
+		for range whole {
+			b = append(b, escaped...)
+		}
+		return append(append(b, rest...), '"')
+	})
 }
 
 // manyLines is a command whose output has n lines.
 func manyLines(f string, n int, _ []byte) ([]byte, error) {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		fmt.Fprintf(&b, "line %07d \x1b[32mok\x1b[0m\n", i)
-	}
-	out, err := commandLines(f, "seq-log", b.String())
-	return []byte(out), err
+	// Each line is "line %07d", which needs no escape, then the same
+	// escaped text.
+	head, tail := jsonInner("line "), jsonInner(" \x1b[32mok\x1b[0m\n")
+	return commandLinesJSON(f, "seq-log", n*(len(head)+7+len(tail))+2, func(b []byte) []byte {
+		b = append(b, '"')
+		for i := 1; i <= n; i++ {
+			b = append(fmt.Appendf(append(b, head...), "%07d", i), tail...)
+		}
+		return append(b, '"')
+	})
+}
+
+// jsonInner is s as a JSON string without its quotes.
+func jsonInner(s string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(jsonText(s), `"`), `"`)
 }
 
 // manyFiles is a view-stream diff call of n files, each with one change.
@@ -372,7 +400,7 @@ func graphemeStorm(f string, n int, _ []byte) ([]byte, error) {
 	storm := "marks " + marks + " end\nemoji " + joined + " end\n"
 	out, err := commandLines(f, "echo "+marks+" | tee storm.txt", storm)
 	if err != nil || f != "views" {
-		return []byte(out), err
+		return out, err
 	}
-	return []byte(`{"type":"message","role":"assistant","text":` + jsonText("Storm: "+joined+" done") + "}\n" + out), nil
+	return append([]byte(`{"type":"message","role":"assistant","text":`+jsonText("Storm: "+joined+" done")+"}\n"), out...), nil
 }

@@ -47,13 +47,14 @@ var widths = []int{40, 80, 120}
 // hold.
 func TestHostile(t *testing.T) {
 	t.Parallel()
-	cases := loadCorpus(t, allCases)
+	cases := loadCorpus(t)
 	require.GreaterOrEqual(t, len(cases), 40, "the corpus has at least 40 cases")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			writeInput(t, c)
-			tr, err := replay.Load(bytes.NewReader(c.input), c.name, replay.Options{Formats: agents.Formats, Format: c.format})
+			input := c.loadAlone(t)
+			writeInput(t, c.name, c.format, input)
+			tr, err := replay.Load(bytes.NewReader(input), c.name, replay.Options{Formats: agents.Formats, Format: c.format})
 			require.NoError(t, err)
 			checkTranscript(t, c.expect, tr)
 			checkDrawings(t, c, tr.Entries)
@@ -61,17 +62,17 @@ func TestHostile(t *testing.T) {
 	}
 }
 
-// writeInput writes the case's input to -hostile.out, when it is set.
-func writeInput(t *testing.T, c hostileCase) {
+// writeInput writes a case's input to -hostile.out, when it is set.
+func writeInput(t *testing.T, caseName, format string, input []byte) {
 	if *outDir == "" {
 		return
 	}
 	require.NoError(t, os.MkdirAll(*outDir, 0o755))
-	name := strings.TrimSuffix(c.name, ".gen") + "." + c.format + ".jsonl"
-	if strings.HasSuffix(c.name, ".jsonl") {
-		name = c.name
+	name := strings.TrimSuffix(caseName, ".gen") + "." + format + ".jsonl"
+	if strings.HasSuffix(caseName, ".jsonl") {
+		name = caseName
 	}
-	require.NoError(t, os.WriteFile(filepath.Join(*outDir, name), c.input, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(*outDir, name), input, 0o644))
 }
 
 // checkTranscript checks what the case expects of the transcript itself.
@@ -146,7 +147,7 @@ type drawing struct {
 // every drawing.
 func checkDrawings(t *testing.T, c hostileCase, entries []cards.Entry) {
 	ws := widths
-	if c.generated {
+	if c.generated() {
 		ws = []int{80}
 	}
 	widest := ws[len(ws)-1]

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 )
 
 // benignSession is the Claude Code session an index case tampers with.
@@ -20,7 +22,7 @@ const benignSession = `{"type":"user","cwd":"/src/p","sessionId":"s1","uuid":"u1
 // them): every output holds what the case says is visible, and none
 // holds what is absent, not even inside an escape sequence.
 func TestHostileListing(t *testing.T) {
-	bin := buildCardtui(t)
+	bin := gobuild.Program(t, commandPackage)
 	dir := filepath.Join(corpusDir(t), "listing")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)

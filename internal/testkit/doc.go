@@ -1,6 +1,9 @@
 // Package testkit is the parent of the test kits, which only tests
-// import: golden files (golden), tmux sessions (tmuxtest), fake homes
-// with agents' session files (fakehome), scripted ACP agents (acptest),
+// import, and says which tests are long (Long, SkipLong): the everyday
+// loop, go test -short, leaves them out. The kits: golden files
+// (golden), programs built once per test binary (gobuild), tmux
+// sessions (tmuxtest), fake homes with agents' session files
+// (fakehome), scripted ACP agents (acptest),
 // benchmark inputs (benchinput), terminal-output checks (termcheck),
 // loading, describing and fuzzing transcripts (replaytest), checking the
 // tool producers' views (producertest), generated files to diff

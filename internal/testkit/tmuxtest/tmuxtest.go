@@ -7,11 +7,12 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/cardtui/cardtui/internal/testkit"
 )
 
 // Session is a program running in a tmux session of its own.
@@ -22,27 +23,12 @@ type Session struct {
 
 var sessions atomic.Int64
 
-// Build builds the package at dir (a path relative to the test's
-// package, such as "." or "../../examples/embed") into a temporary
-// directory and returns the binary's path.
-func Build(t testing.TB, dir string) string {
-	t.Helper()
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), filepath.Base(abs))
-	if out, err := exec.Command("go", "build", "-o", bin, dir).CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", dir, err, out)
-	}
-	return bin
-}
-
 // Start runs argv in a new tmux session of width × height cells with
 // env added to the environment, and kills the session when the test
-// ends. It skips the test when tmux is not installed.
+// ends. It skips the test in -short mode and when tmux is not installed.
 func Start(t testing.TB, width, height int, env []string, argv ...string) *Session {
 	t.Helper()
+	testkit.SkipLong(t, "runs a program in tmux")
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (apt-get install tmux): this test runs the program in a real terminal")
 	}
