@@ -47,11 +47,11 @@ func listPackages(t *testing.T) map[string]pkg {
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for {
 		var p pkg
-		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+		err := dec.Decode(&p)
+		if errors.Is(err, io.EOF) {
 			break
-		} else {
-			require.NoError(t, err)
 		}
+		require.NoError(t, err)
 		pkgs[p.ImportPath] = p
 	}
 	require.Contains(t, pkgs, module+"/viewer")
