@@ -3,12 +3,12 @@ package render
 import (
 	"strings"
 
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
+	"github.com/cardtui/cardtui/render/syntax"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -26,7 +26,7 @@ func preformattedLines(text, lang string, width, shown int, o style.Options) []s
 	if text == "" {
 		return nil
 	}
-	if lang == "" || lexers.Get(lang) == nil {
+	if !syntax.Known(lang) {
 		return verbatimLines(text, width)
 	}
 	return markdown.CodeLines(markdown.Part{Code: strings.Split(text, "\n"), Lang: lang}, 0, ansi.Style{}, max(width, 1), shown, o)

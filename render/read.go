@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
@@ -60,7 +59,7 @@ func readTexts(v cards.ReadResult, shown []cards.ReadLine, o style.Options) []st
 // it, else the language of the file's name, "" for none.
 func readLanguage(v cards.ReadResult) string {
 	if v.Lang != "" {
-		if lexers.Get(v.Lang) == nil {
+		if !syntax.Known(v.Lang) {
 			return ""
 		}
 		return v.Lang

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cardtui/cardtui/internal/testkit"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/require"
 
@@ -35,7 +37,8 @@ func (c counter) View() tea.View { return tea.NewView(fmt.Sprintf("count %d", c)
 // renderer writes only the cells that change, so each frame after the
 // first is checked by what was written since the one before.
 func TestProgramRepaintsAfterGoingIdle(t *testing.T) {
-	t.Parallel() // it waits three idle seconds
+	testkit.SkipLong(t, "it waits three idle seconds")
+	t.Parallel()
 	var out acptest.Buffer
 	p := tea.NewProgram(counter(0), tea.WithInput(nil), tea.WithOutput(&out),
 		tea.WithWindowSize(40, 5), tea.WithoutSignals())

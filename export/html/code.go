@@ -9,7 +9,6 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 
 	"github.com/cardtui/cardtui/cards"
@@ -164,7 +163,7 @@ func preformattedHTML(text, lang string) string {
 		return ""
 	}
 	var lexer chroma.Lexer
-	if lang != "" && lexers.Get(lang) != nil {
+	if syntax.Known(lang) {
 		lexer = syntax.ForLanguage(lang)
 	}
 	return "<pre class=\"raw chroma\">" + highlightedHTML(text, lexer) + "</pre>"

@@ -38,6 +38,12 @@ func (m *LexerMemo) Get(key string, lookup func() chroma.Lexer) chroma.Lexer {
 	return l
 }
 
+// maxLexerName bounds the file or language name a lexer is looked up
+// for: chroma matches a name that is no lexer's against every filename
+// pattern, which takes seconds for a name of kilobytes that a hostile log
+// can give. No lexer's name or pattern is near this long.
+const maxLexerName = 256
+
 // pathLexers holds the lexers of files by lexerKey.
 var pathLexers LexerMemo
 
@@ -45,6 +51,9 @@ var pathLexers LexerMemo
 // is the plain-text one, cached by lexerKey.
 func ForPath(path string) chroma.Lexer {
 	name := filepath.Base(path)
+	if len(name) > maxLexerName {
+		return nil
+	}
 	return pathLexers.Get(lexerKey(name), func() chroma.Lexer {
 		l := lexers.Match(name)
 		if l == nil || l.Config().Name == "plaintext" {
@@ -103,6 +112,9 @@ var codeLanguages LexerMemo
 // fallback when it names none), cached: for a language that is no lexer's
 // name or alias chroma tries every filename pattern.
 func ForLanguage(lang string) chroma.Lexer {
+	if len(lang) > maxLexerName {
+		return lexers.Fallback
+	}
 	return codeLanguages.Get(lang, func() chroma.Lexer {
 		l := lexers.Get(lang)
 		if l == nil {
@@ -110,6 +122,13 @@ func ForLanguage(lang string) chroma.Lexer {
 		}
 		return l
 	})
+}
+
+// Known reports whether a code block's language has a lexer of its own
+// (ForLanguage's answer is not chroma's fallback), cached and bounded as
+// ForLanguage is.
+func Known(lang string) bool {
+	return lang != "" && ForLanguage(lang) != lexers.Fallback
 }
 
 // Coalesce joins the tokens of one type that follow each other, as

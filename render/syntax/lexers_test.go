@@ -70,3 +70,12 @@ func TestLexerKeyAgreesWithChroma(t *testing.T) {
 		}
 	}
 }
+
+// TestLongNamesFindNoLexer: a file or language name past maxLexerName is
+// not looked up (chroma would try it against every filename pattern).
+func TestLongNamesFindNoLexer(t *testing.T) {
+	long := strings.Repeat("a*", maxLexerName)
+	assert.Nil(t, ForPath("/tmp/"+long+".go"))
+	assert.Equal(t, lexers.Fallback, ForLanguage(long))
+	assert.NotNil(t, ForPath("/tmp/main.go"), "an ordinary name still finds its lexer")
+}
