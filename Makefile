@@ -7,10 +7,10 @@ LINT := $(GO) tool -modfile=tools/go.mod golangci-lint
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
 
-test: ## every test, as CI runs them (README: about a minute and a half)
+test: ## every test, as CI runs them (about 100 s)
 	$(GO) test ./...
 
-test-short: ## the everyday loop: no tmux, subprocess or recording tests (under 30 s)
+test-short: ## the everyday loop: no tmux, subprocess or recording tests (about 25 s after a change)
 	$(GO) test -short ./...
 
 lint: ## vet, exhaustive switches, staticcheck, golangci-lint (godot, misspell, revive, gofumpt, goimports)
