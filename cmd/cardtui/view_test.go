@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -173,4 +175,46 @@ func TestViewerOptionsFollowTheFlags(t *testing.T) {
 	assert.True(t, opts.ThemeFixed)
 	assert.True(t, opts.NoFollow)
 	assert.Equal(t, "s.jsonl", opts.Source)
+}
+
+// TestViewerDrawsDiffsInTheTerminalsProfile: in a 256-colour terminal
+// the viewer draws the recorded Codex edit with the 256-colour tints, red
+// removed and green added lines, not Bubble Tea's nearest colour to the
+// true-colour tints, which is one grey for both (48;5;234).
+func TestViewerDrawsDiffsInTheTerminalsProfile(t *testing.T) {
+	data, err := os.ReadFile("../../agents/codex/testdata/codex-0.169.0-code/rollout.jsonl")
+	require.NoError(t, err)
+	tr, err := replay.Load(bytes.NewReader(data), "rollout.jsonl", replay.Options{Formats: agents.Formats})
+	require.NoError(t, err)
+	for _, theme := range []render.Theme{render.Dark, render.Light} {
+		opts := viewer.DefaultOptions()
+		opts.Render.Theme, opts.ThemeFixed, opts.RenderWait = theme, true, time.Hour
+		opts.Render.Expanded = true
+		m := viewer.New(opts)
+		m.SetSize(120, 400)
+		m.SetEntries(tr.Entries)
+		assert.True(t, strings.Contains(m.View(), "48;2;"), "true colour until the terminal says otherwise")
+
+		m, _ = m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+		screen := m.View()
+		assert.False(t, strings.Contains(screen, "48;2;"), "no true colour left in a 256-colour terminal")
+		removed, added := "48;5;52m", "48;5;22m"
+		if theme == render.Light {
+			removed, added = "48;5;224m", "48;5;194m"
+		}
+		assert.True(t, strings.Contains(screen, removed), "removed lines tinted red (%s)", theme)
+		assert.True(t, strings.Contains(screen, added), "added lines tinted green (%s)", theme)
+		assert.False(t, strings.Contains(screen, "48;5;234m"), "not one grey for both")
+
+		m, _ = m.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+		assert.True(t, strings.Contains(m.View(), "48;2;"), "a terminal found to take true colour gets it")
+	}
+
+	opts := viewer.DefaultOptions()
+	opts.Render.Profile, opts.RenderWait, opts.Render.Expanded = colorprofile.ANSI256, time.Hour, true
+	m := viewer.New(opts)
+	m.SetSize(120, 400)
+	m.SetEntries(tr.Entries)
+	m, _ = m.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	assert.False(t, strings.Contains(m.View(), "48;2;"), "the caller's profile is a ceiling the terminal does not raise")
 }
