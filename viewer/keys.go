@@ -25,7 +25,7 @@ type KeyMap struct {
 	Top          key.Binding
 	Bottom       key.Binding
 	// NextCard and PrevCard move the focus over the cards that are tab
-	// stops (not notices, context or thinking); while a search is active
+	// stops (every card but the notices); while a search is active
 	// NextMatch takes precedence over NextCard for a key both hold.
 	NextCard key.Binding
 	PrevCard key.Binding

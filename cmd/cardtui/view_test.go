@@ -218,3 +218,30 @@ func TestViewerDrawsDiffsInTheTerminalsProfile(t *testing.T) {
 	m, _ = m.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
 	assert.False(t, strings.Contains(m.View(), "48;2;"), "the caller's profile is a ceiling the terminal does not raise")
 }
+
+// TestTabReachesTheFoldedThinking: in a recorded Claude Code session, tab
+// stops at the collapsed Thinking card, which says "enter to expand",
+// and enter then expands it.
+func TestTabReachesTheFoldedThinking(t *testing.T) {
+	data, err := os.ReadFile("../../agents/claude/testdata/cc-2.1.332/5abf7094-c675-4192-a199-80fd8b362245.jsonl")
+	require.NoError(t, err)
+	tr, err := replay.Load(bytes.NewReader(data), "session.jsonl", replay.Options{Formats: agents.Formats})
+	require.NoError(t, err)
+	opts := viewer.DefaultOptions()
+	opts.Render.Profile, opts.RenderWait = colorprofile.NoTTY, time.Hour
+	m := viewer.New(opts)
+	m.SetSize(120, 40)
+	m.SetEntries(tr.Entries)
+	m.FocusIndex(0)
+	tab := tea.KeyPressMsg{Code: tea.KeyTab}
+	for range len(tr.Entries) {
+		if msg, ok := m.FocusedEntry().(cards.Message); ok && msg.Role == cards.RoleReasoning {
+			assert.Contains(t, m.View(), "enter to expand")
+			m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+			assert.NotContains(t, m.View(), "Thinking · ", "expanded")
+			return
+		}
+		m, _ = m.Update(tab)
+	}
+	t.Fatal("tab never stopped at a Thinking card")
+}
