@@ -29,6 +29,10 @@ type Options struct {
 	Render render.Options
 	// Keys are the key bindings; a zero KeyMap binds no key at all.
 	Keys KeyMap
+	// ShowInternal shows from the start what the agent keeps to itself
+	// (cards.IsInternal), which the viewer otherwise hides until
+	// KeyMap.Internal is pressed.
+	ShowInternal bool
 	// ShowStatus shows the status line under the cards: the counters, the
 	// source, follow and search state. ShowHelp shows the key help under
 	// it (only while the viewer has the focus). A harness that shows its
@@ -150,6 +154,7 @@ func New(opts Options) Model {
 		allExpanded:    opts.Render.Expanded,
 		profileCeiling: opts.Render.Profile,
 		search:         search{cur: -1},
+		filter:         filter{hideInternal: !opts.ShowInternal},
 		now:            time.Now,
 		tmux:           newTmuxRunner(opts.Tmux),
 	}

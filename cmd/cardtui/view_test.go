@@ -165,11 +165,12 @@ func TestLoaded(t *testing.T) {
 // not follow.
 func TestViewerOptionsFollowTheFlags(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	cfg, _, ok := parseReplayArgs([]string{"--expand", "--diff-layout", "split", "--theme", "light", "s.jsonl"}, &stdout, &stderr)
+	cfg, _, ok := parseReplayArgs([]string{"--expand", "--internals", "--diff-layout", "split", "--theme", "light", "s.jsonl"}, &stdout, &stderr)
 	require.True(t, ok, stderr.String())
 
 	opts := viewerOptions(cfg, source{name: "s.jsonl"}, nil)
 	assert.True(t, opts.Render.Expanded)
+	assert.True(t, opts.ShowInternal)
 	assert.Equal(t, render.DiffSplit, opts.Render.DiffLayout)
 	assert.Equal(t, render.Light, opts.Render.Theme)
 	assert.True(t, opts.ThemeFixed)
@@ -244,4 +245,35 @@ func TestTabReachesTheFoldedThinking(t *testing.T) {
 		m, _ = m.Update(tab)
 	}
 	t.Fatal("tab never stopped at a Thinking card")
+}
+
+// TestViewerHidesWhatTheAgentsHide: Codex's environment and instructions
+// blocks and Claude Code's loading of a deferred tool (ToolSearch), which
+// neither agent shows, are hidden in the recorded sessions until I.
+func TestViewerHidesWhatTheAgentsHide(t *testing.T) {
+	for file, internal := range map[string]string{
+		"../../agents/codex/testdata/codex-0.169.0-code/rollout.jsonl":                       "<environment_context>",
+		"../../agents/claude/testdata/cc-2.1.332/5abf7094-c675-4192-a199-80fd8b362245.jsonl": "Load tools",
+	} {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		tr, err := replay.Load(bytes.NewReader(data), "session.jsonl", replay.Options{Formats: agents.Formats})
+		require.NoError(t, err)
+		opts := viewer.DefaultOptions()
+		opts.Render.Profile, opts.RenderWait, opts.Render.Expanded = colorprofile.NoTTY, time.Hour, true
+		m := viewer.New(opts)
+		m.SetSize(200, 2000)
+		m.SetEntries(tr.Entries)
+		assert.NotContains(t, m.View(), internal, file)
+		m, _ = m.Update(tea.KeyPressMsg{Code: 'I', Text: "I"})
+		assert.Contains(t, m.View(), internal, "I shows it: %s", file)
+		m, _ = m.Update(tea.KeyPressMsg{Code: 'I', Text: "I"})
+		assert.NotContains(t, m.View(), internal, "I hides it again: %s", file)
+
+		opts.ShowInternal = true
+		shown := viewer.New(opts)
+		shown.SetSize(200, 2000)
+		shown.SetEntries(tr.Entries)
+		assert.Contains(t, shown.View(), internal, "Options.ShowInternal: %s", file)
+	}
 }
