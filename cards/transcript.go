@@ -38,6 +38,8 @@ type Message struct {
 	Turn Turn
 	// RolledBack: see IsRolledBack.
 	RolledBack bool
+	// Internal: see IsInternal.
+	Internal bool
 }
 
 // ToolCard is one tool call and, once it arrived, its result.
@@ -69,6 +71,8 @@ type ToolCard struct {
 	Children []Entry
 	// RolledBack: see IsRolledBack.
 	RolledBack bool
+	// Internal: see IsInternal.
+	Internal bool
 }
 
 // Problem is an input line that could not be understood. It is shown as an
@@ -136,3 +140,18 @@ func (Message) entry()  {}
 func (ToolCard) entry() {}
 func (Problem) entry()  {}
 func (Notice) entry()   {}
+
+// IsInternal reports whether e is what the agent keeps to itself, marked
+// so by its decoder: its own UI never shows it (Codex's environment and
+// instructions blocks, Claude Code loading a deferred tool). A viewer
+// hides it until asked to show it.
+func IsInternal(e Entry) bool {
+	switch e := e.(type) {
+	case Message:
+		return e.Internal
+	case ToolCard:
+		return e.Internal
+	case Problem, Notice:
+	}
+	return false
+}

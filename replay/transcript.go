@@ -142,6 +142,20 @@ func (t *Transcript) AddMessage(role cards.Role, text string) int {
 	return t.add(cards.Message{Role: role, Text: text})
 }
 
+// MarkInternal marks the message or tool card at index i as the agent's
+// own business, which its UI does not show (cards.IsInternal).
+func (t *Transcript) MarkInternal(i int) {
+	switch e := t.Entries[i].(type) {
+	case cards.Message:
+		e.Internal = true
+		t.Set(i, e)
+	case cards.ToolCard:
+		e.Internal = true
+		t.Set(i, e)
+	case cards.Problem, cards.Notice:
+	}
+}
+
 // PutMessage is AddMessage without counting an event: for a decoder whose
 // lines count as events themselves (see Pipeline).
 func (t *Transcript) PutMessage(role cards.Role, text string) int {

@@ -4,6 +4,8 @@ import (
 	"container/list"
 	"sync"
 
+	"github.com/charmbracelet/colorprofile"
+
 	"github.com/cardtui/cardtui/render"
 )
 
@@ -22,6 +24,7 @@ type cardKey struct {
 	width    int
 	expanded bool
 	theme    render.Theme
+	profile  colorprofile.Profile
 	// plain is the quick drawing without syntax colours shown until the
 	// coloured one is drawn (background.go).
 	plain bool

@@ -12,20 +12,32 @@ import (
 
 // filter shows only the tool cards whose tool name (or, when the source
 // names no tool, title) contains one of the words typed at the f prompt,
-// ignoring case. The rows on screen, the focus and the scroll position
-// count the cards shown; the entries themselves stay as they are.
+// ignoring case, and hides what the agent keeps to itself
+// (cards.IsInternal) until the I key shows it. The rows on screen, the
+// focus and the scroll position count the cards shown; the entries
+// themselves stay as they are.
 type filter struct {
 	query string   // as typed
 	words []string // lower-cased; none when the filter is off
-	// shown are the indexes of the entries shown, in order; nil when the
-	// filter is off.
+	// hideInternal hides the entries cards.IsInternal reports.
+	hideInternal bool
+	// shown are the indexes of the entries shown, in order; nil when
+	// every entry is.
 	shown []int
 }
 
+// active reports whether the user filters by tool (the f prompt).
 func (f *filter) active() bool { return len(f.words) > 0 }
+
+// selects reports whether some entries may be left out: a filter by
+// tool, or internal entries hidden.
+func (f *filter) selects() bool { return f.active() || f.hideInternal }
 
 // shows reports whether entry e passes the filter.
 func (f *filter) shows(e cards.Entry) bool {
+	if f.hideInternal && cards.IsInternal(e) {
+		return false
+	}
 	if !f.active() {
 		return true
 	}
@@ -64,7 +76,7 @@ func callTitle(v cards.CallView) string {
 
 // shownCount is the number of cards shown.
 func (m *Model) shownCount() int {
-	if m.filter.active() {
+	if m.filter.selects() {
 		return len(m.filter.shown)
 	}
 	return m.list.Len()
@@ -72,7 +84,7 @@ func (m *Model) shownCount() int {
 
 // entryIndex is the index in the entries of shown card v.
 func (m *Model) entryIndex(v int) int {
-	if m.filter.active() {
+	if m.filter.selects() {
 		return m.filter.shown[v]
 	}
 	return v
@@ -83,7 +95,7 @@ func (m *Model) shownIndex(i int) (int, bool) {
 	if i < 0 {
 		return 0, false
 	}
-	if !m.filter.active() {
+	if !m.filter.selects() {
 		return i, i >= 0 && i < m.list.Len()
 	}
 	v := sort.SearchInts(m.filter.shown, i)
@@ -98,8 +110,24 @@ func (m *Model) setFilter(query string) tea.Cmd {
 	if m.shownCount() > 0 {
 		focused = m.entryIndex(m.focus)
 	}
-	m.filter = filter{query: strings.TrimSpace(query), words: filterWords(query)}
+	m.filter = filter{query: strings.TrimSpace(query), words: filterWords(query), hideInternal: m.filter.hideInternal}
 	m.refilter(focused)
+	if m.search.active {
+		return m.startSearch(m.search.match.typed)
+	}
+	return nil
+}
+
+// toggleInternal shows or hides what the agent keeps to itself, keeping
+// the focused card in focus when it is still shown.
+func (m *Model) toggleInternal() tea.Cmd {
+	focused := -1
+	if m.shownCount() > 0 {
+		focused = m.entryIndex(m.focus)
+	}
+	m.filter.hideInternal = !m.filter.hideInternal
+	m.refilter(focused)
+	m.note = map[bool]string{true: "internal cards hidden (I shows them)", false: "internal cards shown (I hides them)"}[m.filter.hideInternal]
 	if m.search.active {
 		return m.startSearch(m.search.match.typed)
 	}
@@ -135,7 +163,7 @@ func (m *Model) applyFilter(query string) tea.Cmd {
 // refilter lists the shown entries again and puts the focus on entry
 // focused, or the first shown card after it.
 func (m *Model) refilter(focused int) {
-	if m.filter.active() {
+	if m.filter.selects() {
 		m.filter.shown = m.filter.shown[:0:0]
 		for i := range m.list.Len() {
 			if m.filter.shows(m.list.entry(i)) {
@@ -156,7 +184,7 @@ func (m *Model) refilter(focused int) {
 // entry that passes is added, a changed one that now passes or fails
 // lists them again.
 func (m *Model) filterChanged(i int) {
-	if !m.filter.active() {
+	if !m.filter.selects() {
 		return
 	}
 	_, was := m.shownIndex(i)

@@ -25,7 +25,7 @@ type KeyMap struct {
 	Top          key.Binding
 	Bottom       key.Binding
 	// NextCard and PrevCard move the focus over the cards that are tab
-	// stops (not notices, context or thinking); while a search is active
+	// stops (every card but the notices); while a search is active
 	// NextMatch takes precedence over NextCard for a key both hold.
 	NextCard key.Binding
 	PrevCard key.Binding
@@ -51,11 +51,14 @@ type KeyMap struct {
 	Accept key.Binding
 	Cancel key.Binding
 	Filter key.Binding // show only the cards of the tools named at its prompt
-	Copy   key.Binding // copy the focused card's text
-	Open   key.Binding // open the focused card's file in $EDITOR
-	Follow key.Binding // pin the view to the newest card, or unpin it
-	Help   key.Binding // toggle the full help
-	Quit   key.Binding // return tea.Quit; unbind it when the harness quits itself
+	// Internal shows or hides what the agent keeps to itself
+	// (cards.IsInternal): hidden at first unless Options.ShowInternal.
+	Internal key.Binding
+	Copy     key.Binding // copy the focused card's text
+	Open     key.Binding // open the focused card's file in $EDITOR
+	Follow   key.Binding // pin the view to the newest card, or unpin it
+	Help     key.Binding // toggle the full help
+	Quit     key.Binding // return tea.Quit; unbind it when the harness quits itself
 }
 
 // DefaultKeyMap is less- and vi-like: j/k and ↑/↓ scroll a line, ctrl+d/u
@@ -64,7 +67,7 @@ type KeyMap struct {
 // cards and ]u/[u to user messages; ←/→ scroll the focused card sideways;
 // enter expands the focused card and e every card; / searches, n/N go
 // through the matches; f filters by tool name; y copies the focused card,
-// o opens its file; F pins the view to the bottom; ? the full help; q or
+// I shows what the agent hides; o opens its file; F pins the view to the bottom; ? the full help; q or
 // ctrl+c quit.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
@@ -92,6 +95,7 @@ func DefaultKeyMap() KeyMap {
 		Accept:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
 		Cancel:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear search/filter")),
 		Filter:       key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter by tool")),
+		Internal:     key.NewBinding(key.WithKeys("I"), key.WithHelp("I", "show/hide internal cards")),
 		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy card")),
 		Open:         key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in $EDITOR")),
 		Follow:       key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "pin to bottom")),
@@ -112,7 +116,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.LineDown, k.LineUp, k.HalfPageDown, k.HalfPageUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
 		{k.NextCard, k.PrevCard, k.NextFailed, k.PrevFailed, k.NextUser, k.PrevUser, k.Toggle, k.ToggleAll, k.ScrollLeft, k.ScrollRight},
-		{k.Search, k.NextMatch, k.PrevMatch, k.Filter, k.Cancel, k.Copy, k.Open, k.Follow, k.Quit},
+		{k.Search, k.NextMatch, k.PrevMatch, k.Filter, k.Internal, k.Cancel, k.Copy, k.Open, k.Follow, k.Quit},
 	}
 }
 
@@ -209,6 +213,8 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		m.prompt = prompt{kind: searchPrompt}
 	case key.Matches(msg, k.Filter):
 		m.prompt = prompt{kind: filterPrompt, input: m.filter.query, tools: m.toolNames()}
+	case key.Matches(msg, k.Internal):
+		return m.toggleInternal()
 	case key.Matches(msg, k.Cancel):
 		m.clearSearch()
 		m.closeFullHelp()

@@ -28,15 +28,17 @@ func mixed() []cards.Entry {
 	}
 }
 
-func TestTabSkipsNoticesContextAndThinking(t *testing.T) {
+// TestTabStopsAtEveryCardButNotices: tab reaches the folded context and
+// thinking, which say "enter to expand", and passes over the notices.
+func TestTabStopsAtEveryCardButNotices(t *testing.T) {
 	m := newModel(80, 60, mixed()...)
 	var focused []int
-	for range 5 {
+	for range 7 {
 		m, _ = press(t, m, "tab")
 		focused = append(focused, m.focus)
 	}
-	assert.Equal(t, []int{1, 5, 6, 7, 8}, focused)
-	m, _ = press(t, m, "shift+tab", "shift+tab", "shift+tab", "shift+tab")
+	assert.Equal(t, []int{1, 3, 4, 5, 6, 7, 8}, focused)
+	m, _ = press(t, m, "shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab")
 	assert.Equal(t, 1, m.focus)
 }
 
@@ -123,7 +125,7 @@ func TestCopyWritesAFileWithoutClipboard(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	m := newModel(200, 60, mixed()...)
 	m.FocusEntry("nope")
-	m, _ = press(t, m, "tab", "tab") // the failed make
+	m, _ = press(t, m, "tab", "tab", "tab", "tab") // the failed make, past the context and the thinking
 	m, cmd := press(t, m, "y")
 	require.NotNil(t, cmd)
 	m, _ = send(t, m, cmd())

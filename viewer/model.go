@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
@@ -18,14 +19,20 @@ type Options struct {
 	// Render are the options the cards are drawn with. The viewer sets
 	// Width (its width less the one-cell focus gutter) and Expanded (per
 	// card); Render.Expanded is the initial state of every card. Theme is
-	// replaced by the terminal's background unless ThemeFixed. Keep
-	// Profile TrueColor in an interactive program: Bubble Tea downsamples
-	// its output to the terminal's own profile (and honours NO_COLOR), so
-	// a caller lowers it only for --color never or for text that does not
-	// go through a Program.
+	// replaced by the terminal's background unless ThemeFixed. Profile is
+	// a ceiling: in a Program the viewer draws in the terminal's own
+	// profile when that has fewer colours (tea.ColorProfileMsg), so that
+	// a 256- or 16-colour terminal gets the tints chosen for it rather
+	// than Bubble Tea's nearest colours to the true-colour ones. Keep it
+	// TrueColor in an interactive program; lower it for --color never or
+	// for text that does not go through a Program.
 	Render render.Options
 	// Keys are the key bindings; a zero KeyMap binds no key at all.
 	Keys KeyMap
+	// ShowInternal shows from the start what the agent keeps to itself
+	// (cards.IsInternal), which the viewer otherwise hides until
+	// KeyMap.Internal is pressed.
+	ShowInternal bool
 	// ShowStatus shows the status line under the cards: the counters, the
 	// source, follow and search state. ShowHelp shows the key help under
 	// it (only while the viewer has the focus). A harness that shows its
@@ -98,10 +105,13 @@ type Model struct {
 	top              position // the row at the top of the screen
 	focus            int
 	// hscroll is the focused card's sideways scroll (hscroll.go).
-	hscroll     hscroll
-	blurred     bool
-	follow      bool
-	allExpanded bool
+	hscroll hscroll
+	blurred bool
+	follow  bool
+	// profileCeiling is the caller's Options.Render.Profile: the
+	// terminal's profile lowers the drawing's, never raises it past this.
+	profileCeiling colorprofile.Profile
+	allExpanded    bool
 	// expandEpoch invalidates every card's own expanded state at once
 	// (toggleAll): a slot's state counts only when its epoch is this.
 	expandEpoch uint32
@@ -133,18 +143,20 @@ type Model struct {
 // it has a size (SetSize).
 func New(opts Options) Model {
 	m := Model{
-		opts:        opts,
-		source:      oneLine(opts.Source),
-		help:        help.New(),
-		ids:         newIDIndex(),
-		cache:       newCardCache(),
-		drawings:    newDrawings(),
-		streams:     &streams{},
-		follow:      !opts.NoFollow,
-		allExpanded: opts.Render.Expanded,
-		search:      search{cur: -1},
-		now:         time.Now,
-		tmux:        newTmuxRunner(opts.Tmux),
+		opts:           opts,
+		source:         oneLine(opts.Source),
+		help:           help.New(),
+		ids:            newIDIndex(),
+		cache:          newCardCache(),
+		drawings:       newDrawings(),
+		streams:        &streams{},
+		follow:         !opts.NoFollow,
+		allExpanded:    opts.Render.Expanded,
+		profileCeiling: opts.Render.Profile,
+		search:         search{cur: -1},
+		filter:         filter{hideInternal: !opts.ShowInternal},
+		now:            time.Now,
+		tmux:           newTmuxRunner(opts.Tmux),
 	}
 	m.setTheme(opts.Render.Theme)
 	return m
@@ -194,6 +206,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.drawings.waitDrawn
 	case tea.BackgroundColorMsg:
 		m.setBackground(msg)
+	case tea.ColorProfileMsg:
+		m.setProfile(msg.Profile)
 	case tea.CapabilityMsg:
 		m.termcap.take(msg)
 	case tea.KeyPressMsg:
@@ -389,7 +403,7 @@ func (m *Model) shownHelpRows() int {
 // cacheKey is the cache key of shown card v drawn at width.
 func (m *Model) cacheKey(v, width int) cardKey {
 	i := m.entryIndex(v)
-	return cardKey{version: m.list.at(i).version, width: width, expanded: m.isExpanded(i), theme: m.opts.Render.Theme}
+	return cardKey{version: m.list.at(i).version, width: width, expanded: m.isExpanded(i), theme: m.opts.Render.Theme, profile: m.opts.Render.Profile}
 }
 
 // card returns shown card v's rendering, from the cache when it is there;
@@ -477,6 +491,24 @@ func (m *Model) setBackground(msg tea.BackgroundColorMsg) {
 		m.setTheme(theme)
 		m.settle()
 	}
+}
+
+// setProfile draws in the terminal's colour profile when it has fewer
+// colours than Options.Render.Profile, the caller's ceiling: the 256- and
+// 16-colour diff tints read as red and green there, where the true-colour
+// ones that Bubble Tea would convert all come out as one grey. A profile
+// without colours is left to Bubble Tea, which strips them.
+func (m *Model) setProfile(p colorprofile.Profile) {
+	if p < colorprofile.ANSI {
+		return
+	}
+	p = min(p, m.profileCeiling)
+	if p == m.opts.Render.Profile {
+		return
+	}
+	m.opts.Render.Profile = p
+	m.styles = newChrome(m.opts.Render.Theme, p)
+	m.settle()
 }
 
 // setTheme switches the cards and the viewer's own lines to a theme; the

@@ -5,14 +5,13 @@ import "github.com/cardtui/cardtui/cards"
 // The kinds of card the focus keys move to.
 
 // tabStop reports whether tab stops at e: every card but the notices
-// (dividers), context and thinking, which are read, not acted on.
+// (dividers). Thinking and context are cards too: folded, they say
+// "enter to expand", which only a focused card can.
 func tabStop(e cards.Entry) bool {
-	switch e := e.(type) {
-	case cards.Message:
-		return e.Role != cards.RoleContext && e.Role != cards.RoleReasoning
+	switch e.(type) {
 	case cards.Notice:
 		return false
-	case cards.ToolCard, cards.Problem:
+	case cards.Message, cards.ToolCard, cards.Problem:
 	}
 	return true
 }

@@ -62,7 +62,7 @@ func (m *Model) startSearch(query string) tea.Cmd {
 	m.search = search{active: true, match: newMatcher(query), id: id, running: true, cur: -1}
 	snapshot := m.list
 	m.list.edit() // from now on, writes leave the snapshot's chunks alone
-	return runSearch(id, snapshot, filter{words: m.filter.words}, m.search.match)
+	return runSearch(id, snapshot, filter{words: m.filter.words, hideInternal: m.filter.hideInternal}, m.search.match)
 }
 
 func (m *Model) clearSearch() {

@@ -366,7 +366,9 @@ func (d *claudeCode) reply(t *replay.Transcript, rec *claudeRecord, role cards.R
 // call adds the card of a tool_use block, presented ahead.
 func (d *claudeCode) call(t *replay.Transcript, b claudeBlock) {
 	args := []byte(b.Input)
-	t.PutCall(b.ID, b.Name, b.call)
+	if i := t.PutCall(b.ID, b.Name, b.call); b.Name == "ToolSearch" {
+		t.MarkInternal(i) // Claude Code draws nothing for loading a deferred tool
+	}
 	t.ArgumentsProblem(b.Name, b.problem)
 	d.pending[b.ID] = claudeInput{tool: b.Name, args: args}
 	if b.Name == "Task" || b.Name == "Agent" {

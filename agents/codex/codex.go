@@ -388,7 +388,10 @@ func (d *codexRollout) message(t *replay.Transcript, fromEvent bool, role cards.
 		d.compacted = false
 	}
 	if role != cards.RoleAssistant {
-		t.PutMessage(role, text)
+		i := t.PutMessage(role, text)
+		if role == cards.RoleContext {
+			t.MarkInternal(i) // Codex's UI shows none of what it tells the model
+		}
 		if role == cards.RoleUser {
 			d.turns = append(d.turns, len(t.Entries)-1)
 		}

@@ -164,6 +164,9 @@ Flags of replay (they may come before or after FILE):
   --expand                           show long cards whole: --print prints every line of every
                                      card (else it says "… N more lines"); the viewer starts
                                      with every card expanded (e toggles them)
+  --internals                        viewer only: show from the start what the agent's own UI
+                                     hides (Codex's environment and instructions, Claude
+                                     Code loading a deferred tool); I toggles them
   --format ansi|plain|markdown|html  output of --print: styled text, text without escapes, a
                                      Markdown document or an HTML page (default ansi); plain,
                                      markdown and html imply --print

@@ -36,8 +36,11 @@ type replayConfig struct {
 	// expand is --expand: every card shown whole, in print and, from the
 	// start, in the viewer.
 	expand bool
-	input  string
-	color  string // --color: auto, always or never
+	// internals is --internals: the viewer shows from the start what the
+	// agent keeps to itself (I toggles it).
+	internals bool
+	input     string
+	color     string // --color: auto, always or never
 	// theme is --theme; themeSet says it was given rather than left to
 	// the terminal's background.
 	theme    render.Theme
@@ -114,6 +117,7 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	last := fs.Bool("last", false, "the newest session of the current project")
 	demo := fs.Bool("demo", false, "the built-in demo session")
 	expand := fs.Bool("expand", false, "show every card whole")
+	internals := fs.Bool("internals", false, "viewer: show what the agent's own UI hides")
 	format := choice(fs, "format", "ansi", "plain", "markdown", "html")
 	width := fs.Int("width", 0, "width in cells")
 	color := choice(fs, "color", "auto", "always", "never")
@@ -136,14 +140,15 @@ func parseReplayArgs(args []string, stdout, stderr io.Writer) (replayConfig, int
 	}
 	layout, _ := render.ParseDiffLayout(diffLayout.value) // the flag takes only the layouts' names
 	cfg := replayConfig{
-		print:    *printFlag || format.value != "ansi" || *width > 0,
-		follow:   *follow,
-		last:     *last,
-		demo:     *demo,
-		expand:   *expand,
-		input:    inputFormat,
-		color:    color.value,
-		themeSet: theme.set,
+		print:     *printFlag || format.value != "ansi" || *width > 0,
+		follow:    *follow,
+		last:      *last,
+		demo:      *demo,
+		expand:    *expand,
+		internals: *internals,
+		input:     inputFormat,
+		color:     color.value,
+		themeSet:  theme.set,
 		printing: printConfig{
 			markdown: format.value == "markdown",
 			html:     format.value == "html",

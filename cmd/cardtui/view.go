@@ -151,6 +151,7 @@ func viewerOptions(cfg replayConfig, src source, feed <-chan cards.Change) viewe
 	opts := viewer.DefaultOptions()
 	opts.Render.Theme = cfg.theme
 	opts.Render.Expanded = cfg.expand
+	opts.ShowInternal = cfg.internals
 	opts.Render.DiffLayout = cfg.printing.render.DiffLayout
 	opts.Render.Location = time.Local
 	opts.ThemeFixed = cfg.themeSet

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -163,14 +165,115 @@ func TestLoaded(t *testing.T) {
 // not follow.
 func TestViewerOptionsFollowTheFlags(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	cfg, _, ok := parseReplayArgs([]string{"--expand", "--diff-layout", "split", "--theme", "light", "s.jsonl"}, &stdout, &stderr)
+	cfg, _, ok := parseReplayArgs([]string{"--expand", "--internals", "--diff-layout", "split", "--theme", "light", "s.jsonl"}, &stdout, &stderr)
 	require.True(t, ok, stderr.String())
 
 	opts := viewerOptions(cfg, source{name: "s.jsonl"}, nil)
 	assert.True(t, opts.Render.Expanded)
+	assert.True(t, opts.ShowInternal)
 	assert.Equal(t, render.DiffSplit, opts.Render.DiffLayout)
 	assert.Equal(t, render.Light, opts.Render.Theme)
 	assert.True(t, opts.ThemeFixed)
 	assert.True(t, opts.NoFollow)
 	assert.Equal(t, "s.jsonl", opts.Source)
+}
+
+// TestViewerDrawsDiffsInTheTerminalsProfile: in a 256-colour terminal
+// the viewer draws the recorded Codex edit with the 256-colour tints, red
+// removed and green added lines, not Bubble Tea's nearest colour to the
+// true-colour tints, which is one grey for both (48;5;234).
+func TestViewerDrawsDiffsInTheTerminalsProfile(t *testing.T) {
+	data, err := os.ReadFile("../../agents/codex/testdata/codex-0.169.0-code/rollout.jsonl")
+	require.NoError(t, err)
+	tr, err := replay.Load(bytes.NewReader(data), "rollout.jsonl", replay.Options{Formats: agents.Formats})
+	require.NoError(t, err)
+	for _, theme := range []render.Theme{render.Dark, render.Light} {
+		opts := viewer.DefaultOptions()
+		opts.Render.Theme, opts.ThemeFixed, opts.RenderWait = theme, true, time.Hour
+		opts.Render.Expanded = true
+		m := viewer.New(opts)
+		m.SetSize(120, 400)
+		m.SetEntries(tr.Entries)
+		assert.True(t, strings.Contains(m.View(), "48;2;"), "true colour until the terminal says otherwise")
+
+		m, _ = m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+		screen := m.View()
+		assert.False(t, strings.Contains(screen, "48;2;"), "no true colour left in a 256-colour terminal")
+		removed, added := "48;5;52m", "48;5;22m"
+		if theme == render.Light {
+			removed, added = "48;5;224m", "48;5;194m"
+		}
+		assert.True(t, strings.Contains(screen, removed), "removed lines tinted red (%s)", theme)
+		assert.True(t, strings.Contains(screen, added), "added lines tinted green (%s)", theme)
+		assert.False(t, strings.Contains(screen, "48;5;234m"), "not one grey for both")
+
+		m, _ = m.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+		assert.True(t, strings.Contains(m.View(), "48;2;"), "a terminal found to take true colour gets it")
+	}
+
+	opts := viewer.DefaultOptions()
+	opts.Render.Profile, opts.RenderWait, opts.Render.Expanded = colorprofile.ANSI256, time.Hour, true
+	m := viewer.New(opts)
+	m.SetSize(120, 400)
+	m.SetEntries(tr.Entries)
+	m, _ = m.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	assert.False(t, strings.Contains(m.View(), "48;2;"), "the caller's profile is a ceiling the terminal does not raise")
+}
+
+// TestTabReachesTheFoldedThinking: in a recorded Claude Code session, tab
+// stops at the collapsed Thinking card, which says "enter to expand",
+// and enter then expands it.
+func TestTabReachesTheFoldedThinking(t *testing.T) {
+	data, err := os.ReadFile("../../agents/claude/testdata/cc-2.1.332/5abf7094-c675-4192-a199-80fd8b362245.jsonl")
+	require.NoError(t, err)
+	tr, err := replay.Load(bytes.NewReader(data), "session.jsonl", replay.Options{Formats: agents.Formats})
+	require.NoError(t, err)
+	opts := viewer.DefaultOptions()
+	opts.Render.Profile, opts.RenderWait = colorprofile.NoTTY, time.Hour
+	m := viewer.New(opts)
+	m.SetSize(120, 40)
+	m.SetEntries(tr.Entries)
+	m.FocusIndex(0)
+	tab := tea.KeyPressMsg{Code: tea.KeyTab}
+	for range len(tr.Entries) {
+		if msg, ok := m.FocusedEntry().(cards.Message); ok && msg.Role == cards.RoleReasoning {
+			assert.Contains(t, m.View(), "enter to expand")
+			m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+			assert.NotContains(t, m.View(), "Thinking · ", "expanded")
+			return
+		}
+		m, _ = m.Update(tab)
+	}
+	t.Fatal("tab never stopped at a Thinking card")
+}
+
+// TestViewerHidesWhatTheAgentsHide: Codex's environment and instructions
+// blocks and Claude Code's loading of a deferred tool (ToolSearch), which
+// neither agent shows, are hidden in the recorded sessions until I.
+func TestViewerHidesWhatTheAgentsHide(t *testing.T) {
+	for file, internal := range map[string]string{
+		"../../agents/codex/testdata/codex-0.169.0-code/rollout.jsonl":                       "<environment_context>",
+		"../../agents/claude/testdata/cc-2.1.332/5abf7094-c675-4192-a199-80fd8b362245.jsonl": "Load tools",
+	} {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		tr, err := replay.Load(bytes.NewReader(data), "session.jsonl", replay.Options{Formats: agents.Formats})
+		require.NoError(t, err)
+		opts := viewer.DefaultOptions()
+		opts.Render.Profile, opts.RenderWait, opts.Render.Expanded = colorprofile.NoTTY, time.Hour, true
+		m := viewer.New(opts)
+		m.SetSize(200, 2000)
+		m.SetEntries(tr.Entries)
+		assert.NotContains(t, m.View(), internal, file)
+		m, _ = m.Update(tea.KeyPressMsg{Code: 'I', Text: "I"})
+		assert.Contains(t, m.View(), internal, "I shows it: %s", file)
+		m, _ = m.Update(tea.KeyPressMsg{Code: 'I', Text: "I"})
+		assert.NotContains(t, m.View(), internal, "I hides it again: %s", file)
+
+		opts.ShowInternal = true
+		shown := viewer.New(opts)
+		shown.SetSize(200, 2000)
+		shown.SetEntries(tr.Entries)
+		assert.Contains(t, shown.View(), internal, "Options.ShowInternal: %s", file)
+	}
 }

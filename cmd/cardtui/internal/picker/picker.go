@@ -92,7 +92,10 @@ type Model struct {
 	inProject bool
 	home      string
 	themeSet  bool
-	open      Opener
+	// profile is the terminal's colour profile once Bubble Tea has said
+	// it, passed to each session's viewer as it opens.
+	profile *tea.ColorProfileMsg
+	open    Opener
 	// send delivers a message to the program from another goroutine.
 	send          func(tea.Msg)
 	width, height int
@@ -218,6 +221,8 @@ func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !p.themeSet {
 			p.setTheme(msg.IsDark())
 		}
+	case tea.ColorProfileMsg:
+		p.profile = &msg
 	case sessionMsg:
 		return p, p.fromSession(msg)
 	case openedMsg:
@@ -328,6 +333,9 @@ func (p *Model) opened(msg openedMsg) tea.Cmd {
 	}
 	opened := msg.opened
 	opened.Viewer.SetSize(p.width, p.height)
+	if p.profile != nil {
+		opened.Viewer, _ = opened.Viewer.Update(*p.profile)
+	}
 	if msg.at >= 0 {
 		opened.Viewer.FocusIndex(msg.at)
 	}
