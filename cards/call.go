@@ -12,8 +12,8 @@ type CallView interface {
 	Card() string
 }
 
-// GenericCall is a call drawn as Markdown: a titled card with optional
-// content, raw input and file locations.
+// GenericCall is a titled card with optional content (text blocks plain
+// or Markdown as each says, see TextBlock), raw input and file locations.
 type GenericCall struct {
 	Title     string
 	Kind      ToolCallKind // "" when not given

@@ -15,7 +15,8 @@ type ResultView interface {
 	Card() string
 }
 
-// GenericResult is a result drawn as Markdown content.
+// GenericResult is a result drawn as its content: text blocks plain or
+// Markdown as each says (TextBlock), and images.
 type GenericResult struct {
 	Title   string
 	Content []ContentBlock
