@@ -262,6 +262,26 @@ func TestARunningCallShowsItsElapsedTime(t *testing.T) {
 	assert.Equal(t, "2h03m", elapsed(2*time.Hour+3*time.Minute+59*time.Second))
 }
 
+// TestAStreamingCommandRunsUntilItsResultSaysItEnded: a terminal result
+// with Running set is output so far; the card stays running (its badge,
+// its elapsed time, the status line's count) until a result without it.
+func TestAStreamingCommandRunsUntilItsResultSaysItEnded(t *testing.T) {
+	m := newModel(60, 12)
+	call := cards.ToolCard{ID: "c", Call: cards.TerminalCall{Title: "go test ./..."}}
+	m.Upsert("c", call)
+	call.Result = cards.TerminalResult{Output: "=== RUN TestA\n", Running: true}
+	m, cmd := send(t, m, EntriesMsg{Updates: []cards.Change{{ID: "c", Entry: call}}})
+	assert.NotNil(t, cmd, "a streaming command keeps the elapsed time ticking")
+	assert.Contains(t, screenRows(m)[0], "─ running 0s ─╮")
+	assert.Contains(t, screen(m), "=== RUN TestA")
+	assert.Contains(t, screen(m), "1 running")
+
+	call.Result = cards.TerminalResult{Output: "=== RUN TestA\nok\n", ExitCode: cards.Exit(0)}
+	m.Upsert("c", call)
+	assert.Contains(t, screenRows(m)[0], "exit 0")
+	assert.NotContains(t, screen(m), "running")
+}
+
 func TestEscapableSaysWhatEscCloses(t *testing.T) {
 	m := newModel(80, 12, titledCards(20)...)
 	assert.False(t, m.Escapable(), "nothing open")

@@ -289,7 +289,7 @@ func (m *Model) put(u cards.Change) {
 func (m *Model) count(e cards.Entry, d int) {
 	switch e := e.(type) {
 	case cards.ToolCard:
-		if e.Result == nil && !e.Ended {
+		if running(e) {
 			m.pending += d
 		}
 	case cards.Problem:
