@@ -51,7 +51,7 @@ func TestBlurredViewerIgnoresKeysAndDrawsNoFocusNorHelp(t *testing.T) {
 
 func TestStatusAndHelpLinesAreOptional(t *testing.T) {
 	opts := testOptions()
-	opts.ShowStatus, opts.ShowHelp = false, false
+	opts.HideStatus, opts.HideHelp = true, true
 	m := New(opts)
 	m.SetSize(80, 10)
 	m.SetEntries(titledCards(20))

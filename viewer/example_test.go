@@ -92,7 +92,7 @@ func (c chat) View() string { return c.cards.View() + "\n" + c.input.View() }
 // sets entries by the ids it already has (Upsert).
 func ExampleModel_embedded() {
 	opts := exampleOptions()
-	opts.ShowHelp = false // the harness shows its own help (KeyMap is a help.KeyMap)
+	opts.HideHelp = true // the harness shows its own help (KeyMap is a help.KeyMap)
 	c := chat{cards: viewer.New(opts), input: textinput.New()}
 	c.cards.Blur()
 	c.input.Focus()
@@ -168,7 +168,7 @@ func ExampleUpdate_streaming() {
 	opts := viewer.DefaultOptions()
 	opts.Render.Profile = colorprofile.NoTTY
 	opts.ThemeFixed = true
-	opts.ShowHelp = false
+	opts.HideHelp = true
 	m := viewer.New(opts)
 	m.SetSize(40, 5)
 	text := ""
