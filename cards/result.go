@@ -38,7 +38,8 @@ type TerminalResult struct {
 }
 
 // DiffResult holds the hunks a change applied (each FileDiff one hunk with
-// its context) or whole-file diffs.
+// its context) or whole-file diffs; an empty one ends a DiffCall applied
+// as proposed.
 type DiffResult struct {
 	Title string
 	Diffs []FileDiff
