@@ -15,23 +15,20 @@ import (
 )
 
 var (
-	quit = key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit"))
-	test = cards.TerminalCall{Title: "go test ./..."}
-	edit = cards.NewDiff("Edit count.go", cards.Edit("count.go", "return n\n", "return n + 1\n"))
+	quit   = key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit"))
+	test   = cards.TerminalCall{Title: "go test ./..."}
+	edit   = cards.NewDiff("Edit count.go", cards.Edit("count.go", "return n\n", "return n + 1\n"))
+	script = []cards.ToolCard{ // what the tools report: each card again, by its ID, as it changes
+		{ID: "plan", Call: cards.GenericCall{Title: "Plan"}, Result: cards.GenericResult{Content: cards.Markdown("Run the tests, **fix** what fails.")}},
+		{ID: "test", Call: test},
+		{ID: "test", Call: test, Result: cards.TerminalResult{Output: "=== RUN   TestTotal\n", Running: true}},
+		{ID: "test", Call: test, Result: cards.TerminalResult{Output: "=== RUN   TestTotal\n--- FAIL: TestTotal\n", ExitCode: cards.Exit(1)}},
+		{ID: "edit", Call: edit},
+		{ID: "edit", Call: edit, Result: cards.DiffResult{}}, // applied as proposed
+	}
 )
 
-// script is what the tools report: each card again, by its ID, as it changes.
-var script = []cards.ToolCard{
-	{ID: "plan", Call: cards.GenericCall{Title: "Plan"}, Result: cards.GenericResult{Content: cards.Markdown("Run the tests, **fix** what fails.")}},
-	{ID: "test", Call: test},
-	{ID: "test", Call: test, Result: cards.TerminalResult{Output: "=== RUN   TestTotal\n", Running: true}},
-	{ID: "test", Call: test, Result: cards.TerminalResult{Output: "=== RUN   TestTotal\n--- FAIL: TestTotal\n", ExitCode: cards.Exit(1)}},
-	{ID: "edit", Call: edit},
-	{ID: "edit", Call: edit, Result: cards.DiffResult{}}, // applied as proposed
-}
-
 type step int // play script[step] after a pause
-
 func play(i step) tea.Cmd {
 	return tea.Tick(500*time.Millisecond, func(time.Time) tea.Msg { return i })
 }
@@ -64,7 +61,10 @@ func (h harness) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (h harness) View() tea.View {
-	frame, keys := h.cards.Render(), append([]key.Binding{quit}, h.cards.ShortHelp()...)
+	frame, keys := h.cards.Render(), h.cards.ShortHelp() // the viewer's keys for what it is doing
+	if !h.cards.Capturing() {
+		keys = append([]key.Binding{quit}, keys...)
+	}
 	v := tea.NewView(frame.Content + "\n" + h.help.ShortHelpView(keys))
 	v.AltScreen, v.MouseMode, v.Cursor = true, frame.MouseMode, frame.Cursor
 	return v
