@@ -6,10 +6,25 @@ package cards
 //	cards.ToolCard{ID: "c1", Call: cards.NewDiff("Edit main.go", cards.Edit("main.go", old, new))}
 //	cards.ToolCard{ID: "c2", Call: cards.TerminalCall{Title: "go test"},
 //		Result: cards.TerminalResult{Output: out, ExitCode: cards.Exit(0)}}
-//	cards.GenericResult{Content: cards.Text("**done**")}
+//	cards.GenericResult{Content: cards.Markdown("**done**")}
+//
+// The one rule for text (TextBlock): a block is plain text, shown as it
+// is, unless it says it is Markdown. Markdown makes one that says so,
+// Plain one that does not.
 
-// Text is one Markdown text block, as the content of a generic card.
-func Text(s string) []ContentBlock { return []ContentBlock{TextBlock{Text: s}} }
+// Markdown is one Markdown text block, rendered as Markdown (its stars
+// make bold text), as the content of a generic card.
+func Markdown(s string) []ContentBlock { return []ContentBlock{TextBlock{Text: s, Markdown: true}} }
+
+// Plain is one block of plain text, shown as it is (stars, tags and
+// indentation kept), as the content of a generic card.
+func Plain(s string) []ContentBlock { return []ContentBlock{TextBlock{Text: s}} }
+
+// Text is Plain.
+//
+// Deprecated: Text was documented as Markdown but made plain text; use
+// Plain, or Markdown for text to render as Markdown.
+func Text(s string) []ContentBlock { return Plain(s) }
 
 // Exit is an exit status for TerminalResult.ExitCode.
 func Exit(code int) *int { return &code }

@@ -20,7 +20,7 @@ func TestConstructorsBuildValidViews(t *testing.T) {
 	assert.Equal(t, 3, *result.ExitCode)
 	assert.NoError(t, cards.CheckResult(result))
 
-	generic := cards.GenericResult{Content: cards.Text("**done**")}
+	generic := cards.GenericResult{Content: cards.Plain("**done**")}
 	assert.Equal(t, []cards.ContentBlock{cards.TextBlock{Text: "**done**"}}, generic.Content)
 	assert.NoError(t, cards.CheckResult(cards.NewDiffResult("", cards.Edit("a.go", "x", "y"))))
 }
@@ -29,4 +29,14 @@ func TestExitReturnsADistinctPointerEachTime(t *testing.T) {
 	a, b := cards.Exit(0), cards.Exit(0)
 	*a = 1
 	assert.Equal(t, 0, *b)
+}
+
+// TestMarkdownIsMarkdownAndPlainIsNot pins the one rule for text: a block
+// is plain unless it says it is Markdown, and the constructors' names say
+// which they make.
+func TestMarkdownIsMarkdownAndPlainIsNot(t *testing.T) {
+	assert.Equal(t, []cards.ContentBlock{cards.TextBlock{Text: "**200 OK**", Markdown: true}}, cards.Markdown("**200 OK**"))
+	assert.Equal(t, []cards.ContentBlock{cards.TextBlock{Text: "**200 OK**"}}, cards.Plain("**200 OK**"))
+	assert.Equal(t, cards.Plain("x"), cards.Text("x"), "the deprecated Text is Plain")
+	assert.NoError(t, cards.CheckResult(cards.GenericResult{Content: cards.Markdown("**200 OK**")}))
 }

@@ -12,8 +12,8 @@ type CallView interface {
 	Card() string
 }
 
-// GenericCall is a call drawn as Markdown: a titled card with optional
-// content, raw input and file locations.
+// GenericCall is a titled card with optional content (text blocks plain
+// or Markdown as each says, see TextBlock), raw input and file locations.
 type GenericCall struct {
 	Title     string
 	Kind      ToolCallKind // "" when not given
@@ -29,7 +29,11 @@ type TerminalCall struct {
 	Cwd         string
 }
 
-// DiffCall is a change to files, drawn as inline hunks.
+// DiffCall is a change to files, drawn as inline hunks. Like every call
+// it runs until its card has a Result: a DiffResult, with the hunks the
+// tool applied (NewDiffResult), which then replace the proposed ones, or
+// empty when the change was applied as proposed. A change that failed or
+// was refused sets the card's Outcome (its result the tool's message).
 type DiffCall struct {
 	Title     string
 	Diffs     []FileDiff

@@ -204,10 +204,22 @@ func asOnTheWire(d FileDiff) FileDiff {
 
 // checkTerminalResult follows decodeTerminalResult.
 func checkTerminalResult(v TerminalResult) error {
-	if v.ExitCode != nil && v.Signal != "" {
-		return &Error{Card: "terminal result", Field: "exitCode", Reason: ErrExclusive, Detail: "exitCode and signal are both set"}
+	if field, detail := terminalConflict(v); field != "" {
+		return &Error{Card: "terminal result", Field: field, Reason: ErrExclusive, Detail: detail}
 	}
 	return nil
+}
+
+// terminalConflict names the field of a terminal result that contradicts
+// another, and how; "" when none does.
+func terminalConflict(v TerminalResult) (field, detail string) {
+	switch {
+	case v.ExitCode != nil && v.Signal != "":
+		return "exitCode", "exitCode and signal are both set"
+	case v.Running && (v.ExitCode != nil || v.Signal != ""):
+		return "running", "a running command has no exit status yet"
+	}
+	return "", ""
 }
 
 // checkReadResult follows decodeReadResult.

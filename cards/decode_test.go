@@ -444,6 +444,14 @@ var decodeErrorCases = []decodeErrorCase{
 		reason: cards.ErrExclusive, card: "terminal result", field: "exitCode", mention: []string{"signal"},
 	},
 	{
+		name: "running with an exit code", via: viaResult, in: `{"card":"terminal","exitCode":0,"running":true}`,
+		reason: cards.ErrExclusive, card: "terminal result", field: "running", mention: []string{"exit status"},
+	},
+	{
+		name: "running not a boolean", via: viaResult, in: `{"card":"terminal","running":"yes"}`,
+		reason: cards.ErrWrongType, card: "terminal result", field: "running", mention: []string{"a string"},
+	},
+	{
 		name: "exitCode fractional", via: viaResult, in: `{"card":"terminal","exitCode":1.5}`,
 		reason: cards.ErrWrongType, card: "terminal result", field: "exitCode", mention: []string{"1.5"},
 	},

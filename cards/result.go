@@ -15,7 +15,8 @@ type ResultView interface {
 	Card() string
 }
 
-// GenericResult is a result drawn as Markdown content.
+// GenericResult is a result drawn as its content: text blocks plain or
+// Markdown as each says (TextBlock), and images.
 type GenericResult struct {
 	Title   string
 	Content []ContentBlock
@@ -23,15 +24,22 @@ type GenericResult struct {
 
 // TerminalResult is the output and exit status of a command. At most one of
 // ExitCode and Signal is set; neither means the status is unknown.
+//
+// A command whose output streams in sends a result with Running set, the
+// output so far, as often as it likes: the card stays running until a
+// result without Running (with the exit status, when it is known) says it
+// ended. Running excludes ExitCode and Signal.
 type TerminalResult struct {
 	Title    string
 	Output   string
 	ExitCode *int
 	Signal   string
+	Running  bool
 }
 
 // DiffResult holds the hunks a change applied (each FileDiff one hunk with
-// its context) or whole-file diffs.
+// its context) or whole-file diffs; an empty one ends a DiffCall applied
+// as proposed.
 type DiffResult struct {
 	Title string
 	Diffs []FileDiff
@@ -205,11 +213,14 @@ func decodeTerminalResult(o *object) (ResultView, error) {
 	if v.Signal, err = o.str("signal"); err != nil {
 		return nil, err
 	}
-	if hasCode && v.Signal != "" {
-		return nil, o.fail("exitCode", ErrExclusive, "exitCode and signal are both set")
+	if v.Running, err = o.optionalBool("running"); err != nil {
+		return nil, err
 	}
 	if hasCode {
 		v.ExitCode = &code
+	}
+	if field, detail := terminalConflict(v); field != "" {
+		return nil, o.fail(field, ErrExclusive, detail)
 	}
 	return v, nil
 }
@@ -283,7 +294,8 @@ func (v TerminalResult) MarshalJSON() ([]byte, error) {
 		Output   string `json:"output,omitempty"`
 		ExitCode *int   `json:"exitCode,omitempty"`
 		Signal   string `json:"signal,omitempty"`
-	}{v.Card(), v.Title, v.Output, v.ExitCode, v.Signal})
+		Running  bool   `json:"running,omitempty"`
+	}{v.Card(), v.Title, v.Output, v.ExitCode, v.Signal, v.Running})
 }
 
 // MarshalJSON writes the view with its card tag.

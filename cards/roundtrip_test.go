@@ -124,6 +124,12 @@ var resultCases = []resultCase{
 		card: "terminal",
 	},
 	{
+		name: "terminal running, its output so far",
+		in:   `{"card":"terminal","output":"compiling\n","running":true}`,
+		want: cards.TerminalResult{Output: "compiling\n", Running: true},
+		card: "terminal",
+	},
+	{
 		name: "terminal full with signal",
 		in:   `{"card":"terminal","title":"sleep 100","output":"Killed\n","signal":"SIGKILL"}`,
 		want: cards.TerminalResult{Title: "sleep 100", Output: "Killed\n", Signal: "SIGKILL"},

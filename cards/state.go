@@ -98,8 +98,10 @@ func (s State) Applied() bool {
 }
 
 // State is the card's state: waiting while the user is asked to approve
-// it, running or no result until its result arrives (interrupted when the turn was aborted before it did), then its
-// outcome; a terminal result that exited non-zero or was killed by a
+// it, running or no result until its result arrives — or, for a command
+// whose output streams in (TerminalResult.Running), until a result says
+// it ended — (interrupted when the turn was aborted before it did), then
+// its outcome; a terminal result that exited non-zero or was killed by a
 // signal is failed.
 func (c ToolCard) State() State {
 	switch c.Outcome {
@@ -112,15 +114,16 @@ func (c ToolCard) State() State {
 	case OutcomeInterrupted:
 		return StateInterrupted
 	}
+	r, terminal := c.Result.(TerminalResult)
+	unfinished := c.Result == nil || terminal && r.Running
 	switch {
 	case c.Waiting:
 		return StateWaiting
-	case c.Result == nil && c.Ended:
+	case unfinished && c.Ended:
 		return StateNoResult
-	case c.Result == nil:
+	case unfinished:
 		return StateRunning
-	}
-	if r, ok := c.Result.(TerminalResult); ok && (r.Signal != "" || r.ExitCode != nil && *r.ExitCode != 0) {
+	case terminal && (r.Signal != "" || r.ExitCode != nil && *r.ExitCode != 0):
 		return StateFailed
 	}
 	return StateDone

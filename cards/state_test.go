@@ -30,6 +30,10 @@ func TestToolCardState(t *testing.T) {
 		{"rejected", cards.ToolCard{Result: cards.GenericResult{}, Outcome: cards.OutcomeRejected}, cards.StateRejected},
 		{"denied", cards.ToolCard{Result: cards.TerminalResult{ExitCode: code(1)}, Outcome: cards.OutcomeDenied}, cards.StateDenied},
 		{"interrupted", cards.ToolCard{Result: cards.GenericResult{}, Outcome: cards.OutcomeInterrupted}, cards.StateInterrupted},
+		{"output streaming", cards.ToolCard{Result: cards.TerminalResult{Output: "compiling\n", Running: true}}, cards.StateRunning},
+		{"streamed, then ended without status", cards.ToolCard{Result: cards.TerminalResult{Output: "compiling\n"}}, cards.StateDone},
+		{"streaming when the input ended", cards.ToolCard{Result: cards.TerminalResult{Running: true}, Ended: true}, cards.StateNoResult},
+		{"streaming, cut off", cards.ToolCard{Result: cards.TerminalResult{Running: true}, Outcome: cards.OutcomeInterrupted}, cards.StateInterrupted},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -44,7 +44,8 @@ type Message struct {
 
 // ToolCard is one tool call and, once it arrived, its result.
 type ToolCard struct {
-	// ID is the call id that matched the result to the call.
+	// ID is the call id that matched the result to the call; a viewer's
+	// Upsert given an empty id keys the card by it.
 	ID string
 	// Tool is the tool's name, when the source gives it.
 	Tool string

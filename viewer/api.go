@@ -8,8 +8,12 @@ import (
 
 // Focus gives the viewer the keyboard: it takes keys and pastes, draws
 // the focus bar beside the focused card and shows its key help. A new
-// viewer is focused.
-func (m *Model) Focus() { m.blurred = false }
+// viewer is focused. Like bubbles' text input it returns a command, for
+// the parent to return from its Update (today nil).
+func (m *Model) Focus() tea.Cmd {
+	m.blurred = false
+	return nil
+}
 
 // Blur takes the keyboard away, as a parent does when its input has it:
 // the viewer ignores keys and pastes (the mouse and entries still work),
@@ -18,6 +22,15 @@ func (m *Model) Blur() { m.blurred = true }
 
 // Focused reports whether the viewer has the keyboard (Focus, Blur).
 func (m Model) Focused() bool { return !m.blurred }
+
+// Capturing reports whether the viewer takes typed text now: it is
+// focused and its search or filter prompt is open, or it waits for the
+// second key of a sequence (]e). A parent with keys of its own gives
+// every key to the viewer while this is true, so that typing "/fix"
+// searches for "fix" rather than running the parent's x.
+func (m Model) Capturing() bool {
+	return !m.blurred && (m.prompt.open() || m.pendingKey != "")
+}
 
 // SetEntries replaces the whole transcript; the entries have no id (see
 // Upsert). It clears the search and the cards' expanded states; when the
@@ -52,7 +65,9 @@ func (m *Model) reset(s store) {
 }
 
 // Apply sets entries as the messages of a feed do (EntriesMsg): each
-// Update replaces the entry of its ID or Index, or appends one.
+// change replaces the entry of its ID or Index, or appends one. It is
+// what a reader of a session, whose changes name entries by Index, uses;
+// a harness uses Upsert.
 func (m *Model) Apply(updates ...cards.Change) {
 	m.list.edit()
 	m.apply(updates)
@@ -60,9 +75,17 @@ func (m *Model) Apply(updates ...cards.Change) {
 
 // Upsert sets the entry of id — a key the harness already has, such as a
 // tool call id or a message id: it replaces the entry with that id, or
-// appends it. A nil entry is ignored. The card keeps its place, its
-// focus and its expanded state.
-func (m *Model) Upsert(id string, e cards.Entry) { m.Apply(cards.Change{ID: id, Entry: e}) }
+// appends it. An empty id names a tool card by its own ToolCard.ID, so
+// Upsert("", card) is enough for one. A nil entry is ignored. The card
+// keeps its place, its focus and its expanded state. It is the one way
+// to set entries from the parent's Update; from another goroutine, send
+// the same as cards.Change values on Options.Feed.
+func (m *Model) Upsert(id string, e cards.Entry) {
+	if c, ok := e.(cards.ToolCard); ok && id == "" {
+		id = c.ID
+	}
+	m.Apply(cards.Change{ID: id, Entry: e})
+}
 
 // Remove deletes the entry of id and reports whether there was one; the
 // focus stays on its card, or goes to the next one. It clears the search,
@@ -222,11 +245,11 @@ func (m *Model) Search(query string) tea.Cmd {
 	return m.startSearch(query)
 }
 
-// Escapable reports whether esc (Keys.Cancel) has something of the
+// Escapable reports whether esc (KeyMap.Cancel) has something of the
 // viewer's own to close: a search or filter prompt being typed, a search,
 // a tool filter or the full help. A parent that gives esc a meaning of
 // its own, such as going back, passes esc to the viewer while this is
-// true.
+// true; for its other keys it asks Capturing.
 func (m Model) Escapable() bool {
 	return m.prompt.open() || m.search.active || m.filter.active() || m.help.ShowAll
 }

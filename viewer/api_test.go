@@ -51,7 +51,7 @@ func TestBlurredViewerIgnoresKeysAndDrawsNoFocusNorHelp(t *testing.T) {
 
 func TestStatusAndHelpLinesAreOptional(t *testing.T) {
 	opts := testOptions()
-	opts.ShowStatus, opts.ShowHelp = false, false
+	opts.HideStatus, opts.HideHelp = true, true
 	m := New(opts)
 	m.SetSize(80, 10)
 	m.SetEntries(titledCards(20))
@@ -260,6 +260,26 @@ func TestARunningCallShowsItsElapsedTime(t *testing.T) {
 	assert.Nil(t, cmd, "no call runs: no refresh")
 	assert.Contains(t, screenRows(m)[0], "exit 0")
 	assert.Equal(t, "2h03m", elapsed(2*time.Hour+3*time.Minute+59*time.Second))
+}
+
+// TestAStreamingCommandRunsUntilItsResultSaysItEnded: a terminal result
+// with Running set is output so far; the card stays running (its badge,
+// its elapsed time, the status line's count) until a result without it.
+func TestAStreamingCommandRunsUntilItsResultSaysItEnded(t *testing.T) {
+	m := newModel(60, 12)
+	call := cards.ToolCard{ID: "c", Call: cards.TerminalCall{Title: "go test ./..."}}
+	m.Upsert("c", call)
+	call.Result = cards.TerminalResult{Output: "=== RUN TestA\n", Running: true}
+	m, cmd := send(t, m, EntriesMsg{Updates: []cards.Change{{ID: "c", Entry: call}}})
+	assert.NotNil(t, cmd, "a streaming command keeps the elapsed time ticking")
+	assert.Contains(t, screenRows(m)[0], "─ running 0s ─╮")
+	assert.Contains(t, screen(m), "=== RUN TestA")
+	assert.Contains(t, screen(m), "1 running")
+
+	call.Result = cards.TerminalResult{Output: "=== RUN TestA\nok\n", ExitCode: cards.Exit(0)}
+	m.Upsert("c", call)
+	assert.Contains(t, screenRows(m)[0], "exit 0")
+	assert.NotContains(t, screen(m), "running")
 }
 
 func TestEscapableSaysWhatEscCloses(t *testing.T) {

@@ -13,12 +13,15 @@
 // # Embedding it
 //
 // Model is a component like bubbles' viewport: a value whose Update
-// returns the new value and a command. A parent
+// returns the new value and a command (Example_harness is a whole
+// harness's screen; examples/embed the same as a program). A parent
 //
-//  1. creates it with New(DefaultOptions()), turning off ShowStatus or
-//     ShowHelp when it draws its own (KeyMap implements help.KeyMap, so
-//     the viewer's keys fit in the parent's bubbles/help), and unbinding
-//     Keys.Quit when the parent quits itself;
+//  1. creates it with New: the zero Options work, DefaultOptions adds
+//     drawing off the loop, tmux's clipboard and local times. It sets
+//     HideStatus or HideHelp when it draws its own (Model is a
+//     help.KeyMap whose ShortHelp follows what the viewer is doing), and
+//     disables KeyMap.Quit when it quits itself. KeyMap is a public field:
+//     the parent may read and change it at any time;
 //  2. returns Model.Init from its own Init (in a tea.Batch): it asks the
 //     terminal for its background colour and OSC 52 support, and starts
 //     reading Options.Feed;
@@ -26,10 +29,13 @@
 //     window it gives the viewer (the viewer ignores the message itself),
 //     and SetOrigin when that part does not start at the top-left corner,
 //     so that mouse clicks land on the right card;
-//  4. forwards every message to Update and keeps the returned Model;
-//     Blur the viewer while another component has the keyboard — it then
-//     ignores keys and pastes, and draws neither its focus bar nor its
-//     key help — and Focus it to give the keyboard back;
+//  4. forwards every message to Update and keeps the returned Model. A
+//     key of the parent's own is the parent's only while Capturing is
+//     false (the viewer's search or filter prompt is not taking typed
+//     text). Blur the viewer while another component has the keyboard —
+//     it then ignores keys and pastes, and draws neither its focus bar
+//     nor its key help — and Focus it (which returns a command) to give
+//     the keyboard back;
 //  5. draws it with Render, which returns the text, the cursor (at the
 //     search prompt, relative to the viewer) and the mouse mode the
 //     parent must set on its tea.View; View is Render's text alone.
@@ -37,17 +43,20 @@
 // # Feeding it
 //
 // Entries are set by a key the harness already has — a tool call id, a
-// message id: Upsert(id, entry) appends the entry or replaces the one of
-// that id (a result arriving later fills in its card), Remove deletes it,
-// Entry reads it. From another goroutine, send cards.Change values
-// on a channel read by Listen or Options.Feed, or call
-// tea.Program.Send with an EntriesMsg: a cards.Change with an ID works as
-// Upsert, one with an Index sets that position, as replay.Stream's
-// batches do. ProgressMsg drives the loading indicator; EndMsg (sent when
-// the channel closes) ends it. SetEntries replaces everything at once.
-// A message streamed a chunk at a time is sent again, by its id or index,
-// as it grows; the viewer lays out only its last paragraph again
-// (stream.go).
+// message id: Upsert(id, entry) from the parent's Update appends the
+// entry or replaces the one of that id (a result arriving later fills in
+// its card; a tool card's own ID serves when id is ""), Remove deletes
+// it, Entry reads it. From another goroutine, send the same as
+// cards.Change values on Options.Feed. That is all a harness needs; the
+// rest is what readers of sessions use: a cards.Change with an Index sets
+// that position (Apply, or an EntriesMsg sent with tea.Program.Send, as
+// replay.Stream's batches do), Listen reads a channel other than Feed,
+// SetEntries replaces everything at once. ProgressMsg drives the loading
+// indicator; EndMsg (sent when the channel closes) ends it. A message
+// streamed a chunk at a time is sent again, by its id, as it grows; the
+// viewer lays out only its last paragraph again (stream.go). A call runs
+// until its card has a result: cards.TerminalResult says how a command
+// whose output streams in ends, cards.DiffCall how a diff does.
 //
 // # Controlling it
 //

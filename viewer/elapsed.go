@@ -24,10 +24,11 @@ type tickMsg struct{}
 // tick is the command of the next refresh.
 var tick = tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 
-// running reports whether e is a call waiting for its result.
+// running reports whether e is a call waiting for its result, or for
+// the end of a command whose output streams in.
 func running(e cards.Entry) bool {
 	c, ok := e.(cards.ToolCard)
-	return ok && c.Result == nil && !c.Ended
+	return ok && (c.Result == nil && !c.Ended || c.State() == cards.StateRunning)
 }
 
 // markStarted records when the entry of slot i started running.

@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
-	_ "github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/viewer"
 )
 
@@ -92,7 +91,7 @@ func (c chat) View() string { return c.cards.View() + "\n" + c.input.View() }
 // sets entries by the ids it already has (Upsert).
 func ExampleModel_embedded() {
 	opts := exampleOptions()
-	opts.ShowHelp = false // the harness shows its own help (KeyMap is a help.KeyMap)
+	opts.HideHelp = true // the harness shows its own help (KeyMap is a help.KeyMap)
 	c := chat{cards: viewer.New(opts), input: textinput.New()}
 	c.cards.Blur()
 	c.input.Focus()
@@ -161,22 +160,20 @@ func ExampleListen() {
 	// 2 entries; m1 says Hello.
 }
 
-// A harness streams a message by sending it again, at the same index,
-// each time text is appended; the viewer lays out again only the
-// paragraph being written.
-func ExampleUpdate_streaming() {
+// A harness streams a message by sending it again, by its id, each time
+// text is appended; the viewer lays out again only the paragraph being
+// written.
+func ExampleModel_streaming() {
 	opts := viewer.DefaultOptions()
 	opts.Render.Profile = colorprofile.NoTTY
 	opts.ThemeFixed = true
-	opts.ShowHelp = false
+	opts.HideHelp = true
 	m := viewer.New(opts)
 	m.SetSize(40, 5)
 	text := ""
 	for _, chunk := range []string{"The tests ", "pass.\n\n", "Next I will ", "fix the lint."} {
 		text += chunk
-		m, _ = m.Update(viewer.EntriesMsg{Updates: []cards.Change{
-			{Index: 0, Entry: cards.Message{Role: cards.RoleAssistant, Text: text}},
-		}})
+		m.Upsert("reply", cards.Message{Role: cards.RoleAssistant, Text: text})
 	}
 	fmt.Println(m.View())
 	// Output:

@@ -6,12 +6,6 @@ import (
 	"github.com/cardtui/cardtui/cards"
 )
 
-// Update is cards.Change, the one change type, under the name the viewer
-// first gave it; it reads like Model.Update.
-//
-// Deprecated: use cards.Change.
-type Update = cards.Change
-
 // EntriesMsg carries updates to the model; a harness may send one with
 // tea.Program.Send, and Listen produces them from a channel.
 type EntriesMsg struct {

@@ -18,6 +18,7 @@ type helpState struct {
 	all, drawn     bool
 	prompt         promptKind
 	search, filter bool
+	keys           string // KeyMap.fingerprint
 }
 
 // helpColumnGap is the space between the columns of the full help.
@@ -30,7 +31,7 @@ const helpColumnGap = "   "
 func (m *Model) refreshHelp() {
 	state := helpState{
 		width: m.width, theme: m.opts.Render.Theme, all: m.help.ShowAll, drawn: true,
-		prompt: m.prompt.kind, search: m.search.active, filter: m.filter.active(),
+		prompt: m.prompt.kind, search: m.search.active, filter: m.filter.active(), keys: m.KeyMap.fingerprint(),
 	}
 	if state == m.helpState {
 		return // drawn for this already: a keystroke costs no help rendering
@@ -75,7 +76,7 @@ func (m *Model) fullHelp() string {
 	}
 	var band []string
 	bandWidth := 0
-	for _, group := range m.opts.Keys.FullHelp() {
+	for _, group := range m.KeyMap.FullHelp() {
 		col := m.help.FullHelpView([][]key.Binding{group})
 		if col == "" {
 			continue

@@ -22,7 +22,9 @@ func testOptions() Options {
 	o.ThemeFixed = true
 	o.NoFollow = true
 	o.Source = "test.jsonl"
-	o.RenderWait = 0 // every card drawn at once: the screens are deterministic
+	o.RenderWait = 0        // every card drawn at once: the screens are deterministic
+	o.Render.Location = nil // times in UTC, whatever the machine's zone
+	o.Tmux = ""             // the copy key as outside tmux, wherever the tests run
 	return o
 }
 

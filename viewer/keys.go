@@ -1,6 +1,8 @@
 package viewer
 
 import (
+	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -104,8 +106,12 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
+// zero reports whether k binds nothing because it was never set.
+func (k KeyMap) zero() bool { return reflect.ValueOf(k).IsZero() }
+
 // ShortHelp is the keys that matter most, most important first: quit and
-// the full help, then moving and expanding, searching.
+// the full help, then moving and expanding, searching. Model.ShortHelp is
+// the same for what the viewer is doing now.
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Quit, k.Help, k.LineDown, k.NextCard, k.Toggle, k.Search, k.Filter, k.Copy, k.Open, k.Follow}
 }
@@ -120,11 +126,34 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	}
 }
 
+// ShortHelp is the short help line for what the viewer is doing now: at
+// its search or filter prompt the prompt's keys; after a search the match
+// keys (n/N) first; else KeyMap.ShortHelp. With FullHelp it makes the
+// Model a help.KeyMap, for a harness that draws the viewer's keys in its
+// own bubbles/help (Options.HideHelp).
+func (m Model) ShortHelp() []key.Binding { return m.modeHelp() }
+
+// FullHelp is KeyMap.FullHelp.
+func (m Model) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
+
+// fingerprint sums up the help of every binding, so that a change to the
+// KeyMap after New redraws the help line.
+func (k KeyMap) fingerprint() string {
+	var b strings.Builder
+	for _, group := range k.FullHelp() {
+		for _, binding := range append(group, k.Help) {
+			h := binding.Help()
+			fmt.Fprintf(&b, "%s\x00%s\x00%t\x00%q\x01", h.Key, h.Desc, binding.Enabled(), binding.Keys())
+		}
+	}
+	return b.String()
+}
+
 // modeHelp is the short help for what the viewer is doing: at a prompt
 // its keys; while a search is active the match keys first; else
 // ShortHelp. Quit and Help come first in every mode that has them.
 func (m *Model) modeHelp() []key.Binding {
-	k := m.opts.Keys
+	k := m.KeyMap
 	switch {
 	case m.prompt.kind == filterPrompt:
 		complete := key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete"))
@@ -199,7 +228,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		m.pendingKey = name
 		return nil
 	}
-	k, searching := m.opts.Keys, m.search.active
+	k, searching := m.KeyMap, m.search.active
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
@@ -237,7 +266,7 @@ func (k KeyMap) sequenceBindings() []key.Binding {
 // startsSequence reports whether name is the first key of a bound
 // sequence.
 func (m *Model) startsSequence(name string) bool {
-	for _, b := range m.opts.Keys.sequenceBindings() {
+	for _, b := range m.KeyMap.sequenceBindings() {
 		if b.Enabled() && slices.ContainsFunc(b.Keys(), func(k string) bool { return len(k) > len(name) && strings.HasPrefix(k, name) }) {
 			return true
 		}
@@ -247,7 +276,7 @@ func (m *Model) startsSequence(name string) bool {
 
 // sequence runs the binding of a key sequence, if one holds it.
 func (m *Model) sequence(seq string) tea.Cmd {
-	k := m.opts.Keys
+	k := m.KeyMap
 	bound := func(b key.Binding) bool { return b.Enabled() && slices.Contains(b.Keys(), seq) }
 	switch {
 	case bound(k.NextFailed):
@@ -264,7 +293,7 @@ func (m *Model) sequence(seq string) tea.Cmd {
 
 // command runs the motion, focus and expansion keys.
 func (m *Model) command(msg tea.KeyPressMsg) {
-	k, page := m.opts.Keys, m.contentHeight()
+	k, page := m.KeyMap, m.contentHeight()
 	switch {
 	case key.Matches(msg, k.LineDown):
 		m.scroll(1)

@@ -263,7 +263,7 @@ func TestCopyInTmuxWritesOSC52WhenSetClipboardIsOn(t *testing.T) {
 }
 
 func TestCopyInTmuxSaysWhyItFailed(t *testing.T) {
-	m := New(Options{Keys: DefaultKeyMap(), ShowStatus: true, Tmux: "/nonexistent/tmux-socket,1,0", ThemeFixed: true})
+	m := New(Options{HideHelp: true, Tmux: "/nonexistent/tmux-socket,1,0", ThemeFixed: true})
 	m.SetSize(200, 20)
 	m.SetEntries(mixed())
 	m, cmd := press(t, m, "y")

@@ -173,9 +173,8 @@ func TestQuitKeys(t *testing.T) {
 }
 
 func TestAZeroKeyMapBindsNothing(t *testing.T) {
-	opts := testOptions()
-	opts.Keys = KeyMap{}
-	m := New(opts)
+	m := New(testOptions())
+	m.KeyMap = KeyMap{}
 	m.SetSize(80, 12)
 	m.SetEntries(titledCards(20))
 	before := screen(m)

@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"os"
 	"strings"
 	"time"
 
@@ -13,8 +14,11 @@ import (
 	"github.com/cardtui/cardtui/render"
 )
 
-// Options configure a Model. Start from DefaultOptions: the zero value
-// binds no key and shows neither the status line nor the help line.
+// Options configure a Model. The zero value works: New binds a zero
+// Keys to DefaultKeyMap and draws with render.DefaultOptions in the local
+// time zone when Render is zero, and the status and help lines are shown
+// unless hidden. DefaultOptions adds what a program wants beside that:
+// cards drawn off the program's loop and tmux's clipboard.
 type Options struct {
 	// Render are the options the cards are drawn with. The viewer sets
 	// Width (its width less the one-cell focus gutter) and Expanded (per
@@ -25,26 +29,30 @@ type Options struct {
 	// a 256- or 16-colour terminal gets the tints chosen for it rather
 	// than Bubble Tea's nearest colours to the true-colour ones. Keep it
 	// TrueColor in an interactive program; lower it for --color never or
-	// for text that does not go through a Program.
+	// for text that does not go through a Program. A zero Render is
+	// DefaultRender().
 	Render render.Options
-	// Keys are the key bindings; a zero KeyMap binds no key at all.
+	// Keys are the first key bindings of Model.KeyMap, which the harness
+	// may read and change after New; a zero KeyMap is DefaultKeyMap.
 	Keys KeyMap
 	// ShowInternal shows from the start what the agent keeps to itself
 	// (cards.IsInternal), which the viewer otherwise hides until
 	// KeyMap.Internal is pressed.
 	ShowInternal bool
-	// ShowStatus shows the status line under the cards: the counters, the
-	// source, follow and search state. ShowHelp shows the key help under
-	// it (only while the viewer has the focus). A harness that shows its
-	// own status or help (KeyMap implements help.KeyMap) turns them off.
-	ShowStatus, ShowHelp bool
+	// HideStatus hides the status line under the cards: the counters, the
+	// source, follow and search state. HideHelp hides the key help under
+	// it (shown only while the viewer has the focus). A harness that shows
+	// its own status or help (Model implements help.KeyMap, with the keys
+	// of what the viewer is doing) hides them.
+	HideStatus, HideHelp bool
 	// Source names the transcript: the status line shows its base name,
 	// the full help (?) all of it.
 	Source string
 	// ThemeFixed keeps Render.Theme (a --theme flag was given) instead of
 	// asking the terminal for its background colour.
 	ThemeFixed bool
-	// Feed, when not nil, is read by Init's command as Listen reads.
+	// Feed, when not nil, is read by Init's command: the changes sent on
+	// it from any goroutine set entries as Upsert does (by ID) or by Index.
 	Feed <-chan cards.Change
 	// NoFollow starts with the view not pinned to the newest card: the
 	// screen stays at the top while entries arrive.
@@ -60,13 +68,30 @@ type Options struct {
 	Tmux string
 }
 
-// DefaultOptions are render.DefaultOptions, DefaultKeyMap, the status and
-// help lines shown, and cards drawn in the background (DefaultRenderWait).
+// DefaultOptions are the zero Options with cards drawn in the background
+// (DefaultRenderWait), tmux's clipboard (the TMUX environment variable)
+// and DefaultRender (times in the local time zone).
 func DefaultOptions() Options {
-	return Options{
-		Render: render.DefaultOptions(), Keys: DefaultKeyMap(), ShowStatus: true, ShowHelp: true,
-		RenderWait: DefaultRenderWait,
+	return Options{Render: DefaultRender(), Keys: DefaultKeyMap(), RenderWait: DefaultRenderWait, Tmux: os.Getenv("TMUX")}
+}
+
+// DefaultRender are render.DefaultOptions with times shown in the local
+// time zone: what a zero Options.Render draws with.
+func DefaultRender() render.Options {
+	o := render.DefaultOptions()
+	o.Location = time.Local
+	return o
+}
+
+// withDefaults fills the zero Render and Keys.
+func (o Options) withDefaults() Options {
+	if o.Render == (render.Options{}) {
+		o.Render = DefaultRender()
 	}
+	if o.Keys.zero() {
+		o.Keys = DefaultKeyMap()
+	}
+	return o
 }
 
 // Model is the viewer: a Bubble Tea component that shows entries as a
@@ -80,6 +105,11 @@ func DefaultOptions() Options {
 // transcript). Only the cache of rendered cards is shared, and it is
 // keyed by content, so a copy never sees another's cards.
 type Model struct {
+	// KeyMap are the viewer's key bindings (Options.Keys at first): read
+	// them for a help of the harness's own, change or disable them at any
+	// time, as with bubbles' viewport.
+	KeyMap KeyMap
+
 	opts   Options
 	source string // Options.Source made safe for one line
 	styles chrome
@@ -142,7 +172,9 @@ type Model struct {
 // New returns a viewer with no entries, focused. It shows nothing until
 // it has a size (SetSize).
 func New(opts Options) Model {
+	opts = opts.withDefaults()
 	m := Model{
+		KeyMap:         opts.Keys,
 		opts:           opts,
 		source:         oneLine(opts.Source),
 		help:           help.New(),
@@ -193,7 +225,7 @@ func (m Model) Init() tea.Cmd {
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m.list.edit()
 	cmd := m.update(msg)
-	if m.opts.ShowHelp {
+	if !m.opts.HideHelp {
 		m.refreshHelp() // the short help follows the mode
 	}
 	return m, tea.Batch(cmd, m.tickCmd())
@@ -303,7 +335,7 @@ func (m *Model) put(u cards.Change) {
 func (m *Model) count(e cards.Entry, d int) {
 	switch e := e.(type) {
 	case cards.ToolCard:
-		if e.Result == nil && !e.Ended {
+		if running(e) {
 			m.pending += d
 		}
 	case cards.Problem:
@@ -379,7 +411,7 @@ func (m *Model) contentHeight() int {
 // statusRows is the height of the status line: 1 when it is shown (the
 // search prompt needs it too), else 0.
 func (m *Model) statusRows() int {
-	if m.opts.ShowStatus || m.prompt.open() {
+	if !m.opts.HideStatus || m.prompt.open() {
 		return 1
 	}
 	return 0
@@ -389,7 +421,7 @@ func (m *Model) statusRows() int {
 // is blurred or the screen is too low to show it.
 func (m *Model) shownHelpRows() int {
 	switch rows := len(m.helpLines); {
-	case !m.opts.ShowHelp || m.blurred:
+	case m.opts.HideHelp || m.blurred:
 		return 0
 	case m.help.ShowAll:
 		return min(rows, max(m.height-m.statusRows()-1, 0)) // a row of cards stays

@@ -50,7 +50,7 @@ func (p prompt) acceptHelp() string {
 // deletes a character and ctrl+u the whole text; typed text is added.
 // Quit keys that type nothing (ctrl+c) still quit.
 func (m *Model) promptKey(msg tea.KeyPressMsg) tea.Cmd {
-	k, p := m.opts.Keys, &m.prompt
+	k, p := m.KeyMap, &m.prompt
 	cycle := p.cycle
 	p.cycle = nil
 	switch {

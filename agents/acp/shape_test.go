@@ -100,3 +100,30 @@ func TestOpencodeTodowriteIsAPlan(t *testing.T) {
 		"the list as a checklist, once: no JSON")
 	assert.Equal(t, cards.GenericResult{}, card.Result)
 }
+
+// TestAStreamingCommandIsRunningUntilItEnds: a command's output that
+// arrives before the call ended is a running result, its header running,
+// not a done card whose title says "running".
+func TestAStreamingCommandIsRunningUntilItEnds(t *testing.T) {
+	begin := `{"call_id":"c1","turn_id":"t","command":["/bin/bash","-lc","make"],"cwd":"/p","parsed_cmd":[{"type":"unknown","cmd":"make"}],"source":"agent"}`
+	started := update(`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"make","kind":"execute","status":"in_progress","rawInput":` + begin + `,"content":[{"type":"terminal","terminalId":"c1"}],"_meta":{"terminal_info":{"terminal_id":"c1","cwd":"/p"}}}`)
+	output := update(`{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"terminal_id":"c1","data":"cc main.c\n"}}}`)
+	card := toolCards(t, rec(started, output))["c1"]
+	assert.Equal(t, cards.TerminalResult{Output: "cc main.c\n", Running: true}, card.Result)
+	assert.Equal(t, cards.StateRunning, card.State())
+
+	exited := update(`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_exit":{"terminal_id":"c1","exit_code":0,"signal":null}}}`)
+	card = toolCards(t, rec(started, output, exited))["c1"]
+	assert.Equal(t, cards.TerminalResult{Output: "cc main.c\n", ExitCode: cards.Exit(0)}, card.Result)
+	assert.Equal(t, cards.StateDone, card.State())
+
+	t.Run("without a terminal", func(t *testing.T) {
+		card := toolCards(t, rec(
+			update(`{"sessionUpdate":"tool_call","toolCallId":"b","title":"bash","kind":"execute","status":"in_progress","rawInput":{"command":"make"}}`),
+			update(`{"sessionUpdate":"tool_call_update","toolCallId":"b","content":[{"type":"content","content":{"type":"text","text":"cc main.c\n"}}]}`),
+		))["b"]
+		assert.Equal(t, cards.StateRunning, card.State())
+		require.IsType(t, cards.TerminalResult{}, card.Result)
+		assert.Empty(t, card.Result.(cards.TerminalResult).Title, "no running note in the title")
+	})
+}

@@ -72,20 +72,19 @@ func (t *Traffic) linkTerminals(c *toolCall) {
 	}
 }
 
-// result is the terminal's output as the result of a card: the status
-// note and how far the command got in the title.
+// result is the terminal's output as the result of a card, running
+// until the command exited or the call ended; the status note and a cut
+// output are said in the title.
 func (term *terminal) result(note string, callEnded bool) cards.ResultView {
 	s := term.state
 	if s.Output == "" && !s.Exited && note == "" && !callEnded {
 		return nil
 	}
 	r := cards.TerminalResult{Output: s.Output, ExitCode: s.ExitCode, Signal: s.Signal}
+	r.Running = !s.Exited && !callEnded && r.ExitCode == nil && r.Signal == ""
 	var title []string
 	if note != "" {
 		title = append(title, note)
-	}
-	if !s.Exited {
-		title = append(title, "running")
 	}
 	if s.Truncated {
 		title = append(title, "output cut to its last bytes")

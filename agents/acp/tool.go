@@ -418,11 +418,8 @@ func (c *toolCall) commandResultView(p parts, note string) cards.ResultView {
 	if !c.ended() && r.output == "" && note == "" {
 		return nil
 	}
-	title := joinNotes(note, r.duration)
-	if !c.ended() {
-		title = joinNotes(title, "running")
-	}
-	return cards.TerminalResult{Title: title, Output: r.output, ExitCode: r.exitCode}
+	running := !c.ended() && r.exitCode == nil
+	return cards.TerminalResult{Title: joinNotes(note, r.duration), Output: r.output, ExitCode: r.exitCode, Running: running}
 }
 
 // joinNotes joins the non-empty notes with " · ".

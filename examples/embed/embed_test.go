@@ -1,37 +1,38 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
-// TestTypingNeverMovesTheViewer runs the program in a terminal: once the
-// feed has played, typing into the input — keys the viewer binds among
-// them — changes the input row only; esc gives the viewer the keyboard.
-func TestTypingNeverMovesTheViewer(t *testing.T) {
+// TestEveryCallEnds runs the program in a terminal: every card it starts
+// reaches its final state (the command's exit status, the edit done), no
+// card is left running; q typed into the viewer's search is a letter of
+// the query, and q outside it quits.
+func TestEveryCallEnds(t *testing.T) {
 	bin := gobuild.Program(t, ".")
-	s := tmuxtest.Start(t, 80, 30, []string{"EMBED_PAUSE=200ms"}, bin)
-	s.WaitForText("Edit internal/count/count.go")
-	before := s.Settle()
-	require.Contains(t, strings.Join(before, "\n"), "exit 1", "the running call got its result")
+	s := tmuxtest.Start(t, 80, 30, nil, bin)
+	s.WaitFor("the edit ended", func(screen []string) bool {
+		return regexp.MustCompile(`Edit count.go ─+ done ─╮`).MatchString(strings.Join(screen, "\n"))
+	})
+	done := strings.Join(s.Settle(), "\n")
+	assert.NotContains(t, done, "running")
+	assert.Contains(t, done, "exit 1", "the command's exit status")
+	assert.Regexp(t, `Edit count.go ─+ done ─╮`, done)
+	assert.Regexp(t, `Plan ─+ done ─╮`, done)
+	assert.Contains(t, done, "Run the tests, fix what fails.", "the note is Markdown: no stars")
+	assert.Contains(t, done, "q quit • ? keys", "the harness's help line, then the viewer's keys")
 
-	s.TypeText("jjG q ?gn")
-	after := s.WaitForText("> jjG q ?gn")
-	rows := len(after) - 1
-	assert.Equal(t, before[:rows], after[:rows], "the viewer did not move")
-	assert.NotContains(t, strings.Join(after, "\n"), "ctrl+c quit", "a blurred viewer shows no key help")
-
-	s.Type("Escape")
-	focused := s.WaitForText("ctrl+c quit")
-	assert.Contains(t, focused[rows-1], "? keys", "the focused viewer shows its keys")
-	s.Type("g")
-	s.WaitFor("the focus on the first card", func(screen []string) bool { return strings.HasPrefix(screen[0], "┃") })
-	s.Type("C-c")
+	s.TypeText("/q")
+	s.WaitForText("/q")
+	s.Type("Enter")
+	s.WaitForText("n next match")
+	s.Type("q")
 	s.WaitForText("[exited 0]")
 }
