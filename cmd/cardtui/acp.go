@@ -38,6 +38,10 @@ offers modes or models: /mode ID and /model ID switch them); while a turn runs e
 permission option, enter the first "allow once", esc rejects; pgup/pgdn scroll, ctrl+o moves
 to the transcript (its keys, ? lists them; ctrl+o or i comes back); ctrl+c twice, or ctrl+d
 on an empty composer, quits and ends the agent.
+
+Examples:
+  $ cardtui acp -- gemini --experimental-acp
+  $ cardtui acp --cwd ~/src/app --record run.jsonl -- npx @zed-industries/claude-code-acp
 `
 
 // acpConfig is what the arguments of `cardtui acp` ask for.
