@@ -56,8 +56,15 @@ type Model struct {
 	// until the user makes another.
 	failure string
 	// answering is the permission request the user gave the keys to
-	// (KeyMap.Answer), "" while they go to the composer.
-	answering sdk.ToolCallId
+	// (KeyMap.Answer); kept is the one the user took them back from.
+	answering, kept sdk.ToolCallId
+	// asked is the last permission request seen, shown since askedAt;
+	// typedAt is when the last key went to the composer (permission.go).
+	asked   sdk.ToolCallId
+	askedAt time.Time
+	typedAt time.Time
+	// now is the clock the permission's QuietTime is measured on.
+	now func() time.Time
 }
 
 // composerMaxRows is the tallest the composer grows.
@@ -84,7 +91,7 @@ func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 	input.SetHeight(1)
 	view := viewer.New(opts)
 	view.Blur() // the composer has the keys until ctrl+o
-	return &Model{KeyMap: DefaultKeyMap(), sess: s, name: cfg.Source, view: view, input: input, state: s.State()}
+	return &Model{KeyMap: DefaultKeyMap(), sess: s, name: cfg.Source, view: view, input: input, state: s.State(), now: time.Now}
 }
 
 // changedMsg says the session has changes; endedMsg that the agent is
@@ -190,6 +197,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case answeredMsg:
 		m.answered(msg)
 		return m, nil
+	case quietMsg: // the screen is drawn anew: the request may have the keys now
+		return m, nil
 	}
 	return m, tea.Batch(m.toViewer(msg), m.toInput(msg))
 }
@@ -202,14 +211,15 @@ func (m *Model) applyChanges() tea.Cmd {
 		m.view.SetSource(m.state.Agent) // agentInfo names it better than its program
 	}
 	m.layout()
+	noticed := m.noticeRequest()
 	if len(changes) == 0 {
-		return nil
+		return noticed
 	}
 	updates := make([]cards.Change, len(changes))
 	for i, c := range changes {
 		updates[i] = cards.Change{Index: c.Index, Entry: c.Entry}
 	}
-	return m.toViewer(viewer.EntriesMsg{Updates: updates})
+	return tea.Batch(noticed, m.toViewer(viewer.EntriesMsg{Updates: updates}))
 }
 
 // toViewer passes a message to the viewer.
@@ -263,7 +273,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.answerKeyPress(msg)
 		return nil
 	}
-	return m.composerKey(msg)
+	return tea.Batch(m.typedNow(), m.composerKey(msg))
 }
 
 // interrupt is a first Interrupt (ctrl+c): it cancels a running turn,

@@ -69,6 +69,7 @@ func liveThrough(t testing.TB, cfg acpclient.Config, turn func(context.Context, 
 		_ = s.Close()
 	})
 	m := New(s, cfg)
+	m.now = (&testClock{}).Now // still, unless a test moves it
 	m.Update(tea.WindowSizeMsg{Width: width, Height: height})
 	m.input.Focus()
 	return m, agent
