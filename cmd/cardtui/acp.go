@@ -32,15 +32,16 @@ the cards above, a prompt composer below.
   --read-only       advertise neither file writes nor terminals, and refuse them
   --color           as for replay
 
-Keys: enter sends, alt+enter starts a new line, up/down on an empty composer go through the
+Keys: enter sends (before the agent is ready, the prompt is queued and sent once the session
+is open), alt+enter starts a new line, up/down on an empty composer go through the
 history, tab completes a /command (and /mode, /model with their values, when the agent
 offers modes or models: /mode ID and /model ID switch them); while a turn runs esc or ctrl+c
 cancels it; pgup/pgdn scroll, ctrl+o moves to the transcript (its keys, ? lists them; ctrl+o
 or i comes back); ctrl+c twice, or ctrl+d on an empty composer, quits and ends the agent.
 
-A permission request takes the keys when you are not typing: the composer is empty and no
-key was typed in the last half second (nor since it appeared). Its options are then shown
-highlighted: 1…9 pick one, enter the first "allow once", esc rejects. Keys typed sooner, or
+A permission request takes the keys when you are not typing: the composer is empty, no key
+was typed in the last half second and the request has been shown that long. Its options are
+then highlighted: 1…9 pick one, enter the first "allow once", esc rejects. Keys typed sooner, or
 while the composer holds unsent text, stay in the composer, so a message typed as a request
 appears answers nothing; ctrl+y, or emptying the composer, gives the request the keys, and
 ctrl+y takes them back.

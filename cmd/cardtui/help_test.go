@@ -39,6 +39,9 @@ func TestSubcommandHelp(t *testing.T) {
 		})
 	}
 	assert.NotContains(t, runWith("", "sessions", "--help").stdout, "--diff-layout", "replay's flags are replay's")
+	acp := runWith("", "acp", "--help").stdout
+	assert.Contains(t, acp, "A permission request takes the keys when you are not typing", "how a request is answered")
+	assert.Contains(t, acp, "the prompt is queued", "what enter does before the agent is ready")
 }
 
 // TestSubcommandUsageError: a bad flag of a subcommand is followed by
