@@ -270,7 +270,8 @@ func TestLiveScreenGolden(t *testing.T) {
 	})
 	press(m, typed("point the config at the new host")...)
 	press(m, enter)
-	settle(t, m, func() bool { return m.state.Asks })
+	// The changes that came with the request too: the notice, the prompt and the card.
+	settle(t, m, func() bool { return m.state.Asks && m.view.Len() == 3 })
 	screen := strings.ReplaceAll(screenText(m), m.sess.Dir(), "DIR")
 	golden.Assert(t, "acp-live-permission.w100.golden", screen)
 	press(m, ctrlY, esc)
