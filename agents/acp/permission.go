@@ -136,7 +136,7 @@ func (p *permission) choices() cards.ContentBlock {
 	for i, o := range p.options {
 		fmt.Fprintf(&b, "%d. %s\n", i+1, optionText(o))
 	}
-	keys := fmt.Sprintf("Ctrl+Y gives the request the keys (typing never answers it), then 1–%d picks an option", min(len(p.options), 9))
+	keys := fmt.Sprintf("When you are not typing, 1–%d picks an option", min(len(p.options), 9))
 	a := Asking{Options: p.options}
 	if a.AllowOnce() >= 0 {
 		keys += ", Enter allows once"
@@ -146,7 +146,7 @@ func (p *permission) choices() cards.ContentBlock {
 	} else {
 		keys += ", Esc cancels the request"
 	}
-	b.WriteString("\n" + keys + ".")
+	b.WriteString("\n" + keys + "; keys typed into the composer stay there (Ctrl+Y gives the request the keys).")
 	return cards.TextBlock{Text: b.String()}
 }
 

@@ -32,12 +32,23 @@ the cards above, a prompt composer below.
   --read-only       advertise neither file writes nor terminals, and refuse them
   --color           as for replay
 
-Keys: enter sends, alt+enter starts a new line, up/down on an empty composer go through the
+Keys: enter sends (before the agent is ready, the prompt is queued and sent once the session
+is open), alt+enter starts a new line, up/down on an empty composer go through the
 history, tab completes a /command (and /mode, /model with their values, when the agent
-offers modes or models: /mode ID and /model ID switch them); while a turn runs esc or ctrl+c cancels it; 1…9 pick a
-permission option, enter the first "allow once", esc rejects; pgup/pgdn scroll, ctrl+o moves
-to the transcript (its keys, ? lists them; ctrl+o or i comes back); ctrl+c twice, or ctrl+d
-on an empty composer, quits and ends the agent.
+offers modes or models: /mode ID and /model ID switch them); while a turn runs esc or ctrl+c
+cancels it; pgup/pgdn scroll, ctrl+o moves to the transcript (its keys, ? lists them; ctrl+o
+or i comes back); ctrl+c twice, or ctrl+d on an empty composer, quits and ends the agent.
+
+A permission request takes the keys when you are not typing: the composer is empty, no key
+was typed in the last half second and the request has been shown that long. Its options are
+then highlighted: 1…9 pick one, enter the first "allow once", esc rejects. Keys typed sooner, or
+while the composer holds unsent text, stay in the composer, so a message typed as a request
+appears answers nothing; ctrl+y, or emptying the composer, gives the request the keys, and
+ctrl+y takes them back.
+
+Examples:
+  $ cardtui acp -- gemini --experimental-acp
+  $ cardtui acp --cwd ~/src/app --record run.jsonl -- npx @zed-industries/claude-code-acp
 `
 
 // acpConfig is what the arguments of `cardtui acp` ask for.

@@ -50,16 +50,17 @@ func newFlagSet(name string) *flag.FlagSet {
 
 // parseArgs parses flags that may come before, between or after the
 // operands (the flag package alone stops at the first operand); after
-// "--" everything is an operand. On -h it prints the usage to stdout; on
-// an error, to stderr. ok is false when the command should exit with code.
+// "--" everything is an operand. On -h it prints the command's help to
+// stdout; on an error, its short usage to stderr. ok is false when the
+// command should exit with code.
 func parseArgs(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (operands []string, code int, ok bool) {
 	operands, err := parseInterspersed(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, helpFor(fs.Name()))
 		return nil, exitOK, false
 	case err != nil:
-		return nil, usageError(stderr, "%s", asTyped(err, args)), false
+		return nil, usageErrorWith(stderr, shortUsageFor(fs.Name()), "%s", asTyped(err, args)), false
 	}
 	return operands, exitOK, true
 }
@@ -85,8 +86,13 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 // usageError reports a bad use of the command, with the short usage, and
 // returns exitUsage.
 func usageError(stderr io.Writer, format string, args ...any) int {
+	return usageErrorWith(stderr, shortUsage, format, args...)
+}
+
+// usageErrorWith is usageError followed by the short usage given.
+func usageErrorWith(stderr io.Writer, short, format string, args ...any) int {
 	printLine(stderr, "cardtui: "+format, args...)
-	fmt.Fprint(stderr, shortUsage)
+	fmt.Fprint(stderr, short)
 	return exitUsage
 }
 

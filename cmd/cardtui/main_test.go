@@ -246,7 +246,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"replay", "-h"}, {"validate", "--help"}} {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}} {
 		r := runWith("", args...)
 
 		assert.Equal(t, exitOK, r.code, args)

@@ -18,8 +18,10 @@ type KeyMap struct {
 	Interrupt key.Binding
 	// Transcript gives the keys to the viewer, and back to the composer.
 	Transcript key.Binding
-	// Answer gives the waiting permission request the keys, and back to
-	// the composer; it must type no text (see permission.go).
+	// Answer gives the waiting permission request the keys at once, and
+	// takes them back for the composer; it must type no text (see
+	// permission.go: the request takes them by itself when the user is
+	// not typing).
 	Answer key.Binding
 	// AllowOnce, Reject and Choose answer the request that has the keys:
 	// its first "allow once" option, its first reject option (or no
@@ -49,8 +51,8 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the live front-end's keys: ctrl+c interrupts, ctrl+o switches to the transcript,
-// ctrl+y to the permission (then enter allows once, esc rejects, 1…9
-// pick); enter sends, alt+enter starts a line, esc cancels the turn,
+// ctrl+y to or from the permission (which has the keys by itself when
+// the user is not typing: enter allows once, esc rejects, 1…9 pick); enter sends, alt+enter starts a line, esc cancels the turn,
 // ctrl+d quits; ↑/↓ recall prompts, tab completes, pgup/pgdn and
 // shift+↑/↓ scroll the transcript.
 func DefaultKeyMap() KeyMap {

@@ -56,8 +56,18 @@ type Model struct {
 	// until the user makes another.
 	failure string
 	// answering is the permission request the user gave the keys to
-	// (KeyMap.Answer), "" while they go to the composer.
-	answering sdk.ToolCallId
+	// (KeyMap.Answer); kept is the one the user took them back from.
+	answering, kept sdk.ToolCallId
+	// asked is the last permission request seen, shown since askedAt;
+	// typedAt is when the last key went to the composer (permission.go).
+	asked   sdk.ToolCallId
+	askedAt time.Time
+	typedAt time.Time
+	// now is the clock the permission's QuietTime is measured on.
+	now func() time.Time
+	// queued is the prompt sent while the agent was starting, until the
+	// session is open.
+	queued *queuedPrompt
 }
 
 // composerMaxRows is the tallest the composer grows.
@@ -84,7 +94,7 @@ func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 	input.SetHeight(1)
 	view := viewer.New(opts)
 	view.Blur() // the composer has the keys until ctrl+o
-	return &Model{KeyMap: DefaultKeyMap(), sess: s, name: cfg.Source, view: view, input: input, state: s.State()}
+	return &Model{KeyMap: DefaultKeyMap(), sess: s, name: cfg.Source, view: view, input: input, state: s.State(), now: time.Now}
 }
 
 // changedMsg says the session has changes; endedMsg that the agent is
@@ -190,6 +200,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case answeredMsg:
 		m.answered(msg)
 		return m, nil
+	case quietMsg: // the screen is drawn anew: the request may have the keys now
+		return m, nil
 	}
 	return m, tea.Batch(m.toViewer(msg), m.toInput(msg))
 }
@@ -202,14 +214,15 @@ func (m *Model) applyChanges() tea.Cmd {
 		m.view.SetSource(m.state.Agent) // agentInfo names it better than its program
 	}
 	m.layout()
+	noticed := tea.Batch(m.noticeRequest(), m.sendQueued())
 	if len(changes) == 0 {
-		return nil
+		return noticed
 	}
 	updates := make([]cards.Change, len(changes))
 	for i, c := range changes {
 		updates[i] = cards.Change{Index: c.Index, Entry: c.Entry}
 	}
-	return m.toViewer(viewer.EntriesMsg{Updates: updates})
+	return tea.Batch(noticed, m.toViewer(viewer.EntriesMsg{Updates: updates}))
 }
 
 // toViewer passes a message to the viewer.
@@ -263,7 +276,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.answerKeyPress(msg)
 		return nil
 	}
-	return m.composerKey(msg)
+	return tea.Batch(m.typedNow(), m.composerKey(msg))
 }
 
 // interrupt is a first Interrupt (ctrl+c): it cancels a running turn,
@@ -334,8 +347,12 @@ func (m *Model) send() tea.Cmd {
 	switch {
 	case strings.TrimSpace(text) == "":
 		return nil
+	case m.state.Starting && m.queued != nil:
+		m.hint = "a prompt is already queued · send this one when the agent is ready"
 	case m.state.Starting:
-		m.hint = "the agent is starting · send when it is ready"
+		m.queued = &queuedPrompt{text: text, images: m.remember(text)}
+		m.input.Reset()
+		m.layout()
 	case m.state.Failed:
 		m.hint = "the session could not be opened · " + helpLine(m.KeyMap.Quit)
 	case m.state.Ended:
@@ -357,11 +374,49 @@ func (m *Model) send() tea.Cmd {
 // prompt sends text with the images attached, and keeps it in the
 // history.
 func (m *Model) prompt(text string) tea.Cmd {
-	s, images := m.sess, m.images
+	return m.promptRequest(text, m.remember(text))
+}
+
+// remember keeps text in the history and takes the images attached to
+// it.
+func (m *Model) remember(text string) []sdk.ContentBlock {
+	images := m.images
 	m.images = nil
 	m.history = append(m.history, text)
 	m.histPos = len(m.history)
+	return images
+}
+
+// promptRequest sends text and images as a prompt, in a command.
+func (m *Model) promptRequest(text string, images []sdk.ContentBlock) tea.Cmd {
+	s := m.sess
 	return m.request(0, func(ctx context.Context) error { return s.Prompt(ctx, text, images...) })
+}
+
+// queuedPrompt is a prompt sent before the session was open, and the
+// images attached to it.
+type queuedPrompt struct {
+	text   string
+	images []sdk.ContentBlock
+}
+
+// sendQueued sends the queued prompt once the session is open; when it
+// could not be opened, the prompt goes back to an empty composer.
+func (m *Model) sendQueued() tea.Cmd {
+	q := m.queued
+	switch {
+	case q == nil || m.state.Starting:
+		return nil
+	case m.state.Failed || m.state.Ended:
+		m.queued = nil
+		if m.input.Value() == "" {
+			m.input.SetValue(q.text)
+			m.images = q.images
+		}
+		return nil
+	}
+	m.queued = nil
+	return m.promptRequest(q.text, q.images)
 }
 
 // browsing reports whether the composer shows a history entry unchanged.
@@ -517,6 +572,9 @@ func (m *Model) belowRows() []string {
 	var rows []string
 	if m.failure != "" {
 		rows = append(rows, m.fit(liveWarn.Render("failed: ")+safe(m.failure)))
+	}
+	if m.queued != nil {
+		rows = append(rows, m.fit(liveWarn.Render("queued: ")+safe(m.queued.text)+liveDim.Render("   sent when the agent is ready")))
 	}
 	if m.state.Asks {
 		rows = append(rows, m.fit(m.permissionRow()))

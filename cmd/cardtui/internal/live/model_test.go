@@ -69,6 +69,7 @@ func liveThrough(t testing.TB, cfg acpclient.Config, turn func(context.Context, 
 		_ = s.Close()
 	})
 	m := New(s, cfg)
+	m.now = (&testClock{}).Now // still, unless a test moves it
 	m.Update(tea.WindowSizeMsg{Width: width, Height: height})
 	m.input.Focus()
 	return m, agent
@@ -269,7 +270,8 @@ func TestLiveScreenGolden(t *testing.T) {
 	})
 	press(m, typed("point the config at the new host")...)
 	press(m, enter)
-	settle(t, m, func() bool { return m.state.Asks })
+	// The changes that came with the request too: the notice, the prompt and the card.
+	settle(t, m, func() bool { return m.state.Asks && m.view.Len() == 3 })
 	screen := strings.ReplaceAll(screenText(m), m.sess.Dir(), "DIR")
 	golden.Assert(t, "acp-live-permission.w100.golden", screen)
 	press(m, ctrlY, esc)
@@ -331,7 +333,48 @@ func TestStartingShowsAtOnce(t *testing.T) {
 	assert.Contains(t, screen, "Ask the agent…")
 	press(m, typed("hi")...)
 	press(m, enter)
-	assert.Contains(t, screenText(m), "the agent is starting", "a prompt waits for the session")
+	assert.Empty(t, m.input.Value(), "the prompt left the composer")
+	assert.Contains(t, screenText(m), "queued: hi   sent when the agent is ready", "a prompt waits for the session, shown")
+	press(m, typed("more")...)
+	press(m, enter)
+	assert.Equal(t, "more", m.input.Value(), "one prompt waits; the next stays in the composer")
+	assert.Contains(t, screenText(m), "a prompt is already queued")
+}
+
+// TestQueuedPromptSentWhenReady: enter pressed before the session is open
+// queues the prompt, and the open session gets it alone; the next enter
+// sends the next text alone. Old main dropped the first enter and sent
+// both texts run together.
+func TestQueuedPromptSentWhenReady(t *testing.T) {
+	m, agent := liveOn(t, acpclient.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent"}, nil, nil, 100, 30)
+	m.state.Starting = true // as it is until openedMsg
+	press(m, typed("Read the README.")...)
+	press(m, enter)
+	assert.Empty(t, m.input.Value())
+	assert.Contains(t, screenText(m), "queued: Read the README.")
+	press(m, typed("Summarise.")...)
+
+	_, cmd := m.Update(openedMsg{})
+	runAll(cmd)
+	assert.NotContains(t, screenText(m), "queued:", "sent once the session is open")
+	assert.Equal(t, "Summarise.", m.input.Value(), "what was typed since stays in the composer")
+	settle(t, m, func() bool { return len(agent.Prompts()) == 1 && !m.state.Busy })
+	press(m, enter)
+	settle(t, m, func() bool { return len(agent.Prompts()) == 2 && !m.state.Busy })
+	assert.Equal(t, []string{"Read the README.", "Summarise."}, promptTexts(agent))
+}
+
+// promptTexts are the texts of the prompts the agent was sent.
+func promptTexts(a *acptest.Agent) []string {
+	var texts []string
+	for _, p := range a.Prompts() {
+		for _, b := range p {
+			if b.Text != nil {
+				texts = append(texts, b.Text.Text)
+			}
+		}
+	}
+	return texts
 }
 
 func TestAgentNamesItself(t *testing.T) {

@@ -2,34 +2,79 @@ package live
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
-// A permission request never takes the keys typed into the composer: the
-// user gives it the keys with KeyMap.Answer (a key that types no text), then
-// picks an option; until then the request waits, shown on its row, and
-// every key, digits and enter included, goes to the composer. The focus
-// belongs to one request: another that takes its place gets none.
+// A permission request takes the keys when the user is not typing: the
+// composer is empty, no key was typed in the last QuietTime and the
+// request has been on the screen that long. Keys typed sooner, or while
+// the composer holds unsent text, stay in the composer, so that a message
+// typed while a request appears answers nothing; KeyMap.Answer (a key
+// that types no text) gives the request the keys at once, or takes them
+// back. The focus belongs to one request: another that takes its place
+// starts anew.
+
+// QuietTime is how long the user must not have typed, and a request must
+// have been shown, before the request takes the keys by itself.
+const QuietTime = 500 * time.Millisecond
+
+// quietMsg asks for a new look at who has the keys once QuietTime has
+// passed.
+type quietMsg struct{}
 
 // answeringNow reports whether the keys go to the waiting permission
-// request: the user gave them to it, and it is still the one waiting.
+// request: the user gave them to it, or they did not take them back and
+// are not typing.
 func (m *Model) answeringNow() bool {
-	if m.answering != "" && (!m.state.Asks || m.state.Asking.ToolCallID != m.answering) {
-		m.answering = ""
+	if !m.state.Asks {
+		return false
 	}
-	return m.answering != ""
+	switch id := m.state.Asking.ToolCallID; {
+	case m.answering == id:
+		return true
+	case m.kept == id:
+		return false
+	}
+	now := m.now()
+	return m.input.Value() == "" && now.Sub(m.typedAt) >= QuietTime && now.Sub(m.askedAt) >= QuietTime
+}
+
+// noticeRequest notes when a new request appeared, and asks for a new
+// look once it may take the keys.
+func (m *Model) noticeRequest() tea.Cmd {
+	if !m.state.Asks || m.state.Asking.ToolCallID == m.asked {
+		return nil
+	}
+	m.asked, m.askedAt = m.state.Asking.ToolCallID, m.now()
+	return quietLater()
+}
+
+// typedNow notes a key typed into the composer; while a request waits,
+// it asks for a new look once the user may have stopped typing.
+func (m *Model) typedNow() tea.Cmd {
+	m.typedAt = m.now()
+	if !m.state.Asks {
+		return nil
+	}
+	return quietLater()
+}
+
+// quietLater is a quietMsg after QuietTime.
+func quietLater() tea.Cmd {
+	return tea.Tick(QuietTime, func(time.Time) tea.Msg { return quietMsg{} })
 }
 
 // focusPermission gives the keys to the waiting request, or back to the
 // composer.
 func (m *Model) focusPermission() {
-	switch {
+	switch id := m.state.Asking.ToolCallID; {
 	case m.answeringNow():
-		m.answering = ""
+		m.answering, m.kept = "", id
 	case m.state.Asks:
-		m.answering = m.state.Asking.ToolCallID
+		m.answering, m.kept = id, ""
 	default:
 		m.hint = "no permission request is waiting"
 	}
@@ -66,20 +111,24 @@ func (m *Model) answerKeyPress(msg tea.KeyPressMsg) {
 			keyName(k.Answer)+" back to the composer"
 	}
 	if answered {
-		m.answering = ""
+		m.answering, m.kept = "", ""
 	}
 	m.state = m.sess.State()
 	m.layout()
 }
 
 // permissionRow is the row of the waiting request: its options, and how
-// to answer — the keys while it has them, else the key that gives them.
+// to answer — the keys while it has them, else what gives them to it.
 func (m *Model) permissionRow() string {
 	k := m.KeyMap
 	if m.answeringNow() {
 		return liveWarn.Render("Answer: ") + m.optionsText() + liveDim.Render("   "+helpLine(k.AllowOnce, k.Reject, withHelp(k.Answer, "back to the composer")))
 	}
-	return liveWarn.Render("Permission waiting: ") + m.optionsText() + liveDim.Render("   "+keyName(k.Answer)+" to answer (your typing stays in the composer)")
+	how := keyName(k.Answer) + " to answer (your typing stays in the composer)"
+	if m.input.Value() != "" {
+		how = keyName(k.Answer) + " or empty the composer to answer"
+	}
+	return liveWarn.Render("Permission waiting: ") + m.optionsText() + liveDim.Render("   "+how)
 }
 
 // optionsText lists the permission options, numbered.
