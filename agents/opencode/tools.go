@@ -29,14 +29,11 @@ func Tools() producers.Registry {
 		"websearch":   {PresentCall: toolview.Titled("WebSearch", cards.KindFetch, "query"), PresentResult: toolview.PlainResult},
 		"task":        {PresentCall: taskCall, PresentResult: taskResult},
 		"todowrite":   {PresentCall: todoCall, PresentResult: toolview.QuietResult},
-		"apply_patch": {PresentCall: toolview.On("patchText", patchCall), PresentResult: patchResult},
+		"apply_patch": {PresentCall: toolview.PatchOn("patchText"), PresentResult: patchResult},
 		"question":    {PresentCall: questionCall, PresentResult: questionResult},
 		"todoread":    {PresentCall: toolview.Titled("Todo list", cards.KindOther), PresentResult: toolview.PlainResult},
 	}
 }
-
-// patchCall is the patch apply_patch was given, as a diff.
-func patchCall(_ toolview.Args, patch string) cards.CallView { return toolview.PatchCall(patch) }
 
 // bashCall is the command, with its description and working directory.
 func bashCall(a toolview.Args, command string) cards.CallView {

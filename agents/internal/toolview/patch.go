@@ -27,3 +27,9 @@ func PatchCall(patch string) cards.CallView {
 	}
 	return v
 }
+
+// PatchOn is the CallFunc of a call whose string argument key is a patch
+// in the apply_patch format, drawn by PatchCall.
+func PatchOn(key string) CallFunc {
+	return On(key, func(_ Args, patch string) cards.CallView { return PatchCall(patch) })
+}
