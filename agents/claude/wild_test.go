@@ -1,7 +1,6 @@
 package claude_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -21,10 +20,7 @@ const wildSession = "testdata/wild/session.jsonl"
 
 func loadWild(t *testing.T) *replay.Transcript {
 	t.Helper()
-	data, err := os.ReadFile(wildSession)
-	require.NoError(t, err)
-	tr := replaytest.LoadBytes(t, agentsOptions, data)
-	replaytest.CheckAccounted(t, data, tr)
+	tr := replaytest.LoadFile(t, agentsOptions, wildSession)
 	assert.Empty(t, replaytest.Problems(tr))
 	return tr
 }

@@ -1,7 +1,6 @@
 package crush_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -23,11 +22,7 @@ const wild = "testdata/wild/wild.jsonl"
 
 func loadWild(t *testing.T) *replay.Transcript {
 	t.Helper()
-	data, err := os.ReadFile(wild)
-	require.NoError(t, err)
-	tr := replaytest.LoadBytes(t, autoOptions, data)
-	replaytest.CheckAccounted(t, data, tr)
-	return tr
+	return replaytest.LoadFile(t, autoOptions, wild)
 }
 
 func TestWildLines(t *testing.T) {
