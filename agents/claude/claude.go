@@ -120,7 +120,7 @@ func (d *claudeCode) present(rec *claudeRecord) {
 	for i := range rec.blocks {
 		b := &rec.blocks[i]
 		if rec.typ == "assistant" && isCall(*b) {
-			b.call, b.problem = d.tools.Present(b.Name, b.Input)
+			b.call, b.problem = presentCall(d.tools, b.Name, b.Input)
 		}
 		if b.Type == "tool_result" || b.ToolUseID != "" {
 			b.result = ToolResult(b.Content, b.IsError, meta)
@@ -525,6 +525,7 @@ type claudeLine[M any] struct {
 	PermissionMode    string          `json:"permissionMode"`
 	CustomTitle       string          `json:"customTitle"`
 	claudeTurnLine
+	claudeAPIErrorFields
 	ParentToolUseID *string `json:"parent_tool_use_id"`
 	// ToolUseResultStream is toolUseResult as the stream-json output
 	// names it.
@@ -641,7 +642,11 @@ func newClaudeRecord[M contentPointer](l claudeLine[M]) (*claudeRecord, error) {
 	case "user", "assistant":
 		return rec, checkMessage(l.Message)
 	case "system":
-		return rec, rec.decodeSystem(l.Content, l.CompactMetadata)
+		err := rec.decodeSystem(l.Content, l.CompactMetadata)
+		if rec.subtype == "api_error" && rec.systemText == "" {
+			rec.systemText = l.apiErrorText()
+		}
+		return rec, err
 	case "attachment":
 		return rec, rec.decodeAttachment(l.Attachment)
 	}

@@ -68,7 +68,7 @@ func TestClaudeToolsSession(t *testing.T) {
 	assert.Equal(t, 0, *byID["toolu_11Bash"].Result.(cards.TerminalResult).ExitCode)
 	assert.Equal(t, "interrupted", byID["toolu_15Long"].Result.(cards.TerminalResult).Title)
 	assert.Equal(t, "Error", byID["toolu_09Edit"].Result.(cards.GenericResult).Title)
-	assert.Equal(t, "mcp__github__create_issue", byID["toolu_20Mcp"].Call.(cards.GenericCall).Title)
+	assert.Equal(t, "github - create_issue (MCP)", byID["toolu_20Mcp"].Call.(cards.GenericCall).Title)
 
 	assert.Contains(t, withoutTurns(tr.Entries), cards.Message{Role: cards.RoleUser, Text: "/init"})
 	assert.Contains(t, withoutTurns(tr.Entries), cards.Message{Role: cards.RoleUser, Text: "/cost"})

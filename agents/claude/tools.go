@@ -57,6 +57,7 @@ func Tools() producers.Registry {
 		"TaskGet":         claudeTaskGetProducer,
 		"TaskList":        claudeTaskListProducer,
 		"AskUserQuestion": claudeAskQuestionProducer,
+		"Skill":           claudeSkillProducer,
 	}
 }
 

@@ -249,6 +249,19 @@ func parseQuestions(args json.RawMessage) ([]claudeQuestion, error) {
 	return questions, toolkit.Within("arguments", err)
 }
 
+// asked are the questions as the question card draws them.
+func asked(questions []claudeQuestion) []producers.Question {
+	list := make([]producers.Question, 0, len(questions))
+	for _, q := range questions {
+		pq := producers.Question{Text: q.Question, Multiple: q.MultiSelect}
+		for _, o := range q.Options {
+			pq.Options = append(pq.Options, producers.Option{Label: o.Label, Description: o.Description})
+		}
+		list = append(list, pq)
+	}
+	return list
+}
+
 // presentClaudeAskCall titles the card with the question (or how many
 // are asked) and lists each question with its options.
 func presentClaudeAskCall(args json.RawMessage) (cards.CallView, error) {
@@ -256,30 +269,7 @@ func presentClaudeAskCall(args json.RawMessage) (cards.CallView, error) {
 	if err != nil {
 		return nil, err
 	}
-	title := "Ask: " + oneLineText(questions[0].Question)
-	if len(questions) > 1 {
-		title = fmt.Sprintf("Ask %d questions", len(questions))
-	}
-	var b strings.Builder
-	for i, q := range questions {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		if len(questions) > 1 {
-			b.WriteString(q.Question + "\n")
-		}
-		for n, opt := range q.Options {
-			fmt.Fprintf(&b, "  %d. %s", n+1, opt.Label)
-			if opt.Description != "" {
-				b.WriteString(" — " + opt.Description)
-			}
-			b.WriteString("\n")
-		}
-		if q.MultiSelect {
-			b.WriteString("  (any number of them)\n")
-		}
-	}
-	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: toolkit.Text(strings.TrimRight(b.String(), "\n"))}, nil
+	return producers.QuestionsCall(asked(questions)), nil
 }
 
 // presentClaudeAskResult shows each question with the user's answer,
@@ -299,25 +289,23 @@ func presentClaudeAskResult(args json.RawMessage, r producers.Result) (cards.Res
 	if err != nil || !ok || len(m.Answers) == 0 {
 		return producers.GenericResult(r), err
 	}
-	lines := make([]string, 0, len(questions))
+	answers := make([][]string, 0, len(questions))
 	for _, q := range questions {
-		lines = append(lines, oneLineText(q.Question)+" → "+answerText(m.Answers[q.Question]))
+		answers = append(answers, answerText(m.Answers[q.Question]))
 	}
-	return cards.GenericResult{Title: "Answered", Content: toolkit.Text(strings.Join(lines, "\n"))}, nil
+	return producers.AnswersResult(asked(questions), answers), nil
 }
 
 // answerText is an answer as written: a string, or the strings of a
-// multiple choice joined with commas; "(no answer)" when there is none.
-func answerText(raw json.RawMessage) string {
+// multiple choice; none when it is neither.
+func answerText(raw json.RawMessage) []string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return s
+		return []string{s}
 	}
 	var many []string
-	if json.Unmarshal(raw, &many) == nil {
-		return strings.Join(many, ", ")
-	}
-	return "(no answer)"
+	_ = json.Unmarshal(raw, &many)
+	return many
 }
 
 // webFetchBody is what WebFetch's toolUseResult holds of a page: the

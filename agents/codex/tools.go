@@ -44,6 +44,8 @@ func Tools() producers.Registry {
 		"web_search":     codexWebSearchProducer,
 		"exec":           codexExecProducer,
 		"wait":           codexWaitProducer,
+		// The questions Codex asks its user, as every agent's question card.
+		"request_user_input": codexQuestionProducer,
 	}
 }
 

@@ -30,7 +30,7 @@ var Format = replay.Format{
 	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		tools := Tools()
 		maps.Copy(tools, extra)
-		return &decoder{tools: tools, args: map[string]call{}, nested: map[string]replay.CardPath{}}
+		return &decoder{tools: tools, args: map[string]call{}, nested: map[string]replay.CardPath{}, calls: map[string]int{}, open: map[string][]string{}}
 	},
 }
 
@@ -44,6 +44,12 @@ type decoder struct {
 	// nested under such cards, by id.
 	nest   *replay.CardPath
 	nested map[string]replay.CardPath
+	// calls counts the calls of each id: some models reuse one id for
+	// every call of a tool ("tool_0_bash"), so a card's id is the call's
+	// with "#n" for its n-th use. open are the card ids of the calls of
+	// each id still waiting for their result, oldest first.
+	calls map[string]int
+	open  map[string][]string
 }
 
 // call is a tool call's name and arguments.
@@ -205,11 +211,28 @@ func (d *decoder) part(t *replay.Transcript, m messageRow, typ string, raw json.
 
 // toolCall shows a call.
 func (d *decoder) toolCall(t *replay.Transcript, p partData) {
+	id := p.ID
+	if n := d.calls[p.ID]; n > 0 {
+		id = p.ID + "#" + strconv.Itoa(n+1)
+	}
+	d.calls[p.ID]++
+	d.open[p.ID] = append(d.open[p.ID], id)
 	args := replay.ToolArguments(json.RawMessage(p.Input))
-	d.args[p.ID] = call{name: p.Name, args: args}
+	d.args[id] = call{name: p.Name, args: args}
 	view, problem := d.tools.Present(p.Name, args)
-	d.call(t, p.ID, p.Name, view)
+	d.call(t, id, p.Name, view)
 	t.ArgumentsProblem(p.Name, problem)
+}
+
+// cardID is the card of the nearest call of id still waiting for its
+// result, which the result answers; id itself when there is none.
+func (d *decoder) cardID(id string) string {
+	open := d.open[id]
+	if len(open) == 0 {
+		return id
+	}
+	d.open[id] = open[:len(open)-1]
+	return open[len(open)-1]
 }
 
 // put adds an entry, nested under the agent call whose sub-agent's
@@ -247,28 +270,74 @@ func (d *decoder) result(t *replay.Transcript, id string, view cards.ResultView,
 // exitCode is the last line of a failed command's content.
 var exitCode = lazyregexp.New(`(?:^|\n)Exit code (-?\d+)\s*$`)
 
-// toolResult shows the result of a call: an error, or a bash whose
-// content ends "Exit code N", failed.
+// toolResult shows the result of a call: an error (its text once), or a
+// bash whose content ends "Exit code N", failed; the LSP diagnostics
+// after an edit's result below it, as Crush shows them.
 func (d *decoder) toolResult(t *replay.Transcript, p partData) {
-	c := d.args[p.ToolCallID]
+	id := d.cardID(p.ToolCallID)
+	c := d.args[id]
 	name := c.name
 	if name == "" {
 		name = p.Name
 	}
-	r := producers.Result{Content: toolkit.Text(p.Content), IsError: p.IsError}
+	content, diagnostics := splitDiagnostics(p.Content)
+	r := producers.Result{Content: toolkit.Text(content), IsError: p.IsError}
 	if json.Valid([]byte(p.Metadata)) && p.Metadata != "" && p.Metadata != "null" {
 		r.Meta = json.RawMessage(p.Metadata)
 	}
 	switch m := exitCode().FindStringSubmatch(p.Content); {
 	case p.IsError:
-		r.Error, r.Outcome = p.Content, cards.OutcomeFailed
+		r.Content, r.Error, r.Outcome = nil, content, cards.OutcomeFailed
 		if p.Content == "User denied permission" || p.Content == "Permission denied" {
 			r.Outcome = cards.OutcomeRejected
 		}
 	case m != nil && m[1] != "0":
 		r.Outcome = cards.OutcomeFailed
 	}
-	d.result(t, p.ToolCallID, d.tools.Result(name, c.args, r), r.Outcome)
+	d.result(t, id, d.tools.Result(name, c.args, r), r.Outcome)
+	for _, note := range append([]string{applied(r.Meta)}, diagnostics...) {
+		if note != "" {
+			d.child(t, id, cards.Notice{Text: note})
+		}
+	}
+}
+
+// diagnosticsBlock is a block of LSP diagnostics Crush appends to a
+// tool's result for the model.
+var diagnosticsBlock = lazyregexp.New(`(?s)\n*<(file|project)_diagnostics>\n?(.*?)\n?</(?:file|project)_diagnostics>\n*`)
+
+// splitDiagnostics parts a result's content into what the tool said,
+// without the <result> wrapper, and the lines of its diagnostics blocks.
+func splitDiagnostics(content string) (text string, diagnostics []string) {
+	text = diagnosticsBlock().ReplaceAllStringFunc(content, func(block string) string {
+		m := diagnosticsBlock().FindStringSubmatch(block)
+		for _, l := range strings.Split(m[2], "\n") {
+			if strings.TrimSpace(l) != "" {
+				diagnostics = append(diagnostics, m[1]+" diagnostics: "+strings.TrimSpace(l))
+			}
+		}
+		return "\n"
+	})
+	if len(diagnostics) == 0 {
+		return content, nil
+	}
+	if inner, ok := strings.CutPrefix(strings.TrimSpace(text), "<result>"); ok {
+		if inner, ok := strings.CutSuffix(inner, "</result>"); ok {
+			text = strings.TrimSpace(inner)
+		}
+	}
+	return text, diagnostics
+}
+
+// child adds an entry under the card of call id.
+func (d *decoder) child(t *replay.Transcript, id string, e cards.Entry) {
+	if p, ok := d.nested[id]; ok {
+		t.AddChild(p, e)
+		return
+	}
+	if p, ok := t.LastCard(id); ok {
+		t.AddChild(p, e)
+	}
 }
 
 // outcomeOfExit is failed for a non-zero exit code.
@@ -280,10 +349,15 @@ func outcomeOfExit(code int) cards.Outcome {
 }
 
 // finish ends an assistant's turn as Crush's chat does: "Model via
-// Provider in <duration>", or the reason it stopped.
+// Provider in <duration>", or the reason it stopped. The finish parts of
+// user and tool messages, which Crush writes too, it does not show.
 func (d *decoder) finish(t *replay.Transcript, m messageRow, p partData) {
+	if m.Role != "assistant" {
+		t.AddSkipped("finish")
+		return
+	}
 	switch p.Reason {
-	case "end_turn", "tool_use", "":
+	case "end_turn", "tool_use", "stop", "":
 		if m.Model != "" && p.Reason == "end_turn" {
 			text := m.Model
 			if m.Provider != "" {

@@ -32,6 +32,7 @@ func Tools() producers.Registry {
 		"download":  {PresentCall: toolLine("Download", cards.KindFetch, "url", "file_path"), PresentResult: toolview.PlainResult},
 		"agent":     {PresentCall: toolLine("Agent", cards.KindOther, "prompt"), PresentResult: toolview.MarkdownResult},
 		"todos":     {PresentCall: todosCall, PresentResult: toolview.QuietResult},
+		"patch":     {PresentCall: toolview.PatchOn("patch_text"), PresentResult: toolview.PlainResult},
 	}
 }
 
@@ -113,12 +114,7 @@ func changeResult(name string) func(json.RawMessage, producers.Result) (cards.Re
 		if err != nil {
 			return nil, err
 		}
-		var m struct {
-			OldContent *string `json:"old_content"`
-			NewContent *string `json:"new_content"`
-			Additions  int     `json:"additions"`
-			Removals   int     `json:"removals"`
-		}
+		var m changeMeta
 		if r.IsError || json.Unmarshal(r.Meta, &m) != nil || m.NewContent == nil {
 			return toolview.Plain(r), nil
 		}
@@ -126,6 +122,37 @@ func changeResult(name string) func(json.RawMessage, producers.Result) (cards.Re
 		title := fmt.Sprintf("%s %s (+%d -%d)", name, path, m.Additions, m.Removals)
 		return toolview.Change(title, path, toolkit.ValueOr(m.OldContent, ""), *m.NewContent), nil
 	}
+}
+
+// changeMeta is the metadata of edit, multiedit and write: the file
+// before and after, the lines added and removed, and for multiedit how
+// many edits applied and those that failed.
+type changeMeta struct {
+	OldContent   *string `json:"old_content"`
+	NewContent   *string `json:"new_content"`
+	Additions    int     `json:"additions"`
+	Removals     int     `json:"removals"`
+	EditsApplied *int    `json:"edits_applied"`
+	EditsFailed  []struct {
+		Error string `json:"error"`
+	} `json:"edits_failed"`
+}
+
+// applied is "Applied N edits" and the failed ones, as Crush's
+// multiedit says under its diff; "" for an edit or a write.
+func applied(meta json.RawMessage) string {
+	var m changeMeta
+	if json.Unmarshal(meta, &m) != nil || m.EditsApplied == nil {
+		return ""
+	}
+	text := fmt.Sprintf("Applied %d edits", *m.EditsApplied)
+	switch n := len(m.EditsFailed); {
+	case n == 1:
+		text += " · 1 edit failed: " + m.EditsFailed[0].Error
+	case n > 1:
+		text += fmt.Sprintf(" · %d edits failed", n)
+	}
+	return text
 }
 
 // viewResult is the file's lines the metadata records, numbered from the

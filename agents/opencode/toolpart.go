@@ -54,7 +54,7 @@ func (d *decoder) toolPart(t *replay.Transcript, p part) error {
 		r := producers.Result{Content: toolkit.Text(deref(s.Output)), Meta: meta(s.Metadata)}
 		t.PutResultAs(p.CallID, d.tools.Result(p.Tool, args, r), exitOutcome(s.Metadata))
 	case "error":
-		r := producers.Result{Content: toolkit.Text(deref(s.Error)), IsError: true, Error: deref(s.Error), Meta: meta(s.Metadata)}
+		r := producers.Result{IsError: true, Error: deref(s.Error), Meta: meta(s.Metadata)}
 		r.Outcome = outcome(deref(s.Error))
 		t.PutResultAs(p.CallID, d.tools.Result(p.Tool, args, r), r.Outcome)
 	}

@@ -12,23 +12,26 @@ import (
 )
 
 // Tools returns the producers of opencode's built-in tools
-// (packages/opencode/src/tool), titled as its TUI's tool lines are: "$
-// command", "← Edit path", "→ Read path", `✱ Grep "pattern" (N matches)`…,
-// their results drawn from the state's metadata as the TUI draws them.
+// (packages/opencode/src/tool), titled as its TUI's tool lines are but
+// without the icon the card draws itself: "Edit path", "Read path",
+// `Grep "pattern"`…, their results drawn from the state's metadata as the
+// TUI draws them.
 func Tools() producers.Registry {
 	return producers.Registry{
-		"bash":      {PresentCall: toolview.On("command", bashCall), PresentResult: bashResult},
-		"edit":      {PresentCall: toolview.On("filePath", editCall), PresentResult: editResult},
-		"write":     {PresentCall: toolview.On("filePath", writeCall), PresentResult: writeResult},
-		"read":      {PresentCall: toolview.On("filePath", readCall), PresentResult: readResult},
-		"grep":      {PresentCall: searchCall("Grep"), PresentResult: searchResult("matches")},
-		"glob":      {PresentCall: searchCall("Glob"), PresentResult: searchResult("count")},
-		"list":      {PresentCall: toolview.Titled("→ List", cards.KindRead, "path"), PresentResult: toolview.PlainResult},
-		"webfetch":  {PresentCall: toolview.Titled("% WebFetch", cards.KindFetch, "url"), PresentResult: toolview.PlainResult},
-		"websearch": {PresentCall: toolview.Titled("◈ WebSearch", cards.KindFetch, "query"), PresentResult: toolview.PlainResult},
-		"task":      {PresentCall: taskCall, PresentResult: taskResult},
-		"todowrite": {PresentCall: todoCall, PresentResult: toolview.QuietResult},
-		"todoread":  {PresentCall: toolview.Titled("⚙ Todo list", cards.KindOther), PresentResult: toolview.PlainResult},
+		"bash":        {PresentCall: toolview.On("command", bashCall), PresentResult: bashResult},
+		"edit":        {PresentCall: toolview.On("filePath", editCall), PresentResult: editResult},
+		"write":       {PresentCall: toolview.On("filePath", writeCall), PresentResult: writeResult},
+		"read":        {PresentCall: toolview.On("filePath", readCall), PresentResult: readResult},
+		"grep":        {PresentCall: searchCall("Grep"), PresentResult: searchResult("matches")},
+		"glob":        {PresentCall: searchCall("Glob"), PresentResult: searchResult("count")},
+		"list":        {PresentCall: toolview.Titled("List", cards.KindRead, "path"), PresentResult: toolview.PlainResult},
+		"webfetch":    {PresentCall: toolview.Titled("WebFetch", cards.KindFetch, "url"), PresentResult: toolview.PlainResult},
+		"websearch":   {PresentCall: toolview.Titled("WebSearch", cards.KindFetch, "query"), PresentResult: toolview.PlainResult},
+		"task":        {PresentCall: taskCall, PresentResult: taskResult},
+		"todowrite":   {PresentCall: todoCall, PresentResult: toolview.QuietResult},
+		"apply_patch": {PresentCall: toolview.PatchOn("patchText"), PresentResult: patchResult},
+		"question":    {PresentCall: questionCall, PresentResult: questionResult},
+		"todoread":    {PresentCall: toolview.Titled("Todo list", cards.KindOther), PresentResult: toolview.PlainResult},
 	}
 }
 
@@ -58,9 +61,9 @@ func bashResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 	return toolview.Output(output, m.Exit), nil
 }
 
-// editCall is "← Edit path", the replacement as a diff.
+// editCall is "Edit path", the replacement as a diff.
 func editCall(a toolview.Args, path string) cards.CallView {
-	return toolview.Edit("← Edit "+path, path, a.Str("oldString"), a.Str("newString"))
+	return toolview.Edit("Edit "+path, path, a.Str("oldString"), a.Str("newString"))
 }
 
 // fileDiff is the filediff of the edit and write metadata.
@@ -83,7 +86,7 @@ func editResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 		Diff     string    `json:"diff"`
 		FileDiff *fileDiff `json:"filediff"`
 	}
-	title := "← Edit " + a.Str("filePath")
+	title := "Edit " + a.Str("filePath")
 	_ = json.Unmarshal(r.Meta, &m)
 	path := a.Str("filePath")
 	switch {
@@ -103,9 +106,9 @@ func editResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 	return toolview.Plain(r), nil
 }
 
-// writeCall is "← Write path", the content as a diff.
+// writeCall is "Write path", the content as a diff.
 func writeCall(a toolview.Args, path string) cards.CallView {
-	return toolview.Write("← Write "+path, path, a.Str("content"), false)
+	return toolview.Write("Write "+path, path, a.Str("content"), false)
 }
 
 // writeResult says whether the file was created or overwritten (the
@@ -125,9 +128,9 @@ func writeResult(raw json.RawMessage, r producers.Result) (cards.ResultView, err
 	return cards.GenericResult{Title: word, Content: toolkit.Text(text)}, nil
 }
 
-// readCall is "→ Read path [offset=N, limit=N]".
+// readCall is "Read path [offset=N, limit=N]".
 func readCall(a toolview.Args, path string) cards.CallView {
-	return toolview.Generic("→ Read "+path+keyValues(a, "offset", "limit"), cards.KindRead, path)
+	return toolview.Generic("Read "+path+keyValues(a, "offset", "limit"), cards.KindRead, path)
 }
 
 // keyValues is " [k=v, …]" for the number arguments given.
@@ -162,10 +165,10 @@ func readResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 	return toolview.Read(d.Path, max(d.LineStart, 1), d.Text, d.TotalLines), nil
 }
 
-// searchCall is `✱ Name "pattern" in path`.
+// searchCall is `Name "pattern" in path`.
 func searchCall(name string) toolview.CallFunc {
 	return toolview.On("pattern", func(a toolview.Args, pattern string) cards.CallView {
-		title := "✱ " + name + " " + toolview.Quote(pattern)
+		title := name + " " + toolview.Quote(pattern)
 		if p := a.Str("path"); p != "" {
 			title += " in " + p
 		}
@@ -187,15 +190,15 @@ func searchResult(key string) func(json.RawMessage, producers.Result) (cards.Res
 	}
 }
 
-// taskCall is "◉ <agent> Task <description>", its prompt below.
+// taskCall is "Task <agent>: <description>", its prompt below.
 func taskCall(raw json.RawMessage) (cards.CallView, error) {
 	a, err := toolview.Parse(raw)
 	if err != nil {
 		return nil, err
 	}
-	title := "◉ Task " + a.Str("description")
+	title := "Task " + a.Str("description")
 	if agent := a.Str("subagent_type"); agent != "" {
-		title = "◉ " + agent + " Task " + a.Str("description")
+		title = "Task " + agent + ": " + a.Str("description")
 	}
 	return cards.GenericCall{Title: title, Kind: cards.KindOther, Content: toolkit.Text(a.Str("prompt"))}, nil
 }
@@ -227,5 +230,5 @@ func todoCall(raw json.RawMessage) (cards.CallView, error) {
 			todos = append(todos, producers.Todo{Content: t.Content, Status: t.Status})
 		}
 	}
-	return toolview.Todos("⚙ Todos", todos), nil
+	return toolview.Todos("Todos", todos), nil
 }

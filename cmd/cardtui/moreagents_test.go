@@ -150,7 +150,7 @@ func TestSearchFindsWhatHappenedInDatabases(t *testing.T) {
 
 	require.Equal(t, exitOK, opencode.code, opencode.stderr)
 	assert.Contains(t, opencode.stdout, `Let me read the calculator. · `)
-	assert.Contains(t, opencode.stdout, `◉ general Task Find the TODOs · `, "a sub-agent's calls, nested under its task")
+	assert.Contains(t, opencode.stdout, `Task general: Find the TODOs · `, "a sub-agent's calls, nested under its task")
 	assert.Equal(t, opencode.stdout, again.stdout, "the same hits from the cache")
 	require.Equal(t, exitOK, crush.code, crush.stderr)
 	assert.Contains(t, crush.stdout, "A tiny calculator.")

@@ -53,6 +53,17 @@ func LoadBytes(t testing.TB, opts replay.Options, data []byte) *replay.Transcrip
 	return tr
 }
 
+// LoadFile reads the file at path as LoadBytes does, and checks that
+// every line of it is accounted for (CheckAccounted).
+func LoadFile(t testing.TB, opts replay.Options, path string) *replay.Transcript {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	tr := LoadBytes(t, opts, data)
+	CheckAccounted(t, data, tr)
+	return tr
+}
+
 // Problems returns the transcript's Problem entries.
 func Problems(tr *replay.Transcript) []cards.Problem {
 	var out []cards.Problem
