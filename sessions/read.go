@@ -114,7 +114,7 @@ func (r *record) describe(src *Source, tr *replay.Transcript, scan *lineScan) {
 	}
 	r.Title = firstNonEmpty(tr.Title, firstNonEmpty(tail.Title, head.Title))
 	r.FirstPrompt = firstPrompt(tr.Entries)
-	r.ToolCalls = countCards(tr.Entries)
+	r.ToolCalls = tr.Stats.ToolCards
 	r.Problem = firstProblem(tr.Entries)
 	if r.Problem == "" && len(tr.Entries) == 0 && bytes.IndexByte(scan.head, '\n') < 0 && scan.read > 0 {
 		r.Problem = "no complete line"
@@ -128,19 +128,6 @@ func lastModel(entries []cards.Entry) string {
 		return ""
 	}
 	return models[len(models)-1]
-}
-
-// countCards counts the tool calls of a transcript: its tool cards, the
-// calls nested in them (a sub-agent's, a program's sub-calls) included,
-// exactly as the viewer draws them.
-func countCards(entries []cards.Entry) int {
-	n := 0
-	for _, e := range entries {
-		if c, ok := e.(cards.ToolCard); ok {
-			n += 1 + countCards(c.Children)
-		}
-	}
-	return n
 }
 
 // Read describes the session file at path, written by the agent of src,

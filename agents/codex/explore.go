@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -90,10 +91,12 @@ func (d *codexRollout) startGroup(t *replay.Transcript, i int) bool {
 }
 
 // refreshGroup words a group's card from its calls, and ends it once
-// every call has its result: done, or failed when one of them failed.
+// every call has its result: done, or failed when one of them exited
+// non-zero or failed otherwise.
 func (d *codexRollout) refreshGroup(t *replay.Transcript, g *exploreGroup) {
 	var commands [][]parsedCommand
-	kind, ended, failed := cards.KindRead, true, 0
+	var tally groupTally
+	kind, ended := cards.KindRead, true
 	for _, id := range g.members {
 		c := d.calls[id]
 		parsed := d.commandsOf(c)
@@ -105,27 +108,49 @@ func (d *codexRollout) refreshGroup(t *replay.Transcript, g *exploreGroup) {
 		}
 		member := t.Card(*c.nested)
 		ended = ended && member.Result != nil
-		if member.Result != nil && member.State() != cards.StateDone {
-			failed++
-		}
+		tally.add(member)
 	}
 	t.UpdateCard(replay.CardAt(g.index), func(card cards.ToolCard) cards.ToolCard {
 		card.Call = cards.GenericCall{Title: "Explored · " + strings.Join(exploreLines(commands), ", "), Kind: kind}
 		if ended {
-			card.Result = cards.GenericResult{Title: groupSummary(len(g.members), failed)}
+			card.Result = cards.GenericResult{Title: tally.summary(len(g.members))}
+			if tally.nonzero+tally.failed > 0 {
+				card.Outcome = cards.OutcomeFailed
+			}
 		}
 		return card
 	})
 }
 
-// groupSummary counts a group's commands and those that did not succeed.
-func groupSummary(commands, failed int) string {
-	text := "1 command"
-	if commands != 1 {
-		text = strconv.Itoa(commands) + " commands"
+// groupTally counts the calls of a group that did not succeed: those
+// whose command exited non-zero (or was killed), as Codex's cell counts
+// its "nonzero exits", and those that failed otherwise.
+type groupTally struct {
+	nonzero, failed int
+}
+
+// add counts a member card that has its result.
+func (g *groupTally) add(member cards.ToolCard) {
+	if member.Result == nil || member.State() == cards.StateDone {
+		return
 	}
-	if failed > 0 {
-		text += ", " + strconv.Itoa(failed) + " failed"
+	if r, ok := member.Result.(cards.TerminalResult); ok && (member.Outcome == cards.OutcomeDone || member.Outcome == cards.OutcomeFailed) &&
+		(r.Signal != "" || r.ExitCode != nil && *r.ExitCode != 0) {
+		g.nonzero++
+		return
+	}
+	g.failed++
+}
+
+// summary counts a group's commands and those that did not succeed:
+// "3 commands, 1 nonzero exit".
+func (g groupTally) summary(commands int) string {
+	text := textcut.Plural(commands, "command", "commands")
+	if g.nonzero > 0 {
+		text += ", " + textcut.Plural(g.nonzero, "nonzero exit", "nonzero exits")
+	}
+	if g.failed > 0 {
+		text += ", " + strconv.Itoa(g.failed) + " failed"
 	}
 	return text
 }
