@@ -48,3 +48,19 @@ func TestSessionCountsCalls(t *testing.T) {
 	assert.Empty(t, s.Problem)
 	assert.Equal(t, 3, s.ToolCalls)
 }
+
+// TestExploredWithoutParsedCmd: a rollout older than parsed_cmd words its
+// "Explored" group from the command lines as Codex parses them: the file
+// a pipeline reads (nl -ba F | sed -n A,Bp), the query and path of a
+// search, the path listed, the formatting after a pipe left out.
+func TestExploredWithoutParsedCmd(t *testing.T) {
+	tr := loadCodex169(t, "explore-0.114")
+	require.Empty(t, replaytest.Problems(tr))
+	var titles []string
+	for _, c := range replaytest.ToolCards(tr) {
+		titles = append(titles, replaytest.CallTitle(c.Call))
+	}
+	assert.Equal(t, []string{
+		"Explored · Read base.py, knowledge.py, Search class Image|class Audio in media, List components, Read package.json",
+	}, titles)
+}
