@@ -17,13 +17,9 @@ import (
 var Document = replay.Document{Format: "gemini", Match: matchDocument, Open: openDocument}
 
 // matchDocument recognises a chat document: an indented JSON object
-// whose first key is "sessionId" and which has a "projectHash" (a log of
-// JSON lines holds its first record on the first line).
+// whose first key is "sessionId" and which has a "projectHash".
 func matchDocument(head []byte) bool {
-	rest, ok := bytes.CutPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("{"))
-	return ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r"), []byte("\n")) &&
-		bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"sessionId"`)) &&
-		bytes.Contains(head, []byte(`"projectHash"`))
+	return replay.IndentedObject(head, "sessionId") && bytes.Contains(head, []byte(`"projectHash"`))
 }
 
 // maxDocument bounds the chat document read: Gemini CLI cuts each tool

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/gemini"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -23,17 +24,18 @@ import (
 // the tool response recorded again as a user message.
 const chatDocument = "testdata/chat-document/session-2026-01-30T06-08-7c0ffee0.json"
 
-// loadDocument reads a document of agents.Documents as the command does.
+// loadDocument reads a chat document with Document, as the lines of the
+// gemini format.
 func loadDocument(t *testing.T, path string) *replay.Transcript {
 	t.Helper()
-	rc, format, ok, err := agents.OpenDocument(path)
-	require.True(t, ok, "%s is a document", path)
+	f, err := os.Open(path)
 	require.NoError(t, err)
-	defer rc.Close()
-	assert.Equal(t, "gemini", format)
+	defer f.Close()
+	rc, err := gemini.Document.Open(path, f, "")
+	require.NoError(t, err)
 	data, err := io.ReadAll(rc)
 	require.NoError(t, err)
-	tr := replaytest.LoadBytes(t, replay.Options{Formats: agents.Formats, Format: format}, data)
+	tr := replaytest.LoadBytes(t, replay.Options{Formats: agents.Formats, Format: gemini.Document.Format}, data)
 	replaytest.CheckAccounted(t, data, tr)
 	return tr
 }
@@ -58,7 +60,13 @@ func TestChatDocument(t *testing.T) {
 // A chat document is read whole; one that is no JSON says why, and a
 // log of JSON lines is no document.
 func TestChatDocumentMatch(t *testing.T) {
-	_, _, ok, err := agents.OpenDocument("testdata/gemini-0.61.0/chat.jsonl")
+	rc, format, ok, err := agents.OpenDocument(chatDocument)
+	require.NoError(t, err)
+	require.True(t, ok, "a chat document is one of agents.Documents")
+	assert.Equal(t, "gemini", format)
+	require.NoError(t, rc.Close())
+
+	_, _, ok, err = agents.OpenDocument("testdata/gemini-0.61.0/chat.jsonl")
 	require.NoError(t, err)
 	assert.False(t, ok, "a log of lines is no document")
 
