@@ -263,13 +263,11 @@ func (c *toolCall) parts(dir string) parts {
 	return p
 }
 
-// shownBlock is a content block as Claude Code would show it: a
-// sub-agent's reply without the agentId line and <usage> element Claude
-// Code writes for the model; false when nothing is left to show.
-// Codex's own fields that codex-acp also writes as text in a permission
-// request (the amendment and the decisions Codex's protocol offers) are
-// left out: Codex's approval shows the command and the options, which the
-// card shows.
+// shownBlock is a content block as the agent's own UI would show it: a
+// Claude sub-agent's reply without the agentId line and <usage> element
+// Claude Code writes for the model; codex-acp's permission text without
+// Codex's internal fields (Codex's approval shows the command and the
+// options, which the card shows); false when nothing is left to show.
 func (c *toolCall) shownBlock(b sdk.ContentBlock) (sdk.ContentBlock, bool) {
 	if b.Text == nil {
 		return b, true
