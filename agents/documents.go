@@ -9,15 +9,16 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/agents/crush"
+	"github.com/cardtui/cardtui/agents/gemini"
 	"github.com/cardtui/cardtui/agents/opencode"
 	"github.com/cardtui/cardtui/internal/regularfile"
 	"github.com/cardtui/cardtui/replay"
 )
 
 // Documents are the sessions that are not logs of JSON lines — opencode's
-// database and exports, Crush's databases — each read as the lines of
-// its agent's Format, tried in order.
-var Documents = []replay.Document{opencode.Document, crush.Document}
+// database and exports, Crush's databases, Gemini CLI's chat documents —
+// each read as the lines of its agent's Format, tried in order.
+var Documents = []replay.Document{opencode.Document, crush.Document, gemini.Document}
 
 // headBytes is how much of a file Match sees.
 const headBytes = 512

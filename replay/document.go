@@ -1,6 +1,9 @@
 package replay
 
-import "io"
+import (
+	"bytes"
+	"io"
+)
 
 // Document reads sessions that are not a log of JSON lines — an agent's
 // SQLite database, a session exported as one JSON document — as the
@@ -17,4 +20,14 @@ type Document struct {
 	// holds several ("" is all of them, each after a Notice naming it).
 	// The error says why the document cannot be read at all.
 	Open func(path string, r io.Reader, session string) (io.ReadCloser, error)
+}
+
+// IndentedObject reports whether head, the first bytes of a file, starts
+// an indented JSON object (its "{" alone on the first line) whose first
+// key is key: a document, where a log of JSON lines holds a whole record
+// on its first line.
+func IndentedObject(head []byte, key string) bool {
+	rest, ok := bytes.CutPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("{"))
+	return ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r"), []byte("\n")) &&
+		bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"`+key+`"`))
 }

@@ -17,8 +17,9 @@ import (
 // index of another version is read as empty, and every file is read anew.
 // Version 3 has the documents' summaries beside it; version 4 the
 // projects an agent's folder names (Gemini CLI's); version 5's summaries
-// hold 4-grams too.
-const indexVersion = 5
+// hold 4-grams too; version 6 counts the calls an agent made, not the
+// cards that gather them.
+const indexVersion = 6
 
 // maxIndex bounds the index read: a larger one is read as empty.
 const maxIndex = 256 << 20

@@ -71,9 +71,32 @@ func load(f *os.File, c candidate) (*replay.Transcript, *lineScan, error) {
 		defer dec.Close()
 		in = dec
 	}
+	lines, err := c.source.documentLines(c.path, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer lines.Close()
 	scan := &lineScan{}
-	tr, err := replay.Load(io.TeeReader(in, scan), c.path, c.source.loadOptions(c.path))
+	tr, err := replay.Load(io.TeeReader(lines, scan), c.path, c.source.loadOptions(c.path))
 	return tr, scan, err
+}
+
+// documentHead is how much of a file Source.Document's Match sees.
+const documentHead = 512
+
+// documentLines is what to read of the file at path, r: its lines when
+// the source's Document matches it, else r itself.
+func (s *Source) documentLines(path string, r io.Reader) (io.ReadCloser, error) {
+	if s.Document == nil {
+		return io.NopCloser(r), nil
+	}
+	head := make([]byte, documentHead)
+	n, _ := io.ReadFull(r, head)
+	full := io.MultiReader(bytes.NewReader(head[:n]), r)
+	if !s.Document.Match(head[:n]) {
+		return io.NopCloser(full), nil
+	}
+	return s.Document.Open(path, full, "")
 }
 
 // maxZstdWindow bounds the memory a zstd frame may ask for, as replay's
@@ -91,7 +114,7 @@ func (r *record) describe(src *Source, tr *replay.Transcript, scan *lineScan) {
 	}
 	r.Title = firstNonEmpty(tr.Title, firstNonEmpty(tail.Title, head.Title))
 	r.FirstPrompt = firstPrompt(tr.Entries)
-	r.ToolCalls = countCards(tr.Entries)
+	r.ToolCalls = tr.Stats.ToolCards
 	r.Problem = firstProblem(tr.Entries)
 	if r.Problem == "" && len(tr.Entries) == 0 && bytes.IndexByte(scan.head, '\n') < 0 && scan.read > 0 {
 		r.Problem = "no complete line"
@@ -105,19 +128,6 @@ func lastModel(entries []cards.Entry) string {
 		return ""
 	}
 	return models[len(models)-1]
-}
-
-// countCards counts the tool calls of a transcript: its tool cards, the
-// calls nested in them (a sub-agent's, a program's sub-calls) included,
-// exactly as the viewer draws them.
-func countCards(entries []cards.Entry) int {
-	n := 0
-	for _, e := range entries {
-		if c, ok := e.(cards.ToolCard); ok {
-			n += 1 + countCards(c.Children)
-		}
-	}
-	return n
 }
 
 // Read describes the session file at path, written by the agent of src,

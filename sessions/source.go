@@ -44,6 +44,10 @@ type Source struct {
 	// for a search to read what happened in it; nil for a Source whose
 	// sessions are files.
 	OpenListed func(db, session string) (io.ReadCloser, error)
+	// Document reads the session files that are one document rather than
+	// a log of lines (a file whose head it matches) as the lines of
+	// Format; nil when every file is a log.
+	Document *replay.Document
 }
 
 // Facts are what the lines of a session file say about the session, as a

@@ -263,17 +263,40 @@ func (c *toolCall) parts(dir string) parts {
 	return p
 }
 
-// shownBlock is a content block as Claude Code would show it: a
-// sub-agent's reply without the agentId line and <usage> element Claude
-// Code writes for the model; false when nothing is left to show.
+// shownBlock is a content block as the agent's own UI would show it: a
+// Claude sub-agent's reply without the agentId line and <usage> element
+// Claude Code writes for the model; codex-acp's permission text without
+// Codex's internal fields (Codex's approval shows the command and the
+// options, which the card shows); false when nothing is left to show.
 func (c *toolCall) shownBlock(b sdk.ContentBlock) (sdk.ContentBlock, bool) {
-	if b.Text == nil || (c.claudeTool != "Agent" && c.claudeTool != "Task") {
+	if b.Text == nil {
 		return b, true
 	}
 	text := *b.Text
-	text.Text = claudenotes.AgentReply(text.Text)
+	if c.claudeTool == "Agent" || c.claudeTool == "Task" {
+		text.Text = claudenotes.AgentReply(text.Text)
+	}
+	text.Text = withoutCodexDecisions(text.Text)
 	b.Text = &text
 	return b, text.Text != ""
+}
+
+// codexDecisionFields start the lines of codex-acp's permission text that
+// carry Codex's internal fields, each to the end of the text.
+var codexDecisionFields = []string{"Proposed Amendment: ", "Available Decisions: "}
+
+// withoutCodexDecisions is text cut before the first line that starts
+// one of codexDecisionFields; text as it is when it has none.
+func withoutCodexDecisions(text string) string {
+	for _, field := range codexDecisionFields {
+		if strings.HasPrefix(text, field) {
+			return ""
+		}
+		if i := strings.Index(text, "\n"+field); i >= 0 {
+			text = strings.TrimRight(text[:i], "\n")
+		}
+	}
+	return text
 }
 
 // callView is the call's view: a diff card when the content holds diffs,

@@ -184,7 +184,7 @@ func TestCodex169Exploration(t *testing.T) {
 	assert.Equal(t, 0, head.TotalLines, "head -n 2 does not say how long the file is")
 
 	none := byTitle["Search nothing-here in calc.py"]
-	assert.Equal(t, cards.SearchMatches{Files: []cards.SearchFile{}}, none.Result)
+	assert.Equal(t, cards.SearchMatches{Title: "exit 1 · took 8.667µs", Files: []cards.SearchFile{}}, none.Result)
 	assert.Equal(t, cards.StateDone, none.State(), "grep's exit 1 is no match, not a failure")
 
 	found := byTitle["Search def  in calc.py"].Result.(cards.SearchMatches)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -90,10 +91,12 @@ func (d *codexRollout) startGroup(t *replay.Transcript, i int) bool {
 }
 
 // refreshGroup words a group's card from its calls, and ends it once
-// every call has its result: done, or failed when one of them failed.
+// every call has its result: done, or failed when one of them exited
+// non-zero or failed otherwise.
 func (d *codexRollout) refreshGroup(t *replay.Transcript, g *exploreGroup) {
 	var commands [][]parsedCommand
-	kind, ended, failed := cards.KindRead, true, 0
+	var tally groupTally
+	kind, ended := cards.KindRead, true
 	for _, id := range g.members {
 		c := d.calls[id]
 		parsed := d.commandsOf(c)
@@ -105,27 +108,49 @@ func (d *codexRollout) refreshGroup(t *replay.Transcript, g *exploreGroup) {
 		}
 		member := t.Card(*c.nested)
 		ended = ended && member.Result != nil
-		if member.Result != nil && member.State() != cards.StateDone {
-			failed++
-		}
+		tally.add(member)
 	}
 	t.UpdateCard(replay.CardAt(g.index), func(card cards.ToolCard) cards.ToolCard {
 		card.Call = cards.GenericCall{Title: "Explored · " + strings.Join(exploreLines(commands), ", "), Kind: kind}
 		if ended {
-			card.Result = cards.GenericResult{Title: groupSummary(len(g.members), failed)}
+			card.Result = cards.GenericResult{Title: tally.summary(len(g.members))}
+			if tally.nonzero+tally.failed > 0 {
+				card.Outcome = cards.OutcomeFailed
+			}
 		}
 		return card
 	})
 }
 
-// groupSummary counts a group's commands and those that did not succeed.
-func groupSummary(commands, failed int) string {
-	text := "1 command"
-	if commands != 1 {
-		text = strconv.Itoa(commands) + " commands"
+// groupTally counts the calls of a group that did not succeed: those
+// whose command exited non-zero (or was killed), as Codex's cell counts
+// its "nonzero exits", and those that failed otherwise.
+type groupTally struct {
+	nonzero, failed int
+}
+
+// add counts a member card that has its result.
+func (g *groupTally) add(member cards.ToolCard) {
+	if member.Result == nil || member.State() == cards.StateDone {
+		return
 	}
-	if failed > 0 {
-		text += ", " + strconv.Itoa(failed) + " failed"
+	if r, ok := member.Result.(cards.TerminalResult); ok && (member.Outcome == cards.OutcomeDone || member.Outcome == cards.OutcomeFailed) &&
+		(r.Signal != "" || r.ExitCode != nil && *r.ExitCode != 0) {
+		g.nonzero++
+		return
+	}
+	g.failed++
+}
+
+// summary counts a group's commands and those that did not succeed:
+// "3 commands, 1 nonzero exit".
+func (g groupTally) summary(commands int) string {
+	text := textcut.Plural(commands, "command", "commands")
+	if g.nonzero > 0 {
+		text += ", " + textcut.Plural(g.nonzero, "nonzero exit", "nonzero exits")
+	}
+	if g.failed > 0 {
+		text += ", " + strconv.Itoa(g.failed) + " failed"
 	}
 	return text
 }
@@ -159,110 +184,4 @@ func (d *codexRollout) exploreResultView(c *codexCall, view cards.ResultView, ou
 		outcome = cards.OutcomeDone
 	}
 	return explored, outcome
-}
-
-// guessCommands reads a command line as codex-rs's parser does for the
-// commands models explore with, simply: each simple command of a list or
-// pipeline (split at &&, ||, ; and |) is a read (cat, sed -n, head, tail,
-// nl, bat, less), a search (rg, grep, ag, ack, git grep), a listing (ls,
-// find, fd, tree, rg --files, git ls-files) or unknown; a cd, and a
-// formatting command in a pipeline (head, tail, wc, sort, …), are left
-// out.
-func guessCommands(line string) []parsedCommand {
-	var parsed []parsedCommand
-	for i, words := range simpleCommands(line) {
-		if len(words) == 0 || words[0] == "cd" || i > 0 && isFormatting(words[0]) {
-			continue
-		}
-		parsed = append(parsed, parsedCommand{Type: guessType(words), Cmd: strings.Join(words, " ")})
-	}
-	return parsed
-}
-
-// guessType is what one simple command does.
-func guessType(words []string) string {
-	switch words[0] {
-	case "cat", "head", "tail", "nl", "bat", "batcat", "less", "more":
-		return "read"
-	case "sed":
-		if len(words) > 1 && words[1] == "-n" {
-			return "read"
-		}
-	case "rg":
-		for _, w := range words[1:] {
-			if w == "--files" {
-				return "list_files"
-			}
-		}
-		return "search"
-	case "grep", "egrep", "fgrep", "ag", "ack":
-		return "search"
-	case "ls", "find", "fd", "tree":
-		return "list_files"
-	case "git":
-		if len(words) > 1 && words[1] == "grep" {
-			return "search"
-		}
-		if len(words) > 1 && words[1] == "ls-files" {
-			return "list_files"
-		}
-	}
-	return "unknown"
-}
-
-// isFormatting reports whether a command only reshapes what a pipeline
-// prints.
-func isFormatting(word string) bool {
-	switch word {
-	case "head", "tail", "wc", "sort", "uniq", "cut", "tr", "column", "awk", "nl":
-		return true
-	}
-	return false
-}
-
-// simpleCommands splits a command line into its simple commands' words at
-// &&, ||, ;, | and newlines outside quotes; quotes are removed.
-func simpleCommands(line string) [][]string {
-	var commands [][]string
-	var words []string
-	var word strings.Builder
-	inWord := false
-	endWord := func() {
-		if inWord {
-			words = append(words, word.String())
-			word.Reset()
-			inWord = false
-		}
-	}
-	endCommand := func() {
-		endWord()
-		commands = append(commands, words)
-		words = nil
-	}
-	for i := 0; i < len(line); i++ {
-		switch ch := line[i]; {
-		case ch == '\'' || ch == '"':
-			end := strings.IndexByte(line[i+1:], ch)
-			if end < 0 {
-				end = len(line) - i - 1
-			}
-			word.WriteString(line[i+1 : i+1+end])
-			inWord, i = true, i+1+end
-		case ch == ' ' || ch == '\t':
-			endWord()
-		case ch == '&' && (i > 0 && line[i-1] == '>' || i+1 < len(line) && line[i+1] == '>'):
-			word.WriteByte(ch) // a redirection: 2>&1, &>file
-			inWord = true
-		case ch == '&' || ch == '|' || ch == ';' || ch == '\n':
-			endCommand()
-			if i+1 < len(line) && (line[i+1] == '&' || line[i+1] == '|') {
-				i++
-			}
-		default:
-			word.WriteByte(ch)
-			inWord = true
-		}
-	}
-	endCommand()
-	return commands
 }

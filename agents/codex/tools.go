@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // Tools returns the producers of the Codex CLI's tools, by the names its
@@ -472,19 +474,37 @@ func presentCodexViewImageCall(args json.RawMessage) (cards.CallView, error) {
 	}, nil
 }
 
-// presentCodexWebSearchCall shows the query of a web_search_call's
-// action.
+// presentCodexWebSearchCall shows the action of a web_search_call as
+// Codex words it: a search for its query, every query of a search that
+// ran several, the page it opened, or the pattern it looked for in one.
 func presentCodexWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
-		Query *string `json:"query"`
+		Type    string   `json:"type"`
+		Query   *string  `json:"query"`
+		Queries []string `json:"queries"`
+		URL     string   `json:"url"`
+		Pattern string   `json:"pattern"`
 	}
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
 		return nil, err
 	}
-	if q := toolkit.ValueOr(raw.Query, ""); q != "" {
-		return cards.GenericCall{Title: `Search the web for "` + q + `"`, Kind: cards.KindFetch}, nil
+	queries := raw.Queries
+	if q := toolkit.ValueOr(raw.Query, ""); q != "" && !slices.Contains(queries, q) {
+		queries = append([]string{q}, queries...)
 	}
-	return cards.GenericCall{Title: "Search the web", Kind: cards.KindFetch}, nil
+	v := cards.GenericCall{Title: "Search the web", Kind: cards.KindFetch}
+	switch {
+	case raw.Type == "open_page" && raw.URL != "":
+		v.Title = "Open " + raw.URL
+	case raw.Type == "find_in_page" && raw.URL != "":
+		v.Title = "Find '" + raw.Pattern + "' in " + raw.URL
+	case len(queries) == 1:
+		v.Title = `Search the web for "` + queries[0] + `"`
+	case len(queries) > 1:
+		v.Title = `Search the web for "` + queries[0] + `" and ` + textcut.Plural(len(queries)-1, "more query", "more queries")
+		v.Content = toolkit.Text(strings.Join(queries, "\n"))
+	}
+	return v, nil
 }
 
 func presentCodexGenericResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {

@@ -26,20 +26,97 @@ var (
 	codexWaitProducer = producers.Producer{PresentCall: presentCodexWaitCall, PresentResult: presentCodeModeResult}
 )
 
-// presentCodexExecCall shows the script as JavaScript: "Run JavaScript",
-// kind execute.
+// presentCodexExecCall shows a script that makes one call as Codex's UI
+// shows that call (see scriptView); any other as JavaScript: "Run
+// JavaScript", kind execute.
 func presentCodexExecCall(args json.RawMessage) (cards.CallView, error) {
+	source, err := execSource(args)
+	if err != nil {
+		return nil, err
+	}
+	if v := scriptView(source); v != nil {
+		return v, nil
+	}
+	return cards.GenericCall{Title: "Run JavaScript", Kind: cards.KindExecute, Content: toolkit.Code("javascript", source)}, nil
+}
+
+// execSource is the script of an exec call's arguments.
+func execSource(args json.RawMessage) (string, error) {
 	var raw struct {
 		Input *string `json:"input"`
 	}
 	if err := producers.DecodeCheckedArgs(args, &raw); err != nil {
-		return nil, err
+		return "", err
 	}
 	source, err := toolkit.Required("input", raw.Input)
-	if err != nil {
-		return nil, toolkit.Within("arguments", err)
+	return source, toolkit.Within("arguments", err)
+}
+
+// scriptView is the view of the one tool call a script makes: the
+// command of an exec_command, "Edit <file>" for an apply_patch (its diff
+// is the card of the patch's own event, nested under it), the queries of
+// a web__run search or the page it opens; nil for a script that makes
+// several calls, or another.
+func scriptView(source string) cards.CallView {
+	calls := scriptCalls(source)
+	if len(calls) != 1 {
+		return nil
 	}
-	return cards.GenericCall{Title: "Run JavaScript", Kind: cards.KindExecute, Content: toolkit.Code("javascript", source)}, nil
+	c := calls[0]
+	switch c.tool {
+	case "exec_command":
+		var a struct {
+			Cmd     string `json:"cmd"`
+			Workdir string `json:"workdir"`
+		}
+		if json.Unmarshal([]byte(c.arg), &a) == nil && a.Cmd != "" {
+			return cards.TerminalCall{Title: a.Cmd, Cwd: a.Workdir}
+		}
+	case "apply_patch":
+		if patch, ok := stringLiteral(c.arg); ok {
+			if files, err := parsePatch(patch); err == nil {
+				return cards.GenericCall{Title: patchTitle(files), Kind: cards.KindEdit}
+			}
+		}
+	case "web__run":
+		return webRunView(c.arg)
+	}
+	return nil
+}
+
+// webRunView is a web__run call as the web search it is: its queries,
+// or the first page it opens; nil for another.
+func webRunView(arg string) cards.CallView {
+	var a struct {
+		Search []struct {
+			Q string `json:"q"`
+		} `json:"search_query"`
+		Open []struct {
+			RefID string `json:"ref_id"`
+		} `json:"open"`
+	}
+	if json.Unmarshal([]byte(arg), &a) != nil {
+		return nil
+	}
+	action := map[string]any{"type": "search"}
+	switch {
+	case len(a.Search) > 0:
+		var queries []string
+		for _, q := range a.Search {
+			queries = append(queries, q.Q)
+		}
+		action["queries"] = queries
+	case len(a.Open) > 0:
+		action = map[string]any{"type": "open_page", "url": a.Open[0].RefID}
+	default:
+		return nil
+	}
+	raw, _ := json.Marshal(action)
+	v, err := presentCodexWebSearchCall(raw)
+	if err != nil {
+		return nil
+	}
+	return v
 }
 
 // presentCodexWaitCall names the cell waited for or stopped.
@@ -63,8 +140,10 @@ func presentCodexWaitCall(args json.RawMessage) (cards.CallView, error) {
 }
 
 // presentCodeModeResult shows the status and wall time in the title and
-// what the script printed as it is.
-func presentCodeModeResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {
+// what the script printed as it is; for a script that ran one command,
+// the command's output, and its exit code when the script printed the
+// command's result object ({"output", "exit_code", …}).
+func presentCodeModeResult(args json.RawMessage, r producers.Result) (cards.ResultView, error) {
 	s, ok := parseCodeModeOutput(toolkit.FirstText(r.Content))
 	if !ok {
 		return producers.TextOrJSONResult(r), nil
@@ -73,7 +152,25 @@ func presentCodeModeResult(_ json.RawMessage, r producers.Result) (cards.ResultV
 	if s.wallTime != "" {
 		title += fmt.Sprintf(" · %ss", s.wallTime)
 	}
+	if source, err := execSource(args); err == nil {
+		if _, ok := scriptView(source).(cards.TerminalCall); ok {
+			return commandResult(title, s.output), nil
+		}
+	}
 	return cards.GenericResult{Title: title, Content: producers.WithError(toolkit.Text(s.output), r)}, nil
+}
+
+// commandResult is the terminal result of a script that ran one
+// command: what it printed, or the command's result object it printed.
+func commandResult(title, output string) cards.TerminalResult {
+	var printed struct {
+		Output   *string `json:"output"`
+		ExitCode *int    `json:"exit_code"`
+	}
+	if json.Unmarshal([]byte(strings.TrimSpace(output)), &printed) == nil && printed.Output != nil {
+		return cards.TerminalResult{Title: title, Output: *printed.Output, ExitCode: printed.ExitCode}
+	}
+	return cards.TerminalResult{Title: title, Output: output}
 }
 
 // codeModeOutput is what an exec or wait output says.

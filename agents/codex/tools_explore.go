@@ -101,21 +101,25 @@ func exploreLines(calls [][]parsedCommand) []string {
 }
 
 // exploreCall is the call view of an exploring command: titled by what
-// it does, its kind search when it searches and read otherwise, the files
-// it reads as locations, and the command line, once.
+// it does, its kind search when it searches and read otherwise, and the
+// command line, once; a command that only reads has the files it reads
+// as locations (the output of one that also lists or searches is not
+// theirs alone).
 func exploreCall(parsed []parsedCommand, command cards.TerminalCall) cards.GenericCall {
 	v := cards.GenericCall{
 		Title: strings.Join(exploreLines([][]parsedCommand{parsed}), ", "), Kind: cards.KindRead,
 		Content: toolkit.Code("bash", command.Title),
 	}
+	onlyReads := true
 	for _, p := range parsed {
-		switch p.Type {
-		case "search":
+		onlyReads = onlyReads && p.Type == "read"
+		if p.Type == "search" {
 			v.Kind = cards.KindSearch
-		case "read":
-			if where := toolkit.ValueOr(p.Path, ""); where != "" {
-				v.Locations = append(v.Locations, cards.FileLocation{Path: where})
-			}
+		}
+	}
+	for _, p := range parsed {
+		if where := toolkit.ValueOr(p.Path, ""); onlyReads && where != "" {
+			v.Locations = append(v.Locations, cards.FileLocation{Path: where})
 		}
 	}
 	return v
@@ -132,19 +136,32 @@ func exploreResult(parsed []parsedCommand, r cards.TerminalResult) cards.ResultV
 		return r
 	}
 	p, code := parsed[0], *r.ExitCode
+	title := exitTitle(r)
 	switch {
 	case p.Type == "read" && code == 0:
 		if v, ok := readView(p, r.Output); ok {
+			v.Title = title
 			return v
 		}
 	case p.Type == "search" && code == 1 && strings.TrimSpace(r.Output) == "":
-		return cards.SearchMatches{Files: []cards.SearchFile{}}
+		return cards.SearchMatches{Title: title, Files: []cards.SearchFile{}}
 	case p.Type == "search" && code == 0:
 		if v, ok := matchesView(p, r.Output); ok {
+			v.Title = title
 			return v
 		}
 	}
 	return r
+}
+
+// exitTitle is what a read or search drawn from a command's result keeps
+// of the command's end: "exit 0 · took 15ms".
+func exitTitle(r cards.TerminalResult) string {
+	title := "exit " + strconv.Itoa(*r.ExitCode)
+	if r.Title != "" {
+		title += " · " + r.Title
+	}
+	return title
 }
 
 // readView numbers the lines a read printed from the line its command

@@ -54,7 +54,28 @@ func parsePatch(body string) ([]patchFile, error) {
 	for _, f := range parsed {
 		files = append(files, patchFile{op: f.Op, path: f.Path, moveTo: f.MoveTo, diffs: f.Diffs})
 	}
-	return files, err
+	return rewrites(files), err
+}
+
+// rewrites makes a file a patch deletes and then adds again one file
+// rewritten: its new text written over a content the patch does not
+// give (the deletion's, when it does), not a new file.
+func rewrites(files []patchFile) []patchFile {
+	var out []patchFile
+	for _, f := range files {
+		i := slices.IndexFunc(out, func(g patchFile) bool { return g.op == "delete" && g.path == f.path })
+		if f.op != "add" || i < 0 || len(f.diffs) != 1 {
+			out = append(out, f)
+			continue
+		}
+		d := f.diffs[0]
+		d.NewStart = 0
+		if len(out[i].diffs) == 1 {
+			d.OldText, d.OldStart, d.NewStart = out[i].diffs[0].OldText, 1, 1
+		}
+		out[i] = patchFile{op: "update", path: f.path, diffs: []cards.FileDiff{d}}
+	}
+	return out
 }
 
 // patchTitle names what a patch does: "Add a.txt", "Edit b.go", "Move

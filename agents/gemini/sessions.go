@@ -23,11 +23,15 @@ var Sessions = sessions.Source{
 	Discover:     discover,
 	TitleMarkers: [][]byte{[]byte(`"summary":`)},
 	Meta:         meta,
+	Document:     &Document,
 }
 
 // where names the chats under home.
 func where(home string) []string {
-	return []string{filepath.Join(home, "tmp", "*", "chats", "session-*.jsonl")}
+	return []string{
+		filepath.Join(home, "tmp", "*", "chats", "session-*.jsonl"),
+		filepath.Join(home, "tmp", "*", "chats", "session-*.json"),
+	}
 }
 
 // discover lists the chats of every project's temporary directory, and
@@ -47,7 +51,7 @@ func discover(home string, f *sessions.Found) {
 						f.ProjectFile(filepath.Join(chats, name, sub.Name()), dir)
 					}
 				}
-			case strings.HasPrefix(name, "session-") && strings.HasSuffix(name, ".jsonl"):
+			case strings.HasPrefix(name, "session-") && (strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json")):
 				f.ProjectFile(filepath.Join(chats, name), dir)
 			}
 		}

@@ -75,7 +75,9 @@ func displayString(meta json.RawMessage, fallback string) string {
 }
 
 // ansiOutput is the text of an AnsiOutput resultDisplay: lines of styled
-// tokens.
+// tokens. Gemini CLI serialises every cell of its terminal's rows, so
+// each row is padded with spaces to the terminal's width: the padding,
+// and the blank rows at the end, are dropped.
 func ansiOutput(meta json.RawMessage) string {
 	var lines [][]struct {
 		Text string `json:"text"`
@@ -83,16 +85,15 @@ func ansiOutput(meta json.RawMessage) string {
 	if json.Unmarshal(meta, &lines) != nil {
 		return ""
 	}
-	var b strings.Builder
+	rows := make([]string, len(lines))
 	for i, l := range lines {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
+		var b strings.Builder
 		for _, tok := range l {
 			b.WriteString(tok.Text)
 		}
+		rows[i] = strings.TrimRight(b.String(), " ")
 	}
-	return b.String()
+	return strings.TrimRight(strings.Join(rows, "\n"), "\n")
 }
 
 // editCall is "Edit <file>", the replacement as a diff.

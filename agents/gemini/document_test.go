@@ -1,0 +1,98 @@
+package gemini_test
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/gemini"
+	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/replay"
+)
+
+// chatDocument is a chat as Gemini CLI wrote it before its JSON lines:
+// one indented document, with a shell call whose AnsiOutput rows are
+// padded to the terminal's width, a failed read, an edit, notices, and
+// the tool response recorded again as a user message.
+const chatDocument = "testdata/chat-document/session-2026-01-30T06-08-7c0ffee0.json"
+
+// loadDocument reads a chat document with Document, as the lines of the
+// gemini format.
+func loadDocument(t *testing.T, path string) *replay.Transcript {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	rc, err := gemini.Document.Open(path, f, "")
+	require.NoError(t, err)
+	data, err := io.ReadAll(rc)
+	require.NoError(t, err)
+	tr := replaytest.LoadBytes(t, replay.Options{Formats: agents.Formats, Format: gemini.Document.Format}, data)
+	replaytest.CheckAccounted(t, data, tr)
+	return tr
+}
+
+func TestChatDocument(t *testing.T) {
+	tr := loadDocument(t, chatDocument)
+	assert.Empty(t, replaytest.Problems(tr))
+	golden.Assert(t, "chat-100.txt", replaytest.RenderPlain(tr, 100))
+
+	var outcomes []string
+	for _, c := range replaytest.ToolCards(tr) {
+		outcomes = append(outcomes, c.Tool+":"+c.Outcome.String())
+	}
+	assert.Equal(t, []string{"run_shell_command:done", "read_file:failed", "replace:done"}, outcomes)
+	shell := replaytest.ToolCards(tr)[0]
+	out, ok := shell.Result.(cards.TerminalResult)
+	require.True(t, ok, "%T", shell.Result)
+	assert.Equal(t, "calc.py\nREADME.md", out.Output, "the rows' padding and the blank rows at the end are dropped")
+	assert.Len(t, replaytest.Messages(tr, cards.RoleUser), 1, "a recorded tool response is no prompt")
+}
+
+// A chat document is read whole; one that is no JSON says why, and a
+// log of JSON lines is no document.
+func TestChatDocumentMatch(t *testing.T) {
+	rc, format, ok, err := agents.OpenDocument(chatDocument)
+	require.NoError(t, err)
+	require.True(t, ok, "a chat document is one of agents.Documents")
+	assert.Equal(t, "gemini", format)
+	require.NoError(t, rc.Close())
+
+	_, _, ok, err = agents.OpenDocument("testdata/gemini-0.61.0/chat.jsonl")
+	require.NoError(t, err)
+	assert.False(t, ok, "a log of lines is no document")
+
+	bad := filepath.Join(t.TempDir(), "session-x.json")
+	require.NoError(t, os.WriteFile(bad, []byte("{\n  \"sessionId\": \"s\",\n  \"projectHash\": \"h\",\n  \"messages\": [\n"), 0o644))
+	_, _, ok, err = agents.OpenDocument(bad)
+	assert.True(t, ok)
+	assert.ErrorContains(t, err, "gemini chat")
+}
+
+// The sessions list finds the chat documents beside the logs and reads
+// them as the viewer does.
+func TestChatDocumentSessions(t *testing.T) {
+	home := t.TempDir()
+	data, err := os.ReadFile(chatDocument)
+	require.NoError(t, err)
+	dir := filepath.Join(home, ".gemini", "tmp", "0f3c0f4e", "chats")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, filepath.Base(chatDocument)), data, 0o644))
+
+	list := listSessions(t, home)
+	require.Len(t, list, 1)
+	s := list[0]
+	assert.Empty(t, s.Problem)
+	assert.Equal(t, "List the files, then fix calc.py", s.FirstPrompt)
+	assert.Equal(t, 3, s.ToolCalls)
+	assert.Equal(t, "2026-01-30T06:08:00Z", s.Started.Format("2006-01-02T15:04:05Z07:00"))
+	assert.True(t, strings.HasSuffix(s.Path, ".json"))
+}
