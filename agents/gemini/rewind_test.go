@@ -61,7 +61,7 @@ func notices(tr *replay.Transcript) []string {
 // again on every rewind took four times.
 func TestRewindsAreLinear(t *testing.T) {
 	for _, shape := range []struct {
-		name               string
+		name              string
 		messages, rewinds int
 	}{{"one run", 1, 1000}, {"after each message", 500, 2}} {
 		t.Run(shape.name, func(t *testing.T) {
