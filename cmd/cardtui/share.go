@@ -82,7 +82,7 @@ func problemsByName(entries []cards.Entry) []cards.Entry {
 		case cards.ToolCard:
 			e.Children = problemsByName(e.Children)
 			out[i] = e
-		default:
+		case cards.Message, cards.Notice:
 			out[i] = e
 		}
 	}
