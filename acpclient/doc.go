@@ -14,7 +14,8 @@
 // terminals run their command in a process group of their own in the
 // session directory (on Linux also as the init of a PID namespace of its
 // own, so that its whole tree dies with it, and with cardtui), keep their output up to the requested byte limit
-// (at most 8 MiB) in a ring, and are killed, released or forgotten
+// (at most 8 MiB) in a ring, 64 MiB for all of a session's terminals
+// (past it a terminal is refused), and are killed, released or forgotten
 // alike, with the descendants that left their group, when the session
 // closes;
 // a permission request waits for Session.Choose or Session.Dismiss (or

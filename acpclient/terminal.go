@@ -30,6 +30,14 @@ const (
 	maxOutputLimit     = 8 << 20
 )
 
+// maxTotalOutput is the most output the terminals of one session hold
+// between them, in bytes: a running terminal holds its whole byte limit,
+// one that exited what it kept (its final output stays in the
+// transcript, released or not). A terminal past it is refused. (Each
+// byte of output costs about five while it is shown and recorded: 30
+// terminals at the most a terminal may ask for passed 1.2 GB.)
+const maxTotalOutput = 64 << 20
+
 // terminalWaitDelay is how long a terminal's Wait waits for the output
 // pipes once the command exited (a background child may hold them).
 const terminalWaitDelay = time.Second
@@ -53,6 +61,8 @@ type terminals struct {
 
 	mu   sync.Mutex
 	next int
+	// held is the output the terminals hold, as maxTotalOutput counts it.
+	held int
 	byID map[string]*liveTerminal
 	all  []*liveTerminal // released ones included, until they exit
 }
@@ -91,6 +101,11 @@ func (ts *terminals) create(p sdk.CreateTerminalRequest) (sdk.CreateTerminalResp
 	}
 	env = append(env, ts.marker) // last: the agent's env cannot replace it
 	ts.mu.Lock()
+	if ts.held+limit > maxTotalOutput {
+		held := ts.held
+		ts.mu.Unlock()
+		return sdk.CreateTerminalResponse{}, overBudget(held, limit)
+	}
 	ts.next++
 	t := &liveTerminal{id: fmt.Sprintf("term_%d", ts.next), limit: limit, done: make(chan struct{})}
 	t.exit.ID = t.id
@@ -100,6 +115,7 @@ func (ts *terminals) create(p sdk.CreateTerminalRequest) (sdk.CreateTerminalResp
 		return sdk.CreateTerminalResponse{}, sdk.NewInternalError(fmt.Sprintf("%s: %v", p.Command, err))
 	}
 	t.cmd = cmd
+	ts.held += limit
 	ts.byID[t.id] = t
 	ts.all = append(ts.all, t)
 	warn := uncontained != nil && !ts.warned
@@ -143,9 +159,22 @@ func (ts *terminals) wait(t *liveTerminal) {
 			t.exit.ExitCode = &code
 		}
 	}
+	unused := t.limit - len(t.out.buf)
 	t.mu.Unlock()
+	ts.mu.Lock()
+	ts.held -= unused
+	ts.mu.Unlock()
 	close(t.done)
 	ts.ended(t.state())
+}
+
+// overBudget is the error for a terminal of limit bytes refused while
+// held bytes are held: the agent sees why and what would let it run.
+func overBudget(held, limit int) error {
+	return &sdk.RequestError{Code: -32603, Message: "Internal error", Data: fmt.Sprintf(
+		"cardtui keeps at most %d MiB of terminal output per session: its terminals hold %.1f MiB, and this one asks for %.1f MiB "+
+			"(a smaller outputByteLimit, or waiting for a running terminal to exit, leaves room)",
+		maxTotalOutput>>20, float64(held)/(1<<20), float64(limit)/(1<<20))}
 }
 
 // write keeps output: the last limit bytes of it, in a ring that never

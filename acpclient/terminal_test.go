@@ -1,6 +1,7 @@
 package acpclient
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -112,4 +113,50 @@ func TestUnknownTerminal(t *testing.T) {
 		refused = refused || strings.Contains(n.Text, `refused the agent's terminal/output: Resource not found: no terminal "term_99"`)
 	}
 	assert.True(t, refused)
+}
+
+// TestTerminalsBoundedInTotal: the terminals of a session hold at most
+// maxTotalOutput bytes of output between them — a running one its whole
+// byte limit, one that exited what it kept — and a terminal past that is
+// refused with an error the agent sees; a terminal that exits gives back
+// what it did not use.
+func TestTerminalsBoundedInTotal(t *testing.T) {
+	type outcome struct {
+		created int
+		refused error
+		after   error
+	}
+	done := make(chan outcome, 1)
+	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
+		var o outcome
+		var first string
+		for range maxTotalOutput/maxOutputLimit + 1 {
+			term, err := a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{
+				SessionId: sid, Command: "sleep", Args: []string{"60"}, OutputByteLimit: sdk.Ptr(maxOutputLimit),
+			})
+			if err != nil {
+				o.refused = err
+				break
+			}
+			first = cmp.Or(first, term.TerminalId)
+			o.created++
+		}
+		if _, err := a.Conn.KillTerminal(ctx, sdk.KillTerminalRequest{SessionId: sid, TerminalId: first}); err != nil {
+			return err
+		}
+		if _, err := a.Conn.WaitForTerminalExit(ctx, sdk.WaitForTerminalExitRequest{SessionId: sid, TerminalId: first}); err != nil {
+			return err
+		}
+		_, o.after = a.Conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{
+			SessionId: sid, Command: "sleep", Args: []string{"60"}, OutputByteLimit: sdk.Ptr(maxOutputLimit),
+		})
+		done <- o
+		return nil
+	})
+	s.turn(t, "run many")
+	o := <-done
+	assert.Equal(t, maxTotalOutput/maxOutputLimit, o.created)
+	require.Error(t, o.refused, "past the total, a terminal is refused")
+	assert.Contains(t, o.refused.Error(), "MiB of terminal output")
+	assert.NoError(t, o.after, "a terminal that exited gives back what it did not use")
 }

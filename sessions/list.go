@@ -96,10 +96,13 @@ func readAll(found []candidate, ix *index, o Options) ([]*record, bool) {
 	}
 	var wg sync.WaitGroup
 	next := make(chan int)
+	budget := newReadBudget(listingBudget)
 	for range min(readers, len(stale)) {
 		wg.Go(func() {
 			for i := range next {
+				release := budget.hold(sizeOf(found[i]))
 				rec, doc := readCandidate(found[i], o.CardText)
+				release()
 				// A document that cannot be saved is made again by
 				// the search that needs it.
 				_ = saveDocument(o.CacheDir, rec.Path, "", doc)

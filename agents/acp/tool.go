@@ -41,6 +41,14 @@ type toolCall struct {
 	// nested call has the index of its top call, whose card draws it.
 	parent   *toolCall
 	children []*toolCall
+	// depth is how many calls c is nested under, at most maxNesting.
+	depth int
+	// drawn is the card of a nested call as last drawn, nil once it or
+	// a call under it changed; it holds while drawnGen is its top call's
+	// gen, which grows when anything of the top card may have changed.
+	drawn    cards.Entry
+	drawnGen int
+	gen      int
 	// claudeTool is the Claude Code tool the Claude adapter says the call
 	// runs ("Agent", "Read"…), "" from other agents.
 	claudeTool string
@@ -89,6 +97,9 @@ func (t *Traffic) toolCallStarted(c sdk.SessionUpdateToolCall) {
 	}
 	var tc *toolCall
 	if parent, ok := t.tools[sdk.ToolCallId(u.meta.parent())]; ok {
+		for parent.depth >= maxNesting {
+			parent = parent.parent
+		}
 		tc = t.newChildTool(c.ToolCallId, parent)
 	} else {
 		tc = t.newTool(c.ToolCallId)
@@ -114,7 +125,7 @@ func (t *Traffic) toolCallUpdated(u toolUpdate, strict bool) *toolCall {
 	c.merge(u)
 	t.applyTerminalMeta(u.meta)
 	t.linkTerminals(c)
-	t.touch(c.index)
+	t.touchCall(c)
 	return c
 }
 
@@ -142,13 +153,37 @@ func keepDiffs(old, content []sdk.ToolCallContent) []sdk.ToolCallContent {
 	return append(diffs, content...)
 }
 
+// maxNesting is how deep calls nest: a call under a call this deep is
+// drawn beside it. A change redraws the cards of the calls above it, so
+// that a chain of calls costs what its updates cost.
+const maxNesting = 8
+
 // newChildTool adds a call nested under parent's card.
 func (t *Traffic) newChildTool(id sdk.ToolCallId, parent *toolCall) *toolCall {
-	c := &toolCall{id: id, status: sdk.ToolCallStatusPending, parent: parent, index: parent.index}
+	c := &toolCall{id: id, status: sdk.ToolCallStatusPending, parent: parent, index: parent.index, depth: parent.depth + 1}
 	parent.children = append(parent.children, c)
 	t.tools[id] = c
-	t.touch(c.index)
+	t.touchCall(c)
 	return c
+}
+
+// touchCall marks the card of c changed: c and the calls above it are
+// drawn again, the other calls nested in the same card are not.
+func (t *Traffic) touchCall(c *toolCall) {
+	for n := c; n != nil; n = n.parent {
+		n.drawn = nil
+	}
+	t.changed[c.index] = struct{}{}
+}
+
+// entry is the card of nested call c, drawn again only when c or a call
+// under it changed, or its top card may have.
+func (c *toolCall) entry(t *Traffic) cards.Entry {
+	gen := t.toolAt[c.index].gen
+	if c.drawn == nil || c.drawnGen != gen {
+		c.drawn, c.drawnGen = c.card(t), gen
+	}
+	return c.drawn
 }
 
 // merge applies the fields an update sets; content and locations replace
@@ -199,7 +234,7 @@ func (c *toolCall) card(t *Traffic) cards.ToolCard {
 		Waiting: c.permission != nil && c.permission.waiting(),
 	}
 	for _, child := range c.children {
-		card.Children = append(card.Children, child.card(t))
+		card.Children = append(card.Children, child.entry(t))
 	}
 	card.Children = append(card.Children, c.writeCards(t.dir)...)
 	if c.unreportedAllowed() {

@@ -200,8 +200,14 @@ func (t *Traffic) add(e cards.Entry) int {
 	return i
 }
 
-// touch marks the entry at i as changed.
-func (t *Traffic) touch(i int) { t.changed[i] = struct{}{} }
+// touch marks the entry at i as changed, all of it: the calls nested in a
+// tool card are drawn again too.
+func (t *Traffic) touch(i int) {
+	t.changed[i] = struct{}{}
+	if c, ok := t.toolAt[i]; ok {
+		c.gen++
+	}
+}
 
 func (t *Traffic) notice(text string) { t.add(cards.Notice{Text: text}) }
 

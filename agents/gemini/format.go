@@ -23,7 +23,7 @@ var Format = replay.Format{
 	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		tools := Tools()
 		maps.Copy(tools, extra)
-		return &decoder{tools: tools, messages: map[string]*message{}}
+		return &decoder{tools: tools, messages: map[string]*message{}, rewound: rewound{notice: -1}}
 	},
 }
 
@@ -41,7 +41,8 @@ type decoder struct {
 	tools    producers.Registry
 	messages map[string]*message
 	// order is the ids of the messages shown, in order, for $rewindTo.
-	order []string
+	order   []string
+	rewound rewound
 }
 
 // message is what is shown of one message record.
@@ -50,7 +51,9 @@ type message struct {
 	// the index of its first entry.
 	text, first int
 	thoughts    int
-	calls       map[string]bool
+	// at is its index in order, while it is there.
+	at    int
+	calls map[string]bool
 }
 
 // record is a line of the log: a message, a metadata update, a rewind,
@@ -139,17 +142,11 @@ func (d *decoder) set(t *replay.Transcript, raw json.RawMessage) error {
 // CLI drops them, and says so.
 func (d *decoder) rewind(t *replay.Transcript, id string) {
 	from := 0
-	for i, m := range d.order {
-		if m == id {
-			from = d.messages[m].first
-			d.order = d.order[:i]
-			break
-		}
+	if m, ok := d.messages[id]; ok && m.at < len(d.order) && d.order[m.at] == id {
+		from = m.first
+		d.order = d.order[:m.at]
 	}
-	for i := from; i < len(t.Entries); i++ {
-		t.Set(i, rolledBack(t.Entries[i]))
-	}
-	t.AddNotice("rewound: the conversation from here on was dropped (message " + id + ")")
+	d.rewound.rewind(t, from, id)
 }
 
 // rolledBack marks a message, card or problem rolled back; a notice has
@@ -175,7 +172,7 @@ func rolledBack(e cards.Entry) cards.Entry {
 func (d *decoder) message(t *replay.Transcript, id string, r record) error {
 	m, seen := d.messages[id]
 	if !seen {
-		m = &message{text: -1, first: len(t.Entries), calls: map[string]bool{}}
+		m = &message{text: -1, first: len(t.Entries), at: len(d.order), calls: map[string]bool{}}
 		d.messages[id] = m
 		d.order = append(d.order, id)
 	}

@@ -69,7 +69,7 @@ func runACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if cfg.record != "" {
-		f, err := os.Create(cfg.record)
+		f, err := createPrivate(cfg.record)
 		if err != nil {
 			printLine(stderr, "cardtui acp: %v", err)
 			return exitProblems
@@ -96,6 +96,21 @@ func runACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitProblems
 	}
 	return exitOK
+}
+
+// createPrivate creates (or empties) the file at path readable by its
+// owner only: a recording holds prompts, file contents and command output.
+// A file that already existed loses its other readers too.
+func createPrivate(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Chmod(0o600); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // quitOnSignal ends the program on SIGHUP (the terminal went away) and

@@ -1,10 +1,31 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
+
+// TestRecordFileIsPrivate: a --record file holds prompts, file contents
+// and command output, so only its owner reads it, even when it existed.
+func TestRecordFileIsPrivate(t *testing.T) {
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, "fresh.jsonl")
+	old := filepath.Join(dir, "old.jsonl")
+	require.NoError(t, os.WriteFile(old, []byte("before"), 0o644))
+	for _, path := range []string{fresh, old} {
+		f, err := createPrivate(path)
+		require.NoError(t, err)
+		require.NoError(t, f.Close())
+		info, err := os.Stat(path)
+		require.NoError(t, err)
+		assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), path)
+		assert.Zero(t, info.Size(), path)
+	}
+}
 
 func TestACPArguments(t *testing.T) {
 	r := runWith("", "acp", "-h")

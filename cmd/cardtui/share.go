@@ -49,9 +49,9 @@ func shareOf(tr *replay.Transcript, o shareOptions) sharing {
 	if sh.title == "" {
 		sh.title = listing.CutMiddle(listing.OneLine(firstPromptOf(tr.Entries)), 80)
 	}
-	sh.entries = tr.Entries
+	sh.entries = problemsByName(tr.Entries)
 	if !o.context {
-		sh.entries = withoutContext(tr.Entries)
+		sh.entries = withoutContext(sh.entries)
 	}
 	var pairs []string
 	if tr.Source != "" && tr.Source != "-" {
@@ -65,6 +65,28 @@ func shareOf(tr *replay.Transcript, o shareOptions) sharing {
 	}
 	sh.local = strings.NewReplacer(pairs...)
 	return sh
+}
+
+// problemsByName is entries with every problem, nested ones included (a
+// sub-agent's file under its card), naming its file by its name only, as
+// the main file is named: a shared session names no local directory.
+func problemsByName(entries []cards.Entry) []cards.Entry {
+	out := make([]cards.Entry, len(entries))
+	for i, e := range entries {
+		switch e := e.(type) {
+		case cards.Problem:
+			if e.Source != "" && e.Source != "-" {
+				e.Source = filepath.Base(e.Source)
+			}
+			out[i] = e
+		case cards.ToolCard:
+			e.Children = problemsByName(e.Children)
+			out[i] = e
+		case cards.Message, cards.Notice:
+			out[i] = e
+		}
+	}
+	return out
 }
 
 // sessionOf is what the session file says of itself when it is a file

@@ -39,14 +39,34 @@ func ResumeOf(s sessions.Session) (Resume, error) {
 	if !ok {
 		return Resume{}, fmt.Errorf("cardtui cannot resume a %s session", s.Agent)
 	}
-	if s.Project == "" {
-		return Resume{}, fmt.Errorf("the session does not say which directory it ran in")
+	dir, err := resumeDir(s.Project)
+	if err != nil {
+		return Resume{}, err
 	}
 	id := SessionID(s)
 	if id == "" {
 		return Resume{}, fmt.Errorf("no session id in %s", filepath.Base(s.Path))
 	}
-	return Resume{Args: build(id), Dir: s.Project}, nil
+	return Resume{Args: build(id), Dir: dir}, nil
+}
+
+// maxResumeDir is the longest directory resumed in, in bytes: Linux's
+// PATH_MAX; the question before resuming shows all of it.
+const maxResumeDir = 4096
+
+// resumeDir is the directory a session that ran in project resumes in,
+// cleaned, so that the question shows where the command runs; a relative
+// directory would run under the picker's own and is refused.
+func resumeDir(project string) (string, error) {
+	switch {
+	case project == "":
+		return "", fmt.Errorf("the session does not say which directory it ran in")
+	case len(project) > maxResumeDir:
+		return "", fmt.Errorf("the session's directory is longer than %d bytes", maxResumeDir)
+	case !filepath.IsAbs(project):
+		return "", fmt.Errorf("the session's directory %s is not absolute", OneLine(project))
+	}
+	return filepath.Clean(project), nil
 }
 
 // ACPResume is the command that resumes session id of an ACP agent

@@ -1,6 +1,7 @@
 package listing
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,5 +48,25 @@ func TestLiveResumeOf(t *testing.T) {
 			assert.Equal(t, tt.want, r.Args)
 			assert.Equal(t, "/src/p", r.Dir)
 		})
+	}
+}
+
+// TestResumeRunsWhereItShows: the directory resumed in is the session's,
+// cleaned ("./" and ".." resolved, as the question shows it); a
+// relative directory, which would run under the picker's own, is
+// refused, and so is one longer than a path can be.
+func TestResumeRunsWhereItShows(t *testing.T) {
+	dotted := "/home/u/proj" + strings.Repeat("/.", 80) + "/../evil"
+	r, err := ResumeOf(sessions.Session{Agent: "claude", Path: "/h/id.jsonl", Project: dotted})
+	require.NoError(t, err)
+	assert.Equal(t, "/home/u/evil", r.Dir)
+	assert.Equal(t, "cd /home/u/evil && claude --resume id", r.String())
+
+	for _, dir := range []string{"~/proj", "proj", "./proj", "/" + strings.Repeat("d", 5000)} {
+		_, err := ResumeOf(sessions.Session{Agent: "claude", Path: "/h/id.jsonl", Project: dir})
+		require.Error(t, err, dir)
+		assert.Contains(t, err.Error(), "directory")
+		_, err = LiveResumeOf(sessions.Session{Agent: "claude", Path: "/h/id.jsonl", Project: dir}, "/bin/cardtui")
+		require.Error(t, err, dir)
 	}
 }

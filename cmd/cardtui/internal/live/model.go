@@ -315,7 +315,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 		asked, _ := mentionAsked(m.input.Value())
 		return completeMention(m.sess.Dir(), asked)
 	case key.Matches(msg, k.Complete) && len(m.completions()) > 0:
-		m.input.SetValue("/" + m.completions()[0] + " ")
+		m.input.SetValue("/" + safe(m.completions()[0]) + " ")
 		m.input.CursorEnd()
 	default:
 		return m.scrollKey(msg)
@@ -479,7 +479,9 @@ func (m *Model) setting(text string) (tea.Cmd, bool) {
 		return nil, false
 	}
 	values := m.values(name)
-	i := slices.IndexFunc(values, func(c acp.Choice) bool { return c.ID == arg || strings.EqualFold(c.Name, arg) })
+	i := slices.IndexFunc(values, func(c acp.Choice) bool {
+		return c.ID == arg || safe(c.ID) == arg || strings.EqualFold(c.Name, arg)
+	})
 	if i < 0 {
 		ids := make([]string, len(values))
 		for k, c := range values {

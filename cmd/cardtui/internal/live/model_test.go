@@ -494,3 +494,23 @@ func TestPastedImage(t *testing.T) {
 		})
 	}
 }
+
+// TestTabCompletesSafeNames: tab puts what the agent names — a mode id, a
+// command — in the composer only through the terminal-safety layer, so a
+// bidi override never reaches the screen; the completed id still switches
+// the mode the agent named.
+func TestTabCompletesSafeNames(t *testing.T) {
+	const evil = "code\u202eevil"
+	cfg := acpclient.Config{Command: []string{"agent"}, Dir: t.TempDir(), Source: "agent"}
+	m, agent := liveOn(t, cfg, nil, func(agent *acptest.Agent) {
+		agent.Modes = &sdk.SessionModeState{CurrentModeId: "ask", AvailableModes: []sdk.SessionMode{{Id: "ask", Name: "Ask"}, {Id: evil, Name: "Code"}}}
+	}, 100, 30)
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "mode Ask") })
+	press(m, typed("/mode c")...)
+	press(m, tab)
+	assert.NotContains(t, m.input.Value(), "\u202e")
+	assert.NotContains(t, m.View().Content, "\u202e")
+	press(m, enter)
+	settle(t, m, func() bool { return strings.Contains(screenText(m), "mode Code") })
+	assert.Equal(t, []string{"session/set_mode " + evil}, agent.Calls())
+}

@@ -390,8 +390,8 @@ func (p Model) View() tea.View {
 	}
 	p.keysToList()
 	content := fitRows(p.list.View(), p.width)
-	if p.resume != nil {
-		content = lipgloss.JoinVertical(lipgloss.Left, content, askStyle.Render(ansi.Truncate(p.askLine(), p.width, "…")))
+	for _, row := range p.askRows() {
+		content = lipgloss.JoinVertical(lipgloss.Left, content, askStyle.Render(row))
 	}
 	if h := p.previewHeight(); h > 0 {
 		item, _ := p.list.SelectedItem().(sessionItem)

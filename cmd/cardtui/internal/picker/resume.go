@@ -31,6 +31,15 @@ func (p Model) askLine() string {
 	return line
 }
 
+// askRows are the question of askLine, wrapped to the screen's width and
+// never cut: the whole command it would run shows.
+func (p Model) askRows() []string {
+	if p.resume == nil {
+		return nil
+	}
+	return strings.Split(ansi.Wrap(p.askLine(), max(p.width, 1), ""), "\n")
+}
+
 // shortDir is r with its directory written from home, and its own copy
 // of the arguments.
 func shortDir(r listing.Resume, home string) listing.Resume {
@@ -85,9 +94,7 @@ func (p *Model) resumed(msg resumedMsg) tea.Cmd {
 // setListSize gives the list the rows the preview and the question leave.
 func (p *Model) setListSize() {
 	h := p.height - p.previewHeight()
-	if p.resume != nil {
-		h--
-	}
+	h -= len(p.askRows())
 	p.list.SetSize(p.width, max(h, 1))
 }
 
