@@ -1,7 +1,6 @@
 package crush
 
 import (
-	"database/sql"
 	"encoding/json"
 	"io"
 	"os"
@@ -59,7 +58,7 @@ func discover(home string, f *sessions.Found) {
 
 // listDatabase lists the sessions of a project's database.
 func listDatabase(project, path string, f *sessions.Found) {
-	sqlitedb.List(path, f, func(db *sql.DB) ([]sessions.Session, error) {
+	sqlitedb.List(path, f, func(db *sqlitedb.DB) ([]sessions.Session, error) {
 		rows, err := listSessions(db)
 		listed := make([]sessions.Session, 0, len(rows))
 		for _, r := range rows {
