@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/agents/internal/sqlitedb"
+	"github.com/cardtui/cardtui/internal/regularfile"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -28,6 +29,9 @@ var Sessions = sessions.Source{
 	OpenListed: func(db, session string) (io.ReadCloser, error) { return open(db, nil, session) },
 }
 
+// maxProjects bounds projects.json.
+const maxProjects = 16 << 20
+
 // projectList is projects.json.
 type projectList struct {
 	Projects []struct {
@@ -39,7 +43,7 @@ type projectList struct {
 // discover lists the sessions of every project's database.
 func discover(home string, f *sessions.Found) {
 	path := filepath.Join(home, "crush", "projects.json")
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path, maxProjects)
 	if os.IsNotExist(err) {
 		return
 	}

@@ -261,3 +261,22 @@ func TestDatabaseLongChain(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(text, `"type":"opencode.session"`), "only the last session: %.200s", text)
 	t.Logf("opened in %s", time.Since(start))
 }
+
+// TestCrushProjectsNotRegular: a crush/projects.json that is /dev/zero is
+// a problem of the listing, not read (it was read whole, without end).
+func TestCrushProjectsNotRegular(t *testing.T) {
+	home := t.TempDir()
+	path := filepath.Join(home, "crush", "projects.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.Symlink("/dev/zero", path))
+	var list []sessions.Session
+	finishes(t, "listing", func() {
+		var err error
+		list, err = sessions.List(sessions.Options{
+			Sources: agents.Sessions, Agents: []sessions.Agent{"crush"}, Roots: sessions.Roots{"crush": home},
+		})
+		assert.NoError(t, err)
+	})
+	require.Len(t, list, 1)
+	assert.Contains(t, list[0].Problem, "not a regular file")
+}
