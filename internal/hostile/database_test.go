@@ -81,11 +81,18 @@ func opencodeHome(t *testing.T, statements ...string) (home, path string) {
 // listOpencode lists the opencode sessions of a data home.
 func listOpencode(t *testing.T, home string) []sessions.Session {
 	t.Helper()
+	return listAgent(t, "opencode", home)
+}
+
+// listAgent lists an agent's sessions under its home, within the hang
+// guard.
+func listAgent(t *testing.T, agent sessions.Agent, home string) []sessions.Session {
+	t.Helper()
 	var list []sessions.Session
 	finishes(t, "listing", func() {
 		var err error
 		list, err = sessions.List(sessions.Options{
-			Sources: agents.Sessions, Agents: []sessions.Agent{"opencode"}, Roots: sessions.Roots{"opencode": home},
+			Sources: agents.Sessions, Agents: []sessions.Agent{agent}, Roots: sessions.Roots{agent: home},
 		})
 		assert.NoError(t, err)
 	})
@@ -269,14 +276,7 @@ func TestCrushProjectsNotRegular(t *testing.T) {
 	path := filepath.Join(home, "crush", "projects.json")
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	require.NoError(t, os.Symlink("/dev/zero", path))
-	var list []sessions.Session
-	finishes(t, "listing", func() {
-		var err error
-		list, err = sessions.List(sessions.Options{
-			Sources: agents.Sessions, Agents: []sessions.Agent{"crush"}, Roots: sessions.Roots{"crush": home},
-		})
-		assert.NoError(t, err)
-	})
+	list := listAgent(t, "crush", home)
 	require.Len(t, list, 1)
 	assert.Contains(t, list[0].Problem, "not a regular file")
 }
