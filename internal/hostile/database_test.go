@@ -5,8 +5,10 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -18,6 +20,8 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/agents/opencode"
+	"github.com/cardtui/cardtui/internal/testkit"
+	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -279,4 +283,42 @@ func TestCrushProjectsNotRegular(t *testing.T) {
 	list := listAgent(t, "crush", home)
 	require.Len(t, list, 1)
 	assert.Contains(t, list[0].Problem, "not a regular file")
+}
+
+// TestDatabaseParentCycle: sessions that are each other's parent are
+// listed and read once each.
+func TestDatabaseParentCycle(t *testing.T) {
+	home, path := opencodeHome(t, opencodeSchema, opencodeSession,
+		opencodeRows("ses1", `{"type":"text","text":"one"}`), opencodeRows("ses2", `{"type":"text","text":"two"}`),
+		"UPDATE session SET parent_id = 'ses2' WHERE id = 'ses1'", "UPDATE session SET parent_id = 'ses1' WHERE id = 'ses2'")
+	assert.Len(t, listOpencode(t, home), 2)
+	text, err := readDocument(t, path+"#ses1")
+	require.NoError(t, err)
+	assert.Equal(t, 2, strings.Count(text, `"type":"opencode.session"`))
+}
+
+// TestDatabaseByteFlips: 300 databases, each a recorded one with random
+// bytes changed, are listed and read without a panic or a hang (a
+// problem is fine).
+func TestDatabaseByteFlips(t *testing.T) {
+	testkit.SkipLong(t, "300 databases read twice")
+	for _, src := range []string{"../../agents/opencode/testdata/opencode-1.18.33/opencode.db", "../../agents/crush/testdata/crush-0.90.0/crush.db"} {
+		data, err := os.ReadFile(src)
+		require.NoError(t, err)
+		rng := rand.New(rand.NewPCG(1, uint64(len(data))))
+		for i := range 150 {
+			flipped := slices.Clone(data)
+			for range 1 + rng.IntN(8) {
+				flipped[rng.IntN(len(flipped))] ^= byte(1 + rng.IntN(255))
+			}
+			path := filepath.Join(t.TempDir(), filepath.Base(src))
+			require.NoError(t, os.WriteFile(path, flipped, 0o600))
+			finishes(t, fmt.Sprintf("%s flipped #%d", src, i), func() {
+				if rc, _, ok, err := agents.OpenDocument(path); ok && err == nil {
+					_, _ = replay.Load(rc, path, replay.Options{Formats: agents.Formats, Path: path})
+					rc.Close()
+				}
+			})
+		}
+	}
 }
