@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/agents/opencode"
 	"github.com/cardtui/cardtui/internal/testkit"
+	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -320,5 +322,33 @@ func TestDatabaseByteFlips(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestDatabaseStringEscapes: escape sequences in a database's titles and
+// prompts reach neither the listing nor a replay of the session.
+func TestDatabaseStringEscapes(t *testing.T) {
+	bin := gobuild.Program(t, commandPackage)
+	home := t.TempDir()
+	path := opencode.DatabasePath(filepath.Join(home, ".local", "share"))
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	writeDatabase(t, path, opencodeSchema, opencodeSession,
+		opencodeRows("ses1", `{"type":"text","text":"hi \u001b]52;c;ZXZpbA==\u0007 \u009b2J"}`),
+		"UPDATE session SET title = 'T \x1b]0;pwned\x07 \x1b[2J', directory = '/p\x1b[31m'")
+	env := append(os.Environ(), "HOME="+home, "XDG_DATA_HOME=", "XDG_CACHE_HOME="+filepath.Join(home, ".cache"))
+	for _, args := range [][]string{
+		{"sessions", "--all"},
+		{"sessions", "--all", "--json"},
+		{"replay", "--print", "--color", "always", path + "#ses1"},
+		{"replay", "--print", path + "#ses1"},
+	} {
+		cmd := exec.Command(bin, args...)
+		cmd.Env, cmd.Dir = env, home
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%v: %s", args, out)
+		for _, bad := range []string{"\x1b]52", "\x1b]0", "\x1b[2J", "\u009b", "\x07"} {
+			assert.NotContains(t, string(out), bad, "%v", args)
+		}
+		assert.Contains(t, string(out), "pwned", "%v: the text stays visible", args)
 	}
 }
