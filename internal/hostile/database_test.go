@@ -352,3 +352,17 @@ func TestDatabaseStringEscapes(t *testing.T) {
 		assert.Contains(t, string(out), "pwned", "%v: the text stays visible", args)
 	}
 }
+
+// TestDatabaseNullColumns: a session whose title, directory and times are
+// NULL costs those values, never the other sessions of the database.
+func TestDatabaseNullColumns(t *testing.T) {
+	home, _ := opencodeHome(t, opencodeSchema, `CREATE TABLE session (id text PRIMARY KEY, parent_id text,
+		directory text, title text, time_created integer, time_updated integer)`,
+		opencodeRows("ses1", `{"type":"text","text":"one"}`), opencodeRows("ses2", `{"type":"text","text":"two"}`),
+		"UPDATE session SET title = NULL, directory = NULL, time_created = NULL WHERE id = 'ses1'")
+	list := listOpencode(t, home)
+	require.Len(t, list, 2)
+	for _, s := range list {
+		assert.Empty(t, s.Problem)
+	}
+}
