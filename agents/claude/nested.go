@@ -5,11 +5,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/regularfile"
 	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
@@ -20,6 +20,10 @@ const (
 	maxAgentFiles    = 1000
 	maxAgentFileSize = 256 << 20
 	maxAgentLine     = 64 << 20
+	maxAgentMeta     = 1 << 20
+	// maxAgentPrompt bounds the first line read to match a transcript
+	// to its call by prompt.
+	maxAgentPrompt = 1 << 20
 )
 
 // nestedAgents nests what Claude Code's sub-agents did under the Agent
@@ -36,8 +40,9 @@ type nestedAgents struct {
 	// dir is the folder of the session's sub-agent transcripts, "" when
 	// the session is not a file.
 	dir string
-	// files are the sub-agent transcripts found in dir, read again when
-	// a call's is not among them.
+	// files are the sub-agent transcripts found in dir; the folder is
+	// listed again when a call's is not among them, but each file is read
+	// only once.
 	files []*agentFile
 	// byCall is the nested agent of each Agent call, by tool_use id;
 	// calls are those ids in call order.
@@ -166,7 +171,8 @@ func (n *nestedAgents) match(id, prompt string) *agentFile {
 }
 
 // findAgentFiles lists the sub-agent transcripts of a folder with what
-// matches them to their call, keeping those of known as they are.
+// matches them to their call, keeping those of known as they are: a file
+// is read once, not again for every call it did not match.
 func findAgentFiles(dir string, known []*agentFile) []*agentFile {
 	paths, _ := filepath.Glob(filepath.Join(dir, "agent-*.jsonl"))
 	paths = paths[:min(len(paths), maxAgentFiles)]
@@ -176,7 +182,7 @@ func findAgentFiles(dir string, known []*agentFile) []*agentFile {
 	}
 	files := make([]*agentFile, 0, len(paths))
 	for _, p := range paths {
-		if f, ok := seen[p]; ok && (f.used || f.prompt != "") {
+		if f, ok := seen[p]; ok {
 			files = append(files, f)
 			continue
 		}
@@ -184,7 +190,7 @@ func findAgentFiles(dir string, known []*agentFile) []*agentFile {
 		var meta struct {
 			ToolUseID string `json:"toolUseId"`
 		}
-		if data, err := os.ReadFile(strings.TrimSuffix(p, ".jsonl") + ".meta.json"); err == nil && len(data) < 1<<20 {
+		if data, err := regularfile.ReadFile(strings.TrimSuffix(p, ".jsonl")+".meta.json", maxAgentMeta); err == nil {
 			_ = json.Unmarshal(data, &meta)
 			f.toolUseID = meta.ToolUseID
 		}
@@ -194,15 +200,20 @@ func findAgentFiles(dir string, known []*agentFile) []*agentFile {
 	return files
 }
 
-// firstPrompt is the text of a transcript's first line.
+// firstPrompt is the text of a transcript's first line, "" when it is
+// empty, not a user line or longer than maxAgentPrompt.
 func firstPrompt(path string) string {
-	file, err := os.Open(path)
+	file, _, err := regularfile.Open(path)
 	if err != nil {
 		return ""
 	}
 	defer file.Close()
-	line, _ := bufio.NewReaderSize(io.LimitReader(file, maxAgentLine), 64<<10).ReadBytes('\n')
-	rec, err := parseClaudeLine(bytes.TrimSpace(line))
+	line, _ := bufio.NewReaderSize(io.LimitReader(file, maxAgentPrompt), 64<<10).ReadBytes('\n')
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 {
+		return ""
+	}
+	rec, err := parseClaudeLine(line)
 	if err != nil || rec == nil || rec.typ != "user" {
 		return ""
 	}
@@ -213,7 +224,7 @@ func firstPrompt(path string) string {
 // cannot read is a Problem under the card, naming the file and line.
 func (d *claudeCode) nestFile(t *replay.Transcript, agent *nestedAgent, f *agentFile) {
 	agent.fromFile = true
-	file, err := os.Open(f.path)
+	file, _, err := regularfile.Open(f.path)
 	if err != nil {
 		t.AddChild(agent.card, cards.Notice{Text: "Sub-agent transcript not read: " + err.Error()})
 		return

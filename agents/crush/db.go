@@ -24,7 +24,7 @@ func open(path string, _ io.Reader, session string) (io.ReadCloser, error) {
 		return nil, errors.New("a Crush database must be read from its file, not a pipe")
 	}
 	var buf bytes.Buffer
-	err := sqlitedb.Read(path, session, listSessions, row.ids, func(db *sql.DB, s row) error {
+	err := sqlitedb.Read(path, session, listSessions, row.ids, func(db *sqlitedb.DB, s row) error {
 		return writeSession(db, s, &buf)
 	})
 	if err != nil {
@@ -59,16 +59,19 @@ func (r row) ids() (id, parent string) { return r.ID, r.ParentID }
 
 // listSessions lists the sessions, oldest first, with their number of
 // messages and tool calls, first prompt and latest model.
-func listSessions(db *sql.DB) ([]row, error) {
+func listSessions(db *sqlitedb.DB) ([]row, error) {
 	cols, err := sqlitedb.Columns(db, "sessions")
+	if err == nil {
+		err = sqlitedb.Tables(db, "messages")
+	}
 	if err != nil {
 		return nil, err
 	}
 	q := "SELECT " + sqlitedb.Select(cols, sessionColumns) + `,
 		(SELECT count(*) FROM messages m WHERE m.session_id = s.id),
-		(SELECT count(*) FROM messages m, json_each(m.parts) j
+		(SELECT count(*) FROM messages m, json_each(iif(json_valid(m.parts), m.parts, '[]')) j
 			WHERE m.session_id = s.id AND json_extract(j.value, '$.type') = 'tool_call'),
-		(SELECT json_extract(j.value, '$.data.text') FROM messages m, json_each(m.parts) j
+		(SELECT json_extract(j.value, '$.data.text') FROM messages m, json_each(iif(json_valid(m.parts), m.parts, '[]')) j
 			WHERE m.session_id = s.id AND m.role = 'user' AND json_extract(j.value, '$.type') = 'text'
 			ORDER BY m.created_at, m.rowid LIMIT 1),
 		(SELECT m.model FROM messages m WHERE m.session_id = s.id AND m.model IS NOT NULL AND m.model != ''
@@ -107,7 +110,7 @@ var messageColumns = [][2]string{
 // writeSession writes the session line and a line per message, in the
 // order Crush lists them: created_at, then rowid (several messages share
 // a second).
-func writeSession(db *sql.DB, s row, w *bytes.Buffer) error {
+func writeSession(db *sqlitedb.DB, s row, w *bytes.Buffer) error {
 	put(w, "session", sessionRow{ID: s.ID, ParentID: s.ParentID, Title: s.Title, Cost: s.Cost})
 	cols, err := sqlitedb.Columns(db, "messages")
 	if err != nil {

@@ -1,7 +1,6 @@
 package crush
 
 import (
-	"database/sql"
 	"encoding/json"
 	"io"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/agents/internal/sqlitedb"
+	"github.com/cardtui/cardtui/internal/regularfile"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -29,6 +29,9 @@ var Sessions = sessions.Source{
 	OpenListed: func(db, session string) (io.ReadCloser, error) { return open(db, nil, session) },
 }
 
+// maxProjects bounds projects.json.
+const maxProjects = 16 << 20
+
 // projectList is projects.json.
 type projectList struct {
 	Projects []struct {
@@ -40,7 +43,7 @@ type projectList struct {
 // discover lists the sessions of every project's database.
 func discover(home string, f *sessions.Found) {
 	path := filepath.Join(home, "crush", "projects.json")
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path, maxProjects)
 	if os.IsNotExist(err) {
 		return
 	}
@@ -59,7 +62,7 @@ func discover(home string, f *sessions.Found) {
 
 // listDatabase lists the sessions of a project's database.
 func listDatabase(project, path string, f *sessions.Found) {
-	sqlitedb.List(path, f, func(db *sql.DB) ([]sessions.Session, error) {
+	sqlitedb.List(path, f, func(db *sqlitedb.DB) ([]sessions.Session, error) {
 		rows, err := listSessions(db)
 		listed := make([]sessions.Session, 0, len(rows))
 		for _, r := range rows {

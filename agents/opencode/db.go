@@ -95,7 +95,7 @@ func (w *lineWriter) done() (io.ReadCloser, error) {
 // databaseLines reads one session of the database, or every session.
 func databaseLines(path, session string) (io.ReadCloser, error) {
 	var w lineWriter
-	err := sqlitedb.Read(path, session, listSessions, row.ids, func(db *sql.DB, s row) error {
+	err := sqlitedb.Read(path, session, listSessions, row.ids, func(db *sqlitedb.DB, s row) error {
 		return writeSession(db, s, &w)
 	})
 	if err != nil {
@@ -160,17 +160,20 @@ func (r row) ids() (id, parent string) { return r.ID, r.ParentID }
 
 // listSessions lists the sessions of the database, oldest first, with
 // the number of their messages and tool calls and their first prompt.
-func listSessions(db *sql.DB) ([]row, error) {
+func listSessions(db *sqlitedb.DB) ([]row, error) {
 	cols, err := sqlitedb.Columns(db, "session")
+	if err == nil {
+		err = sqlitedb.Tables(db, "message", "part")
+	}
 	if err != nil {
 		return nil, err
 	}
 	q := "SELECT " + sqlitedb.Select(cols, sessionColumns) + `,
 		(SELECT count(*) FROM message m WHERE m.session_id = s.id),
-		(SELECT count(*) FROM part p WHERE p.session_id = s.id AND json_extract(p.data, '$.type') = 'tool'),
-		(SELECT json_extract(p.data, '$.text') FROM part p JOIN message m ON m.id = p.message_id
-			WHERE p.session_id = s.id AND json_extract(m.data, '$.role') = 'user'
-			AND json_extract(p.data, '$.type') = 'text' AND coalesce(json_extract(p.data, '$.synthetic'), 0) = 0
+		(SELECT count(*) FROM part p WHERE p.session_id = s.id AND json_extract(iif(json_valid(p.data), p.data, NULL), '$.type') = 'tool'),
+		(SELECT json_extract(iif(json_valid(p.data), p.data, NULL), '$.text') FROM part p JOIN message m ON m.id = p.message_id
+			WHERE p.session_id = s.id AND json_extract(iif(json_valid(m.data), m.data, NULL), '$.role') = 'user'
+			AND json_extract(iif(json_valid(p.data), p.data, NULL), '$.type') = 'text' AND coalesce(json_extract(iif(json_valid(p.data), p.data, NULL), '$.synthetic'), 0) = 0
 			ORDER BY p.id LIMIT 1)
 		FROM session s ORDER BY time_created, id`
 	rows, err := db.Query(q)
@@ -211,7 +214,7 @@ func modelName(raw string) string {
 
 // writeSession writes the session line and its messages' lines, each
 // message with its parts in the order of their ids.
-func writeSession(db *sql.DB, s row, w *lineWriter) error {
+func writeSession(db *sqlitedb.DB, s row, w *lineWriter) error {
 	info, _ := json.Marshal(sessionInfo{ID: s.ID, Title: s.Title, Directory: s.Directory, ParentID: s.ParentID})
 	w.put(sessionLine, info, nil)
 	parts, err := sessionParts(db, s.ID)
@@ -234,7 +237,7 @@ func writeSession(db *sql.DB, s row, w *lineWriter) error {
 }
 
 // sessionParts are the parts of a session's messages, by message id.
-func sessionParts(db *sql.DB, session string) (map[string][]json.RawMessage, error) {
+func sessionParts(db *sqlitedb.DB, session string) (map[string][]json.RawMessage, error) {
 	rows, err := db.Query(`SELECT id, message_id, data FROM part WHERE session_id = ? ORDER BY id`, session)
 	if err != nil {
 		return nil, err

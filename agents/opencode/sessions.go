@@ -1,7 +1,6 @@
 package opencode
 
 import (
-	"database/sql"
 	"path/filepath"
 	"time"
 
@@ -30,7 +29,7 @@ func DatabasePath(home string) string { return filepath.Join(home, "opencode", "
 // discover lists the sessions of the database, read-only.
 func discover(home string, f *sessions.Found) {
 	path := DatabasePath(home)
-	sqlitedb.List(path, f, func(db *sql.DB) ([]sessions.Session, error) {
+	sqlitedb.List(path, f, func(db *sqlitedb.DB) ([]sessions.Session, error) {
 		rows, err := listSessions(db)
 		withSubagentCalls(rows)
 		listed := make([]sessions.Session, 0, len(rows))

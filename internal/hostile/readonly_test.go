@@ -68,6 +68,7 @@ var userActions = map[string][]string{
 	"cmd/cardtui/export.go":                 {"os.Create", "os.Remove"},
 	"cmd/cardtui/internal/picker/resume.go": {"import os/exec", "tea.ExecProcess"},
 	"internal/regularfile/regularfile.go":   {"os.OpenFile"},
+	"agents/internal/sqlitedb/copy.go":      {"os.MkdirTemp", "os.Remove", "os.RemoveAll", "os.OpenFile"},
 }
 
 // forbiddenImports are the packages that run programs or load code.

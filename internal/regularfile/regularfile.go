@@ -6,6 +6,7 @@ package regularfile
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
@@ -54,4 +55,47 @@ func kind(m fs.FileMode) string {
 		return "a directory"
 	}
 	return "mode " + m.String()
+}
+
+// ErrTooLarge is the error of a file larger than a bounded read allows.
+var ErrTooLarge = fmt.Errorf("file too large")
+
+// ReadFile reads the regular file at path whole, at most limit bytes: a
+// larger file, or one that grows past limit while it is read, is refused
+// with ErrTooLarge instead of being read on (a device such as /dev/zero
+// is refused by Open before any read).
+func ReadFile(path string, limit int64) ([]byte, error) {
+	f, info, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info.Size() > limit {
+		return nil, tooLarge(path, limit)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, tooLarge(path, limit)
+	}
+	return data, nil
+}
+
+// Check reports whether path is a regular file, opening it as Open does
+// (a FIFO does not block) and closing it again, for a reader that must
+// open the file itself (SQLite).
+func Check(path string) (fs.FileInfo, error) {
+	f, info, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	return info, nil
+}
+
+// tooLarge is the error of a file over limit bytes.
+func tooLarge(path string, limit int64) error {
+	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (over %d bytes)", ErrTooLarge, limit)}
 }

@@ -2,10 +2,17 @@
 // in (opencode's, Crush's) for reading while the agent may be writing to
 // them, with modernc.org/sqlite, a pure-Go driver (no cgo, no WebAssembly
 // runtime to compile at start-up; the driver Crush itself uses).
+//
+// A database may come with a cloned repository, so it is untrusted input
+// like any log: only its real tables are read, its schema is not trusted
+// (no view, no function a schema names that is not innocuous), every
+// query has a deadline, a row limit and a value size limit, and nothing
+// is ever created or changed beside the user's file.
 package sqlitedb
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"fmt"
 	"net/url"
@@ -13,8 +20,10 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" driver
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
+	"github.com/cardtui/cardtui/internal/regularfile"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -25,33 +34,149 @@ var Magic = []byte("SQLite format 3\x00")
 // database.
 func IsDatabase(head []byte) bool { return bytes.HasPrefix(head, Magic) }
 
-// busyTimeout is how long a read waits for a writer's lock: an agent in
-// WAL mode only takes one to checkpoint.
+// Bounds on reading a database.
+const (
+	// QueryTime is how long one query may run, rows read included.
+	QueryTime = 10 * time.Second
+	// MaxValue is the largest string or blob a query may make or read.
+	MaxValue = 64 << 20
+	// MaxRows is the most rows one query gives.
+	MaxRows = 1_000_000
+	// MaxHeap bounds the memory SQLite allocates in all.
+	MaxHeap = 512 << 20
+)
+
+// busyTimeout is how long a read waits for a writer's lock.
 const busyTimeout = 5 * time.Second
 
-// Open opens the database at path read-only: no write, no journal of its
-// own; the agent's write-ahead log is read as SQLite reads it.
-func Open(path string) (*sql.DB, error) {
-	q := url.Values{}
-	q.Set("mode", "ro")
-	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
-	q.Add("_pragma", "query_only(1)")
-	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+q.Encode())
-	if err != nil {
+// DB is a database opened for reading, through one connection whose
+// limits are set.
+type DB struct {
+	db   *sql.DB
+	conn *sql.Conn
+	// copy is the private copy read instead of a database with a
+	// write-ahead log, removed on Close.
+	copy *snapshot
+}
+
+// Open opens the database at path read-only. It must be a regular file
+// (a FIFO or /dev/tty would block SQLite's open). A database without a
+// write-ahead log beside it is opened immutable, which creates no -wal or
+// -shm file beside it; one with a log (its agent may be writing) is read
+// from a private copy of both, so the agent's own files stay untouched.
+func Open(path string) (*DB, error) {
+	if _, err := regularfile.Check(path); err != nil {
 		return nil, err
 	}
-	db.SetMaxOpenConns(1)
-	if err := db.Ping(); err != nil {
-		db.Close()
+	d := &DB{}
+	src, immutable := path, true
+	if _, err := os.Lstat(path + "-wal"); err == nil {
+		c, err := copyDatabase(path)
+		if err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+		d.copy, src, immutable = c, c.path, false
+	}
+	if err := d.open(src, immutable); err != nil {
+		d.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	return db, nil
+	return d, nil
+}
+
+// open opens the file at src and sets the connection's limits.
+func (d *DB) open(src string, immutable bool) error {
+	q := url.Values{}
+	q.Set("mode", "ro")
+	if immutable {
+		q.Set("immutable", "1")
+	}
+	for _, p := range []string{
+		fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()),
+		"query_only(1)", "trusted_schema(0)", fmt.Sprintf("hard_heap_limit(%d)", MaxHeap),
+	} {
+		q.Add("_pragma", p)
+	}
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: src}).EscapedPath()+"?"+q.Encode())
+	if err != nil {
+		return err
+	}
+	d.db = db
+	db.SetMaxOpenConns(1)
+	ctx, cancel := context.WithTimeout(context.Background(), QueryTime)
+	defer cancel()
+	if d.conn, err = db.Conn(ctx); err != nil {
+		return err
+	}
+	if _, err := sqlite.Limit(d.conn, sqlite3.SQLITE_LIMIT_LENGTH, MaxValue); err != nil {
+		return err
+	}
+	return d.conn.PingContext(ctx)
+}
+
+// Close closes the database and removes its private copy.
+func (d *DB) Close() error {
+	var err error
+	if d.conn != nil {
+		err = d.conn.Close()
+	}
+	if d.db != nil {
+		err = d.db.Close()
+	}
+	if d.copy != nil {
+		d.copy.remove()
+	}
+	return err
+}
+
+// Query runs a query within QueryTime; its rows stop at MaxRows.
+func (d *DB) Query(query string, args ...any) (*Rows, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), QueryTime)
+	rows, err := d.conn.QueryContext(ctx, query, args...)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	return &Rows{Rows: rows, cancel: cancel}, nil
+}
+
+// Rows are a query's rows, at most MaxRows.
+type Rows struct {
+	*sql.Rows
+	cancel context.CancelFunc
+	n      int
+	err    error
+}
+
+// Next moves to the next row, and refuses one past MaxRows.
+func (r *Rows) Next() bool {
+	if r.n == MaxRows {
+		r.err = fmt.Errorf("more than %d rows", MaxRows)
+		return false
+	}
+	r.n++
+	return r.Rows.Next()
+}
+
+// Err is the error that ended the rows, if any.
+func (r *Rows) Err() error {
+	if r.err != nil {
+		return r.err
+	}
+	return r.Rows.Err()
+}
+
+// Close closes the rows and ends their deadline.
+func (r *Rows) Close() error {
+	err := r.Rows.Close()
+	r.cancel()
+	return err
 }
 
 // List lists in f the sessions read gives of the database at path, each
 // the size of the database: a missing database lists none, and any other
 // failure to open or read it is a problem of path.
-func List(path string, f *sessions.Found, read func(*sql.DB) ([]sessions.Session, error)) {
+func List(path string, f *sessions.Found, read func(*DB) ([]sessions.Session, error)) {
 	info, err := os.Stat(path)
 	if os.IsNotExist(err) {
 		return
@@ -77,11 +202,50 @@ func List(path string, f *sessions.Found, read func(*sql.DB) ([]sessions.Session
 	}
 }
 
+// Tables checks that each of names is a real table of the database: not
+// a view (which could run any query), not a virtual table.
+func Tables(db *DB, names ...string) error {
+	for _, name := range names {
+		rows, err := db.Query("SELECT type, coalesce(sql, '') FROM sqlite_master WHERE name = ?", name)
+		if err != nil {
+			return err
+		}
+		var typ, schema string
+		found := rows.Next()
+		if found {
+			err = rows.Scan(&typ, &schema)
+		}
+		rows.Close()
+		switch {
+		case err != nil:
+			return err
+		case !found:
+			return fmt.Errorf("the database has no table %q", name)
+		case typ != "table" || strings.HasPrefix(strings.ToUpper(strings.TrimSpace(schema)), "CREATE VIRTUAL"):
+			return fmt.Errorf("%q is not a table of the database but a %s: not read", name, kindOf(typ, schema))
+		}
+	}
+	return nil
+}
+
+// kindOf names what a schema entry that is not a plain table is.
+func kindOf(typ, schema string) string {
+	if typ == "table" {
+		return "virtual table"
+	}
+	return typ
+}
+
 // Columns are the columns of a table, so that a query selects those it
 // knows that the database has: an older release lacks some, a newer one
-// adds others, which are not selected.
-func Columns(db *sql.DB, table string) (map[string]bool, error) {
-	rows, err := db.Query("SELECT name FROM pragma_table_info(?)", table)
+// adds others, which are not selected. The table must be a real one; a
+// virtual generated column, computed on every read by an expression the
+// database names (a printf of 900 MB), counts as missing.
+func Columns(db *DB, table string) (map[string]bool, error) {
+	if err := Tables(db, table); err != nil {
+		return nil, err
+	}
+	rows, err := db.Query("SELECT name FROM pragma_table_xinfo(?) WHERE hidden != 2", table)
 	if err != nil {
 		return nil, err
 	}
@@ -101,14 +265,19 @@ func Columns(db *sql.DB, table string) (map[string]bool, error) {
 }
 
 // Select is the list of columns wanted, each the column when the table
-// has it, else the fallback expression given ("NULL", "0", "”").
+// has it, else the fallback expression given ("NULL", "0", "”); a
+// column's NULL reads as its fallback too, so that one row's NULL costs
+// nothing but that value.
 func Select(have map[string]bool, want [][2]string) string {
 	var parts []string
 	for _, w := range want {
-		if have[w[0]] {
-			parts = append(parts, `"`+w[0]+`"`)
-		} else {
+		switch {
+		case !have[w[0]]:
 			parts = append(parts, w[1])
+		case w[1] == "NULL":
+			parts = append(parts, `"`+w[0]+`"`)
+		default:
+			parts = append(parts, `coalesce("`+w[0]+`", `+w[1]+`)`)
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -119,7 +288,7 @@ func Select(have map[string]bool, want [][2]string) string {
 // sessions under it (its sub-agents', which nest under its task cards),
 // in the order listed, or every session when session is "". ids are a
 // listed session's id and its parent's.
-func Read[S any](path, session string, list func(*sql.DB) ([]S, error), ids func(S) (id, parent string), write func(*sql.DB, S) error) error {
+func Read[S any](path, session string, list func(*DB) ([]S, error), ids func(S) (id, parent string), write func(*DB, S) error) error {
 	db, err := Open(path)
 	if err != nil {
 		return err
@@ -129,15 +298,14 @@ func Read[S any](path, session string, list func(*sql.DB) ([]S, error), ids func
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	parents := map[string]string{}
-	for _, s := range all {
-		id, parent := ids(s)
-		parents[id] = parent
+	keep := func(string) bool { return true }
+	if session != "" {
+		keep = under(all, ids, session)
 	}
 	found := false
 	for _, s := range all {
 		id, _ := ids(s)
-		if session != "" && !within(parents, id, session) {
+		if !keep(id) {
 			continue
 		}
 		found = true
@@ -151,16 +319,23 @@ func Read[S any](path, session string, list func(*sql.DB) ([]S, error), ids func
 	return nil
 }
 
-// within reports whether the session id is root or a session under it
-// (parents maps a session to its parent).
-func within(parents map[string]string, id, root string) bool {
-	for range len(parents) + 1 { // a cycle of parents ends too
-		if id == root {
-			return true
-		}
-		if id = parents[id]; id == "" {
-			return false
+// under is the test of whether a session is root or a session under it,
+// the sessions under it found once, in time linear in the sessions (a
+// cycle of parents ends too).
+func under[S any](all []S, ids func(S) (id, parent string), root string) func(string) bool {
+	children := map[string][]string{}
+	for _, s := range all {
+		id, parent := ids(s)
+		children[parent] = append(children[parent], id)
+	}
+	in := map[string]bool{root: true}
+	for queue := []string{root}; len(queue) > 0; queue = queue[1:] {
+		for _, c := range children[queue[0]] {
+			if !in[c] {
+				in[c] = true
+				queue = append(queue, c)
+			}
 		}
 	}
-	return false
+	return func(id string) bool { return in[id] }
 }
