@@ -130,3 +130,55 @@ func Read(path string, src Source) Session {
 	rec, _ := readCandidate(candidate{source: &src, path: path, info: info}, nil)
 	return rec.Session
 }
+
+// quickRecord describes the file c from its head and tail alone, without
+// reading it whole: the project, times, model and title their lines give,
+// and the first prompt its head holds, read by the agent's decoder. Its
+// ModTime is zero: the index never keeps it.
+func quickRecord(c candidate, o Options) record {
+	rec := record{Session: Session{
+		Agent: c.source.Agent, Path: c.path, Archived: c.archived, Project: c.project,
+		Size: c.info.Size(), LastActivity: c.info.ModTime().UTC(),
+	}}
+	if strings.HasSuffix(c.path, ".zstd") {
+		return rec
+	}
+	f, _, err := regularfile.Open(c.path)
+	if err != nil {
+		rec.Problem = err.Error()
+		return rec
+	}
+	defer f.Close()
+	head, tail := readEnds(f, c.info.Size())
+	hf, tf := headFacts(c.source, head), tailFacts(c.source, tail)
+	rec.Project, rec.Started, rec.Subagent = firstNonEmpty(firstNonEmpty(hf.Project, tf.Project), c.project), hf.Started, hf.Subagent
+	rec.Model, rec.Title = firstNonEmpty(tf.Model, hf.Model), firstNonEmpty(tf.Title, hf.Title)
+	if !tf.Last.IsZero() {
+		rec.LastActivity = tf.Last
+	}
+	opts := c.source.loadOptions(c.path)
+	opts.Path = "" // the files beside it are not read for a head
+	if tr, _ := replay.Load(bytes.NewReader(head), c.path, opts); tr != nil {
+		rec.FirstPrompt, rec.Title = firstPrompt(tr.Entries), firstNonEmpty(tr.Title, rec.Title)
+	}
+	return rec
+}
+
+// readEnds reads the complete lines of the head (as lineScan keeps it)
+// and of the tail of the file f of size bytes.
+func readEnds(f *os.File, size int64) (head, tail []byte) {
+	scan := &lineScan{}
+	buf := make([]byte, window)
+	for scan.read < size && len(scan.head) < maxHead && (len(scan.head) < window || bytes.IndexByte(scan.head[window:], '\n') < 0) {
+		n, err := f.ReadAt(buf, scan.read)
+		scan.keepHead(buf[:n])
+		scan.read += int64(n)
+		if err != nil {
+			break
+		}
+	}
+	head = completeLines(scan.head)
+	start := max(0, size-window)
+	n, _ := f.ReadAt(buf, start)
+	return head, completeLines(fromLineStart(buf[:n], start))
+}

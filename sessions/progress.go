@@ -1,0 +1,132 @@
+package sessions
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+)
+
+// listing is a listing under way: the records of the files found, the
+// index's when fresh, else read anew; stale are the others, newest
+// first.
+type listing struct {
+	found    []candidate
+	problems []Session
+	records  []*record
+	stale    []int
+	report   func(Progress)
+	indexed  int
+}
+
+// firstScreen is how many rows the first report waits for: a screen of
+// the picker.
+const firstScreen = 64
+
+// reportEvery is how many files read whole make a report.
+const reportEvery = 25
+
+// newListing takes the fresh records of the files found from the index.
+// A record is used only for the file it is stored under, found under
+// the agent's home.
+func newListing(found []candidate, problems []Session, ix *index, report func(Progress)) *listing {
+	l := &listing{found: found, problems: problems, records: make([]*record, len(found)), report: report}
+	for i, c := range found {
+		if r, ok := ix.Records[c.path]; ok && r.fresh(c) && r.Agent == c.source.Agent && r.Path == c.path {
+			l.records[i] = r
+			continue
+		}
+		l.stale = append(l.stale, i)
+	}
+	slices.SortStableFunc(l.stale, func(a, b int) int {
+		return cmp.Compare(found[b].info.ModTime().UnixNano(), found[a].info.ModTime().UnixNano())
+	})
+	return l
+}
+
+// sessions are the sessions known now, newest first.
+func (l *listing) sessions() []Session {
+	list := slices.Clone(l.problems)
+	for _, r := range l.records {
+		if r != nil {
+			list = append(list, r.Session)
+		}
+	}
+	sortNewestFirst(list)
+	return list
+}
+
+// progress reports the sessions known now.
+func (l *listing) progress() {
+	l.report(Progress{Sessions: l.sessions(), Indexed: l.indexed, Total: len(l.stale)})
+}
+
+// readQuickly describes the stale files from their heads and tails, the
+// newest first, reporting once the first screen is known and once all
+// are.
+func (l *listing) readQuickly(o Options) {
+	parallel(l.stale, func(i int) *record {
+		r := quickRecord(l.found[i], o)
+		return &r
+	}, func(k, i int, r *record) {
+		l.records[i] = r
+		if k+1 == min(firstScreen, len(l.stale)) {
+			l.progress()
+		}
+	})
+	l.progress()
+}
+
+// readWhole reads the stale files whole, the newest first, with their
+// documents (a tool card's text given by o.CardText) saved in the cache
+// directory o.CacheDir, reporting as it goes.
+func (l *listing) readWhole(o Options) {
+	parallel(l.stale, func(i int) *record {
+		rec, doc := readCandidate(l.found[i], o.CardText)
+		// A document that cannot be saved is made again by the search
+		// that needs it.
+		_ = saveDocument(o.CacheDir, rec.Path, "", doc)
+		if doc != nil {
+			rec.summary = summarize(doc.data)
+		}
+		return &rec
+	}, func(_, i int, r *record) {
+		l.records[i] = r
+		l.indexed++
+		if l.report != nil && (l.indexed%reportEvery == 0 || l.indexed == len(l.stale)) {
+			l.progress()
+		}
+	})
+}
+
+// parallel runs read on each of indices on several goroutines, and done,
+// on the calling goroutine, with each result as it comes (k counts
+// them).
+func parallel(indices []int, read func(int) *record, done func(k, i int, r *record)) {
+	type result struct {
+		i int
+		r *record
+	}
+	next := make(chan int)
+	results := make(chan result)
+	var wg sync.WaitGroup
+	for range min(readers, len(indices)) {
+		wg.Go(func() {
+			for i := range next {
+				results <- result{i, read(i)}
+			}
+		})
+	}
+	go func() {
+		for _, i := range indices {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		close(results)
+	}()
+	k := 0
+	for res := range results {
+		done(k, res.i, res.r)
+		k++
+	}
+}
