@@ -52,6 +52,19 @@ func (h history) list(all bool, stderr io.Writer) []sessions.Session {
 	return h.project.Filter(list)
 }
 
+// listInBackground lists the sessions of every project on a goroutine,
+// and sends each of its reports (sessions.ListProgressively) on the
+// channel returned, closed once the index is written. A failure to save
+// the index is not reported: the next listing reads the files again.
+func (h history) listInBackground() <-chan sessions.Progress {
+	reports := make(chan sessions.Progress, 1)
+	go func() {
+		defer close(reports)
+		_, _ = sessions.ListProgressively(h.options(), func(p sessions.Progress) { reports <- p })
+	}()
+	return reports
+}
+
 // options are the sessions.Options of the listing.
 func (h history) options() sessions.Options {
 	return sessions.Options{Sources: agents.Sessions, Roots: h.roots, Agents: h.agents, CacheDir: h.cache, CardText: cardSearchText}
