@@ -156,12 +156,32 @@ func quickRecord(c candidate, o Options) record {
 	if !tf.Last.IsZero() {
 		rec.LastActivity = tf.Last
 	}
+	rec.FirstPrompt, rec.Title = headPrompt(c, head, rec.Title)
+	return rec
+}
+
+// promptHead is how much of a head is decoded first for its first
+// prompt: most sessions give it in their first lines.
+const promptHead = 8 << 10
+
+// headPrompt is the first prompt the complete lines of head hold, and
+// the title the decoder gives them, else title: decoded up to the line
+// that crosses promptHead first, and whole only when that has no prompt.
+func headPrompt(c candidate, head []byte, title string) (string, string) {
 	opts := c.source.loadOptions(c.path)
 	opts.Path = "" // the files beside it are not read for a head
-	if tr, _ := replay.Load(bytes.NewReader(head), c.path, opts); tr != nil {
-		rec.FirstPrompt, rec.Title = firstPrompt(tr.Entries), firstNonEmpty(tr.Title, rec.Title)
+	short := head
+	if i := bytes.IndexByte(head[min(promptHead, len(head)):], '\n'); i >= 0 {
+		short = head[:promptHead+i+1]
 	}
-	return rec
+	for _, lines := range [][]byte{short, head} {
+		if tr, _ := replay.Load(bytes.NewReader(lines), c.path, opts); tr != nil {
+			if p := firstPrompt(tr.Entries); p != "" || len(lines) == len(head) {
+				return p, firstNonEmpty(tr.Title, title)
+			}
+		}
+	}
+	return "", title
 }
 
 // readEnds reads the complete lines of the head (as lineScan keeps it)

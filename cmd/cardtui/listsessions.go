@@ -42,7 +42,13 @@ func historyFromEnv(only []sessions.Agent) history {
 // current one. A failure to save the index is reported on stderr and
 // changes nothing else.
 func (h history) list(all bool, stderr io.Writer) []sessions.Session {
-	list, err := sessions.List(h.options())
+	said := false
+	list, err := sessions.ListProgressively(h.options(), func(p sessions.Progress) {
+		if !said && p.Total >= indexNotice {
+			printLine(stderr, "cardtui: indexing %d sessions; a listing after this one reads only what changed", p.Total)
+			said = true
+		}
+	})
 	if err != nil {
 		printLine(stderr, "cardtui: %v", err)
 	}
@@ -51,6 +57,10 @@ func (h history) list(all bool, stderr io.Writer) []sessions.Session {
 	}
 	return h.project.Filter(list)
 }
+
+// indexNotice is how many files to read whole make a listing say on
+// stderr that it is indexing.
+const indexNotice = 50
 
 // listInBackground lists the sessions of every project on a goroutine,
 // and sends each of its reports (sessions.ListProgressively) on the
