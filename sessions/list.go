@@ -56,8 +56,10 @@ type Progress struct {
 // index described from the head and tail of their files (the newest
 // first, a first report as soon as a screenful is known), then again as
 // the files are read whole, newest first. report is called from the
-// goroutine of ListProgressively; its last call has Indexed == Total.
-func ListProgressively(o Options, report func(Progress)) ([]Session, error) {
+// goroutine of ListProgressively; its last call has Indexed == Total,
+// unless it returned false: then no more file is read, and the index
+// keeps the files read whole so far.
+func ListProgressively(o Options, report func(Progress) bool) ([]Session, error) {
 	sources := o.Selected()
 	var agents []Agent
 	for _, s := range sources {
@@ -75,7 +77,7 @@ func ListProgressively(o Options, report func(Progress)) ([]Session, error) {
 		return list, nil
 	}
 	keepOthers(ix, agents)
-	for _, r := range l.records {
+	for _, r := range l.whole() {
 		ix.Records[r.Path] = r
 	}
 	if err := ix.save(o.CacheDir); err != nil {

@@ -14,8 +14,10 @@ type listing struct {
 	problems []Session
 	records  []*record
 	stale    []int
-	report   func(Progress)
+	report   func(Progress) bool
 	indexed  int
+	// stopped says report asked to stop.
+	stopped bool
 }
 
 // firstScreen is how many rows the first report waits for: a screen of
@@ -28,7 +30,7 @@ const reportEvery = 25
 // newListing takes the fresh records of the files found from the index.
 // A record is used only for the file it is stored under, found under
 // the agent's home.
-func newListing(found []candidate, problems []Session, ix *index, report func(Progress)) *listing {
+func newListing(found []candidate, problems []Session, ix *index, report func(Progress) bool) *listing {
 	l := &listing{found: found, problems: problems, records: make([]*record, len(found)), report: report}
 	for i, c := range found {
 		if r, ok := ix.Records[c.path]; ok && r.fresh(c) && r.Agent == c.source.Agent && r.Path == c.path {
@@ -55,9 +57,12 @@ func (l *listing) sessions() []Session {
 	return list
 }
 
-// progress reports the sessions known now.
-func (l *listing) progress() {
-	l.report(Progress{Sessions: l.sessions(), Indexed: l.indexed, Total: len(l.stale)})
+// progress reports the sessions known now, and says whether to go on.
+func (l *listing) progress() bool {
+	if !l.stopped {
+		l.stopped = !l.report(Progress{Sessions: l.sessions(), Indexed: l.indexed, Total: len(l.stale)})
+	}
+	return !l.stopped
 }
 
 // readQuickly describes the stale files from their heads and tails, the
@@ -67,19 +72,21 @@ func (l *listing) readQuickly(o Options) {
 	parallel(l.stale, func(i int) *record {
 		r := quickRecord(l.found[i], o)
 		return &r
-	}, func(k, i int, r *record) {
+	}, func(k, i int, r *record) bool {
 		l.records[i] = r
-		if k+1 == min(firstScreen, len(l.stale)) {
-			l.progress()
-		}
+		return k+1 != min(firstScreen, len(l.stale)) || l.progress()
 	})
 	l.progress()
 }
 
 // readWhole reads the stale files whole, the newest first, with their
 // documents (a tool card's text given by o.CardText) saved in the cache
-// directory o.CacheDir, reporting as it goes.
+// directory o.CacheDir, reporting as it goes, until a report asks to
+// stop.
 func (l *listing) readWhole(o Options) {
+	if l.stopped {
+		return
+	}
 	parallel(l.stale, func(i int) *record {
 		rec, doc := readCandidate(l.found[i], o.CardText)
 		// A document that cannot be saved is made again by the search
@@ -89,19 +96,29 @@ func (l *listing) readWhole(o Options) {
 			rec.summary = summarize(doc.data)
 		}
 		return &rec
-	}, func(_, i int, r *record) {
+	}, func(_, i int, r *record) bool {
 		l.records[i] = r
 		l.indexed++
-		if l.report != nil && (l.indexed%reportEvery == 0 || l.indexed == len(l.stale)) {
-			l.progress()
-		}
+		return l.report == nil || l.indexed%reportEvery != 0 && l.indexed != len(l.stale) || l.progress()
 	})
+}
+
+// whole are the records of the files read whole: from the index, or
+// read now.
+func (l *listing) whole() []*record {
+	var whole []*record
+	for _, r := range l.records {
+		if r != nil && r.ModTime != 0 {
+			whole = append(whole, r)
+		}
+	}
+	return whole
 }
 
 // parallel runs read on each of indices on several goroutines, and done,
 // on the calling goroutine, with each result as it comes (k counts
-// them).
-func parallel(indices []int, read func(int) *record, done func(k, i int, r *record)) {
+// them); once done returns false, no more is read.
+func parallel(indices []int, read func(int) *record, done func(k, i int, r *record) bool) {
 	type result struct {
 		i int
 		r *record
@@ -116,17 +133,27 @@ func parallel(indices []int, read func(int) *record, done func(k, i int, r *reco
 			}
 		})
 	}
+	stop := make(chan struct{})
 	go func() {
+		defer close(next)
 		for _, i := range indices {
-			next <- i
+			select {
+			case next <- i:
+			case <-stop:
+				return
+			}
 		}
-		close(next)
+	}()
+	go func() {
 		wg.Wait()
 		close(results)
 	}()
-	k := 0
+	k, stopped := 0, false
 	for res := range results {
-		done(k, res.i, res.r)
+		if !done(k, res.i, res.r) && !stopped {
+			stopped = true
+			close(stop)
+		}
 		k++
 	}
 }

@@ -19,7 +19,7 @@ func TestListProgressivelyReportsHeadsFirst(t *testing.T) {
 	h := fakehome.New(t)
 	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
 	var reports []sessions.Progress
-	got, err := sessions.ListProgressively(o, func(p sessions.Progress) { reports = append(reports, p) })
+	got, err := sessions.ListProgressively(o, func(p sessions.Progress) bool { reports = append(reports, p); return true })
 	require.NoError(t, err)
 
 	require.GreaterOrEqual(t, len(reports), 2)
@@ -41,10 +41,30 @@ func TestListProgressivelyReportsHeadsFirst(t *testing.T) {
 	assert.Equal(t, 21, byPath(got)[h.Paths["claude"]].ToolCalls)
 
 	reports = nil
-	warm, err := sessions.ListProgressively(o, func(p sessions.Progress) { reports = append(reports, p) })
+	warm, err := sessions.ListProgressively(o, func(p sessions.Progress) bool { reports = append(reports, p); return true })
 	require.NoError(t, err)
 	assert.Equal(t, got, warm)
 	require.NotEmpty(t, reports)
 	assert.Zero(t, reports[0].Total)
 	assert.Equal(t, got, reports[0].Sessions)
+}
+
+// A listing asked to stop reads no more file whole, and its index keeps
+// those it read: the next listing reads the others.
+func TestListProgressivelyStops(t *testing.T) {
+	h := fakehome.New(t)
+	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
+	calls := 0
+	_, err := sessions.ListProgressively(o, func(p sessions.Progress) bool {
+		calls++
+		return false
+	})
+	require.NoError(t, err)
+	assert.Equal(t, 1, calls, "the first report stops it")
+
+	var last sessions.Progress
+	got, err := sessions.ListProgressively(o, func(p sessions.Progress) bool { last = p; return true })
+	require.NoError(t, err)
+	assert.Equal(t, len(got), last.Total, "none was read whole")
+	assert.Equal(t, 21, byPath(got)[h.Paths["claude"]].ToolCalls)
 }

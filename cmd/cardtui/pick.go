@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"sync/atomic"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
@@ -25,7 +26,8 @@ import (
 // shows the demo with a notice saying where it looked.
 func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 	h := historyFromEnv(nil)
-	reports := h.listInBackground()
+	var quit atomic.Bool
+	reports := h.listInBackground(&quit)
 	first := <-reports
 	if len(first.Sessions) == 0 {
 		return runModel(viewer.App{Model: demoWithNotice(cfg, h.where(true))}, cfg, stdout, stderr)
@@ -48,6 +50,9 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 		}
 	}()
 	final, err := program.Run()
+	quit.Store(true)
+	for range reports { // the files read so far are kept in the index
+	}
 	if p, ok := final.(picker.Model); ok {
 		p.Close()
 	}

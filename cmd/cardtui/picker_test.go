@@ -171,7 +171,7 @@ func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 	h := fakehome.New(t)
 	var reports []sessions.Progress
 	_, err := sessions.ListProgressively(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()},
-		func(p sessions.Progress) { reports = append(reports, p) })
+		func(p sessions.Progress) bool { reports = append(reports, p); return true })
 	require.NoError(t, err)
 	r := newPickerRunOn(t, h, nil)
 	r.update(picker.ListedMsg(reports[0]))
