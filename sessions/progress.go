@@ -22,7 +22,7 @@ type listing struct {
 
 // firstScreen is how many rows the first report waits for: a screen of
 // the picker.
-const firstScreen = 64
+const firstScreen = 40
 
 // reportEvery is how many files read whole make a report.
 const reportEvery = 25
@@ -45,13 +45,16 @@ func newListing(found []candidate, problems []Session, ix *index, report func(Pr
 	return l
 }
 
-// sessions are the sessions known now, newest first.
+// sessions are the sessions known now, newest first: a file not read
+// at all yet is described by its path, size and mtime.
 func (l *listing) sessions() []Session {
 	list := slices.Clone(l.problems)
-	for _, r := range l.records {
-		if r != nil {
-			list = append(list, r.Session)
+	for i, r := range l.records {
+		if r == nil {
+			s := statRecord(l.found[i])
+			r = &s
 		}
+		list = append(list, r.Session)
 	}
 	sortNewestFirst(list)
 	return list

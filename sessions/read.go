@@ -136,10 +136,7 @@ func Read(path string, src Source) Session {
 // and the first prompt its head holds, read by the agent's decoder. Its
 // ModTime is zero: the index never keeps it.
 func quickRecord(c candidate, o Options) record {
-	rec := record{Session: Session{
-		Agent: c.source.Agent, Path: c.path, Archived: c.archived, Project: c.project,
-		Size: c.info.Size(), LastActivity: c.info.ModTime().UTC(),
-	}}
+	rec := statRecord(c)
 	if strings.HasSuffix(c.path, ".zstd") {
 		return rec
 	}
@@ -182,6 +179,14 @@ func headPrompt(c candidate, head []byte, title string) (string, string) {
 		}
 	}
 	return "", title
+}
+
+// statRecord describes the file c by its path, size and mtime alone.
+func statRecord(c candidate) record {
+	return record{Session: Session{
+		Agent: c.source.Agent, Path: c.path, Archived: c.archived, Project: c.project,
+		Size: c.info.Size(), LastActivity: c.info.ModTime().UTC(),
+	}}
 }
 
 // readEnds reads the complete lines of the head (as lineScan keeps it)
