@@ -195,3 +195,21 @@ func BenchmarkFirstRows(b *testing.B) {
 		require.Equal(b, benchFiles, rows)
 	}
 }
+
+// BenchmarkListHome lists the generated home, cold (an empty index:
+// every file read whole) and warm (the index the cold run left).
+func BenchmarkListHome(b *testing.B) {
+	o := generatedHome(b)
+	b.Run("cold", func(b *testing.B) {
+		for b.Loop() {
+			list(b, o, b.TempDir())
+		}
+	})
+	b.Run("warm", func(b *testing.B) {
+		cache := b.TempDir()
+		list(b, o, cache)
+		for b.Loop() {
+			list(b, o, cache)
+		}
+	})
+}
