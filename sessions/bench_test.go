@@ -184,6 +184,7 @@ func generatedHome(b *testing.B) sessions.Options {
 // and tails), which is then stopped.
 func BenchmarkFirstRows(b *testing.B) {
 	o := generatedHome(b)
+	o.Heads = true
 	for b.Loop() {
 		o.CacheDir = b.TempDir()
 		rows := 0

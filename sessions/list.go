@@ -25,6 +25,10 @@ type Options struct {
 	// Document (cmd/cardtui gives its Markdown export); nil searches a
 	// card's title alone.
 	CardText func(cards.ToolCard) string
+	// Heads makes ListProgressively describe the files not in the index
+	// from their heads and tails before it reads them whole: what a
+	// screen shows at once costs that second, short read of each.
+	Heads bool
 }
 
 // readers is how many files are read at once: reading is mostly waiting
@@ -52,11 +56,14 @@ type Progress struct {
 }
 
 // ListProgressively lists as List does, and reports what it knows as it
-// goes when report is not nil: first every session, those not in the
-// index described from the head and tail of their files (the newest
-// first, a first report as soon as a screenful is known), then again as
+// goes when report is not nil: first every session, with Options.Heads
+// those not in the index described from the head and tail of their files
+// (the newest first, a first report as soon as a screenful is known),
+// then again as
 // the files are read whole, newest first. report is called from the
-// goroutine of ListProgressively; its last call has Indexed == Total,
+// goroutine of ListProgressively. Without Options.Heads, the first report
+// describes the files not in the index by their path, size and mtime
+// alone. Its last call has Indexed == Total,
 // unless it returned false: then no more file is read, and the index
 // keeps the files read whole so far.
 func ListProgressively(o Options, report func(Progress) bool) ([]Session, error) {
@@ -68,8 +75,11 @@ func ListProgressively(o Options, report func(Progress) bool) ([]Session, error)
 	found, problems := o.Roots.discover(sources)
 	ix := loadIndex(o.CacheDir)
 	l := newListing(found, problems, ix, report)
-	if report != nil {
+	switch {
+	case report != nil && o.Heads:
 		l.readQuickly(o)
+	case report != nil:
+		l.progress()
 	}
 	l.readWhole(o)
 	list := l.sessions()

@@ -17,7 +17,7 @@ import (
 // list List gives; a warm one has nothing to read.
 func TestListProgressivelyReportsHeadsFirst(t *testing.T) {
 	h := fakehome.New(t)
-	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
+	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir(), Heads: true}
 	var reports []sessions.Progress
 	got, err := sessions.ListProgressively(o, func(p sessions.Progress) bool { reports = append(reports, p); return true })
 	require.NoError(t, err)

@@ -74,7 +74,9 @@ func (h history) listInBackground(quit *atomic.Bool) <-chan sessions.Progress {
 	reports := make(chan sessions.Progress, 1)
 	go func() {
 		defer close(reports)
-		_, _ = sessions.ListProgressively(h.options(), func(p sessions.Progress) bool {
+		o := h.options()
+		o.Heads = true
+		_, _ = sessions.ListProgressively(o, func(p sessions.Progress) bool {
 			if quit.Load() {
 				return false
 			}

@@ -170,7 +170,7 @@ func TestPickerShowsTheProjectThenAll(t *testing.T) {
 func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 	h := fakehome.New(t)
 	var reports []sessions.Progress
-	_, err := sessions.ListProgressively(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()},
+	_, err := sessions.ListProgressively(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir(), Heads: true},
 		func(p sessions.Progress) bool { reports = append(reports, p); return true })
 	require.NoError(t, err)
 	r := newPickerRunOn(t, h, nil)
