@@ -8,10 +8,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -152,4 +154,63 @@ func BenchmarkSearch(b *testing.B) {
 type needle struct {
 	name, text string
 	sessions   int
+}
+
+// generatedHome is a home of benchFiles sessions cloned from the
+// recorded Claude Code and Codex sessions (benchinput.Home, 650 KiB each
+// on average: about 1.3 GB at 2,000), written once per run, or kept
+// under CARDTUI_BENCH_HOME as benchHistory keeps its history.
+func generatedHome(b *testing.B) sessions.Options {
+	home := filepath.Join(b.TempDir(), "home")
+	if dir := os.Getenv("CARDTUI_BENCH_HOME"); dir != "" {
+		home = filepath.Join(dir, fmt.Sprintf("home-%d", benchFiles))
+	}
+	done := filepath.Join(home, "written")
+	if _, err := os.Stat(done); err != nil {
+		require.NoError(b, os.RemoveAll(home))
+		samples, err := benchinput.HomeSamples("..")
+		require.NoError(b, err)
+		_, err = benchinput.Home(home, benchFiles, 650<<10, samples, time.Date(2026, 12, 4, 20, 0, 0, 0, time.UTC))
+		require.NoError(b, err)
+		require.NoError(b, os.WriteFile(done, nil, 0o644))
+	}
+	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
+	return sessions.Options{Sources: agents.Sessions, Roots: roots}
+}
+
+// BenchmarkFirstRows is the picker's first screen on a cold cache over
+// the generated home: the time to the first report of a listing (every
+// session found, the newest screenful described from their files' heads
+// and tails), which is then stopped.
+func BenchmarkFirstRows(b *testing.B) {
+	o := generatedHome(b)
+	o.Heads = true
+	for b.Loop() {
+		o.CacheDir = b.TempDir()
+		rows := 0
+		_, err := sessions.ListProgressively(o, func(p sessions.Progress) bool {
+			rows = len(p.Sessions)
+			return false
+		})
+		require.NoError(b, err)
+		require.Equal(b, benchFiles, rows)
+	}
+}
+
+// BenchmarkListHome lists the generated home, cold (an empty index:
+// every file read whole) and warm (the index the cold run left).
+func BenchmarkListHome(b *testing.B) {
+	o := generatedHome(b)
+	b.Run("cold", func(b *testing.B) {
+		for b.Loop() {
+			list(b, o, b.TempDir())
+		}
+	})
+	b.Run("warm", func(b *testing.B) {
+		cache := b.TempDir()
+		list(b, o, cache)
+		for b.Loop() {
+			list(b, o, cache)
+		}
+	})
 }

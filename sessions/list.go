@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/cardtui/cardtui/cards"
 )
@@ -26,6 +25,10 @@ type Options struct {
 	// Document (cmd/cardtui gives its Markdown export); nil searches a
 	// card's title alone.
 	CardText func(cards.ToolCard) string
+	// Heads makes ListProgressively describe the files not in the index
+	// from their heads and tails before it reads them whole: what a
+	// screen shows at once costs that second, short read of each.
+	Heads bool
 }
 
 // readers is how many files are read at once: reading is mostly waiting
@@ -33,11 +36,37 @@ type Options struct {
 var readers = max(4, 2*runtime.NumCPU())
 
 // List finds the sessions of the agents, newest first. Files the index
-// knows at their size and mtime are not read; the others are read at
-// their head and tail, or only where they grew. A file that cannot be
-// read or understood is listed with its Problem. The error says that the
-// index could not be saved; the list is complete all the same.
+// knows at their size and mtime are not read; the others are read whole.
+// A file that cannot be read or understood is listed with its Problem.
+// The error says that the index could not be saved; the list is complete
+// all the same.
 func List(o Options) ([]Session, error) {
+	return ListProgressively(o, nil)
+}
+
+// Progress is how far a listing has come, as ListProgressively reports
+// it.
+type Progress struct {
+	// Sessions are the sessions known so far, newest first: one whose file
+	// is not read whole yet is described from its head and tail alone
+	// (no count of tool calls, a title from those lines only).
+	Sessions []Session
+	// Indexed counts the files read whole, of Total to read.
+	Indexed, Total int
+}
+
+// ListProgressively lists as List does, and reports what it knows as it
+// goes when report is not nil: first every session, with Options.Heads
+// those not in the index described from the head and tail of their files
+// (the newest first, a first report as soon as a screenful is known),
+// then again as
+// the files are read whole, newest first. report is called from the
+// goroutine of ListProgressively. Without Options.Heads, the first report
+// describes the files not in the index by their path, size and mtime
+// alone. Its last call has Indexed == Total,
+// unless it returned false: then no more file is read, and the index
+// keeps the files read whole so far.
+func ListProgressively(o Options, report func(Progress) bool) ([]Session, error) {
 	sources := o.Selected()
 	var agents []Agent
 	for _, s := range sources {
@@ -45,17 +74,20 @@ func List(o Options) ([]Session, error) {
 	}
 	found, problems := o.Roots.discover(sources)
 	ix := loadIndex(o.CacheDir)
-	records, changed := readAll(found, ix, o)
-	list := problems
-	for _, r := range records {
-		list = append(list, r.Session)
+	l := newListing(found, problems, ix, report)
+	switch {
+	case report != nil && o.Heads:
+		l.readQuickly(o)
+	case report != nil:
+		l.progress()
 	}
-	sortNewestFirst(list)
-	if !changed && len(ix.Records) == len(found)+countOthers(ix, agents) {
+	l.readWhole(o)
+	list := l.sessions()
+	if len(l.stale) == 0 && len(ix.Records) == len(found)+countOthers(ix, agents) {
 		return list, nil
 	}
 	keepOthers(ix, agents)
-	for _, r := range records {
+	for _, r := range l.whole() {
 		ix.Records[r.Path] = r
 	}
 	if err := ix.save(o.CacheDir); err != nil {
@@ -77,48 +109,6 @@ func (o Options) Selected() []Source {
 		}
 	}
 	return selected
-}
-
-// readAll returns the records of the files found: the index's when fresh,
-// else read anew on several goroutines, their documents (a tool card's
-// text given by o.CardText) saved in the cache directory o.CacheDir.
-// changed says some were read. A record is used only for the file it is
-// stored under, found under the agent's home.
-func readAll(found []candidate, ix *index, o Options) ([]*record, bool) {
-	records := make([]*record, len(found))
-	var stale []int
-	for i, c := range found {
-		if r, ok := ix.Records[c.path]; ok && r.fresh(c) && r.Agent == c.source.Agent && r.Path == c.path {
-			records[i] = r
-			continue
-		}
-		stale = append(stale, i)
-	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	budget := newReadBudget(listingBudget)
-	for range min(readers, len(stale)) {
-		wg.Go(func() {
-			for i := range next {
-				release := budget.hold(sizeOf(found[i]))
-				rec, doc := readCandidate(found[i], o.CardText)
-				release()
-				// A document that cannot be saved is made again by
-				// the search that needs it.
-				_ = saveDocument(o.CacheDir, rec.Path, "", doc)
-				if doc != nil {
-					rec.summary = summarize(doc.data)
-				}
-				records[i] = &rec
-			}
-		})
-	}
-	for _, i := range stale {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return records, len(stale) > 0
 }
 
 // countOthers counts the records of agents not listed now.

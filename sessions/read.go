@@ -140,3 +140,80 @@ func Read(path string, src Source) Session {
 	rec, _ := readCandidate(candidate{source: &src, path: path, info: info}, nil)
 	return rec.Session
 }
+
+// quickRecord describes the file c from its head and tail alone, without
+// reading it whole: the project, times, model and title their lines give,
+// and the first prompt its head holds, read by the agent's decoder. Its
+// ModTime is zero: the index never keeps it.
+func quickRecord(c candidate, o Options) record {
+	rec := statRecord(c)
+	if strings.HasSuffix(c.path, ".zstd") {
+		return rec
+	}
+	f, _, err := regularfile.Open(c.path)
+	if err != nil {
+		rec.Problem = err.Error()
+		return rec
+	}
+	defer f.Close()
+	head, tail := readEnds(f, c.info.Size())
+	hf, tf := headFacts(c.source, head), tailFacts(c.source, tail)
+	rec.Project, rec.Started, rec.Subagent = firstNonEmpty(firstNonEmpty(hf.Project, tf.Project), c.project), hf.Started, hf.Subagent
+	rec.Model, rec.Title = firstNonEmpty(tf.Model, hf.Model), firstNonEmpty(tf.Title, hf.Title)
+	if !tf.Last.IsZero() {
+		rec.LastActivity = tf.Last
+	}
+	rec.FirstPrompt, rec.Title = headPrompt(c, head, rec.Title)
+	return rec
+}
+
+// promptHead is how much of a head is decoded first for its first
+// prompt: most sessions give it in their first lines.
+const promptHead = 8 << 10
+
+// headPrompt is the first prompt the complete lines of head hold, and
+// the title the decoder gives them, else title: decoded up to the line
+// that crosses promptHead first, and whole only when that has no prompt.
+func headPrompt(c candidate, head []byte, title string) (string, string) {
+	opts := c.source.loadOptions(c.path)
+	opts.Path = "" // the files beside it are not read for a head
+	short := head
+	if i := bytes.IndexByte(head[min(promptHead, len(head)):], '\n'); i >= 0 {
+		short = head[:promptHead+i+1]
+	}
+	for _, lines := range [][]byte{short, head} {
+		if tr, _ := replay.Load(bytes.NewReader(lines), c.path, opts); tr != nil {
+			if p := firstPrompt(tr.Entries); p != "" || len(lines) == len(head) {
+				return p, firstNonEmpty(tr.Title, title)
+			}
+		}
+	}
+	return "", title
+}
+
+// statRecord describes the file c by its path, size and mtime alone.
+func statRecord(c candidate) record {
+	return record{Session: Session{
+		Agent: c.source.Agent, Path: c.path, Archived: c.archived, Project: c.project,
+		Size: c.info.Size(), LastActivity: c.info.ModTime().UTC(),
+	}}
+}
+
+// readEnds reads the complete lines of the head (as lineScan keeps it)
+// and of the tail of the file f of size bytes.
+func readEnds(f *os.File, size int64) (head, tail []byte) {
+	scan := &lineScan{}
+	buf := make([]byte, window)
+	for scan.read < size && len(scan.head) < maxHead && (len(scan.head) < window || bytes.IndexByte(scan.head[window:], '\n') < 0) {
+		n, err := f.ReadAt(buf, scan.read)
+		scan.keepHead(buf[:n])
+		scan.read += int64(n)
+		if err != nil {
+			break
+		}
+	}
+	head = completeLines(scan.head)
+	start := max(0, size-window)
+	n, _ := f.ReadAt(buf, start)
+	return head, completeLines(fromLineStart(buf[:n], start))
+}

@@ -12,7 +12,10 @@
 // is kept in an index (see Index) keyed by path, size and mtime, beside a
 // text document of each session for `cardtui search` (see Document): a
 // listing reads only the files that are new or changed since the last
-// one.
+// one. ListProgressively reports while it reads: with Options.Heads it
+// first describes every file not in the index from its head and tail,
+// the newest first, so that the picker shows rows before the index is
+// done.
 //
 // What is agent-specific — where an agent keeps its sessions, what in its
 // lines names the project, the start and the title — is a Source, which

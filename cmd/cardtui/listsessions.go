@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
@@ -42,7 +43,14 @@ func historyFromEnv(only []sessions.Agent) history {
 // current one. A failure to save the index is reported on stderr and
 // changes nothing else.
 func (h history) list(all bool, stderr io.Writer) []sessions.Session {
-	list, err := sessions.List(h.options())
+	said := false
+	list, err := sessions.ListProgressively(h.options(), func(p sessions.Progress) bool {
+		if !said && p.Total >= indexNotice {
+			printLine(stderr, "cardtui: indexing %d sessions; a listing after this one reads only what changed", p.Total)
+			said = true
+		}
+		return true
+	})
 	if err != nil {
 		printLine(stderr, "cardtui: %v", err)
 	}
@@ -50,6 +58,33 @@ func (h history) list(all bool, stderr io.Writer) []sessions.Session {
 		return list
 	}
 	return h.project.Filter(list)
+}
+
+// indexNotice is how many files to read whole make a listing say on
+// stderr that it is indexing.
+const indexNotice = 50
+
+// listInBackground lists the sessions of every project on a goroutine,
+// and sends each of its reports (sessions.ListProgressively) on the
+// channel returned, closed once the index is written. Once quit is set,
+// it reads no more file whole and writes the index of those it read. A
+// failure to save the index is not reported: the next listing reads the
+// files again.
+func (h history) listInBackground(quit *atomic.Bool) <-chan sessions.Progress {
+	reports := make(chan sessions.Progress, 1)
+	go func() {
+		defer close(reports)
+		o := h.options()
+		o.Heads = true
+		_, _ = sessions.ListProgressively(o, func(p sessions.Progress) bool {
+			if quit.Load() {
+				return false
+			}
+			reports <- p
+			return true
+		})
+	}()
+	return reports
 }
 
 // options are the sessions.Options of the listing.

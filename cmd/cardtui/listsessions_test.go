@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -152,4 +153,22 @@ func TestSessionsTableFitsAndIsSafe(t *testing.T) {
 	assert.True(t, strings.HasSuffix(lines[1], "…"), "cut at the width")
 	assert.Contains(t, lines[2], "~ ")
 	assert.Contains(t, lines[2], "! line 1: not JSON")
+}
+
+// A cold listing of many sessions says on stderr that it is indexing; a
+// warm one says nothing.
+func TestSessionsSaysItIsIndexing(t *testing.T) {
+	testkit.SkipLong(t, "writes and indexes 60 sessions")
+	t.Setenv("HOME", generatedHome(t, 60, 1))
+	for _, env := range []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME", "XDG_DATA_HOME"} {
+		t.Setenv(env, "")
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+
+	r := runWith("", "sessions", "--all")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "cardtui: indexing 60 sessions")
+	assert.Len(t, strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"), 61)
+	r = runWith("", "sessions", "--all")
+	assert.Empty(t, r.stderr)
 }

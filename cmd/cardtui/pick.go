@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"sync/atomic"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
@@ -25,13 +26,15 @@ import (
 // shows the demo with a notice saying where it looked.
 func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 	h := historyFromEnv(nil)
-	all := h.list(true, stderr)
-	if len(all) == 0 {
+	var quit atomic.Bool
+	reports := h.listInBackground(&quit)
+	first := <-reports
+	if len(first.Sessions) == 0 {
 		return runModel(viewer.App{Model: demoWithNotice(cfg, h.where(true))}, cfg, stdout, stderr)
 	}
 	var program *tea.Program
 	p := picker.New(picker.Options{
-		Sessions: all, Project: h.project, Home: homeDir(),
+		Sessions: first.Sessions, Project: h.project, Home: homeDir(),
 		Dark: cfg.theme == render.Dark, ThemeSet: cfg.themeSet,
 		Open: sessionOpener(cfg), Send: func(msg tea.Msg) { program.Send(msg) }, Resume: listing.ResumeOf,
 		LiveResume: liveResume,
@@ -40,7 +43,16 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 		},
 	})
 	program = tea.NewProgram(p, programOptions(cfg.color, stdout)...)
+	go func() {
+		program.Send(picker.ListedMsg(first))
+		for r := range reports {
+			program.Send(picker.ListedMsg(r))
+		}
+	}()
 	final, err := program.Run()
+	quit.Store(true)
+	for range reports { // the files read so far are kept in the index
+	}
 	if p, ok := final.(picker.Model); ok {
 		p.Close()
 	}

@@ -36,6 +36,11 @@ type pickerRun struct {
 func newPickerRun(t *testing.T, h fakehome.Home) *pickerRun {
 	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots})
 	require.NoError(t, err)
+	return newPickerRunOn(t, h, list)
+}
+
+// newPickerRunOn is newPickerRun on the sessions list.
+func newPickerRunOn(t *testing.T, h fakehome.Home, list []sessions.Session) *pickerRun {
 	r := &pickerRun{t: t, msgs: make(chan tea.Msg, 4096)}
 	cfg := replayConfig{theme: render.Dark, themeSet: true}
 	p := picker.New(picker.Options{
@@ -156,6 +161,35 @@ func TestPickerShowsTheProjectThenAll(t *testing.T) {
 
 	r.keys(keyOf("a"))
 	r.until("Sessions of ~/src/tally")
+}
+
+// The picker starts on the sessions known from their files' heads and
+// tails, says how far the index has come, opens a session at once, and
+// takes the sessions read whole as they come, the session it opened the
+// same before and after.
+func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
+	h := fakehome.New(t)
+	var reports []sessions.Progress
+	_, err := sessions.ListProgressively(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir(), Heads: true},
+		func(p sessions.Progress) bool { reports = append(reports, p); return true })
+	require.NoError(t, err)
+	r := newPickerRunOn(t, h, nil)
+	r.update(picker.ListedMsg(reports[0]))
+
+	s := r.until(claudeLabel)
+	assert.Contains(t, s, "Sessions of ~/src/tally · indexing 0 of 6")
+	assert.Contains(t, s, codexLabel)
+	r.keys(keyOf("enter"))
+	before := r.until("Word counts")
+	assert.NotContains(t, before, "Sessions of", "the viewer has the window")
+
+	r.update(picker.ListedMsg(reports[len(reports)-1]))
+	r.keys(keyOf("esc"))
+	s = r.until("Sessions of ~/src/tally")
+	assert.NotContains(t, s, "indexing")
+	assert.Contains(t, s, "21 tool calls", "the preview's count, read whole")
+	r.keys(keyOf("enter"))
+	assert.Equal(t, before, r.until("Word counts"))
 }
 
 func TestPickerPreviewsTheSelectedSession(t *testing.T) {

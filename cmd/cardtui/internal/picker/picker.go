@@ -14,7 +14,9 @@ package picker
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 	"time"
 
@@ -117,7 +119,15 @@ type Model struct {
 	// search is the search mode; searchIn runs its searches.
 	search   search
 	searchIn Searcher
+	// indexed and toIndex say how far the listing has come: its files
+	// read whole, of those to read (ListedMsg).
+	indexed, toIndex int
 }
+
+// ListedMsg is the listing under way: its sessions replace those shown,
+// and while files are still read whole the list's title says how many.
+// The command sends it as sessions.ListProgressively reports.
+type ListedMsg sessions.Progress
 
 // openedMsg is the gen-th session opened, or why it could not be.
 type openedMsg struct {
@@ -183,9 +193,43 @@ func (p *Model) fill() tea.Cmd {
 	for i, s := range shown {
 		items[i] = sessionItem{s: s, home: p.home}
 	}
+	if p.indexed < p.toIndex {
+		title += fmt.Sprintf(" · indexing %s of %s", thousands(p.indexed), thousands(p.toIndex))
+	}
 	p.list.Title = title
 	p.list.SetDelegate(newRowDelegate(p.dark, p.home, !p.inProject))
 	return p.list.SetItems(items)
+}
+
+// listed shows the sessions the listing knows now, keeping the selected
+// one selected when no filter is set; a list that was empty starts in
+// the project when it has sessions there.
+func (p *Model) listed(msg ListedMsg) tea.Cmd {
+	selected, ok := p.list.SelectedItem().(sessionItem)
+	if len(p.all) == 0 {
+		p.inProject = len(p.project.Filter(msg.Sessions)) > 0
+	}
+	p.all, p.indexed, p.toIndex = msg.Sessions, msg.Indexed, msg.Total
+	cmd := p.fill()
+	if !ok || p.list.FilterState() != list.Unfiltered {
+		return cmd
+	}
+	for i, it := range p.list.Items() {
+		if it.(sessionItem).s.Path == selected.s.Path {
+			p.list.Select(i)
+			break
+		}
+	}
+	return cmd
+}
+
+// thousands writes n with a comma between each three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // setTheme styles the list for a dark or a light background.
@@ -234,6 +278,8 @@ func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case searchDoneMsg:
 		p.searchDone(msg)
 		return p, nil
+	case ListedMsg:
+		return p, p.listed(msg)
 	}
 	if p.shown != nil {
 		return p, p.updateViewer(msg)
