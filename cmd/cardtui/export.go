@@ -4,6 +4,7 @@ import (
 	"html"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/cardtui/cardtui/agents"
@@ -100,21 +101,40 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exportToFile(*out, cfg, operands[0], inputFormat, stdin, stderr)
 }
 
-// exportToFile writes the export to path; an empty file is removed when
-// the session could not be read.
+// exportToFile writes the export to path: to a temporary file beside it,
+// renamed to path once the whole page is written, so that an export that
+// fails leaves nothing (and an older file at path as it was).
 func exportToFile(path string, cfg printConfig, operand string, input string, stdin io.Reader, stderr io.Writer) int {
-	f, err := os.Create(path)
+	defer collectLess()()
+	tr, err := loadInput(operand, stdin, input)
 	if err != nil {
 		printLine(stderr, "cardtui: %v", err)
 		return exitProblems
 	}
-	code := printSession(cfg, operand, input, stdin, f, stderr)
-	if err := f.Close(); err != nil {
+	if err := writeAtomically(path, func(w io.Writer) error { return printTranscript(w, tr, cfg) }); err != nil {
 		printLine(stderr, "cardtui: %v", err)
 		return exitProblems
 	}
-	if info, err := os.Stat(path); code != exitOK && err == nil && info.Size() == 0 {
-		os.Remove(path)
+	return problemStatus(tr, stderr)
+}
+
+// writeAtomically writes path with write: to a temporary file in its
+// directory, renamed to path when write and the close succeed, removed
+// when not.
+func writeAtomically(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
 	}
-	return code
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }

@@ -125,3 +125,37 @@ func TestExportIndexesThePrompts(t *testing.T) {
 		assert.Contains(t, page.stdout, `id="`+id+`"`, "the card the index links to")
 	}
 }
+
+// TestExportOfADirectoryWritesNothing: a directory is not a session; the
+// export says so and writes no page, neither to -o nor to stdout.
+func TestExportOfADirectoryWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(t.TempDir(), "out.html")
+
+	toFile := runWith("", "export", dir, "-o", out)
+	toStdout := runWith("", "export", dir)
+
+	assert.Equal(t, exitProblems, toFile.code)
+	assert.Contains(t, toFile.stderr, "not a session file (a directory)")
+	assert.NoFileExists(t, out)
+	assert.Equal(t, exitProblems, toStdout.code)
+	assert.Contains(t, toStdout.stderr, "not a session file (a directory)")
+	assert.Empty(t, toStdout.stdout)
+}
+
+// TestFailedExportLeavesTheOldFile: an export that fails writes nothing,
+// not even over the file -o names.
+func TestFailedExportLeavesTheOldFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.html")
+	require.NoError(t, os.WriteFile(out, []byte("before"), 0o600))
+
+	r := runWith("", "export", t.TempDir(), "-o", out)
+
+	assert.Equal(t, exitProblems, r.code)
+	page, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, "before", string(page))
+	left, err := filepath.Glob(filepath.Join(filepath.Dir(out), "*"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{out}, left, "no temporary file is left")
+}

@@ -48,6 +48,9 @@ func loadInput(operand string, stdin io.Reader, format string) (*replay.Transcri
 		return nil, err
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		return nil, &replay.NotSessionError{Name: operand, Reason: "a directory"}
+	}
 	opts.Path = operand
 	return replay.Load(f, operand, opts)
 }
