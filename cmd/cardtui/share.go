@@ -90,7 +90,8 @@ func problemsByName(entries []cards.Entry) []cards.Entry {
 }
 
 // sessionOf is what the session file says of itself when it is a file
-// of an agent the listing knows: its project and title.
+// of an agent the listing knows: its project and title, from tr and the
+// file's head and tail (tr is not decoded again).
 func sessionOf(tr *replay.Transcript) sessions.Session {
 	src, ok := sessions.Find(agents.Sessions, sessions.Agent(tr.Format))
 	if !ok {
@@ -99,7 +100,7 @@ func sessionOf(tr *replay.Transcript) sessions.Session {
 	if info, err := os.Stat(tr.Source); err != nil || !info.Mode().IsRegular() {
 		return sessions.Session{}
 	}
-	return sessions.Read(tr.Source, src)
+	return sessions.Describe(tr.Source, src, tr)
 }
 
 // firstPromptOf is the first thing the user typed.

@@ -1,0 +1,52 @@
+package sessions_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/benchinput"
+	"github.com/cardtui/cardtui/internal/testkit/fakehome"
+	"github.com/cardtui/cardtui/replay"
+	"github.com/cardtui/cardtui/sessions"
+)
+
+// TestDescribeSaysWhatReadSays: given the transcript a caller decoded,
+// Describe says of every session file of a fake home, and of one of
+// several MiB (whose last lines are read from its tail), what Read says.
+func TestDescribeSaysWhatReadSays(t *testing.T) {
+	h := fakehome.New(t)
+	big := filepath.Join(h.Roots["claude"], "projects", "-big", "0001.jsonl")
+	require.NoError(t, os.MkdirAll(filepath.Dir(big), 0o755))
+	require.NoError(t, os.WriteFile(big, benchinput.GrowClaude([]byte(fakehome.SessionFile(t, "claude-tools.jsonl")), 3<<20), 0o644))
+	paths := map[string]sessions.Agent{big: "claude"}
+	for name, p := range h.Paths {
+		if name != "corrupt" {
+			paths[p] = sessions.Agent(map[string]string{"archived": "codex", "zstd": "harness"}[name])
+			if paths[p] == "" {
+				paths[p] = sessions.Agent(name)
+			}
+		}
+	}
+	for path, agent := range paths {
+		src, ok := sessions.Find(agents.Sessions, agent)
+		require.True(t, ok, agent)
+		f, err := os.Open(path)
+		require.NoError(t, err)
+		opts := replay.Options{Formats: agents.Formats, Path: path}
+		tr, _ := replay.Load(f, path, opts)
+		f.Close()
+		require.NotNil(t, tr, path)
+
+		want := sessions.Read(path, src)
+
+		assert.Equal(t, want, sessions.Describe(path, src, tr), path)
+		if path == big {
+			assert.Greater(t, want.ToolCalls, 100)
+		}
+	}
+}
