@@ -126,7 +126,10 @@ func writeAtomically(path string, write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	err = write(f)
+	err = f.Chmod(0o644) // as os.Create makes it, not CreateTemp's 0600
+	if err == nil {
+		err = write(f)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -39,9 +39,22 @@ func TestSearchHitsArePinned(t *testing.T) {
 	h, _, _ := inRealShapedHome(t)
 	h.AddMoreAgents(t)
 	queries := [][]string{
-		{"donations1"}, {"the"}, {"go test"}, {"no such text anywhere"}, {"README.md"}, {"main.go"},
-		{"--regexp", `donations[0-2]$`}, {"--regexp", `(?i)word counts?`}, {"--regexp", `\d+ passed`},
-		{"List routes"}, {"exit code"}, {"```"}, {"Read"}, {`"`}, {"é"}, {"<"},
+		{"donations1"},
+		{"the"},
+		{"go test"},
+		{"no such text anywhere"},
+		{"README.md"},
+		{"main.go"},
+		{"--regexp", `donations[0-2]$`},
+		{"--regexp", `(?i)word counts?`},
+		{"--regexp", `\d+ passed`},
+		{"List routes"},
+		{"exit code"},
+		{"```"},
+		{"Read"},
+		{`"`},
+		{"é"},
+		{"<"},
 	}
 	var b strings.Builder
 	for pass := range 2 {
