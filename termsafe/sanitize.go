@@ -551,8 +551,6 @@ func (z *sanitizer) cluster(at, n, w int) {
 		z.runes(at, first)
 		z.row.put(runeText('…'), 1, z.style)
 		z.row.putASCII("<"+strconv.Itoa(n-first)+" more bytes>", z.style)
-	case unjoins(g, w):
-		z.unjoined(at, n)
 	case !plainCluster(g, w):
 		z.runes(at, n)
 	case w == 0:
@@ -560,44 +558,6 @@ func (z *sanitizer) cluster(at, n, w int) {
 	default:
 		z.row.put(z.row.textAt(at, n), w, z.style)
 	}
-}
-
-// unjoined writes the emoji sequence of n bytes at offset at, which
-// terminals that count grapheme clusters (mode 2027) and those that count
-// runes (wcwidth) draw at different widths, as its emoji alone: without
-// the joiners, presentation selectors and skin tones that make one glyph
-// of several. Both kinds of terminal then count the same cells, and a
-// line laid out to fit its width fits in either.
-func (z *sanitizer) unjoined(at, n int) {
-	for i := at; i < at+n; {
-		r, size := utf8.DecodeRuneInString(z.row.text[i : at+n])
-		if !emojiJoiner(r) {
-			z.runes(i, size)
-		}
-		i += size
-	}
-}
-
-// unjoins reports whether the grapheme cluster g of width w is written
-// without its emoji joiners (see emojiJoiner): when terminals that count
-// grapheme clusters and those that count runes give it different widths,
-// when it is wide and holds a ZWJ (an emoji ZWJ sequence, or an emoji
-// with a ZWJ that could join the next one in the text written), and when
-// it starts with a joiner, which could join it to the emoji before.
-func unjoins(g string, w int) bool {
-	if !strings.ContainsFunc(g, emojiJoiner) {
-		return false
-	}
-	first, _ := utf8.DecodeRuneInString(g)
-	wc := ansi.StringWidthWc(g)
-	return emojiJoiner(first) || (max(w, wc) > 1 && (strings.ContainsRune(g, 0x200D) || wc != w))
-}
-
-// emojiJoiner reports whether r joins emoji into one glyph or changes how
-// one is drawn: the zero-width joiner, the presentation selectors and the
-// skin tone modifiers.
-func emojiJoiner(r rune) bool {
-	return r == 0x200D || r == 0xFE0E || r == 0xFE0F || (r >= 0x1F3FB && r <= 0x1F3FF)
 }
 
 // plainCluster reports whether g can be written as a whole: valid UTF-8, no

@@ -284,12 +284,6 @@ func (z *refSanitizer) cluster(g string, w int) {
 		for _, r := range fmt.Sprintf("…<%d more bytes>", len(g)-first) {
 			z.row.put(string(r), 1, z.pen.key)
 		}
-	case unjoins(g, w):
-		for _, r := range g {
-			if !emojiJoiner(r) {
-				z.runes(string(r))
-			}
-		}
 	case !refPlainCluster(g, w):
 		z.runes(g)
 	case w == 0:

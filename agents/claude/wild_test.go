@@ -1,12 +1,9 @@
 package claude_test
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
@@ -27,15 +24,6 @@ func loadWild(t *testing.T) *replay.Transcript {
 
 func TestWildSession(t *testing.T) {
 	golden.Assert(t, "session-100.txt", replaytest.RenderPlain(loadWild(t), 100))
-}
-
-func TestEmojiLinesFitTheirWidth(t *testing.T) {
-	text := replaytest.RenderPlain(loadWild(t), 120)
-	require.Contains(t, text, "👨👩👧👦")
-	for i, line := range strings.Split(text, "\n") {
-		assert.LessOrEqual(t, ansi.StringWidth(line), 120, "line %d, counted by grapheme clusters: %q", i, line)
-		assert.LessOrEqual(t, ansi.StringWidthWc(line), 120, "line %d, counted by runes (wcwidth): %q", i, line)
-	}
 }
 
 func TestAPIErrorLinesAreNotices(t *testing.T) {
