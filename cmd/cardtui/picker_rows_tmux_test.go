@@ -171,6 +171,7 @@ func TestPickerContinuesLiveOverACP(t *testing.T) {
 	ran, err := os.ReadFile(record)
 	require.NoError(t, err)
 	assert.Equal(t, h.Project+"\n", string(ran), "the adapter runs in the session's directory")
+	s.WaitForText("The agent exited") // the front-end reads its keys: ctrl+c no longer kills it
 	s.Type("C-c")
 	s.Type("C-c")
 	s.WaitForText("cardtui ended")

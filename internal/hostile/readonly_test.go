@@ -65,7 +65,7 @@ var userActions = map[string][]string{
 	"viewer/actions.go":                     {"import os/exec", "os.CreateTemp", "tea.ExecProcess"},
 	"viewer/tmuxcopy.go":                    {"import os/exec"},
 	"sessions/index.go":                     {"os.MkdirAll", "os.MkdirAll", "os.CreateTemp", "os.Remove", "os.Rename", "os.Remove"},
-	"cmd/cardtui/export.go":                 {"os.Create", "os.Remove"},
+	"cmd/cardtui/export.go":                 {"os.CreateTemp", "os.Rename", "os.Remove"},
 	"cmd/cardtui/internal/picker/resume.go": {"import os/exec", "tea.ExecProcess"},
 	"internal/regularfile/regularfile.go":   {"os.OpenFile"},
 	"agents/internal/sqlitedb/copy.go":      {"os.MkdirTemp", "os.Remove", "os.RemoveAll", "os.OpenFile"},
