@@ -7,7 +7,7 @@ LINT := $(GO) tool -modfile=tools/go.mod golangci-lint
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
 
-test: ## every test, as CI runs them (about 100 s)
+test: ## every test, as CI runs them (about 130 s)
 	$(GO) test ./...
 
 test-short: ## the everyday loop: no tmux, subprocess or recording tests (about 25 s after a change)
