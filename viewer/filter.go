@@ -29,9 +29,10 @@ type filter struct {
 // active reports whether the user filters by tool (the f prompt).
 func (f *filter) active() bool { return len(f.words) > 0 }
 
-// selects reports whether some entries may be left out: a filter by
-// tool, or internal entries hidden.
-func (f *filter) selects() bool { return f.active() || f.hideInternal }
+// selects reports whether some entries are left out, so that shown
+// lists the others: a filter by tool, or internal entries hidden when
+// there are some (a session without any keeps no list of its entries).
+func (f *filter) selects() bool { return f.active() || f.shown != nil }
 
 // shows reports whether entry e passes the filter.
 func (f *filter) shows(e cards.Entry) bool {
@@ -106,10 +107,7 @@ func (m *Model) shownIndex(i int) (int, bool) {
 // card), keeping the focused card in focus when it is still shown; an
 // active search is run again over the cards shown.
 func (m *Model) setFilter(query string) tea.Cmd {
-	focused := -1
-	if m.shownCount() > 0 {
-		focused = m.entryIndex(m.focus)
-	}
+	focused := m.focusedEntry()
 	m.filter = filter{query: strings.TrimSpace(query), words: filterWords(query), hideInternal: m.filter.hideInternal}
 	m.refilter(focused)
 	if m.search.active {
@@ -121,10 +119,7 @@ func (m *Model) setFilter(query string) tea.Cmd {
 // toggleInternal shows or hides what the agent keeps to itself, keeping
 // the focused card in focus when it is still shown.
 func (m *Model) toggleInternal() tea.Cmd {
-	focused := -1
-	if m.shownCount() > 0 {
-		focused = m.entryIndex(m.focus)
-	}
+	focused := m.focusedEntry()
 	m.filter.hideInternal = !m.filter.hideInternal
 	m.refilter(focused)
 	m.note = map[bool]string{true: "internal cards hidden (I shows them)", false: "internal cards shown (I hides them)"}[m.filter.hideInternal]
@@ -163,8 +158,9 @@ func (m *Model) applyFilter(query string) tea.Cmd {
 // refilter lists the shown entries again and puts the focus on entry
 // focused, or the first shown card after it.
 func (m *Model) refilter(focused int) {
-	if m.filter.selects() {
-		m.filter.shown = m.filter.shown[:0:0]
+	m.filter.shown = nil
+	if m.filter.active() || m.filter.hideInternal && m.anyInternal() {
+		m.filter.shown = []int{}
 		for i := range m.list.Len() {
 			if m.filter.shows(m.list.entry(i)) {
 				m.filter.shown = append(m.filter.shown, i)
@@ -185,6 +181,9 @@ func (m *Model) refilter(focused int) {
 // lists them again.
 func (m *Model) filterChanged(i int) {
 	if !m.filter.selects() {
+		if m.filter.hideInternal && cards.IsInternal(m.list.entry(i)) {
+			m.refilter(m.focusedEntry())
+		}
 		return
 	}
 	_, was := m.shownIndex(i)
@@ -194,10 +193,24 @@ func (m *Model) filterChanged(i int) {
 	case now && (len(m.filter.shown) == 0 || i > m.filter.shown[len(m.filter.shown)-1]):
 		m.filter.shown = append(m.filter.shown[:len(m.filter.shown):len(m.filter.shown)], i)
 	default:
-		focused := -1
-		if m.shownCount() > 0 {
-			focused = m.entryIndex(min(m.focus, m.shownCount()-1))
-		}
-		m.refilter(focused)
+		m.refilter(m.focusedEntry())
 	}
+}
+
+// focusedEntry is the index of the entry in focus, -1 when none is shown.
+func (m *Model) focusedEntry() int {
+	if m.shownCount() == 0 {
+		return -1
+	}
+	return m.entryIndex(min(m.focus, m.shownCount()-1))
+}
+
+// anyInternal reports whether some entry is internal (cards.IsInternal).
+func (m *Model) anyInternal() bool {
+	for i := range m.list.Len() {
+		if cards.IsInternal(m.list.entry(i)) {
+			return true
+		}
+	}
+	return false
 }
