@@ -100,14 +100,15 @@ func firstRow(screen []string) string {
 
 // pickerWithStub starts the picker, width columns wide, over a fake home
 // with a stub program of that name on PATH — a shell script that writes
-// what command prints into record — and selects the "Word counts"
+// what command prints into record, renamed into place whole so a test
+// never reads it half written — and selects the "Word counts"
 // session (Claude Code's).
 func pickerWithStub(t *testing.T, width int, name, command string) (h fakehome.Home, s *tmuxtest.Session, record string) {
 	t.Helper()
 	h = fakehome.New(t)
 	stubDir := t.TempDir()
 	record = filepath.Join(stubDir, "ran")
-	stub := "#!/bin/sh\n" + command + " > " + record + "\n"
+	stub := "#!/bin/sh\n" + command + " > " + record + ".part && mv " + record + ".part " + record + "\n"
 	require.NoError(t, os.WriteFile(filepath.Join(stubDir, name), []byte(stub), 0o755))
 	bin := gobuild.Program(t, ".")
 	env := []string{"HOME=" + h.Dir, "XDG_CACHE_HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "CODEX_HOME=", "DSH_HOME=", "NO_COLOR="}
