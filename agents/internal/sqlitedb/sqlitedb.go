@@ -264,25 +264,6 @@ func Columns(db *DB, table string) (map[string]bool, error) {
 	return cols, rows.Err()
 }
 
-// Select is the list of columns wanted, each the column when the table
-// has it, else the fallback expression given ("NULL", "0", "”); a
-// column's NULL reads as its fallback too, so that one row's NULL costs
-// nothing but that value.
-func Select(have map[string]bool, want [][2]string) string {
-	var parts []string
-	for _, w := range want {
-		switch {
-		case !have[w[0]]:
-			parts = append(parts, w[1])
-		case w[1] == "NULL":
-			parts = append(parts, `"`+w[0]+`"`)
-		default:
-			parts = append(parts, `coalesce("`+w[0]+`", `+w[1]+`)`)
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
 // Read opens the database at path, lists its sessions with list and
 // gives write those a reading of session takes: that session and the
 // sessions under it (its sub-agents', which nest under its task cards),
