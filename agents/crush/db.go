@@ -64,15 +64,15 @@ func (r row) ids() (id, parent string) { return r.ID, r.ParentID }
 // session listed, of its messages rows: parts that are too large or not
 // JSON SQLite reads count as none.
 var sessionFacts = strings.NewReplacer("{parts}", "coalesce("+sqlitedb.JSON("m.parts")+", '[]')",
-	"{sid}", sqlitedb.Guard("s.id"), "{role}", sqlitedb.Guard("m.role"), "{model}", sqlitedb.Guard("m.model"),
+	"{session}", sqlitedb.Equal("m.session_id", sqlitedb.Guard("s.id")), "{role}", sqlitedb.Guard("m.role"), "{model}", sqlitedb.Guard("m.model"),
 	"{order}", sqlitedb.OrderBy("m.created_at", "m.rowid")).Replace(`
-	(SELECT count(*) FROM messages m WHERE m.session_id = {sid}),
+	(SELECT count(*) FROM messages m WHERE {session}),
 	(SELECT count(*) FROM messages m, json_each({parts}) j
-		WHERE m.session_id = {sid} AND json_extract(j.value, '$.type') = 'tool_call'),
+		WHERE {session} AND json_extract(j.value, '$.type') = 'tool_call'),
 	(SELECT json_extract(j.value, '$.data.text') FROM messages m, json_each({parts}) j
-		WHERE m.session_id = {sid} AND {role} = 'user' AND json_extract(j.value, '$.type') = 'text'
+		WHERE {session} AND {role} = 'user' AND json_extract(j.value, '$.type') = 'text'
 		ORDER BY {order} LIMIT 1),
-	(SELECT {model} FROM messages m WHERE m.session_id = {sid} AND {model} IS NOT NULL AND {model} != ''
+	(SELECT {model} FROM messages m WHERE {session} AND {model} IS NOT NULL AND {model} != ''
 		ORDER BY {order} DESC LIMIT 1)`)
 
 // listSessions lists the sessions, oldest first, with their number of
@@ -145,7 +145,7 @@ func writeSession(db *sqlitedb.DB, s row, w *bytes.Buffer) error {
 		return err
 	}
 	sel := sqlitedb.Select(cols, "messages", messageColumns)
-	rows, err := db.Query("SELECT "+sel.SQL()+" FROM messages WHERE session_id = ? ORDER BY "+
+	rows, err := db.Query("SELECT "+sel.SQL()+" FROM messages WHERE "+sqlitedb.Equal("session_id", "?")+" ORDER BY "+
 		sqlitedb.OrderBy("created_at", "rowid"), s.ID)
 	if err != nil {
 		return err

@@ -173,11 +173,13 @@ func (r row) ids() (id, parent string) { return r.ID, r.ParentID }
 // of its message and part rows: a part's data that is too large or not
 // JSON SQLite reads counts as no part of the kind looked for.
 var sessionFacts = strings.NewReplacer("{pdata}", sqlitedb.JSON("p.data"), "{mdata}", sqlitedb.JSON("m.data"),
-	"{sid}", sqlitedb.Guard("s.id"), "{pid}", sqlitedb.Guard("p.id")).Replace(`
-	(SELECT count(*) FROM message m WHERE m.session_id = {sid}),
-	(SELECT count(*) FROM part p WHERE p.session_id = {sid} AND json_extract({pdata}, '$.type') = 'tool'),
-	(SELECT json_extract({pdata}, '$.text') FROM part p JOIN message m ON m.id = p.message_id
-		WHERE p.session_id = {sid} AND json_extract({mdata}, '$.role') = 'user'
+	"{m.session}", sqlitedb.Equal("m.session_id", sqlitedb.Guard("s.id")),
+	"{p.session}", sqlitedb.Equal("p.session_id", sqlitedb.Guard("s.id")),
+	"{p.message}", sqlitedb.Equal("m.id", sqlitedb.Guard("p.message_id")), "{pid}", sqlitedb.Guard("p.id")).Replace(`
+	(SELECT count(*) FROM message m WHERE {m.session}),
+	(SELECT count(*) FROM part p WHERE {p.session} AND json_extract({pdata}, '$.type') = 'tool'),
+	(SELECT json_extract({pdata}, '$.text') FROM part p JOIN message m ON {p.message}
+		WHERE {p.session} AND json_extract({mdata}, '$.role') = 'user'
 		AND json_extract({pdata}, '$.type') = 'text' AND coalesce(json_extract({pdata}, '$.synthetic'), 0) = 0
 		ORDER BY {pid} LIMIT 1)`)
 
@@ -280,7 +282,7 @@ func eachRow(db *sqlitedb.DB, table string, want [][2]string, order, session str
 		return err
 	}
 	sel := sqlitedb.Select(cols, table, want)
-	rows, err := db.Query("SELECT "+sel.SQL()+" FROM "+table+" WHERE session_id = ? ORDER BY "+order, session)
+	rows, err := db.Query("SELECT "+sel.SQL()+" FROM "+table+" WHERE "+sqlitedb.Equal("session_id", "?")+" ORDER BY "+order, session)
 	if err != nil {
 		return err
 	}

@@ -143,14 +143,17 @@ func TestDatabaseBadRowsCrush(t *testing.T) {
 // hugeValue is a value one byte past the 64 MiB a value may have.
 const hugeValue = "zeroblob(64 * 1024 * 1024 + 1)"
 
-// TestDatabaseHugeValue: a part or message larger than 64 MiB costs its
-// row, neither its session nor the database's listing.
+// TestDatabaseHugeValue: a part or message larger than 64 MiB, or one
+// whose id, session or message is, costs its row, neither its session nor
+// the database's listing, whether an index serves the query or not.
 func TestDatabaseHugeValue(t *testing.T) {
-	testkit.SkipLong(t, "writes two databases with a 64 MiB value each")
+	testkit.SkipLong(t, "writes five values of 64 MiB")
 	t.Run("opencode", func(t *testing.T) {
 		home, path := opencodeHome(t, opencodeSchema, opencodeSession,
 			opencodeRows("ses1", `{"type":"text","text":"one"}`), opencodeRows("ses2", `{"type":"text","text":"two"}`),
-			`INSERT INTO part VALUES ('prt_big', 'msg_ses1', 'ses1', `+hugeValue+`)`)
+			`INSERT INTO part VALUES ('prt_big', 'msg_ses1', 'ses1', `+hugeValue+`)`,
+			`INSERT INTO part VALUES ('prt_message', `+hugeValue+`, 'ses2', '{}')`,
+			`INSERT INTO message VALUES ('msg_session', `+hugeValue+`, 3, '{}')`)
 		list := byID(listOpencode(t, home))
 		require.Len(t, list, 2)
 		assert.Empty(t, list["ses1"].Problem)
@@ -159,7 +162,9 @@ func TestDatabaseHugeValue(t *testing.T) {
 	})
 	t.Run("crush", func(t *testing.T) {
 		home, path := crushHome(t, crushSchema, crushRows("s1"), crushRows("s2"),
-			`INSERT INTO messages (id, session_id, role, parts, created_at) VALUES ('big', 's1', 'user', `+hugeValue+`, 3)`)
+			`INSERT INTO messages (id, session_id, role, parts, created_at) VALUES ('big', 's1', 'user', `+hugeValue+`, 3)`,
+			`INSERT INTO messages (id, session_id, role, parts, created_at) VALUES ('session', `+hugeValue+`, 'user', '[]', 3)`,
+			"DROP INDEX idx_messages_session_id")
 		list := byID(listAgent(t, "crush", home))
 		require.Len(t, list, 2)
 		assert.Empty(t, list["s1"].Problem)

@@ -15,6 +15,16 @@ func Guard(col string) string {
 	return fmt.Sprintf("iif(octet_length(%[1]s) > %[2]d, NULL, %[1]s)", col, MaxValue)
 }
 
+// Equal is the condition col = expr, which an index on col serves, with
+// col's size tested first: SQLite tests the terms of a WHERE clause in
+// their order, so that where no index serves it a value of col larger
+// than MaxValue is not read (which would end the query). expr is a
+// scalar subquery, which SQLite does not put in place of col in the size
+// test as it does a constant.
+func Equal(col, expr string) string {
+	return fmt.Sprintf("octet_length(%[1]s) <= %[2]d AND %[1]s = (SELECT %[3]s)", col, MaxValue, expr)
+}
+
 // OrderBy is the ORDER BY list of the columns given, each guarded: a
 // sort reads every value it orders by.
 func OrderBy(cols ...string) string {
