@@ -255,7 +255,7 @@ func writeSession(db *sqlitedb.DB, s row, w *lineWriter) error {
 		return err
 	}
 	return eachRow(db, "message", messageColumns, sqlitedb.OrderBy("time_created", "id"), s.ID, w, func(r *sqlitedb.Row) {
-		id, data := r.Need("id"), r.Need("data")
+		id, data := r.Need("id"), r.NeedJSON("data")
 		if r.Err() == nil {
 			w.put(messageLine, withID(data, id), parts[id])
 		}
@@ -266,7 +266,7 @@ func writeSession(db *sqlitedb.DB, s row, w *lineWriter) error {
 func sessionParts(db *sqlitedb.DB, session string, w *lineWriter) (map[string][]json.RawMessage, error) {
 	parts := map[string][]json.RawMessage{}
 	err := eachRow(db, "part", partColumns, sqlitedb.OrderBy("id"), session, w, func(r *sqlitedb.Row) {
-		id, message, data := r.Need("id"), r.Need("message_id"), r.Need("data")
+		id, message, data := r.Need("id"), r.Need("message_id"), r.NeedJSON("data")
 		if r.Err() == nil {
 			parts[message] = append(parts[message], withID(data, id))
 		}
@@ -297,7 +297,7 @@ func eachRow(db *sqlitedb.DB, table string, want [][2]string, order, session str
 }
 
 // withID is a row's data JSON with the row's id, which the data leaves
-// to its column; data that is not an object is kept as it is, for the
+// to its column; JSON that is not an object is kept as it is, for the
 // decoder to report.
 func withID(data, id string) json.RawMessage {
 	var m map[string]json.RawMessage

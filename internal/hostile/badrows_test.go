@@ -95,8 +95,8 @@ func assertRowProblem(t *testing.T, tr *replay.Transcript, table, row, reason st
 }
 
 // TestDatabaseBadRowsOpencode: a session row whose time is text, a
-// message row without an id and a part row without a message cost those
-// rows only: each is a problem naming its table, row and reason, and the
+// message row without an id and a part row whose data is not JSON cost
+// those rows only: each is a problem naming its table, row and reason, and the
 // other rows are listed and shown.
 func TestDatabaseBadRowsOpencode(t *testing.T) {
 	home, path := opencodeHome(t, opencodeSchema, opencodeSession,
@@ -106,7 +106,8 @@ func TestDatabaseBadRowsOpencode(t *testing.T) {
 		"UPDATE session SET time_updated = 1.5 WHERE id = 'ses3'",
 		`INSERT INTO message VALUES (NULL, 'ses1', 2, '{"role":"assistant"}')`,
 		`INSERT INTO message VALUES ('msg_late', 'ses1', 'late', '{"role":"assistant"}')`,
-		`INSERT INTO part VALUES ('prt_late', 'msg_late', 'ses1', '{"type":"text","text":"after"}')`)
+		`INSERT INTO part VALUES ('prt_late', 'msg_late', 'ses1', '{"type":"text","text":"after"}')`,
+		`INSERT INTO part VALUES ('prt_torn', 'msg_ses3', 'ses3', '{"type":"text","te')`)
 	list := byID(listOpencode(t, home))
 	require.Len(t, list, 3)
 	assert.Equal(t, "one", list["ses1"].FirstPrompt)
@@ -118,6 +119,7 @@ func TestDatabaseBadRowsOpencode(t *testing.T) {
 	}
 	assertRowProblem(t, loadDocument(t, path+"#ses1"), "message", "#2", "id is NULL", `"one"`, `"after"`)
 	assertRowProblem(t, loadDocument(t, path+"#ses2"), "session", "ses2", "not a number")
+	assertRowProblem(t, loadDocument(t, path+"#ses3"), "part", "prt_torn", "data is not JSON", `"three"`)
 }
 
 // TestDatabaseBadRowsCrush: the same of a Crush database: a session row

@@ -2,6 +2,7 @@ package sqlitedb
 
 import (
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -175,6 +176,16 @@ func (r *Row) Need(name string) string {
 		r.fail(name + " is NULL")
 	}
 	return r.Text(name)
+}
+
+// NeedJSON is Need for a column holding JSON: text that is not JSON is
+// the row's problem too.
+func (r *Row) NeedJSON(name string) string {
+	text := r.Need(name)
+	if r.value(name) != nil && !json.Valid([]byte(text)) {
+		r.fail(name + " is not JSON")
+	}
+	return text
 }
 
 // Int is the number of column name, a real's integer part; 0 for NULL.
