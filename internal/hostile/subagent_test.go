@@ -150,6 +150,7 @@ func TestSubagentFilesBytesReadOnce(t *testing.T) {
 	before := bytesRead(t)
 	tr := loadSession(t, path)
 	read := bytesRead(t) - before
+	t.Logf("%d bytes read for %d bytes of files", read, total)
 	assert.Zero(t, tr.Stats.Problems)
 	assert.LessOrEqual(t, read, total+2*readAhead, "%d bytes read of %d", read, total)
 	text := replaytest.Describe(tr)
