@@ -57,6 +57,8 @@ type DB struct {
 	// copy is the private copy read instead of a database with a
 	// write-ahead log, removed on Close.
 	copy *snapshot
+	// columns are the columns of the tables Columns read, by table.
+	columns map[string]map[string]bool
 }
 
 // Open opens the database at path read-only. It must be a regular file
@@ -242,6 +244,21 @@ func kindOf(typ, schema string) string {
 // virtual generated column, computed on every read by an expression the
 // database names (a printf of 900 MB), counts as missing.
 func Columns(db *DB, table string) (map[string]bool, error) {
+	if cols, ok := db.columns[table]; ok {
+		return cols, nil
+	}
+	cols, err := readColumns(db, table)
+	if err == nil {
+		if db.columns == nil {
+			db.columns = map[string]map[string]bool{}
+		}
+		db.columns[table] = cols
+	}
+	return cols, err
+}
+
+// readColumns reads the columns of a table that is a real one.
+func readColumns(db *DB, table string) (map[string]bool, error) {
 	if err := Tables(db, table); err != nil {
 		return nil, err
 	}
