@@ -153,8 +153,10 @@ func writeSession(db *sqlitedb.DB, s row, w *bytes.Buffer) error {
 	defer rows.Close()
 	for n := 1; rows.Next(); n++ {
 		v := sel.Scan(rows, n)
-		m := message{ID: v.Text("id"), Role: v.Text("role"), Parts: rawJSON(v.Text("parts")), Model: v.Text("model"),
-			Provider: v.Text("provider"), CreatedAt: v.Int("created_at"), FinishedAt: v.Int("finished_at")}
+		m := message{
+			ID: v.Text("id"), Role: v.Text("role"), Parts: rawJSON(v.Text("parts")), Model: v.Text("model"),
+			Provider: v.Text("provider"), CreatedAt: v.Int("created_at"), FinishedAt: v.Int("finished_at"),
+		}
 		if v.Err() != nil {
 			put(w, "problem", v.Err().Error())
 			continue

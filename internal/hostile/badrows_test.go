@@ -3,6 +3,7 @@ package hostile_test
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,18 +54,13 @@ func crushHome(t *testing.T, statements ...string) (home, path string) {
 // loadDocument replays a database (or db#session) as the command does.
 func loadDocument(t *testing.T, operand string) *replay.Transcript {
 	t.Helper()
-	var tr *replay.Transcript
-	finishes(t, "replaying "+operand, func() {
+	return loadWithin(t, operand, func() (io.ReadCloser, replay.Options, error) {
 		rc, format, ok, err := agents.OpenDocument(operand)
-		if !assert.NoError(t, err) || !assert.True(t, ok) {
-			return
+		if err == nil && !ok {
+			err = fmt.Errorf("%s: not a document", operand)
 		}
-		defer rc.Close()
-		tr, err = replay.Load(rc, operand, replay.Options{Formats: agents.Formats, Format: format})
-		assert.NoError(t, err)
+		return rc, replay.Options{Formats: agents.Formats, Format: format}, err
 	})
-	require.NotNil(t, tr)
-	return tr
 }
 
 // byID are the sessions of a listing by the id after the "#" of their

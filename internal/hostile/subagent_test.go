@@ -2,6 +2,7 @@ package hostile_test
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -43,14 +44,23 @@ func agentSession(t *testing.T, calls int) (path, subagents string) {
 // hang guard.
 func loadSession(t *testing.T, path string) *replay.Transcript {
 	t.Helper()
-	var tr *replay.Transcript
-	finishes(t, "replaying "+path, func() {
+	return loadWithin(t, path, func() (io.ReadCloser, replay.Options, error) {
 		f, err := os.Open(path)
+		return f, replay.Options{Formats: agents.Formats, Path: path}, err
+	})
+}
+
+// loadWithin replays what open opens, named name, within the hang guard.
+func loadWithin(t *testing.T, name string, open func() (io.ReadCloser, replay.Options, error)) *replay.Transcript {
+	t.Helper()
+	var tr *replay.Transcript
+	finishes(t, "replaying "+name, func() {
+		rc, opts, err := open()
 		if !assert.NoError(t, err) {
 			return
 		}
-		defer f.Close()
-		tr, err = replay.Load(f, path, replay.Options{Formats: agents.Formats, Path: path})
+		defer rc.Close()
+		tr, err = replay.Load(rc, name, opts)
 		assert.NoError(t, err)
 	})
 	require.NotNil(t, tr)
