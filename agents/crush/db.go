@@ -35,7 +35,8 @@ func open(path string, _ io.Reader, session string) (io.ReadCloser, error) {
 }
 
 // row is a session of the database, as a listing shows it, or the
-// Problem of a session row that could not be read.
+// Problem of a session row that could not be read (with its parent's id,
+// so that reading the parent shows it).
 type row struct {
 	ID, ParentID, Title, Model string
 	// Created and Updated are in Unix seconds.
@@ -101,7 +102,7 @@ func listSessions(db *sqlitedb.DB) ([]row, error) {
 		r.ID, r.ParentID, r.Title, r.Cost = v.Text("id"), v.Text("parent_session_id"), v.Text("title"), v.Float("cost")
 		r.Created, r.Updated, r.FirstPrompt, r.Model = v.Int("created_at"), v.Int("updated_at"), prompt.String, model.String
 		if r.Problem = v.Err(); r.Problem != nil {
-			r = row{ID: v.ID(), Problem: r.Problem}
+			r = row{ID: v.ID(), ParentID: r.ParentID, Problem: r.Problem}
 		}
 		list = append(list, r)
 	}

@@ -145,7 +145,8 @@ func withSubagentCalls(rows []row) {
 }
 
 // row is a session of the database, as a listing shows it, or the
-// Problem of a session row that could not be read.
+// Problem of a session row that could not be read (with its parent's id,
+// so that reading the parent shows it).
 type row struct {
 	ID, ParentID, Directory, Title, Model string
 	Created, Updated                      int64
@@ -210,7 +211,7 @@ func listSessions(db *sqlitedb.DB) ([]row, error) {
 		r.Model, r.FirstPrompt = modelName(v.Text("model")), prompt.String
 		r.Created, r.Updated = v.Int("time_created"), v.Int("time_updated")
 		if r.Problem = v.Err(); r.Problem != nil {
-			r = row{ID: v.ID(), Problem: r.Problem}
+			r = row{ID: v.ID(), ParentID: r.ParentID, Problem: r.Problem}
 		}
 		list = append(list, r)
 	}

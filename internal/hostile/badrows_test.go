@@ -118,12 +118,12 @@ func TestDatabaseBadRowsOpencode(t *testing.T) {
 	assertRowProblem(t, loadDocument(t, path+"#ses3"), "part", "prt_torn", "data is not JSON", `"three"`)
 }
 
-// TestDatabaseBadRowsCrush: the same of a Crush database: a session row
-// whose time is text, a message row whose time is text and one whose
-// parts are a number cost those rows only.
+// TestDatabaseBadRowsCrush: the same of a Crush database: a sub-agent's
+// session row whose time is text (a problem of its parent's reading too)
+// and a message row whose time is text cost those rows only.
 func TestDatabaseBadRowsCrush(t *testing.T) {
 	home, path := crushHome(t, crushSchema, crushRows("s1"), crushRows("s2"), crushRows("s3"),
-		"UPDATE sessions SET created_at = 'yesterday' WHERE id = 's2'",
+		"UPDATE sessions SET created_at = 'yesterday', parent_session_id = 's1' WHERE id = 's2'",
 		"UPDATE messages SET created_at = 'soon' WHERE id = 'u_s3'",
 		"UPDATE sessions SET updated_at = 2.5 WHERE id = 's1'")
 	list := byID(listAgent(t, "crush", home))
@@ -136,6 +136,7 @@ func TestDatabaseBadRowsCrush(t *testing.T) {
 	}
 	assertRowProblem(t, loadDocument(t, path+"#s3"), "messages", "u_s3", "created_at", "reply s3")
 	assertRowProblem(t, loadDocument(t, path+"#s2"), "sessions", "s2", "not a number")
+	assertRowProblem(t, loadDocument(t, path+"#s1"), "sessions", "s2", "not a number", "reply s1")
 }
 
 // hugeValue is a value one byte past the 64 MiB a value may have.
