@@ -52,9 +52,9 @@ type Selection struct {
 	sql   string
 }
 
-// Select is the selection of the columns wanted of table that have
-// lists, each the column when the table has it, else the fallback
-// expression given ("NULL", "0", "”); a column's NULL reads as its
+// Select is the selection of the columns wanted of table, whose columns
+// are have: each the column when the table has it, else the fallback
+// expression given ("NULL", "0", "''"); a column's NULL reads as its
 // fallback too, so that one row's NULL costs nothing but that value.
 func Select(have map[string]bool, table string, want [][2]string) Selection {
 	s := Selection{table: table}
@@ -80,8 +80,8 @@ func Select(have map[string]bool, table string, want [][2]string) Selection {
 // SQL is the selection's list of expressions, for a SELECT.
 func (s Selection) SQL() string { return s.sql }
 
-// Scan reads the current row of rows, whose first columns are the
-// selection's and whose others are read into extra.
+// Scan reads the current row of rows, the n-th of its query, whose first
+// columns are the selection's and whose others are read into extra.
 func (s Selection) Scan(rows *Rows, n int, extra ...any) Row {
 	values := make([]any, len(s.names))
 	sizes := make([]sql.NullInt64, len(s.names))
