@@ -54,7 +54,7 @@ type Selection struct {
 
 // Select is the selection of the columns wanted of table, whose columns
 // are have: each the column when the table has it, else the fallback
-// expression given ("NULL", "0", "''"); a column's NULL reads as its
+// expression given (NULL, 0, the empty string); a column's NULL reads as its
 // fallback too, so that one row's NULL costs nothing but that value.
 func Select(have map[string]bool, table string, want [][2]string) Selection {
 	s := Selection{table: table}
