@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -54,8 +55,12 @@ type nestedAgents struct {
 type agentFile struct {
 	path      string
 	toolUseID string // from its .meta.json, when recorded
-	prompt    string // its first line's text
-	used      bool
+	// prompt is its first line's text, read only when no toolUseID
+	// matches it to its call; skip is that line's length, which nesting
+	// the file does not read again.
+	prompt string
+	skip   int64
+	used   bool
 }
 
 // nestedAgent is the card of one Agent call and the state of its
@@ -194,45 +199,67 @@ func findAgentFiles(dir string, known []*agentFile) []*agentFile {
 			_ = json.Unmarshal(data, &meta)
 			f.toolUseID = meta.ToolUseID
 		}
-		f.prompt = firstPrompt(p)
+		if f.toolUseID == "" {
+			f.prompt, f.skip = firstPrompt(p)
+		}
 		files = append(files, f)
 	}
 	return files
 }
 
-// firstPrompt is the text of a transcript's first line, "" when it is
-// empty, not a user line or longer than maxAgentPrompt.
-func firstPrompt(path string) string {
+// firstPrompt is the text of a transcript's first line and the line's
+// length, "" when it is empty, not a user line or longer than
+// maxAgentPrompt. It reads ahead of the line by a few KiB at most.
+func firstPrompt(path string) (string, int64) {
 	file, _, err := regularfile.Open(path)
 	if err != nil {
-		return ""
+		return "", 0
 	}
 	defer file.Close()
-	line, _ := bufio.NewReaderSize(io.LimitReader(file, maxAgentPrompt), 64<<10).ReadBytes('\n')
-	line = bytes.TrimSpace(line)
+	raw, _ := bufio.NewReaderSize(io.LimitReader(file, maxAgentPrompt), 4<<10).ReadBytes('\n')
+	line := bytes.TrimSpace(raw)
 	if len(line) == 0 {
-		return ""
+		return "", 0
 	}
 	rec, err := parseClaudeLine(line)
 	if err != nil || rec == nil || rec.typ != "user" {
-		return ""
+		return "", 0
 	}
-	return strings.TrimSpace(rec.plainText())
+	return strings.TrimSpace(rec.plainText()), int64(len(raw))
 }
 
-// nestFile reads a sub-agent transcript under its Agent card. A line it
-// cannot read is a Problem under the card, naming the file and line.
+// open opens the transcript at the line nesting it starts from.
+func (f *agentFile) open() (*os.File, error) {
+	file, _, err := regularfile.Open(f.path)
+	if err != nil || f.skip == 0 {
+		return file, err
+	}
+	if _, err := file.Seek(f.skip, io.SeekStart); err != nil {
+		file.Close()
+		return nil, err
+	}
+	return file, nil
+}
+
+// nestFile reads a sub-agent transcript under its Agent card, once: a
+// transcript matched by its prompt is read from its second line, the
+// first being the prompt the card shows. A line it cannot read is a
+// Problem under the card, naming the file and line.
 func (d *claudeCode) nestFile(t *replay.Transcript, agent *nestedAgent, f *agentFile) {
 	agent.fromFile = true
-	file, _, err := regularfile.Open(f.path)
+	file, err := f.open()
 	if err != nil {
 		t.AddChild(agent.card, cards.Notice{Text: "Sub-agent transcript not read: " + err.Error()})
 		return
 	}
 	defer file.Close()
+	first := 1
+	if f.skip > 0 {
+		agent.prompted, first = true, 2
+	}
 	sc := bufio.NewScanner(io.LimitReader(file, maxAgentFileSize))
 	sc.Buffer(make([]byte, 0, 64<<10), maxAgentLine)
-	for n := 1; sc.Scan(); n++ {
+	for n := first; sc.Scan(); n++ {
 		data := bytes.TrimSpace(sc.Bytes())
 		if len(data) == 0 {
 			continue
