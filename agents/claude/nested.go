@@ -323,7 +323,7 @@ func (d *claudeCode) nestedUser(t *replay.Transcript, agent *nestedAgent, rec *c
 
 func (d *claudeCode) nestedAssistant(t *replay.Transcript, agent *nestedAgent, rec *claudeRecord) {
 	if rec.text != nil && !isBlank(*rec.text) {
-		t.AddChild(agent.card, cards.Message{Role: cards.RoleAssistant, Text: *rec.text})
+		t.AddChild(agent.card, cards.Message{Role: cards.RoleAssistant, Text: *rec.text, Reply: rec.facts.reply()})
 	}
 	for _, b := range rec.blocks {
 		switch {
@@ -334,7 +334,7 @@ func (d *claudeCode) nestedAssistant(t *replay.Transcript, agent *nestedAgent, r
 			t.ArgumentsProblem(b.Name, b.problem)
 			agent.calls[b.ID] = nestedCall{path: path, input: claudeInput{tool: b.Name, args: []byte(b.Input)}}
 		case b.Type == "text" && !isBlank(b.Text):
-			t.AddChild(agent.card, cards.Message{Role: cards.RoleAssistant, Text: b.Text})
+			t.AddChild(agent.card, cards.Message{Role: cards.RoleAssistant, Text: b.Text, Reply: rec.facts.reply()})
 		}
 	}
 }
