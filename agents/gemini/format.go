@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+	"time"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
@@ -66,6 +67,7 @@ type record struct {
 	ToolCalls      []toolCall       `json:"toolCalls"`
 	Thoughts       []thought        `json:"thoughts"`
 	Model          string           `json:"model"`
+	Timestamp      string           `json:"timestamp"`
 	Set            *json.RawMessage `json:"$set"`
 	RewindTo       *string          `json:"$rewindTo"`
 	SessionID      *string          `json:"sessionId"`
@@ -182,10 +184,10 @@ func (d *decoder) message(t *replay.Transcript, id string, r record) error {
 	}
 	switch r.Type {
 	case "user":
-		d.putText(t, m, userRole(text), text)
+		d.putText(t, m, cards.Message{Role: userRole(text), Text: text})
 	case "gemini":
 		d.thoughts(t, m, r.Thoughts)
-		d.putText(t, m, cards.RoleAssistant, text)
+		d.putText(t, m, cards.Message{Role: cards.RoleAssistant, Text: text, Reply: r.reply()})
 		return d.calls(t, m, r.ToolCalls)
 	case "info", "warning", "error":
 		if m.text < 0 && text != "" {
@@ -208,14 +210,20 @@ func userRole(text string) cards.Role {
 }
 
 // putText shows a message's text, or its new text.
-func (d *decoder) putText(t *replay.Transcript, m *message, role cards.Role, text string) {
+func (d *decoder) putText(t *replay.Transcript, m *message, msg cards.Message) {
 	switch {
-	case strings.TrimSpace(text) == "":
+	case strings.TrimSpace(msg.Text) == "":
 	case m.text < 0:
-		m.text = t.PutMessage(role, text)
+		m.text = t.Add(msg)
 	default:
-		t.Set(m.text, cards.Message{Role: role, Text: text})
+		t.Set(m.text, msg)
 	}
+}
+
+// reply is what a gemini message says of its reply: its time and model.
+func (r record) reply() cards.Reply {
+	at, _ := time.Parse(time.RFC3339Nano, r.Timestamp)
+	return cards.Reply{At: at, Model: r.Model}
 }
 
 // thoughts shows the thoughts not shown yet, as reasoning.
