@@ -184,7 +184,8 @@ func (d *decoder) message(t *replay.Transcript, id string, r record) error {
 	}
 	switch r.Type {
 	case "user":
-		d.putText(t, m, cards.Message{Role: userRole(text), Text: text})
+		role := userRole(text)
+		d.putText(t, m, cards.Message{Role: role, Text: text, Internal: role == cards.RoleContext})
 	case "gemini":
 		d.thoughts(t, m, r.Thoughts)
 		d.putText(t, m, cards.Message{Role: cards.RoleAssistant, Text: text, Reply: r.reply()})
@@ -201,7 +202,8 @@ func (d *decoder) message(t *replay.Transcript, id string, r record) error {
 
 // userRole is the role of a user message's text: the context Gemini CLI
 // sends as the first user turn (<session_context>…) is context, not a
-// prompt, as its resume list ignores it.
+// prompt, as its resume list ignores it, and internal: its UI never draws
+// it.
 func userRole(text string) cards.Role {
 	if strings.HasPrefix(strings.TrimSpace(text), "<session_context>") {
 		return cards.RoleContext

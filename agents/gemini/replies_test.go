@@ -26,3 +26,15 @@ func TestRecordedRepliesSayTimeAndModel(t *testing.T) {
 	assert.Equal(t, time.Date(2026, 12, 4, 20, 10, 49, 624e6, time.UTC), replies[0].Reply.At.UTC())
 	assert.Contains(t, replaytest.RenderPlain(tr, 80), "● Assistant · 20:10 · gemini-2.5-flash\n  Let me read the calculator.")
 }
+
+// TestRecordedSessionContextIsInternal: the session context Gemini CLI
+// sends as the first user turn, which its UI never draws, is hidden with
+// the other agents' internals.
+func TestRecordedSessionContextIsInternal(t *testing.T) {
+	data, err := os.ReadFile(chat)
+	require.NoError(t, err)
+	tr := replaytest.LoadBytes(t, autoOptions, data)
+	first := tr.Entries[0].(cards.Message)
+	require.Equal(t, cards.RoleContext, first.Role)
+	assert.True(t, cards.IsInternal(first))
+}
