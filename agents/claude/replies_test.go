@@ -5,9 +5,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
@@ -16,18 +14,10 @@ import (
 // a sub-agent's too; the session's totals still count the turns only.
 func TestClaude21RepliesSayTimeAndModel(t *testing.T) {
 	tr := transcript21(t, "2.1.332")
-	replies := replaytest.Messages(tr, cards.RoleAssistant)
-	require.NotEmpty(t, replies)
-	for _, m := range replies {
-		assert.Equal(t, "claude-sonnet-4-6", m.Reply.Model, "%q", m.Text)
-		assert.False(t, m.Reply.At.IsZero(), "%q", m.Text)
-	}
-	assert.Equal(t, time.Date(2026, 12, 4, 20, 0, 57, 635e6, time.UTC), replies[0].Reply.At.UTC())
+	replaytest.CheckReplies(t, tr, "claude-sonnet-4-6", time.Date(2026, 12, 4, 20, 0, 57, 635e6, time.UTC))
 	for _, m := range childMessages(agentCard(t, tr, "Survey TODOs")) {
 		assert.Equal(t, "claude-sonnet-4-6", m.Reply.Model, "a sub-agent's reply %q", m.Text)
 	}
-	assert.Equal(t, len(replaytest.Messages(tr, cards.RoleUser)), cards.SessionTotals(tr.Entries).Turns, "replies are no turns")
-
 	out := replaytest.RenderPlain(tr, 100)
 	assert.Contains(t, out, "● Assistant · 20:00 · sonnet-4.6\n  Let me look at the code first.")
 }

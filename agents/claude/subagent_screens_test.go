@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/replay"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
 // claude21Files are the recorded files of each version: the session
@@ -18,24 +18,7 @@ func claude21Files(version string) []string {
 
 // childMessages are the messages nested under a card.
 func childMessages(c cards.ToolCard) []cards.Message {
-	var out []cards.Message
-	for _, e := range c.Children {
-		if m, ok := e.(cards.Message); ok {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// notices are the texts of a transcript's notices.
-func notices(tr *replay.Transcript) []string {
-	var out []string
-	for _, e := range tr.Entries {
-		if n, ok := e.(cards.Notice); ok {
-			out = append(out, n.Text)
-		}
-	}
-	return out
+	return replaytest.EntriesOf[cards.Message](c.Children)
 }
 
 func TestClaude21SubagentRepliesAreReplies(t *testing.T) {
@@ -106,7 +89,7 @@ func TestClaude21TaskNoticeNamesTheAgent(t *testing.T) {
 	}
 	for version, files := range want {
 		for name, texts := range files {
-			got := notices(loadRecorded(t, version, name))
+			got := replaytest.Notices(loadRecorded(t, version, name))
 			for _, text := range texts {
 				assert.Contains(t, got, text, "%s %s", version, name)
 			}

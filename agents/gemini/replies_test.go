@@ -1,7 +1,6 @@
 package gemini_test
 
 import (
-	"os"
 	"testing"
 	"time"
 
@@ -15,15 +14,8 @@ import (
 // TestRecordedRepliesSayTimeAndModel: each reply of the recorded chat
 // carries its message's timestamp and model.
 func TestRecordedRepliesSayTimeAndModel(t *testing.T) {
-	data, err := os.ReadFile(chat)
-	require.NoError(t, err)
-	tr := replaytest.LoadBytes(t, autoOptions, data)
-	replies := replaytest.Messages(tr, cards.RoleAssistant)
-	require.NotEmpty(t, replies)
-	for _, m := range replies {
-		assert.Equal(t, "gemini-2.5-flash", m.Reply.Model, "%q", m.Text)
-	}
-	assert.Equal(t, time.Date(2026, 12, 4, 20, 10, 49, 624e6, time.UTC), replies[0].Reply.At.UTC())
+	tr := replaytest.LoadFile(t, autoOptions, chat)
+	replaytest.CheckReplies(t, tr, "gemini-2.5-flash", time.Date(2026, 12, 4, 20, 10, 49, 624e6, time.UTC))
 	assert.Contains(t, replaytest.RenderPlain(tr, 80), "● Assistant · 20:10 · gemini-2.5-flash\n  Let me read the calculator.")
 }
 
@@ -31,10 +23,7 @@ func TestRecordedRepliesSayTimeAndModel(t *testing.T) {
 // sends as the first user turn, which its UI never draws, is hidden with
 // the other agents' internals.
 func TestRecordedSessionContextIsInternal(t *testing.T) {
-	data, err := os.ReadFile(chat)
-	require.NoError(t, err)
-	tr := replaytest.LoadBytes(t, autoOptions, data)
-	first := tr.Entries[0].(cards.Message)
+	first := replaytest.LoadFile(t, autoOptions, chat).Entries[0].(cards.Message)
 	require.Equal(t, cards.RoleContext, first.Role)
 	assert.True(t, cards.IsInternal(first))
 }
