@@ -143,11 +143,7 @@ func (ts *claudeTurns) observe(t *replay.Transcript, rec *claudeRecord, before i
 		t.SetReplies(before, f.reply())
 	}
 	ts.add(rec.typ == "system" && rec.subtype == "turn_duration", rec.typ, f)
-	m, ok := t.Entries[ts.prompt].(cards.Message)
-	if ok && m.Turn != ts.turn {
-		m.Turn = ts.turn
-		t.Set(ts.prompt, m)
-	}
+	t.SetTurn(ts.prompt, ts.turn)
 }
 
 // add adds a line's facts to the current turn; turnEnd says the line is

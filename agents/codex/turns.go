@@ -72,11 +72,7 @@ func (ts *codexTurns) observe(t *replay.Transcript, typ, timestamp string, paylo
 		return
 	}
 	ts.add(at, p)
-	m, ok := t.Entries[ts.prompt].(cards.Message)
-	if ok && m.Turn != ts.turn {
-		m.Turn = ts.turn
-		t.Set(ts.prompt, m)
-	}
+	t.SetTurn(ts.prompt, ts.turn)
 }
 
 // add adds a line's facts to the current turn.

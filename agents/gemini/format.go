@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"strings"
-	"time"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
@@ -24,7 +23,7 @@ var Format = replay.Format{
 	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		tools := Tools()
 		maps.Copy(tools, extra)
-		return &decoder{tools: tools, messages: map[string]*message{}, rewound: rewound{notice: -1}}
+		return &decoder{tools: tools, messages: map[string]*message{}, rewound: rewound{notice: -1}, turns: turns{prompt: -1}}
 	},
 }
 
@@ -44,6 +43,7 @@ type decoder struct {
 	// order is the ids of the messages shown, in order, for $rewindTo.
 	order   []string
 	rewound rewound
+	turns   turns
 }
 
 // message is what is shown of one message record.
@@ -68,6 +68,7 @@ type record struct {
 	Thoughts       []thought        `json:"thoughts"`
 	Model          string           `json:"model"`
 	Timestamp      string           `json:"timestamp"`
+	Tokens         json.RawMessage  `json:"tokens"`
 	Set            *json.RawMessage `json:"$set"`
 	RewindTo       *string          `json:"$rewindTo"`
 	SessionID      *string          `json:"sessionId"`
@@ -185,10 +186,17 @@ func (d *decoder) message(t *replay.Transcript, id string, r record) error {
 	switch r.Type {
 	case "user":
 		role := userRole(text)
+		fresh := m.text < 0
 		d.putText(t, m, cards.Message{Role: role, Text: text, Internal: role == cards.RoleContext})
+		if fresh && m.text >= 0 && role == cards.RoleUser {
+			d.turns.start(t, m.text, r)
+		} else {
+			d.turns.observe(t, id, r)
+		}
 	case "gemini":
 		d.thoughts(t, m, r.Thoughts)
 		d.putText(t, m, cards.Message{Role: cards.RoleAssistant, Text: text, Reply: r.reply()})
+		d.turns.observe(t, id, r)
 		return d.calls(t, m, r.ToolCalls)
 	case "info", "warning", "error":
 		if m.text < 0 && text != "" {
@@ -223,10 +231,7 @@ func (d *decoder) putText(t *replay.Transcript, m *message, msg cards.Message) {
 }
 
 // reply is what a gemini message says of its reply: its time and model.
-func (r record) reply() cards.Reply {
-	at, _ := time.Parse(time.RFC3339Nano, r.Timestamp)
-	return cards.Reply{At: at, Model: r.Model}
-}
+func (r record) reply() cards.Reply { return cards.Reply{At: r.time(), Model: r.Model} }
 
 // thoughts shows the thoughts not shown yet, as reasoning.
 func (d *decoder) thoughts(t *replay.Transcript, m *message, list []thought) {
