@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
@@ -29,8 +30,9 @@ const (
 
 // nestedAgents nests what Claude Code's sub-agents did under the Agent
 // (or Task) card that started them, as the card's children: their text
-// as collapsed context, their thinking collapsed, each of their calls a
-// card with its result. Since 2.1 Claude Code writes each sub-agent's
+// as their replies (but the last when it is the answer the card's result
+// shows), their thinking collapsed, each of their calls a card with its
+// result. Since 2.1 Claude Code writes each sub-agent's
 // transcript to <session id>/subagents/agent-<id>.jsonl beside the
 // session file, with an agent-<id>.meta.json naming the Agent call's
 // tool_use id (2.1.83 mirrors the lines into the session file as
@@ -122,6 +124,35 @@ func (d *claudeCode) agentResult(t *replay.Transcript, id string, r producers.Re
 	if agent.background = m.IsAsync || strings.HasPrefix(toolkit.FirstText(r.Content), asyncLaunched); !agent.background {
 		d.nestAgent(t, id)
 	}
+	dropEchoedAnswer(t, id)
+}
+
+// backgrounded reports whether the Agent call id was launched in the
+// background.
+func (n *nestedAgents) backgrounded(id string) bool {
+	agent, ok := n.byCall[id]
+	return ok && agent.background
+}
+
+// dropEchoedAnswer drops from the Agent card of the call id the
+// sub-agent's last reply when it is the answer the card's result shows,
+// which Claude Code shows once.
+func dropEchoedAnswer(t *replay.Transcript, id string) {
+	path, ok := t.LastCard(id)
+	if !ok {
+		return
+	}
+	t.UpdateCard(path, func(c cards.ToolCard) cards.ToolCard {
+		r, ok := c.Result.(cards.GenericResult)
+		if !ok || len(c.Children) == 0 {
+			return c
+		}
+		last, ok := c.Children[len(c.Children)-1].(cards.Message)
+		if ok && last.Role == cards.RoleAssistant && strings.TrimSpace(last.Text) == strings.TrimSpace(toolkit.FirstText(r.Content)) {
+			c.Children = slices.Clip(c.Children[:len(c.Children)-1])
+		}
+		return c
+	})
 }
 
 // nestAgent nests the transcript of the Agent call id, once.
@@ -319,7 +350,7 @@ func (d *claudeCode) nestedUser(t *replay.Transcript, agent *nestedAgent, rec *c
 
 func (d *claudeCode) nestedAssistant(t *replay.Transcript, agent *nestedAgent, rec *claudeRecord) {
 	if rec.text != nil && !isBlank(*rec.text) {
-		t.AddChild(agent.card, cards.Message{Role: cards.RoleContext, Text: *rec.text})
+		t.AddChild(agent.card, cards.Message{Role: cards.RoleAssistant, Text: *rec.text, Reply: rec.facts.reply()})
 	}
 	for _, b := range rec.blocks {
 		switch {
@@ -330,7 +361,7 @@ func (d *claudeCode) nestedAssistant(t *replay.Transcript, agent *nestedAgent, r
 			t.ArgumentsProblem(b.Name, b.problem)
 			agent.calls[b.ID] = nestedCall{path: path, input: claudeInput{tool: b.Name, args: []byte(b.Input)}}
 		case b.Type == "text" && !isBlank(b.Text):
-			t.AddChild(agent.card, cards.Message{Role: cards.RoleContext, Text: b.Text})
+			t.AddChild(agent.card, cards.Message{Role: cards.RoleAssistant, Text: b.Text, Reply: rec.facts.reply()})
 		}
 	}
 }
