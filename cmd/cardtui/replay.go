@@ -235,7 +235,7 @@ func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error 
 		cfg.share = &shareOptions{} // replay --format html: the page export writes
 	}
 	if cfg.share != nil {
-		if _, err := io.WriteString(out, shared(tr, cfg)); err != nil {
+		if err := writeShared(out, tr, cfg); err != nil {
 			return err
 		}
 		return out.Flush()
