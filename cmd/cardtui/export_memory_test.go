@@ -91,9 +91,15 @@ func TestExportOfALargeSessionStreams(t *testing.T) {
 
 // BenchmarkExport runs replay --print and the exports on a generated
 // Claude Code transcript of 100 MB (CARDTUI_BENCH_EXPORT_MB says
-// another size), reporting each run's peak memory and CPU time.
+// another size), reporting each run's peak memory and CPU time; with
+// CARDTUI_BENCH_BEFORE naming another build of the command (an older
+// one), the same runs of it beside, named before/….
 func BenchmarkExport(b *testing.B) {
-	bin, peakrss := gobuild.Program(b, "."), gobuild.Program(b, "../../internal/testkit/peakrss")
+	builds := [][2]string{{"", gobuild.Program(b, ".")}}
+	if before := os.Getenv("CARDTUI_BENCH_BEFORE"); before != "" {
+		builds = append(builds, [2]string{"before/", before})
+	}
+	peakrss := gobuild.Program(b, "../../internal/testkit/peakrss")
 	dir := b.TempDir()
 	mb := 100
 	if n, err := strconv.Atoi(os.Getenv("CARDTUI_BENCH_EXPORT_MB")); err == nil && n > 0 {
@@ -101,14 +107,16 @@ func BenchmarkExport(b *testing.B) {
 	}
 	file := largeClaude(b, dir, mb<<20)
 	for _, run := range exportRuns {
-		b.Run(run.name, func(b *testing.B) {
-			var peak, cpu float64
-			for b.Loop() {
-				u := runMeasured(b, peakrss, bin, dir, file, run.args)
-				peak, cpu = max(peak, u.peakMiB), cpu+u.cpu
-			}
-			b.ReportMetric(peak, "peak-MiB")
-			b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
-		})
+		for _, build := range builds {
+			b.Run(build[0]+run.name, func(b *testing.B) {
+				var peak, cpu float64
+				for b.Loop() {
+					u := runMeasured(b, peakrss, build[1], dir, file, run.args)
+					peak, cpu = max(peak, u.peakMiB), cpu+u.cpu
+				}
+				b.ReportMetric(peak, "peak-MiB")
+				b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
+			})
+		}
 	}
 }
