@@ -43,33 +43,42 @@ func writeShared(w io.Writer, tr *replay.Transcript, cfg printConfig) error {
 // entry as it is rendered with --full, else the entries fitted to a
 // comment (markdownFit keeps no more of them than the comment holds).
 func writeSharedMarkdown(w io.Writer, sh sharing, cfg printConfig) error {
-	fit := newMarkdownFit(markdownBudget)
-	part := func(md string, prompt bool) error {
-		if !cfg.share.full {
+	if !cfg.share.full {
+		fit := newMarkdownFit(markdownBudget)
+		_ = eachMarkdownPart(sh, cfg, func(md string, prompt bool) error {
 			fit.add(md, prompt)
-			return nil
-		}
-		if fit.n > 0 {
-			md = "\n" + md
-		}
-		fit.n++
-		_, err := sh.local.WriteString(w, md)
+			return nil // adding does not fail
+		})
+		_, err := sh.local.WriteString(w, fit.String())
 		return err
 	}
-	if err := part(markdownHead(sh), true); err != nil { // the head is never folded
+	first := true
+	return eachMarkdownPart(sh, cfg, func(md string, _ bool) error {
+		if !first {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		first = false
+		_, err := sh.local.WriteString(w, md)
+		return err
+	})
+}
+
+// eachMarkdownPart calls f with the head of a shared session's Markdown,
+// then with each entry's, and whether it is a prompt (as the head, never
+// folded), until f fails.
+func eachMarkdownPart(sh sharing, cfg printConfig, f func(md string, prompt bool) error) error {
+	if err := f(markdownHead(sh), true); err != nil {
 		return err
 	}
 	for _, e := range sh.entries {
 		m, ok := e.(cards.Message)
-		if err := part(strings.TrimRight(exportmd.Entry(e, cfg.render), "\n")+"\n", ok && m.Role == cards.RoleUser); err != nil {
+		if err := f(strings.TrimRight(exportmd.Entry(e, cfg.render), "\n")+"\n", ok && m.Role == cards.RoleUser); err != nil {
 			return err
 		}
 	}
-	if cfg.share.full {
-		return nil
-	}
-	_, err := sh.local.WriteString(w, fit.String())
-	return err
+	return nil
 }
 
 // localWriter writes each piece written to it to w with the local paths
