@@ -21,33 +21,89 @@ import (
 // paths of the page are made relative to it.
 const projectMark = "cardtui-project-of-the-session"
 
-// shared is the session written to share (see shareOf): an HTML page
-// titled by the session's title or first prompt, whose header says what
-// the session says of itself (agent, project, start) and names no local
-// file; or Markdown, within markdownBudget characters unless --full.
-func shared(tr *replay.Transcript, cfg printConfig) string {
+// writeShared writes the session to share (see shareOf) to w as it is
+// rendered, entry by entry: an HTML page titled by the session's title or
+// first prompt, whose header says what the session says of itself (agent,
+// project, start) and names no local file; or Markdown, within
+// markdownBudget characters unless --full.
+func writeShared(w io.Writer, tr *replay.Transcript, cfg printConfig) error {
 	sh := shareOf(tr, *cfg.share)
 	if cfg.markdown {
-		parts := []string{markdownHead(sh)}
-		prompts := []bool{true} // the head is never folded
-		for _, e := range sh.entries {
-			parts = append(parts, strings.TrimRight(exportmd.Entry(e, cfg.render), "\n")+"\n")
-			m, ok := e.(cards.Message)
-			prompts = append(prompts, ok && m.Role == cards.RoleUser)
-		}
-		md := strings.Join(parts, "\n")
-		if !cfg.share.full {
-			md = fitMarkdown(parts, prompts, markdownBudget)
-		}
-		return sh.local.Replace(md)
+		return writeSharedMarkdown(w, sh, cfg)
 	}
 	h := exporthtml.Header{Title: firstNonEmpty(sh.title, "session"), Agent: tr.Format, Started: sh.started}
 	if sh.project != "" {
 		h.Project = projectMark // named after the paths are made relative
 	}
-	var b strings.Builder
-	_ = exporthtml.Write(&b, sh.entries, h) // a strings.Builder does not fail
-	return strings.Replace(sh.local.Replace(b.String()), projectMark, html.EscapeString(listing.ShortPath(sh.project, homeDir())), 1)
+	lw := &localWriter{w: w, local: sh.local, project: html.EscapeString(listing.ShortPath(sh.project, homeDir()))}
+	return exporthtml.Write(lw, sh.entries, h)
+}
+
+// writeSharedMarkdown writes the Markdown of a shared session: each
+// entry as it is rendered with --full, else the entries fitted to a
+// comment (markdownFit keeps no more of them than the comment holds).
+func writeSharedMarkdown(w io.Writer, sh sharing, cfg printConfig) error {
+	if !cfg.share.full {
+		fit := newMarkdownFit(markdownBudget)
+		_ = eachMarkdownPart(sh, cfg, func(md string, prompt bool) error {
+			fit.add(md, prompt)
+			return nil // adding does not fail
+		})
+		_, err := sh.local.WriteString(w, fit.String())
+		return err
+	}
+	first := true
+	return eachMarkdownPart(sh, cfg, func(md string, _ bool) error {
+		if !first {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		first = false
+		_, err := sh.local.WriteString(w, md)
+		return err
+	})
+}
+
+// eachMarkdownPart calls f with the head of a shared session's Markdown,
+// then with each entry's, and whether it is a prompt (as the head, never
+// folded), until f fails.
+func eachMarkdownPart(sh sharing, cfg printConfig, f func(md string, prompt bool) error) error {
+	if err := f(markdownHead(sh), true); err != nil {
+		return err
+	}
+	for _, e := range sh.entries {
+		m, ok := e.(cards.Message)
+		if err := f(strings.TrimRight(exportmd.Entry(e, cfg.render), "\n")+"\n", ok && m.Role == cards.RoleUser); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// localWriter writes each piece written to it to w with the local paths
+// rewritten (sharing.local), and the first projectMark as project. A
+// piece is rewritten whole: exporthtml.Write writes whole cards, so no
+// path is split between two pieces.
+type localWriter struct {
+	w       io.Writer
+	local   *strings.Replacer
+	project string
+	// marked is set once projectMark has been named.
+	marked bool
+}
+
+// Write writes p rewritten.
+func (l *localWriter) Write(p []byte) (int, error) {
+	s := l.local.Replace(string(p))
+	if !l.marked && strings.Contains(s, projectMark) {
+		s = strings.Replace(s, projectMark, l.project, 1)
+		l.marked = true
+	}
+	if _, err := io.WriteString(l.w, s); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // markdownHead is the top of a Markdown export: the session's title, what
@@ -105,7 +161,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // renamed to path once the whole page is written, so that an export that
 // fails leaves nothing (and an older file at path as it was).
 func exportToFile(path string, cfg printConfig, operand string, input string, stdin io.Reader, stderr io.Writer) int {
-	defer collectLess()()
+	defer collectFor(cfg)()
 	tr, err := loadInput(operand, stdin, input)
 	if err != nil {
 		printLine(stderr, "cardtui: %v", err)

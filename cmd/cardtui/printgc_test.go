@@ -31,3 +31,27 @@ func TestCollectLess(t *testing.T) {
 	collectLess()()
 	assert.Equal(t, 100, debug.SetGCPercent(100), "GOGC set: nothing changes")
 }
+
+// TestExportsCollectAtTheDefaultPace: a print collects less often, an
+// export (or a page printed by replay) at Go's default pace, for its
+// peak memory.
+func TestExportsCollectAtTheDefaultPace(t *testing.T) {
+	if _, set := os.LookupEnv("GOGC"); set {
+		t.Skip("GOGC is set for the tests")
+	}
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	for _, c := range []struct {
+		cfg  printConfig
+		want int
+	}{
+		{printConfig{}, printGCPercent},
+		{printConfig{markdown: true}, printGCPercent},
+		{printConfig{html: true}, 100},
+		{printConfig{markdown: true, share: &shareOptions{}}, 100},
+	} {
+		restore := collectFor(c.cfg)
+		assert.Equal(t, c.want, debug.SetGCPercent(c.want), "%+v", c.cfg)
+		restore()
+	}
+}

@@ -84,7 +84,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // printSession prints the session named by operand and exits 1 when it
 // had bad lines or could not be read.
 func printSession(cfg printConfig, operand string, input string, stdin io.Reader, stdout, stderr io.Writer) int {
-	defer collectLess()()
+	defer collectFor(cfg)()
 	tr, err := loadInput(operand, stdin, input)
 	if tr != nil && !replay.IsNotSession(err) {
 		if werr := printTranscript(stdout, tr, cfg); werr != nil {
@@ -235,7 +235,7 @@ func printTranscript(w io.Writer, tr *replay.Transcript, cfg printConfig) error 
 		cfg.share = &shareOptions{} // replay --format html: the page export writes
 	}
 	if cfg.share != nil {
-		if _, err := io.WriteString(out, shared(tr, cfg)); err != nil {
+		if err := writeShared(out, tr, cfg); err != nil {
 			return err
 		}
 		return out.Flush()

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
@@ -25,7 +27,9 @@ func TestSharedProblemsNameOnlyFiles(t *testing.T) {
 	}}
 	opts := render.Options{Width: 80, Profile: colorprofile.NoTTY}
 	for _, markdown := range []bool{true, false} {
-		out := shared(tr, printConfig{markdown: markdown, html: !markdown, render: opts, share: &shareOptions{full: true}})
+		var b strings.Builder
+		require.NoError(t, writeShared(&b, tr, printConfig{markdown: markdown, html: !markdown, render: opts, share: &shareOptions{full: true}}))
+		out := b.String()
 		assert.Contains(t, out, "agent-a1.jsonl")
 		for _, dir := range []string{"subagents", "clients-acme", "/srv/", "/elsewhere"} {
 			assert.NotContains(t, out, dir, "markdown %v", markdown)

@@ -46,8 +46,26 @@ var htmlCSS string
 // htmlCSP is the document's Content-Security-Policy: inline styles only.
 const htmlCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'"
 
-// Write writes the entries as one HTML document.
+// Write writes the entries as one HTML document, as it draws it: the
+// head (up to the first card), then each card, then the foot, each piece
+// in one call of w's Write, so that a writer may rewrite a piece whole
+// and nothing holds the whole page.
 func Write(w io.Writer, entries []cards.Entry, h Header) error {
+	if _, err := io.WriteString(w, headHTML(entries, h)); err != nil {
+		return err
+	}
+	for i, e := range entries {
+		if _, err := io.WriteString(w, entryHTML(e, entryID(i))); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "</main>\n<footer>Exported by cardtui.</footer>\n</body>\n</html>\n")
+	return err
+}
+
+// headHTML is the document up to its first card: the head, the
+// session's header and the index of its prompts.
+func headHTML(entries []cards.Entry, h Header) string {
 	var b strings.Builder
 	title := firstNonBlank(h.Title, h.Source, "session")
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -60,12 +78,7 @@ func Write(w io.Writer, entries []cards.Entry, h Header) error {
 	writeHTMLHeader(&b, title, h, entries)
 	b.WriteString(promptIndexHTML(entries))
 	b.WriteString("<main>\n")
-	for i, e := range entries {
-		b.WriteString(entryHTML(e, entryID(i)))
-	}
-	b.WriteString("</main>\n<footer>Exported by cardtui.</footer>\n</body>\n</html>\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.String()
 }
 
 // entryID is the anchor of the entry at index i.

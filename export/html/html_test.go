@@ -3,7 +3,9 @@ package html_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -176,4 +178,30 @@ func TestHTMLAgreesWithTheTerminalStyle(t *testing.T) {
 func hexColour(c interface{ RGBA() (r, g, b, a uint32) }) string {
 	r, g, b, _ := c.RGBA()
 	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
+}
+
+// TestHTMLCardAllocatesForItsSize: a small card of coloured output costs
+// a few kilobytes to draw, not a parser's 64 KB buffer each, which a
+// session of many thousand cards allocates again and again.
+func TestHTMLCardAllocatesForItsSize(t *testing.T) {
+	card := cards.ToolCard{ID: "1", Call: cards.TerminalCall{Title: "ls"}, Result: cards.TerminalResult{
+		Output: "\x1b[1mdir\x1b[0m file\nok\n", ExitCode: exit(0),
+	}}
+	page := func(entries ...cards.Entry) func() {
+		return func() { require.NoError(t, exporthtml.Write(io.Discard, entries, exporthtml.Header{})) }
+	}
+	perCard := allocated(page(card)) - allocated(page())
+	assert.Less(t, perCard, 16<<10, "bytes allocated per card")
+}
+
+// allocated is the bytes f allocates, on average over 200 runs.
+func allocated(f func()) int {
+	const runs = 200
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range runs {
+		f()
+	}
+	runtime.ReadMemStats(&after)
+	return int(after.TotalAlloc-before.TotalAlloc) / runs
 }

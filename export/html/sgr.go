@@ -58,12 +58,26 @@ func readSGR(params string, pen *uv.Style, p *ansi.Parser) {
 	uv.ReadStyle(p.Params(), pen)
 }
 
+// sgrParams is the most parameters an SGR sequence is read with, as
+// ansi.NewParser reads them.
+const sgrParams = 32
+
+// sgrParser is a parser of SGR sequences: their parameters only, without
+// the 64 KB buffer ansi.NewParser makes for the data of the sequences
+// that carry some (an SGR carries none).
+func sgrParser() *ansi.Parser {
+	p := new(ansi.Parser)
+	p.SetParamsSize(sgrParams)
+	p.SetDataSize(1)
+	return p
+}
+
 // sgrHTML turns sanitised terminal output, whose only escape sequences
 // are SGR ones, into escaped HTML with spans of classes.
 func sgrHTML(out string) string {
 	var b strings.Builder
 	var pen uv.Style
-	p := ansi.NewParser()
+	var p *ansi.Parser // made at the first sequence: most output has none
 	for out != "" {
 		i := strings.Index(out, "\x1b[")
 		text := out
@@ -84,6 +98,9 @@ func sgrHTML(out string) string {
 		end := strings.IndexByte(out, 'm')
 		if end < 0 {
 			break // termsafe.SanitizeOutput ends every sequence it keeps
+		}
+		if p == nil {
+			p = sgrParser()
 		}
 		readSGR(out[:end], &pen, p)
 		out = out[end+1:]
