@@ -66,10 +66,11 @@ func writeSharedMarkdown(w io.Writer, sh sharing, cfg printConfig) error {
 }
 
 // eachMarkdownPart calls f with the head of a shared session's Markdown,
-// then with each entry's, and whether it is a prompt (as the head, never
-// folded), until f fails.
+// then with each entry's, and whether it is a prompt (never folded),
+// until f fails. The head is folded as the cards are: the index of a
+// long session's prompts can be longer than a comment.
 func eachMarkdownPart(sh sharing, cfg printConfig, f func(md string, prompt bool) error) error {
-	if err := f(markdownHead(sh), true); err != nil {
+	if err := f(markdownHead(sh), false); err != nil {
 		return err
 	}
 	for _, e := range sh.entries {

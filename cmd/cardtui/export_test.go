@@ -104,6 +104,26 @@ func TestExportMarkdownFitsAComment(t *testing.T) {
 	assert.Equal(t, strings.Count(short.stdout, "```")%2, 0, "every fence is closed")
 }
 
+// TestExportMarkdownFitsAHugeIndex: a session whose index of prompts is
+// itself longer than a comment still starts with its title, the index
+// folded with a note, and then its first prompts.
+func TestExportMarkdownFitsAHugeIndex(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, `{"type":"message","role":"user","text":"prompt number %d, which asks for a little more"}`+"\n", i)
+	}
+	file := writeSession(t, "prompts.jsonl", b.String())
+
+	short := runWith("", "export", "--format", "markdown", file).stdout
+
+	assert.LessOrEqual(t, len([]rune(short)), 65536)
+	has := func(s string) bool { return strings.Contains(short, s) }
+	assert.True(t, strings.HasPrefix(short, "# prompt number 0, which asks for a little more\n"), "the title first")
+	assert.True(t, has("lines folded to fit a comment"), "the index folded")
+	assert.True(t, has("> prompt number 1, which"), "the prompts themselves")
+	assert.True(t, has("more entries left out to fit a comment"), "the note of the prompts left out")
+}
+
 // TestExportIndexesThePrompts: both exports start with the session's
 // prompts, each with its time; the page's entries link to their cards.
 func TestExportIndexesThePrompts(t *testing.T) {
