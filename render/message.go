@@ -65,7 +65,7 @@ func userLines(text string, turn cards.Turn, o style.Options) []string {
 // assistantLines draws "● label" and the text as Markdown under it.
 func assistantLines(label, text string, o style.Options) []string {
 	p := o.Colors()
-	head := o.Ink(p.OK).Render("●") + " " + o.BoldInk(p.Title).Render(ansi.Truncate(label, o.LineWidth()-messageIndent, "…"))
+	head := o.Ink(p.OK).Render("●") + " " + o.BoldInk(p.Title).Render(termsafe.Truncate(label, o.LineWidth()-messageIndent, "…"))
 	return append([]string{head}, indent(messageBody(text, markdown.Lines, o))...)
 }
 
@@ -117,7 +117,7 @@ func verbatimMessage(text string, width int, _ style.Options) []string {
 // out as Markdown but dim and italic, under "◌ Thinking", when expanded.
 func asideLines(label, text string, o style.Options) []string {
 	if !o.Expanded {
-		return []string{style.Dim(ansi.Truncate("◌ "+label+" · "+textcut.Plural(cardtext.CountLines(text), "line", "lines")+" "+textcut.ExpandHint, o.LineWidth(), "…"), o)}
+		return []string{style.Dim(termsafe.Truncate("◌ "+label+" · "+textcut.Plural(cardtext.CountLines(text), "line", "lines")+" "+textcut.ExpandHint, o.LineWidth(), "…"), o)}
 	}
 	italic := lipgloss.NewStyle().Foreground(o.Colors().Dim).Italic(true)
 	lines := []string{style.Dim("◌ "+label, o)}
@@ -150,5 +150,5 @@ func turnFacts(turn cards.Turn, o style.Options) string {
 		return ""
 	}
 	room := o.LineWidth() - messageIndent - len("You")
-	return style.Dim(ansi.Truncate(" · "+strings.Join(facts, " · "), room, "…"), o)
+	return style.Dim(termsafe.Truncate(" · "+strings.Join(facts, " · "), room, "…"), o)
 }
