@@ -61,11 +61,17 @@ func (d *decoder) calls(t *replay.Transcript, m *message, calls []toolCall) erro
 // tool's display name and its invocation's description, which the
 // record keeps — unless the record keeps the tool's own description, as
 // some versions do, which the producer's title from the arguments
-// replaces.
+// replaces (the display name alone for a tool without a producer).
 func titled(view cards.CallView, c toolCall) cards.CallView {
 	g, ok := view.(cards.GenericCall)
-	if !ok || c.DisplayName == "" || c.Description == "" || isToolDescription(c.Description) {
+	switch {
+	case !ok || c.DisplayName == "" || c.Description == "":
 		return view
+	case isToolDescription(c.Description):
+		if g.Title == c.Name { // the fallback's: the display name says more
+			g.Title = c.DisplayName
+		}
+		return g
 	}
 	g.Title = c.DisplayName + " " + strings.Join(strings.Fields(c.Description), " ")
 	return g

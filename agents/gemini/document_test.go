@@ -117,3 +117,19 @@ func TestToolDescriptionIsNoTitle(t *testing.T) {
 	assert.NotContains(t, title, "Reads and returns")
 	assert.Contains(t, title, "skills/SKILL.md")
 }
+
+// TestToolDescriptionOfAToolWithoutProducer: such a call of a tool
+// without a producer (an MCP tool) is titled with its display name.
+func TestToolDescriptionOfAToolWithoutProducer(t *testing.T) {
+	doc := `{"sessionId":"7c0ffee0-1111-4222-8333-444455556688","projectHash":"0f3c","startTime":"2026-01-30T06:08:00.000Z",
+"lastUpdated":"2026-01-30T06:12:00.000Z","messages":[
+{"id":"m2","timestamp":"2026-01-30T06:08:01.000Z","type":"gemini","content":"","toolCalls":[{"id":"get_figma_file-1","name":"get_figma_file",
+ "args":{"file_key":"abc"},"result":[{"functionResponse":{"id":"get_figma_file-1","name":"get_figma_file","response":{"output":"{}"}}}],
+ "status":"success","timestamp":"2026-01-30T06:08:01.000Z","resultDisplay":"","displayName":"get_figma_file (figma MCP Server)",
+ "description":"Get a Figma file's metadata and its pages, with the ids of their top nodes.","renderOutputAsMarkdown":true}]}]}`
+	path := filepath.Join(t.TempDir(), "session-2026-01-30T06-08-7c0ffee1.json")
+	require.NoError(t, os.WriteFile(path, []byte(doc), 0o600))
+	cs := replaytest.ToolCards(loadDocument(t, path))
+	require.Len(t, cs, 1)
+	assert.Equal(t, "get_figma_file (figma MCP Server)", replaytest.CallTitle(cs[0].Call))
+}
