@@ -29,6 +29,9 @@ func Width(s string) int {
 // measures it.
 func FirstCluster(s string) (cluster string, width int) {
 	cluster, width = ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+	if len(cluster) == 1 { // ASCII: both counts agree
+		return cluster, width
+	}
 	return cluster, max(width, ansi.StringWidthWc(cluster))
 }
 
