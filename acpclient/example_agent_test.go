@@ -49,21 +49,27 @@ func hasMessage(s *Session, text string) bool {
 
 func TestExampleAgentAllowAndSkip(t *testing.T) {
 	testkit.SkipLong(t, "the example agent takes seconds per turn")
-	s := startExample(t, nil)
-	for _, tc := range []struct {
+	t.Parallel()
+	for name, tc := range map[string]struct {
 		pick  func(acp.Asking) int
 		reply string
 	}{
-		{acp.Asking.AllowOnce, "successfully updated"},
-		{acp.Asking.Reject, "skip the configuration update"},
+		"allow":  {acp.Asking.AllowOnce, "successfully updated"},
+		"reject": {acp.Asking.Reject, "skip the configuration update"},
 	} {
-		go func() { _ = s.Prompt(context.Background(), "improve the config") }()
-		waitFor(t, func() bool { return s.State().Asks })
-		a := s.State().Asking
-		require.Equal(t, "Allow this change", a.Options[0].Name)
-		require.True(t, s.Choose(tc.pick(a)))
-		waitFor(t, func() bool { return hasMessage(s, tc.reply) })
-		waitFor(t, func() bool { return !s.State().Busy })
+		// Each answer in its own session, both at once: the agent
+		// spends its seconds waiting, not computing.
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := startExample(t, nil)
+			go func() { _ = s.Prompt(context.Background(), "improve the config") }()
+			waitFor(t, func() bool { return s.State().Asks })
+			a := s.State().Asking
+			require.Equal(t, "Allow this change", a.Options[0].Name)
+			require.True(t, s.Choose(tc.pick(a)))
+			waitFor(t, func() bool { return hasMessage(s, tc.reply) })
+			waitFor(t, func() bool { return !s.State().Busy })
+		})
 	}
 }
 

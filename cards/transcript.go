@@ -36,6 +36,9 @@ type Message struct {
 	// Turn is what the log says of the turn a user's prompt starts (its
 	// time, model, duration, tokens); zero for other messages.
 	Turn Turn
+	// Reply is what the log says of an agent's reply (when it was written,
+	// by which model); zero for other messages.
+	Reply Reply
 	// RolledBack: see IsRolledBack.
 	RolledBack bool
 	// Internal: see IsInternal.

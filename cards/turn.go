@@ -44,6 +44,17 @@ type Turn struct {
 // IsZero reports whether the log said nothing of the turn.
 func (t Turn) IsZero() bool { return t == Turn{} }
 
+// Reply is what an agent's log says of one of its replies, drawn beside
+// it as the turn's facts are beside the prompt. It is no turn:
+// SessionTotals does not count it. Each field is the zero value when the
+// log does not say.
+type Reply struct {
+	// At is when the reply was written.
+	At time.Time
+	// Model is the model that wrote it, as the log names it.
+	Model string
+}
+
 // Totals are the facts of a whole session, the sum of its turns.
 type Totals struct {
 	// Turns counts the turns the log says something of.

@@ -36,22 +36,22 @@ const (
 func messageLines(m cards.Message, o style.Options) []string {
 	switch m.Role {
 	case cards.RoleUser:
-		return userLines(m.Text, m.Turn, o)
+		return userLines(m.Text, cardtext.TurnFacts(m.Turn, o.Location), o)
 	case cards.RoleReasoning:
 		return asideLines("Thinking", m.Text, o)
 	case cards.RoleContext:
 		return asideLines("Context", m.Text, o)
 	}
-	return assistantLines(cardtext.RoleLabel(m.Role), m.Text, o)
+	return assistantLines(cardtext.RoleLabel(m.Role), m.Text, cardtext.ReplyFacts(m.Reply, o.Location), o)
 }
 
 // userLines draws "▌ You", the facts of the turn the prompt starts
 // ("· 14:02 · sonnet-4.6 · 2m13s · 48k tokens", dim) and the prompt
 // behind an accent bar.
-func userLines(text string, turn cards.Turn, o style.Options) []string {
+func userLines(text string, facts []string, o style.Options) []string {
 	accent := o.Colors().Accent
 	bar := o.Ink(accent).Render("▌ ")
-	lines := []string{bar + o.BoldInk(accent).Render("You") + turnFacts(turn, o)}
+	lines := []string{bar + o.BoldInk(accent).Render("You") + dimFacts(facts, "You", o)}
 	for _, line := range messageBody(text, verbatimMessage, o) {
 		if line == "" {
 			lines = append(lines, o.Ink(accent).Render("▌"))
@@ -62,10 +62,12 @@ func userLines(text string, turn cards.Turn, o style.Options) []string {
 	return lines
 }
 
-// assistantLines draws "● label" and the text as Markdown under it.
-func assistantLines(label, text string, o style.Options) []string {
+// assistantLines draws "● label", the facts of the reply ("· 14:02 ·
+// sonnet-4.6", dim) and the text as Markdown under it.
+func assistantLines(label, text string, facts []string, o style.Options) []string {
 	p := o.Colors()
-	head := o.Ink(p.OK).Render("●") + " " + o.BoldInk(p.Title).Render(termsafe.Truncate(label, o.LineWidth()-messageIndent, "…"))
+	label = termsafe.Truncate(label, o.LineWidth()-messageIndent, "…")
+	head := o.Ink(p.OK).Render("●") + " " + o.BoldInk(p.Title).Render(label) + dimFacts(facts, label, o)
 	return append([]string{head}, indent(messageBody(text, markdown.Lines, o))...)
 }
 
@@ -142,13 +144,13 @@ func indent(lines []string) []string {
 	return lines
 }
 
-// turnFacts is " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens", dim and cut
-// to what fits after "▌ You"; "" when the log says nothing of the turn.
-func turnFacts(turn cards.Turn, o style.Options) string {
-	facts := cardtext.TurnFacts(turn, o.Location)
+// dimFacts is " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens", dim and cut
+// to what fits after the label ("▌ You", "● Assistant"); "" when the log
+// says nothing.
+func dimFacts(facts []string, label string, o style.Options) string {
 	if len(facts) == 0 {
 		return ""
 	}
-	room := o.LineWidth() - messageIndent - len("You")
+	room := o.LineWidth() - messageIndent - termsafe.Width(label)
 	return style.Dim(termsafe.Truncate(" · "+strings.Join(facts, " · "), room, "…"), o)
 }

@@ -159,6 +159,29 @@ func (t *Transcript) MarkInternal(i int) {
 	}
 }
 
+// SetTurn gives the prompt at index i the facts of its turn, when they
+// changed.
+func (t *Transcript) SetTurn(i int, turn cards.Turn) {
+	if m, ok := t.Entries[i].(cards.Message); ok && m.Turn != turn {
+		m.Turn = turn
+		t.Set(i, m)
+	}
+}
+
+// SetReplies gives r, what the log says of a reply, to the agent's
+// replies from index from on that have none: the replies a line added.
+func (t *Transcript) SetReplies(from int, r cards.Reply) {
+	if r == (cards.Reply{}) {
+		return
+	}
+	for i := from; i < len(t.Entries); i++ {
+		if m, ok := t.Entries[i].(cards.Message); ok && m.Role == cards.RoleAssistant && m.Reply == (cards.Reply{}) {
+			m.Reply = r
+			t.Set(i, m)
+		}
+	}
+}
+
 // PutMessage is AddMessage without counting an event: for a decoder whose
 // lines count as events themselves (see Pipeline).
 func (t *Transcript) PutMessage(role cards.Role, text string) int {

@@ -133,26 +133,39 @@ func isTaskNotification(text string) bool {
 	return strings.HasPrefix(strings.TrimSpace(text), "<"+taskNotificationTag+">")
 }
 
-// taskNotice words a task notification: "Background task b7x1
-// completed: Background command "npm test" completed (exit code 0)".
+// taskNotice words a task notification as Claude Code does: its summary
+// and how long the task ran, "Agent "Survey TODOs" finished · 1.8s" or
+// "Background command "npm test" completed (exit code 0)"; the task's id
+// and status only when it has no summary.
 func taskNotice(text string) string {
 	body, ok := claudenotes.Tagged(text, taskNotificationTag)
 	if !ok {
 		body = text
 	}
-	notice := "Background task"
-	if id, _ := claudenotes.Tagged(body, "task-id"); id != "" {
-		notice += " " + id
+	notice, _ := claudenotes.Tagged(body, "summary")
+	if notice == "" {
+		notice = "Background task"
+		if id, _ := claudenotes.Tagged(body, "task-id"); id != "" {
+			notice += " " + id
+		}
+		status, hasTags := claudenotes.Tagged(body, "status")
+		switch {
+		case status != "":
+			notice += " " + status
+		case !hasTags:
+			notice += ": " + strings.TrimSpace(body)
+		}
 	}
-	if status, _ := claudenotes.Tagged(body, "status"); status != "" {
-		notice += " " + status
-	}
-	if summary, _ := claudenotes.Tagged(body, "summary"); summary != "" {
-		notice += ": " + summary
-	} else if _, hasTags := claudenotes.Tagged(body, "status"); !hasTags {
-		notice += ": " + strings.TrimSpace(body)
+	usage, _ := claudenotes.Tagged(body, "usage")
+	if ms, err := strconv.Atoi(first(claudenotes.Tagged(usage, "duration_ms"))); err == nil {
+		notice += " · " + taskDuration(ms)
 	}
 	return notice
+}
+
+// taskDuration words how long a task ran, to a tenth of a second.
+func taskDuration(ms int) string {
+	return (time.Duration(ms) * time.Millisecond).Round(100 * time.Millisecond).String()
 }
 
 // agentAnswer gives the answer of an agent that ran in the background,
@@ -180,12 +193,24 @@ func (d *claudeCode) agentAnswer(t *replay.Transcript, text string) {
 	if stats := agentUsage(body); stats != "" {
 		content = append(content, cards.TextBlock{Text: "_" + stats + "_", Markdown: true})
 	}
+	d.giveAnswer(t, path, id, cards.GenericResult{Content: content}, outcome)
+}
+
+// giveAnswer makes the answer of the Agent call id, that ran in the
+// background, the result of its card at path: titled so, as Claude Code
+// says it, and without the sub-agent's last reply when that is the
+// answer.
+func (d *claudeCode) giveAnswer(t *replay.Transcript, path replay.CardPath, id string, r cards.GenericResult, outcome cards.Outcome) {
+	if d.nested.backgrounded(id) {
+		r.Title = launchedText
+	}
 	t.UpdateCard(path, func(c cards.ToolCard) cards.ToolCard {
 		if c.Tool == "Agent" || c.Tool == "Task" {
-			c.Result, c.Outcome = cards.GenericResult{Content: content}, outcome
+			c.Result, c.Outcome = r, outcome
 		}
 		return c
 	})
+	dropEchoedAnswer(t, id)
 }
 
 // agentUsage words the <usage> of a task notification as the Agent card
@@ -197,7 +222,7 @@ func agentUsage(body string) string {
 		stats = append(stats, plural(n, "tool use", "tool uses"))
 	}
 	if ms, err := strconv.Atoi(first(claudenotes.Tagged(usage, "duration_ms"))); err == nil {
-		stats = append(stats, (time.Duration(ms) * time.Millisecond).Round(100*time.Millisecond).String())
+		stats = append(stats, taskDuration(ms))
 	}
 	tokens, _ := claudenotes.Tagged(usage, "total_tokens")
 	if tokens == "" {

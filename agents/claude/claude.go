@@ -59,6 +59,8 @@ type claudeCode struct {
 	// turns gathers the facts of each turn (turns.go).
 	turns  claudeTurns
 	nested nestedAgents
+	// taskNames are the descriptions of a stream's agents, by task id.
+	taskNames map[string]string
 	// mode is the permission mode last shown; titled is set once the
 	// user named the session, whose name a summary then does not replace.
 	mode   string
@@ -73,12 +75,13 @@ type claudeCode struct {
 
 func newClaudeCode() *claudeCode {
 	return &claudeCode{
-		tools:   Tools(),
-		order:   newLineOrder(),
-		pending: map[string]claudeInput{},
-		agents:  newSubagents(),
-		turns:   newClaudeTurns(),
-		nested:  newNestedAgents(),
+		tools:     Tools(),
+		order:     newLineOrder(),
+		pending:   map[string]claudeInput{},
+		agents:    newSubagents(),
+		turns:     newClaudeTurns(),
+		nested:    newNestedAgents(),
+		taskNames: map[string]string{},
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/assert"
@@ -259,4 +260,17 @@ func TestClaude21SubagentWrittenAfterItsCallIsNested(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Read:done", "Grep:done"}, nestedTools(agentCard(t, tr, "Survey TODOs")))
 	assert.Equal(t, []string{"Bash:done"}, nestedTools(agentCard(t, tr, "Count util.py lines")))
+}
+
+// TestClaude21RepliesSayTimeAndModel: each reply carries the time and
+// model of its assistant line, as Claude Code's detailed view gives them,
+// a sub-agent's too; the session's totals still count the turns only.
+func TestClaude21RepliesSayTimeAndModel(t *testing.T) {
+	tr := transcript21(t, "2.1.332")
+	replaytest.CheckReplies(t, tr, "claude-sonnet-4-6", time.Date(2026, 12, 4, 20, 0, 57, 635e6, time.UTC))
+	for _, m := range childMessages(agentCard(t, tr, "Survey TODOs")) {
+		assert.Equal(t, "claude-sonnet-4-6", m.Reply.Model, "a sub-agent's reply %q", m.Text)
+	}
+	out := replaytest.RenderPlain(tr, 100)
+	assert.Contains(t, out, "● Assistant · 20:00 · sonnet-4.6\n  Let me look at the code first.")
 }

@@ -33,10 +33,12 @@
 //	  a sub-agent's prompt
 //	user, "[Request interrupted by user…]"  notice
 //	user, isCompactSummary                  notice, and the summary as context
-//	user, task-notification                 notice naming the task and its status; an agent's
-//	                                          <result> becomes its Agent card's answer
+//	user, task-notification                 notice as Claude Code words it (its summary and
+//	                                          duration); an agent's <result> becomes its Agent
+//	                                          card's answer, titled "Backgrounded agent"
 //	user, tool_result                       the card's result, with toolUseResult (structuredPatch hunks as recorded)
-//	assistant                               messages: text, thinking (collapsed); a card per tool_use
+//	assistant                               messages: text (with the line's time and model),
+//	                                          thinking (collapsed); a card per tool_use
 //	assistant, API error text               notice
 //	summary                                 the session's title, and a notice
 //	system                                  notice: compaction boundary, local command output, message with text;
@@ -47,7 +49,8 @@
 //	custom-title                            the session's title, and a notice
 //	isSidechain lines                       under the Task card that started the sub-agent
 //	<id>/subagents/agent-*.jsonl (2.1)      nested under their Agent card (read when the session
-//	                                          is a file: replay.Options.Path)
+//	                                          is a file: replay.Options.Path): their text as
+//	                                          replies, but the last when it is the card's answer
 //	progress (2.1.83 mirrors of those)      skipped: the sub-agent's own transcript is shown
 //	stream-json lines                       see stream.go
 //	a copy of a line read before            skipped; a reused uuid with other bytes: shown, and a problem

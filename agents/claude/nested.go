@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cardtui/cardtui/cards"
@@ -28,8 +30,9 @@ const (
 
 // nestedAgents nests what Claude Code's sub-agents did under the Agent
 // (or Task) card that started them, as the card's children: their text
-// as collapsed context, their thinking collapsed, each of their calls a
-// card with its result. Since 2.1 Claude Code writes each sub-agent's
+// as their replies (but the last when it is the answer the card's result
+// shows), their thinking collapsed, each of their calls a card with its
+// result. Since 2.1 Claude Code writes each sub-agent's
 // transcript to <session id>/subagents/agent-<id>.jsonl beside the
 // session file, with an agent-<id>.meta.json naming the Agent call's
 // tool_use id (2.1.83 mirrors the lines into the session file as
@@ -54,8 +57,12 @@ type nestedAgents struct {
 type agentFile struct {
 	path      string
 	toolUseID string // from its .meta.json, when recorded
-	prompt    string // its first line's text
-	used      bool
+	// prompt is its first line's text, read only when no toolUseID
+	// matches it to its call; skip is that line's length, which nesting
+	// the file does not read again.
+	prompt string
+	skip   int64
+	used   bool
 }
 
 // nestedAgent is the card of one Agent call and the state of its
@@ -117,6 +124,35 @@ func (d *claudeCode) agentResult(t *replay.Transcript, id string, r producers.Re
 	if agent.background = m.IsAsync || strings.HasPrefix(toolkit.FirstText(r.Content), asyncLaunched); !agent.background {
 		d.nestAgent(t, id)
 	}
+	dropEchoedAnswer(t, id)
+}
+
+// backgrounded reports whether the Agent call id was launched in the
+// background.
+func (n *nestedAgents) backgrounded(id string) bool {
+	agent, ok := n.byCall[id]
+	return ok && agent.background
+}
+
+// dropEchoedAnswer drops from the Agent card of the call id the
+// sub-agent's last reply when it is the answer the card's result shows,
+// which Claude Code shows once.
+func dropEchoedAnswer(t *replay.Transcript, id string) {
+	path, ok := t.LastCard(id)
+	if !ok {
+		return
+	}
+	t.UpdateCard(path, func(c cards.ToolCard) cards.ToolCard {
+		r, ok := c.Result.(cards.GenericResult)
+		if !ok || len(c.Children) == 0 {
+			return c
+		}
+		last, ok := c.Children[len(c.Children)-1].(cards.Message)
+		if ok && last.Role == cards.RoleAssistant && strings.TrimSpace(last.Text) == strings.TrimSpace(toolkit.FirstText(r.Content)) {
+			c.Children = slices.Clip(c.Children[:len(c.Children)-1])
+		}
+		return c
+	})
 }
 
 // nestAgent nests the transcript of the Agent call id, once.
@@ -194,45 +230,67 @@ func findAgentFiles(dir string, known []*agentFile) []*agentFile {
 			_ = json.Unmarshal(data, &meta)
 			f.toolUseID = meta.ToolUseID
 		}
-		f.prompt = firstPrompt(p)
+		if f.toolUseID == "" {
+			f.prompt, f.skip = firstPrompt(p)
+		}
 		files = append(files, f)
 	}
 	return files
 }
 
-// firstPrompt is the text of a transcript's first line, "" when it is
-// empty, not a user line or longer than maxAgentPrompt.
-func firstPrompt(path string) string {
+// firstPrompt is the text of a transcript's first line and the line's
+// length, "" when it is empty, not a user line or longer than
+// maxAgentPrompt. It reads ahead of the line by a few KiB at most.
+func firstPrompt(path string) (string, int64) {
 	file, _, err := regularfile.Open(path)
 	if err != nil {
-		return ""
+		return "", 0
 	}
 	defer file.Close()
-	line, _ := bufio.NewReaderSize(io.LimitReader(file, maxAgentPrompt), 64<<10).ReadBytes('\n')
-	line = bytes.TrimSpace(line)
+	raw, _ := bufio.NewReaderSize(io.LimitReader(file, maxAgentPrompt), 4<<10).ReadBytes('\n')
+	line := bytes.TrimSpace(raw)
 	if len(line) == 0 {
-		return ""
+		return "", 0
 	}
 	rec, err := parseClaudeLine(line)
 	if err != nil || rec == nil || rec.typ != "user" {
-		return ""
+		return "", 0
 	}
-	return strings.TrimSpace(rec.plainText())
+	return strings.TrimSpace(rec.plainText()), int64(len(raw))
 }
 
-// nestFile reads a sub-agent transcript under its Agent card. A line it
-// cannot read is a Problem under the card, naming the file and line.
+// open opens the transcript at the line nesting it starts from.
+func (f *agentFile) open() (*os.File, error) {
+	file, _, err := regularfile.Open(f.path)
+	if err != nil || f.skip == 0 {
+		return file, err
+	}
+	if _, err := file.Seek(f.skip, io.SeekStart); err != nil {
+		file.Close()
+		return nil, err
+	}
+	return file, nil
+}
+
+// nestFile reads a sub-agent transcript under its Agent card, once: a
+// transcript matched by its prompt is read from its second line, the
+// first being the prompt the card shows. A line it cannot read is a
+// Problem under the card, naming the file and line.
 func (d *claudeCode) nestFile(t *replay.Transcript, agent *nestedAgent, f *agentFile) {
 	agent.fromFile = true
-	file, _, err := regularfile.Open(f.path)
+	file, err := f.open()
 	if err != nil {
 		t.AddChild(agent.card, cards.Notice{Text: "Sub-agent transcript not read: " + err.Error()})
 		return
 	}
 	defer file.Close()
+	first := 1
+	if f.skip > 0 {
+		agent.prompted, first = true, 2
+	}
 	sc := bufio.NewScanner(io.LimitReader(file, maxAgentFileSize))
 	sc.Buffer(make([]byte, 0, 64<<10), maxAgentLine)
-	for n := 1; sc.Scan(); n++ {
+	for n := first; sc.Scan(); n++ {
 		data := bytes.TrimSpace(sc.Bytes())
 		if len(data) == 0 {
 			continue
@@ -292,7 +350,7 @@ func (d *claudeCode) nestedUser(t *replay.Transcript, agent *nestedAgent, rec *c
 
 func (d *claudeCode) nestedAssistant(t *replay.Transcript, agent *nestedAgent, rec *claudeRecord) {
 	if rec.text != nil && !isBlank(*rec.text) {
-		t.AddChild(agent.card, cards.Message{Role: cards.RoleContext, Text: *rec.text})
+		t.AddChild(agent.card, cards.Message{Role: cards.RoleAssistant, Text: *rec.text, Reply: rec.facts.reply()})
 	}
 	for _, b := range rec.blocks {
 		switch {
@@ -303,7 +361,7 @@ func (d *claudeCode) nestedAssistant(t *replay.Transcript, agent *nestedAgent, r
 			t.ArgumentsProblem(b.Name, b.problem)
 			agent.calls[b.ID] = nestedCall{path: path, input: claudeInput{tool: b.Name, args: []byte(b.Input)}}
 		case b.Type == "text" && !isBlank(b.Text):
-			t.AddChild(agent.card, cards.Message{Role: cards.RoleContext, Text: b.Text})
+			t.AddChild(agent.card, cards.Message{Role: cards.RoleAssistant, Text: b.Text, Reply: rec.facts.reply()})
 		}
 	}
 }

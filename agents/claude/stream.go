@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,8 +20,9 @@ import (
 //	user/assistant with parent_tool_use_id nested under that Agent card (a sub-agent's)
 //	system, init                           notice: the model, folder and permission mode
 //	system, task_notification              notice; a report (summary_is_report) is the Agent card's answer
+//	system, task_started                   skipped: an agent's description names it in its notice
 //	system, permission_denied              skipped: the denied call's card says so
-//	system, task_started, task_progress,   skipped: the live status of background tasks
+//	system, task_progress,                 skipped: the live status of background tasks
 //	  task_updated, background_tasks_changed,
 //	  thinking_tokens
 //	result                                 notice: how the run ended, its turns, time,
@@ -28,16 +30,19 @@ import (
 
 // streamFields are the fields of the stream's system and result lines.
 type streamFields struct {
-	ToolUseID         string   `json:"tool_use_id"`
-	TaskID            string   `json:"task_id"`
-	Status            string   `json:"status"`
-	SummaryIsReport   bool     `json:"summary_is_report"`
-	Model             string   `json:"model"`
-	Cwd               string   `json:"cwd"`
-	IsError           bool     `json:"is_error"`
-	NumTurns          *int     `json:"num_turns"`
-	DurationMs        *int     `json:"duration_ms"`
-	TotalCostUSD      *float64 `json:"total_cost_usd"`
+	ToolUseID         string          `json:"tool_use_id"`
+	TaskID            string          `json:"task_id"`
+	Status            string          `json:"status"`
+	SummaryIsReport   bool            `json:"summary_is_report"`
+	Description       string          `json:"description"`
+	TaskType          string          `json:"task_type"`
+	TaskUsage         json.RawMessage `json:"usage"`
+	Model             string          `json:"model"`
+	Cwd               string          `json:"cwd"`
+	IsError           bool            `json:"is_error"`
+	NumTurns          *int            `json:"num_turns"`
+	DurationMs        *int            `json:"duration_ms"`
+	TotalCostUSD      *float64        `json:"total_cost_usd"`
 	PermissionDenials []struct {
 		ToolName string `json:"tool_name"`
 	} `json:"permission_denials"`
@@ -69,7 +74,12 @@ func (d *claudeCode) streamSystem(t *replay.Transcript, rec *claudeRecord) bool 
 		t.AddNotice(initNotice(s, rec.permissionMode))
 	case "task_notification":
 		d.streamTaskNotification(t, rec)
-	case "permission_denied", "task_started", "task_progress", "task_updated", "background_tasks_changed", "thinking_tokens":
+	case "task_started":
+		if s.TaskType == "local_agent" && s.Description != "" {
+			d.taskNames[s.TaskID] = s.Description
+		}
+		t.AddSkipped("system/" + rec.subtype)
+	case "permission_denied", "task_progress", "task_updated", "background_tasks_changed", "thinking_tokens":
 		t.AddSkipped("system/" + rec.subtype)
 	default:
 		return false
@@ -92,13 +102,26 @@ func initNotice(s streamFields, mode string) string {
 	return strings.Join(parts, " · ")
 }
 
-// streamTaskNotification shows a background task's end; an agent's
-// report becomes its Agent card's answer.
+// streamTaskNotification shows a background task's end as Claude Code
+// words it, "Agent "Survey TODOs" completed · 1.8s"; an agent's report
+// becomes its Agent card's answer.
 func (d *claudeCode) streamTaskNotification(t *replay.Transcript, rec *claudeRecord) {
 	s := rec.stream
-	notice := "Background task " + s.TaskID + " " + s.Status
-	if !s.SummaryIsReport && strings.TrimSpace(rec.summary) != "" {
-		notice += ": " + strings.TrimSpace(rec.summary)
+	summary := strings.TrimSpace(rec.summary)
+	var notice string
+	switch name, ok := d.taskNames[s.TaskID]; {
+	case ok:
+		notice = "Agent " + strconv.Quote(name) + " " + s.Status
+	case !s.SummaryIsReport && summary != "":
+		notice = summary
+	default:
+		notice = "Background task " + s.TaskID + " " + s.Status
+	}
+	var usage struct {
+		DurationMs *int `json:"duration_ms"`
+	}
+	if json.Unmarshal(s.TaskUsage, &usage) == nil && usage.DurationMs != nil {
+		notice += " · " + taskDuration(*usage.DurationMs)
 	}
 	t.AddNotice(notice)
 	if !s.SummaryIsReport {
@@ -113,12 +136,7 @@ func (d *claudeCode) streamTaskNotification(t *replay.Transcript, rec *claudeRec
 		outcome = cards.OutcomeFailed
 	}
 	content := toolkit.AsMarkdown(toolkit.Text(rec.summary))
-	t.UpdateCard(path, func(c cards.ToolCard) cards.ToolCard {
-		if c.Tool == "Agent" || c.Tool == "Task" {
-			c.Result, c.Outcome = cards.GenericResult{Content: content}, outcome
-		}
-		return c
-	})
+	d.giveAnswer(t, path, s.ToolUseID, cards.GenericResult{Content: content}, outcome)
 }
 
 // streamResult shows the stream's result line: "Finished: success · 3

@@ -455,7 +455,7 @@ func presentClaudeTaskResult(args json.RawMessage, r producers.Result) (cards.Re
 	ok, err := claudeMeta(r, &m)
 	if m.IsAsync || m.Status == "async_launched" || strings.HasPrefix(toolkit.FirstText(r.Content), asyncLaunched) {
 		// The rest of its text is for the model, which must not quote it.
-		return cards.GenericResult{Content: toolkit.Text(launchedText)}, err
+		return cards.GenericResult{Title: launchedText}, err
 	}
 	r.Content = toolkit.AsMarkdown(withoutAgentNotes(r.Content)) // the sub-agent's reply
 	if err != nil || !ok {
@@ -479,11 +479,12 @@ func presentClaudeTaskResult(args json.RawMessage, r producers.Result) (cards.Re
 }
 
 // asyncLaunched starts the text Claude Code gives the model for an agent
-// started in the background; launchedText is what the card says instead
-// until the agent's notification brings its answer.
+// started in the background; launchedText is what the card says instead,
+// as Claude Code does, and the title of the answer the agent's
+// notification brings.
 const (
 	asyncLaunched = "Async agent launched successfully"
-	launchedText  = "Running in the background"
+	launchedText  = "Backgrounded agent"
 )
 
 // withoutAgentNotes removes from an agent's reply what Claude Code adds

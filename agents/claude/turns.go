@@ -139,12 +139,11 @@ func (ts *claudeTurns) observe(t *replay.Transcript, rec *claudeRecord, before i
 	if ts.prompt < 0 {
 		return
 	}
-	ts.add(rec.typ == "system" && rec.subtype == "turn_duration", rec.typ, f)
-	m, ok := t.Entries[ts.prompt].(cards.Message)
-	if ok && m.Turn != ts.turn {
-		m.Turn = ts.turn
-		t.Set(ts.prompt, m)
+	if rec.typ == "assistant" {
+		t.SetReplies(before, f.reply())
 	}
+	ts.add(rec.typ == "system" && rec.subtype == "turn_duration", rec.typ, f)
+	t.SetTurn(ts.prompt, ts.turn)
 }
 
 // add adds a line's facts to the current turn; turnEnd says the line is
@@ -172,6 +171,16 @@ func (ts *claudeTurns) add(turnEnd bool, typ string, f claudeFacts) {
 	case !ts.measured && !ts.turn.Start.IsZero():
 		ts.turn.Duration = ts.last.Sub(ts.turn.Start)
 	}
+}
+
+// reply is what an assistant line says of its replies: its time and
+// model (not Claude Code's "<synthetic>" one).
+func (f claudeFacts) reply() cards.Reply {
+	r := cards.Reply{At: f.time, Model: f.model}
+	if r.Model == "<synthetic>" {
+		r.Model = ""
+	}
+	return r
 }
 
 // negative is -u, to take a response's earlier usage back.

@@ -50,7 +50,8 @@ type codexUsage struct {
 
 // observe takes the facts of a line of type typ, applied after the entries
 // before: a user prompt it added starts a turn; turn_context and the
-// token_count and task_complete events add to the turn.
+// token_count and task_complete events add to the turn; the replies it
+// added get its time and the turn's model.
 func (ts *codexTurns) observe(t *replay.Transcript, typ, timestamp string, payload json.RawMessage, before int) {
 	at, _ := time.Parse(time.RFC3339Nano, timestamp)
 	p := turnPayload(typ, payload)
@@ -66,15 +67,12 @@ func (ts *codexTurns) observe(t *replay.Transcript, typ, timestamp string, paylo
 		ts.prompt, ts.last, ts.measured, ts.base = i, at, false, ts.total
 		ts.turn = cards.Turn{Start: at, Model: ts.model}
 	}
+	t.SetReplies(before, cards.Reply{At: at, Model: ts.model})
 	if ts.prompt < 0 {
 		return
 	}
 	ts.add(at, p)
-	m, ok := t.Entries[ts.prompt].(cards.Message)
-	if ok && m.Turn != ts.turn {
-		m.Turn = ts.turn
-		t.Set(ts.prompt, m)
-	}
+	t.SetTurn(ts.prompt, ts.turn)
 }
 
 // add adds a line's facts to the current turn.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/cardtui/cardtui/agents/internal/sqlitedb"
 	"github.com/cardtui/cardtui/replay"
@@ -33,7 +34,9 @@ func open(path string, _ io.Reader, session string) (io.ReadCloser, error) {
 	return io.NopCloser(&buf), nil
 }
 
-// row is a session of the database, as a listing shows it.
+// row is a session of the database, as a listing shows it, or the
+// Problem of a session row that could not be read (with its parent's id,
+// so that reading the parent shows it).
 type row struct {
 	ID, ParentID, Title, Model string
 	// Created and Updated are in Unix seconds.
@@ -41,6 +44,7 @@ type row struct {
 	Messages, Calls  int
 	Cost             float64
 	FirstPrompt      string
+	Problem          error
 }
 
 // sessionColumns are the sessions columns read, with what stands for one
@@ -57,8 +61,24 @@ var sessionColumns = [][2]string{
 // ids are the session's id and its parent's.
 func (r row) ids() (id, parent string) { return r.ID, r.ParentID }
 
+// sessionFacts are the counts, first prompt and latest model of each
+// session listed, of its messages rows: parts that are too large or not
+// JSON SQLite reads count as none.
+var sessionFacts = strings.NewReplacer("{parts}", "coalesce("+sqlitedb.JSON("m.parts")+", '[]')",
+	"{session}", sqlitedb.Equal("m.session_id", sqlitedb.Guard("s.id")), "{role}", sqlitedb.Guard("m.role"), "{model}", sqlitedb.Guard("m.model"),
+	"{order}", sqlitedb.OrderBy("m.created_at", "m.rowid")).Replace(`
+	(SELECT count(*) FROM messages m WHERE {session}),
+	(SELECT count(*) FROM messages m, json_each({parts}) j
+		WHERE {session} AND json_extract(j.value, '$.type') = 'tool_call'),
+	(SELECT json_extract(j.value, '$.data.text') FROM messages m, json_each({parts}) j
+		WHERE {session} AND {role} = 'user' AND json_extract(j.value, '$.type') = 'text'
+		ORDER BY {order} LIMIT 1),
+	(SELECT {model} FROM messages m WHERE {session} AND {model} IS NOT NULL AND {model} != ''
+		ORDER BY {order} DESC LIMIT 1)`)
+
 // listSessions lists the sessions, oldest first, with their number of
-// messages and tool calls, first prompt and latest model.
+// messages and tool calls, first prompt and latest model. A session row
+// that cannot be read is listed as its Problem.
 func listSessions(db *sqlitedb.DB) ([]row, error) {
 	cols, err := sqlitedb.Columns(db, "sessions")
 	if err == nil {
@@ -67,30 +87,23 @@ func listSessions(db *sqlitedb.DB) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := "SELECT " + sqlitedb.Select(cols, sessionColumns) + `,
-		(SELECT count(*) FROM messages m WHERE m.session_id = s.id),
-		(SELECT count(*) FROM messages m, json_each(iif(json_valid(m.parts), m.parts, '[]')) j
-			WHERE m.session_id = s.id AND json_extract(j.value, '$.type') = 'tool_call'),
-		(SELECT json_extract(j.value, '$.data.text') FROM messages m, json_each(iif(json_valid(m.parts), m.parts, '[]')) j
-			WHERE m.session_id = s.id AND m.role = 'user' AND json_extract(j.value, '$.type') = 'text'
-			ORDER BY m.created_at, m.rowid LIMIT 1),
-		(SELECT m.model FROM messages m WHERE m.session_id = s.id AND m.model IS NOT NULL AND m.model != ''
-			ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1)
-		FROM sessions s ORDER BY created_at, rowid`
-	rows, err := db.Query(q)
+	sel := sqlitedb.Select(cols, "sessions", sessionColumns)
+	rows, err := db.Query("SELECT " + sel.SQL() + "," + sessionFacts + " FROM sessions s ORDER BY " +
+		sqlitedb.OrderBy("created_at", "rowid"))
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var list []row
-	for rows.Next() {
+	for n := 1; rows.Next(); n++ {
+		var prompt, model sql.NullString
 		var r row
-		var parent, prompt, model sql.NullString
-		if err := rows.Scan(&r.ID, &parent, &r.Title, &r.Cost, &r.Created, &r.Updated,
-			&r.Messages, &r.Calls, &prompt, &model); err != nil {
-			return nil, err
+		v := sel.Scan(rows, n, &r.Messages, &r.Calls, &prompt, &model)
+		r.ID, r.ParentID, r.Title, r.Cost = v.Text("id"), v.Text("parent_session_id"), v.Text("title"), v.Float("cost")
+		r.Created, r.Updated, r.FirstPrompt, r.Model = v.Int("created_at"), v.Int("updated_at"), prompt.String, model.String
+		if r.Problem = v.Err(); r.Problem != nil {
+			r = row{ID: v.ID(), ParentID: r.ParentID, Problem: r.Problem}
 		}
-		r.ParentID, r.FirstPrompt, r.Model = parent.String, prompt.String, model.String
 		list = append(list, r)
 	}
 	return list, rows.Err()
@@ -107,38 +120,49 @@ var messageColumns = [][2]string{
 	{"finished_at", "NULL"},
 }
 
+// message is a message, as its line holds it.
+type message struct {
+	ID         string          `json:"id"`
+	Role       string          `json:"role"`
+	Parts      json.RawMessage `json:"parts"`
+	Model      string          `json:"model,omitempty"`
+	Provider   string          `json:"provider,omitempty"`
+	CreatedAt  int64           `json:"created_at"`
+	FinishedAt int64           `json:"finished_at,omitempty"`
+}
+
 // writeSession writes the session line and a line per message, in the
 // order Crush lists them: created_at, then rowid (several messages share
-// a second).
+// a second). A row that cannot be read is a problem line, the others are
+// written.
 func writeSession(db *sqlitedb.DB, s row, w *bytes.Buffer) error {
+	if s.Problem != nil {
+		put(w, "problem", s.Problem.Error())
+		return nil
+	}
 	put(w, "session", sessionRow{ID: s.ID, ParentID: s.ParentID, Title: s.Title, Cost: s.Cost})
 	cols, err := sqlitedb.Columns(db, "messages")
 	if err != nil {
 		return err
 	}
-	rows, err := db.Query("SELECT "+sqlitedb.Select(cols, messageColumns)+
-		" FROM messages WHERE session_id = ? ORDER BY created_at, rowid", s.ID)
+	sel := sqlitedb.Select(cols, "messages", messageColumns)
+	rows, err := db.Query("SELECT "+sel.SQL()+" FROM messages WHERE "+sqlitedb.Equal("session_id", "?")+" ORDER BY "+
+		sqlitedb.OrderBy("created_at", "rowid"), s.ID)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var id, role, parts string
-		var model, provider sql.NullString
-		var created int64
-		var finished sql.NullInt64
-		if err := rows.Scan(&id, &role, &parts, &model, &provider, &created, &finished); err != nil {
-			return err
+	for n := 1; rows.Next(); n++ {
+		v := sel.Scan(rows, n)
+		m := message{
+			ID: v.Text("id"), Role: v.Text("role"), Parts: rawJSON(v.Text("parts")), Model: v.Text("model"),
+			Provider: v.Text("provider"), CreatedAt: v.Int("created_at"), FinishedAt: v.Int("finished_at"),
 		}
-		put(w, "message", struct {
-			ID         string          `json:"id"`
-			Role       string          `json:"role"`
-			Parts      json.RawMessage `json:"parts"`
-			Model      string          `json:"model,omitempty"`
-			Provider   string          `json:"provider,omitempty"`
-			CreatedAt  int64           `json:"created_at"`
-			FinishedAt int64           `json:"finished_at,omitempty"`
-		}{id, role, rawJSON(parts), model.String, provider.String, created, finished.Int64})
+		if v.Err() != nil {
+			put(w, "problem", v.Err().Error())
+			continue
+		}
+		put(w, "message", m)
 	}
 	return rows.Err()
 }

@@ -19,13 +19,17 @@ import (
 const (
 	sessionLine = "crush.session"
 	messageLine = "crush.message"
+	// problemLine is a row of the database that could not be read.
+	problemLine = "crush.problem"
 )
 
 // Format is Crush's sessions as lines: a session line, then a line per
 // message.
 var Format = replay.Format{
-	Name:   "crush",
-	Detect: func(_ map[string]json.RawMessage, typ string) bool { return typ == sessionLine || typ == messageLine },
+	Name: "crush",
+	Detect: func(_ map[string]json.RawMessage, typ string) bool {
+		return typ == sessionLine || typ == messageLine || typ == problemLine
+	},
 	Expect: "crush: crush.session, crush.message",
 	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		tools := Tools()
@@ -63,6 +67,8 @@ type line struct {
 	Type    string          `json:"type"`
 	Session json.RawMessage `json:"session"`
 	Message json.RawMessage `json:"message"`
+	// Problem is a problem line's reason.
+	Problem string `json:"problem"`
 }
 
 func (d *decoder) DecodeLine(t *replay.Transcript, l replay.Line) {
@@ -75,6 +81,9 @@ func (d *decoder) decode(t *replay.Transcript, l line) error {
 		return d.session(t, l.Session)
 	case messageLine:
 		return d.message(t, l.Message)
+	case problemLine:
+		t.AddProblem(0, l.Problem, nil)
+		return nil
 	case "":
 		return errors.New(`missing field "type"`)
 	}

@@ -66,6 +66,10 @@ func listDatabase(project, path string, f *sessions.Found) {
 		rows, err := listSessions(db)
 		listed := make([]sessions.Session, 0, len(rows))
 		for _, r := range rows {
+			if r.Problem != nil {
+				listed = append(listed, sessions.Session{Path: path + "#" + r.ID, Problem: r.Problem.Error()})
+				continue
+			}
 			listed = append(listed, sessions.Session{
 				Path: path + "#" + r.ID, Project: project, Title: r.Title, FirstPrompt: r.FirstPrompt, Model: r.Model,
 				Started: seconds(r.Created), LastActivity: seconds(r.Updated), ToolCalls: r.Calls, Subagent: r.ParentID != "",

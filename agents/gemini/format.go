@@ -23,7 +23,7 @@ var Format = replay.Format{
 	NewDecoder: func(extra producers.Registry) replay.Decoder {
 		tools := Tools()
 		maps.Copy(tools, extra)
-		return &decoder{tools: tools, messages: map[string]*message{}, rewound: rewound{notice: -1}}
+		return &decoder{tools: tools, messages: map[string]*message{}, rewound: rewound{notice: -1}, turns: turns{prompt: -1}}
 	},
 }
 
@@ -43,6 +43,7 @@ type decoder struct {
 	// order is the ids of the messages shown, in order, for $rewindTo.
 	order   []string
 	rewound rewound
+	turns   turns
 }
 
 // message is what is shown of one message record.
@@ -66,6 +67,8 @@ type record struct {
 	ToolCalls      []toolCall       `json:"toolCalls"`
 	Thoughts       []thought        `json:"thoughts"`
 	Model          string           `json:"model"`
+	Timestamp      string           `json:"timestamp"`
+	Tokens         json.RawMessage  `json:"tokens"`
 	Set            *json.RawMessage `json:"$set"`
 	RewindTo       *string          `json:"$rewindTo"`
 	SessionID      *string          `json:"sessionId"`
@@ -182,10 +185,18 @@ func (d *decoder) message(t *replay.Transcript, id string, r record) error {
 	}
 	switch r.Type {
 	case "user":
-		d.putText(t, m, userRole(text), text)
+		role := userRole(text)
+		fresh := m.text < 0
+		d.putText(t, m, cards.Message{Role: role, Text: text, Internal: role == cards.RoleContext})
+		if fresh && m.text >= 0 && role == cards.RoleUser {
+			d.turns.start(t, m.text, r)
+		} else {
+			d.turns.observe(t, id, r)
+		}
 	case "gemini":
 		d.thoughts(t, m, r.Thoughts)
-		d.putText(t, m, cards.RoleAssistant, text)
+		d.putText(t, m, cards.Message{Role: cards.RoleAssistant, Text: text, Reply: r.reply()})
+		d.turns.observe(t, id, r)
 		return d.calls(t, m, r.ToolCalls)
 	case "info", "warning", "error":
 		if m.text < 0 && text != "" {
@@ -199,7 +210,8 @@ func (d *decoder) message(t *replay.Transcript, id string, r record) error {
 
 // userRole is the role of a user message's text: the context Gemini CLI
 // sends as the first user turn (<session_context>…) is context, not a
-// prompt, as its resume list ignores it.
+// prompt, as its resume list ignores it, and internal: its UI never draws
+// it.
 func userRole(text string) cards.Role {
 	if strings.HasPrefix(strings.TrimSpace(text), "<session_context>") {
 		return cards.RoleContext
@@ -208,15 +220,18 @@ func userRole(text string) cards.Role {
 }
 
 // putText shows a message's text, or its new text.
-func (d *decoder) putText(t *replay.Transcript, m *message, role cards.Role, text string) {
+func (d *decoder) putText(t *replay.Transcript, m *message, msg cards.Message) {
 	switch {
-	case strings.TrimSpace(text) == "":
+	case strings.TrimSpace(msg.Text) == "":
 	case m.text < 0:
-		m.text = t.PutMessage(role, text)
+		m.text = t.Add(msg)
 	default:
-		t.Set(m.text, cards.Message{Role: role, Text: text})
+		t.Set(m.text, msg)
 	}
 }
+
+// reply is what a gemini message says of its reply: its time and model.
+func (r record) reply() cards.Reply { return cards.Reply{At: r.time(), Model: r.Model} }
 
 // thoughts shows the thoughts not shown yet, as reasoning.
 func (d *decoder) thoughts(t *replay.Transcript, m *message, list []thought) {

@@ -44,17 +44,6 @@ func loadAllocations(t *testing.T, input string) (*replay.Transcript, uint64) {
 	return tr, after.Mallocs - before.Mallocs
 }
 
-// notices are the texts of tr's notices.
-func notices(tr *replay.Transcript) []string {
-	var out []string
-	for _, e := range tr.Entries {
-		if n, ok := e.(cards.Notice); ok {
-			out = append(out, n.Text)
-		}
-	}
-	return out
-}
-
 // TestRewindsAreLinear: a rewind marks only what no rewind marked yet,
 // and a run of rewinds says so once: twice the rewinds take about twice
 // the work (allocations counted, not time), where marking every entry
@@ -85,8 +74,8 @@ func TestRewindsAreLinear(t *testing.T) {
 func TestOneNoticePerRewindRun(t *testing.T) {
 	tr := replaytest.Load(t, autoOptions, rewinds(3, 5))
 	assert.Empty(t, replaytest.Problems(tr))
-	require.Len(t, notices(tr), 3, "one notice after each message's run of rewinds")
-	assert.Contains(t, notices(tr)[0], "rewound 5 times")
+	require.Len(t, replaytest.Notices(tr), 3, "one notice after each message's run of rewinds")
+	assert.Contains(t, replaytest.Notices(tr)[0], "rewound 5 times")
 	for _, e := range tr.Entries {
 		if m, ok := e.(cards.Message); ok {
 			assert.True(t, m.RolledBack, m.Text)
@@ -94,5 +83,5 @@ func TestOneNoticePerRewindRun(t *testing.T) {
 	}
 
 	tr = replaytest.Load(t, autoOptions, rewinds(1, 1))
-	assert.Equal(t, []string{"rewound: the conversation from here on was dropped (message u0)"}, notices(tr))
+	assert.Equal(t, []string{"rewound: the conversation from here on was dropped (message u0)"}, replaytest.Notices(tr))
 }

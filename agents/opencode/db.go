@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/cardtui/cardtui/agents/internal/sqlitedb"
 	"github.com/cardtui/cardtui/replay"
@@ -88,6 +89,14 @@ func (w *lineWriter) put(typ string, info json.RawMessage, parts []json.RawMessa
 	w.buf.WriteByte('\n')
 }
 
+// problem writes a problem line: a row of the database that could not
+// be read, which the decoder shows as a problem.
+func (w *lineWriter) problem(err error) {
+	b, _ := json.Marshal(map[string]string{"type": problemLine, "problem": err.Error()})
+	w.buf.Write(b)
+	w.buf.WriteByte('\n')
+}
+
 func (w *lineWriter) done() (io.ReadCloser, error) {
 	return io.NopCloser(&w.buf), w.err
 }
@@ -135,12 +144,15 @@ func withSubagentCalls(rows []row) {
 	}
 }
 
-// row is a session of the database, as a listing shows it.
+// row is a session of the database, as a listing shows it, or the
+// Problem of a session row that could not be read (with its parent's id,
+// so that reading the parent shows it).
 type row struct {
 	ID, ParentID, Directory, Title, Model string
 	Created, Updated                      int64
 	Messages, Calls                       int
 	FirstPrompt                           string
+	Problem                               error
 }
 
 // sessionColumns are the session columns read, with what stands for one
@@ -158,8 +170,23 @@ var sessionColumns = [][2]string{
 // ids are the session's id and its parent's.
 func (r row) ids() (id, parent string) { return r.ID, r.ParentID }
 
+// sessionFacts are the counts and first prompt of each session listed,
+// of its message and part rows: a part's data that is too large or not
+// JSON SQLite reads counts as no part of the kind looked for.
+var sessionFacts = strings.NewReplacer("{pdata}", sqlitedb.JSON("p.data"), "{mdata}", sqlitedb.JSON("m.data"),
+	"{m.session}", sqlitedb.Equal("m.session_id", sqlitedb.Guard("s.id")),
+	"{p.session}", sqlitedb.Equal("p.session_id", sqlitedb.Guard("s.id")),
+	"{p.message}", sqlitedb.Equal("m.id", sqlitedb.Guard("p.message_id")), "{pid}", sqlitedb.Guard("p.id")).Replace(`
+	(SELECT count(*) FROM message m WHERE {m.session}),
+	(SELECT count(*) FROM part p WHERE {p.session} AND json_extract({pdata}, '$.type') = 'tool'),
+	(SELECT json_extract({pdata}, '$.text') FROM part p JOIN message m ON {p.message}
+		WHERE {p.session} AND json_extract({mdata}, '$.role') = 'user'
+		AND json_extract({pdata}, '$.type') = 'text' AND coalesce(json_extract({pdata}, '$.synthetic'), 0) = 0
+		ORDER BY {pid} LIMIT 1)`)
+
 // listSessions lists the sessions of the database, oldest first, with
-// the number of their messages and tool calls and their first prompt.
+// the number of their messages and tool calls and their first prompt. A
+// session row that cannot be read is listed as its Problem.
 func listSessions(db *sqlitedb.DB) ([]row, error) {
 	cols, err := sqlitedb.Columns(db, "session")
 	if err == nil {
@@ -168,28 +195,24 @@ func listSessions(db *sqlitedb.DB) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := "SELECT " + sqlitedb.Select(cols, sessionColumns) + `,
-		(SELECT count(*) FROM message m WHERE m.session_id = s.id),
-		(SELECT count(*) FROM part p WHERE p.session_id = s.id AND json_extract(iif(json_valid(p.data), p.data, NULL), '$.type') = 'tool'),
-		(SELECT json_extract(iif(json_valid(p.data), p.data, NULL), '$.text') FROM part p JOIN message m ON m.id = p.message_id
-			WHERE p.session_id = s.id AND json_extract(iif(json_valid(m.data), m.data, NULL), '$.role') = 'user'
-			AND json_extract(iif(json_valid(p.data), p.data, NULL), '$.type') = 'text' AND coalesce(json_extract(iif(json_valid(p.data), p.data, NULL), '$.synthetic'), 0) = 0
-			ORDER BY p.id LIMIT 1)
-		FROM session s ORDER BY time_created, id`
-	rows, err := db.Query(q)
+	sel := sqlitedb.Select(cols, "session", sessionColumns)
+	rows, err := db.Query("SELECT " + sel.SQL() + "," + sessionFacts + " FROM session s ORDER BY " +
+		sqlitedb.OrderBy("time_created", "id"))
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var list []row
-	for rows.Next() {
+	for n := 1; rows.Next(); n++ {
+		var prompt sql.NullString
 		var r row
-		var parent, model, prompt sql.NullString
-		if err := rows.Scan(&r.ID, &parent, &r.Directory, &r.Title, &model, &r.Created, &r.Updated,
-			&r.Messages, &r.Calls, &prompt); err != nil {
-			return nil, err
+		v := sel.Scan(rows, n, &r.Messages, &r.Calls, &prompt)
+		r.ID, r.ParentID, r.Directory, r.Title = v.Text("id"), v.Text("parent_id"), v.Text("directory"), v.Text("title")
+		r.Model, r.FirstPrompt = modelName(v.Text("model")), prompt.String
+		r.Created, r.Updated = v.Int("time_created"), v.Int("time_updated")
+		if r.Problem = v.Err(); r.Problem != nil {
+			r = row{ID: v.ID(), ParentID: r.ParentID, Problem: r.Problem}
 		}
-		r.ParentID, r.Model, r.FirstPrompt = parent.String, modelName(model.String), prompt.String
 		list = append(list, r)
 	}
 	return list, rows.Err()
@@ -212,50 +235,70 @@ func modelName(raw string) string {
 	return id
 }
 
+// messageColumns and partColumns are the message and part columns read.
+var (
+	messageColumns = [][2]string{{"id", "NULL"}, {"data", "NULL"}}
+	partColumns    = [][2]string{{"id", "NULL"}, {"message_id", "NULL"}, {"data", "NULL"}}
+)
+
 // writeSession writes the session line and its messages' lines, each
-// message with its parts in the order of their ids.
+// message with its parts in the order of their ids. A row that cannot be
+// read is a problem line, the others are written.
 func writeSession(db *sqlitedb.DB, s row, w *lineWriter) error {
+	if s.Problem != nil {
+		w.problem(s.Problem)
+		return nil
+	}
 	info, _ := json.Marshal(sessionInfo{ID: s.ID, Title: s.Title, Directory: s.Directory, ParentID: s.ParentID})
 	w.put(sessionLine, info, nil)
-	parts, err := sessionParts(db, s.ID)
+	parts, err := sessionParts(db, s.ID, w)
 	if err != nil {
 		return err
 	}
-	rows, err := db.Query(`SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id`, s.ID)
+	return eachRow(db, "message", messageColumns, sqlitedb.OrderBy("time_created", "id"), s.ID, w, func(r *sqlitedb.Row) {
+		id, data := r.Need("id"), r.NeedJSON("data")
+		if r.Err() == nil {
+			w.put(messageLine, withID(data, id), parts[id])
+		}
+	})
+}
+
+// sessionParts are the parts of a session's messages, by message id.
+func sessionParts(db *sqlitedb.DB, session string, w *lineWriter) (map[string][]json.RawMessage, error) {
+	parts := map[string][]json.RawMessage{}
+	err := eachRow(db, "part", partColumns, sqlitedb.OrderBy("id"), session, w, func(r *sqlitedb.Row) {
+		id, message, data := r.Need("id"), r.Need("message_id"), r.NeedJSON("data")
+		if r.Err() == nil {
+			parts[message] = append(parts[message], withID(data, id))
+		}
+	})
+	return parts, err
+}
+
+// eachRow gives read each of a session's rows of table, in order; a row
+// read leaves with a problem is written as a problem line.
+func eachRow(db *sqlitedb.DB, table string, want [][2]string, order, session string, w *lineWriter, read func(*sqlitedb.Row)) error {
+	cols, err := sqlitedb.Columns(db, table)
+	if err != nil {
+		return err
+	}
+	sel := sqlitedb.Select(cols, table, want)
+	rows, err := db.Query("SELECT "+sel.SQL()+" FROM "+table+" WHERE "+sqlitedb.Equal("session_id", "?")+" ORDER BY "+order, session)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var id, data string
-		if err := rows.Scan(&id, &data); err != nil {
-			return err
+	for n := 1; rows.Next(); n++ {
+		r := sel.Scan(rows, n)
+		if read(&r); r.Err() != nil {
+			w.problem(r.Err())
 		}
-		w.put(messageLine, withID(data, id), parts[id])
 	}
 	return rows.Err()
 }
 
-// sessionParts are the parts of a session's messages, by message id.
-func sessionParts(db *sqlitedb.DB, session string) (map[string][]json.RawMessage, error) {
-	rows, err := db.Query(`SELECT id, message_id, data FROM part WHERE session_id = ? ORDER BY id`, session)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	parts := map[string][]json.RawMessage{}
-	for rows.Next() {
-		var id, message, data string
-		if err := rows.Scan(&id, &message, &data); err != nil {
-			return nil, err
-		}
-		parts[message] = append(parts[message], withID(data, id))
-	}
-	return parts, rows.Err()
-}
-
 // withID is a row's data JSON with the row's id, which the data leaves
-// to its column; data that is not an object is kept as it is, for the
+// to its column; JSON that is not an object is kept as it is, for the
 // decoder to report.
 func withID(data, id string) json.RawMessage {
 	var m map[string]json.RawMessage

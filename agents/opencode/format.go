@@ -18,6 +18,8 @@ import (
 const (
 	sessionLine = "opencode.session"
 	messageLine = "opencode.message"
+	// problemLine is a row of the database that could not be read.
+	problemLine = "opencode.problem"
 )
 
 // runTypes are the types of the lines `opencode run --format json`
@@ -41,7 +43,7 @@ var Format = replay.Format{
 // detect recognises a session or message line, or a run event: one of
 // its types with a sessionID.
 func detect(head map[string]json.RawMessage, typ string) bool {
-	if typ == sessionLine || typ == messageLine {
+	if typ == sessionLine || typ == messageLine || typ == problemLine {
 		return true
 	}
 	_, ok := head["sessionID"]
@@ -80,6 +82,8 @@ type line struct {
 	Parts []json.RawMessage `json:"parts"`
 	Part  json.RawMessage   `json:"part"`
 	Error json.RawMessage   `json:"error"`
+	// Problem is a problem line's reason.
+	Problem string `json:"problem"`
 }
 
 func (d *decoder) DecodeLine(t *replay.Transcript, l replay.Line) {
@@ -95,6 +99,9 @@ func (d *decoder) decode(t *replay.Transcript, l line) error {
 			return d.subMessage(t, l.Info, l.Parts)
 		}
 		return d.message(t, l.Info, l.Parts)
+	case problemLine:
+		t.AddProblem(0, l.Problem, nil)
+		return nil
 	case "error":
 		t.AddNotice("error: " + errorText(l.Error))
 		return nil

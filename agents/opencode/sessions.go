@@ -34,6 +34,10 @@ func discover(home string, f *sessions.Found) {
 		withSubagentCalls(rows)
 		listed := make([]sessions.Session, 0, len(rows))
 		for _, r := range rows {
+			if r.Problem != nil {
+				listed = append(listed, sessions.Session{Path: path + "#" + r.ID, Problem: r.Problem.Error()})
+				continue
+			}
 			listed = append(listed, sessions.Session{
 				Path: path + "#" + r.ID, Project: r.Directory, Title: r.Title, FirstPrompt: r.FirstPrompt, Model: r.Model,
 				Started: millis(r.Created), LastActivity: millis(r.Updated), ToolCalls: r.Calls, Subagent: r.ParentID != "",

@@ -166,11 +166,11 @@ func entryDrawingHTML(e cards.Entry, id string) string {
 	return "" // unreachable: the switch above is exhaustive
 }
 
-// turnHTML is what the log says of the turn a prompt starts, after its
-// "You": " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens" (times in UTC, as
-// the header's).
-func turnHTML(turn cards.Turn) string {
-	facts := cardtext.TurnFacts(turn, time.UTC)
+// factsHTML is what the log says of the turn a prompt starts, after its
+// "You" (" · 14:02 · sonnet-4.6 · 2m13s · 48k tokens"), or of a reply,
+// after its label (" · 14:03 · sonnet-4.6"); times in UTC, as the
+// header's.
+func factsHTML(facts []string) string {
 	if len(facts) == 0 {
 		return ""
 	}
@@ -188,7 +188,7 @@ func anchorHTML(id string) string {
 func messageHTML(m cards.Message, id string) string {
 	switch m.Role {
 	case cards.RoleUser:
-		return "<section class=\"msg user\" id=\"" + id + "\"><div class=\"role\">You" + turnHTML(m.Turn) + anchorHTML(id) +
+		return "<section class=\"msg user\" id=\"" + id + "\"><div class=\"role\">You" + factsHTML(cardtext.TurnFacts(m.Turn, time.UTC)) + anchorHTML(id) +
 			"</div><pre class=\"prompt\">" + escapeText(m.Text) + "</pre></section>\n"
 	case cards.RoleReasoning, cards.RoleContext:
 		label := "Thinking"
@@ -200,7 +200,7 @@ func messageHTML(m cards.Message, id string) string {
 			anchorHTML(id) + "</summary>" + asideBody(m) + "</details>\n"
 	}
 	return "<section class=\"msg assistant\" id=\"" + id + "\"><div class=\"role\">" + escapeLine(cardtext.RoleLabel(m.Role)) +
-		anchorHTML(id) + "</div><div class=\"md\">" + markdownHTML(m.Text) + "</div></section>\n"
+		factsHTML(cardtext.ReplyFacts(m.Reply, time.UTC)) + anchorHTML(id) + "</div><div class=\"md\">" + markdownHTML(m.Text) + "</div></section>\n"
 }
 
 // asideBody is reasoning as Markdown, context verbatim.

@@ -77,13 +77,14 @@ func messageMarkdown(m cards.Message, o style.Options) string {
 	text := strings.Trim(termsafe.SanitizeText(m.Text), "\n")
 	switch m.Role {
 	case cards.RoleUser:
-		return mdtext.Join("**You**"+turnMarkdown(m.Turn, o), quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
+		return mdtext.Join("**You**"+factsMarkdown(cardtext.TurnFacts(m.Turn, o.Location)), quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
 	case cards.RoleReasoning:
 		return detailsMarkdown("Thinking", text)
 	case cards.RoleContext:
 		return detailsMarkdown("Context", text)
 	}
-	return mdtext.Join("**"+mdtext.EscapeInline(cardtext.RoleLabel(m.Role))+"**", mdtext.CloseBlocks(text))
+	label := "**" + mdtext.EscapeInline(cardtext.RoleLabel(m.Role)) + "**" + factsMarkdown(cardtext.ReplyFacts(m.Reply, o.Location))
+	return mdtext.Join(label, mdtext.CloseBlocks(text))
 }
 
 // quoteMarkdown puts text in a blockquote.

@@ -101,10 +101,10 @@ func heading(glyph, title string) string {
 	return "### " + glyph + " " + mdtext.EscapeInline(textcut.OneLine(title)) + "\n"
 }
 
-// turnMarkdown is " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens" after a
-// prompt's "**You**": what the log says of the turn, "" when nothing.
-func turnMarkdown(turn cards.Turn, o style.Options) string {
-	facts := cardtext.TurnFacts(turn, o.Location)
+// factsMarkdown is " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens" after a
+// prompt's "**You**", or " · 14:03 · sonnet-4.6" after a reply's label:
+// what the log says of the turn or the reply, "" when nothing.
+func factsMarkdown(facts []string) string {
 	if len(facts) == 0 {
 		return ""
 	}

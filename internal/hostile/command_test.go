@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -71,13 +73,26 @@ func runCardtuiAll(t *testing.T, bin string, argLists ...[]string) []run {
 	return runs
 }
 
+// printFormats are the arguments of the output formats `replay --print`
+// is run with. Each case is printed in one of them, in turn: TestHostile
+// draws every case in every format already, and each run of the binary
+// costs about a tenth of a second of CPU.
+var printFormats = [][]string{
+	{"--format", "plain"},
+	{"--format", "ansi", "--color", "always"},
+	{"--format", "markdown"},
+	{"--format", "ansi", "--color", "always", "--expand"},
+}
+
 // TestHostileCommand runs the command on every case of the corpus (but the
 // big ones), written to read-only files in a read-only directory:
-// `validate` lists each problem of a case as FILE:LINE and exits 1 when it
-// has one, 0 when it has none; `replay --print` prints every case in each
-// format with the same exit status; nothing the command writes, on stdout
-// or stderr, breaks the properties of checkOutput; and the files it read
-// and their directory are unchanged.
+// `validate`, given every case of a format at once, lists each problem of
+// a case as FILE:LINE, counts them in the case's summary line, and exits 1
+// when a case has one, 0 when none has; `replay --print` prints the case in one of
+// printFormats (each format in turn, so every format meets a quarter of
+// the cases) with the same exit status; nothing the command writes, on
+// stdout or stderr, breaks the properties of checkOutput; and the files it
+// read and their directory are unchanged.
 func TestHostileCommand(t *testing.T) {
 	t.Parallel()
 	bin := gobuild.Program(t, commandPackage)
@@ -91,45 +106,62 @@ func TestHostileCommand(t *testing.T) {
 	require.NoError(t, os.Chmod(dir, 0o555))
 	defer os.Chmod(dir, 0o755)
 	before := snapshot(t, dir)
-	for _, c := range cases {
+	validated := validateByFormat(t, bin, dir, cases)
+	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			file := filepath.Join(dir, c.name)
-			format := "--input-format=" + c.format
 			want := 0
 			if c.expect.problems > 0 {
 				want = 1
 			}
-			printArgs := [][]string{
-				{"--format", "plain"},
-				{"--format", "ansi", "--color", "always"},
-				{"--format", "markdown"},
-				{"--format", "ansi", "--color", "always", "--expand"},
-			}
-			// validate and the replays, run at once: each waits on the
-			// machine more than it computes.
-			argLists := [][]string{{"validate", format, file}}
-			for _, args := range printArgs {
-				argLists = append(argLists, append([]string{"replay", "--print", "--width", "80", format, file}, args...))
-			}
-			runs := runCardtuiAll(t, bin, argLists...)
-			v := runs[0]
-			assert.Equal(t, want, v.code, "validate's exit status: %s", v.stdout)
+			v := validated[c.format]
+			assert.Contains(t, v.stdout, fmt.Sprintf("%s: %s", file, c.format), "validate sums the case up")
+			assert.Regexp(t, regexp.QuoteMeta(file)+`: .*, `+strconv.Itoa(c.expect.problems)+` problems?(\n|, )`, v.stdout, "validate counts the problems")
 			for _, l := range c.expect.problemLines {
 				assert.Contains(t, v.stdout, fmt.Sprintf("%s:%d: ", file, l), "validate names the line")
 			}
-			checkCommandOutput(t, "validate", v, 0)
-			for i, args := range printArgs {
-				p := runs[i+1]
-				assert.Equal(t, want, p.code, "replay %v: exit status: %s", args, p.stderr)
-				width := 80
-				if args[1] == "markdown" {
-					width = 0
-				}
-				checkCommandOutput(t, strings.Join(args, " "), p, width)
+			printArgs := printFormats[i%len(printFormats)]
+			p := runCardtuiAll(t, bin, append([]string{"replay", "--print", "--width", "80", "--input-format=" + c.format, file}, printArgs...))[0]
+			assert.Equal(t, want, p.code, "replay %v: exit status: %s", printArgs, p.stderr)
+			width := 80
+			if printArgs[1] == "markdown" {
+				width = 0
 			}
+			checkCommandOutput(t, strings.Join(printArgs, " "), p, width)
 		})
 	}
 	assert.Equal(t, before, snapshot(t, dir), "the command changed the files it read")
+}
+
+// validateByFormat runs `validate` once for each format of cases, on all
+// its cases at once, all formats at the same time, and checks each run's
+// exit status (1 when a case of the format has a problem) and output.
+func validateByFormat(t *testing.T, bin, dir string, cases []hostileCase) map[string]run {
+	t.Helper()
+	var formats []string
+	files := map[string][]string{}
+	want := map[string]int{}
+	for _, c := range cases {
+		if files[c.format] == nil {
+			formats = append(formats, c.format)
+		}
+		files[c.format] = append(files[c.format], filepath.Join(dir, c.name))
+		if c.expect.problems > 0 {
+			want[c.format] = 1
+		}
+	}
+	argLists := make([][]string, len(formats))
+	for i, f := range formats {
+		argLists[i] = append([]string{"validate", "--input-format=" + f}, files[f]...)
+	}
+	runs := runCardtuiAll(t, bin, argLists...)
+	byFormat := make(map[string]run, len(formats))
+	for i, f := range formats {
+		assert.Equal(t, want[f], runs[i].code, "validate's exit status on the %s cases: %s", f, runs[i].stdout)
+		checkCommandOutput(t, "validate", runs[i], 0)
+		byFormat[f] = runs[i]
+	}
+	return byFormat
 }
 
 // writeSmall writes the input of a case of at most commandInputLimit

@@ -2,8 +2,10 @@ package hostile_test
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -41,14 +44,23 @@ func agentSession(t *testing.T, calls int) (path, subagents string) {
 // hang guard.
 func loadSession(t *testing.T, path string) *replay.Transcript {
 	t.Helper()
-	var tr *replay.Transcript
-	finishes(t, "replaying "+path, func() {
+	return loadWithin(t, path, func() (io.ReadCloser, replay.Options, error) {
 		f, err := os.Open(path)
+		return f, replay.Options{Formats: agents.Formats, Path: path}, err
+	})
+}
+
+// loadWithin replays what open opens, named name, within the hang guard.
+func loadWithin(t *testing.T, name string, open func() (io.ReadCloser, replay.Options, error)) *replay.Transcript {
+	t.Helper()
+	var tr *replay.Transcript
+	finishes(t, "replaying "+name, func() {
+		rc, opts, err := open()
 		if !assert.NoError(t, err) {
 			return
 		}
-		defer f.Close()
-		tr, err = replay.Load(f, path, replay.Options{Formats: agents.Formats, Path: path})
+		defer rc.Close()
+		tr, err = replay.Load(rc, name, opts)
 		assert.NoError(t, err)
 	})
 	require.NotNil(t, tr)
@@ -85,4 +97,74 @@ func TestSubagentFilesReadOnce(t *testing.T) {
 	}
 	tr := loadSession(t, path)
 	assert.Zero(t, tr.Stats.Problems)
+}
+
+// bytesRead is how many bytes the process has read from files so far
+// (rchar of /proc/self/io); the test skips where there is none.
+func bytesRead(t *testing.T) int64 {
+	t.Helper()
+	data, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		t.Skip("no /proc/self/io to count the bytes read:", err)
+	}
+	for line := range strings.Lines(string(data)) {
+		if v, ok := strings.CutPrefix(line, "rchar: "); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			require.NoError(t, err)
+			return n
+		}
+	}
+	t.Fatalf("no rchar in /proc/self/io: %s", data)
+	return 0
+}
+
+// agentTranscript writes a sub-agent transcript whose first line is the
+// prompt given, padded to pad bytes, followed by lines lines of text, and
+// gives its size and its first line's.
+func agentTranscript(t *testing.T, path, prompt string, pad, lines int) (size, first int64) {
+	t.Helper()
+	head := `"sessionId":"s1","cwd":"/p","timestamp":"2026-01-02T10:00:01.000Z"`
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"type":"user",%s,"uuid":"p","message":{"role":"user","content":%q}}`+"\n",
+		head, prompt+strings.Repeat(" ", pad))
+	first = int64(b.Len())
+	for i := range lines {
+		fmt.Fprintf(&b, `{"type":"assistant",%s,"uuid":"x%d","message":{"role":"assistant","id":"mx%d","content":[{"type":"text","text":"step %d %s"}]}}`+"\n",
+			head, i, i, i, strings.Repeat("y", 1000))
+	}
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o600))
+	return int64(b.Len()), first
+}
+
+// TestSubagentFilesBytesReadOnce: a replay reads each byte of a session's
+// sub-agent files at most once (up to a small read-ahead per file): a
+// transcript its .meta.json matches to its call is not also read for its
+// first line, one matched by its prompt is not read again from the
+// start, and one that matches no call is read for its first line only,
+// once.
+func TestSubagentFilesBytesReadOnce(t *testing.T) {
+	const readAhead = 4 << 10
+	path, dir := agentSession(t, 3)
+	info, err := os.Stat(path)
+	require.NoError(t, err)
+	total := info.Size()
+	meta := `{"agentType":"general-purpose","toolUseId":"toolu_0"}`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "agent-a0.meta.json"), []byte(meta), 0o600))
+	total += int64(len(meta))
+	for _, name := range []string{"a0", "a1"} {
+		size, _ := agentTranscript(t, filepath.Join(dir, "agent-"+name+".jsonl"), "survey "+name[1:], 300<<10, 200)
+		total += size
+	}
+	_, first := agentTranscript(t, filepath.Join(dir, "agent-a9.jsonl"), "nobody's", 300<<10, 200)
+	total += first
+	before := bytesRead(t)
+	tr := loadSession(t, path)
+	read := bytesRead(t) - before
+	t.Logf("%d bytes read for %d bytes of files", read, total)
+	assert.Zero(t, tr.Stats.Problems)
+	assert.LessOrEqual(t, read, total+2*readAhead, "%d bytes read of %d", read, total)
+	text := replaytest.Describe(tr)
+	for _, want := range []string{"step 199", "step 0"} {
+		assert.Equal(t, 2, strings.Count(text, want+" "), "%s: both matched transcripts nested", want)
+	}
 }

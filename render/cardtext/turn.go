@@ -38,6 +38,12 @@ func TurnFacts(t cards.Turn, loc *time.Location) []string {
 	return facts
 }
 
+// ReplyFacts are the words after a reply's label: its time (in loc, UTC
+// when nil) and model, each when the log says it, as TurnFacts words them.
+func ReplyFacts(r cards.Reply, loc *time.Location) []string {
+	return TurnFacts(cards.Turn{Start: r.At, Model: r.Model}, loc)
+}
+
 // TotalsText says what a session's turns add up to, for a status line and
 // the exports: "3 turns · 12m04s · 1.2M tokens (980k cached) · $1.02 ·
 // sonnet-4.6"; "" when no turn says anything.

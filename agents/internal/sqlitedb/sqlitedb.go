@@ -57,6 +57,8 @@ type DB struct {
 	// copy is the private copy read instead of a database with a
 	// write-ahead log, removed on Close.
 	copy *snapshot
+	// columns are the columns of the tables Columns read, by table.
+	columns map[string]map[string]bool
 }
 
 // Open opens the database at path read-only. It must be a regular file
@@ -242,6 +244,21 @@ func kindOf(typ, schema string) string {
 // virtual generated column, computed on every read by an expression the
 // database names (a printf of 900 MB), counts as missing.
 func Columns(db *DB, table string) (map[string]bool, error) {
+	if cols, ok := db.columns[table]; ok {
+		return cols, nil
+	}
+	cols, err := readColumns(db, table)
+	if err == nil {
+		if db.columns == nil {
+			db.columns = map[string]map[string]bool{}
+		}
+		db.columns[table] = cols
+	}
+	return cols, err
+}
+
+// readColumns reads the columns of a table that is a real one.
+func readColumns(db *DB, table string) (map[string]bool, error) {
 	if err := Tables(db, table); err != nil {
 		return nil, err
 	}
@@ -262,25 +279,6 @@ func Columns(db *DB, table string) (map[string]bool, error) {
 		return nil, fmt.Errorf("the database has no table %q", table)
 	}
 	return cols, rows.Err()
-}
-
-// Select is the list of columns wanted, each the column when the table
-// has it, else the fallback expression given ("NULL", "0", "”); a
-// column's NULL reads as its fallback too, so that one row's NULL costs
-// nothing but that value.
-func Select(have map[string]bool, want [][2]string) string {
-	var parts []string
-	for _, w := range want {
-		switch {
-		case !have[w[0]]:
-			parts = append(parts, w[1])
-		case w[1] == "NULL":
-			parts = append(parts, `"`+w[0]+`"`)
-		default:
-			parts = append(parts, `coalesce("`+w[0]+`", `+w[1]+`)`)
-		}
-	}
-	return strings.Join(parts, ", ")
 }
 
 // Read opens the database at path, lists its sessions with list and

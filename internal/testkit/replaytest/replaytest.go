@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -64,24 +65,28 @@ func LoadFile(t testing.TB, opts replay.Options, path string) *replay.Transcript
 	return tr
 }
 
-// Problems returns the transcript's Problem entries.
-func Problems(tr *replay.Transcript) []cards.Problem {
-	var out []cards.Problem
-	for _, e := range tr.Entries {
-		if p, ok := e.(cards.Problem); ok {
-			out = append(out, p)
+// EntriesOf are the entries of type T among entries, in order.
+func EntriesOf[T cards.Entry](entries []cards.Entry) []T {
+	var out []T
+	for _, e := range entries {
+		if v, ok := e.(T); ok {
+			out = append(out, v)
 		}
 	}
 	return out
 }
 
+// Problems returns the transcript's Problem entries.
+func Problems(tr *replay.Transcript) []cards.Problem { return EntriesOf[cards.Problem](tr.Entries) }
+
 // ToolCards returns the transcript's ToolCard entries.
-func ToolCards(tr *replay.Transcript) []cards.ToolCard {
-	var out []cards.ToolCard
-	for _, e := range tr.Entries {
-		if c, ok := e.(cards.ToolCard); ok {
-			out = append(out, c)
-		}
+func ToolCards(tr *replay.Transcript) []cards.ToolCard { return EntriesOf[cards.ToolCard](tr.Entries) }
+
+// Notices are the texts of the transcript's top-level notices, in order.
+func Notices(tr *replay.Transcript) []string {
+	var out []string
+	for _, n := range EntriesOf[cards.Notice](tr.Entries) {
+		out = append(out, n.Text)
 	}
 	return out
 }
@@ -89,12 +94,32 @@ func ToolCards(tr *replay.Transcript) []cards.ToolCard {
 // Messages are the top-level messages of role in a transcript, in order.
 func Messages(tr *replay.Transcript, role cards.Role) []cards.Message {
 	var out []cards.Message
-	for _, e := range tr.Entries {
-		if m, ok := e.(cards.Message); ok && m.Role == role {
+	for _, m := range EntriesOf[cards.Message](tr.Entries) {
+		if m.Role == role {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// CheckReplies checks what a transcript's replies say of themselves:
+// each names model, the first was written at first, and none counts as a
+// turn in the session's totals, which count the prompts with turn facts.
+func CheckReplies(t testing.TB, tr *replay.Transcript, model string, first time.Time) {
+	t.Helper()
+	replies := Messages(tr, cards.RoleAssistant)
+	require.NotEmpty(t, replies)
+	for _, m := range replies {
+		assert.Equal(t, model, m.Reply.Model, "%q", m.Text)
+	}
+	assert.Equal(t, first, replies[0].Reply.At.UTC())
+	turns := 0
+	for _, m := range Messages(tr, cards.RoleUser) {
+		if !m.Turn.IsZero() {
+			turns++
+		}
+	}
+	assert.Equal(t, turns, cards.SessionTotals(tr.Entries).Turns, "replies are no turns")
 }
 
 // Describe writes one line per entry that says what it is, and a last
