@@ -171,7 +171,7 @@ func diffCallBody(v cards.DiffCall, c cards.ToolCard, o style.Options) []string 
 func finishLine(line string, o style.Options) string {
 	line = termsafe.NeutralizeRendered(line)
 	if width := o.LineWidth(); termsafe.Width(line) > width {
-		line = ansi.Truncate(line, width, "…")
+		line = termsafe.Truncate(line, width, "…")
 	}
 	return downsample(line, o.Profile)
 }

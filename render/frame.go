@@ -5,8 +5,6 @@ import (
 	"image/color"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/textcut"
@@ -78,7 +76,7 @@ func fitTitle(glyph, title string, paths []string, room int) string {
 	}
 	lead := strings.TrimSpace(glyph+" "+head) + " "
 	if termsafe.Width(lead+paths[0]+fmt.Sprintf(" +%d more", len(paths)-1)) > room {
-		return ansi.Truncate(lead+fmt.Sprintf("%d files", len(paths)), room, "…")
+		return termsafe.Truncate(lead+fmt.Sprintf("%d files", len(paths)), room, "…")
 	}
 	shown := lead + paths[0]
 	for i := 1; i < len(paths); i++ {
@@ -92,5 +90,5 @@ func fitTitle(glyph, title string, paths []string, room int) string {
 		}
 		shown += ", " + paths[i]
 	}
-	return ansi.Truncate(shown, room, "…")
+	return termsafe.Truncate(shown, room, "…")
 }

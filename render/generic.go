@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/alecthomas/chroma/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
@@ -44,7 +43,7 @@ func genericResultBody(v cards.GenericResult, o style.Options) []string {
 // titleLines is a result's own title, bold, on one line.
 func titleLines(title string, width int, o style.Options) []string {
 	if t := textcut.OneLine(title); t != "" {
-		return []string{o.BoldInk(o.Colors().Title).Render(ansi.Truncate(t, width, "…"))}
+		return []string{o.BoldInk(o.Colors().Title).Render(termsafe.Truncate(t, width, "…"))}
 	}
 	return nil
 }
@@ -70,7 +69,7 @@ func contentLines(blocks []cards.ContentBlock, width int, o style.Options) []str
 		case ok:
 			section = preformattedLines(text, t.Lang, width, markdown.Remaining(shown, lines), o)
 		default:
-			section = []string{style.Dim(ansi.Truncate(ph, width, "…"), o)}
+			section = []string{style.Dim(termsafe.Truncate(ph, width, "…"), o)}
 		}
 		if len(section) > 0 {
 			sections = append(sections, section)
@@ -231,7 +230,7 @@ func locationLines(locs []cards.FileLocation, width int, o style.Options) []stri
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}
-		lines = append(lines, style.PathLink(ansi.Truncate(text, width, "…"), l.Path, o.Ink(o.Colors().Accent).Render, o))
+		lines = append(lines, style.PathLink(termsafe.Truncate(text, width, "…"), l.Path, o.Ink(o.Colors().Accent).Render, o))
 	}
 	return lines
 }

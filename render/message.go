@@ -66,7 +66,7 @@ func userLines(text string, facts []string, o style.Options) []string {
 // sonnet-4.6", dim) and the text as Markdown under it.
 func assistantLines(label, text string, facts []string, o style.Options) []string {
 	p := o.Colors()
-	label = ansi.Truncate(label, o.LineWidth()-messageIndent, "…")
+	label = termsafe.Truncate(label, o.LineWidth()-messageIndent, "…")
 	head := o.Ink(p.OK).Render("●") + " " + o.BoldInk(p.Title).Render(label) + dimFacts(facts, label, o)
 	return append([]string{head}, indent(messageBody(text, markdown.Lines, o))...)
 }
@@ -119,7 +119,7 @@ func verbatimMessage(text string, width int, _ style.Options) []string {
 // out as Markdown but dim and italic, under "◌ Thinking", when expanded.
 func asideLines(label, text string, o style.Options) []string {
 	if !o.Expanded {
-		return []string{style.Dim(ansi.Truncate("◌ "+label+" · "+textcut.Plural(cardtext.CountLines(text), "line", "lines")+" "+textcut.ExpandHint, o.LineWidth(), "…"), o)}
+		return []string{style.Dim(termsafe.Truncate("◌ "+label+" · "+textcut.Plural(cardtext.CountLines(text), "line", "lines")+" "+textcut.ExpandHint, o.LineWidth(), "…"), o)}
 	}
 	italic := lipgloss.NewStyle().Foreground(o.Colors().Dim).Italic(true)
 	lines := []string{style.Dim("◌ "+label, o)}
@@ -151,6 +151,6 @@ func dimFacts(facts []string, label string, o style.Options) string {
 	if len(facts) == 0 {
 		return ""
 	}
-	room := o.LineWidth() - messageIndent - ansi.StringWidth(label)
-	return style.Dim(ansi.Truncate(" · "+strings.Join(facts, " · "), room, "…"), o)
+	room := o.LineWidth() - messageIndent - termsafe.Width(label)
+	return style.Dim(termsafe.Truncate(" · "+strings.Join(facts, " · "), room, "…"), o)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
+	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
 
@@ -44,7 +45,7 @@ func verbatimLines(text string, width int) []string {
 			lines = append(lines, line)
 			continue
 		}
-		for _, row := range strings.Split(ansi.Wrap(line, width, ""), "\n") {
+		for _, row := range textcut.WrapStyled(line, width) {
 			lines = append(lines, strings.TrimRight(row, " "))
 		}
 	}

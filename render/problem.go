@@ -3,8 +3,6 @@ package render
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
@@ -20,7 +18,7 @@ func problemDrawing(p cards.Problem, o style.Options) Drawing {
 	width := textcut.InnerWidth(o)
 	var excerpt []string
 	if e := textcut.OneLine(p.Excerpt); e != "" {
-		excerpt = []string{style.Dim(ansi.Truncate(e, width, "…"), o)}
+		excerpt = []string{style.Dim(termsafe.Truncate(e, width, "…"), o)}
 	}
 	body := textcut.JoinSections(markdown.WrapLines(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), width), excerpt)
 	return frame{Glyph: "!", Title: cardtext.ProblemTitle(p), Body: body, Border: o.Colors().Error}.drawing(o)

@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
 	"github.com/cardtui/cardtui/render/textcut"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // readBody draws a read window: numbered lines, a footer naming the file
@@ -82,7 +81,7 @@ func numberedLine(number, gw int, text string, width int, o style.Options) []str
 // coloured).
 func numberedText(number, gw int, text string, width int, o style.Options) []string {
 	gutter := fmt.Sprintf("%*d │ ", gw, number)
-	room := max(width-ansi.StringWidth(gutter), 1)
+	room := max(width-termsafe.Width(gutter), 1)
 	blank := style.Dim(strings.Repeat(" ", gw)+" │ ", o)
 	lines := textcut.WrapMarked(text, room, collapsedRows(o), o)
 	for i, line := range lines {
@@ -108,9 +107,9 @@ func collapsedRows(o style.Options) int {
 // path linked to its file when absolute.
 func readFooter(v cards.ReadResult, width int, o style.Options) string {
 	rest := cardtext.ReadRange(v)
-	room := width - ansi.StringWidth(rest) - len(" · ")
+	room := width - termsafe.Width(rest) - len(" · ")
 	if room < 4 {
-		return style.Dim(ansi.Truncate(rest, width, "…"), o)
+		return style.Dim(termsafe.Truncate(rest, width, "…"), o)
 	}
 	dimmed := o.Ink(o.Colors().Dim).Render
 	return style.PathLink(textcut.CutLeft(textcut.OneLine(v.Path), room), v.Path, dimmed, o) + style.Dim(" · "+rest, o)

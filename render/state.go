@@ -10,6 +10,7 @@ import (
 	"github.com/cardtui/cardtui/render/diffview"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/textcut"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // A tool card shows its one state (cards.State) twice: as the badge at the
@@ -55,7 +56,7 @@ func stateBorder(s cards.State, o style.Options) color.Color {
 // that nothing in it reads as applied.
 func notAppliedBody(diffs []cards.FileDiff, s cards.State, o style.Options) []string {
 	width := textcut.InnerWidth(o)
-	lines := []string{o.Ink(stateColor(s, o)).Render(ansi.Truncate(cardtext.NotAppliedNotes[s], width, "…"))}
+	lines := []string{o.Ink(stateColor(s, o)).Render(termsafe.Truncate(cardtext.NotAppliedNotes[s], width, "…"))}
 	for _, line := range diffview.Body(diffs, o) {
 		if line != "" {
 			line = style.Dim(ansi.Strip(line), o)

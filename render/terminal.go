@@ -82,13 +82,13 @@ func wrapWords(line string, width int) []string {
 	var rows []string
 	row := ""
 	for _, word := range strings.SplitAfter(line, " ") {
-		w := ansi.StringWidth(strings.TrimRight(word, " "))
-		if used := ansi.StringWidth(row); used > 0 && used+w > width && w <= width {
+		w := termsafe.Width(strings.TrimRight(word, " "))
+		if used := termsafe.Width(row); used > 0 && used+w > width && w <= width {
 			rows = append(rows, strings.TrimRight(row, " "))
 			row = ""
 		}
 		row += word
-		if ansi.StringWidth(strings.TrimRight(row, " ")) > width {
+		if termsafe.Width(strings.TrimRight(row, " ")) > width {
 			parts := strings.Split(ansi.Hardwrap(row, width, true), "\n")
 			rows = append(rows, parts[:len(parts)-1]...)
 			row = parts[len(parts)-1]

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
 	"github.com/cardtui/cardtui/render/markdown"
@@ -43,12 +41,12 @@ func sourceLines(n, count int, s cards.WebSource, width int, o style.Options) []
 	room := max(width-len(number), 1)
 	var lines []string
 	if t := textcut.OneLine(s.Title); t != "" {
-		lines = append(lines, o.BoldInk(o.Colors().Title).Render(ansi.Truncate(t, room, "…")))
+		lines = append(lines, o.BoldInk(o.Colors().Title).Render(termsafe.Truncate(t, room, "…")))
 	}
 	lines = append(lines, urlLines(s.URL, room, o.Colors().Dim, o)...)
 	lines = append(lines, snippet(s.Snippet, room, o)...)
 	if d := textcut.OneLine(s.PublishedAt); d != "" {
-		lines = append(lines, style.Dim(ansi.Truncate(d, room, "…"), o))
+		lines = append(lines, style.Dim(termsafe.Truncate(d, room, "…"), o))
 	}
 	for i := range lines {
 		if i == 0 {
@@ -73,11 +71,11 @@ func urlLines(raw string, width int, c color.Color, o style.Options) []string {
 		return rows
 	}
 	last := len(rows) - 1
-	if ansi.StringWidth(rows[last])+1+len(cardtext.UnsafeNote) <= width {
+	if termsafe.Width(rows[last])+1+len(cardtext.UnsafeNote) <= width {
 		rows[last] += " " + style.Dim(cardtext.UnsafeNote, o)
 		return rows
 	}
-	return append(rows, style.Dim(ansi.Truncate(cardtext.UnsafeNote, width, "…"), o))
+	return append(rows, style.Dim(termsafe.Truncate(cardtext.UnsafeNote, width, "…"), o))
 }
 
 // snippet is a source's snippet, dim, in at most snippetLines lines.
@@ -90,7 +88,7 @@ func snippet(s string, width int, o style.Options) []string {
 	if len(lines) > snippetLines {
 		lines = lines[:snippetLines]
 		last := lines[snippetLines-1]
-		lines[snippetLines-1] = ansi.Truncate(last, width-1, "") + "…"
+		lines[snippetLines-1] = termsafe.Truncate(last, width-1, "") + "…"
 	}
 	for i, line := range lines {
 		lines[i] = style.Dim(line, o)
@@ -123,7 +121,7 @@ func webFetchBody(v cards.WebFetch, o style.Options) []string {
 // new line when it does not fit there.
 func appendWord(lines []string, width int, word string) []string {
 	last := lines[len(lines)-1]
-	if ansi.StringWidth(last)+1+ansi.StringWidth(word) <= width {
+	if termsafe.Width(last)+1+termsafe.Width(word) <= width {
 		lines[len(lines)-1] = last + " " + word
 		return lines
 	}

@@ -17,7 +17,10 @@ type Stats struct {
 	Lines int
 	// Events is the number of lines that were understood.
 	Events int
-	// ToolCards is the number of tool cards, orphan results included.
+	// ToolCards counts the calls the agent's model made: its tool cards,
+	// orphan results included, less the cards a decoder makes of what the
+	// model did not call (a group gathering calls, the calls a script
+	// made), plus the calls it draws as a line of another card.
 	ToolCards int
 	// Problems is the number of Problem entries.
 	Problems int

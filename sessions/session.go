@@ -57,8 +57,8 @@ type Session struct {
 	// the time of its last line, else the file's mtime.
 	Started      time.Time `json:"started,omitzero"`
 	LastActivity time.Time `json:"lastActivity"`
-	// ToolCalls is the number of tool calls the viewer draws, nested
-	// ones (a sub-agent's) included.
+	// ToolCalls is the number of tool calls the agent's models made,
+	// a sub-agent's included (replay.Stats.ToolCards).
 	ToolCalls int `json:"toolCalls"`
 	// Size is the file's size in bytes.
 	Size int64 `json:"size"`

@@ -1,22 +1,74 @@
 package termsafe
 
 import (
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Width is ansi.StringWidth(s), the display width of plain or styled
-// text, answered without grapheme segmentation when s is printable ASCII,
-// lone runes (see loneRuneWidth) and SGR sequences only (see fastWidth):
+// Width is the display width of plain or styled text in either way a
+// terminal counts cells: the wider of ansi.StringWidth (grapheme clusters,
+// as terminals with mode 2027 count: kitty, WezTerm, Ghostty) and
+// ansi.StringWidthWc (code points, as xterm, VTE and tmux count), which
+// part for an emoji ZWJ sequence (👨‍👩‍👧‍👦: 2 cells or 8) or a presentation
+// selector (❤️: 2 or 1). A line laid out by it fits in both. It is
+// answered without grapheme segmentation when s is printable ASCII, lone
+// runes (see loneRuneWidth) and SGR sequences only (see fastWidth):
 // nearly every line of a diff, a console or a card's frame, which the
 // print path measures once each.
 func Width(s string) int {
 	if w, ok := fastWidth(s); ok {
 		return w
 	}
-	return ansi.StringWidth(s)
+	return max(ansi.StringWidth(s), ansi.StringWidthWc(s))
+}
+
+// FirstCluster is the first grapheme cluster of s and its width as Width
+// measures it.
+func FirstCluster(s string) (cluster string, width int) {
+	cluster, width = ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+	if len(cluster) == 1 { // ASCII: both counts agree
+		return cluster, width
+	}
+	return cluster, max(width, ansi.StringWidthWc(cluster))
+}
+
+// Truncate cuts styled text to at most width cells as Width measures
+// them, ending it with tail when it cuts; the escape sequences after the
+// cut stay, so that the styles it opened are closed.
+func Truncate(s string, width int, tail string) string {
+	if Width(s) <= width {
+		return s
+	}
+	room := width - Width(tail)
+	if room < 0 {
+		return ""
+	}
+	var b strings.Builder
+	used, cut := 0, false
+	for i := 0; i < len(s); {
+		seq, w, n, _ := ansi.DecodeSequence(s[i:], ansi.NormalState, nil)
+		n = max(n, 1)
+		i += n
+		if seq != "" && seq[0] == ansi.ESC {
+			b.WriteString(seq)
+			continue
+		}
+		if w > 0 {
+			w = max(w, ansi.StringWidthWc(seq))
+		}
+		if !cut && used+w > room {
+			cut = true
+			b.WriteString(tail)
+		}
+		if !cut {
+			used += w
+			b.WriteString(seq)
+		}
+	}
+	return b.String()
 }
 
 // fastWidth is the width of s when s is printable ASCII, one cell a byte,
@@ -76,8 +128,9 @@ var loneRuneClass [loneRunes]atomic.Uint32
 // loneRuneWidth is the width of r, and whether r is lone: a grapheme
 // cluster of its own whatever printable ASCII or lone rune stands on
 // either side (no combining mark, joiner, control, Hangul jamo or
-// regional indicator), so that the width of a string of them is the sum
-// of theirs. ansi answers both, once a rune.
+// regional indicator) that both ways of counting give the same width, so
+// that the width of a string of them is the sum of theirs. ansi answers
+// both, once a rune.
 func loneRuneWidth(r rune) (width int, lone bool) {
 	if r >= loneRunes {
 		return 0, false
@@ -85,8 +138,8 @@ func loneRuneWidth(r rune) (width int, lone bool) {
 	class := loneRuneClass[r].Load()
 	if class == 0 {
 		class = 1
-		if runeIsLone(r) {
-			class = 2 + uint32(ansi.StringWidth(string(r)))
+		if w := ansi.StringWidth(string(r)); runeIsLone(r) && w == ansi.StringWidthWc(string(r)) {
+			class = 2 + uint32(w)
 		}
 		loneRuneClass[r].Store(class)
 	}

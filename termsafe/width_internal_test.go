@@ -28,33 +28,42 @@ var widthSamples = []struct {
 	{"\x1b[1;31Hx", false}, // a CSI that is not SGR
 	{"\x1b[?25lx", false},  // private parameters
 	{"\x1b]8;;https://a\x07link\x1b]8;;\x07", false},
-	{"\x1bMx", false},         // an escape that is not CSI
-	{"x\x1b", false},          // a lone escape at the end
-	{"\x1b[31mé\x1b[m", true}, // styled Latin
-	{"╭─ ✎ title ─╮", true},   // box drawing and a glyph
-	{"\u00ad", true},          // a soft hyphen: a cluster of its own
-	{"🇫🇷", false},             // regional indicators
-	{"\u1100\u1161", false},   // Hangul jamo
-	{"\xff", false},           // not UTF-8
+	{"\x1bMx", false},          // an escape that is not CSI
+	{"x\x1b", false},           // a lone escape at the end
+	{"\x1b[31mé\x1b[m", true},  // styled Latin
+	{"╭─ ✎ title ─╮", true},    // box drawing and a glyph
+	{"\u00ad", true},           // a soft hyphen: a cluster of its own
+	{"🇫🇷", false},              // regional indicators
+	{"\u1100\u1161", false},    // Hangul jamo
+	{"\xff", false},            // not UTF-8
+	{"👨\u200d👩\u200d👧", false}, // a ZWJ sequence: 2 cells by cluster, 6 by code point
+	{"❤\ufe0f", false},         // a presentation selector: 2 cells by cluster, 1 by code point
 }
 
-func TestCellWidthEqualsAnsiStringWidth(t *testing.T) {
+// bothWidths is what Width must answer: the wider of the two ways a
+// terminal counts.
+func bothWidths(s string) int { return max(ansi.StringWidth(s), ansi.StringWidthWc(s)) }
+
+func TestCellWidthIsTheWiderCount(t *testing.T) {
 	for _, s := range widthSamples {
 		_, fast := fastWidth(s.text)
 		assert.Equal(t, s.fast, fast, "fast path taken for %q", s.text)
-		assert.Equal(t, ansi.StringWidth(s.text), Width(s.text), "width of %q", s.text)
+		assert.Equal(t, bothWidths(s.text), Width(s.text), "width of %q", s.text)
 	}
+	assert.Equal(t, 6, Width("👨\u200d👩\u200d👧"))
+	assert.Equal(t, 2, Width("❤\ufe0f"))
 }
 
-// FuzzCellWidth checks that Width gives exactly ansi.StringWidth's
-// answer on any string, fast path or not.
+// FuzzCellWidth checks that Width gives exactly the wider of
+// ansi.StringWidth's and ansi.StringWidthWc's answers on any string, fast
+// path or not.
 func FuzzCellWidth(f *testing.F) {
 	for _, s := range widthSamples {
 		f.Add(s.text)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := Width(s), ansi.StringWidth(s); got != want {
-			t.Fatalf("Width(%q) = %d, ansi.StringWidth = %d", s, got, want)
+		if got, want := Width(s), bothWidths(s); got != want {
+			t.Fatalf("Width(%q) = %d, the wider count = %d", s, got, want)
 		}
 	})
 }
@@ -94,4 +103,18 @@ func TestLoneRunesAddUp(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTruncateFitsBothCounts: a cut line fits its width however the
+// terminal counts, keeps its styles closed, and cuts plain text as ansi
+// does.
+func TestTruncateFitsBothCounts(t *testing.T) {
+	line := "\x1b[1mfamily 👨\u200d👩\u200d👧\u200d👦👨\u200d👩\u200d👧\u200d👦 flags 🇫🇷🇩🇪 ❤\ufe0f❤\ufe0f 🏳\ufe0f\u200d🌈\x1b[0m"
+	for width := 1; width <= bothWidths(line); width++ {
+		cut := Truncate(line, width, "…")
+		assert.LessOrEqual(t, bothWidths(cut), width, "%d: %q", width, cut)
+		assert.Contains(t, cut, "\x1b[0m", "%d: the style is closed", width)
+	}
+	assert.Equal(t, line, Truncate(line, bothWidths(line), "…"))
+	assert.Equal(t, ansi.Truncate("\x1b[31mplain text\x1b[m", 6, "…"), Truncate("\x1b[31mplain text\x1b[m", 6, "…"))
 }

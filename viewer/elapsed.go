@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // A running call shows how long it has been running, counted from when
@@ -55,11 +56,11 @@ func (m *Model) withElapsed(line string, started int64, width int) string {
 	}
 	label := " running " + elapsed(m.now().Sub(time.Unix(0, started))) + " "
 	corner := ansi.TruncateLeft(line, width-2, "") // "─╮" in the border's colour
-	keep := width - ansi.StringWidth(label) - 2
+	keep := width - termsafe.Width(label) - 2
 	if keep < 4 {
 		return line
 	}
-	return ansi.Truncate(line, keep, "") + m.styles.warn.render(label) + corner
+	return termsafe.Truncate(line, keep, "") + m.styles.warn.render(label) + corner
 }
 
 // elapsed is a duration as a running badge shows it: 9s, 1m05s, 2h03m.

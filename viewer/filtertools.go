@@ -5,9 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // toolNames are the tool names of the cards, each once, sorted: what the
@@ -96,14 +95,14 @@ func (m *Model) toolsHint(width int) string {
 		if width < 20 {
 			return ""
 		}
-		return m.styles.source.render(ansi.Truncate("   no tool cards here", width, "…"))
+		return m.styles.source.render(termsafe.Truncate("   no tool cards here", width, "…"))
 	}
 	_, word := lastWord(m.prompt.input)
 	names := candidates(m.prompt.tools, word)
 	if len(names) == 0 {
 		names = m.prompt.tools
 	}
-	return m.styles.source.render(ansi.Truncate("   tab: "+strings.Join(names, " "), width, "…"))
+	return m.styles.source.render(termsafe.Truncate("   tab: "+strings.Join(names, " "), width, "…"))
 }
 
 // unknownTools are the words of the filter that show no card.

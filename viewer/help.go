@@ -6,9 +6,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/render"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // helpState is what the help depends on.
@@ -49,7 +49,7 @@ func (m *Model) refreshHelp() {
 	}
 	lines := strings.Split(view, "\n")
 	for i, line := range lines {
-		lines[i] = ansi.Truncate(strings.TrimRight(line, " "), m.width, "…")
+		lines[i] = termsafe.Truncate(strings.TrimRight(line, " "), m.width, "…")
 	}
 	m.helpLines = strings.Split(m.styles.paint(strings.Join(lines, "\n")), "\n")
 }
@@ -64,7 +64,7 @@ func (m *Model) shownHelp() []string {
 	if n == len(m.helpLines) {
 		return m.helpLines
 	}
-	return append(slices.Clip(m.helpLines[:n-1]), m.styles.text.render(ansi.Truncate(moreHelp, m.width, "…")))
+	return append(slices.Clip(m.helpLines[:n-1]), m.styles.text.render(termsafe.Truncate(moreHelp, m.width, "…")))
 }
 
 // fullHelp is the source's full name and the columns of KeyMap.FullHelp,

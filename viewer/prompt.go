@@ -5,7 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
+
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // promptKind is what the prompt under the cards asks for.
@@ -97,4 +98,4 @@ func (m *Model) promptLine() string {
 
 // width is the column after the prompt's text, where the cursor
 // stands.
-func (p prompt) width() int { return ansi.StringWidth(p.label()) + ansi.StringWidth(p.input) }
+func (p prompt) width() int { return termsafe.Width(p.label()) + termsafe.Width(p.input) }

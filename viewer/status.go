@@ -145,14 +145,14 @@ func (m *Model) statusLine() string {
 // row, cutting the source, then leaving out parts, lowest priority first,
 // until the row fits.
 func (m *Model) fitStatus(parts []statusPart, source string) string {
-	sepWidth := ansi.StringWidth(ansi.Strip(m.styles.sep))
+	sepWidth := termsafe.Width(ansi.Strip(m.styles.sep))
 	widthOf := func(parts []statusPart) int {
 		w := 0
 		for i, p := range parts {
 			if i > 0 {
 				w += sepWidth
 			}
-			w += ansi.StringWidth(p.text)
+			w += termsafe.Width(p.text)
 		}
 		return w
 	}
@@ -168,15 +168,15 @@ func (m *Model) fitStatus(parts []statusPart, source string) string {
 		}
 		b.WriteString(p.style.render(p.text))
 	}
-	left := ansi.Truncate(b.String(), m.width, "…")
-	room := m.width - ansi.StringWidth(left) - 2
-	if source == "" || room < min(ansi.StringWidth(source), minSourceWidth) {
+	left := termsafe.Truncate(b.String(), m.width, "…")
+	room := m.width - termsafe.Width(left) - 2
+	if source == "" || room < min(termsafe.Width(source), minSourceWidth) {
 		return left
 	}
-	if w := ansi.StringWidth(source); w > room {
+	if w := termsafe.Width(source); w > room {
 		source = ansi.TruncateLeft(source, w-room+1, "…")
 	}
-	return left + strings.Repeat(" ", m.width-ansi.StringWidth(left)-ansi.StringWidth(source)) + m.styles.source.render(source)
+	return left + strings.Repeat(" ", m.width-termsafe.Width(left)-termsafe.Width(source)) + m.styles.source.render(source)
 }
 
 func isNote(p statusPart) bool { return p.priority == prioNote }
@@ -184,7 +184,7 @@ func isNote(p statusPart) bool { return p.priority == prioNote }
 // noteAlone is a note too long to share the row, cut at its start so
 // that its end (a file name) stays.
 func noteAlone(note string, width int) string {
-	if w := ansi.StringWidth(note); w > width {
+	if w := termsafe.Width(note); w > width {
 		return ansi.TruncateLeft(note, w-width+1, "…")
 	}
 	return note

@@ -2,6 +2,7 @@ package acp_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,4 +32,32 @@ func TestCodexPermissionText(t *testing.T) {
 	assert.Contains(t, out, "Reason: run the test")
 	assert.Contains(t, out, "python3 -c 'import calc'")
 	assert.Contains(t, out, "Yes, proceed")
+}
+
+// TestCodexFailedRead: a read codex-acp ran as a command and that failed
+// shows the command, the file it read and, as the result, the error — the
+// text content codex-acp sends with the failure — and not the file's
+// path again alone on the card's last line.
+func TestCodexFailedRead(t *testing.T) {
+	input := `"rawInput":{"call_id":"call_r1","command":["/bin/bash","-lc","sed -n '1,40p' missing.py"],"cwd":"/p",` +
+		`"parsed_cmd":[{"type":"read","cmd":"sed -n '1,40p' missing.py","name":"missing.py","path":"missing.py"}]}`
+	failure := "sed: can't read missing.py: No such file or directory\n"
+	for name, output := range map[string]string{
+		"with its raw output": `,"rawOutput":{"call_id":"call_r1","stdout":"","stderr":` + fmt.Sprintf("%q", failure) +
+			`,"aggregated_output":` + fmt.Sprintf("%q", failure) + `,"exit_code":2,"formatted_output":` + fmt.Sprintf("%q", failure) + `}`,
+		"text content alone": "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			tr := replaytest.Load(t, agents.Options(replay.Auto), rec(prompt,
+				update(`{"sessionUpdate":"tool_call","toolCallId":"call_r1","title":"Read missing.py","kind":"read","status":"in_progress",`+
+					`"locations":[{"path":"/p/missing.py"}],`+input+`}`),
+				update(`{"sessionUpdate":"tool_call_update","toolCallId":"call_r1","status":"failed"`+output+
+					`,"content":[{"type":"content","content":{"type":"text","text":`+fmt.Sprintf("%q", failure)+`}}]}`)))
+			assert.Empty(t, replaytest.Problems(tr))
+			lines := strings.Split(strings.TrimSpace(replaytest.RenderPlain(tr, 100)), "\n")
+			last := lines[len(lines)-2] // above the bottom border
+			assert.Contains(t, last, "No such file or directory")
+			assert.Equal(t, 1, strings.Count(strings.Join(lines, "\n"), "missing.py: No such file"), "the error once")
+		})
+	}
 }

@@ -368,8 +368,13 @@ func (c *toolCall) callView(t *Traffic) cards.CallView {
 	}
 	call := cards.GenericCall{Title: c.titleText(t.dir), Kind: cardKind(c.kind), Content: p.blocks, Locations: c.cardLocations(t.dir)}
 	if command, _ := shellCommand(c.rawInput); command != "" {
-		// A read or search codex-acp ran as a command: the command, not its exec event.
-		call.Content = append([]cards.ContentBlock{cards.TextBlock{Text: "$ " + command}}, call.Content...)
+		// A read or search codex-acp ran as a command: the command, not
+		// its exec event, and what it read; the error of one that failed
+		// is the result's (resultView).
+		call.Content = []cards.ContentBlock{cards.TextBlock{Text: "$ " + command}}
+		if c.status != sdk.ToolCallStatusFailed {
+			call.Content = append(call.Content, p.blocks...)
+		}
 		return call
 	}
 	if len(call.Content) == 0 && (len(call.Locations) == 0 || !locatedKinds[c.kind]) && c.rawInput != nil && string(c.rawInput) != "{}" {
@@ -416,8 +421,9 @@ func (c *toolCall) command() (command, cwd string) {
 // resultView is the result part of the card: the options while a
 // permission request waits for the user; the terminal's output for a
 // terminal card; otherwise, once the call ended or something is to be
-// said (a permission, content a diff card has no room for, the raw
-// output when nothing else shows it), a generic result. While the call
+// said (a permission, content a diff card has no room for, the error of
+// a read or search run as a command, the raw output when nothing else
+// shows it), a generic result. While the call
 // runs with nothing to say it is nil: the card says "running".
 func (c *toolCall) resultView(t *Traffic) cards.ResultView {
 	p := c.parts(t.dir)
@@ -435,11 +441,15 @@ func (c *toolCall) resultView(t *Traffic) cards.ResultView {
 		return cards.GenericResult{Title: note} // the list is the call's; its output repeats it
 	}
 	var content []cards.ContentBlock
-	if len(p.diffs) > 0 {
-		content = append(content, p.blocks...)
-	}
-	if c.rawOutput != nil && len(p.blocks) == 0 && len(p.diffs) == 0 {
-		content = append(content, c.rawOutputBlock())
+	ranCommand, _ := shellCommand(c.rawInput)
+	failedCommand := ranCommand != "" && c.status == sdk.ToolCallStatusFailed
+	switch {
+	case len(p.diffs) > 0:
+		content = p.blocks
+	case failedCommand && len(p.blocks) > 0 && !commandResult(c.rawOutput).known:
+		content = p.blocks // the command's error as the agent sent it
+	case c.rawOutput != nil && (len(p.blocks) == 0 || failedCommand):
+		content = []cards.ContentBlock{c.rawOutputBlock()}
 	}
 	if note == "" && len(content) == 0 && !c.ended() {
 		return nil

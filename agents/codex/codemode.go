@@ -104,5 +104,15 @@ func (d *codexRollout) nestedCard(t *replay.Transcript, id, tool string, view ca
 	}
 	path := t.AddChild(replay.CardAt(parent.index), cards.ToolCard{ID: id, Tool: tool, Call: view})
 	d.calls[id].nested = &path
+	uncountScriptCall(t, id)
 	return true
+}
+
+// uncountScriptCall takes the card of a call a script made out of the
+// session's count of tool calls: the model made the exec call, the
+// script the calls under it.
+func uncountScriptCall(t *replay.Transcript, id string) {
+	if isNestedCallID(id) {
+		t.Stats.ToolCards--
+	}
 }

@@ -1,15 +1,18 @@
 package codex_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents/codex"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/sessions"
 )
 
 // childTools are the tools and states of the cards nested under c.
@@ -38,7 +41,7 @@ func TestCodexCodeModeExec(t *testing.T) {
 	assert.Equal(t, []string{"shell done"}, childTools(top[1]), "the command the yielded script ran while the wait waited")
 	assert.Empty(t, top[2].Children)
 	assert.Equal(t, "Wait for script cell 2", top[2].Call.(cards.GenericCall).Title)
-	assert.Equal(t, 7, tr.Stats.ToolCards)
+	assert.Equal(t, 3, tr.Stats.ToolCards, "the calls the model made: two scripts and a wait")
 }
 
 // TestCodexNestedEventsWithoutExec: an event of a script's call id with
@@ -57,4 +60,21 @@ func TestCodexNestedEventsWithoutExec(t *testing.T) {
 	assert.Equal(t, []string{"exec-1", "call_E", "call_other"}, []string{top[0].ID, top[1].ID, top[2].ID})
 	assert.Equal(t, []string{"shell done"}, childTools(top[1]))
 	assert.Equal(t, "exec-2", top[1].Children[0].(cards.ToolCard).ID)
+	assert.Equal(t, 2, tr.Stats.ToolCards, "call_E and call_other: the model made no exec-<uuid> call")
+}
+
+// TestSessionCountsModelCalls: the sessions list counts the calls the
+// model made (two exec scripts and a wait), not the commands and patches
+// the scripts ran, whose events Codex records under exec-<uuid> ids; a
+// write_stdin drawn as a line of its command's card is a call too.
+func TestSessionCountsModelCalls(t *testing.T) {
+	for file, want := range map[string]int{
+		filepath.Join(golden.Root(t), "testdata", "sessions", "codex-code-mode.jsonl"): 3,
+		"testdata/code-mode-0.144/rollout.jsonl":                                       3,
+		"testdata/codex-0.169.0/rollout.jsonl":                                         9,
+	} {
+		s := sessions.Read(file, codex.Sessions)
+		assert.Empty(t, s.Problem, file)
+		assert.Equal(t, want, s.ToolCalls, file)
+	}
 }

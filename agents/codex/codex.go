@@ -517,6 +517,9 @@ func (d *codexRollout) call(t *replay.Transcript, id, tool string, args []byte, 
 		return nil
 	case !hadCard:
 		d.putCall(t, id, c, view)
+		if fromEvent {
+			uncountScriptCall(t, id)
+		}
 		d.codeMode.opened(id, tool, args)
 		t.ArgumentsProblem(tool, problem)
 		return nil

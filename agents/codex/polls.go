@@ -39,6 +39,7 @@ func (d *codexRollout) foldPoll(t *replay.Transcript, c *codexCall, args []byte)
 		text = "Interacted with background terminal: sent " + strconv.Quote(a.chars)
 	}
 	t.AddChild(d.cardPath(command), cards.Notice{Text: text})
+	t.Stats.ToolCards++ // a call the model made, drawn as a line of its command's card
 	return true
 }
 

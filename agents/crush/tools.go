@@ -33,6 +33,7 @@ func Tools() producers.Registry {
 		"agent":     {PresentCall: toolLine("Agent", cards.KindOther, "prompt"), PresentResult: toolview.MarkdownResult},
 		"todos":     {PresentCall: todosCall, PresentResult: toolview.QuietResult},
 		"patch":     {PresentCall: toolview.PatchOn("patch_text"), PresentResult: toolview.PlainResult},
+		"question":  {PresentCall: questionCall, PresentResult: questionResult},
 	}
 }
 

@@ -59,15 +59,37 @@ func (d *decoder) calls(t *replay.Transcript, m *message, calls []toolCall) erro
 
 // titled titles a generic call as Gemini CLI's tool line does: the
 // tool's display name and its invocation's description, which the
-// record keeps.
+// record keeps — unless the record keeps the tool's own description, as
+// some versions do, which the producer's title from the arguments
+// replaces (the display name alone for a tool without a producer).
 func titled(view cards.CallView, c toolCall) cards.CallView {
 	g, ok := view.(cards.GenericCall)
-	if !ok || c.DisplayName == "" || c.Description == "" {
+	switch {
+	case !ok || c.DisplayName == "" || c.Description == "":
 		return view
+	case isToolDescription(c.Description):
+		if g.Title == c.Name { // the fallback's: the display name says more
+			g.Title = c.DisplayName
+		}
+		return g
 	}
 	g.Title = c.DisplayName + " " + strings.Join(strings.Fields(c.Description), " ")
 	return g
 }
+
+// isToolDescription reports whether a call's description is prose that
+// tells the model what the tool does ("Reads and returns the content of
+// a specified file. …"): sentences of toolDescriptionWords words or more
+// ending with a period. An invocation's description is a path, a pattern
+// or a short line.
+func isToolDescription(description string) bool {
+	d := strings.TrimSpace(description)
+	return strings.HasSuffix(d, ".") && len(strings.Fields(d)) >= toolDescriptionWords
+}
+
+// toolDescriptionWords is the fewest words isToolDescription takes for a
+// tool's own description.
+const toolDescriptionWords = 8
 
 // result is what a call returned: the output or error of its function
 // response, its resultDisplay as the meta.

@@ -96,3 +96,36 @@ func TestChatDocumentSessions(t *testing.T) {
 	assert.Equal(t, "2026-01-30T06:08:00Z", s.Started.Format("2006-01-02T15:04:05Z07:00"))
 	assert.True(t, strings.HasSuffix(s.Path, ".json"))
 }
+
+// oneCallTitle is the title of the one call of a chat document whose
+// one gemini message records it as toolCall (a JSON object).
+func oneCallTitle(t *testing.T, toolCall string) string {
+	t.Helper()
+	doc := `{"sessionId":"7c0ffee0-1111-4222-8333-444455556677","projectHash":"0f3c","startTime":"2026-01-30T06:08:00.000Z",
+"lastUpdated":"2026-01-30T06:12:00.000Z","messages":[
+{"id":"m2","timestamp":"2026-01-30T06:08:01.000Z","type":"gemini","content":"","toolCalls":[` + toolCall + `]}]}`
+	path := filepath.Join(t.TempDir(), "session-2026-01-30T06-08-7c0ffee0.json")
+	require.NoError(t, os.WriteFile(path, []byte(doc), 0o600))
+	cs := replaytest.ToolCards(loadDocument(t, path))
+	require.Len(t, cs, 1)
+	return replaytest.CallTitle(cs[0].Call)
+}
+
+// TestToolDescriptionIsNoTitle: Gemini CLI versions that recorded the
+// tool's own description (what it tells the model the tool does) in a
+// call's "description" title the call from its arguments, as Gemini CLI's
+// tool line does, not with that paragraph; a tool without a producer (an
+// MCP tool) is titled with its display name.
+func TestToolDescriptionIsNoTitle(t *testing.T) {
+	title := oneCallTitle(t, `{"id":"read_file-1","name":"read_file",
+ "args":{"file_path":"skills/SKILL.md"},"result":[{"functionResponse":{"id":"read_file-1","name":"read_file","response":{"output":"# Skill"}}}],
+ "status":"success","timestamp":"2026-01-30T06:08:01.000Z","resultDisplay":"","displayName":"ReadFile",
+ "description":"Reads and returns the content of a specified file. If the file is large, the content will be truncated.","renderOutputAsMarkdown":true}`)
+	assert.NotContains(t, title, "Reads and returns")
+	assert.Contains(t, title, "skills/SKILL.md")
+
+	assert.Equal(t, "get_figma_file (figma MCP Server)", oneCallTitle(t, `{"id":"get_figma_file-1","name":"get_figma_file",
+ "args":{"file_key":"abc"},"result":[{"functionResponse":{"id":"get_figma_file-1","name":"get_figma_file","response":{"output":"{}"}}}],
+ "status":"success","timestamp":"2026-01-30T06:08:01.000Z","resultDisplay":"","displayName":"get_figma_file (figma MCP Server)",
+ "description":"Get a Figma file's metadata and its pages, with the ids of their top nodes.","renderOutputAsMarkdown":true}`))
+}

@@ -32,6 +32,7 @@ func Tools() producers.Registry {
 		"google_web_search":   {PresentCall: toolview.Titled("GoogleSearch", cards.KindFetch, "query"), PresentResult: toolview.MarkdownResult},
 		"save_memory":         {PresentCall: toolview.Titled("SaveMemory", cards.KindOther, "fact"), PresentResult: display},
 		"write_todos":         {PresentCall: todosCall, PresentResult: toolview.QuietResult},
+		"ask_user":            {PresentCall: askCall, PresentResult: askResult},
 	}
 }
 

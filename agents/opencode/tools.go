@@ -3,10 +3,12 @@ package opencode
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cardtui/cardtui/agents/internal/toolview"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
 )
@@ -158,11 +160,50 @@ func readResult(raw json.RawMessage, r producers.Result) (cards.ResultView, erro
 			TotalLines int    `json:"totalLines"`
 		} `json:"display"`
 	}
-	if r.IsError || json.Unmarshal(r.Meta, &m) != nil || m.Display == nil || m.Display.Path == "" {
+	if r.IsError {
 		return toolview.Plain(r), nil
+	}
+	if json.Unmarshal(r.Meta, &m) != nil || m.Display == nil || m.Display.Path == "" {
+		return wrappedRead(r), nil
 	}
 	d := m.Display
 	return toolview.Read(d.Path, max(d.LineStart, 1), d.Text, d.TotalLines), nil
+}
+
+// wrappedFile is the output of a read of a file when the metadata has no
+// display (opencode 1.15): "<path>P</path>", "<type>file</type>", then
+// "<content>" with lines "N: text" and a note of the lines shown before
+// "</content>".
+var wrappedFile = lazyregexp.New(`(?s)^<path>([^\n]*)</path>\n<type>file</type>\n<content>\n(.*?)\n*(?:\((?:Showing lines \d+-\d+ of (\d+)|End of file - total (\d+) lines)[^\n]*\)\n)?</content>\s*$`)
+
+// numberedLine is a line of wrappedFile's content.
+var numberedLine = lazyregexp.New(`^(\d+): ?(.*)$`)
+
+// wrappedRead is the read card of a wrappedFile output; the output as it
+// is when it has another shape.
+func wrappedRead(r producers.Result) cards.ResultView {
+	text, rest := toolkit.TextOf(r.Content)
+	m := wrappedFile().FindStringSubmatch(text)
+	if m == nil || len(rest) > 0 {
+		return toolview.Plain(r)
+	}
+	if m[2] == "" { // an empty file
+		return cards.ReadResult{Path: m[1], Offset: 1}
+	}
+	var lines []string
+	first := 0
+	for line := range strings.SplitSeq(m[2], "\n") {
+		n := numberedLine().FindStringSubmatch(line)
+		if n == nil {
+			return toolview.Plain(r)
+		}
+		if first == 0 {
+			first, _ = strconv.Atoi(n[1])
+		}
+		lines = append(lines, n[2])
+	}
+	total, _ := strconv.Atoi(m[3] + m[4])
+	return toolview.Read(m[1], max(first, 1), strings.Join(lines, "\n"), total)
 }
 
 // searchCall is `Name "pattern" in path`.

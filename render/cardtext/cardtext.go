@@ -197,7 +197,7 @@ func TerminalTitle(v cards.TerminalCall) string {
 func terminalStatus(r cards.TerminalResult) (string, bool) {
 	switch {
 	case r.Signal != "":
-		return "signal " + ansi.Truncate(textcut.OneLine(r.Signal), terminalSignalCells, "…"), true
+		return "signal " + termsafe.Truncate(textcut.OneLine(r.Signal), terminalSignalCells, "…"), true
 	case r.ExitCode != nil:
 		return fmt.Sprintf("exit %d", *r.ExitCode), true
 	}

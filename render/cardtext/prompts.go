@@ -4,8 +4,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -34,7 +32,7 @@ func Prompts(entries []cards.Entry) []Prompt {
 		if !ok || m.Role != cards.RoleUser {
 			continue
 		}
-		p := Prompt{Entry: i, Line: ansi.Truncate(firstLine(termsafe.SanitizeText(m.Text)), PromptLineCells, "…")}
+		p := Prompt{Entry: i, Line: termsafe.Truncate(firstLine(termsafe.SanitizeText(m.Text)), PromptLineCells, "…")}
 		if !m.Turn.Start.IsZero() {
 			p.Time = m.Turn.Start.In(time.UTC).Format("15:04")
 		}

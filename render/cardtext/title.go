@@ -3,7 +3,7 @@ package cardtext
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // CutTitle is a one-line title cut to width columns. When it names a
@@ -11,18 +11,18 @@ import (
 // its end, the file's name, stays: "◉ Read /Users/l…/src/page.tsx". A
 // title that would not fit even so is cut at its end.
 func CutTitle(title string, width int) string {
-	over := ansi.StringWidth(title) - width
+	over := termsafe.Width(title) - width
 	if over <= 0 {
 		return title
 	}
 	start, end := lastPath(title)
 	if start == end {
-		return ansi.Truncate(title, width, "…")
+		return termsafe.Truncate(title, width, "…")
 	}
 	p := title[start:end]
-	room := ansi.StringWidth(p) - over
+	room := termsafe.Width(p) - over
 	if room < minPathRoom(p) {
-		return ansi.Truncate(title, width, "…")
+		return termsafe.Truncate(title, width, "…")
 	}
 	return title[:start] + cutPath(p, room) + title[end:]
 }
@@ -45,7 +45,7 @@ func lastPath(title string) (start, end int) {
 
 // minPathRoom is the narrowest a path is cut to: "…" and its base name.
 func minPathRoom(p string) int {
-	return 1 + ansi.StringWidth(p[strings.LastIndexByte(p, '/'):])
+	return 1 + termsafe.Width(p[strings.LastIndexByte(p, '/'):])
 }
 
 // cutPath is path p cut in its middle to room columns (at least
@@ -54,10 +54,10 @@ func minPathRoom(p string) int {
 func cutPath(p string, room int) string {
 	tail := p[strings.LastIndexByte(p, '/'):]
 	for i := len(p) - len(tail) - 1; i > 0; i-- {
-		if p[i] == '/' && ansi.StringWidth(p[i:]) <= (room-1)*2/3 {
+		if p[i] == '/' && termsafe.Width(p[i:]) <= (room-1)*2/3 {
 			tail = p[i:]
 		}
 	}
-	head := ansi.Truncate(p[:len(p)-len(tail)], room-1-ansi.StringWidth(tail), "")
+	head := termsafe.Truncate(p[:len(p)-len(tail)], room-1-termsafe.Width(tail), "")
 	return head + "…" + tail
 }

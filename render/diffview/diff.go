@@ -307,7 +307,7 @@ func Unchanged(f File) string {
 
 // note is a dim row of the card's own text, cut to the width.
 func (v *diffView) note(s string) string {
-	return v.st.dim.Render(ansi.Truncate(s, v.width, "…"))
+	return v.st.dim.Render(termsafe.Truncate(s, v.width, "…"))
 }
 
 // OpaqueSummary describes content shown without hunks.
@@ -451,7 +451,7 @@ func (v *diffView) hunkHead(f File, h Hunk) string {
 	head := r.String()
 	// The header is ASCII, the fold's runes are one cell each.
 	if len(header)+1+utf8.RuneCountInString(fold) > v.width {
-		return ansi.Truncate(head, v.width, "…")
+		return termsafe.Truncate(head, v.width, "…")
 	}
 	return head
 }

@@ -3,9 +3,8 @@ package diffview
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/cardtui/cardtui/render/textcut"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // The split layout: the old side on the left with the old line numbers,
@@ -105,7 +104,7 @@ func (v *diffView) half(rows []string, d DrawnHunk, i int, g gutter, width int, 
 	l := d.Lines[i]
 	rows = v.lineRows(rows, l, d.Deco[i], g, max(width-g.width()-2, 1), fill)
 	if l.NoEOL {
-		note := v.st.dim.Render(ansi.Truncate(g.blank()+noEOLNote, width, "…"))
+		note := v.st.dim.Render(termsafe.Truncate(g.blank()+noEOLNote, width, "…"))
 		if fill {
 			note = textcut.PadRight(note, width)
 		}

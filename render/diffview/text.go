@@ -219,7 +219,7 @@ func fitText(ps []piece, text string, room, rowsMax int) ([][]piece, []int) {
 	if rowsMax > 1 {
 		from = ends[rowsMax-2]
 	}
-	cut := ansi.Truncate(text[from:], room-1, "")
+	cut := termsafe.Truncate(text[from:], room-1, "")
 	ends = append(ends[:rowsMax-1], from+len(cut))
 	widths = append(widths[:rowsMax-1], termsafe.Width(cut)+1)
 	rows := cutPieces(ps, ends)

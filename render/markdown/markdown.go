@@ -323,12 +323,49 @@ func proseAndTables(md string, width int, o style.Options) []string {
 // lets through is neutralised (see rendered.go); a line its markers make
 // too wide is wrapped, so that no marker is cut off.
 func glamourSection(md string, width int, o style.Options) []string {
-	out, ok := cachedRenderer(width, o.Theme, o.Profile == colorprofile.NoTTY).render(termsafe.EscapeControlReferences(inertHTML(md, true), "&amp;"))
+	safe := termsafe.EscapeControlReferences(inertHTML(md, true), "&amp;")
+	render := func(wrapAt int) (string, bool) {
+		return cachedRenderer(wrapAt, o.Theme, o.Profile == colorprofile.NoTTY).render(safe)
+	}
+	out, ok := render(width)
 	if !ok {
 		return WrapLines(md, width)
 	}
+	if widestText(out) > width {
+		out = narrower(render, width, out)
+	}
 	lines := neutralizeLines(dimHTML(strings.Split(out, "\n"), o), width)
 	return trimBlank(fitMarkdown(keepLinks(hangLists(lines, width), o), width))
+}
+
+// narrower renders a text glamour wrapped wider than termsafe.Width
+// counts (glamour counts grapheme clusters; a terminal that counts code
+// points draws an emoji sequence wider) again at the widest wrapping
+// width at which it fits, found by bisection; out, the rendering at
+// width, when none does. Its lines that are still too wide are wrapped
+// after.
+func narrower(render func(wrapAt int) (string, bool), width int, out string) string {
+	lo, hi := 1, width-1
+	for lo <= hi {
+		mid := (lo + hi) / 2
+		rendered, ok := render(mid)
+		if ok && widestText(rendered) <= width {
+			out, lo = rendered, mid+1
+		} else {
+			hi = mid - 1
+		}
+	}
+	return out
+}
+
+// widestText is the widest line of rendered text, as termsafe.Width
+// counts its text without the spaces it ends with.
+func widestText(out string) int {
+	widest := 0
+	for line := range strings.SplitSeq(out, "\n") {
+		widest = max(widest, termsafe.Width(strings.TrimRight(ansi.Strip(line), " ")))
+	}
+	return widest
 }
 
 // neutralizeLines neutralises rendered lines (termsafe.NeutralizeRendered) and
@@ -360,7 +397,7 @@ func hangLists(lines []string, width int) []string {
 		if end == i+1 {
 			out = append(out, lines[i])
 		} else {
-			out = append(out, hangItem(lines[i:end], len(m[1]), ansi.StringWidth(m[1]+m[2]), width)...)
+			out = append(out, hangItem(lines[i:end], len(m[1]), termsafe.Width(m[1]+m[2]), width)...)
 		}
 		i = end
 	}
@@ -404,7 +441,7 @@ func fitMarkdown(lines []string, width int) []string {
 	for i, line := range lines {
 		line = strings.TrimRight(line, " ")
 		if termsafe.Width(line) > width {
-			line = ansi.Truncate(line, width, "…")
+			line = termsafe.Truncate(line, width, "…")
 		}
 		lines[i] = line
 	}

@@ -33,7 +33,7 @@ func Framed(left, line, right string, width int) string {
 	w := termsafe.Width(line)
 	if w > width {
 		// A cut before a wide character can leave one cell short.
-		line = ansi.Truncate(line, width, "…")
+		line = termsafe.Truncate(line, width, "…")
 		w = termsafe.Width(line)
 	}
 	var b strings.Builder
@@ -60,7 +60,7 @@ func writeSpaces(b *strings.Builder, n int) {
 
 // Note is a dim line of the card's own, cut to the body's width.
 func Note(text string, o style.Options) string {
-	return o.Ink(o.Colors().Dim).Render(ansi.Truncate(text, InnerWidth(o), "…"))
+	return o.Ink(o.Colors().Dim).Render(termsafe.Truncate(text, InnerWidth(o), "…"))
 }
 
 // Separator is the dim rule between a card's call and its result.
@@ -104,7 +104,7 @@ func MoreLine(n int, o style.Options) string { return MoreLineIn(n, InnerWidth(o
 
 // MoreLineIn is MoreLine cut to width.
 func MoreLineIn(n, width int, o style.Options) string {
-	return style.Dim(ansi.Truncate("… "+Plural(n, "more line", "more lines")+" "+ExpandHint, width, "…"), o)
+	return style.Dim(termsafe.Truncate("… "+Plural(n, "more line", "more lines")+" "+ExpandHint, width, "…"), o)
 }
 
 // Plural is "1 thing" or "N things".
@@ -118,7 +118,7 @@ func Plural(n int, one, many string) string {
 // CutLeft cuts a path from the left with "…" so that its end, the file
 // name, stays visible.
 func CutLeft(s string, width int) string {
-	w := ansi.StringWidth(s)
+	w := termsafe.Width(s)
 	switch {
 	case w <= width:
 		return s
@@ -127,7 +127,7 @@ func CutLeft(s string, width int) string {
 	}
 	// A wide grapheme at the cut may leave the result a cell too wide.
 	for n := w - width + 1; n < w; n++ {
-		if cut := ansi.TruncateLeft(s, n, "…"); ansi.StringWidth(cut) <= width {
+		if cut := ansi.TruncateLeft(s, n, "…"); termsafe.Width(cut) <= width {
 			return cut
 		}
 	}

@@ -36,7 +36,7 @@ func WordBreaks(text string, first, rest int) (ends, widths []int) {
 	afterSpace, widthThere := -1, 0 // the offset after the row's last space, and the row's width there
 	word := false                   // whether the row has a character other than a space
 	for i := 0; i < len(text); {
-		cluster, rw := ansi.FirstGraphemeCluster(text[i:], ansi.GraphemeWidth)
+		cluster, rw := termsafe.FirstCluster(text[i:])
 		for w+rw > room && w > 0 { // after a break at a space, the rest may still not fit
 			if afterSpace > start {
 				ends, widths = append(ends, afterSpace), append(widths, widthThere)
@@ -85,7 +85,7 @@ func WrapMarkedCut(line string, width, rowsMax int, o style.Options) (rows []str
 		if rowsMax > 1 {
 			from, fromCell, lastRoom = ends[rowsMax-2], cells[rowsMax-2], room
 		}
-		kept := ansi.Truncate(plain[from:], lastRoom-1, "")
+		kept := termsafe.Truncate(plain[from:], lastRoom-1, "")
 		cells = append(cells[:rowsMax-1], fromCell+termsafe.Width(kept))
 		keep = append(keep[:rowsMax-1], cells[rowsMax-1])
 		left = len(plain) - from - len(kept)
@@ -128,6 +128,9 @@ func splitStyled(line string, cells, keep []int) []string {
 		seq, w, n, _ := ansi.DecodeSequence(line[i:], ansi.NormalState, nil)
 		n = max(n, 1)
 		if w > 0 {
+			if len(seq) > 1 { // not ASCII: as termsafe.Width counts
+				w = max(w, ansi.StringWidthWc(seq))
+			}
 			for row < len(cells) && used+w > cells[row] {
 				row++
 				if row < len(cells) {
@@ -149,5 +152,5 @@ func splitStyled(line string, cells, keep []int) []string {
 	if row == len(cells) && strings.Contains(line, "\x1b[") {
 		b.WriteString(ansi.ResetStyle) // a colour the cut left open
 	}
-	return rowsWrapped(b.String(), -1, func(s string) string { return s })
+	return styledRows(b.String())
 }

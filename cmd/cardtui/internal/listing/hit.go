@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/sessions"
 	"github.com/cardtui/cardtui/termsafe"
@@ -56,11 +55,11 @@ func (f HitFormat) Line(hit sessions.Hit) string {
 	}, " · ") + " · "
 	text, at := hit.Line.Text, hit.Matches
 	if f.Width > 0 {
-		text, at = showFirstMatch(text, at, f.Width-ansi.StringWidth(head))
+		text, at = showFirstMatch(text, at, f.Width-termsafe.Width(head))
 	}
 	line := head + f.highlight(text, at)
 	if f.Width > 0 {
-		line = ansi.Truncate(line, f.Width, "…")
+		line = termsafe.Truncate(line, f.Width, "…")
 	}
 	return line
 }
@@ -71,8 +70,8 @@ func (f HitFormat) Line(hit sessions.Hit) string {
 // cells of what comes before it; at is moved with the text.
 func showFirstMatch(text string, at [][2]int, room int) (string, [][2]int) {
 	const before = 8
-	if len(at) == 0 || at[0][1] > len(text) || ansi.StringWidth(safeRun(text)) <= room ||
-		ansi.StringWidth(safeRun(text[:at[0][1]])) < room {
+	if len(at) == 0 || at[0][1] > len(text) || termsafe.Width(safeRun(text)) <= room ||
+		termsafe.Width(safeRun(text[:at[0][1]])) < room {
 		return text, at
 	}
 	from := at[0][0]

@@ -37,7 +37,7 @@ func WriteTable(w io.Writer, list []sessions.Session, width int, home string) {
 		if width == 0 {
 			return line
 		}
-		return ansi.Truncate(line, width, "…")
+		return termsafe.Truncate(line, width, "…")
 	}
 	var header []string
 	for _, c := range tableColumns {
@@ -120,20 +120,20 @@ func ShortPath(path, home string) string {
 
 // cutLeft keeps the end of s within width cells, marking the cut.
 func cutLeft(s string, width int) string {
-	if ansi.StringWidth(s) <= width {
+	if termsafe.Width(s) <= width {
 		return s
 	}
-	return "…" + ansi.TruncateLeft(s, ansi.StringWidth(s)-width+1, "")
+	return "…" + ansi.TruncateLeft(s, termsafe.Width(s)-width+1, "")
 }
 
 // pad pads s with spaces to width cells.
 func pad(s string, width int) string {
-	return s + strings.Repeat(" ", max(width-ansi.StringWidth(s), 0))
+	return s + strings.Repeat(" ", max(width-termsafe.Width(s), 0))
 }
 
 // padLeft right-aligns s in width cells.
 func padLeft(s string, width int) string {
-	return strings.Repeat(" ", max(width-ansi.StringWidth(s), 0)) + s
+	return strings.Repeat(" ", max(width-termsafe.Width(s), 0)) + s
 }
 
 // Ago is how long before now t was, in the largest unit that fits ("just
@@ -160,17 +160,17 @@ func Ago(t, now time.Time) string {
 // its end (the file's name), other text its end is cut; "…" marks the cut.
 // s must be safe for a terminal already.
 func CutMiddle(s string, width int) string {
-	w := ansi.StringWidth(s)
+	w := termsafe.Width(s)
 	if w <= width {
 		return s
 	}
 	if width <= 1 {
-		return ansi.Truncate(s, width, "")
+		return termsafe.Truncate(s, width, "")
 	}
 	slash := strings.LastIndexByte(s, '/')
-	if slash < 0 || ansi.StringWidth(s[slash:]) >= width-1 {
-		return ansi.Truncate(s, width, "…")
+	if slash < 0 || termsafe.Width(s[slash:]) >= width-1 {
+		return termsafe.Truncate(s, width, "…")
 	}
-	keep := ansi.StringWidth(s[slash:])
-	return ansi.Truncate(s[:slash], width-keep-1, "") + "…" + s[slash:]
+	keep := termsafe.Width(s[slash:])
+	return termsafe.Truncate(s[:slash], width-keep-1, "") + "…" + s[slash:]
 }

@@ -14,7 +14,6 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/cardtui/cardtui/acpclient"
@@ -664,7 +663,7 @@ func (m *Model) keysText() string {
 }
 
 // fit cuts a row to the screen's width.
-func (m *Model) fit(row string) string { return ansi.Truncate(row, m.width, "…") }
+func (m *Model) fit(row string) string { return termsafe.Truncate(row, m.width, "…") }
 
 // safe is text from the agent made safe for one row of the terminal, as
 // the cards make it.

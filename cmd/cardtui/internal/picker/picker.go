@@ -24,7 +24,6 @@ import (
 	"charm.land/bubbles/v2/list"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
@@ -454,7 +453,7 @@ func (p Model) View() tea.View {
 func fitRows(s string, width int) string {
 	rows := strings.Split(s, "\n")
 	for i, row := range rows {
-		rows[i] = ansi.Truncate(row, width, "…")
+		rows[i] = termsafe.Truncate(row, width, "…")
 	}
 	return strings.Join(rows, "\n")
 }
@@ -486,14 +485,14 @@ func preview(s sessions.Session, home string, width, height int) string {
 	}
 	rows := []string{previewStyle.Render(strings.Repeat("─", max(width, 1)))}
 	for _, f := range facts {
-		rows = append(rows, previewStyle.Render(ansi.Truncate(listing.OneLine(f), width, "…")))
+		rows = append(rows, previewStyle.Render(termsafe.Truncate(listing.OneLine(f), width, "…")))
 	}
 	text := s.FirstPrompt
 	if s.Problem != "" {
 		text = "! " + s.Problem
 	}
 	for _, line := range strings.Split(strings.Trim(termsafe.SanitizeText(text), "\n"), "\n") {
-		rows = append(rows, ansi.Truncate(line, width, "…"))
+		rows = append(rows, termsafe.Truncate(line, width, "…"))
 	}
 	return strings.Join(rows[:min(len(rows), height)], "\n")
 }

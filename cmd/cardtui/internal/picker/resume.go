@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/sessions"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // askStyle marks the question asked before resuming.
@@ -101,8 +102,8 @@ func (p *Model) setListSize() {
 // status shows text, made safe and cut to the room the list's title
 // leaves, in the list's status bar for statusLifetime.
 func (p *Model) status(text string) tea.Cmd {
-	room := max(p.width-ansi.StringWidth(p.list.Title)-6, 10)
-	return p.list.NewStatusMessage(ansi.Truncate(listing.OneLine(text), room, "…"))
+	room := max(p.width-termsafe.Width(p.list.Title)-6, 10)
+	return p.list.NewStatusMessage(termsafe.Truncate(listing.OneLine(text), room, "…"))
 }
 
 // onPath reports whether program is installed: found on PATH.

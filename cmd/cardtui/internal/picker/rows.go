@@ -8,9 +8,9 @@ import (
 	"charm.land/bubbles/v2/list"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
+	"github.com/cardtui/cardtui/termsafe"
 )
 
 // rowDelegate draws a session on one row: a cursor mark, its title or
@@ -62,11 +62,11 @@ func (d rowDelegate) Render(w io.Writer, m list.Model, index int, item list.Item
 		mark, titleStyle = "▌ ", d.selected
 	}
 	facts := d.factsOf(i)
-	room := width - ansi.StringWidth(mark) - ansi.StringWidth(facts) - 2
+	room := width - termsafe.Width(mark) - termsafe.Width(facts) - 2
 	if room < 8 {
-		facts, room = "", width-ansi.StringWidth(mark)
+		facts, room = "", width-termsafe.Width(mark)
 	}
-	title := ansi.Truncate(i.Title(), max(room, 0), "…")
-	gap := strings.Repeat(" ", max(width-ansi.StringWidth(mark)-ansi.StringWidth(title)-ansi.StringWidth(facts), 0))
+	title := termsafe.Truncate(i.Title(), max(room, 0), "…")
+	gap := strings.Repeat(" ", max(width-termsafe.Width(mark)-termsafe.Width(title)-termsafe.Width(facts), 0))
 	io.WriteString(w, titleStyle.Render(mark+title)+gap+d.facts.Render(facts))
 }
