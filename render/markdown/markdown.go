@@ -331,7 +331,7 @@ func glamourSection(md string, width int, o style.Options) []string {
 	if !ok {
 		return WrapLines(md, width)
 	}
-	if widestText(out) > width {
+	if emojiWider(out, width) {
 		out = narrower(render, width, out)
 	}
 	lines := neutralizeLines(dimHTML(strings.Split(out, "\n"), o), width)
@@ -356,6 +356,20 @@ func narrower(render func(wrapAt int) (string, bool), width int, out string) str
 		}
 	}
 	return out
+}
+
+// emojiWider reports whether a line of rendered text fits width as
+// glamour counts it (grapheme clusters) but not as termsafe.Width counts
+// it: only then can a narrower wrapping help. A line glamour itself
+// left too wide (a long word, a code block) is wrapped after.
+func emojiWider(out string, width int) bool {
+	for line := range strings.SplitSeq(out, "\n") {
+		text := strings.TrimRight(ansi.Strip(line), " ")
+		if ansi.StringWidth(text) <= width && termsafe.Width(text) > width {
+			return true
+		}
+	}
+	return false
 }
 
 // widestText is the widest line of rendered text, as termsafe.Width
