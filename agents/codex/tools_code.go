@@ -8,6 +8,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
+	"github.com/cardtui/cardtui/render/textcut"
 )
 
 // Codex's code mode (codex-rs/core/src/tools/code_mode): the model's
@@ -54,9 +55,10 @@ func execSource(args json.RawMessage) (string, error) {
 
 // scriptView is the view of the one tool call a script makes: the
 // command of an exec_command, "Edit <file>" for an apply_patch (its diff
-// is the card of the patch's own event, nested under it), the queries of
-// a web__run search or the page it opens; nil for a script that makes
-// several calls, or another.
+// is the card of the patch's own event, nested under it), what a
+// web__run does on the web, the plan of an update_plan, the session a
+// write_stdin writes to; nil for a script that makes several calls, or
+// another.
 func scriptView(source string) cards.CallView {
 	calls := scriptCalls(source)
 	if len(calls) != 1 {
@@ -80,12 +82,26 @@ func scriptView(source string) cards.CallView {
 		}
 	case "web__run":
 		return webRunView(c.arg)
+	case "update_plan":
+		return viewOrNil(presentCodexPlanCall(json.RawMessage(c.arg)))
+	case "write_stdin":
+		return viewOrNil(presentCodexWriteStdinCall(json.RawMessage(c.arg)))
 	}
 	return nil
 }
 
+// viewOrNil is the view a tool's producer made of a script's call, nil
+// when it could not: the script is then shown as it is.
+func viewOrNil(v cards.CallView, err error) cards.CallView {
+	if err != nil {
+		return nil
+	}
+	return v
+}
+
 // webRunView is a web__run call as the web search it is: its queries,
-// or the first page it opens; nil for another.
+// the first page it opens, the text it finds in a page, or the links it
+// follows; nil for another.
 func webRunView(arg string) cards.CallView {
 	var a struct {
 		Search []struct {
@@ -94,6 +110,11 @@ func webRunView(arg string) cards.CallView {
 		Open []struct {
 			RefID string `json:"ref_id"`
 		} `json:"open"`
+		Find []struct {
+			RefID   string `json:"ref_id"`
+			Pattern string `json:"pattern"`
+		} `json:"find"`
+		Click []webRunLink `json:"click"`
 	}
 	if json.Unmarshal([]byte(arg), &a) != nil {
 		return nil
@@ -108,6 +129,10 @@ func webRunView(arg string) cards.CallView {
 		action["queries"] = queries
 	case len(a.Open) > 0:
 		action = map[string]any{"type": "open_page", "url": a.Open[0].RefID}
+	case len(a.Find) > 0:
+		action = map[string]any{"type": "find_in_page", "url": a.Find[0].RefID, "pattern": a.Find[0].Pattern}
+	case len(a.Click) > 0:
+		return clickView(a.Click)
 	default:
 		return nil
 	}
@@ -117,6 +142,27 @@ func webRunView(arg string) cards.CallView {
 		return nil
 	}
 	return v
+}
+
+// webRunLink is a link web__run follows: the page it is on (a reference
+// to a page the search tool opened before) and its number there.
+type webRunLink struct {
+	RefID string `json:"ref_id"`
+	ID    int    `json:"id"`
+}
+
+// clickView is a web__run that follows links: "Follow 3 links", each
+// link as its page and number.
+func clickView(links []webRunLink) cards.CallView {
+	lines := make([]string, len(links))
+	for i, l := range links {
+		lines[i] = fmt.Sprintf("link %d of %s", l.ID, l.RefID)
+	}
+	return cards.GenericCall{
+		Title:   "Follow " + textcut.Plural(len(links), "link", "links"),
+		Kind:    cards.KindFetch,
+		Content: toolkit.Text(strings.Join(lines, "\n")),
+	}
 }
 
 // presentCodexWaitCall names the cell waited for or stopped.

@@ -25,6 +25,38 @@ func TestCodexCodeModeCalls(t *testing.T) {
 	producertest.RequireFallbackNote(t, toolCall(t, "wait", `{"cell_id":""}`), "cell_id")
 }
 
+// TestCodexCodeModeWebRun: a script's one web__run call is titled by
+// what it does: its queries, the page it opens, the text it finds there,
+// or the links it follows.
+func TestCodexCodeModeWebRun(t *testing.T) {
+	for _, tc := range []struct{ arg, title string }{
+		{`{"search_query":[{"q":"python fsum"}]}`, `Search the web for "python fsum"`},
+		{`{"open":[{"ref_id":"https://go.dev/doc"}]}`, "Open https://go.dev/doc"},
+		{`{"find":[{"ref_id":"turn2view0","pattern":"fsum"}]}`, "Find 'fsum' in turn2view0"},
+		{`{"click":[{"ref_id":"turn3view0","id":0},{"ref_id":"turn3view0","id":18}],"response_length":"long"}`, "Follow 2 links"},
+	} {
+		script := "const r = await tools.web__run(" + tc.arg + ");\ntext(r);"
+		v, ok := toolCall(t, "exec", `{"input":`+quoteJSON(script)+`}`).(cards.GenericCall)
+		if assert.True(t, ok, tc.arg) {
+			assert.Equal(t, tc.title, v.Title, tc.arg)
+			assert.Equal(t, cards.KindFetch, v.Kind, tc.arg)
+		}
+	}
+	v := toolCall(t, "exec", `{"input":`+quoteJSON(`await tools.web__run({"click":[{"ref_id":"turn3view0","id":18}]});`)+`}`)
+	assert.Equal(t, textBlocks("link 18 of turn3view0"), v.(cards.GenericCall).Content)
+}
+
+// TestCodexCodeModeToolsDrawnAsTheirOwn: a script's one update_plan or
+// write_stdin call is drawn as the tool's own card.
+func TestCodexCodeModeToolsDrawnAsTheirOwn(t *testing.T) {
+	plan := `{"explanation":"Build it","plan":[{"step":"Scaffold","status":"in_progress"}]}`
+	stdin := `{"session_id":95469,"chars":"","yield_time_ms":30000}`
+	for tool, arg := range map[string]string{"update_plan": plan, "write_stdin": stdin} {
+		script := "const r = await tools." + tool + "(" + arg + ");\ntext(r.output);"
+		assert.Equal(t, toolCall(t, tool, arg), toolCall(t, "exec", `{"input":`+quoteJSON(script)+`}`), tool)
+	}
+}
+
 func TestCodexCodeModeResults(t *testing.T) {
 	for _, tc := range []struct {
 		name, output, title, shown string
