@@ -483,7 +483,7 @@ func unmarshalOptional(raw json.RawMessage, v any) error {
 	if trimmed := bytes.TrimSpace(raw); len(trimmed) == 0 || string(trimmed) == "null" {
 		return nil
 	}
-	return json.Unmarshal(raw, v)
+	return fastjson.Unmarshal(raw, v)
 }
 
 // call adds the card of a call, once per call_id: a second copy is
