@@ -50,27 +50,18 @@ var samples = []string{
 	``,
 }
 
-// TestSameAsEncodingJSON: every sample decodes to what encoding/json
-// gives, with the same error.
-func TestSameAsEncodingJSON(t *testing.T) {
-	for _, s := range samples {
-		same(t, []byte(s))
-	}
-}
-
-// FuzzSameAsEncodingJSON: any text decodes to what encoding/json gives,
-// with the same error.
+// FuzzSameAsEncodingJSON: any text, the samples first (which go test
+// runs as a test), decodes to what encoding/json gives, with the same
+// error.
 func FuzzSameAsEncodingJSON(f *testing.F) {
 	for _, s := range samples {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(same)
-}
-
-func same(t *testing.T, data []byte) {
-	var want, got line
-	wantErr := json.Unmarshal(data, &want)
-	gotErr := fastjson.Unmarshal(data, &got)
-	assert.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), "%q", data)
-	assert.Equal(t, want, got, "%q", data)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want, got line
+		wantErr := json.Unmarshal(data, &want)
+		gotErr := fastjson.Unmarshal(data, &got)
+		assert.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), "%q", data)
+		assert.Equal(t, want, got, "%q", data)
+	})
 }

@@ -1,13 +1,11 @@
 package picker_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/require"
@@ -43,24 +41,14 @@ func BenchmarkFirstRowsInView(b *testing.B) {
 	}
 }
 
-// benchHome is the home the benchmark lists, written once.
+// benchHome is the home the benchmark lists (benchinput.KeptHome).
 func benchHome(b *testing.B) sessions.Options {
 	n := 2000
 	if v, err := strconv.Atoi(os.Getenv("CARDTUI_BENCH_SESSIONS")); err == nil && v > 0 {
 		n = v
 	}
-	home := filepath.Join(b.TempDir(), "home")
-	if dir := os.Getenv("CARDTUI_BENCH_HOME"); dir != "" {
-		home = filepath.Join(dir, fmt.Sprintf("home-%d", n))
-	}
-	if _, err := os.Stat(filepath.Join(home, "written")); err != nil {
-		require.NoError(b, os.RemoveAll(home))
-		samples, err := benchinput.HomeSamples(strings.Repeat("../", 4))
-		require.NoError(b, err)
-		_, err = benchinput.Home(home, n, 650<<10, samples, time.Date(2026, 12, 4, 20, 0, 0, 0, time.UTC))
-		require.NoError(b, err)
-		require.NoError(b, os.WriteFile(filepath.Join(home, "written"), nil, 0o644))
-	}
+	home, err := benchinput.KeptHome(b.TempDir(), strings.Repeat("../", 4), n)
+	require.NoError(b, err)
 	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
 	return sessions.Options{Sources: agents.Sessions, Roots: roots, Heads: true}
 }
