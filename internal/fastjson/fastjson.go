@@ -13,9 +13,10 @@ import (
 // Unmarshal decodes data into v as json.Unmarshal does. It decodes with
 // the json v2 module's v1 semantics, which reads the text once; when that
 // fails, v is zeroed and decoded again by encoding/json, so that the
-// error, and what v holds beside it, are encoding/json's own.
+// error, and what v holds beside it, are encoding/json's own. An empty
+// text, a field that was absent, goes to encoding/json at once.
 func Unmarshal(data []byte, v any) error {
-	if jsonv1.Unmarshal(data, v) == nil {
+	if len(data) > 0 && jsonv1.Unmarshal(data, v) == nil {
 		return nil
 	}
 	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
