@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/toolkit"
 )
@@ -33,7 +35,7 @@ func DecodeJSON(data []byte, dst any) error {
 			return err
 		}
 	}
-	err := json.Unmarshal(data, dst)
+	err := fastjson.Unmarshal(data, dst)
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/jsonscan"
 )
@@ -20,7 +22,7 @@ func DecodeObject(data []byte, v any) error {
 	if trimmed[0] != '{' {
 		return errors.New("not a JSON object: the line is " + JSONType(trimmed))
 	}
-	if err := json.Unmarshal(trimmed, v); err != nil {
+	if err := fastjson.Unmarshal(trimmed, v); err != nil {
 		return ObjectError(err)
 	}
 	return nil

@@ -1,6 +1,9 @@
 package replay
 
-import "runtime"
+import (
+	"runtime"
+	"sync"
+)
 
 // LineDecode applies one line, decoded ahead by a Pipeline, to a
 // transcript; data is the line. An error makes the line a Problem.
@@ -52,8 +55,6 @@ type Pipeline struct {
 	dec     AheadDecoder
 	filling *lineBatch
 	queue   []*lineBatch // decoding, in input order
-	// free are applied batches whose buffers can take new lines.
-	free []*lineBatch
 	// applying is set while a batch is applied.
 	applying bool
 }
@@ -74,7 +75,7 @@ func (p *Pipeline) Add(t *Transcript, l Line, dec AheadDecoder) {
 		p.submit()
 	}
 	if p.filling == nil {
-		p.filling = p.newBatch(len(l.Data))
+		p.filling = newBatch(len(l.Data))
 	}
 	b := p.filling
 	start := len(b.data)
@@ -87,13 +88,18 @@ func (p *Pipeline) Add(t *Transcript, l Line, dec AheadDecoder) {
 	p.applyDone(t, aheadBatches*runtime.GOMAXPROCS(0))
 }
 
+// freeBatches are applied batches whose buffers can take new lines, of
+// any pipeline: a listing reads thousands of files, each through a
+// pipeline of its own.
+var freeBatches sync.Pool
+
 // newBatch returns an empty batch with room for a line of size bytes,
 // reusing a free one when the line fits a batch's usual buffer.
-func (p *Pipeline) newBatch(size int) *lineBatch {
-	if n := len(p.free); n > 0 && size <= batchBytes {
-		b := p.free[n-1]
-		p.free = p.free[:n-1]
-		return b
+func newBatch(size int) *lineBatch {
+	if size <= batchBytes {
+		if b, ok := freeBatches.Get().(*lineBatch); ok {
+			return b
+		}
 	}
 	return &lineBatch{
 		data:  make([]byte, 0, max(batchBytes, size)),
@@ -103,14 +109,14 @@ func (p *Pipeline) newBatch(size int) *lineBatch {
 }
 
 // recycle makes an applied batch free, unless its buffer was made for one
-// long line.
-func (p *Pipeline) recycle(b *lineBatch) {
+// long line. Nothing refers to an applied batch's lines (see apply).
+func recycle(b *lineBatch) {
 	if cap(b.data) != batchBytes {
 		return
 	}
 	clear(b.lines)
 	b.data, b.lines, b.decodes, b.done = b.data[:0], b.lines[:0], nil, make(chan struct{})
-	p.free = append(p.free, b)
+	freeBatches.Put(b)
 }
 
 // submit starts decoding the batch being filled.
@@ -149,7 +155,7 @@ func (p *Pipeline) applyDone(t *Transcript, ahead int) {
 		p.applying = false
 		p.queue[0] = nil
 		p.queue = p.queue[1:]
-		p.recycle(b)
+		recycle(b)
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -157,23 +156,11 @@ type needle struct {
 }
 
 // generatedHome is a home of benchFiles sessions cloned from the
-// recorded Claude Code and Codex sessions (benchinput.Home, 650 KiB each
-// on average: about 1.3 GB at 2,000), written once per run, or kept
-// under CARDTUI_BENCH_HOME as benchHistory keeps its history.
+// recorded Claude Code and Codex sessions (benchinput.KeptHome), written
+// once per run, or kept under CARDTUI_BENCH_HOME.
 func generatedHome(b *testing.B) sessions.Options {
-	home := filepath.Join(b.TempDir(), "home")
-	if dir := os.Getenv("CARDTUI_BENCH_HOME"); dir != "" {
-		home = filepath.Join(dir, fmt.Sprintf("home-%d", benchFiles))
-	}
-	done := filepath.Join(home, "written")
-	if _, err := os.Stat(done); err != nil {
-		require.NoError(b, os.RemoveAll(home))
-		samples, err := benchinput.HomeSamples("..")
-		require.NoError(b, err)
-		_, err = benchinput.Home(home, benchFiles, 650<<10, samples, time.Date(2026, 12, 4, 20, 0, 0, 0, time.UTC))
-		require.NoError(b, err)
-		require.NoError(b, os.WriteFile(done, nil, 0o644))
-	}
+	home, err := benchinput.KeptHome(b.TempDir(), "..", benchFiles)
+	require.NoError(b, err)
 	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
 	return sessions.Options{Sources: agents.Sessions, Roots: roots}
 }

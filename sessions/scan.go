@@ -35,11 +35,22 @@ func (s *lineScan) keepHead(p []byte) {
 	s.head = append(s.head, p[:min(len(p), maxHead-len(s.head))]...)
 }
 
-// keepTail keeps the last window bytes.
+// keepTail keeps the last window bytes, or more, up to 2*window: the
+// bytes seen are added to the tail until it would hold more, and then
+// the last window bytes of it and p are kept, in the one buffer of the
+// scan.
 func (s *lineScan) keepTail(p []byte) {
-	s.tail = append(s.tail, p...)
-	if len(s.tail) > 2*window {
-		s.tail = append(s.tail[:0], s.tail[len(s.tail)-window:]...)
+	if s.tail == nil {
+		s.tail = make([]byte, 0, 2*window)
+	}
+	switch {
+	case len(s.tail)+len(p) <= 2*window:
+		s.tail = append(s.tail, p...)
+	case len(p) >= window:
+		s.tail = append(s.tail[:0], p[len(p)-window:]...)
+	default:
+		n := copy(s.tail, s.tail[len(s.tail)-(window-len(p)):])
+		s.tail = append(s.tail[:n], p...)
 	}
 }
 

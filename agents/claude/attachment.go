@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/toolkit"
@@ -52,7 +54,7 @@ func (rec *claudeRecord) decodeAttachment(raw json.RawMessage) error {
 		return nil
 	}
 	var a claudeAttachment
-	if err := json.Unmarshal(raw, &a); err != nil {
+	if err := fastjson.Unmarshal(raw, &a); err != nil {
 		return fmt.Errorf(`field "attachment": %w`, replay.FieldError(err))
 	}
 	if a.Type == "queued_command" {
@@ -73,11 +75,11 @@ func promptText(raw json.RawMessage) (string, error) {
 		return "", nil
 	case trimmed[0] == '"':
 		var s string
-		err := json.Unmarshal(trimmed, &s)
+		err := fastjson.Unmarshal(trimmed, &s)
 		return s, err
 	}
 	var blocks []claudeBlock
-	if err := json.Unmarshal(trimmed, &blocks); err != nil {
+	if err := fastjson.Unmarshal(trimmed, &blocks); err != nil {
 		return "", fmt.Errorf(`field "attachment.prompt": want a string or an array of blocks, found %s`, replay.JSONType(trimmed))
 	}
 	texts := make([]string, 0, len(blocks))

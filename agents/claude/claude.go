@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
@@ -567,10 +569,10 @@ func parseClaudeLine(data []byte) (*claudeRecord, error) {
 		return nil, replay.DecodeObject(data, &struct{}{})
 	}
 	var l claudeLine[claudeMessage]
-	err := json.Unmarshal(data, &l)
+	err := fastjson.Unmarshal(data, &l)
 	if contentIs(err, "string") {
 		var text claudeLine[claudeTextMessage]
-		if err = json.Unmarshal(data, &text); err == nil {
+		if err = fastjson.Unmarshal(data, &text); err == nil {
 			rec, err := newClaudeRecord(text)
 			if err == nil && (rec.typ == "user" || rec.typ == "assistant") {
 				rec.text = text.Message.Content

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/agents/internal/claudenotes"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/toolkit"
@@ -91,7 +93,7 @@ func claudeInterrupted(meta json.RawMessage) bool {
 		Interrupted bool `json:"interrupted"`
 	}
 	meta = bytes.TrimSpace(meta)
-	return len(meta) > 0 && meta[0] == '{' && json.Unmarshal(meta, &m) == nil && m.Interrupted
+	return len(meta) > 0 && meta[0] == '{' && fastjson.Unmarshal(meta, &m) == nil && m.Interrupted
 }
 
 // decodeClaudeContent decodes tool_result content: absent or null is
@@ -103,13 +105,13 @@ func decodeClaudeContent(raw json.RawMessage) ([]cards.ContentBlock, error) {
 	}
 	if trimmed[0] != '[' {
 		var s string
-		if err := json.Unmarshal(trimmed, &s); err != nil {
+		if err := fastjson.Unmarshal(trimmed, &s); err != nil {
 			return nil, fmt.Errorf("want a string or an array of blocks, found %s", cards.ValidJSONType(trimmed))
 		}
 		return toolkit.Text(cleanClaudeText(s)), nil
 	}
 	var items []json.RawMessage
-	if err := json.Unmarshal(trimmed, &items); err != nil {
+	if err := fastjson.Unmarshal(trimmed, &items); err != nil {
 		return nil, err
 	}
 	var blocks []cards.ContentBlock

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
@@ -166,7 +168,7 @@ func (d *codexRollout) apply(t *replay.Transcript, typ string, payload []byte) e
 
 // decodePayload decodes a payload into v, naming its fields from the line.
 func decodePayload(payload []byte, v any) error {
-	err := json.Unmarshal(payload, v)
+	err := fastjson.Unmarshal(payload, v)
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) {
 		return replay.TypeError(typeErr, "payload."+typeErr.Field)
@@ -481,7 +483,7 @@ func unmarshalOptional(raw json.RawMessage, v any) error {
 	if trimmed := bytes.TrimSpace(raw); len(trimmed) == 0 || string(trimmed) == "null" {
 		return nil
 	}
-	return json.Unmarshal(raw, v)
+	return fastjson.Unmarshal(raw, v)
 }
 
 // call adds the card of a call, once per call_id: a second copy is

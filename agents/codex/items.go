@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -127,7 +129,7 @@ func fileURLPath(s string) string {
 // they are in it; the payload is returned as it is otherwise.
 func relativeChanges(payload []byte, cwd string) []byte {
 	var fields map[string]json.RawMessage
-	if cwd == "" || json.Unmarshal(payload, &fields) != nil {
+	if cwd == "" || fastjson.Unmarshal(payload, &fields) != nil {
 		return payload
 	}
 	changes, ok := relativeKeys(fields["changes"], cwd)
@@ -147,7 +149,7 @@ func relativeChanges(payload []byte, cwd string) []byte {
 // collide.
 func relativeKeys(raw json.RawMessage, cwd string) (json.RawMessage, bool) {
 	var changes map[string]json.RawMessage
-	if json.Unmarshal(raw, &changes) != nil || len(changes) == 0 {
+	if fastjson.Unmarshal(raw, &changes) != nil || len(changes) == 0 {
 		return raw, false
 	}
 	renamed := make(map[string]json.RawMessage, len(changes))

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
@@ -564,7 +566,7 @@ func Outcome(r producers.Result) cards.Outcome {
 		Success *bool   `json:"success"`
 		Status  *string `json:"status"`
 	}
-	hasEnd := producers.HasMeta(r) && json.Unmarshal(r.Meta, &end) == nil
+	hasEnd := producers.HasMeta(r) && fastjson.Unmarshal(r.Meta, &end) == nil
 	switch {
 	case hasEnd && toolkit.ValueOr(end.Status, "") == "declined":
 		return cards.OutcomeRejected

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/lazyregexp"
 	"github.com/cardtui/cardtui/internal/toolkit"
@@ -34,7 +36,7 @@ type parsedCommand struct {
 // does not decode (the command is then drawn as a command).
 func parseParsedCmd(raw json.RawMessage) []parsedCommand {
 	var parsed []parsedCommand
-	if json.Unmarshal(raw, &parsed) != nil {
+	if fastjson.Unmarshal(raw, &parsed) != nil {
 		return nil
 	}
 	return parsed

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
+
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -111,7 +113,7 @@ func turnPayload(typ string, payload json.RawMessage) codexTurnPayload {
 			return p
 		}
 	}
-	_ = json.Unmarshal(payload, &p)
+	_ = fastjson.Unmarshal(payload, &p)
 	return p
 }
 

@@ -143,3 +143,31 @@ func renew(body []byte, id string, round int) []byte {
 	}
 	return body
 }
+
+// KeptHome is a home of n sessions cloned from the samples under root
+// (Home, 650 KiB each on average: about 1.3 GB at 2,000), in home-N under
+// $CARDTUI_BENCH_HOME, else under tmp. It is written only when no earlier
+// run finished writing it (a file named "written" says so): benchmarks of
+// two versions measure the same files.
+func KeptHome(tmp, root string, n int) (string, error) {
+	dir := os.Getenv("CARDTUI_BENCH_HOME")
+	if dir == "" {
+		dir = tmp
+	}
+	home := filepath.Join(dir, fmt.Sprintf("home-%d", n))
+	done := filepath.Join(home, "written")
+	if _, err := os.Stat(done); err == nil {
+		return home, nil
+	}
+	if err := os.RemoveAll(home); err != nil {
+		return "", err
+	}
+	samples, err := HomeSamples(root)
+	if err != nil {
+		return "", err
+	}
+	if _, err := Home(home, n, 650<<10, samples, time.Date(2026, 12, 4, 20, 0, 0, 0, time.UTC)); err != nil {
+		return "", err
+	}
+	return home, os.WriteFile(done, nil, 0o644)
+}
