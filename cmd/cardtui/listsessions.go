@@ -138,6 +138,7 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	if agent.value != "all" {
 		only = []sessions.Agent{sessions.Agent(agent.value)}
 	}
+	defer collectLess(indexPace)()
 	h := historyFromEnv(only)
 	list := h.list(*all, stderr)
 	if *touched != "" {

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestCollectLess: printing paces the collector for itself, with a soft
+// TestCollectLess: printing (and indexing) paces the collector for itself, with a soft
 // memory limit, and puts back what was set; GOGC in the environment
 // wins.
 func TestCollectLess(t *testing.T) {
@@ -20,15 +20,15 @@ func TestCollectLess(t *testing.T) {
 	}
 	before := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(before)
-	restore := collectLess()
-	assert.Equal(t, printGCPercent, debug.SetGCPercent(printGCPercent))
-	assert.EqualValues(t, printMemoryLimit, debug.SetMemoryLimit(-1))
+	restore := collectLess(printPace)
+	assert.Equal(t, printPace.percent, debug.SetGCPercent(printPace.percent))
+	assert.EqualValues(t, printPace.limit, debug.SetMemoryLimit(-1))
 	restore()
 	assert.Equal(t, 100, debug.SetGCPercent(100))
 	assert.EqualValues(t, math.MaxInt64, debug.SetMemoryLimit(-1))
 
 	t.Setenv("GOGC", "100")
-	collectLess()()
+	collectLess(indexPace)()
 	assert.Equal(t, 100, debug.SetGCPercent(100), "GOGC set: nothing changes")
 }
 
@@ -45,8 +45,8 @@ func TestExportsCollectAtTheDefaultPace(t *testing.T) {
 		cfg  printConfig
 		want int
 	}{
-		{printConfig{}, printGCPercent},
-		{printConfig{markdown: true}, printGCPercent},
+		{printConfig{}, printPace.percent},
+		{printConfig{markdown: true}, printPace.percent},
 		{printConfig{html: true}, 100},
 		{printConfig{markdown: true, share: &shareOptions{}}, 100},
 	} {

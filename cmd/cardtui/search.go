@@ -32,6 +32,7 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "search: %v", err)
 	}
+	defer collectLess(indexPace)()
 	h := historyFromEnv(agentsOf(agent.value))
 	list := h.list(*all, stderr)
 	width := 0
