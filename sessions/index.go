@@ -1,9 +1,6 @@
 package sessions
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -18,8 +15,8 @@ import (
 // Version 3 has the documents' summaries beside it; version 4 the
 // projects an agent's folder names (Gemini CLI's); version 5's summaries
 // hold 4-grams too; version 6 counts the calls an agent made, not the
-// cards that gather them.
-const indexVersion = 6
+// cards that gather them; version 7 keeps the documents compressed.
+const indexVersion = 7
 
 // maxIndex bounds the index read: a larger one is read as empty.
 const maxIndex = 256 << 20
@@ -87,74 +84,8 @@ func (ix *index) save(dir string) error {
 	if err != nil {
 		return err
 	}
-	return errors.Join(saveSummaries(dir, ix.Records), writeAtomic(filepath.Join(dir, indexFile), data))
-}
-
-// docsDir is the directory of the sessions' documents in the cache.
-const docsDir = "docs"
-
-// docHeader starts a document's file, with the path of its session: a
-// document is only used for the file it names.
-const docHeader = "cardtui-document 1\t"
-
-// docFile is the file of the document of the session file path in dir:
-// named by a hash of the path, so that no path from a session file names
-// a file of the cache.
-func docFile(dir, path string) string {
-	sum := sha256.Sum256([]byte(path))
-	return filepath.Join(dir, docsDir, hex.EncodeToString(sum[:16]))
-}
-
-// saveDocument writes the document of the session file path to dir.
-// stamp says which state of the session it is ("" for a file, whose
-// document the listing rewrites when the file changes; a listed
-// session's last activity otherwise).
-func saveDocument(dir, path, stamp string, d *Document) error {
-	if dir == "" || d == nil {
-		return nil
-	}
-	if err := os.MkdirAll(filepath.Join(dir, docsDir), 0o700); err != nil {
-		return err
-	}
-	data := append([]byte(docHeader+docName(path, stamp)+"\n"), d.data...)
-	return writeAtomic(docFile(dir, path), data)
-}
-
-// docName is what a document's first line names: its session's path, and
-// the stamp of the state it was made from, if any.
-func docName(path, stamp string) string {
-	if stamp == "" {
-		return path
-	}
-	return path + " @" + stamp
-}
-
-// loadDocument reads the document of the session file path from dir
-// into buf, grown as needed, which the document returned uses; false
-// when there is none, or when the one there names another file or
-// another stamp (see saveDocument).
-func loadDocument(dir, path, stamp string, buf *[]byte) (*Document, bool) {
-	if dir == "" {
-		return nil, false
-	}
-	f, info, err := regularfile.Open(docFile(dir, path))
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	n := int(min(info.Size(), maxDocument+2*maxDocLine+int64(len(docName(path, stamp)))+64))
-	if cap(*buf) < n {
-		*buf = make([]byte, n)
-	}
-	data := (*buf)[:n]
-	if _, err := io.ReadFull(f, data); err != nil {
-		return nil, false
-	}
-	head, rest, ok := bytes.Cut(data, []byte("\n"))
-	if !ok || string(head) != docHeader+docName(path, stamp) {
-		return nil, false
-	}
-	return &Document{data: rest}, true
+	return errors.Join(saveSummaries(dir, ix.Records), writeAtomic(filepath.Join(dir, indexFile), data),
+		os.RemoveAll(filepath.Join(dir, legacyDocsDir)))
 }
 
 // writeAtomic writes data to path through a temporary file renamed over

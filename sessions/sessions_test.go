@@ -222,3 +222,36 @@ func TestSearchWithSummariesFindsWhatAFullScanFinds(t *testing.T) {
 	}
 	assert.Positive(t, found)
 }
+
+// TestDocumentsAreCompressedAndRebuiltWhenDamaged: the listing keeps each
+// session's document compressed (a zstd frame), and removes the text documents older versions kept; a damaged
+// document is read anew from its session, with the same hits.
+func TestDocumentsAreCompressedAndRebuiltWhenDamaged(t *testing.T) {
+	h := fakehome.New(t)
+	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
+	legacy := filepath.Join(o.CacheDir, "docs")
+	require.NoError(t, os.MkdirAll(legacy, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(legacy, "0123"), []byte("cardtui-document 1\told"), 0o600))
+	list, err := sessions.List(o)
+	require.NoError(t, err)
+	assert.NoDirExists(t, legacy, "the text documents of older versions are removed")
+	docs, err := filepath.Glob(filepath.Join(o.CacheDir, "documents", "*"))
+	require.NoError(t, err)
+	require.NotEmpty(t, docs)
+	for _, d := range docs {
+		data, err := os.ReadFile(d)
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(string(data), "\x28\xb5\x2f\xfd"), "%s is a zstd frame", d)
+	}
+	search := func() []sessions.Hit {
+		var hits []sessions.Hit
+		sessions.Search(o, list, sessions.LiteralMatcher([]byte("tally")), false, func(h sessions.Hit) bool { hits = append(hits, h); return true })
+		return hits
+	}
+	want := search()
+	require.NotEmpty(t, want)
+	for _, d := range docs {
+		require.NoError(t, os.WriteFile(d, []byte("not zstd at all"), 0o600))
+	}
+	assert.Equal(t, want, search(), "damaged documents are read anew")
+}
