@@ -50,7 +50,7 @@ then a count per file. It exits 1 when a line was bad or a file could not be rea
 `,
 	},
 	"sessions": {
-		synopsis: "cardtui sessions [--all] [--json] [--agent A] [--touched PATH]",
+		synopsis: "cardtui sessions [--all] [--json] [--agent A] [--touched PATH] [--cache | --clear-cache]",
 		about: `Lists the sessions of the current project that Claude Code, Codex, the harness, Gemini
 CLI, opencode and Crush wrote on this machine, newest first: agent, time, prompts and
 path. cardtui FILE opens one.
@@ -61,6 +61,8 @@ path. cardtui FILE opens one.
                                      only that agent's sessions (default all)
   --touched PATH                     only the sessions whose tool calls read or changed PATH,
                                      with those calls
+  --cache                            where the cache of the listing and search is, and its size
+  --clear-cache                      remove that cache; the next listing builds it again
 `,
 		examples: `  $ cardtui sessions --all --agent claude
   $ cardtui sessions --touched internal/count/count.go

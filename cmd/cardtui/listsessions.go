@@ -127,6 +127,8 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "one JSON object per session")
 	agent := choice(fs, "agent", append([]string{"all"}, agentNames()...)...)
 	touched := fs.String("touched", "", "the sessions whose tool calls read or changed this file")
+	showCache := fs.Bool("cache", false, "where the cache is ($XDG_CACHE_HOME/cardtui) and its size")
+	clearCache := fs.Bool("clear-cache", false, "remove the cache; the next listing builds it again")
 	operands, code, ok := parseArgs(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -140,6 +142,9 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 	}
 	defer collectLess(indexPace)()
 	h := historyFromEnv(only)
+	if *showCache || *clearCache {
+		return runCache(h.cache, *clearCache, stdout, stderr)
+	}
 	list := h.list(*all, stderr)
 	if *touched != "" {
 		return touchedBy(h, list, *touched, stdout)
