@@ -35,7 +35,7 @@ const maxDocFile = maxDocument + 2*maxDocLine + 64<<10
 // EncodeAll and DecodeAll may be called at once from many goroutines);
 // the decoder refuses more than maxDocFile bytes of text.
 var docCodec = sync.OnceValues(func() (*zstd.Encoder, *zstd.Decoder) {
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
 	if err != nil {
 		panic(err) // only for options out of range
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -40,12 +41,19 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 		width = terminalWidth(stdout)
 	}
 	f := hitFormat(colorOn(color.value, stdout), width)
-	found := 0
+	// The hits are written in blocks, each session's as soon as the
+	// next begins: a write for every line cost more than the search.
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	found, last := 0, ""
 	sessions.Search(h.options(), withoutProblems(list), m, false, func(hit sessions.Hit) bool {
-		found++
-		fmt.Fprintln(stdout, f.Line(hit))
+		if found > 0 && hit.Session.Path != last {
+			out.Flush()
+		}
+		found, last = found+1, hit.Session.Path
+		fmt.Fprintln(out, f.Line(hit))
 		return true
 	})
+	out.Flush()
 	if found == 0 {
 		printLine(stderr, "cardtui: no line of %d sessions holds %q", len(list), operands[0])
 		return exitProblems
