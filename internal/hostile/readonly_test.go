@@ -53,18 +53,22 @@ func commandPackages(t *testing.T) map[string][]string {
 // y without an OSC 52 clipboard writes the card to a new temporary file
 // whose name it shows, and under tmux asks tmux for its set-clipboard
 // option and, when it is off, loads the card into tmux's buffer (tmux
-// show-options, tmux load-buffer: the tmux the user runs cardtui in); the sessions index is written (atomically, through
-// a temporary file) under the user's cache directory; `cardtui export -o`
-// writes the file it is told to, and removes it when the export fails;
+// show-options, tmux load-buffer: the tmux the user runs cardtui in);
+// `cardtui export -o` writes the file it is told to, and removes it when
+// the export fails;
 // the sessions index and the sessions' documents are written (atomically,
-// through a temporary file) under the user's cache directory; in the
+// through a temporary file) under the user's cache directory, the text
+// documents older versions kept there are removed with the next index,
+// and `cardtui sessions --clear-cache` removes cardtui's files there; in the
 // picker, r runs the agent's own resume command on the selected session
 // after the user read it and answered y; session files are opened
 // read-only with O_NONBLOCK (os.OpenFile) so that a FIFO cannot block.
 var userActions = map[string][]string{
 	"viewer/actions.go":                     {"import os/exec", "os.CreateTemp", "tea.ExecProcess"},
 	"viewer/tmuxcopy.go":                    {"import os/exec"},
-	"sessions/index.go":                     {"os.MkdirAll", "os.MkdirAll", "os.CreateTemp", "os.Remove", "os.Rename", "os.Remove"},
+	"sessions/index.go":                     {"os.MkdirAll", "os.RemoveAll", "os.CreateTemp", "os.Remove", "os.Rename", "os.Remove"},
+	"sessions/docfile.go":                   {"os.MkdirAll"},
+	"sessions/cache.go":                     {"os.RemoveAll"},
 	"cmd/cardtui/export.go":                 {"os.CreateTemp", "os.Rename", "os.Remove"},
 	"cmd/cardtui/internal/picker/resume.go": {"import os/exec", "tea.ExecProcess"},
 	"internal/regularfile/regularfile.go":   {"os.OpenFile"},
