@@ -477,8 +477,7 @@ func presentCodexViewImageCall(args json.RawMessage) (cards.CallView, error) {
 }
 
 // presentCodexWebSearchCall shows the action of a web_search_call as
-// Codex words it: a search for its query, every query of a search that
-// ran several, the page it opened, or the pattern it looked for in one.
+// webSearchView words it.
 func presentCodexWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 	var raw struct {
 		Type    string   `json:"type"`
@@ -494,19 +493,34 @@ func presentCodexWebSearchCall(args json.RawMessage) (cards.CallView, error) {
 	if q := toolkit.ValueOr(raw.Query, ""); q != "" && !slices.Contains(queries, q) {
 		queries = append([]string{q}, queries...)
 	}
+	return webSearchView(webAction{Type: raw.Type, URL: raw.URL, Pattern: raw.Pattern, Queries: queries}), nil
+}
+
+// webAction is what a web search did: its type ("search", "open_page",
+// "find_in_page"), the page it opened or looked in, the pattern it looked
+// for and its queries.
+type webAction struct {
+	Type, URL, Pattern string
+	Queries            []string
+}
+
+// webSearchView is a web action as Codex words it: a search for its
+// query, every query of a search that ran several, the page it opened,
+// or the pattern it looked for in one.
+func webSearchView(a webAction) cards.GenericCall {
 	v := cards.GenericCall{Title: "Search the web", Kind: cards.KindFetch}
 	switch {
-	case raw.Type == "open_page" && raw.URL != "":
-		v.Title = "Open " + raw.URL
-	case raw.Type == "find_in_page" && raw.URL != "":
-		v.Title = "Find '" + raw.Pattern + "' in " + raw.URL
-	case len(queries) == 1:
-		v.Title = `Search the web for "` + queries[0] + `"`
-	case len(queries) > 1:
-		v.Title = `Search the web for "` + queries[0] + `" and ` + textcut.Plural(len(queries)-1, "more query", "more queries")
-		v.Content = toolkit.Text(strings.Join(queries, "\n"))
+	case a.Type == "open_page" && a.URL != "":
+		v.Title = "Open " + a.URL
+	case a.Type == "find_in_page" && a.URL != "":
+		v.Title = "Find '" + a.Pattern + "' in " + a.URL
+	case len(a.Queries) == 1:
+		v.Title = `Search the web for "` + a.Queries[0] + `"`
+	case len(a.Queries) > 1:
+		v.Title = `Search the web for "` + a.Queries[0] + `" and ` + textcut.Plural(len(a.Queries)-1, "more query", "more queries")
+		v.Content = toolkit.Text(strings.Join(a.Queries, "\n"))
 	}
-	return v, nil
+	return v
 }
 
 func presentCodexGenericResult(_ json.RawMessage, r producers.Result) (cards.ResultView, error) {

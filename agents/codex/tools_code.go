@@ -119,29 +119,21 @@ func webRunView(arg string) cards.CallView {
 	if json.Unmarshal([]byte(arg), &a) != nil {
 		return nil
 	}
-	action := map[string]any{"type": "search"}
 	switch {
 	case len(a.Search) > 0:
-		var queries []string
+		action := webAction{Type: "search"}
 		for _, q := range a.Search {
-			queries = append(queries, q.Q)
+			action.Queries = append(action.Queries, q.Q)
 		}
-		action["queries"] = queries
+		return webSearchView(action)
 	case len(a.Open) > 0:
-		action = map[string]any{"type": "open_page", "url": a.Open[0].RefID}
+		return webSearchView(webAction{Type: "open_page", URL: a.Open[0].RefID})
 	case len(a.Find) > 0:
-		action = map[string]any{"type": "find_in_page", "url": a.Find[0].RefID, "pattern": a.Find[0].Pattern}
+		return webSearchView(webAction{Type: "find_in_page", URL: a.Find[0].RefID, Pattern: a.Find[0].Pattern})
 	case len(a.Click) > 0:
 		return clickView(a.Click)
-	default:
-		return nil
 	}
-	raw, _ := json.Marshal(action)
-	v, err := presentCodexWebSearchCall(raw)
-	if err != nil {
-		return nil
-	}
-	return v
+	return nil
 }
 
 // webRunLink is a link web__run follows: the page it is on (a reference
