@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -32,7 +33,7 @@ func (f claudeAPIErrorFields) apiErrorText() string {
 		} `json:"error"`
 	}
 	_ = json.Unmarshal(f.APIError, &e) // an error of another shape is only "API Error"
-	message := strings.TrimSpace(firstNonEmpty(e.Message, e.Error.Message, e.Error.Error.Message))
+	message := strings.TrimSpace(cmp.Or(e.Message, e.Error.Message, e.Error.Error.Message))
 	status := ""
 	if e.Status != 0 {
 		status = strconv.Itoa(e.Status)
@@ -51,14 +52,4 @@ func (f claudeAPIErrorFields) apiErrorText() string {
 		text += fmt.Sprintf(" (attempt %d/%d)", *f.RetryAttempt, *f.MaxRetries)
 	}
 	return text
-}
-
-// firstNonEmpty is the first of texts that is not empty.
-func firstNonEmpty(texts ...string) string {
-	for _, s := range texts {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }

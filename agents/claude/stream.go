@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/toolkit"
@@ -151,7 +150,7 @@ func streamResult(t *replay.Transcript, rec *claudeRecord) {
 		parts = append(parts, plural(*s.NumTurns, "turn", "turns"))
 	}
 	if s.DurationMs != nil {
-		parts = append(parts, (time.Duration(*s.DurationMs) * time.Millisecond).Round(100*time.Millisecond).String())
+		parts = append(parts, taskDuration(*s.DurationMs))
 	}
 	if s.TotalCostUSD != nil {
 		parts = append(parts, fmt.Sprintf("$%.4f", *s.TotalCostUSD))
