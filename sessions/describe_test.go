@@ -16,14 +16,18 @@ import (
 )
 
 // TestDescribeSaysWhatReadSays: given the transcript a caller decoded,
-// Describe says of every session file of a fake home, and of one of
-// several MiB (whose last lines are read from its tail), what Read says.
+// Describe says of every session file of a fake home, of one of several
+// MiB (whose last lines are read from its tail) and of a Gemini CLI chat
+// document (one JSON document, not lines), what Read says.
 func TestDescribeSaysWhatReadSays(t *testing.T) {
 	h := fakehome.New(t)
 	big := filepath.Join(h.Roots["claude"], "projects", "-big", "0001.jsonl")
 	require.NoError(t, os.MkdirAll(filepath.Dir(big), 0o755))
 	require.NoError(t, os.WriteFile(big, benchinput.GrowClaude([]byte(fakehome.SessionFile(t, "claude-tools.jsonl")), 3<<20), 0o644))
-	paths := map[string]sessions.Agent{big: "claude"}
+	doc, err := filepath.Glob("../agents/gemini/testdata/chat-document/session-*.json")
+	require.NoError(t, err)
+	require.Len(t, doc, 1)
+	paths := map[string]sessions.Agent{big: "claude", doc[0]: "gemini"}
 	for name, p := range h.Paths {
 		if name != "corrupt" {
 			paths[p] = sessions.Agent(map[string]string{"archived": "codex", "zstd": "harness"}[name])

@@ -99,6 +99,17 @@ func (s *Source) documentLines(path string, r io.Reader) (io.ReadCloser, error) 
 	return s.Document.Open(path, full, "")
 }
 
+// isDocument reports whether the source's Document matches the head of
+// f, read at its start without moving its offset.
+func (s *Source) isDocument(f io.ReaderAt) bool {
+	if s.Document == nil {
+		return false
+	}
+	head := make([]byte, documentHead)
+	n, _ := f.ReadAt(head, 0)
+	return s.Document.Match(head[:n])
+}
+
 // maxZstdWindow bounds the memory a zstd frame may ask for, as replay's
 // own reader does.
 const maxZstdWindow = 128 << 20
