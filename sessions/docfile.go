@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -88,13 +87,8 @@ func loadDocument(dir, path, stamp string, buf *[]byte) (*Document, bool) {
 	if dir == "" {
 		return nil, false
 	}
-	f, _, err := regularfile.Open(docFile(dir, path))
+	compressed, err := regularfile.ReadFile(docFile(dir, path), maxDocFile)
 	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	compressed, err := io.ReadAll(io.LimitReader(f, maxDocFile+1))
-	if err != nil || len(compressed) > maxDocFile {
 		return nil, false
 	}
 	_, dec := docCodec()
