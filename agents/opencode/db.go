@@ -20,12 +20,7 @@ var Document = replay.Document{Format: "opencode", Match: match, Open: open}
 // match recognises a SQLite database, or an export: a JSON document
 // whose first key is "info", indented.
 func match(head []byte) bool {
-	if sqlitedb.IsDatabase(head) {
-		return true
-	}
-	rest, ok := bytes.CutPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("{"))
-	return ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r"), []byte("\n")) &&
-		bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"info"`))
+	return sqlitedb.IsDatabase(head) || replay.IndentedObject(head, "info")
 }
 
 // maxExport bounds the export document read from a file or a pipe.
