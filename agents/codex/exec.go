@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cardtui/cardtui/agents/internal/applypatch"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/toolkit"
 	"github.com/cardtui/cardtui/producers"
@@ -297,11 +298,11 @@ func execOutcome(status string) cards.Outcome {
 // fileChangeCall names the files of a file_change item, a line each, as
 // apply_patch reports them (A, M, D).
 func fileChangeCall(changes []execChange) cards.GenericCall {
-	files := make([]patchFile, 0, len(changes))
+	files := make([]applypatch.File, 0, len(changes))
 	lines := make([]string, 0, len(changes))
 	v := cards.GenericCall{Kind: cards.KindEdit}
 	for _, c := range changes {
-		files = append(files, patchFile{op: c.Kind, path: c.Path})
+		files = append(files, applypatch.File{Op: c.Kind, Path: c.Path})
 		lines = append(lines, map[string]string{"add": "A ", "delete": "D ", "update": "M "}[c.Kind]+c.Path)
 	}
 	if len(files) == 0 {

@@ -31,79 +31,59 @@ import (
 // patch_apply_begin and patch_apply_end events describe the same changes
 // per file, an update as a unified diff with real line numbers.
 
-// patchFile is one file a patch touches.
-type patchFile struct {
-	op     string // "add", "update" or "delete"
-	path   string
-	moveTo string
-	diffs  []cards.FileDiff
-}
-
-// target is where the file ends up.
-func (f patchFile) target() string {
-	if f.moveTo != "" {
-		return f.moveTo
-	}
-	return f.path
-}
-
 // parsePatch reads a patch (see applypatch.Parse).
-func parsePatch(body string) ([]patchFile, error) {
-	parsed, err := applypatch.Parse(body)
-	files := make([]patchFile, 0, len(parsed))
-	for _, f := range parsed {
-		files = append(files, patchFile{op: f.Op, path: f.Path, moveTo: f.MoveTo, diffs: f.Diffs})
-	}
+func parsePatch(body string) ([]applypatch.File, error) {
+	files, err := applypatch.Parse(body)
 	return rewrites(files), err
 }
 
 // rewrites makes a file a patch deletes and then adds again one file
 // rewritten: its new text written over a content the patch does not
 // give (the deletion's, when it does), not a new file.
-func rewrites(files []patchFile) []patchFile {
-	var out []patchFile
+func rewrites(files []applypatch.File) []applypatch.File {
+	var out []applypatch.File
 	for _, f := range files {
-		i := slices.IndexFunc(out, func(g patchFile) bool { return g.op == "delete" && g.path == f.path })
-		if f.op != "add" || i < 0 || len(f.diffs) != 1 {
+		i := slices.IndexFunc(out, func(g applypatch.File) bool { return g.Op == "delete" && g.Path == f.Path })
+		if f.Op != "add" || i < 0 || len(f.Diffs) != 1 {
 			out = append(out, f)
 			continue
 		}
-		d := f.diffs[0]
+		d := f.Diffs[0]
 		d.NewStart = 0
-		if len(out[i].diffs) == 1 {
-			d.OldText, d.OldStart, d.NewStart = out[i].diffs[0].OldText, 1, 1
+		if len(out[i].Diffs) == 1 {
+			d.OldText, d.OldStart, d.NewStart = out[i].Diffs[0].OldText, 1, 1
 		}
-		out[i] = patchFile{op: "update", path: f.path, diffs: []cards.FileDiff{d}}
+		out[i] = applypatch.File{Op: "update", Path: f.Path, Diffs: []cards.FileDiff{d}}
 	}
 	return out
 }
 
 // patchTitle names what a patch does: "Add a.txt", "Edit b.go", "Move
 // b.go → c.go", "Delete d.txt", or "Edit 3 files".
-func patchTitle(files []patchFile) string {
+func patchTitle(files []applypatch.File) string {
 	if len(files) > 1 {
 		return fmt.Sprintf("Edit %d files", len(files))
 	}
 	f := files[0]
 	switch {
-	case f.op == "add":
-		return "Add " + f.path
-	case f.op == "delete":
-		return "Delete " + f.path
-	case f.moveTo != "":
-		return "Move " + f.path + " → " + f.moveTo
+	case f.Op == "add":
+		return "Add " + f.Path
+	case f.Op == "delete":
+		return "Delete " + f.Path
+	case f.MoveTo != "":
+		return "Move " + f.Path + " → " + f.MoveTo
 	}
-	return "Edit " + f.path
+	return "Edit " + f.Path
 }
 
 // patchView is the diff call of a patch's files; a deleted file, whose
 // content the patch does not give, is named by the title and locations
 // only.
-func patchView(files []patchFile) cards.DiffCall {
+func patchView(files []applypatch.File) cards.DiffCall {
 	v := cards.DiffCall{Title: patchTitle(files)}
 	for _, f := range files {
-		v.Diffs = append(v.Diffs, f.diffs...)
-		v.Locations = append(v.Locations, cards.FileLocation{Path: f.target()})
+		v.Diffs = append(v.Diffs, f.Diffs...)
+		v.Locations = append(v.Locations, cards.FileLocation{Path: f.Target()})
 	}
 	return v
 }
@@ -184,7 +164,7 @@ func presentCodexPatchResult(args json.RawMessage, r producers.Result) (cards.Re
 	}
 	var diffs []cards.FileDiff
 	for _, f := range files {
-		diffs = append(diffs, f.diffs...)
+		diffs = append(diffs, f.Diffs...)
 	}
 	return cards.DiffResult{Title: patchTitle(files), Diffs: diffs}, nil
 }
@@ -206,7 +186,7 @@ func patchOutput(output string, failed bool, r producers.Result) cards.GenericRe
 // {"add": {content}}, {"delete": {content}} or {"update": {unified_diff,
 // move_path}} (or the same with a "type" field), in path order. None when
 // there are no changes.
-func changedFiles(raw json.RawMessage) ([]patchFile, error) {
+func changedFiles(raw json.RawMessage) ([]applypatch.File, error) {
 	if !producers.HasMeta(producers.Result{Meta: raw}) {
 		return nil, nil
 	}
@@ -219,7 +199,7 @@ func changedFiles(raw json.RawMessage) ([]patchFile, error) {
 		paths = append(paths, path)
 	}
 	slices.Sort(paths)
-	var files []patchFile
+	var files []applypatch.File
 	for _, path := range paths {
 		f, err := changedFile(path, changes[path])
 		if err != nil {
@@ -256,33 +236,33 @@ func (c fileChange) kind() (string, fileChange, error) {
 	return "", c, errors.New(`want one of "add", "delete", "update"`)
 }
 
-func changedFile(path string, raw json.RawMessage) (patchFile, error) {
+func changedFile(path string, raw json.RawMessage) (applypatch.File, error) {
 	var c fileChange
 	if err := producers.DecodeJSON(raw, &c); err != nil {
-		return patchFile{}, err
+		return applypatch.File{}, err
 	}
 	op, fields, err := c.kind()
 	if err != nil {
-		return patchFile{}, err
+		return applypatch.File{}, err
 	}
-	f := patchFile{op: op, path: path, moveTo: toolkit.ValueOr(fields.MovePath, "")}
+	f := applypatch.File{Op: op, Path: path, MoveTo: toolkit.ValueOr(fields.MovePath, "")}
 	switch op {
 	case "add":
-		f.diffs = []cards.FileDiff{{Path: path, NewText: toolkit.ValueOr(fields.Content, ""), NewStart: 1}}
+		f.Diffs = []cards.FileDiff{{Path: path, NewText: toolkit.ValueOr(fields.Content, ""), NewStart: 1}}
 	case "delete":
 		if fields.Content != nil {
-			f.diffs = []cards.FileDiff{{Path: path, OldText: fields.Content, OldStart: 1}}
+			f.Diffs = []cards.FileDiff{{Path: path, OldText: fields.Content, OldStart: 1}}
 		}
 	case "update":
 		diff, err := toolkit.Required("unified_diff", fields.UnifiedDiff)
 		if err == nil {
-			f.diffs, err = unifiedDiffs(f.target(), diff)
+			f.Diffs, err = unifiedDiffs(f.Target(), diff)
 		}
 		if err != nil {
-			return patchFile{}, err
+			return applypatch.File{}, err
 		}
 	default:
-		return patchFile{}, fmt.Errorf("unknown change %q", op)
+		return applypatch.File{}, fmt.Errorf("unknown change %q", op)
 	}
 	return f, nil
 }
