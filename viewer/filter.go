@@ -191,7 +191,7 @@ func (m *Model) filterChanged(i int) {
 	switch {
 	case was == now:
 	case now && (len(m.filter.shown) == 0 || i > m.filter.shown[len(m.filter.shown)-1]):
-		m.filter.shown = append(m.filter.shown[:len(m.filter.shown):len(m.filter.shown)], i)
+		m.filter.shown = append(m.filter.shown, i) // apply clipped it: a shared array is copied first
 	default:
 		m.refilter(m.focusedEntry())
 	}

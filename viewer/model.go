@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -295,6 +296,10 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 // apply sets the entries of a batch of updates.
 func (m *Model) apply(updates []cards.Change) {
 	focusOnLast := m.focus >= m.shownCount()-1
+	// A copy of the model made before this batch shares the shown
+	// cards' array: clipped, the first entry appended to it copies it
+	// once, and the batch's others append in place (filterChanged).
+	m.filter.shown = slices.Clip(m.filter.shown)
 	for _, u := range updates {
 		if u.Entry != nil {
 			m.put(u)
