@@ -162,7 +162,6 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // renamed to path once the whole page is written, so that an export that
 // fails leaves nothing (and an older file at path as it was).
 func exportToFile(path string, cfg printConfig, operand string, input string, stdin io.Reader, stderr io.Writer) int {
-	defer collectFor(cfg)()
 	tr, err := loadInput(operand, stdin, input)
 	if err != nil {
 		printLine(stderr, "cardtui: %v", err)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -153,12 +152,10 @@ func viewerOptions(cfg replayConfig, src source, feed <-chan cards.Change) viewe
 	opts.Render.Expanded = cfg.expand
 	opts.ShowInternal = cfg.internals
 	opts.Render.DiffLayout = cfg.printing.render.DiffLayout
-	opts.Render.Location = time.Local
 	opts.ThemeFixed = cfg.themeSet
 	opts.Source = src.name
 	opts.Feed = feed
 	opts.NoFollow = !src.live
-	opts.Tmux = os.Getenv("TMUX")
 	return opts
 }
 

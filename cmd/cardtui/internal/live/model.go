@@ -5,7 +5,6 @@ package live
 
 import (
 	"context"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -81,7 +80,6 @@ func New(s *acpclient.Session, cfg acpclient.Config) *Model {
 	opts := viewer.DefaultOptions()
 	opts.Keys.Quit.SetEnabled(false) // the front-end quits itself
 	opts.Source = cfg.Source
-	opts.Tmux = os.Getenv("TMUX")
 	input := textarea.New()
 	input.ShowLineNumbers = false
 	input.Prompt = "› "
