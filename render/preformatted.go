@@ -10,7 +10,6 @@ import (
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/syntax"
 	"github.com/cardtui/cardtui/render/textcut"
-	"github.com/cardtui/cardtui/termsafe"
 )
 
 // Text that is not Markdown — a user's prompt, what a tool printed — is
@@ -40,12 +39,7 @@ func verbatimLines(text string, width int) []string {
 	width = max(width, 1)
 	lines := make([]string, 0, strings.Count(text, "\n")+1)
 	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, " ")
-		if termsafe.Width(line) <= width {
-			lines = append(lines, line)
-			continue
-		}
-		for _, row := range textcut.WrapStyled(line, width) {
+		for _, row := range textcut.WrapStyled(strings.TrimRight(line, " "), width) { // a line that fits comes back whole
 			lines = append(lines, strings.TrimRight(row, " "))
 		}
 	}

@@ -365,7 +365,7 @@ func narrower(render func(wrapAt int) (string, bool), width int, out string) str
 func emojiWider(out string, width int) bool {
 	for line := range strings.SplitSeq(out, "\n") {
 		text := strings.TrimRight(ansi.Strip(line), " ")
-		if ansi.StringWidth(text) <= width && termsafe.Width(text) > width {
+		if termsafe.Width(text) > width && ansi.StringWidth(text) <= width {
 			return true
 		}
 	}
