@@ -89,7 +89,7 @@ func wrapWords(line string, width int) []string {
 		}
 		row += word
 		if termsafe.Width(strings.TrimRight(row, " ")) > width {
-			parts := strings.Split(ansi.Hardwrap(row, width, true), "\n")
+			parts := textcut.HardwrapStyled(row, width)
 			rows = append(rows, parts[:len(parts)-1]...)
 			row = parts[len(parts)-1]
 		}
