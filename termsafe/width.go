@@ -29,10 +29,18 @@ func Width(s string) int {
 // measures it.
 func FirstCluster(s string) (cluster string, width int) {
 	cluster, width = ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+	return cluster, ClusterWidth(cluster, width)
+}
+
+// ClusterWidth is the width of a grapheme cluster as Width measures it,
+// given w, its width by clusters: the wider of that and the cells a
+// terminal that counts code points gives it. Every cut and wrap of a
+// line measures its clusters with it, so that they agree cell for cell.
+func ClusterWidth(cluster string, w int) int {
 	if len(cluster) == 1 { // ASCII: both counts agree
-		return cluster, width
+		return w
 	}
-	return cluster, max(width, ansi.StringWidthWc(cluster))
+	return max(w, ansi.StringWidthWc(cluster))
 }
 
 // Truncate cuts styled text to at most width cells as Width measures
@@ -57,7 +65,7 @@ func Truncate(s string, width int, tail string) string {
 			continue
 		}
 		if w > 0 {
-			w = max(w, ansi.StringWidthWc(seq))
+			w = ClusterWidth(seq, w)
 		}
 		if !cut && used+w > room {
 			cut = true

@@ -128,9 +128,7 @@ func splitStyled(line string, cells, keep []int) []string {
 		seq, w, n, _ := ansi.DecodeSequence(line[i:], ansi.NormalState, nil)
 		n = max(n, 1)
 		if w > 0 {
-			if len(seq) > 1 { // not ASCII: as termsafe.Width counts
-				w = max(w, ansi.StringWidthWc(seq))
-			}
+			w = termsafe.ClusterWidth(seq, w)
 			for row < len(cells) && used+w > cells[row] {
 				row++
 				if row < len(cells) {
