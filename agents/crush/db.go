@@ -141,30 +141,15 @@ func writeSession(db *sqlitedb.DB, s row, w *bytes.Buffer) error {
 		return nil
 	}
 	put(w, "session", sessionRow{ID: s.ID, ParentID: s.ParentID, Title: s.Title, Cost: s.Cost})
-	cols, err := sqlitedb.Columns(db, "messages")
-	if err != nil {
-		return err
-	}
-	sel := sqlitedb.Select(cols, "messages", messageColumns)
-	rows, err := db.Query("SELECT "+sel.SQL()+" FROM messages WHERE "+sqlitedb.Equal("session_id", "?")+" ORDER BY "+
-		sqlitedb.OrderBy("created_at", "rowid"), s.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for n := 1; rows.Next(); n++ {
-		v := sel.Scan(rows, n)
+	return sqlitedb.EachRow(db, "messages", messageColumns, sqlitedb.OrderBy("created_at", "rowid"), s.ID, func(v *sqlitedb.Row) {
 		m := message{
 			ID: v.Text("id"), Role: v.Text("role"), Parts: rawJSON(v.Text("parts")), Model: v.Text("model"),
 			Provider: v.Text("provider"), CreatedAt: v.Int("created_at"), FinishedAt: v.Int("finished_at"),
 		}
-		if v.Err() != nil {
-			put(w, "problem", v.Err().Error())
-			continue
+		if v.Err() == nil {
+			put(w, "message", m)
 		}
-		put(w, "message", m)
-	}
-	return rows.Err()
+	}, func(err error) { put(w, "problem", err.Error()) })
 }
 
 // rawJSON is text as JSON, or as a JSON string when it is not JSON (the

@@ -250,46 +250,24 @@ func writeSession(db *sqlitedb.DB, s row, w *lineWriter) error {
 	if err != nil {
 		return err
 	}
-	return eachRow(db, "message", messageColumns, sqlitedb.OrderBy("time_created", "id"), s.ID, w, func(r *sqlitedb.Row) {
+	return sqlitedb.EachRow(db, "message", messageColumns, sqlitedb.OrderBy("time_created", "id"), s.ID, func(r *sqlitedb.Row) {
 		id, data := r.Need("id"), r.NeedJSON("data")
 		if r.Err() == nil {
 			w.put(messageLine, withID(data, id), parts[id])
 		}
-	})
+	}, w.problem)
 }
 
 // sessionParts are the parts of a session's messages, by message id.
 func sessionParts(db *sqlitedb.DB, session string, w *lineWriter) (map[string][]json.RawMessage, error) {
 	parts := map[string][]json.RawMessage{}
-	err := eachRow(db, "part", partColumns, sqlitedb.OrderBy("id"), session, w, func(r *sqlitedb.Row) {
+	err := sqlitedb.EachRow(db, "part", partColumns, sqlitedb.OrderBy("id"), session, func(r *sqlitedb.Row) {
 		id, message, data := r.Need("id"), r.Need("message_id"), r.NeedJSON("data")
 		if r.Err() == nil {
 			parts[message] = append(parts[message], withID(data, id))
 		}
-	})
+	}, w.problem)
 	return parts, err
-}
-
-// eachRow gives read each of a session's rows of table, in order; a row
-// read leaves with a problem is written as a problem line.
-func eachRow(db *sqlitedb.DB, table string, want [][2]string, order, session string, w *lineWriter, read func(*sqlitedb.Row)) error {
-	cols, err := sqlitedb.Columns(db, table)
-	if err != nil {
-		return err
-	}
-	sel := sqlitedb.Select(cols, table, want)
-	rows, err := db.Query("SELECT "+sel.SQL()+" FROM "+table+" WHERE "+sqlitedb.Equal("session_id", "?")+" ORDER BY "+order, session)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for n := 1; rows.Next(); n++ {
-		r := sel.Scan(rows, n)
-		if read(&r); r.Err() != nil {
-			w.problem(r.Err())
-		}
-	}
-	return rows.Err()
 }
 
 // withID is a row's data JSON with the row's id, which the data leaves

@@ -240,3 +240,26 @@ func cut(s string) string {
 	}
 	return strings.ToValidUTF8(s[:most], "") + "…"
 }
+
+// EachRow gives read each of a session's rows of table (those whose
+// session_id is session), in order, read as Select reads want; a row
+// read leaves with an error (Row.Err) is then given to problem.
+func EachRow(db *DB, table string, want [][2]string, order, session string, read func(*Row), problem func(error)) error {
+	cols, err := Columns(db, table)
+	if err != nil {
+		return err
+	}
+	sel := Select(cols, table, want)
+	rows, err := db.Query("SELECT "+sel.SQL()+" FROM "+table+" WHERE "+Equal("session_id", "?")+" ORDER BY "+order, session)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for n := 1; rows.Next(); n++ {
+		r := sel.Scan(rows, n)
+		if read(&r); r.Err() != nil {
+			problem(r.Err())
+		}
+	}
+	return rows.Err()
+}
