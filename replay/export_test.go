@@ -1,11 +1,14 @@
 package replay
 
-import "time"
+import (
+	"context"
+	"io"
+	"os"
+	"time"
+)
 
-// SetFollowPolls sets how often a followed file is checked, watched and
-// not, for a test, and returns what restores them.
-func SetFollowPolls(watched, unwatched time.Duration) (restore func()) {
-	oldWatched, oldUnwatched := watchedPoll, pollInterval
-	watchedPoll, pollInterval = watched, unwatched
-	return func() { watchedPoll, pollInterval = oldWatched, oldUnwatched }
+// FollowPolled is Follow checking the file every watched while the file
+// system watches it and every unwatched otherwise, for a test.
+func FollowPolled(ctx context.Context, f *os.File, watched, unwatched time.Duration) io.Reader {
+	return follow(ctx, f, polls{watched: watched, unwatched: unwatched})
 }

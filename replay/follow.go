@@ -15,14 +15,18 @@ import (
 	"github.com/cardtui/cardtui/internal/regularfile"
 )
 
-// pollInterval is how often a followed file at its end is checked for
-// growth when the file system cannot say when it changes.
-var pollInterval = 100 * time.Millisecond
+// polls is how often a followed file at its end is checked for growth.
+type polls struct {
+	// unwatched: when the file system cannot say when it changes.
+	unwatched time.Duration
+	// watched: all the same while the file system watches it, since a
+	// watch misses changes on some file systems (network mounts); an idle
+	// follower wakes no more often than this.
+	watched time.Duration
+}
 
-// watchedPoll is how often it is checked all the same while the file
-// system watches it: a watch misses changes on some file systems (network
-// mounts), and an idle follower wakes no more often than this.
-var watchedPoll = 2 * time.Second
+// followPolls are Follow's polls.
+var followPolls = polls{unwatched: 100 * time.Millisecond, watched: 2 * time.Second}
 
 // FollowNotice is what a followed file's reader reports, as its error,
 // when the file changed under it other than by growing: it was
@@ -54,20 +58,26 @@ func (e *FollowNotice) Error() string { return e.Name + " " + e.What }
 // does not close it; it closes the files it opens itself when ctx is
 // done.
 func Follow(ctx context.Context, f *os.File) io.Reader {
+	return follow(ctx, f, followPolls)
+}
+
+// follow is Follow checking the file as often as p says.
+func follow(ctx context.Context, f *os.File, p polls) io.Reader {
 	pos, err := f.Seek(0, io.SeekCurrent)
 	if err != nil {
 		pos = 0
 	}
-	return &follower{ctx: ctx, name: f.Name(), f: f, pos: pos}
+	return &follower{ctx: ctx, name: f.Name(), f: f, pos: pos, polls: p}
 }
 
 // follower is the reader Follow returns; pos is the offset read up to in
 // f, which is nil while the file is deleted.
 type follower struct {
-	ctx  context.Context
-	name string
-	f    *os.File
-	pos  int64
+	ctx   context.Context
+	name  string
+	f     *os.File
+	pos   int64
+	polls polls
 	// owned is set when f was opened by the follower.
 	owned bool
 	// watch reports the changes in the file's directory; nil before the
@@ -212,7 +222,7 @@ func (fl *follower) events() (<-chan fsnotify.Event, time.Duration) {
 		}
 	}
 	if fl.watch == nil {
-		return nil, pollInterval
+		return nil, fl.polls.unwatched
 	}
-	return fl.watch.Events, watchedPoll
+	return fl.watch.Events, fl.polls.watched
 }

@@ -50,10 +50,15 @@ func (g *growingFile) size() int64 {
 
 // follow streams the file, following it, until ctx is done.
 func (g *growingFile) follow(ctx context.Context) *liveStream {
+	return startStream(ctx, replay.Follow(ctx, g.open()))
+}
+
+// open opens the file for a follower, to be closed when the test ends.
+func (g *growingFile) open() *os.File {
 	f, err := os.Open(g.path)
 	require.NoError(g.t, err)
 	g.t.Cleanup(func() { f.Close() })
-	return startStream(ctx, replay.Follow(ctx, f))
+	return f
 }
 
 // caughtUpWith is a condition: every byte of the file was read and the
@@ -173,9 +178,8 @@ func TestFollowDeletedFile(t *testing.T) {
 // the file system's word can wake the follower, and it sees an appended
 // line, then the file replaced.
 func TestFollowIsWokenByTheFileSystem(t *testing.T) {
-	defer replay.SetFollowPolls(time.Hour, time.Hour)()
 	g := newGrowingFile(t, replaytest.UserLine+"\n")
-	ls := g.follow(t.Context())
+	ls := startStream(t.Context(), replay.FollowPolled(t.Context(), g.open(), time.Hour, time.Hour))
 	ls.waitFor(t, "the line already there", hasEntries(1))
 	ls.waitFor(t, "the follower to wait at the end", caughtUpWith(g))
 
