@@ -94,14 +94,19 @@ func entryText(e cards.Entry, cardText func(cards.ToolCard) string) (title, text
 	return "", ""
 }
 
-// writeLines writes the lines of text, within maxDocEntry bytes.
+// writeLines writes the lines of text, within maxDocEntry bytes, each
+// after the same fields of its entry, made once.
 func writeLines(b *bytes.Buffer, entry int, title, text string) {
 	if len(text) > maxDocEntry {
 		text = text[:maxDocEntry]
 	}
+	var head []byte
 	for line := range strings.SplitSeq(text, "\n") {
 		if strings.TrimSpace(line) != "" {
-			writeField(b, 'T', entry, title, line)
+			if head == nil {
+				head = fieldsBefore('T', entry, title)
+			}
+			writeText(b, head, line)
 		}
 	}
 }
@@ -109,12 +114,26 @@ func writeLines(b *bytes.Buffer, entry int, title, text string) {
 // writeField writes one line of the document; tabs and line breaks in
 // its fields become spaces, and each field is cut at maxDocLine.
 func writeField(b *bytes.Buffer, kind byte, entry int, title, text string) {
-	b.WriteByte(kind)
-	b.WriteByte('\t')
-	b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(entry), 10))
-	b.WriteByte('\t')
-	writeOneLine(b, title)
-	b.WriteByte('\t')
+	writeText(b, fieldsBefore(kind, entry, title), text)
+}
+
+// fieldsBefore are the fields of a document line before its text: its
+// kind, entry index and title, each ended by a tab.
+func fieldsBefore(kind byte, entry int, title string) []byte {
+	var h bytes.Buffer
+	h.WriteByte(kind)
+	h.WriteByte('\t')
+	h.Write(strconv.AppendInt(h.AvailableBuffer(), int64(entry), 10))
+	h.WriteByte('\t')
+	writeOneLine(&h, title)
+	h.WriteByte('\t')
+	return h.Bytes()
+}
+
+// writeText writes a document line: the fields before its text, then
+// text on one line.
+func writeText(b *bytes.Buffer, before []byte, text string) {
+	b.Write(before)
 	writeOneLine(b, text)
 	b.WriteByte('\n')
 }

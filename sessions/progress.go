@@ -48,7 +48,7 @@ func newListing(found []candidate, problems []Session, ix *index, report func(Pr
 // sessions are the sessions known now, newest first: a file not read
 // at all yet is described by its path, size and mtime.
 func (l *listing) sessions() []Session {
-	list := slices.Clone(l.problems)
+	list := append(make([]Session, 0, len(l.problems)+len(l.records)), l.problems...)
 	for i, r := range l.records {
 		if r == nil {
 			s := statRecord(l.found[i])

@@ -182,24 +182,56 @@ func quickRecord(c candidate, o Options) record {
 // prompt: most sessions give it in their first lines.
 const promptHead = 8 << 10
 
+// promptLines is how many lines of a head are decoded next when the
+// first promptHead bytes have no prompt: Codex writes the session's
+// instructions (tens of kilobytes) and its context before the first
+// prompt, on few lines that call no tool, which cost little to decode
+// beside the tool calls that fill the rest of a head.
+const promptLines = 16
+
 // headPrompt is the first prompt the complete lines of head hold, and
 // the title the decoder gives them, else title: decoded up to the line
-// that crosses promptHead first, and whole only when that has no prompt.
+// that crosses promptHead first, then up to line promptLines, and whole
+// only when those have no prompt.
 func headPrompt(c candidate, head []byte, title string) (string, string) {
 	opts := c.source.loadOptions(c.path)
 	opts.Path = "" // the files beside it are not read for a head
-	short := head
-	if i := bytes.IndexByte(head[min(promptHead, len(head)):], '\n'); i >= 0 {
-		short = head[:promptHead+i+1]
-	}
-	for _, lines := range [][]byte{short, head} {
-		if tr, _ := replay.Load(bytes.NewReader(lines), c.path, opts); tr != nil {
-			if p := firstPrompt(tr.Entries); p != "" || len(lines) == len(head) {
+	tried := 0
+	for _, n := range []int{lineAfter(head, promptHead), nthLineEnd(head, promptLines), len(head)} {
+		if n <= tried {
+			continue
+		}
+		tried = n
+		if tr, _ := replay.Load(bytes.NewReader(head[:n]), c.path, opts); tr != nil {
+			if p := firstPrompt(tr.Entries); p != "" || n == len(head) {
 				return p, firstNonEmpty(tr.Title, title)
 			}
 		}
 	}
 	return "", title
+}
+
+// lineAfter is the end of the line of data that crosses offset n (just
+// after its newline), len(data) when that line does not end.
+func lineAfter(data []byte, n int) int {
+	if i := bytes.IndexByte(data[min(n, len(data)):], '\n'); i >= 0 {
+		return min(n, len(data)) + i + 1
+	}
+	return len(data)
+}
+
+// nthLineEnd is the end of data's n-th line (just after its newline),
+// len(data) when data has fewer lines.
+func nthLineEnd(data []byte, n int) int {
+	end := 0
+	for range n {
+		i := bytes.IndexByte(data[end:], '\n')
+		if i < 0 {
+			return len(data)
+		}
+		end += i + 1
+	}
+	return end
 }
 
 // statRecord describes the file c by its path, size and mtime alone.

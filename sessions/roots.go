@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Roots are the home directories of the agents, by agent: where each
@@ -63,16 +64,23 @@ type candidate struct {
 	project string
 }
 
-// discover lists the session files of the sources under the roots. A
-// directory that does not exist has no sessions; one that cannot be read
-// is a problem, listed as a session with no data.
+// discover lists the session files of the sources under the roots, each
+// source's on a goroutine of its own: what costs is a stat of each file,
+// which the agents' homes share out between the cores. A directory that
+// does not exist has no sessions; one that cannot be read is a problem,
+// listed as a session with no data.
 func (r Roots) discover(sources []Source) (found []candidate, problems []Session) {
+	founds := make([]Found, len(sources))
+	var wg sync.WaitGroup
 	for i := range sources {
 		s := &sources[i]
-		f := Found{source: s}
+		founds[i] = Found{source: s}
 		if s.Discover != nil {
-			s.Discover(r[s.Agent], &f)
+			wg.Go(func() { s.Discover(r[s.Agent], &founds[i]) })
 		}
+	}
+	wg.Wait()
+	for _, f := range founds {
 		found, problems = append(found, f.files...), append(problems, f.problems...)
 	}
 	return found, problems

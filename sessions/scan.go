@@ -27,10 +27,14 @@ func (s *lineScan) Write(p []byte) (int, error) {
 }
 
 // keepHead keeps the first window bytes and the rest of the line that
-// crosses them.
+// crosses them, in a buffer made at once for as much again (the line
+// that crosses window is seldom longer), or for all of a longer first p.
 func (s *lineScan) keepHead(p []byte) {
 	if len(s.head) >= maxHead || len(s.head) >= window && bytes.IndexByte(s.head[window:], '\n') >= 0 {
 		return
+	}
+	if s.head == nil {
+		s.head = make([]byte, 0, max(2*window, min(len(p), maxHead)))
 	}
 	s.head = append(s.head, p[:min(len(p), maxHead-len(s.head))]...)
 }

@@ -32,3 +32,19 @@ func TestLineScanBoundsWhatItHolds(t *testing.T) {
 	assert.LessOrEqual(t, len(scan.tail), 2*window)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(maxHead+4*window))
 }
+
+// The cuts of a head that headPrompt decodes end on line ends: after the
+// line that crosses an offset, after the n-th line, and at the end of a
+// head shorter than either.
+func TestHeadCutsEndOnLines(t *testing.T) {
+	head := []byte("aaaa\nbb\ncccccc\nd\n")
+	assert.Equal(t, 5, lineAfter(head, 2))
+	assert.Equal(t, 5, lineAfter(head, 4))
+	assert.Equal(t, 15, lineAfter(head, 9))
+	assert.Equal(t, len(head), lineAfter(head, 100))
+	assert.Equal(t, 6, lineAfter([]byte("no end"), 2))
+	assert.Equal(t, 8, nthLineEnd(head, 2))
+	assert.Equal(t, len(head), nthLineEnd(head, 4))
+	assert.Equal(t, len(head), nthLineEnd(head, 16))
+	assert.Equal(t, 0, nthLineEnd(head, 0))
+}

@@ -1,10 +1,10 @@
 package claude
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"strings"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -61,7 +61,7 @@ type metaLine struct {
 // time.
 func meta(l []byte, f *sessions.Facts) error {
 	var m metaLine
-	if err := json.Unmarshal(l, &m); err != nil {
+	if err := fastjson.Unmarshal(l, &m); err != nil {
 		return err
 	}
 	if f.Project == "" && m.Cwd != "" {

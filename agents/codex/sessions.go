@@ -1,12 +1,12 @@
 package codex
 
 import (
-	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/cardtui/cardtui/internal/fastjson"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -72,7 +72,7 @@ type metaLine struct {
 // line's time.
 func meta(l []byte, f *sessions.Facts) error {
 	var m metaLine
-	if err := json.Unmarshal(l, &m); err != nil {
+	if err := fastjson.Unmarshal(l, &m); err != nil {
 		return err
 	}
 	if m.Type == "session_meta" {

@@ -154,9 +154,16 @@ type sessionMsg struct {
 // opened, how a resumed agent ended) stays.
 const statusLifetime = 10 * time.Second
 
+// rowsBeforeSize is the list's height until the window's size is known:
+// the list lays out its pages as soon as it has sessions, and at a
+// height of 0 each session is a page of its own, whose row of page dots
+// the list builds and measures (in time growing with the square of the
+// pages) at every layout until the size comes.
+const rowsBeforeSize = 24
+
 // New is the picker on the sessions found.
 func New(o Options) Model {
-	l := list.New(nil, newRowDelegate(o.Dark, o.Home, false), 0, 0)
+	l := list.New(nil, newRowDelegate(o.Dark, o.Home, false), 0, rowsBeforeSize)
 	l.Filter = rank
 	l.StatusMessageLifetime = statusLifetime
 	l.SetStatusBarItemName("session", "sessions")
