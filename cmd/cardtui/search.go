@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -41,24 +40,37 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 		width = terminalWidth(stdout)
 	}
 	f := hitFormat(colorOn(color.value, stdout), width)
-	// The hits are written in blocks, each session's as soon as the
-	// next begins: a write for every line cost more than the search.
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	found, last := 0, ""
-	sessions.Search(h.options(), withoutProblems(list), m, false, func(hit sessions.Hit) bool {
-		if found > 0 && hit.Session.Path != last {
-			out.Flush()
-		}
-		found, last = found+1, hit.Session.Path
-		fmt.Fprintln(out, f.Line(hit))
-		return true
+	// Each session's hits are formatted where they are found, on every
+	// processor, and written in one block as soon as the sessions before
+	// it are: a write for every line cost more than the search.
+	found := false
+	sessions.SearchEach(h.options(), withoutProblems(list), m, false, func(hits []sessions.Hit) []byte {
+		return appendHits(nil, f, hits)
+	}, func(block []byte) bool {
+		found = true
+		_, err := stdout.Write(block)
+		return err == nil
 	})
-	out.Flush()
-	if found == 0 {
+	if !found {
 		printLine(stderr, "cardtui: no line of %d sessions holds %q", len(list), operands[0])
 		return exitProblems
 	}
 	return exitOK
+}
+
+// appendHits appends to b the lines of the hits of one session, as f
+// writes them, each card's head made once.
+func appendHits(b []byte, f listing.HitFormat, hits []sessions.Hit) []byte {
+	heads := map[string]string{}
+	for _, hit := range hits {
+		head, ok := heads[hit.Line.Title]
+		if !ok {
+			head = f.Head(hit)
+			heads[hit.Line.Title] = head
+		}
+		b = append(f.AppendLine(b, head, hit), '\n')
+	}
+	return b
 }
 
 // agentsOf is the agents --agent names, nil for all.
