@@ -2,7 +2,9 @@ package sessions
 
 import (
 	"bytes"
+	"iter"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -39,7 +41,7 @@ const lookahead = 64
 // whose summary in the index lacks a gram every match of m holds is
 // not read.
 func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool) {
-	SearchEach(o, list, m, paths, func(hits []Hit) []Hit { return hits }, func(hits []Hit) bool {
+	SearchEach(o, list, m, paths, (*Hits).kept, func(hits []Hit) bool {
 		for _, h := range hits {
 			if !hit(h) {
 				return false
@@ -50,12 +52,11 @@ func Search(o Options, list []Session, m Matcher, paths bool, hit func(Hit) bool
 }
 
 // SearchEach is Search in two steps: prepare turns the hits of one
-// session (at least one) into a T in the goroutines that read the
-// documents, side by side, and deliver is given each T in the order of
-// list, newest first, until it returns false. What the hits are for (a
-// command formatting them) is so done on every processor while deliver
-// streams the results.
-func SearchEach[T any](o Options, list []Session, m Matcher, paths bool, prepare func([]Hit) T, deliver func(T) bool) {
+// session into a T in the goroutines that read the documents, side by
+// side, and deliver is given each T in the order of list, newest first,
+// until it returns false. What the hits are for (a command formatting
+// them) is so done on every processor while deliver streams the results.
+func SearchEach[T any](o Options, list []Session, m Matcher, paths bool, prepare func(*Hits) T, deliver func(T) bool) {
 	type result struct {
 		prepared T
 		hit      bool
@@ -75,10 +76,11 @@ func SearchEach[T any](o Options, list []Session, m Matcher, paths bool, prepare
 	for range min(readers, len(list)) {
 		wg.Go(func() {
 			var buf docBuffers
+			h := Hits{paths: paths}
 			for i := range next {
 				var r result
-				if hits := searchOne(o, list[i], m, paths, sums[list[i].Path], &buf); len(hits) > 0 {
-					r = result{prepare(hits), true}
+				if h.search(o, list[i], m, sums[list[i].Path], &buf) {
+					r = result{prepare(&h), true}
 				}
 				results[i] <- r
 			}
@@ -110,27 +112,14 @@ func SearchEach[T any](o Options, list []Session, m Matcher, paths bool, prepare
 	}
 }
 
-// searchOne is the hits of m in the document of s, read into buf.
-func searchOne(o Options, s Session, m Matcher, paths bool, sum stamped, buf *docBuffers) []Hit {
-	if sum.skips(s, m) {
-		return nil
-	}
-	doc := o.document(s, buf)
-	if doc == nil {
-		return nil
-	}
-	var k hitKeeper
-	doc.scan(m, paths, func(l rawLine, at [][2]int) bool {
-		k.keep(l, at)
-		return len(k.lines) < maxHitsPerSession
-	})
-	return k.hits(s, paths)
-}
-
-// hitKeeper is what a search keeps of the hits of one document, whose
-// buffer the next document is read into: the text of its lines and their
-// matches each in one block, the titles once each.
-type hitKeeper struct {
+// Hits are the hits of a search in one session, which SearchEach gives
+// to prepare: valid during the call only, the next session's hits are
+// kept in the same place. Their text and matches are kept in one block
+// each, their titles once each.
+type Hits struct {
+	// Session is the session searched.
+	Session Session
+	paths   bool
 	lines   []keptLine
 	text    []byte
 	matches [][2]int
@@ -145,39 +134,80 @@ type keptLine struct {
 	textEnd, matchTo int
 }
 
-func (k *hitKeeper) keep(l rawLine, at [][2]int) {
-	title, ok := k.titles[string(l.title)]
-	if !ok {
-		if k.titles == nil {
-			k.titles = map[string]string{}
-		}
-		title = string(l.title)
-		k.titles[title] = title
+// search keeps the hits of m in the document of s, read into buf, and
+// reports whether there are any.
+func (h *Hits) search(o Options, s Session, m Matcher, sum stamped, buf *docBuffers) bool {
+	h.Session = s
+	h.lines, h.text, h.matches = h.lines[:0], h.text[:0], h.matches[:0]
+	clear(h.titles)
+	if sum.skips(s, m) {
+		return false
 	}
-	k.lines = append(k.lines, keptLine{
-		entry: l.entry, title: title,
-		text: len(k.text), textEnd: len(k.text) + len(l.text),
-		matches: len(k.matches), matchTo: len(k.matches) + len(at),
+	doc := o.document(s, buf)
+	if doc == nil {
+		return false
+	}
+	doc.scan(m, h.paths, func(l rawLine, at [][2]int) bool {
+		h.keep(l, at)
+		return len(h.lines) < maxHitsPerSession
 	})
-	k.text = append(k.text, l.text...)
-	k.matches = append(k.matches, at...)
+	return len(h.lines) > 0
 }
 
-// hits are the hits kept, of session s.
-func (k *hitKeeper) hits(s Session, paths bool) []Hit {
-	if len(k.lines) == 0 {
-		return nil
+func (h *Hits) keep(l rawLine, at [][2]int) {
+	title, ok := h.titles[string(l.title)]
+	if !ok {
+		if h.titles == nil {
+			h.titles = map[string]string{}
+		}
+		title = string(l.title)
+		h.titles[title] = title
 	}
-	text := string(k.text)
-	hits := make([]Hit, len(k.lines))
-	for i, l := range k.lines {
-		hits[i] = Hit{
-			Session: s,
-			Line:    DocLine{Entry: l.entry, Title: l.title, Text: text[l.text:l.textEnd], Path: paths},
-			Matches: k.matches[l.matches:l.matchTo:l.matchTo],
+	h.lines = append(h.lines, keptLine{
+		entry: l.entry, title: title,
+		text: len(h.text), textEnd: len(h.text) + len(l.text),
+		matches: len(h.matches), matchTo: len(h.matches) + len(at),
+	})
+	h.text = append(h.text, l.text...)
+	h.matches = append(h.matches, at...)
+}
+
+// Len is the number of hits.
+func (h *Hits) Len() int { return len(h.lines) }
+
+// TextLen is the number of bytes of the hits' lines.
+func (h *Hits) TextLen() int { return len(h.text) }
+
+// All yields the hits in order, each valid as Hits are.
+func (h *Hits) All() iter.Seq[Hit] {
+	return func(yield func(Hit) bool) {
+		h.each(string(h.text), h.matches, yield)
+	}
+}
+
+// kept are the hits in blocks of their own, which stay valid.
+func (h *Hits) kept() []Hit {
+	hits := make([]Hit, 0, len(h.lines))
+	h.each(string(h.text), slices.Clone(h.matches), func(hit Hit) bool {
+		hits = append(hits, hit)
+		return true
+	})
+	return hits
+}
+
+// each calls yield with each hit, its text in text and its matches in
+// matches, until yield returns false.
+func (h *Hits) each(text string, matches [][2]int, yield func(Hit) bool) {
+	for _, l := range h.lines {
+		hit := Hit{
+			Session: h.Session,
+			Line:    DocLine{Entry: l.entry, Title: l.title, Text: text[l.text:l.textEnd], Path: h.paths},
+			Matches: matches[l.matches:l.matchTo:l.matchTo],
+		}
+		if !yield(hit) {
+			return
 		}
 	}
-	return hits
 }
 
 // rawLine is a line of a document as its bytes hold it.

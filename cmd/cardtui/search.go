@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/sessions"
@@ -44,11 +46,12 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	// processor, and written in one block as soon as the sessions before
 	// it are: a write for every line cost more than the search.
 	found := false
-	sessions.SearchEach(h.options(), withoutProblems(list), m, false, func(hits []sessions.Hit) []byte {
-		return appendHits(nil, f, hits)
-	}, func(block []byte) bool {
+	sessions.SearchEach(h.options(), withoutProblems(list), m, false, func(hits *sessions.Hits) *[]byte {
+		return appendHits(blocks.Get().(*[]byte), f, hits)
+	}, func(block *[]byte) bool {
 		found = true
-		_, err := stdout.Write(block)
+		_, err := stdout.Write(*block)
+		blocks.Put(block)
 		return err == nil
 	})
 	if !found {
@@ -58,17 +61,21 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// appendHits appends to b the lines of the hits of one session, as f
+// blocks are the buffers the hits of a session are written in.
+var blocks = sync.Pool{New: func() any { return new([]byte) }}
+
+// appendHits sets b to the lines of the hits of one session, as f
 // writes them, each card's head made once.
-func appendHits(b []byte, f listing.HitFormat, hits []sessions.Hit) []byte {
+func appendHits(b *[]byte, f listing.HitFormat, hits *sessions.Hits) *[]byte {
+	*b = slices.Grow((*b)[:0], hits.TextLen()+128*hits.Len())
 	heads := map[string]string{}
-	for _, hit := range hits {
+	for hit := range hits.All() {
 		head, ok := heads[hit.Line.Title]
 		if !ok {
 			head = f.Head(hit)
 			heads[hit.Line.Title] = head
 		}
-		b = append(f.AppendLine(b, head, hit), '\n')
+		*b = append(f.AppendLine(*b, head, hit), '\n')
 	}
 	return b
 }
