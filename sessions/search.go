@@ -65,9 +65,9 @@ func SearchEach[T any](o Options, list []Session, m Matcher, paths bool, prepare
 	for i := range results {
 		results[i] = make(chan result, 1)
 	}
-	var sums map[string]stamped
+	var skip map[string]stamped
 	if len(m.grams) > 0 {
-		sums = loadSummaries(o.CacheDir)
+		skip = skippable(o.CacheDir, m.grams)
 	}
 	next := make(chan int)
 	stop := make(chan struct{})
@@ -79,7 +79,7 @@ func SearchEach[T any](o Options, list []Session, m Matcher, paths bool, prepare
 			h := Hits{paths: paths}
 			for i := range next {
 				var r result
-				if h.search(o, list[i], m, sums[list[i].Path], &buf) {
+				if h.search(o, list[i], m, skip, &buf) {
 					r = result{prepare(&h), true}
 				}
 				results[i] <- r
@@ -135,12 +135,13 @@ type keptLine struct {
 }
 
 // search keeps the hits of m in the document of s, read into buf, and
-// reports whether there are any.
-func (h *Hits) search(o Options, s Session, m Matcher, sum stamped, buf *docBuffers) bool {
+// reports whether there are any. The document of a file skip holds,
+// unchanged, is not read.
+func (h *Hits) search(o Options, s Session, m Matcher, skip map[string]stamped, buf *docBuffers) bool {
 	h.Session = s
 	h.lines, h.text, h.matches = h.lines[:0], h.text[:0], h.matches[:0]
 	clear(h.titles)
-	if sum.skips(s, m) {
+	if st, ok := skip[s.Path]; ok && st.unchanged(s) {
 		return false
 	}
 	doc := o.document(s, buf)
