@@ -65,14 +65,15 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 var blocks = sync.Pool{New: func() any { return new([]byte) }}
 
 // appendHits sets b to the lines of the hits of one session, as f
-// writes them, each card's head made once.
+// writes them, the session's head made once and each card's once.
 func appendHits(b *[]byte, f listing.HitFormat, hits *sessions.Hits) *[]byte {
 	*b = slices.Grow((*b)[:0], hits.TextLen()+128*hits.Len())
+	session := f.SessionHead(hits.Session)
 	heads := map[string]string{}
 	for hit := range hits.All() {
 		head, ok := heads[hit.Line.Title]
 		if !ok {
-			head = f.Head(hit)
+			head = session + f.CardHead(hit.Line.Title)
 			heads[hit.Line.Title] = head
 		}
 		*b = append(f.AppendLine(*b, head, hit), '\n')

@@ -52,14 +52,21 @@ func (f HitFormat) Line(hit sessions.Hit) string {
 	return string(f.AppendLine(nil, f.Head(hit), hit))
 }
 
-// Head is what Line writes before the matching line: session · time ·
-// card title · . The hits of one card share it: a caller writing many
+// Head is what Line writes before the matching line: its SessionHead
+// and its CardHead. The hits of one card share it: a caller writing many
 // keeps it for them.
 func (f HitFormat) Head(hit sessions.Hit) string {
-	return strings.Join([]string{
-		CutMiddle(Label(hit.Session), f.Label), f.When(hit.Session.LastActivity),
-		CutMiddle(OneLine(hit.Line.Title), f.Title),
-	}, " · ") + " · "
+	return f.SessionHead(hit.Session) + f.CardHead(hit.Line.Title)
+}
+
+// SessionHead is what Head writes of the session: label · time · .
+func (f HitFormat) SessionHead(s sessions.Session) string {
+	return CutMiddle(Label(s), f.Label) + " · " + f.When(s.LastActivity) + " · "
+}
+
+// CardHead is what Head writes of the card titled title: title · .
+func (f HitFormat) CardHead(title string) string {
+	return CutMiddle(OneLine(title), f.Title) + " · "
 }
 
 // AppendLine appends to b the Line of hit, whose Head is head.
@@ -124,10 +131,14 @@ func (f HitFormat) appendHighlight(b []byte, text string, at [][2]int) []byte {
 // safeRun is a piece of one line made safe for a terminal, its line
 // breaks and tabs made spaces, its other spaces kept.
 func safeRun(s string) string {
+	s = termsafe.SanitizeText(s)
+	if strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\t') < 0 {
+		return s
+	}
 	return strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' {
 			return ' '
 		}
 		return r
-	}, termsafe.SanitizeText(s))
+	}, s)
 }
