@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cardtui/cardtui/cards"
@@ -69,15 +70,26 @@ func SearchEach[T any](o Options, list []Session, m Matcher, paths bool, prepare
 	if len(m.grams) > 0 {
 		skip = skippable(o.CacheDir, m.grams)
 	}
-	next := make(chan int)
-	stop := make(chan struct{})
+	// A reader takes a place ahead before it takes the next session, and
+	// the place is given back when that session's results are delivered.
+	var next atomic.Int64
 	ahead := make(chan struct{}, lookahead)
+	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	for range min(readers, len(list)) {
 		wg.Go(func() {
 			var buf docBuffers
 			h := Hits{paths: paths}
-			for i := range next {
+			for {
+				select {
+				case ahead <- struct{}{}:
+				case <-stop:
+					return
+				}
+				i := int(next.Add(1) - 1)
+				if i >= len(list) {
+					return
+				}
 				var r result
 				if h.search(o, list[i], m, skip, &buf) {
 					r = result{prepare(&h), true}
@@ -86,21 +98,6 @@ func SearchEach[T any](o Options, list []Session, m Matcher, paths bool, prepare
 			}
 		})
 	}
-	go func() {
-		defer close(next)
-		for i := range list {
-			select {
-			case ahead <- struct{}{}:
-			case <-stop:
-				return
-			}
-			select {
-			case next <- i:
-			case <-stop:
-				return
-			}
-		}
-	}()
 	defer wg.Wait()
 	defer close(stop)
 	for i := range list {
