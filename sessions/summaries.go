@@ -80,7 +80,7 @@ func eachSummary(dir string, each func(path []byte, s stamped)) {
 	if _, err := io.ReadFull(r, head); err != nil || string(head) != summariesHeader {
 		return
 	}
-	var path []byte
+	var path, sum []byte
 	for {
 		var s stamped
 		var err error
@@ -92,11 +92,12 @@ func eachSummary(dir string, each func(path []byte, s stamped)) {
 			s.mtime, err = binary.ReadVarint(r)
 		}
 		if err == nil {
-			s.sum, err = readChunk(r, s.sum, maxSummary)
+			sum, err = readChunk(r, sum, maxSummary)
 		}
 		if err != nil {
 			return
 		}
+		s.sum = sum
 		each(path, s)
 	}
 }
