@@ -2,7 +2,7 @@
 GO   ?= go
 LINT := $(GO) tool -modfile=tools/go.mod golangci-lint
 
-.PHONY: help test test-short lint fmt golden bench record fuzz
+.PHONY: help test test-short lint fmt golden bench bench-search record fuzz
 
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -28,6 +28,9 @@ golden: ## rewrite every golden file from today's output; review `git diff` befo
 
 bench: ## the performance table against the tools a user would pick instead (BEFORE=REV adds a column)
 	scripts/bench-vs
+
+bench-search: ## search over a generated home beside ripgrep, five kinds of query (SEARCH_HOME=DIR, BEFORE=REV)
+	scripts/bench-search
 
 record: ## record the real agents offline as fixtures (AGENTS="claude codex" for some)
 	scripts/record-agents $(AGENTS)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -78,28 +80,47 @@ func docName(path, stamp string) string {
 	return path + " @" + stamp
 }
 
+// docBuffers are the buffers a reader of documents reads them into, one
+// after the other: the compressed file and its text.
+type docBuffers struct {
+	compressed, text []byte
+}
+
 // loadDocument reads the document of the session file path from dir
-// into buf, grown as needed, which the document returned uses; false
-// when there is none, when it cannot be read or decompressed (a damaged
-// cache is read anew, never trusted), or when the one there names
-// another file or another stamp (see saveDocument).
-func loadDocument(dir, path, stamp string, buf *[]byte) (*Document, bool) {
-	if dir == "" {
-		return nil, false
-	}
-	compressed, err := regularfile.ReadFile(docFile(dir, path), maxDocFile)
-	if err != nil {
+// into buf, grown as needed, whose text the document returned uses;
+// false when there is none, when it cannot be read or decompressed (a
+// damaged cache is read anew, never trusted), or when the one there
+// names another file or another stamp (see saveDocument).
+func loadDocument(dir, path, stamp string, buf *docBuffers) (*Document, bool) {
+	if dir == "" || !readDocFile(docFile(dir, path), &buf.compressed) {
 		return nil, false
 	}
 	_, dec := docCodec()
-	data, err := dec.DecodeAll(compressed, (*buf)[:0])
+	data, err := dec.DecodeAll(buf.compressed, buf.text[:0])
 	if err != nil {
 		return nil, false
 	}
-	*buf = data
+	buf.text = data
 	head, rest, ok := bytes.Cut(data, []byte("\n"))
 	if !ok || string(head) != docHeader+docName(path, stamp) {
 		return nil, false
 	}
 	return &Document{data: rest}, true
+}
+
+// readDocFile reads the regular file name, of at most maxDocFile bytes,
+// into buf, grown as needed; false when it cannot.
+func readDocFile(name string, buf *[]byte) bool {
+	f, info, err := regularfile.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	size := info.Size()
+	if size > maxDocFile {
+		return false
+	}
+	*buf = slices.Grow((*buf)[:0], int(size))[:size]
+	_, err = io.ReadFull(f, *buf)
+	return err == nil
 }

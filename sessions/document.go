@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -248,63 +249,7 @@ type Matcher struct {
 // and the offsets of every match in its Text; it stops when hit returns
 // false. paths looks in the paths touched instead of the text.
 func (d *Document) Find(m Matcher, paths bool, hit func(DocLine, [][2]int) bool) {
-	kind := byte('T')
-	if paths {
-		kind = 'P'
-	}
-	data := d.data
-	for len(data) > 0 {
-		from := 0
-		if m.Literal != nil {
-			i := bytes.Index(data, m.Literal)
-			if i < 0 {
-				return
-			}
-			from = bytes.LastIndexByte(data[:i], '\n') + 1
-		}
-		to := len(data)
-		if i := bytes.IndexByte(data[from:], '\n'); i >= 0 {
-			to = from + i
-		}
-		line := data[from:to]
-		data = data[min(to+1, len(data)):]
-		if len(line) == 0 || line[0] != kind {
-			continue
-		}
-		l, text, ok := parseDocLine(line)
-		if !ok {
-			continue
-		}
-		if at := allMatches(m.Find, text); at != nil && !hit(l, at) {
-			return
-		}
-	}
-}
-
-// allMatches are the offsets of every match of find in text, nil for
-// none.
-func allMatches(find func([]byte) (int, int, bool), text []byte) [][2]int {
-	var at [][2]int
-	for off := 0; off <= len(text); {
-		start, end, ok := find(text[off:])
-		if !ok {
-			break
-		}
-		at = append(at, [2]int{off + start, off + end})
-		off += max(end, start+1)
-	}
-	return at
-}
-
-// parseDocLine parses a line of a document; text is its last field.
-func parseDocLine(line []byte) (DocLine, []byte, bool) {
-	fields := bytes.SplitN(line, []byte("\t"), 4)
-	if len(fields) != 4 {
-		return DocLine{}, nil, false
-	}
-	entry, err := strconv.Atoi(string(fields[1]))
-	if err != nil || entry < 0 {
-		return DocLine{}, nil, false
-	}
-	return DocLine{Entry: entry, Title: string(fields[2]), Text: string(fields[3]), Path: line[0] == 'P'}, fields[3], true
+	d.scan(m, paths, func(l rawLine, at [][2]int) bool {
+		return hit(DocLine{Entry: l.entry, Title: string(l.title), Text: string(l.text), Path: paths}, slices.Clone(at))
+	})
 }

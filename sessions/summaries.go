@@ -1,11 +1,13 @@
 package sessions
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/binary"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/cardtui/cardtui/internal/regularfile"
 )
@@ -31,62 +33,93 @@ type stamped struct {
 	sum         summary
 }
 
+// maxSummaryPath bounds the path of a session file in the summaries'
+// file: a longer one is read as damage.
+const maxSummaryPath = 64 << 10
+
 // loadSummaries reads the summaries in dir, keyed by session file. A
 // missing, unreadable or corrupt file is read as empty (every document is
 // read); what a corrupt file holds before the damage is kept.
 func loadSummaries(dir string) map[string]stamped {
 	sums := map[string]stamped{}
-	if dir == "" {
-		return sums
-	}
-	f, info, err := regularfile.Open(filepath.Join(dir, summariesFile))
-	if err != nil || info.Size() >= maxSummaries {
-		return sums
-	}
-	defer f.Close()
-	data := make([]byte, info.Size())
-	if _, err := io.ReadFull(f, data); err != nil {
-		return sums
-	}
-	data, ok := bytes.CutPrefix(data, []byte(summariesHeader))
-	for ok && len(data) > 0 {
-		var path, sum []byte
-		var s stamped
-		path, data, ok = chunk(data)
-		if ok {
-			s.size, data, ok = varint(data)
-		}
-		if ok {
-			s.mtime, data, ok = varint(data)
-		}
-		if ok {
-			sum, data, ok = chunk(data)
-		}
-		if ok {
-			s.sum = sum
-			sums[string(path)] = s
-		}
-	}
+	eachSummary(dir, func(path []byte, s stamped) {
+		s.sum = slices.Clone(s.sum)
+		sums[string(path)] = s
+	})
 	return sums
 }
 
-// chunk reads a length-prefixed string.
-func chunk(data []byte) (c, rest []byte, ok bool) {
-	n, w := binary.Uvarint(data)
-	if w <= 0 || n > uint64(len(data)-w) {
-		return nil, nil, false
-	}
-	return data[w : w+int(n)], data[w+int(n):], true
+// skippable are the session files whose summary in dir lacks one of
+// grams, with the size and mtime their file had: a search does not read
+// their documents while the files are still so.
+func skippable(dir string, grams []uint64) map[string]stamped {
+	skip := map[string]stamped{}
+	eachSummary(dir, func(path []byte, s stamped) {
+		if !s.sum.mayHold(grams) {
+			skip[string(path)] = stamped{size: s.size, mtime: s.mtime}
+		}
+	})
+	return skip
 }
 
-// varint reads a signed varint.
-func varint(data []byte) (int64, []byte, bool) {
-	v, w := binary.Varint(data)
-	if w <= 0 {
-		return 0, nil, false
+// eachSummary calls each with every summary in dir, read in pieces, in
+// the order of the file, up to its end or to damage (what the file holds
+// before is given); path and s.sum are only valid during the call. A
+// missing, unreadable or too large file holds none.
+func eachSummary(dir string, each func(path []byte, s stamped)) {
+	if dir == "" {
+		return
 	}
-	return v, data[w:], true
+	f, info, err := regularfile.Open(filepath.Join(dir, summariesFile))
+	if err != nil || info.Size() >= maxSummaries {
+		return
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	head := make([]byte, len(summariesHeader))
+	if _, err := io.ReadFull(r, head); err != nil || string(head) != summariesHeader {
+		return
+	}
+	var path, sum []byte
+	for {
+		var s stamped
+		var err error
+		path, err = readChunk(r, path, maxSummaryPath)
+		if err == nil {
+			s.size, err = binary.ReadVarint(r)
+		}
+		if err == nil {
+			s.mtime, err = binary.ReadVarint(r)
+		}
+		if err == nil {
+			sum, err = readChunk(r, sum, maxSummary)
+		}
+		if err != nil {
+			return
+		}
+		s.sum = sum
+		each(path, s)
+	}
 }
+
+// readChunk reads a length-prefixed string of at most limit bytes into
+// buf, grown as needed.
+func readChunk(r *bufio.Reader, buf []byte, limit int) ([]byte, error) {
+	n, err := binary.ReadUvarint(r)
+	if err != nil {
+		return nil, err
+	}
+	if n > uint64(limit) {
+		return nil, errDamaged
+	}
+	buf = slices.Grow(buf[:0], int(n))[:n]
+	_, err = io.ReadFull(r, buf)
+	return buf, err
+}
+
+// errDamaged is the error of a summaries' file whose bytes cannot be
+// what saveSummaries wrote.
+var errDamaged = errors.New("damaged summaries")
 
 // saveSummaries writes the summaries of the records to dir atomically:
 // the ones made now, else the ones the file held for the same file at
@@ -118,11 +151,10 @@ func saveSummaries(dir string, records map[string]*record) error {
 	return writeAtomic(filepath.Join(dir, summariesFile), b)
 }
 
-// skips reports whether the document of s surely holds no match of m:
-// its summary, made from the file as it still is, lacks a gram every
-// match holds.
-func (s stamped) skips(session Session, m Matcher) bool {
-	if len(m.grams) == 0 || s.size != session.Size || s.sum.mayHold(m.grams) {
+// unchanged reports whether the file of session is still as it was
+// when s was made: same size and mtime.
+func (s stamped) unchanged(session Session) bool {
+	if s.size != session.Size {
 		return false
 	}
 	info, err := os.Stat(session.Path)

@@ -1,10 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/sessions"
@@ -41,24 +42,43 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 		width = terminalWidth(stdout)
 	}
 	f := hitFormat(colorOn(color.value, stdout), width)
-	// The hits are written in blocks, each session's as soon as the
-	// next begins: a write for every line cost more than the search.
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	found, last := 0, ""
-	sessions.Search(h.options(), withoutProblems(list), m, false, func(hit sessions.Hit) bool {
-		if found > 0 && hit.Session.Path != last {
-			out.Flush()
-		}
-		found, last = found+1, hit.Session.Path
-		fmt.Fprintln(out, f.Line(hit))
-		return true
+	// Each session's hits are formatted where they are found, on every
+	// processor, and written in one block as soon as the sessions before
+	// it are: a write for every line cost more than the search.
+	found := false
+	sessions.SearchEach(h.options(), withoutProblems(list), m, false, func(hits *sessions.Hits) *[]byte {
+		return appendHits(blocks.Get().(*[]byte), f, hits)
+	}, func(block *[]byte) bool {
+		found = true
+		_, err := stdout.Write(*block)
+		blocks.Put(block)
+		return err == nil
 	})
-	out.Flush()
-	if found == 0 {
+	if !found {
 		printLine(stderr, "cardtui: no line of %d sessions holds %q", len(list), operands[0])
 		return exitProblems
 	}
 	return exitOK
+}
+
+// blocks are the buffers the hits of a session are written in.
+var blocks = sync.Pool{New: func() any { return new([]byte) }}
+
+// appendHits sets b to the lines of the hits of one session, as f
+// writes them, the session's head made once and each card's once.
+func appendHits(b *[]byte, f listing.HitFormat, hits *sessions.Hits) *[]byte {
+	*b = slices.Grow((*b)[:0], hits.TextLen()+128*hits.Len())
+	session := f.SessionHead(hits.Session)
+	heads := map[string]string{}
+	for hit := range hits.All() {
+		head, ok := heads[hit.Line.Title]
+		if !ok {
+			head = session + f.CardHead(hit.Line.Title)
+			heads[hit.Line.Title] = head
+		}
+		*b = append(f.AppendLine(*b, head, hit), '\n')
+	}
+	return b
 }
 
 // agentsOf is the agents --agent names, nil for all.

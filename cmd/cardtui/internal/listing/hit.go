@@ -49,19 +49,35 @@ type HitFormat struct {
 
 // Line is hit on one line, made safe for a terminal.
 func (f HitFormat) Line(hit sessions.Hit) string {
-	head := strings.Join([]string{
-		CutMiddle(Label(hit.Session), f.Label), f.When(hit.Session.LastActivity),
-		CutMiddle(OneLine(hit.Line.Title), f.Title),
-	}, " · ") + " · "
+	return string(f.AppendLine(nil, f.Head(hit), hit))
+}
+
+// Head is what Line writes before the matching line: its SessionHead
+// and its CardHead. The hits of one card share it: a caller writing many
+// keeps it for them.
+func (f HitFormat) Head(hit sessions.Hit) string {
+	return f.SessionHead(hit.Session) + f.CardHead(hit.Line.Title)
+}
+
+// SessionHead is what Head writes of the session: label · time · .
+func (f HitFormat) SessionHead(s sessions.Session) string {
+	return CutMiddle(Label(s), f.Label) + " · " + f.When(s.LastActivity) + " · "
+}
+
+// CardHead is what Head writes of the card titled title: title · .
+func (f HitFormat) CardHead(title string) string {
+	return CutMiddle(OneLine(title), f.Title) + " · "
+}
+
+// AppendLine appends to b the Line of hit, whose Head is head.
+func (f HitFormat) AppendLine(b []byte, head string, hit sessions.Hit) []byte {
 	text, at := hit.Line.Text, hit.Matches
-	if f.Width > 0 {
-		text, at = showFirstMatch(text, at, f.Width-termsafe.Width(head))
+	if f.Width <= 0 {
+		return f.appendHighlight(append(b, head...), text, at)
 	}
-	line := head + f.highlight(text, at)
-	if f.Width > 0 {
-		line = termsafe.Truncate(line, f.Width, "…")
-	}
-	return line
+	text, at = showFirstMatch(text, at, f.Width-termsafe.Width(head))
+	line := string(f.appendHighlight([]byte(head), text, at))
+	return append(b, termsafe.Truncate(line, f.Width, "…")...)
 }
 
 // showFirstMatch leaves out the start of text, after "…", when its first
@@ -92,35 +108,37 @@ func showFirstMatch(text string, at [][2]int, room int) (string, [][2]int) {
 // isRuneStart reports whether b starts a UTF-8 sequence.
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
-// highlight is text made safe for a terminal, its matches marked. It is
-// made safe piece by piece, so that no cut between matches can join an
-// escape; the spaces around a match are kept.
-func (f HitFormat) highlight(text string, at [][2]int) string {
-	var b strings.Builder
+// appendHighlight appends text made safe for a terminal, its matches
+// marked, to b. It is made safe piece by piece, so that no cut between
+// matches can join an escape; the spaces around a match are kept.
+func (f HitFormat) appendHighlight(b []byte, text string, at [][2]int) []byte {
 	prev := 0
 	for _, m := range at {
 		if m[0] < prev || m[1] > len(text) {
 			continue
 		}
-		b.WriteString(safeRun(text[prev:m[0]]))
+		b = append(b, safeRun(text[prev:m[0]])...)
 		match := safeRun(text[m[0]:m[1]])
 		if f.Mark != nil {
 			match = f.Mark(match)
 		}
-		b.WriteString(match)
+		b = append(b, match...)
 		prev = m[1]
 	}
-	b.WriteString(safeRun(text[prev:]))
-	return b.String()
+	return append(b, safeRun(text[prev:])...)
 }
 
 // safeRun is a piece of one line made safe for a terminal, its line
 // breaks and tabs made spaces, its other spaces kept.
 func safeRun(s string) string {
+	s = termsafe.SanitizeText(s)
+	if strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\t') < 0 {
+		return s
+	}
 	return strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' {
 			return ' '
 		}
 		return r
-	}, termsafe.SanitizeText(s))
+	}, s)
 }
