@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	exportmd "github.com/cardtui/cardtui/export/markdown"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/render"
 )
 
@@ -111,6 +112,9 @@ func TestTerminalCollapsesLongOutput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.lines), func(t *testing.T) {
+			if tt.lines > 1000 {
+				testkit.SkipLong(t, "a million-line output")
+			}
 			c := termCard("seq", numbered("line", tt.lines)+"\n", intPtr(0))
 			rows := termOutputRows(t, c, termPlainOpts(80))
 			if tt.hidden == 0 {

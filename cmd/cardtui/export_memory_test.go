@@ -79,6 +79,7 @@ func largeClaude(t testing.TB, dir string, size int) string {
 // comment). It is about three times its size; the margin is for the
 // collector, which overshoots its goal when the machine is busy.
 func TestExportOfALargeSessionStreams(t *testing.T) {
+	t.Parallel() // its runs wait on their own processes, the tmux tests on screens
 	bin, peakrss := gobuild.Program(t, "."), gobuild.Program(t, "../../internal/testkit/peakrss")
 	dir := t.TempDir()
 	const size = 24 << 20

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit"
 )
 
 // chromium finds a Chromium to run headless; .ci/run installs Debian's.
@@ -53,6 +54,7 @@ func runChromium(t *testing.T, bin, page string, args ...string) []byte {
 // directory ($CARDTUI_SCREENSHOTS, to keep them, else one the test
 // removes).
 func TestHTMLInBrowser(t *testing.T) {
+	testkit.SkipLong(t, "runs a headless Chromium three times")
 	bin := chromium(t)
 	page, tr := demoHTML(t)
 	dir := os.Getenv("CARDTUI_SCREENSHOTS")

@@ -147,6 +147,9 @@ const hugeValue = "zeroblob(64 * 1024 * 1024 + 1)"
 // the database's listing, whether an index serves the query or not.
 func TestDatabaseHugeValue(t *testing.T) {
 	testkit.SkipLong(t, "writes five values of 64 MiB")
+	t.Parallel()
+	bigCases.Lock() // as much memory as a big case of the corpus
+	defer bigCases.Unlock()
 	t.Run("opencode", func(t *testing.T) {
 		home, path := opencodeHome(t, opencodeSchema, opencodeSession,
 			opencodeRows("ses1", `{"type":"text","text":"one"}`), opencodeRows("ses2", `{"type":"text","text":"two"}`),

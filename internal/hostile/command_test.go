@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/gobuild"
 )
 
@@ -94,8 +95,10 @@ var printFormats = [][]string{
 // stdout or stderr, breaks the properties of checkOutput; and the files it
 // read and their directory are unchanged.
 func TestHostileCommand(t *testing.T) {
-	t.Parallel()
-	bin := gobuild.Program(t, commandPackage)
+	testkit.SkipLong(t, "runs the built command on every case")
+	// The inputs are written before the test pauses for the parallel
+	// ones: the big cases are generated while none is drawn, rather than
+	// after TestHostile has drawn them all.
 	dir := t.TempDir()
 	var cases []hostileCase
 	for _, c := range loadCorpus(t) {
@@ -105,6 +108,8 @@ func TestHostileCommand(t *testing.T) {
 	}
 	require.NoError(t, os.Chmod(dir, 0o555))
 	defer os.Chmod(dir, 0o755)
+	t.Parallel()
+	bin := gobuild.Program(t, commandPackage)
 	before := snapshot(t, dir)
 	validated := validateByFormat(t, bin, dir, cases)
 	for i, c := range cases {

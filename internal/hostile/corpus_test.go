@@ -63,8 +63,9 @@ func (c hostileCase) load(t testing.TB) []byte {
 	return input
 }
 
-// bigCases lets one big case at a time be drawn by the package's tests,
-// which bounds their memory.
+// bigCases lets one big case at a time be drawn by the package's tests
+// (or run a test as greedy, TestDatabaseHugeValue), which bounds their
+// memory.
 var bigCases sync.Mutex
 
 // loadAlone is load for a subtest that draws the case: a big case is

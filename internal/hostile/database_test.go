@@ -304,6 +304,7 @@ func TestDatabaseParentCycle(t *testing.T) {
 // problem is fine).
 func TestDatabaseByteFlips(t *testing.T) {
 	testkit.SkipLong(t, "300 databases read twice")
+	t.Parallel()
 	for _, src := range []string{"../../agents/opencode/testdata/opencode-1.18.33/opencode.db", "../../agents/crush/testdata/crush-0.90.0/crush.db"} {
 		data, err := os.ReadFile(src)
 		require.NoError(t, err)
@@ -328,6 +329,7 @@ func TestDatabaseByteFlips(t *testing.T) {
 // TestDatabaseStringEscapes: escape sequences in a database's titles and
 // prompts reach neither the listing nor a replay of the session.
 func TestDatabaseStringEscapes(t *testing.T) {
+	t.Parallel()
 	bin := gobuild.Program(t, commandPackage)
 	home := t.TempDir()
 	path := opencode.DatabasePath(filepath.Join(home, ".local", "share"))

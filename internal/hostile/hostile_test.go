@@ -39,12 +39,12 @@ var outDir = flag.String("hostile.out", "", "write the input of every corpus cas
 // at the middle one only.
 var widths = []int{40, 80, 120}
 
-// TestHostile loads every case of the corpus and draws it in every output
-// format at every width: styled text with links, collapsed and expanded;
-// text without colour; Markdown; and the viewer's screen, collapsed and
-// with every card expanded. Every drawing must keep the properties of
-// checkOutput, no widget may panic, and the case's own expectation must
-// hold.
+// TestHostile loads every case of the corpus once and checks it twice:
+// drawn in every output format at every width (styled text with links,
+// collapsed and expanded; text without colour; Markdown; and the viewer's
+// screen, collapsed and with every card expanded), every drawing must keep
+// the properties of checkOutput, no widget may panic, and the case's own
+// expectation must hold; and exported as HTML (checkHTML).
 func TestHostile(t *testing.T) {
 	t.Parallel()
 	cases := loadCorpus(t)
@@ -58,6 +58,7 @@ func TestHostile(t *testing.T) {
 			require.NoError(t, err)
 			checkTranscript(t, c.expect, tr)
 			checkDrawings(t, c, tr.Entries)
+			checkHTML(t, c, tr)
 		})
 	}
 }

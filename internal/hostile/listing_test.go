@@ -22,6 +22,7 @@ const benignSession = `{"type":"user","cwd":"/src/p","sessionId":"s1","uuid":"u1
 // them): every output holds what the case says is visible, and none
 // holds what is absent, not even inside an escape sequence.
 func TestHostileListing(t *testing.T) {
+	t.Parallel()
 	bin := gobuild.Program(t, commandPackage)
 	dir := filepath.Join(corpusDir(t), "listing")
 	entries, err := os.ReadDir(dir)

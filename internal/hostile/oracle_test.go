@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
@@ -17,9 +18,6 @@ import (
 
 // The oracle: the properties every rendering of any input has, whatever
 // the input holds. SECURITY.md states them.
-
-// sgrSequence matches one SGR sequence.
-var sgrSequence = regexp.MustCompile(`^\x1b\[[0-9;:]*m$`)
 
 // osc8Sequence matches one OSC 8 sequence without parameters, as the
 // renderer writes it, terminated by BEL or ST; the group is the URL.
@@ -61,9 +59,16 @@ func checkOutput(out string, allowed escapes, width int) error {
 	if width <= 0 {
 		return nil
 	}
-	for i, line := range strings.Split(out, "\n") {
+	i := 0
+	for line := range strings.SplitSeq(out, "\n") {
+		i++
+		// A line is no wider than its bytes: no character is wider than
+		// its UTF-8 encoding is long, and escapes take no cells.
+		if len(line) <= width {
+			continue
+		}
 		if w := ansi.StringWidth(line); w > width {
-			return fmt.Errorf("line %d is %d cells wide, more than %d: %q", i+1, w, width, ansi.Strip(line))
+			return fmt.Errorf("line %d is %d cells wide, more than %d: %q", i, w, width, ansi.Strip(line))
 		}
 	}
 	return nil
@@ -120,7 +125,7 @@ func checkToken(s string, allowed escapes, prev rune) (int, error) {
 
 // checkEscape accepts SGR and the renderer's own OSC 8 links.
 func checkEscape(tok string) error {
-	if sgrSequence.MatchString(tok) {
+	if isSGR(tok) {
 		return nil
 	}
 	m := osc8Sequence.FindStringSubmatch(tok)
@@ -133,6 +138,17 @@ func checkEscape(tok string) error {
 		}
 	}
 	return nil
+}
+
+// isSGR reports whether tok is one SGR sequence: ESC [, digits, ";" and
+// ":", then m.
+func isSGR(tok string) bool {
+	params, ok := strings.CutPrefix(tok, "\x1b[")
+	if !ok {
+		return false
+	}
+	params, ok = strings.CutSuffix(params, "m")
+	return ok && strings.Trim(params, "0123456789;:") == ""
 }
 
 // hidden reports whether r changes how text reads without being seen: a
@@ -161,6 +177,15 @@ func emojiSelector(prev, r rune) bool {
 func links(out string) []string {
 	var urls []string
 	for at := 0; at < len(out); {
+		// Only a token that starts with ESC can be a link, and no
+		// character or cluster holds an ESC: skip to the next one.
+		if c := out[at]; c != ansi.ESC {
+			next := strings.IndexByte(out[at:], ansi.ESC)
+			if next < 0 {
+				break
+			}
+			at += next
+		}
 		_, _, n, _ := ansi.DecodeSequence(out[at:], ansi.NormalState, nil)
 		n = max(n, 1)
 		if m := osc8Sequence.FindStringSubmatch(out[at : at+n]); m != nil && m[1] != "" {
@@ -180,7 +205,7 @@ func excerpt(s string, at int) string {
 // TestOracleTellsSafeFromUnsafe: checkOutput accepts SGR and safe links,
 // and rejects everything else an attack could leave behind.
 func TestOracleTellsSafeFromUnsafe(t *testing.T) {
-	safe := []string{"plain", "\x1b[1;38;2;1;2;3mbold\x1b[m", "\x1b]8;;https://example.com/\x07link\x1b]8;;\x07", "中文 👩\u200d👩\u200d👦", "❤\ufe0f 1\ufe0f\u20e3"}
+	safe := []string{"plain", "\x1b[1;38;2;1;2;3mbold\x1b[m", "\x1b]8;;https://example.com/\x07link\x1b]8;;\x07", "中文 👩\u200d👩\u200d👦", "❤\ufe0f 1\ufe0f\u20e3", "\x1b[38:2::1:2:3m", "中文中文中文中文中文"}
 	for _, s := range safe {
 		if err := checkOutput(s, sgrAndLinks, 20); err != nil {
 			t.Errorf("%q: %v", s, err)
@@ -190,6 +215,7 @@ func TestOracleTellsSafeFromUnsafe(t *testing.T) {
 		"\x1b]52;c;AA==\x07", "\x1b]0;title\x07", "\x1b[2J", "\x1b[1A", "\x1bP$qm\x1b\\", "\x1b_Ga=T\x1b\\",
 		"\x1b]8;;javascript:alert(1)\x07x\x1b]8;;\x07", "\x1b]8;id=1;https://example.com/\x07x", "\u009b2J", "a\u202eb",
 		"a\u200bb", "a\ufe0fb", "a\u034fb", "a\U000E0100", "\x07", "\r", "\xff", "\x1b[31", strings.Repeat("x", 21),
+		"\x1b[?25m", "\x1b[1 m", "\x1b[", "\x1b[m\x1b[31mx\n" + strings.Repeat("中", 11),
 	}
 	for _, s := range unsafe {
 		if checkOutput(s, sgrAndLinks, 20) == nil {
@@ -199,6 +225,8 @@ func TestOracleTellsSafeFromUnsafe(t *testing.T) {
 	if checkOutput("\x1b[1mbold\x1b[m", noEscapes, 0) == nil {
 		t.Error("SGR passes where no escape may be")
 	}
+	assert.Equal(t, []string{"https://a.example/", "https://b.example/"},
+		links("x\x1b[1m\x1b]8;;https://a.example/\x07a\x1b]8;;\x07 é\x1b]8;;https://b.example/\x1b\\b\x1b]8;;\x1b\\"))
 }
 
 // markdownSources are the Markdown texts of an entry: a message's text,

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 
 	"github.com/stretchr/testify/assert"
@@ -172,6 +173,7 @@ func reversed(lines []diffview.Line) []diffview.Line {
 // TestDiffLargeFileRoundTrip checks the model of a 100,000-line edit: more
 // distinct lines than fit in go-diff's one- to three-byte line encoding.
 func TestDiffLargeFileRoundTrip(t *testing.T) {
+	testkit.SkipLong(t, "a 100,000-line file")
 	old := diffinput.GeneratedGo(100_000)
 	edited := diffinput.ScatteredEdit(old, 3)
 	f := diffview.Files([]cards.FileDiff{wholeFile("gen.go", diffinput.JoinLines(old), diffinput.JoinLines(edited))})[0]

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	exportmd "github.com/cardtui/cardtui/export/markdown"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/diffinput"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 
@@ -116,7 +117,8 @@ func generatedPair(n int) textPair {
 
 // TestDiffPropertiesOnRealAndRandomText checks, for random pairs, real
 // pairs (the Go files changed in the repository's history, the edits of
-// the real sessions in ../shared/fixtures) and generated files, that the
+// the real sessions in ../shared/fixtures) and generated files (the
+// 20,000-line one only without -short), that the
 // card's unified diff applied to the old text gives the new text, that
 // the model does too, and that +A -R are the counts of a minimal diff:
 // GNU diff --minimal's when it is installed, a longest common subsequence
@@ -124,7 +126,10 @@ func generatedPair(n int) textPair {
 func TestDiffPropertiesOnRealAndRandomText(t *testing.T) {
 	real := append(realPairs(t, 20), fixturePairs(t)...)
 	pairs := append(randomPairs(300), real...)
-	pairs = append(pairs, generatedPair(2_000), generatedPair(20_000))
+	pairs = append(pairs, generatedPair(2_000))
+	if testkit.Long() {
+		pairs = append(pairs, generatedPair(20_000))
+	}
 	_, err := exec.LookPath("diff")
 	gnuDiff := err == nil
 	t.Logf("%d pairs, %d of them real; GNU diff: %v", len(pairs), len(real), gnuDiff)

@@ -8,6 +8,8 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/testkit"
 )
 
 func TestCodeLexerIsLookedUpOncePerLanguage(t *testing.T) {
@@ -43,6 +45,7 @@ func TestLexerCache(t *testing.T) {
 // names built from every pattern that does not start with "*" and from
 // one in eight of the others (lexers.Match costs a millisecond).
 func TestLexerKeyAgreesWithChroma(t *testing.T) {
+	testkit.SkipLong(t, "matches thousands of names against every chroma pattern")
 	instantiate := strings.NewReplacer("*", "name", "?", "a", "[", "", "]", "")
 	var names []string
 	for i, glob := range lexerGlobs() {

@@ -1,5 +1,6 @@
 // Package gobuild builds the programs tests run — the cardtui command,
-// an example, the ACP SDK's example agent — once per test binary, and
+// an example, the ACP SDK's example agent — once per test binary, from
+// the build cache when an earlier build left them there, and
 // skips the tests that need one in the everyday loop (-short).
 package gobuild
 
@@ -58,8 +59,9 @@ func Program(t testing.TB, pkg string) string {
 	return b.path
 }
 
-// goBuild builds pkg into a temporary file of the shared folder of key
-// and renames it to the package's base name there.
+// goBuild builds pkg, or takes it from the build cache, into a temporary
+// file of the shared folder of key and renames it to the package's base
+// name there.
 func goBuild(pkg, key string) (program string, output []byte, err error) {
 	sum := sha256.Sum256([]byte(key))
 	dir := filepath.Join(os.TempDir(), "cardtui-gobuild", hex.EncodeToString(sum[:6]))
@@ -71,7 +73,13 @@ func goBuild(pkg, key string) (program string, output []byte, err error) {
 		return "", nil, err
 	}
 	tmp.Close()
-	output, err = exec.Command("go", "build", "-o", tmp.Name(), pkg).CombinedOutput()
+	// go run keeps the programs it links in the build cache: the test
+	// binaries of one run, and the runs after it while the sources stay
+	// the same, link each program once. -exec cp copies it out.
+	output, err = exec.Command("go", "run", "-exec", "cp", pkg, tmp.Name()).CombinedOutput()
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o755)
+	}
 	if err == nil {
 		program = filepath.Join(dir, path.Base(filepath.ToSlash(key)))
 		err = os.Rename(tmp.Name(), program)
