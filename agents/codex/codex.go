@@ -115,6 +115,9 @@ type codexLine struct {
 
 // DecodeLine decodes one rollout line as one event (replay.ApplyObject).
 func (d *codexRollout) DecodeLine(t *replay.Transcript, l replay.Line) {
+	if d.skipUnshown(t, l) {
+		return
+	}
 	replay.ApplyObject(t, l, d.decode)
 }
 
