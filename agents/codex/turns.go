@@ -105,7 +105,7 @@ func turnPayload(typ string, payload json.RawMessage) codexTurnPayload {
 		var eventType string
 		replay.ObjectFields(payload, func(key []byte, value json.RawMessage) bool {
 			if string(key) == "type" {
-				_ = json.Unmarshal(value, &eventType)
+				_ = fastjson.Unmarshal(value, &eventType)
 			}
 			return false // the type comes first; another field first is no event of a turn
 		})
