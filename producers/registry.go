@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/jsonscan"
 	"github.com/cardtui/cardtui/internal/toolkit"
 )
 
@@ -121,7 +122,7 @@ func checkView(view any, check func() error) error {
 func checkArgs(args []byte) error {
 	trimmed := bytes.TrimSpace(args)
 	switch {
-	case !json.Valid(trimmed):
+	case !jsonscan.Valid(trimmed):
 		return errors.New("the arguments are not valid JSON")
 	case trimmed[0] != '{':
 		return fmt.Errorf("the arguments are %s, not a JSON object", cards.ValidJSONType(trimmed))

@@ -59,7 +59,7 @@ func factsOf[M contentPointer](l claudeLine[M]) claudeFacts {
 	f := claudeFacts{version: l.Version, cwd: l.streamFields.Cwd, branch: l.GitBranch}
 	f.time, _ = time.Parse(time.RFC3339Nano, l.Timestamp)
 	var ms float64
-	if fastjson.Unmarshal(l.TurnMillis, &ms) == nil && ms > 0 {
+	if len(l.TurnMillis) > 0 && fastjson.Unmarshal(l.TurnMillis, &ms) == nil && ms > 0 {
 		f.duration, f.hasDurationMs = time.Duration(ms*float64(time.Millisecond)), true
 	}
 	if l.TotalCostUSD != nil {
@@ -77,7 +77,7 @@ func factsOf[M contentPointer](l claudeLine[M]) claudeFacts {
 	}
 	f.messageID, f.model = m.ID, m.Model
 	var u claudeUsage
-	if fastjson.Unmarshal(m.Usage, &u) == nil && len(m.Usage) > 0 && string(m.Usage) != "null" {
+	if len(m.Usage) > 0 && string(m.Usage) != "null" && fastjson.Unmarshal(m.Usage, &u) == nil {
 		cached := u.CacheReadInputTokens
 		f.usage = cards.Usage{Input: u.InputTokens + u.CacheCreationInputTokens + cached, Cached: cached, Output: u.OutputTokens}
 		f.hasUsage = true

@@ -115,6 +115,9 @@ type codexLine struct {
 
 // DecodeLine decodes one rollout line as one event (replay.ApplyObject).
 func (d *codexRollout) DecodeLine(t *replay.Transcript, l replay.Line) {
+	if d.skipUnshown(t, l) {
+		return
+	}
 	replay.ApplyObject(t, l, d.decode)
 }
 
@@ -300,22 +303,41 @@ func wrapInput(input json.RawMessage) []byte {
 // outputText is the text of a call's output: a string (most versions), or
 // the text items of an array or the content of an object (newer ones);
 // anything else as its JSON.
+// Only the form its first byte allows is decoded.
 func outputText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var obj struct {
-		Content *string `json:"content"`
-	}
-	if json.Unmarshal(raw, &obj) == nil && obj.Content != nil {
-		return *obj.Content
-	}
-	var items []codexPart
-	if json.Unmarshal(raw, &items) == nil {
-		return partsText(items)
+	switch firstByte(raw) {
+	case '"', 'n':
+		var s string
+		if fastjson.Unmarshal(raw, &s) == nil {
+			return s
+		}
+	case '{':
+		var obj struct {
+			Content *string `json:"content"`
+		}
+		if fastjson.Unmarshal(raw, &obj) == nil && obj.Content != nil {
+			return *obj.Content
+		}
+	case '[':
+		var items []codexPart
+		if fastjson.Unmarshal(raw, &items) == nil {
+			return partsText(items)
+		}
 	}
 	return string(bytes.TrimSpace(raw))
+}
+
+// firstByte is the first byte of a JSON text after its white space, 0
+// when there is none.
+func firstByte(raw []byte) byte {
+	for _, b := range raw {
+		switch b {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return b
+		}
+	}
+	return 0
 }
 
 // codexPart is one part of a message's content.
@@ -348,11 +370,11 @@ func codexContent(raw json.RawMessage) (string, error) {
 	}
 	if trimmed[0] == '"' {
 		var s string
-		err := json.Unmarshal(trimmed, &s)
+		err := fastjson.Unmarshal(trimmed, &s)
 		return s, err
 	}
 	var parts []codexPart
-	if err := json.Unmarshal(trimmed, &parts); err != nil {
+	if err := fastjson.Unmarshal(trimmed, &parts); err != nil {
 		return "", fmt.Errorf(`field "payload.content": want a string or an array of parts`)
 	}
 	return partsText(parts), nil

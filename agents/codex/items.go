@@ -167,14 +167,14 @@ func relativeKeys(raw json.RawMessage, cwd string) (json.RawMessage, bool) {
 // relativeMove renames the move_path of a change, in either form.
 func relativeMove(change json.RawMessage, cwd string) json.RawMessage {
 	var fields map[string]json.RawMessage
-	if json.Unmarshal(change, &fields) != nil {
+	if fastjson.Unmarshal(change, &fields) != nil {
 		return change
 	}
 	if update, ok := fields["update"]; ok {
 		fields["update"] = relativeMove(update, cwd)
 	}
 	var move string
-	if json.Unmarshal(fields["move_path"], &move) == nil && move != "" {
+	if fastjson.Unmarshal(fields["move_path"], &move) == nil && move != "" {
 		fields["move_path"], _ = json.Marshal(relativePath(move, cwd))
 	}
 	out, err := json.Marshal(fields)

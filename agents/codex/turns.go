@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cardtui/cardtui/internal/fastjson"
+	"github.com/cardtui/cardtui/internal/jsonscan"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/replay"
@@ -95,26 +96,34 @@ func (ts *codexTurns) add(at time.Time, p codexTurnPayload) {
 }
 
 // turnPayload reads what a payload says of a turn: only turn_context's
-// and the events', whose type comes first, are decoded.
+// and the events', whose type comes first, are decoded. The payload is
+// valid JSON (its line decoded) or nil.
 func turnPayload(typ string, payload json.RawMessage) codexTurnPayload {
 	var p codexTurnPayload
 	if typ != "turn_context" && typ != "event_msg" {
 		return p
 	}
-	if typ == "event_msg" {
-		var eventType string
-		replay.ObjectFields(payload, func(key []byte, value json.RawMessage) bool {
-			if string(key) == "type" {
-				_ = json.Unmarshal(value, &eventType)
-			}
-			return false // the type comes first; another field first is no event of a turn
-		})
-		if eventType != "token_count" && eventType != "task_complete" {
-			return p
-		}
+	if typ == "event_msg" && !turnEvent(firstEventType(payload)) {
+		return p
 	}
 	_ = fastjson.Unmarshal(payload, &p)
 	return p
+}
+
+// firstEventType is the type of an event whose payload, valid JSON,
+// names it first, "" for any other payload.
+func firstEventType(payload json.RawMessage) string {
+	var eventType string
+	c := jsonscan.NewCursor(payload)
+	c.Object(func(key []byte) bool {
+		if string(key) == "type" {
+			var value json.RawMessage
+			c.Raw(&value)
+			_ = fastjson.Unmarshal(value, &eventType)
+		}
+		return false // the type comes first; another field first is no event of a turn
+	})
+	return eventType
 }
 
 // newPrompt finds a user prompt among the entries from before on.

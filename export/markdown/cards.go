@@ -114,10 +114,23 @@ func childrenMarkdown(children []cards.Entry, o style.Options) string {
 			b.WriteString(">\n")
 		}
 		for line := range strings.Lines(strings.TrimRight(Entry(e, o), "\n") + "\n") {
-			b.WriteString(strings.TrimRight("> "+line, " \n") + "\n")
+			quoteLine(&b, line)
 		}
 	}
 	return b.String()
+}
+
+// quoteLine writes a line of a block quote: "> " and the line without
+// its trailing spaces and line break, or ">" alone for a blank line.
+func quoteLine(b *strings.Builder, line string) {
+	line = strings.TrimRight(line, " \n")
+	if line == "" {
+		b.WriteString(">\n")
+		return
+	}
+	b.WriteString("> ")
+	b.WriteString(line)
+	b.WriteByte('\n')
 }
 
 // readMarkdown is the Markdown of a read window: the numbered lines in a
@@ -126,7 +139,10 @@ func readMarkdown(v cards.ReadResult) string {
 	gw := cardtext.ReadGutter(v)
 	var b strings.Builder
 	for _, l := range v.Lines {
-		b.WriteString(strings.TrimRight(fmt.Sprintf("%*d  %s", gw, l.Number, cardtext.SourceText(l.Text)), " ") + "\n")
+		number := strconv.Itoa(l.Number)
+		line := strings.Repeat(" ", max(gw-len(number), 0)) + number + "  " + cardtext.SourceText(l.Text)
+		b.WriteString(strings.TrimRight(line, " "))
+		b.WriteByte('\n')
 	}
 	var code string
 	if b.Len() > 0 {

@@ -36,18 +36,20 @@ func entryMarkdown(e cards.Entry, o style.Options) string {
 // toolCardMarkdown writes a card as a heading, the call's body and the
 // result's body.
 func toolCardMarkdown(c cards.ToolCard, o style.Options) string {
+	call, nested, result, state := callMarkdown(c, o), childrenMarkdown(c.Children, o), resultMarkdown(c, o), stateMarkdown(c)
 	var b strings.Builder
-	b.WriteString(callMarkdown(c, o))
-	if nested := childrenMarkdown(c.Children, o); nested != "" {
-		b.WriteString("\n")
-		b.WriteString(nested)
+	b.Grow(len(call) + len(nested) + len(result) + len(state) + 4)
+	b.WriteString(call)
+	for _, part := range []string{nested, result} {
+		if part != "" {
+			b.WriteByte('\n')
+			b.WriteString(part)
+		}
 	}
-	if r := resultMarkdown(c, o); r != "" {
-		b.WriteString("\n")
-		b.WriteString(r)
-	}
-	if s := stateMarkdown(c); s != "" {
-		b.WriteString("\n" + s + "\n")
+	if state != "" {
+		b.WriteByte('\n')
+		b.WriteString(state)
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
