@@ -82,7 +82,7 @@ func runACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		printLine(stderr, "cardtui acp: %v", err)
 		return exitProblems
 	}
-	program := tea.NewProgram(live.New(s, cfg.session), programOptions(cfg.color, stdout)...)
+	program := tea.NewProgram(live.New(s, cfg.session), programOptions(cfg.color, colorProfile(cfg.color, false, stdout, os.Environ()), stdout)...)
 	stop := quitOnSignal(program)
 	defer stop()
 	_, runErr := program.Run()

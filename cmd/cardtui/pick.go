@@ -42,7 +42,7 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 			sessions.Search(h.options(), withoutProblems(list), m, false, hit)
 		},
 	})
-	program = tea.NewProgram(p, programOptions(cfg.color, stdout)...)
+	program = tea.NewProgram(p, cfg.programOptions(stdout)...)
 	go func() {
 		program.Send(picker.ListedMsg(first))
 		for r := range reports {
@@ -65,7 +65,7 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 
 // runModel runs a Bubble Tea model on the terminal until it quits.
 func runModel(m tea.Model, cfg replayConfig, stdout, stderr io.Writer) int {
-	if _, err := tea.NewProgram(m, programOptions(cfg.color, stdout)...).Run(); err != nil {
+	if _, err := tea.NewProgram(m, cfg.programOptions(stdout)...).Run(); err != nil {
 		printLine(stderr, "cardtui: %v", err)
 		return exitProblems
 	}

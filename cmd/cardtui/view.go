@@ -113,7 +113,7 @@ func runViewer(cfg replayConfig, operand string, stdin io.Reader, stdout, stderr
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	feed := make(chan cards.Change, feedBuffer)
-	program := tea.NewProgram(viewer.App{Model: viewer.New(viewerOptions(cfg, src, feed))}, programOptions(cfg.color, stdout)...)
+	program := tea.NewProgram(viewer.App{Model: viewer.New(viewerOptions(cfg, src, feed))}, cfg.programOptions(stdout)...)
 
 	var tr *replay.Transcript
 	var readErr error
@@ -159,20 +159,26 @@ func viewerOptions(cfg replayConfig, src source, feed <-chan cards.Change) viewe
 	return opts
 }
 
-// programOptions are Bubble Tea's options for --color: auto leaves the
-// colour profile to Bubble Tea, which detects it from the terminal and
-// honours NO_COLOR; never keeps the text attributes (bold, reverse video)
-// without colours, as NO_COLOR does. Bubble Tea reads the keys from the
-// terminal itself when stdin is a pipe.
-func programOptions(color string, stdout io.Writer) []tea.ProgramOption {
-	opts := []tea.ProgramOption{tea.WithOutput(stdout)}
-	switch color {
-	case "always":
-		opts = append(opts, tea.WithColorProfile(colorprofile.TrueColor))
-	case "never":
-		opts = append(opts, tea.WithColorProfile(colorprofile.ASCII))
+// programOptions are Bubble Tea's options for a program on the terminal
+// with --color's value and the colour profile colorProfile gave for it
+// (detected from the terminal for auto, honouring NO_COLOR). The program
+// gets the profile rather than detecting it again: in tmux each detection
+// runs `tmux info`, tens of milliseconds before the first frame, more
+// while the index is being built. never keeps the text attributes (bold,
+// reverse video) without colours, as NO_COLOR does. Bubble Tea reads the
+// keys from the terminal itself when stdin is a pipe.
+func programOptions(color string, profile colorprofile.Profile, stdout io.Writer) []tea.ProgramOption {
+	if color == "never" {
+		profile = colorprofile.ASCII
 	}
-	return opts
+	return []tea.ProgramOption{tea.WithOutput(stdout), tea.WithColorProfile(profile)}
+}
+
+// programOptions are Bubble Tea's options for the viewer and the picker:
+// the colour profile the flags' rendering options hold (the viewer runs
+// only with --format ansi, whose profile colorProfile gave).
+func (cfg replayConfig) programOptions(stdout io.Writer) []tea.ProgramOption {
+	return programOptions(cfg.color, cfg.printing.render.Profile, stdout)
 }
 
 // streamSession reads the session into the viewer's feed, following it

@@ -277,3 +277,34 @@ func TestViewerHidesWhatTheAgentsHide(t *testing.T) {
 		assert.Contains(t, shown.View(), internal, "Options.ShowInternal: %s", file)
 	}
 }
+
+// profileProbe quits on the colour profile its program is given.
+type profileProbe struct{ got *colorprofile.Profile }
+
+func (p profileProbe) Init() tea.Cmd { return nil }
+
+func (p profileProbe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m, ok := msg.(tea.ColorProfileMsg); ok {
+		*p.got = m.Profile
+		return p, tea.Quit
+	}
+	return p, nil
+}
+
+func (p profileProbe) View() tea.View { return tea.NewView("") }
+
+// The program on the terminal is given the profile the command found for
+// --color, instead of detecting it again (in tmux, a `tmux info` each
+// time); never keeps the text attributes.
+func TestProgramsGetTheProfileFound(t *testing.T) {
+	for color, want := range map[string]colorprofile.Profile{"auto": colorprofile.ANSI256, "always": colorprofile.ANSI256, "never": colorprofile.ASCII} {
+		t.Run(color, func(t *testing.T) {
+			var got colorprofile.Profile
+			var out bytes.Buffer // not a terminal: detected, it would be NoTTY
+			opts := append(programOptions(color, colorprofile.ANSI256, &out), tea.WithInput(nil))
+			_, err := tea.NewProgram(profileProbe{&got}, opts...).Run()
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
+		})
+	}
+}
