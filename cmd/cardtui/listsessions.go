@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/cards"
@@ -66,25 +67,47 @@ const indexNotice = 50
 
 // listInBackground lists the sessions of every project on a goroutine,
 // and sends each of its reports (sessions.ListProgressively) on the
-// channel returned, closed once the index is written. Once quit is set,
-// it reads no more file whole and writes the index of those it read. A
-// failure to save the index is not reported: the next listing reads the
-// files again.
-func (h history) listInBackground(quit *atomic.Bool) <-chan sessions.Progress {
+// channel returned, closed once the index is written. After the first
+// report it waits until drawn is closed (the first screen is on the
+// terminal), at most firstScreenWait: reading the rest on every processor
+// meanwhile held the first frame back by a tenth of a second or more.
+// Once quit is set, it reads no more file whole and writes the index of
+// those it read. A failure to save the index is not reported: the next
+// listing reads the files again.
+func (h history) listInBackground(quit *atomic.Bool, drawn <-chan struct{}) <-chan sessions.Progress {
 	reports := make(chan sessions.Progress, 1)
 	go func() {
 		defer close(reports)
 		o := h.options()
 		o.Heads = true
+		first := true
 		_, _ = sessions.ListProgressively(o, func(p sessions.Progress) bool {
 			if quit.Load() {
 				return false
 			}
 			reports <- p
+			if first {
+				first = false
+				waitForFirstScreen(drawn)
+			}
 			return true
 		})
 	}()
 	return reports
+}
+
+// firstScreenWait bounds how long the listing waits for the first screen.
+const firstScreenWait = time.Second
+
+// waitForFirstScreen returns once drawn is closed, or after
+// firstScreenWait.
+func waitForFirstScreen(drawn <-chan struct{}) {
+	timer := time.NewTimer(firstScreenWait)
+	defer timer.Stop()
+	select {
+	case <-drawn:
+	case <-timer.C:
+	}
 }
 
 // options are the sessions.Options of the listing.

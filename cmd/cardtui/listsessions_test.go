@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
@@ -171,4 +173,30 @@ func TestSessionsSaysItIsIndexing(t *testing.T) {
 	assert.Len(t, strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n"), 61)
 	r = runWith("", "sessions", "--all")
 	assert.Empty(t, r.stderr)
+}
+
+// The picker's listing sends its first report, then reads on only once
+// the first screen is drawn: reading the rest on every processor held the
+// first frame back.
+func TestListingWaitsForTheFirstScreen(t *testing.T) {
+	inFakeHome(t)
+	drawn := make(chan struct{})
+	var quit atomic.Bool
+	reports := historyFromEnv(nil).listInBackground(&quit, drawn)
+
+	first := <-reports
+	require.NotEmpty(t, first.Sessions)
+	require.Less(t, first.Indexed, first.Total, "the first report comes before the index")
+	select {
+	case p := <-reports:
+		require.FailNow(t, "a report before the first screen was drawn", "indexed %d of %d", p.Indexed, p.Total)
+	case <-time.After(100 * time.Millisecond):
+	}
+
+	close(drawn)
+	last := first
+	for p := range reports {
+		last = p
+	}
+	assert.Equal(t, last.Total, last.Indexed, "the index is done once the screen is drawn")
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"sync"
 	"sync/atomic"
 
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
@@ -27,7 +28,8 @@ import (
 func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 	h := historyFromEnv(nil)
 	var quit atomic.Bool
-	reports := h.listInBackground(&quit)
+	drawn := make(chan struct{})
+	reports := h.listInBackground(&quit, drawn)
 	first := <-reports
 	if len(first.Sessions) == 0 {
 		return runModel(viewer.App{Model: demoWithNotice(cfg, h.where(true))}, cfg, stdout, stderr)
@@ -42,7 +44,7 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 			sessions.Search(h.options(), withoutProblems(list), m, false, hit)
 		},
 	})
-	program = tea.NewProgram(p, cfg.programOptions(stdout)...)
+	program = tea.NewProgram(firstScreen{p, sync.OnceFunc(func() { close(drawn) })}, cfg.programOptions(stdout)...)
 	go func() {
 		program.Send(picker.ListedMsg(first))
 		for r := range reports {
@@ -53,14 +55,34 @@ func runPicker(cfg replayConfig, stdout, stderr io.Writer) int {
 	quit.Store(true)
 	for range reports { // the files read so far are kept in the index
 	}
-	if p, ok := final.(picker.Model); ok {
-		p.Close()
+	if f, ok := final.(firstScreen); ok {
+		f.Model.(picker.Model).Close()
 	}
 	if err != nil {
 		printLine(stderr, "cardtui: %v", err)
 		return exitProblems
 	}
 	return exitOK
+}
+
+// firstScreen is a model whose first View calls drawn: the listing
+// waits for it before it reads the rest (listInBackground).
+type firstScreen struct {
+	tea.Model
+	drawn func()
+}
+
+// Update updates the model.
+func (f firstScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := f.Model.Update(msg)
+	return firstScreen{m, f.drawn}, cmd
+}
+
+// View draws the model and says it was drawn.
+func (f firstScreen) View() tea.View {
+	v := f.Model.View()
+	f.drawn()
+	return v
 }
 
 // runModel runs a Bubble Tea model on the terminal until it quits.
