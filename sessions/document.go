@@ -2,7 +2,6 @@ package sessions
 
 import (
 	"bytes"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -243,13 +242,4 @@ type Matcher struct {
 	Literal []byte
 	// grams are the grams (ASCII letters lowercased) every match holds.
 	grams []uint64
-}
-
-// Find calls hit with every line of the document whose text m matches,
-// and the offsets of every match in its Text; it stops when hit returns
-// false. paths looks in the paths touched instead of the text.
-func (d *Document) Find(m Matcher, paths bool, hit func(DocLine, [][2]int) bool) {
-	d.scan(m, paths, func(l rawLine, at [][2]int) bool {
-		return hit(DocLine{Entry: l.entry, Title: string(l.title), Text: string(l.text), Path: paths}, slices.Clone(at))
-	})
 }

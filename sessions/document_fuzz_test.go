@@ -40,17 +40,17 @@ func FuzzDocument(f *testing.F) {
 			return at[0], at[1], true
 		}}
 		for _, paths := range []bool{false, true} {
-			d.Find(literal, paths, func(l DocLine, at [][2]int) bool {
-				assert.GreaterOrEqual(t, l.Entry, 0)
+			d.scan(literal, paths, func(l rawLine, at [][2]int) bool {
+				assert.GreaterOrEqual(t, l.entry, 0)
 				for _, m := range at {
-					assert.Equal(t, pattern, l.Text[m[0]:m[1]])
+					assert.Equal(t, pattern, string(l.text[m[0]:m[1]]))
 				}
 				return true
 			})
 			n := 0
-			d.Find(anyRe, paths, func(l DocLine, at [][2]int) bool {
+			d.scan(anyRe, paths, func(l rawLine, at [][2]int) bool {
 				for _, m := range at {
-					assert.LessOrEqual(t, m[1], len(l.Text))
+					assert.LessOrEqual(t, m[1], len(l.text))
 				}
 				n++
 				return n < 1000

@@ -65,8 +65,8 @@ func randomRegexp(r *rand.Rand, depth int) string {
 // hits are the lines m finds in d, and where.
 func hits(d *Document, m Matcher, paths bool) []DocLine {
 	var found []DocLine
-	d.Find(m, paths, func(l DocLine, at [][2]int) bool {
-		found = append(found, l)
+	d.scan(m, paths, func(l rawLine, _ [][2]int) bool {
+		found = append(found, DocLine{Entry: l.entry, Title: string(l.title), Text: string(l.text), Path: paths})
 		return true
 	})
 	return found
