@@ -1,13 +1,13 @@
 package replay_test
 
 import (
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -23,12 +23,5 @@ func TestPipelinesReuseBatches(t *testing.T) {
 		require.Len(t, replaytest.ToolCards(tr), 1)
 	}
 	load()
-	const loads = 50
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for range loads {
-		load()
-	}
-	runtime.ReadMemStats(&after)
-	assert.Less(t, (after.TotalAlloc-before.TotalAlloc)/loads, uint64(64<<10), "bytes allocated by one load: less than one batch's buffer")
+	assert.Less(t, testkit.Allocated(50, load), uint64(64<<10), "bytes allocated by one load: less than one batch's buffer")
 }

@@ -2,10 +2,11 @@ package sessions
 
 import (
 	"bytes"
-	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/cardtui/cardtui/internal/testkit"
 )
 
 // TestLineScanBoundsWhatItHolds: a stream read in large chunks (as
@@ -14,23 +15,22 @@ import (
 // and one tail buffer, whatever the chunks' size.
 func TestLineScanBoundsWhatItHolds(t *testing.T) {
 	stream := bytes.Repeat([]byte("0123456789abcdef{\"type\":\"x\"}\n"), 8<<20/30)
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	scan := &lineScan{}
-	for rest := stream; len(rest) > 0; {
-		n := min(len(rest), 1<<20+len(rest)%7919)
-		_, _ = scan.Write(rest[:n])
-		rest = rest[n:]
-	}
-	runtime.ReadMemStats(&after)
+	var scan *lineScan
+	allocated := testkit.Allocated(1, func() {
+		scan = &lineScan{}
+		for rest := stream; len(rest) > 0; {
+			n := min(len(rest), 1<<20+len(rest)%7919)
+			_, _ = scan.Write(rest[:n])
+			rest = rest[n:]
+		}
+	})
 
 	assert.Equal(t, int64(len(stream)), scan.read)
 	assert.True(t, bytes.HasPrefix(stream, scan.head))
 	assert.True(t, bytes.HasSuffix(stream, scan.tail))
 	assert.GreaterOrEqual(t, len(scan.tail), window)
 	assert.LessOrEqual(t, len(scan.tail), 2*window)
-	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(maxHead+4*window))
+	assert.Less(t, allocated, uint64(maxHead+4*window))
 }
 
 // The cuts of a head that headPrompt decodes end on line ends: after the

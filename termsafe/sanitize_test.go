@@ -3,7 +3,6 @@ package termsafe
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -445,11 +444,8 @@ func TestSanitizeMemoryIsBounded(t *testing.T) {
 		"ascii then cr":           strings.Repeat("a", size) + "\rx",
 		"cjk then cr":             strings.Repeat("中", size/3) + "\rx",
 	} {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		out := SanitizeOutput(in)
-		runtime.ReadMemStats(&after)
-		allocated := after.TotalAlloc - before.TotalAlloc
+		var out string
+		allocated := testkit.Allocated(1, func() { out = SanitizeOutput(in) })
 		assert.Less(t, allocated, uint64(2*len(out)+6*len(in)), "%s: %d bytes allocated", name, allocated)
 	}
 }

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/lexbudget"
 
 	"github.com/cardtui/cardtui/agents"
@@ -190,18 +190,6 @@ func TestHTMLCardAllocatesForItsSize(t *testing.T) {
 	page := func(entries ...cards.Entry) func() {
 		return func() { require.NoError(t, exporthtml.Write(io.Discard, entries, exporthtml.Header{})) }
 	}
-	perCard := allocated(page(card)) - allocated(page())
+	perCard := int(testkit.Allocated(200, page(card))) - int(testkit.Allocated(200, page()))
 	assert.Less(t, perCard, 16<<10, "bytes allocated per card")
-}
-
-// allocated is the bytes f allocates, on average over 200 runs.
-func allocated(f func()) int {
-	const runs = 200
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&after)
-	return int(after.TotalAlloc-before.TotalAlloc) / runs
 }
