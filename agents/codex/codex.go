@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cardtui/cardtui/internal/fastjson"
+	"github.com/cardtui/cardtui/internal/jsonscan"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
@@ -302,10 +303,10 @@ func wrapInput(input json.RawMessage) []byte {
 
 // outputText is the text of a call's output: a string (most versions), or
 // the text items of an array or the content of an object (newer ones);
-// anything else as its JSON.
-// Only the form its first byte allows is decoded.
+// anything else as its JSON. Only the form its first byte allows is
+// decoded.
 func outputText(raw json.RawMessage) string {
-	switch firstByte(raw) {
+	switch jsonscan.NewCursor(raw).Peek() {
 	case '"', 'n':
 		var s string
 		if fastjson.Unmarshal(raw, &s) == nil {
@@ -325,19 +326,6 @@ func outputText(raw json.RawMessage) string {
 		}
 	}
 	return string(bytes.TrimSpace(raw))
-}
-
-// firstByte is the first byte of a JSON text after its white space, 0
-// when there is none.
-func firstByte(raw []byte) byte {
-	for _, b := range raw {
-		switch b {
-		case ' ', '\t', '\n', '\r':
-		default:
-			return b
-		}
-	}
-	return 0
 }
 
 // codexPart is one part of a message's content.
