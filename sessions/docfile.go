@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -92,7 +90,12 @@ type docBuffers struct {
 // damaged cache is read anew, never trusted), or when the one there
 // names another file or another stamp (see saveDocument).
 func loadDocument(dir, path, stamp string, buf *docBuffers) (*Document, bool) {
-	if dir == "" || !readDocFile(docFile(dir, path), &buf.compressed) {
+	if dir == "" {
+		return nil, false
+	}
+	compressed, err := regularfile.AppendFile(buf.compressed[:0], docFile(dir, path), maxDocFile)
+	buf.compressed = compressed
+	if err != nil {
 		return nil, false
 	}
 	_, dec := docCodec()
@@ -106,21 +109,4 @@ func loadDocument(dir, path, stamp string, buf *docBuffers) (*Document, bool) {
 		return nil, false
 	}
 	return &Document{data: rest}, true
-}
-
-// readDocFile reads the regular file name, of at most maxDocFile bytes,
-// into buf, grown as needed; false when it cannot.
-func readDocFile(name string, buf *[]byte) bool {
-	f, info, err := regularfile.Open(name)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	size := info.Size()
-	if size > maxDocFile {
-		return false
-	}
-	*buf = slices.Grow((*buf)[:0], int(size))[:size]
-	_, err = io.ReadFull(f, *buf)
-	return err == nil
 }

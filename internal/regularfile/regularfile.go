@@ -5,10 +5,12 @@
 package regularfile
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 )
 
 // ErrNotRegular is the error of a path that is not a regular file once
@@ -65,22 +67,40 @@ var ErrTooLarge = fmt.Errorf("file too large")
 // with ErrTooLarge instead of being read on (a device such as /dev/zero
 // is refused by Open before any read).
 func ReadFile(path string, limit int64) ([]byte, error) {
+	return AppendFile(nil, path, limit)
+}
+
+// AppendFile is ReadFile appending the file to buf, for a reader of one
+// file after another that reuses its buffer. On an error it returns buf
+// as it was given, its capacity perhaps grown.
+func AppendFile(buf []byte, path string, limit int64) ([]byte, error) {
 	f, info, err := Open(path)
 	if err != nil {
-		return nil, err
+		return buf, err
 	}
 	defer f.Close()
 	if info.Size() > limit {
-		return nil, tooLarge(path, limit)
+		return buf, tooLarge(path, limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
+	start := len(buf)
+	buf = slices.Grow(buf, int(info.Size())+1) // one more, for the read that meets the end
+	r := io.LimitReader(f, limit+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		switch {
+		case errors.Is(err, io.EOF):
+			if int64(len(buf)-start) > limit {
+				return buf[:start], tooLarge(path, limit)
+			}
+			return buf, nil
+		case err != nil:
+			return buf[:start], err
+		}
 	}
-	if int64(len(data)) > limit {
-		return nil, tooLarge(path, limit)
-	}
-	return data, nil
 }
 
 // Check reports whether path is a regular file, opening it as Open does
