@@ -63,12 +63,12 @@ func tokenLines(text string, lexer chroma.Lexer) (lines [][]chroma.Token) {
 			lines = nil
 		}
 	}()
-	raw, err := lexer.Tokenise(&chroma.TokeniseOptions{State: "root"}, text)
+	var over atomic.Bool
+	raw, err := syntax.Tokens(lexer, &chroma.TokeniseOptions{State: "root"}, text, syntax.ScaledDeadline(len(text)), &over)
 	if err != nil {
 		return nil
 	}
-	var over atomic.Bool
-	it := syntax.Coalesce(syntax.BudgetedTokens(raw, syntax.ScaledDeadline(len(text)), &over))
+	it := syntax.Coalesce(raw)
 	var joined strings.Builder
 	for _, line := range chroma.SplitTokensIntoLines(it.Tokens()) {
 		var kept []chroma.Token

@@ -230,11 +230,11 @@ func (h *highlighter) lines(text string) (runs [][]colorRun) {
 			runs = nil
 		}
 	}()
-	raw, err := h.lexer.Tokenise(&chroma.TokeniseOptions{State: "root"}, text)
+	raw, err := syntax.Tokens(h.lexer, &chroma.TokeniseOptions{State: "root"}, text, h.deadline, &h.over)
 	if err != nil {
 		return nil
 	}
-	tokens := syntax.Coalesce(syntax.BudgetedTokens(raw, h.deadline, &h.over))
+	tokens := syntax.Coalesce(raw)
 	var line []colorRun
 	pos, off := 0, 0 // in text, in its line
 	for tok := tokens(); tok != chroma.EOF; tok = tokens() {

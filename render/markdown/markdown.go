@@ -540,12 +540,12 @@ func HighlightLines(code, lang string, o style.Options) (_ []string, ok bool) {
 	if !o.Coloured() {
 		return strings.Split(code, "\n"), true
 	}
-	raw, err := syntax.ForLanguage(lang).Tokenise(nil, code)
+	var over atomic.Bool
+	raw, err := syntax.Tokens(syntax.ForLanguage(lang), nil, code, time.Now().Add(syntax.Budget), &over)
 	if err != nil {
 		return strings.Split(code, "\n"), false
 	}
-	var over atomic.Bool
-	tokens := syntax.Coalesce(syntax.BudgetedTokens(raw, time.Now().Add(syntax.Budget), &over))
+	tokens := syntax.Coalesce(raw)
 	chromaStyle := chromastyles.Get(syntax.ChromaTheme(o.Theme))
 	styles := map[chroma.TokenType]ansi.Style{}
 	var lines []string

@@ -3,8 +3,8 @@
 // language, looked up once and remembered (ForPath, ForLanguage), the
 // chroma style of a theme (ChromaTheme), token streams merged by type
 // (Coalesce), and the time budget that stops a slow lexer so that a card
-// is drawn without colours rather than late (BudgetedTokens and its
-// notes).
+// is drawn without colours rather than late (Tokens and its notes),
+// which is not spent twice on one text.
 //
 // It depends only on render/style.
 package syntax

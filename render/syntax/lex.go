@@ -48,16 +48,16 @@ const ScaledOverNote = "(no syntax colours: colouring took over 0.5 s and 20 µs
 // lexing it took longer than Budget.
 const OverNote = "(no syntax colours: colouring took over 0.5 s)"
 
-// budgetCheckEvery is how many tokens BudgetedTokens pulls between two
+// budgetCheckEvery is how many tokens budgetedTokens pulls between two
 // looks at the clock: reading it for every token was a thirtieth of
 // lexing Go, and a lexer slow enough to run out of its budget takes
 // milliseconds a token.
 const budgetCheckEvery = 16
 
-// BudgetedTokens is tokens stopped at deadline: past it, it returns EOF
+// budgetedTokens is tokens stopped at deadline: past it, it returns EOF
 // and sets over. The clock is read at the first token and every
 // budgetCheckEvery after it.
-func BudgetedTokens(tokens chroma.Iterator, deadline time.Time, over *atomic.Bool) chroma.Iterator {
+func budgetedTokens(tokens chroma.Iterator, deadline time.Time, over *atomic.Bool) chroma.Iterator {
 	n := 0
 	return func() chroma.Token {
 		if n%budgetCheckEvery == 0 && time.Now().After(deadline) {
