@@ -145,7 +145,7 @@ func (f *File) add(d cards.FileDiff, more bool) {
 	if f.Endings == "" && d.OldText != nil {
 		f.Endings = endingsChange(*d.OldText, d.NewText)
 	}
-	p := diffPart(d)
+	p := cachedPart(d)
 	f.Rough = f.Rough || p.rough
 	f.Added += p.added
 	f.Removed += p.removed
@@ -444,12 +444,9 @@ type part struct {
 	rough          bool // see lineOps
 }
 
-// diffPart computes the hunks of one FileDiff, or takes the hunk its
-// tool recorded.
+// diffPart computes the hunks of one FileDiff that has no recorded
+// lines.
 func diffPart(d cards.FileDiff) part {
-	if len(d.Lines) > 0 {
-		return recordedPart(d)
-	}
 	old, new := fragmentTexts(d)
 	oldLines, newLines, a, b := encodeLines(old, new)
 	h := newHunkBuilder(d, oldLines, newLines)
