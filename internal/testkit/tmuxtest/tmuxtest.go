@@ -1,13 +1,19 @@
 // Package tmuxtest runs a program in a detached tmux session of a given
 // size, so that tests can type into it and read its screen as a user
 // sees it. Tests skip, saying why, where tmux is not installed.
+//
+// The sessions of one test binary run on a tmux server of their own, with
+// no configuration file: what a test sets on its server (set-clipboard, a
+// paste buffer) reaches no other test binary's server, nor the user's.
 package tmuxtest
 
 import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -23,6 +29,21 @@ type Session struct {
 
 var sessions atomic.Int64
 
+// server is the tmux server of this test binary: its socket, and how many
+// sessions run on it. The last session to end kills it and removes the
+// socket, so that a run leaves nothing behind; a session started after
+// that starts a new one.
+var server = struct {
+	sync.Mutex
+	socket string
+	live   int
+}{socket: filepath.Join(os.TempDir(), fmt.Sprintf("cardtui-tmux-%d", os.Getpid()))}
+
+// command is tmux with args on the test binary's server.
+func command(args ...string) *exec.Cmd {
+	return exec.Command("tmux", append([]string{"-S", server.socket, "-f", os.DevNull}, args...)...)
+}
+
 // Start runs argv in a new tmux session of width × height cells with
 // env added to the environment, and kills the session when the test
 // ends. It skips the test in -short mode and when tmux is not installed.
@@ -32,7 +53,7 @@ func Start(t testing.TB, width, height int, env []string, argv ...string) *Sessi
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (apt-get install tmux): this test runs the program in a real terminal")
 	}
-	s := &Session{t: t, name: fmt.Sprintf("cardtui-test-%d-%d", os.Getpid(), sessions.Add(1))}
+	s := &Session{t: t, name: fmt.Sprintf("cardtui-test-%d", sessions.Add(1))}
 	args := []string{"new-session", "-d", "-s", s.name, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height)}
 	for _, e := range append([]string{"TERM=xterm-256color"}, env...) {
 		args = append(args, "-e", e)
@@ -40,32 +61,28 @@ func Start(t testing.TB, width, height int, env []string, argv ...string) *Sessi
 	// The shell keeps the session, and its last screen, after the program
 	// exits, and says how it exited.
 	args = append(args, "sh", "-c", `"$@"; echo "[exited $?]"; sleep 600`, "sh")
-	s.newSession(append(args, argv...))
-	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", s.name).Run() })
+	server.Lock()
+	server.live++
+	server.Unlock()
+	t.Cleanup(s.end)
+	s.tmux(append(args, argv...)...)
 	return s
 }
 
-// newSession runs tmux new-session with args. A server whose last
-// session was just killed exits, and a client that reached it meanwhile
-// fails with "server exited unexpectedly": it is tried again, and the
-// next one starts a server of its own.
-func (s *Session) newSession(args []string) {
-	s.t.Helper()
-	for attempt := 1; ; attempt++ {
-		out, err := exec.Command("tmux", args...).CombinedOutput()
-		if err == nil {
-			return
-		}
-		if attempt == 3 || !strings.Contains(string(out), "server exited unexpectedly") {
-			s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		time.Sleep(100 * time.Millisecond)
+// end kills the session, and the server with the last one.
+func (s *Session) end() {
+	_ = command("kill-session", "-t", s.name).Run()
+	server.Lock()
+	defer server.Unlock()
+	if server.live--; server.live == 0 {
+		_ = command("kill-server").Run()
+		_ = os.Remove(server.socket)
 	}
 }
 
 func (s *Session) tmux(args ...string) string {
 	s.t.Helper()
-	out, err := exec.Command("tmux", args...).CombinedOutput()
+	out, err := command(args...).CombinedOutput()
 	if err != nil {
 		s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
@@ -92,13 +109,18 @@ func (s *Session) Screen() []string {
 
 // WaitFor waits up to ten seconds until ok holds for the screen and
 // returns it; the test fails with the last screen when it never does.
+// It looks at the screen again after 5 ms, then twice as long each time,
+// up to every 50 ms: a screen soon drawn is seen soon, and one long
+// awaited costs no more captures than polling every 50 ms.
 func (s *Session) WaitFor(what string, ok func(screen []string) bool) []string {
 	s.t.Helper()
 	var screen []string
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	pause := 5 * time.Millisecond
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); pause = min(2*pause, 50*time.Millisecond) {
 		if screen = s.Screen(); ok(screen) {
 			return screen
 		}
+		time.Sleep(pause)
 	}
 	s.t.Fatalf("waited 10s for %s; the screen:\n%s", what, strings.Join(screen, "\n"))
 	return nil
@@ -112,19 +134,20 @@ func (s *Session) WaitForText(text string) []string {
 	})
 }
 
-// Settle waits until the screen stays the same for a few captures and
-// returns it.
+// stillFor is how long a screen stays the same before Settle takes it
+// as still.
+const stillFor = 200 * time.Millisecond
+
+// Settle waits until the screen stays the same for stillFor and returns
+// it.
 func (s *Session) Settle() []string {
 	s.t.Helper()
-	last, same := "", 0
+	last, since := "", time.Now()
 	return s.WaitFor("a still screen", func(screen []string) bool {
-		now := strings.Join(screen, "\n")
-		if now == last {
-			same++
-		} else {
-			last, same = now, 0
+		if now := strings.Join(screen, "\n"); now != last {
+			last, since = now, time.Now()
 		}
-		return same >= 4
+		return time.Since(since) >= stillFor
 	})
 }
 
@@ -141,7 +164,7 @@ func (s *Session) SetServerOption(name, value string) {
 	s.t.Helper()
 	old := strings.TrimSpace(s.tmux("show-options", "-sv", name))
 	s.tmux("set-option", "-s", name, value)
-	s.t.Cleanup(func() { _ = exec.Command("tmux", "set-option", "-s", name, old).Run() })
+	s.t.Cleanup(func() { _ = command("set-option", "-s", name, old).Run() })
 }
 
 // SetBuffer adds a paste buffer holding text, so that a test sees that
