@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -23,8 +24,9 @@ import (
 
 // Session is a program running in a tmux session of its own.
 type Session struct {
-	t    testing.TB
-	name string
+	t        testing.TB
+	name     string
+	patience time.Duration
 }
 
 var sessions atomic.Int64
@@ -53,7 +55,7 @@ func Start(t testing.TB, width, height int, env []string, argv ...string) *Sessi
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (apt-get install tmux): this test runs the program in a real terminal")
 	}
-	s := &Session{t: t, name: fmt.Sprintf("cardtui-test-%d", sessions.Add(1))}
+	s := &Session{t: t, name: fmt.Sprintf("cardtui-test-%d", sessions.Add(1)), patience: 10 * time.Second}
 	args := []string{"new-session", "-d", "-s", s.name, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height)}
 	for _, e := range append([]string{"TERM=xterm-256color"}, env...) {
 		args = append(args, "-e", e)
@@ -107,8 +109,14 @@ func (s *Session) Screen() []string {
 	return strings.Split(strings.TrimSuffix(s.tmux("capture-pane", "-p", "-t", s.name), "\n"), "\n")
 }
 
-// WaitFor waits up to ten seconds until ok holds for the screen and
-// returns it; the test fails with the last screen when it never does.
+// SetPatience sets how long WaitFor waits, ten seconds unless set: a
+// program that pauses for seconds on purpose (an example agent) is given
+// longer.
+func (s *Session) SetPatience(d time.Duration) { s.patience = d }
+
+// WaitFor waits, up to the session's patience, until ok holds for the
+// screen and returns it; the test fails with the last screen when it
+// never does.
 // It looks at the screen again after 5 ms, then twice as long each time,
 // up to every 50 ms: a screen soon drawn is seen soon, and one long
 // awaited costs no more captures than polling every 50 ms.
@@ -116,22 +124,37 @@ func (s *Session) WaitFor(what string, ok func(screen []string) bool) []string {
 	s.t.Helper()
 	var screen []string
 	pause := 5 * time.Millisecond
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); pause = min(2*pause, 50*time.Millisecond) {
+	for deadline := time.Now().Add(s.patience); time.Now().Before(deadline); pause = min(2*pause, 50*time.Millisecond) {
 		if screen = s.Screen(); ok(screen) {
 			return screen
 		}
 		time.Sleep(pause)
 	}
-	s.t.Fatalf("waited 10s for %s; the screen:\n%s", what, strings.Join(screen, "\n"))
+	s.t.Fatalf("waited %v for %s; the screen:\n%s", s.patience, what, strings.Join(screen, "\n"))
 	return nil
 }
 
-// WaitForText waits until text is on the screen.
-func (s *Session) WaitForText(text string) []string {
+// WaitForText waits until every one of texts is on the screen.
+func (s *Session) WaitForText(texts ...string) []string {
 	s.t.Helper()
-	return s.WaitFor(fmt.Sprintf("%q", text), func(screen []string) bool {
-		return strings.Contains(strings.Join(screen, "\n"), text)
+	return s.WaitFor(strings.Join(quoted(texts), ", "), func(screen []string) bool {
+		all := strings.Join(screen, "\n")
+		for _, text := range texts {
+			if !strings.Contains(all, text) {
+				return false
+			}
+		}
+		return true
 	})
+}
+
+// quoted is texts, each quoted as Go would.
+func quoted(texts []string) []string {
+	q := make([]string, len(texts))
+	for i, text := range texts {
+		q[i] = strconv.Quote(text)
+	}
+	return q
 }
 
 // stillFor is how long a screen stays the same before Settle takes it
