@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -27,6 +28,9 @@ type Session struct {
 	t        testing.TB
 	name     string
 	patience time.Duration
+	// output receives a value when the program has written to the pane
+	// since the last one was taken.
+	output chan struct{}
 }
 
 var sessions atomic.Int64
@@ -68,7 +72,41 @@ func Start(t testing.TB, width, height int, env []string, argv ...string) *Sessi
 	server.Unlock()
 	t.Cleanup(s.end)
 	s.tmux(append(args, argv...)...)
+	s.watchOutput()
 	return s
+}
+
+// watchOutput has tmux copy what the program writes to the pane into a
+// FIFO, and sends on s.output whenever something arrives there: a wait
+// looks at the screen again when it may have changed rather than over and
+// over, each look being a tmux client to start.
+func (s *Session) watchOutput() {
+	s.t.Helper()
+	fifo := filepath.Join(s.t.TempDir(), "output")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		s.t.Fatal(err)
+	}
+	// Opened for writing too, so that the open does not wait for tmux's
+	// writer; closing it ends the reader.
+	f, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	s.t.Cleanup(func() { _ = f.Close() })
+	s.output = make(chan struct{}, 1)
+	go func() {
+		buf := make([]byte, 32<<10)
+		for {
+			if _, err := f.Read(buf); err != nil {
+				return
+			}
+			select {
+			case s.output <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	s.tmux("pipe-pane", "-O", "-t", s.name, "exec cat > '"+strings.ReplaceAll(fifo, "'", `'\''`)+"'")
 }
 
 // end kills the session, and the server with the last one.
@@ -117,21 +155,45 @@ func (s *Session) SetPatience(d time.Duration) { s.patience = d }
 // WaitFor waits, up to the session's patience, until ok holds for the
 // screen and returns it; the test fails with the last screen when it
 // never does.
-// It looks at the screen again after 5 ms, then twice as long each time,
-// up to every 50 ms: a screen soon drawn is seen soon, and one long
-// awaited costs no more captures than polling every 50 ms.
+//
+// It looks at the screen again once the program has written to the pane,
+// or after a while (lookAgain) for a condition on more than the screen;
+// the looks are 5 ms apart at first, then twice as far each time up to
+// 50 ms, as polling was.
 func (s *Session) WaitFor(what string, ok func(screen []string) bool) []string {
 	s.t.Helper()
 	var screen []string
 	pause := 5 * time.Millisecond
-	for deadline := time.Now().Add(s.patience); time.Now().Before(deadline); pause = min(2*pause, 50*time.Millisecond) {
+	deadline := time.Now().Add(s.patience)
+	for time.Now().Before(deadline) {
+		select {
+		case <-s.output:
+		default:
+		}
 		if screen = s.Screen(); ok(screen) {
 			return screen
 		}
 		time.Sleep(pause)
+		pause = min(2*pause, 50*time.Millisecond)
+		s.waitForOutput(min(lookAgain, time.Until(deadline)))
 	}
 	s.t.Fatalf("waited %v for %s; the screen:\n%s", s.patience, what, strings.Join(screen, "\n"))
 	return nil
+}
+
+// lookAgain is how long WaitFor waits for the program to write before it
+// looks at the screen anyway.
+const lookAgain = 200 * time.Millisecond
+
+// waitForOutput returns once the program has written to the pane, or
+// after d.
+func (s *Session) waitForOutput(d time.Duration) {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-s.output:
+	case <-timer.C:
+	}
 }
 
 // WaitForText waits until every one of texts is on the screen.
