@@ -157,9 +157,10 @@ func (s *Session) SetPatience(d time.Duration) { s.patience = d }
 // never does.
 //
 // It looks at the screen again once the program has written to the pane,
-// or after a while (lookAgain) for a condition on more than the screen;
-// the looks are 5 ms apart at first, then twice as far each time up to
-// 50 ms, as polling was.
+// or after lookAgain for a condition on more than the screen; looks are
+// at least 5 ms apart at first, then twice as far each time up to 50 ms,
+// so that a program drawing without a pause is not captured at its own
+// pace.
 func (s *Session) WaitFor(what string, ok func(screen []string) bool) []string {
 	s.t.Helper()
 	var screen []string
