@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -15,66 +13,8 @@ import (
 	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
 	"github.com/cardtui/cardtui/internal/testkit/gobuild"
+	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
-
-// tmuxScreen is a detached tmux session on a server of its own, running
-// one command.
-type tmuxScreen struct {
-	t      *testing.T
-	socket string
-}
-
-// startTmux runs command in a detached 120×50 tmux session; when the
-// command ends the pane says "exited N".
-func startTmux(t *testing.T, command string) *tmuxScreen {
-	t.Helper()
-	testkit.SkipLong(t, "runs the front-end in tmux")
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the live `cardtui acp` test drives the front-end in tmux (.ci/run installs it)")
-	}
-	s := &tmuxScreen{t: t, socket: fmt.Sprintf("cardtui-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
-	s.run("-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command+`; echo "exited $?"; sleep 600`)
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
-	return s
-}
-
-func (s *tmuxScreen) run(args ...string) string {
-	s.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", s.socket}, args...)...).CombinedOutput()
-	require.NoError(s.t, err, "tmux %s: %s", strings.Join(args, " "), out)
-	return string(out)
-}
-
-// keys sends keys as tmux send-keys names them.
-func (s *tmuxScreen) keys(keys ...string) {
-	s.run(append([]string{"send-keys", "-t", "0"}, keys...)...)
-}
-
-// screen is the pane's text.
-func (s *tmuxScreen) screen() string { return s.run("capture-pane", "-p", "-t", "0") }
-
-// waitFor waits until the screen shows every text.
-func (s *tmuxScreen) waitFor(texts ...string) string {
-	s.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		screen := s.screen()
-		missing := ""
-		for _, text := range texts {
-			if !strings.Contains(screen, text) {
-				missing = text
-				break
-			}
-		}
-		if missing == "" {
-			return screen
-		}
-		if time.Now().After(deadline) {
-			require.FailNow(s.t, "the screen does not show "+missing, "%s", screen)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
 
 func TestACPLiveWithTheExampleAgent(t *testing.T) {
 	testkit.SkipLong(t, "the example agent takes seconds per turn")
@@ -89,18 +29,19 @@ func TestACPLiveWithTheExampleAgent(t *testing.T) {
 		{"esc rejects", "Escape", "skip the configuration update", "Rejected: Skip this change (reject once)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel() // each waits on its own agent and tmux server
+			t.Parallel() // each waits on its own agent and tmux session
 			record := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".jsonl")
-			s := startTmux(t, fmt.Sprintf("%s acp --cwd %s --record %s -- %s", bin, t.TempDir(), record, agent))
-			s.waitFor("ready")
-			s.keys("improve the config", "Enter")
-			s.waitFor("Reading project files")
+			s := tmuxtest.Start(t, 120, 50, nil, bin, "acp", "--cwd", t.TempDir(), "--record", record, "--", agent)
+			s.SetPatience(30 * time.Second) // the agent pauses for seconds on purpose
+			s.WaitForText("ready")
+			s.Type("improve the config", "Enter")
+			s.WaitForText("Reading project files")
 			// Nothing typed for half a second: the request has the keys, no ctrl+y needed.
-			s.waitFor("1. Allow this change", "2. Skip this change", "Answer: 1 Allow this change")
-			s.keys(tc.key)
-			live := s.waitFor(tc.reply, tc.choice)
-			s.keys("C-d")
-			s.waitFor("exited 0")
+			s.WaitForText("1. Allow this change", "2. Skip this change", "Answer: 1 Allow this change")
+			s.Type(tc.key)
+			live := strings.Join(s.WaitForText(tc.reply, tc.choice), "\n")
+			s.Type("C-d")
+			s.WaitForText("[exited 0]")
 
 			out, err := exec.Command(bin, "replay", "--print", "--format", "plain", "--width", "119", record).CombinedOutput()
 			require.NoError(t, err, "%s", out)

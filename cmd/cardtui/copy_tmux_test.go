@@ -12,7 +12,10 @@ import (
 // TestCopyInTmuxReachesTmuxBuffer presses y in the viewer running in tmux,
 // with tmux's set-clipboard option off (load-buffer) and on (OSC 52, which
 // tmux keeps): either way the focused card is in tmux's paste buffer.
+// The two run one after the other, as each sets the option on the test
+// binary's tmux server; no other test copies.
 func TestCopyInTmuxReachesTmuxBuffer(t *testing.T) {
+	t.Parallel()
 	bin := gobuild.Program(t, ".")
 	for _, option := range []string{"off", "on"} {
 		t.Run(option, func(t *testing.T) {

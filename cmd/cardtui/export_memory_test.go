@@ -77,17 +77,20 @@ func largeClaude(t testing.TB, dir string, size int) string {
 // HTML or Markdown, whole or fitted to a comment: the page of every card
 // is never held at once (it was 255 MiB for the page, 202 MiB for the
 // comment). It is about three times its size; the margin is for the
-// collector, which overshoots its goal when the machine is busy.
+// collector, which overshoots its goal when the machine is busy. The
+// three runs go on at once, each writing its own output.
 func TestExportOfALargeSessionStreams(t *testing.T) {
 	t.Parallel() // its runs wait on their own processes, the tmux tests on screens
 	bin, peakrss := gobuild.Program(t, "."), gobuild.Program(t, "../../internal/testkit/peakrss")
-	dir := t.TempDir()
 	const size = 24 << 20
-	file := largeClaude(t, dir, size)
+	file := largeClaude(t, t.TempDir(), size)
 	for _, run := range exportRuns[1:] {
-		u := runMeasured(t, peakrss, bin, dir, file, run.args)
-		t.Logf("%s: peak %.0f MiB, CPU %.1f s", run.name, u.peakMiB, u.cpu)
-		assert.LessOrEqual(t, u.peakMiB, 32+4.0*size/(1<<20), run.name)
+		t.Run(run.name, func(t *testing.T) {
+			t.Parallel()
+			u := runMeasured(t, peakrss, bin, t.TempDir(), file, run.args)
+			t.Logf("peak %.0f MiB, CPU %.1f s", u.peakMiB, u.cpu)
+			assert.LessOrEqual(t, u.peakMiB, 32+4.0*size/(1<<20), run.name)
+		})
 	}
 }
 

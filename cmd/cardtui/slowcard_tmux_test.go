@@ -56,6 +56,6 @@ func TestQuitWhileTheSlowestCardIsDrawn(t *testing.T) {
 	s.Type("q")
 	s.WaitForText("[exited 0]")
 	quit := time.Since(typed)
-	t.Logf("drawing the card takes %v; q quit in %v (polling every 50 ms)", drawTime, quit)
+	t.Logf("drawing the card takes %v; q quit in %v (the screen polled at most 50 ms apart)", drawTime, quit)
 	assert.Less(t, quit, drawTime, "q quits before the card would be drawn")
 }
