@@ -10,7 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/crush"
+	"github.com/cardtui/cardtui/agents/opencode"
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/lineformats"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -55,4 +58,30 @@ func TestFormatOfItsOwn(t *testing.T) {
 	_, err = replay.Load(strings.NewReader(session), "notes.jsonl", agents.Options(replay.Auto))
 	require.True(t, replay.IsNotSession(err), "not a format of the table: %v", err)
 	assert.ErrorContains(t, err, `type "note" belongs to no known format`)
+}
+
+// TestLineFormatsAreTheTableWithoutTheDatabases keeps the test kit's list
+// true to the table: agents.Formats in order, less the two formats read
+// from SQLite databases.
+func TestLineFormatsAreTheTableWithoutTheDatabases(t *testing.T) {
+	var want []string
+	for _, name := range formatNames(agents.Formats) {
+		if name != opencode.Format.Name && name != crush.Format.Name {
+			want = append(want, name)
+		}
+	}
+	require.Len(t, want, len(agents.Formats)-2, "opencode and crush are rows of agents.Formats")
+	assert.Equal(t, want, formatNames(lineformats.Formats))
+	opts := lineformats.Options("claude")
+	assert.Equal(t, want, formatNames(opts.Formats))
+	assert.Equal(t, "claude", opts.Format)
+}
+
+// formatNames are the names of formats, in order.
+func formatNames(formats []replay.Format) []string {
+	var names []string
+	for _, f := range formats {
+		names = append(names, f.Name)
+	}
+	return names
 }
