@@ -16,6 +16,7 @@ import (
 	"github.com/cardtui/cardtui/internal/testkit/lineformats"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
+	"github.com/cardtui/cardtui/sessions"
 )
 
 // noteDecoder decodes the lines of a format of the test's own:
@@ -75,6 +76,24 @@ func TestLineFormatsAreTheTableWithoutTheDatabases(t *testing.T) {
 	opts := lineformats.Options("claude")
 	assert.Equal(t, want, formatNames(opts.Formats))
 	assert.Equal(t, "claude", opts.Format)
+}
+
+// TestLineSessionsAreTheTableWithoutTheDatabases keeps the test kit's
+// list of session sources true to agents.Sessions, less the two agents
+// whose sessions are SQLite databases.
+func TestLineSessionsAreTheTableWithoutTheDatabases(t *testing.T) {
+	var want []sessions.Agent
+	for _, a := range agents.SessionAgents() {
+		if a != opencode.Sessions.Agent && a != crush.Sessions.Agent {
+			want = append(want, a)
+		}
+	}
+	require.Len(t, want, len(agents.Sessions)-2, "opencode and crush are rows of agents.Sessions")
+	var got []sessions.Agent
+	for _, s := range lineformats.Sessions {
+		got = append(got, s.Agent)
+	}
+	assert.Equal(t, want, got)
 }
 
 // formatNames are the names of formats, in order.

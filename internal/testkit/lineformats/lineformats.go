@@ -1,12 +1,12 @@
-// Package lineformats lists agents.Formats but for the two formats read
-// from SQLite databases (opencode's and Crush's), in the same order. A
-// test that detects or reads sessions of the other formats takes its
-// formats from here rather than from the agents package, so its test
-// binary does not link the SQLite driver (about half a second of link
-// time per binary). A test about the whole table, a database format or
-// detection failing among all formats keeps agents.Formats;
-// agents' own tests check that this list is agents.Formats without the
-// database formats.
+// Package lineformats lists agents.Formats and agents.Sessions but for
+// the two agents whose sessions are SQLite databases (opencode and
+// Crush), in the same order. A test that detects, reads or lists sessions
+// of the other agents takes its tables from here rather than from the
+// agents package, so its test binary does not link the SQLite driver
+// (about half a second of link time per binary). A test about a whole
+// table, a database agent or detection failing among all formats keeps
+// the agents package's; agents' own tests check that these lists are its
+// tables without the database agents.
 package lineformats
 
 import (
@@ -17,6 +17,7 @@ import (
 	"github.com/cardtui/cardtui/agents/harness"
 	"github.com/cardtui/cardtui/agents/views"
 	"github.com/cardtui/cardtui/replay"
+	"github.com/cardtui/cardtui/sessions"
 )
 
 // Formats are agents.Formats without opencode's and Crush's, in the
@@ -37,4 +38,13 @@ var Formats = []replay.Format{
 // table.
 func Options(format string) replay.Options {
 	return replay.Options{Formats: Formats, Format: format}
+}
+
+// Sessions are agents.Sessions without opencode's and Crush's, in the
+// order the help texts list them.
+var Sessions = []sessions.Source{
+	claude.Sessions,
+	codex.Sessions,
+	harness.Sessions,
+	gemini.Sessions,
 }
