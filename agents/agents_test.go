@@ -11,9 +11,9 @@ import (
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/agents/crush"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/agents/opencode"
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/internal/testkit/lineformats"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/sessions"
@@ -61,10 +61,9 @@ func TestFormatOfItsOwn(t *testing.T) {
 	assert.ErrorContains(t, err, `type "note" belongs to no known format`)
 }
 
-// TestLineFormatsAreTheTableWithoutTheDatabases keeps the test kit's list
-// true to the table: agents.Formats in order, less the two formats read
-// from SQLite databases.
-func TestLineFormatsAreTheTableWithoutTheDatabases(t *testing.T) {
+// TestFormatsAreNoDBsAndTheDatabases: agents.Formats is nodb's formats,
+// in order, and the two read from SQLite databases.
+func TestFormatsAreNoDBsAndTheDatabases(t *testing.T) {
 	var want []string
 	for _, name := range formatNames(agents.Formats) {
 		if name != opencode.Format.Name && name != crush.Format.Name {
@@ -72,16 +71,16 @@ func TestLineFormatsAreTheTableWithoutTheDatabases(t *testing.T) {
 		}
 	}
 	require.Len(t, want, len(agents.Formats)-2, "opencode and crush are rows of agents.Formats")
-	assert.Equal(t, want, formatNames(lineformats.Formats))
-	opts := lineformats.Options("claude")
+	assert.Equal(t, want, formatNames(nodb.Formats))
+	opts := nodb.Options("claude")
 	assert.Equal(t, want, formatNames(opts.Formats))
 	assert.Equal(t, "claude", opts.Format)
 }
 
-// TestLineSessionsAreTheTableWithoutTheDatabases keeps the test kit's
-// list of session sources true to agents.Sessions, less the two agents
-// whose sessions are SQLite databases.
-func TestLineSessionsAreTheTableWithoutTheDatabases(t *testing.T) {
+// TestSessionsAreNoDBsAndTheDatabases: agents.Sessions is nodb's
+// sources, in order, and the two agents whose sessions are SQLite
+// databases.
+func TestSessionsAreNoDBsAndTheDatabases(t *testing.T) {
 	var want []sessions.Agent
 	for _, a := range agents.SessionAgents() {
 		if a != opencode.Sessions.Agent && a != crush.Sessions.Agent {
@@ -90,7 +89,7 @@ func TestLineSessionsAreTheTableWithoutTheDatabases(t *testing.T) {
 	}
 	require.Len(t, want, len(agents.Sessions)-2, "opencode and crush are rows of agents.Sessions")
 	var got []sessions.Agent
-	for _, s := range lineformats.Sessions {
+	for _, s := range nodb.Sessions {
 		got = append(got, s.Agent)
 	}
 	assert.Equal(t, want, got)

@@ -31,7 +31,7 @@ func TestParseFormat(t *testing.T) {
 
 // TestDetect: which of the whole table's formats a first line is in, or
 // why none is; replay's engine tests read the inputs that are no session
-// with the formats of lineformats, and these cases hold for the database
+// with the formats of nodb, and these cases hold for the database
 // formats too.
 func TestDetect(t *testing.T) {
 	cases := []struct {

@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit"
-	"github.com/cardtui/cardtui/internal/testkit/lineformats"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -100,7 +100,7 @@ func TestLoadUndetectedLines(t *testing.T) {
 }
 
 func TestLoadForcedFormat(t *testing.T) {
-	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+replaytest.CallLine+"\n"), "f", replay.Options{Formats: lineformats.Formats, Format: "views"})
+	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+replaytest.CallLine+"\n"), "f", replay.Options{Formats: nodb.Formats, Format: "views"})
 	require.NoError(t, err)
 
 	ps := replaytest.Problems(tr)
@@ -110,7 +110,7 @@ func TestLoadForcedFormat(t *testing.T) {
 }
 
 func TestLoadUnknownFormat(t *testing.T) {
-	_, err := replay.Load(strings.NewReader(replaytest.CallLine), "f", replay.Options{Formats: lineformats.Formats, Format: "cursor"})
+	_, err := replay.Load(strings.NewReader(replaytest.CallLine), "f", replay.Options{Formats: nodb.Formats, Format: "cursor"})
 	assert.ErrorContains(t, err, `unknown input format "cursor"`)
 }
 
@@ -126,7 +126,7 @@ func (r failingReader) Read(p []byte) (int, error) {
 }
 
 func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
-	tr, err := replay.Load(failingReader{strings.NewReader(replaytest.CallLine + "\n" + replaytest.ResultLine[:20])}, "f.jsonl", replay.Options{Formats: lineformats.Formats})
+	tr, err := replay.Load(failingReader{strings.NewReader(replaytest.CallLine + "\n" + replaytest.ResultLine[:20])}, "f.jsonl", replay.Options{Formats: nodb.Formats})
 
 	require.ErrorContains(t, err, "read f.jsonl: disk on fire")
 	require.NotNil(t, tr)
@@ -138,7 +138,7 @@ func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
 // as some editors write it, is not part of the session, in every format.
 func TestLoadByteOrderMark(t *testing.T) {
 	for _, f := range []string{replay.Auto, "views"} {
-		tr, err := replay.Load(strings.NewReader("\uFEFF"+`{"type":"message","role":"user","text":"hi"}`+"\n"), "bom.jsonl", replay.Options{Formats: lineformats.Formats, Format: f})
+		tr, err := replay.Load(strings.NewReader("\uFEFF"+`{"type":"message","role":"user","text":"hi"}`+"\n"), "bom.jsonl", replay.Options{Formats: nodb.Formats, Format: f})
 		require.NoError(t, err)
 		assert.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 		assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleUser, Text: "hi"}}, tr.Entries)
@@ -153,7 +153,7 @@ func TestLoadDirectory(t *testing.T) {
 	require.NoError(t, err)
 	defer dir.Close()
 
-	_, err = replay.Load(dir, "sessions/", replay.Options{Formats: lineformats.Formats})
+	_, err = replay.Load(dir, "sessions/", replay.Options{Formats: nodb.Formats})
 
 	require.Error(t, err)
 	assert.Equal(t, "read sessions/: is a directory", err.Error())

@@ -8,10 +8,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/internal/testkit/lineformats"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -21,7 +21,7 @@ import (
 func TestSessionGoldens(t *testing.T) {
 	for _, name := range []string{"demo", "malformed-middle", "torn-tail", "acp-example"} {
 		t.Run(name, func(t *testing.T) {
-			tr, err := replay.Load(bytes.NewReader(golden.Session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: lineformats.Formats})
+			tr, err := replay.Load(bytes.NewReader(golden.Session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: nodb.Formats})
 			require.NoError(t, err)
 
 			golden.Assert(t, name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))

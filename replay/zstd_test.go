@@ -11,10 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
-	"github.com/cardtui/cardtui/internal/testkit/lineformats"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -121,7 +121,7 @@ func TestZstdReadErrorIsAnError(t *testing.T) {
 	_, compressed, starts := tornFrameSession(t)
 	r := io.MultiReader(bytes.NewReader(compressed[:starts[3]]), errReader{errors.New("disk on fire")})
 
-	tr, err := replay.Load(r, "f.jsonl.zstd", replay.Options{Formats: lineformats.Formats})
+	tr, err := replay.Load(r, "f.jsonl.zstd", replay.Options{Formats: nodb.Formats})
 
 	require.ErrorContains(t, err, "read f.jsonl.zstd: disk on fire")
 	assert.Empty(t, tr.InputNotices)
@@ -131,7 +131,7 @@ func TestZstdReadErrorIsAnError(t *testing.T) {
 // TestReadErrorBeforeTheFirstBytes: the sniffing of the first bytes
 // reports a read failure too.
 func TestReadErrorBeforeTheFirstBytes(t *testing.T) {
-	_, err := replay.Load(errReader{errors.New("no medium")}, "f", replay.Options{Formats: lineformats.Formats})
+	_, err := replay.Load(errReader{errors.New("no medium")}, "f", replay.Options{Formats: nodb.Formats})
 
 	assert.ErrorContains(t, err, "read f: no medium")
 }
@@ -157,7 +157,7 @@ func TestZstdWindowOverTheLimit(t *testing.T) {
 	prompt := harnesslog.UserEvent("user", "after the window") + "\n"
 	input := append(compressed[:starts[3]:starts[3]], hugeWindowFrame(30, prompt)...)
 
-	_, streamed := streamAll(t, input, replay.StreamOptions{Options: lineformats.Options("")})
+	_, streamed := streamAll(t, input, replay.StreamOptions{Options: nodb.Options("")})
 	for _, tr := range []*replay.Transcript{replaytest.LoadBytes(t, lineOptions, input), streamed} {
 		require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
 		assert.Contains(t, replaytest.Problems(tr)[0].Reason, "a zstd frame needs a window of over 128 MiB")

@@ -11,17 +11,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	acpclient "github.com/cardtui/cardtui/acpclient"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/internal/testkit/lineformats"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
 
 func TestACPRecording(t *testing.T) {
-	tr, err := replay.Load(bytes.NewReader(golden.Session(t, "acp-example.jsonl")), "acp-example.jsonl", replay.Options{Formats: lineformats.Formats})
+	tr, err := replay.Load(bytes.NewReader(golden.Session(t, "acp-example.jsonl")), "acp-example.jsonl", replay.Options{Formats: nodb.Formats})
 	require.NoError(t, err)
 	assert.Equal(t, "acp", tr.Format, "detected from the content")
 	assert.Zero(t, tr.Stats.Problems)
@@ -44,7 +44,7 @@ func TestACPRecording(t *testing.T) {
 }
 
 func TestACPRecordingBadLines(t *testing.T) {
-	tr := replaytest.Load(t, lineformats.Options(replay.Auto), strings.Join([]string{
+	tr := replaytest.Load(t, nodb.Options(replay.Auto), strings.Join([]string{
 		`{"time":"2026-01-01T00:00:00Z","from":"cardtui","start":{"command":["agent"],"dir":"/p"}}`,
 		`{"time":"2026-01-01T00:00:01Z","from":"client","text":"a client never writes text"}`,
 		`{"time":"2026-01-01T00:00:02Z","from":"agent","msg":{"jsonrpc":"2.0","id":9,"result":{}}}`,
@@ -83,7 +83,7 @@ func TestACPReplayMatchesLive(t *testing.T) {
 	require.Eventually(t, func() bool { return !s.State().Busy }, 20*time.Second, 10*time.Millisecond)
 	live := s.Entries()
 
-	tr, err := replay.Load(bytes.NewReader(rec.Bytes()), "rec.jsonl", replay.Options{Formats: lineformats.Formats, Format: "acp"})
+	tr, err := replay.Load(bytes.NewReader(rec.Bytes()), "rec.jsonl", replay.Options{Formats: nodb.Formats, Format: "acp"})
 	require.NoError(t, err)
 	assert.Equal(t, live, tr.Entries)
 }

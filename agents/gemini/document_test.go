@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents/gemini"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/internal/testkit/lineformats"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -35,7 +35,7 @@ func loadDocument(t *testing.T, path string) *replay.Transcript {
 	require.NoError(t, err)
 	data, err := io.ReadAll(rc)
 	require.NoError(t, err)
-	tr := replaytest.LoadBytes(t, lineformats.Options(gemini.Document.Format), data)
+	tr := replaytest.LoadBytes(t, nodb.Options(gemini.Document.Format), data)
 	replaytest.CheckAccounted(t, data, tr)
 	return tr
 }

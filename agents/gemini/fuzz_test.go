@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/cardtui/cardtui/internal/testkit/lineformats"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 )
 
@@ -23,5 +23,5 @@ func FuzzGemini(f *testing.F) {
 	for _, l := range lines[1:] {
 		f.Add(append(append(append([]byte{}, lines[0]...), '\n'), l...))
 	}
-	replaytest.Fuzz(f, lineformats.Options("gemini"))
+	replaytest.Fuzz(f, nodb.Options("gemini"))
 }

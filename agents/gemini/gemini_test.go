@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
-	"github.com/cardtui/cardtui/internal/testkit/lineformats"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -23,7 +23,7 @@ import (
 const chat = "testdata/gemini-0.61.0/chat.jsonl"
 
 // autoOptions detects the format among every agent's.
-var autoOptions = lineformats.Options(replay.Auto)
+var autoOptions = nodb.Options(replay.Auto)
 
 func TestRecordedChat(t *testing.T) {
 	data, err := os.ReadFile(chat)

@@ -1,9 +1,9 @@
 package harness_test
 
 import (
-	"github.com/cardtui/cardtui/internal/testkit/lineformats"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/replay"
 )
 
 // agentsOptions detects every agent's format.
-var agentsOptions = replay.Options{Formats: lineformats.Formats}
+var agentsOptions = replay.Options{Formats: nodb.Formats}
