@@ -179,6 +179,7 @@ func TestNonJSONOutputAndAgentGone(t *testing.T) {
 }
 
 func TestThousandUpdatesPerSecond(t *testing.T) {
+	t.Parallel() // a second of ticks, waited beside the other tests
 	const n = 1000
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		tick := time.NewTicker(time.Millisecond)

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
 	"github.com/cardtui/cardtui/replay"
@@ -113,7 +113,7 @@ func TestWriteOtherThanApprovedIsRefused(t *testing.T) {
 	}
 	check("live", s.toolCard(t, "e"))
 
-	tr, err := replay.Load(bytes.NewReader(s.recording()), "rec.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(bytes.NewReader(s.recording()), "rec.jsonl", replay.Options{Formats: nodb.Formats})
 	require.NoError(t, err)
 	var replayed cards.ToolCard
 	for _, e := range tr.Entries {

@@ -4,49 +4,31 @@
 // which the picker and `cardtui sessions` list. An agent lives in a
 // package of its own under agents/ (its log decoder, its tools'
 // producers, how its files are detected, where they are found); adding an
-// agent is adding that package and its rows here.
+// agent is adding that package and its rows to the tables: nodb's, unless
+// its sessions are a database.
 package agents
 
 import (
-	"github.com/cardtui/cardtui/agents/acp"
-	"github.com/cardtui/cardtui/agents/claude"
-	"github.com/cardtui/cardtui/agents/codex"
+	"slices"
+
 	"github.com/cardtui/cardtui/agents/crush"
-	"github.com/cardtui/cardtui/agents/gemini"
-	"github.com/cardtui/cardtui/agents/harness"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/agents/opencode"
-	"github.com/cardtui/cardtui/agents/views"
 	"github.com/cardtui/cardtui/replay"
 	"github.com/cardtui/cardtui/sessions"
 )
 
 // Formats are the formats cardtui reads, in the order a session's first
 // line is tried against them (replay.Detect tries the Untyped ones, the
-// ACP recording, first) and the --input-format flag lists them.
-var Formats = []replay.Format{
-	views.Format,
-	harness.LogFormat,
-	harness.HeadlessFormat,
-	codex.Format,
-	codex.ExecFormat,
-	claude.Format,
-	acp.Format,
-	gemini.Format,
-	opencode.Format,
-	crush.Format,
-}
+// ACP recording, first) and the --input-format flag lists them: those of
+// nodb, then the two read from SQLite databases.
+var Formats = slices.Concat(nodb.Formats, []replay.Format{opencode.Format, crush.Format})
 
 // Sessions are the agents whose sessions the picker and `cardtui
 // sessions` find, in the order help texts list them (the --agent flag's
-// words). Each Source's Agent is the name of its format in Formats.
-var Sessions = []sessions.Source{
-	claude.Sessions,
-	codex.Sessions,
-	harness.Sessions,
-	gemini.Sessions,
-	opencode.Sessions,
-	crush.Sessions,
-}
+// words): those of nodb, then the two whose sessions are SQLite
+// databases. Each Source's Agent is the name of its format in Formats.
+var Sessions = slices.Concat(nodb.Sessions, []sessions.Source{opencode.Sessions, crush.Sessions})
 
 // SessionAgents are the agents of Sessions, in order.
 func SessionAgents() []sessions.Agent {

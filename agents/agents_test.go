@@ -10,9 +10,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/crush"
+	"github.com/cardtui/cardtui/agents/nodb"
+	"github.com/cardtui/cardtui/agents/opencode"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/replay"
+	"github.com/cardtui/cardtui/sessions"
 )
 
 // noteDecoder decodes the lines of a format of the test's own:
@@ -55,4 +59,47 @@ func TestFormatOfItsOwn(t *testing.T) {
 	_, err = replay.Load(strings.NewReader(session), "notes.jsonl", agents.Options(replay.Auto))
 	require.True(t, replay.IsNotSession(err), "not a format of the table: %v", err)
 	assert.ErrorContains(t, err, `type "note" belongs to no known format`)
+}
+
+// TestFormatsAreNoDBsAndTheDatabases: agents.Formats is nodb's formats,
+// in order, and the two read from SQLite databases.
+func TestFormatsAreNoDBsAndTheDatabases(t *testing.T) {
+	var want []string
+	for _, name := range formatNames(agents.Formats) {
+		if name != opencode.Format.Name && name != crush.Format.Name {
+			want = append(want, name)
+		}
+	}
+	require.Len(t, want, len(agents.Formats)-2, "opencode and crush are rows of agents.Formats")
+	assert.Equal(t, want, formatNames(nodb.Formats))
+	opts := nodb.Options("claude")
+	assert.Equal(t, want, formatNames(opts.Formats))
+	assert.Equal(t, "claude", opts.Format)
+}
+
+// TestSessionsAreNoDBsAndTheDatabases: agents.Sessions is nodb's
+// sources, in order, and the two agents whose sessions are SQLite
+// databases.
+func TestSessionsAreNoDBsAndTheDatabases(t *testing.T) {
+	var want []sessions.Agent
+	for _, a := range agents.SessionAgents() {
+		if a != opencode.Sessions.Agent && a != crush.Sessions.Agent {
+			want = append(want, a)
+		}
+	}
+	require.Len(t, want, len(agents.Sessions)-2, "opencode and crush are rows of agents.Sessions")
+	var got []sessions.Agent
+	for _, s := range nodb.Sessions {
+		got = append(got, s.Agent)
+	}
+	assert.Equal(t, want, got)
+}
+
+// formatNames are the names of formats, in order.
+func formatNames(formats []replay.Format) []string {
+	var names []string
+	for _, f := range formats {
+		names = append(names, f.Name)
+	}
+	return names
 }

@@ -3,17 +3,15 @@ package cards_test
 import (
 	"fmt"
 
-	"github.com/charmbracelet/colorprofile"
-
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/render"
 )
 
 // A harness builds one card per tool call and sends it again, by the
 // call's id, each time it changes: a command whose output streams in is
 // running until a result without Running says it ended; a diff call ends
 // with a DiffResult (an empty one when the tool applied the change as
-// proposed). render draws a card; the viewer shows them.
+// proposed). render draws a card (its ExampleEntry); the viewer shows
+// them.
 func ExampleToolCard() {
 	run := cards.ToolCard{ID: "call_1", Tool: "bash", Call: cards.TerminalCall{Title: "go test ./..."}}
 	fmt.Println("started:", run.State())
@@ -26,26 +24,10 @@ func ExampleToolCard() {
 	fmt.Println("proposed:", edit.State())
 	edit.Result = cards.DiffResult{}
 	fmt.Println("applied:", edit.State())
-
-	note := cards.ToolCard{ID: "call_3", Call: cards.GenericCall{Title: "Deploy"}, Result: cards.GenericResult{Content: cards.Markdown("**200 OK**")}}
-	opts := render.DefaultOptions()
-	opts.Width, opts.Profile = 40, colorprofile.NoTTY
-	fmt.Println(render.Entry(edit, opts))
-	fmt.Println(render.Entry(note, opts)) // Markdown: bold, no stars
 	// Output:
 	// started: running
 	// output so far: running
 	// exited: failed
 	// proposed: running
 	// applied: done
-	// ╭─ ✎ Edit count.go ───────────── done ─╮
-	// │ count.go  +1 -1                      │
-	// │ - return n                           │
-	// │ + return n + 1                       │
-	// │                                      │
-	// │ +1 -1 · 1 file                       │
-	// ╰──────────────────────────────────────╯
-	// ╭─ • Deploy ──────────────────── done ─╮
-	// │ 200 OK                               │
-	// ╰──────────────────────────────────────╯
 }

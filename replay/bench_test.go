@@ -9,12 +9,12 @@ import (
 )
 
 func BenchmarkLoadViewStream(b *testing.B) {
-	replaytest.BenchmarkLoad(b, agentsOptions, benchinput.Repeat(replaytest.ViewDemoLines(b), 0, "toolu_", 20<<20))
+	replaytest.BenchmarkLoad(b, lineOptions, benchinput.Repeat(replaytest.ViewDemoLines(b), 0, "toolu_", 20<<20))
 }
 
 // BenchmarkReplayHarnessLog100MB replays a 100 MB session log: the demo's
 // events repeated with fresh call ids. Besides the throughput it reports
 // the heap the transcript holds once loaded (heap-MB).
 func BenchmarkReplayHarnessLog100MB(b *testing.B) {
-	replaytest.BenchmarkLoad(b, agentsOptions, benchinput.Repeat(harnesslog.DemoLines(), 1, "call_", 100<<20))
+	replaytest.BenchmarkLoad(b, lineOptions, benchinput.Repeat(harnesslog.DemoLines(), 1, "call_", 100<<20))
 }

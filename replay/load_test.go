@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -24,7 +24,7 @@ func TestLoadFiftyMegabyteLine(t *testing.T) {
 	output := strings.Repeat("0123456789abcdef", 50<<20/16)
 	big := `{"type":"result","id":"c1","view":{"card":"terminal","output":"` + output + `","exitCode":0}}`
 
-	tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+big+"\n"+replaytest.AssistantLine+"\n")
+	tr := replaytest.Load(t, lineOptions, replaytest.CallLine+"\n"+big+"\n"+replaytest.AssistantLine+"\n")
 
 	require.Empty(t, replaytest.Problems(tr))
 	cs := replaytest.ToolCards(tr)
@@ -36,7 +36,7 @@ func TestLoadFiftyMegabyteLine(t *testing.T) {
 
 func TestLoadFinalLineWithoutNewline(t *testing.T) {
 	t.Run("valid JSON is used", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+replaytest.ResultLine)
+		tr := replaytest.Load(t, lineOptions, replaytest.CallLine+"\n"+replaytest.ResultLine)
 
 		require.Len(t, tr.Entries, 1, replaytest.Describe(tr))
 		assert.NotNil(t, tr.Entries[0].(cards.ToolCard).Result)
@@ -44,7 +44,7 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 		assert.Equal(t, 2, tr.Stats.Events)
 	})
 	t.Run("torn JSON is a notice", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+replaytest.ResultLine[:30])
+		tr := replaytest.Load(t, lineOptions, replaytest.CallLine+"\n"+replaytest.ResultLine[:30])
 
 		require.Empty(t, replaytest.Problems(tr))
 		require.Len(t, tr.Entries, 2)
@@ -56,19 +56,19 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 		assert.Equal(t, 1, tr.Stats.Events)
 	})
 	t.Run("torn first and only line is a notice", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine[:12])
+		tr := replaytest.Load(t, lineOptions, replaytest.CallLine[:12])
 
 		require.Len(t, tr.Entries, 1)
 		assert.IsType(t, cards.Notice{}, tr.Entries[0])
 	})
 	t.Run("bad JSON with a newline is a problem", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+replaytest.ResultLine[:30]+"\n")
+		tr := replaytest.Load(t, lineOptions, replaytest.CallLine+"\n"+replaytest.ResultLine[:30]+"\n")
 
 		require.Len(t, replaytest.Problems(tr), 1)
 		assert.Equal(t, 2, replaytest.Problems(tr)[0].Line)
 	})
 	t.Run("valid JSON that is a bad line is a problem", func(t *testing.T) {
-		tr := replaytest.Load(t, agentsOptions, replaytest.CallLine+"\n"+`{"type":"result"}`)
+		tr := replaytest.Load(t, lineOptions, replaytest.CallLine+"\n"+`{"type":"result"}`)
 
 		require.Len(t, replaytest.Problems(tr), 1)
 		assert.Contains(t, replaytest.Problems(tr)[0].Reason, `missing field "id"`)
@@ -76,7 +76,7 @@ func TestLoadFinalLineWithoutNewline(t *testing.T) {
 }
 
 func TestLoadEmptyInput(t *testing.T) {
-	tr, err := replay.Load(strings.NewReader(""), "test.jsonl", agentsOptions)
+	tr, err := replay.Load(strings.NewReader(""), "test.jsonl", lineOptions)
 
 	require.EqualError(t, err, "test.jsonl: not a session file (empty)")
 	assert.True(t, replay.IsNotSession(err))
@@ -86,7 +86,7 @@ func TestLoadEmptyInput(t *testing.T) {
 // TestLoadUndetectedLines checks that lines the format cannot be told from
 // are problems, and that detection goes on with the next line.
 func TestLoadUndetectedLines(t *testing.T) {
-	tr := replaytest.LoadLines(t, agentsOptions, `not json`, `{"type":"summary","summary":"a Claude Code line"}`, replaytest.CallLine, `{"type":"bogus"}`)
+	tr := replaytest.LoadLines(t, lineOptions, `not json`, `{"type":"summary","summary":"a Claude Code line"}`, replaytest.CallLine, `{"type":"bogus"}`)
 
 	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 3, replaytest.Describe(tr))
@@ -100,7 +100,7 @@ func TestLoadUndetectedLines(t *testing.T) {
 }
 
 func TestLoadForcedFormat(t *testing.T) {
-	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+replaytest.CallLine+"\n"), "f", replay.Options{Formats: agents.Formats, Format: "views"})
+	tr, err := replay.Load(strings.NewReader("{\"type\":\"session\"}\n"+replaytest.CallLine+"\n"), "f", replay.Options{Formats: nodb.Formats, Format: "views"})
 	require.NoError(t, err)
 
 	ps := replaytest.Problems(tr)
@@ -110,7 +110,7 @@ func TestLoadForcedFormat(t *testing.T) {
 }
 
 func TestLoadUnknownFormat(t *testing.T) {
-	_, err := replay.Load(strings.NewReader(replaytest.CallLine), "f", replay.Options{Formats: agents.Formats, Format: "cursor"})
+	_, err := replay.Load(strings.NewReader(replaytest.CallLine), "f", replay.Options{Formats: nodb.Formats, Format: "cursor"})
 	assert.ErrorContains(t, err, `unknown input format "cursor"`)
 }
 
@@ -126,7 +126,7 @@ func (r failingReader) Read(p []byte) (int, error) {
 }
 
 func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
-	tr, err := replay.Load(failingReader{strings.NewReader(replaytest.CallLine + "\n" + replaytest.ResultLine[:20])}, "f.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(failingReader{strings.NewReader(replaytest.CallLine + "\n" + replaytest.ResultLine[:20])}, "f.jsonl", replay.Options{Formats: nodb.Formats})
 
 	require.ErrorContains(t, err, "read f.jsonl: disk on fire")
 	require.NotNil(t, tr)
@@ -138,12 +138,12 @@ func TestLoadReadErrorKeepsWhatWasRead(t *testing.T) {
 // as some editors write it, is not part of the session, in every format.
 func TestLoadByteOrderMark(t *testing.T) {
 	for _, f := range []string{replay.Auto, "views"} {
-		tr, err := replay.Load(strings.NewReader("\uFEFF"+`{"type":"message","role":"user","text":"hi"}`+"\n"), "bom.jsonl", replay.Options{Formats: agents.Formats, Format: f})
+		tr, err := replay.Load(strings.NewReader("\uFEFF"+`{"type":"message","role":"user","text":"hi"}`+"\n"), "bom.jsonl", replay.Options{Formats: nodb.Formats, Format: f})
 		require.NoError(t, err)
 		assert.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 		assert.Equal(t, []cards.Entry{cards.Message{Role: cards.RoleUser, Text: "hi"}}, tr.Entries)
 	}
-	tr := replaytest.Load(t, agentsOptions, `{"type":"message","role":"user","text":"a"}`+"\n\uFEFF"+`{"type":"message","role":"user","text":"b"}`+"\n")
+	tr := replaytest.Load(t, lineOptions, `{"type":"message","role":"user","text":"a"}`+"\n\uFEFF"+`{"type":"message","role":"user","text":"b"}`+"\n")
 	assert.Len(t, replaytest.Problems(tr), 1, "a mark on a later line is not a byte order mark")
 }
 
@@ -153,7 +153,7 @@ func TestLoadDirectory(t *testing.T) {
 	require.NoError(t, err)
 	defer dir.Close()
 
-	_, err = replay.Load(dir, "sessions/", replay.Options{Formats: agents.Formats})
+	_, err = replay.Load(dir, "sessions/", replay.Options{Formats: nodb.Formats})
 
 	require.Error(t, err)
 	assert.Equal(t, "read sessions/: is a directory", err.Error())

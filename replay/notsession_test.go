@@ -65,7 +65,7 @@ func TestNotSession(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts := agentsOptions
+			opts := lineOptions
 			opts.Format = tt.format
 			tr, err := replay.Load(strings.NewReader(tt.input), "FILE", opts)
 			if tt.reason == "" {
@@ -85,7 +85,7 @@ func TestNotSession(t *testing.T) {
 func TestNotSessionStreamSendsNothing(t *testing.T) {
 	var changes int
 	_, err := replay.Stream(context.Background(), strings.NewReader(passwd), "FILE",
-		replay.StreamOptions{Options: agentsOptions}, func(b replay.Batch) { changes += len(b.Changes) })
+		replay.StreamOptions{Options: lineOptions}, func(b replay.Batch) { changes += len(b.Changes) })
 
 	require.True(t, replay.IsNotSession(err), "%v", err)
 	assert.Equal(t, 0, changes)
@@ -94,7 +94,7 @@ func TestNotSessionStreamSendsNothing(t *testing.T) {
 // TestUndetectedLinesKeepTheirPlace checks that the problems of the lines
 // before the format was detected come first, in line order.
 func TestUndetectedLinesKeepTheirPlace(t *testing.T) {
-	tr := replaytest.LoadLines(t, agentsOptions, "one", "two", replaytest.CallLine, replaytest.ResultLine)
+	tr := replaytest.LoadLines(t, lineOptions, "one", "two", replaytest.CallLine, replaytest.ResultLine)
 
 	require.Len(t, tr.Entries, 3, replaytest.Describe(tr))
 	assert.Equal(t, 1, tr.Entries[0].(cards.Problem).Line)
@@ -108,7 +108,7 @@ func TestUndetectedLinesKeepTheirPlace(t *testing.T) {
 func TestNotSessionCompressed(t *testing.T) {
 	data, _ := replaytest.CompressFrames(t, []byte(passwd), 10)
 
-	_, err := replay.Load(bytes.NewReader(data), "FILE.jsonl.zstd", agentsOptions)
+	_, err := replay.Load(bytes.NewReader(data), "FILE.jsonl.zstd", lineOptions)
 
 	require.True(t, replay.IsNotSession(err), "%v", err)
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
@@ -68,7 +68,7 @@ func TestBigSessionIsLargeAndClean(t *testing.T) {
 	if *bigSessionOut != "" {
 		require.NoError(t, os.WriteFile(*bigSessionOut, data, 0o644))
 	}
-	tr, err := replay.Load(bytes.NewReader(data), "big.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(bytes.NewReader(data), "big.jsonl", replay.Options{Formats: nodb.Formats})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func BenchmarkFullLoad(b *testing.B) {
 			batches := 0
 			var err error
 			tr, err = replay.Stream(context.Background(), bytes.NewReader(data), "big.jsonl",
-				replay.StreamOptions{Options: agents.Options(""), Total: int64(len(data))}, func(replay.Batch) { batches++ })
+				replay.StreamOptions{Options: nodb.Options(""), Total: int64(len(data))}, func(replay.Batch) { batches++ })
 			if err != nil || tr.Stats.Problems != 0 || batches == 0 {
 				b.Fatalf("err %v, %d problems, %d batches", err, tr.Stats.Problems, batches)
 			}
@@ -166,7 +166,7 @@ func BenchmarkFullLoad(b *testing.B) {
 }
 
 func mustLoad(b *testing.B, data []byte) *replay.Transcript {
-	tr, err := replay.Load(bytes.NewReader(data), "big.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(bytes.NewReader(data), "big.jsonl", replay.Options{Formats: nodb.Formats})
 	if err != nil || tr.Stats.Problems != 0 {
 		b.Fatalf("err %v, %d problems", err, tr.Stats.Problems)
 	}
@@ -206,7 +206,7 @@ func BenchmarkOpenToFirstFrame(b *testing.B) {
 		go func() {
 			defer close(done)
 			_, _ = replay.Stream(ctx, bytes.NewReader(data), "big.jsonl",
-				replay.StreamOptions{Options: agents.Options(""), Total: int64(len(data))}, func(batch replay.Batch) {
+				replay.StreamOptions{Options: nodb.Options(""), Total: int64(len(data))}, func(batch replay.Batch) {
 					if len(batch.Changes) == 0 {
 						return
 					}
@@ -244,7 +244,7 @@ func BenchmarkOpenToLastFrame(b *testing.B) {
 		go func() {
 			defer close(batches)
 			_, _ = replay.Stream(context.Background(), bytes.NewReader(data), "big.jsonl",
-				replay.StreamOptions{Options: agents.Options(""), Total: int64(len(data))}, func(batch replay.Batch) { batches <- batch.Changes })
+				replay.StreamOptions{Options: nodb.Options(""), Total: int64(len(data))}, func(batch replay.Batch) { batches <- batch.Changes })
 		}()
 		m = viewer.New(viewerOptions())
 		m = step(b, m, tea.WindowSizeMsg{Width: 120, Height: 40})

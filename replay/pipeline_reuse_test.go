@@ -18,7 +18,7 @@ import (
 func TestPipelinesReuseBatches(t *testing.T) {
 	input := replaytest.CallLine + "\n" + replaytest.ResultLine + "\n" + replaytest.AssistantLine + "\n"
 	load := func() {
-		tr, err := replay.Load(strings.NewReader(input), "s.jsonl", agentsOptions)
+		tr, err := replay.Load(strings.NewReader(input), "s.jsonl", lineOptions)
 		require.NoError(t, err)
 		require.Len(t, replaytest.ToolCards(tr), 1)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -56,7 +56,7 @@ func TestReadBufferSizedToTheFileReadsTheSame(t *testing.T) {
 // loadFrom loads r, which must not fail.
 func loadFrom(t *testing.T, r io.Reader) *replay.Transcript {
 	t.Helper()
-	tr, err := replay.Load(r, "s.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(r, "s.jsonl", replay.Options{Formats: nodb.Formats})
 	require.NoError(t, err)
 	return tr
 }

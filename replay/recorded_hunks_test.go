@@ -20,7 +20,7 @@ import (
 func TestRecordedHunksAreUsedAsRecorded(t *testing.T) {
 	for _, name := range []string{"claude-recorded-hunks", "codex-recorded-hunks"} {
 		t.Run(name, func(t *testing.T) {
-			tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, name+".jsonl"))
+			tr := replaytest.LoadBytes(t, lineOptions, golden.Session(t, name+".jsonl"))
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			result := replaytest.ToolCards(tr)[0].Result.(cards.DiffResult)
 			require.NotEmpty(t, result.Diffs)
@@ -37,7 +37,7 @@ func TestRecordedHunksAreUsedAsRecorded(t *testing.T) {
 			golden.Assert(t, name+".plain.w100.golden", out)
 		})
 	}
-	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-recorded-hunks.jsonl"))
+	tr := replaytest.LoadBytes(t, lineOptions, golden.Session(t, "claude-recorded-hunks.jsonl"))
 	makefile := replaytest.ToolCards(tr)[1].Result.(cards.DiffResult).Diffs[0]
 	assert.Equal(t, []string{" test:", "-\tgo test ./...", `\ No newline at end of file`, "+    go test ./...", `\ No newline at end of file`}, makefile.Lines)
 	assert.Equal(t, 2, strings.Count(replaytest.RenderPlain(tr, 100), `\ No newline at end of file`), "the markers where they were recorded")

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
@@ -21,7 +21,7 @@ import (
 func TestSessionGoldens(t *testing.T) {
 	for _, name := range []string{"demo", "malformed-middle", "torn-tail", "acp-example"} {
 		t.Run(name, func(t *testing.T) {
-			tr, err := replay.Load(bytes.NewReader(golden.Session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: agents.Formats})
+			tr, err := replay.Load(bytes.NewReader(golden.Session(t, name+".jsonl")), name+".jsonl", replay.Options{Formats: nodb.Formats})
 			require.NoError(t, err)
 
 			golden.Assert(t, name+".plain.w100.golden", replaytest.RenderPlain(tr, 100))
@@ -32,7 +32,7 @@ func TestSessionGoldens(t *testing.T) {
 // demoCards are the demo's tool cards by tool name, in order.
 func demoCards(t *testing.T) (*replay.Transcript, map[string][]cards.ToolCard) {
 	t.Helper()
-	tr := replaytest.LoadBytes(t, agentsOptions, demo.Session)
+	tr := replaytest.LoadBytes(t, lineOptions, demo.Session)
 	byTool := map[string][]cards.ToolCard{}
 	for _, c := range replaytest.ToolCards(tr) {
 		byTool[c.Tool] = append(byTool[c.Tool], c)
@@ -137,7 +137,7 @@ func TestDemoCommands(t *testing.T) {
 // everything around it renders, and the call whose tool/call line was bad
 // still has its card from the assistant message.
 func TestMalformedMiddleLine(t *testing.T) {
-	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "malformed-middle.jsonl"))
+	tr := replaytest.LoadBytes(t, lineOptions, golden.Session(t, "malformed-middle.jsonl"))
 
 	ps := replaytest.Problems(tr)
 	require.Len(t, ps, 1)
@@ -152,7 +152,7 @@ func TestMalformedMiddleLine(t *testing.T) {
 }
 
 func TestTornTail(t *testing.T) {
-	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "torn-tail.jsonl"))
+	tr := replaytest.LoadBytes(t, lineOptions, golden.Session(t, "torn-tail.jsonl"))
 
 	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.InputNotices, 1)

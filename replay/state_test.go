@@ -22,7 +22,7 @@ func cardStates(cs []cards.ToolCard) map[string]string {
 // TestClaudeFailureStates: each way a Claude Code call can fail to do
 // what it was asked shows as its own state.
 func TestClaudeFailureStates(t *testing.T) {
-	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "claude-failures.jsonl"))
+	tr := replaytest.LoadBytes(t, lineOptions, golden.Session(t, "claude-failures.jsonl"))
 	assert.Equal(t, map[string]string{
 		"toolu_01Rej":  "rejected",
 		"toolu_01Wr":   "failed",
@@ -36,7 +36,7 @@ func TestClaudeFailureStates(t *testing.T) {
 // TestCodexRefusalStates: a call the user declined, one the sandbox
 // denied and one a turn abort cut off.
 func TestCodexRefusalStates(t *testing.T) {
-	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-refused.jsonl"))
+	tr := replaytest.LoadBytes(t, lineOptions, golden.Session(t, "codex-refused.jsonl"))
 	assert.Equal(t, map[string]string{
 		"call_Push1":  "rejected",
 		"call_Patch1": "rejected",
@@ -48,7 +48,7 @@ func TestCodexRefusalStates(t *testing.T) {
 // TestCodexAbortInterruptsPendingCalls: a call still waiting for its
 // output when the turn is aborted is interrupted, not "no result".
 func TestCodexAbortInterruptsPendingCalls(t *testing.T) {
-	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "codex-aborted.jsonl"))
+	tr := replaytest.LoadBytes(t, lineOptions, golden.Session(t, "codex-aborted.jsonl"))
 	states := cardStates(replaytest.ToolCards(tr))
 	assert.Equal(t, "interrupted", states["call_Bn5wE3rT8yUi1Opl"])
 	assert.Equal(t, "done", states["call_Lc2kS9dF4gHj7Kzx"])
@@ -57,7 +57,7 @@ func TestCodexAbortInterruptsPendingCalls(t *testing.T) {
 // TestViewStreamOutcome: a result line's outcome becomes the card's
 // state; without one the card is done.
 func TestViewStreamOutcome(t *testing.T) {
-	tr := replaytest.LoadLines(t, agentsOptions,
+	tr := replaytest.LoadLines(t, lineOptions,
 		`{"type":"call","id":"a","view":{"card":"diff","title":"Write x","diffs":[{"path":"x","oldText":null,"newText":"x\n"}]}}`,
 		`{"type":"result","id":"a","outcome":"rejected","view":{"card":"generic","content":[{"type":"text","text":"no"}]}}`,
 		`{"type":"call","id":"b","view":{"card":"terminal","title":"make"}}`,

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
@@ -83,9 +83,9 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 	}
 	for name, input := range inputs {
 		t.Run(name, func(t *testing.T) {
-			want := replaytest.LoadBytes(t, agentsOptions, input)
+			want := replaytest.LoadBytes(t, lineOptions, input)
 
-			s, tr := streamAll(t, input, replay.StreamOptions{Options: agents.Options("")})
+			s, tr := streamAll(t, input, replay.StreamOptions{Options: nodb.Options("")})
 
 			assert.Equal(t, want.Entries, s.entries)
 			assert.Equal(t, want.Entries, tr.Entries)
@@ -98,7 +98,7 @@ func TestStreamBuildsWhatLoadBuilds(t *testing.T) {
 // TestStreamMarksPendingCallsEnded: the last batch re-sends the cards that
 // the end of the input leaves without a result, marked ended.
 func TestStreamMarksPendingCallsEnded(t *testing.T) {
-	s, _ := streamAll(t, []byte(replaytest.CallLine+"\n"+replaytest.Call2Line+"\n"+replaytest.Result2Line+"\n"), replay.StreamOptions{Options: agents.Options("")})
+	s, _ := streamAll(t, []byte(replaytest.CallLine+"\n"+replaytest.Call2Line+"\n"+replaytest.Result2Line+"\n"), replay.StreamOptions{Options: nodb.Options("")})
 
 	last := s.last()
 	require.NotEmpty(t, last.Changes)
@@ -123,7 +123,7 @@ func TestStreamBatchesAreBoundedAndReportProgress(t *testing.T) {
 	const lines = 20000
 	input := manyMessages(lines)
 
-	s, _ := streamAll(t, input, replay.StreamOptions{Options: agents.Options(""), Total: int64(len(input))})
+	s, _ := streamAll(t, input, replay.StreamOptions{Options: nodb.Options(""), Total: int64(len(input))})
 
 	require.Len(t, s.entries, lines)
 	assert.Greater(t, len(s.batches), 1, "the entries do not wait for the end of the input")
@@ -143,9 +143,9 @@ func TestStreamBatchesAreBoundedAndReportProgress(t *testing.T) {
 func TestStreamZstd(t *testing.T) {
 	compressed, _ := replaytest.CompressFrames(t, demo.Session, 5)
 
-	s, _ := streamAll(t, compressed, replay.StreamOptions{Options: agents.Options(""), Total: int64(len(compressed))})
+	s, _ := streamAll(t, compressed, replay.StreamOptions{Options: nodb.Options(""), Total: int64(len(compressed))})
 
-	assert.Equal(t, replaytest.LoadBytes(t, agentsOptions, demo.Session).Entries, s.entries)
+	assert.Equal(t, replaytest.LoadBytes(t, lineOptions, demo.Session).Entries, s.entries)
 	assert.Equal(t, int64(len(compressed)), s.last().Read)
 }
 
@@ -160,7 +160,7 @@ type liveStream struct {
 func startStream(ctx context.Context, r io.Reader) *liveStream {
 	ls := &liveStream{batches: make(chan replay.Batch), done: make(chan error, 1)}
 	go func() {
-		_, err := replay.Stream(ctx, r, "live.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) {
+		_, err := replay.Stream(ctx, r, "live.jsonl", replay.StreamOptions{Options: nodb.Options("")}, func(b replay.Batch) {
 			select {
 			case ls.batches <- b:
 			case <-ctx.Done():
@@ -219,7 +219,7 @@ func TestStreamSlowWriter(t *testing.T) {
 	require.NoError(t, w.Close())
 	ls.waitFor(t, "the end", func(s *screen) bool { return s.entries[2].(cards.ToolCard).Ended })
 	require.NoError(t, <-ls.done)
-	assert.Equal(t, replaytest.LoadBytes(t, agentsOptions, []byte(strings.Join([]string{replaytest.UserLine, replaytest.CallLine, replaytest.ResultLine, replaytest.Call2Line}, "\n")+"\n")).Entries,
+	assert.Equal(t, replaytest.LoadBytes(t, lineOptions, []byte(strings.Join([]string{replaytest.UserLine, replaytest.CallLine, replaytest.ResultLine, replaytest.Call2Line}, "\n")+"\n")).Entries,
 		ls.entries)
 }
 
@@ -250,7 +250,7 @@ func TestStreamReadFailure(t *testing.T) {
 	r := io.MultiReader(strings.NewReader(replaytest.CallLine+"\n"), errReader{errors.New("disk on fire")})
 	var s screen
 
-	tr, err := replay.Stream(context.Background(), r, "f.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) { s.apply(t, b) })
+	tr, err := replay.Stream(context.Background(), r, "f.jsonl", replay.StreamOptions{Options: nodb.Options("")}, func(b replay.Batch) { s.apply(t, b) })
 
 	require.ErrorContains(t, err, "read f.jsonl: disk on fire")
 	require.Len(t, s.entries, 2)
@@ -260,7 +260,7 @@ func TestStreamReadFailure(t *testing.T) {
 }
 
 func TestStreamUnknownFormat(t *testing.T) {
-	_, err := replay.Stream(context.Background(), strings.NewReader(""), "f", replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Format: "cursor"}},
+	_, err := replay.Stream(context.Background(), strings.NewReader(""), "f", replay.StreamOptions{Options: replay.Options{Formats: nodb.Formats, Format: "cursor"}},
 		func(replay.Batch) { t.Error("no batch") })
 
 	assert.ErrorContains(t, err, `unknown input format "cursor"`)
@@ -276,7 +276,7 @@ func BenchmarkStreamHarnessLog100MB(b *testing.B) {
 	batches := 0
 	for b.Loop() {
 		batches = 0
-		_, err := replay.Stream(context.Background(), bytes.NewReader(data), "bench", replay.StreamOptions{Options: agents.Options("")},
+		_, err := replay.Stream(context.Background(), bytes.NewReader(data), "bench", replay.StreamOptions{Options: nodb.Options("")},
 			func(replay.Batch) { batches++ })
 		if err != nil {
 			b.Fatal(err)

@@ -15,7 +15,7 @@ import (
 
 func TestDuplicateCallIDKeepsBothCalls(t *testing.T) {
 	dup := `{"type":"call","id":"c1","view":{"card":"terminal","title":"pwd"}}`
-	tr := replaytest.LoadLines(t, agentsOptions, replaytest.CallLine, dup, replaytest.ResultLine, replaytest.ResultLine)
+	tr := replaytest.LoadLines(t, lineOptions, replaytest.CallLine, dup, replaytest.ResultLine, replaytest.ResultLine)
 
 	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 2)
@@ -31,7 +31,7 @@ func TestDuplicateCallIDKeepsBothCalls(t *testing.T) {
 }
 
 func TestResultWithoutCallGetsItsOwnCard(t *testing.T) {
-	tr := replaytest.LoadLines(t, agentsOptions, replaytest.ResultLine)
+	tr := replaytest.LoadLines(t, lineOptions, replaytest.ResultLine)
 
 	require.Empty(t, replaytest.Problems(tr))
 	cs := replaytest.ToolCards(tr)
@@ -45,7 +45,7 @@ func TestResultWithoutCallGetsItsOwnCard(t *testing.T) {
 
 func TestSecondResultIsAProblem(t *testing.T) {
 	second := `{"type":"result","id":"c1","view":{"card":"terminal","output":"other"}}`
-	tr := replaytest.LoadLines(t, agentsOptions, replaytest.CallLine, replaytest.ResultLine, second)
+	tr := replaytest.LoadLines(t, lineOptions, replaytest.CallLine, replaytest.ResultLine, second)
 
 	cs := replaytest.ToolCards(tr)
 	require.Len(t, cs, 1)

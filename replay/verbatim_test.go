@@ -15,7 +15,7 @@ import (
 // line breaks, indentation, tags and Markdown-like characters; the
 // assistant's reply is still Markdown.
 func TestVerbatimText(t *testing.T) {
-	tr := replaytest.LoadBytes(t, agentsOptions, golden.Session(t, "verbatim-text.jsonl"))
+	tr := replaytest.LoadBytes(t, lineOptions, golden.Session(t, "verbatim-text.jsonl"))
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	out := replaytest.RenderPlain(tr, 70)
 	for _, want := range []string{

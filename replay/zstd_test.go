@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
@@ -22,14 +22,14 @@ import (
 // TestZstdReadsEveryFrame: a file of many frames gives the transcript of
 // the raw file, whatever the frame size.
 func TestZstdReadsEveryFrame(t *testing.T) {
-	raw := replaytest.LoadBytes(t, agentsOptions, demo.Session)
+	raw := replaytest.LoadBytes(t, lineOptions, demo.Session)
 	for _, perFrame := range []int{1, 5, 1000} {
 		compressed, starts := replaytest.CompressFrames(t, demo.Session, perFrame)
 		if perFrame == 5 {
 			require.Greater(t, len(starts), 30, "the demo makes many frames")
 		}
 
-		tr := replaytest.LoadBytes(t, agentsOptions, compressed)
+		tr := replaytest.LoadBytes(t, lineOptions, compressed)
 
 		assert.Equal(t, raw.Entries, tr.Entries, "%d lines per frame", perFrame)
 		assert.Equal(t, raw.Stats, tr.Stats)
@@ -55,7 +55,7 @@ func TestZstdTornLastFrame(t *testing.T) {
 	_, compressed, starts := tornFrameSession(t)
 	last := starts[len(starts)-1]
 
-	tr := replaytest.LoadBytes(t, agentsOptions, compressed[:last+(len(compressed)-last)/2])
+	tr := replaytest.LoadBytes(t, lineOptions, compressed[:last+(len(compressed)-last)/2])
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	require.Len(t, tr.Entries, 3, replaytest.Describe(tr))
@@ -84,7 +84,7 @@ func TestZstdTornFrameCutsALine(t *testing.T) {
 	start := len(compressed)
 	compressed = enc.EncodeAll([]byte(long), compressed)
 
-	tr := replaytest.LoadBytes(t, agentsOptions, compressed[:start+(len(compressed)-start)*3/4])
+	tr := replaytest.LoadBytes(t, lineOptions, compressed[:start+(len(compressed)-start)*3/4])
 
 	require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	require.Len(t, tr.InputNotices, 1, replaytest.Describe(tr))
@@ -98,7 +98,7 @@ func TestZstdBadChecksum(t *testing.T) {
 	_, compressed, _ := tornFrameSession(t)
 	compressed[len(compressed)-1] ^= 0xff
 
-	tr := replaytest.LoadBytes(t, agentsOptions, compressed)
+	tr := replaytest.LoadBytes(t, lineOptions, compressed)
 
 	require.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.InputNotices, 1, replaytest.Describe(tr))
@@ -108,7 +108,7 @@ func TestZstdBadChecksum(t *testing.T) {
 }
 
 func TestZstdGarbageAfterTheMagic(t *testing.T) {
-	tr := replaytest.LoadBytes(t, agentsOptions, []byte("\x28\xb5\x2f\xfdnot zstd at all\n"))
+	tr := replaytest.LoadBytes(t, lineOptions, []byte("\x28\xb5\x2f\xfdnot zstd at all\n"))
 
 	assert.Empty(t, replaytest.Problems(tr))
 	require.Len(t, tr.Entries, 1)
@@ -121,7 +121,7 @@ func TestZstdReadErrorIsAnError(t *testing.T) {
 	_, compressed, starts := tornFrameSession(t)
 	r := io.MultiReader(bytes.NewReader(compressed[:starts[3]]), errReader{errors.New("disk on fire")})
 
-	tr, err := replay.Load(r, "f.jsonl.zstd", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(r, "f.jsonl.zstd", replay.Options{Formats: nodb.Formats})
 
 	require.ErrorContains(t, err, "read f.jsonl.zstd: disk on fire")
 	assert.Empty(t, tr.InputNotices)
@@ -131,7 +131,7 @@ func TestZstdReadErrorIsAnError(t *testing.T) {
 // TestReadErrorBeforeTheFirstBytes: the sniffing of the first bytes
 // reports a read failure too.
 func TestReadErrorBeforeTheFirstBytes(t *testing.T) {
-	_, err := replay.Load(errReader{errors.New("no medium")}, "f", replay.Options{Formats: agents.Formats})
+	_, err := replay.Load(errReader{errors.New("no medium")}, "f", replay.Options{Formats: nodb.Formats})
 
 	assert.ErrorContains(t, err, "read f: no medium")
 }
@@ -157,15 +157,15 @@ func TestZstdWindowOverTheLimit(t *testing.T) {
 	prompt := harnesslog.UserEvent("user", "after the window") + "\n"
 	input := append(compressed[:starts[3]:starts[3]], hugeWindowFrame(30, prompt)...)
 
-	_, streamed := streamAll(t, input, replay.StreamOptions{Options: agents.Options("")})
-	for _, tr := range []*replay.Transcript{replaytest.LoadBytes(t, agentsOptions, input), streamed} {
+	_, streamed := streamAll(t, input, replay.StreamOptions{Options: nodb.Options("")})
+	for _, tr := range []*replay.Transcript{replaytest.LoadBytes(t, lineOptions, input), streamed} {
 		require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
 		assert.Contains(t, replaytest.Problems(tr)[0].Reason, "a zstd frame needs a window of over 128 MiB")
 		assert.Empty(t, tr.InputNotices, "not a torn frame")
 		assert.Len(t, replaytest.ToolCards(tr), 1)
 	}
 
-	tr := replaytest.LoadBytes(t, agentsOptions, append(compressed[:starts[3]:starts[3]], hugeWindowFrame(26, prompt)...))
+	tr := replaytest.LoadBytes(t, lineOptions, append(compressed[:starts[3]:starts[3]], hugeWindowFrame(26, prompt)...))
 	assert.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 	assert.Contains(t, replaytest.Describe(tr), "after the window")
 }
@@ -189,7 +189,7 @@ func TestZstdDecompressionBomb(t *testing.T) {
 	input := buf.Bytes()
 	require.Less(t, len(input), 1<<20)
 
-	tr := replaytest.LoadBytes(t, agentsOptions, input)
+	tr := replaytest.LoadBytes(t, lineOptions, input)
 
 	require.Len(t, replaytest.Problems(tr), 1, replaytest.Describe(tr))
 	assert.Contains(t, replaytest.Problems(tr)[0].Reason, "past the decompression limit (256 MiB and 256 times the compressed size)")

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
@@ -79,7 +79,7 @@ func benchHistory(b *testing.B) sessions.Options {
 		require.NoError(b, os.WriteFile(done, nil, 0o644))
 	}
 	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
-	return sessions.Options{Sources: agents.Sessions, Roots: roots}
+	return sessions.Options{Sources: nodb.Sessions, Roots: roots}
 }
 
 // list lists the history with the index in cache.
@@ -162,7 +162,7 @@ func generatedHome(b *testing.B) sessions.Options {
 	home, err := benchinput.KeptHome(b.TempDir(), "..", benchFiles)
 	require.NoError(b, err)
 	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
-	return sessions.Options{Sources: agents.Sessions, Roots: roots}
+	return sessions.Options{Sources: nodb.Sessions, Roots: roots}
 }
 
 // BenchmarkFirstRows is the picker's first screen on a cold cache over

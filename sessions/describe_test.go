@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/replay"
@@ -37,11 +37,11 @@ func TestDescribeSaysWhatReadSays(t *testing.T) {
 		}
 	}
 	for path, agent := range paths {
-		src, ok := sessions.Find(agents.Sessions, agent)
+		src, ok := sessions.Find(nodb.Sessions, agent)
 		require.True(t, ok, agent)
 		f, err := os.Open(path)
 		require.NoError(t, err)
-		opts := replay.Options{Formats: agents.Formats, Path: path}
+		opts := replay.Options{Formats: nodb.Formats, Path: path}
 		tr, _ := replay.Load(f, path, opts)
 		f.Close()
 		require.NotNil(t, tr, path)

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -17,7 +17,7 @@ import (
 // list List gives; a warm one has nothing to read.
 func TestListProgressivelyReportsHeadsFirst(t *testing.T) {
 	h := fakehome.New(t)
-	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir(), Heads: true}
+	o := sessions.Options{Sources: nodb.Sessions, Roots: h.Roots, CacheDir: t.TempDir(), Heads: true}
 	var reports []sessions.Progress
 	got, err := sessions.ListProgressively(o, func(p sessions.Progress) bool { reports = append(reports, p); return true })
 	require.NoError(t, err)
@@ -53,7 +53,7 @@ func TestListProgressivelyReportsHeadsFirst(t *testing.T) {
 // those it read: the next listing reads the others.
 func TestListProgressivelyStops(t *testing.T) {
 	h := fakehome.New(t)
-	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
+	o := sessions.Options{Sources: nodb.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
 	calls := 0
 	_, err := sessions.ListProgressively(o, func(p sessions.Progress) bool {
 		calls++

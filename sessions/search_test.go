@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -20,7 +20,7 @@ import (
 // deliver that returns false ends the search.
 func TestSearchEachDeliversInOrderAndReadsABoundedWayAhead(t *testing.T) {
 	h := fakehome.New(t)
-	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
+	o := sessions.Options{Sources: nodb.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
 	found, err := sessions.List(o)
 	require.NoError(t, err)
 	var list []sessions.Session

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/sessions"
 )
@@ -28,7 +28,7 @@ func byPath(list []sessions.Session) map[string]sessions.Session {
 func TestListFindsTheThreeLayouts(t *testing.T) {
 	h := fakehome.New(t)
 
-	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()})
+	list, err := sessions.List(sessions.Options{Sources: nodb.Sessions, Roots: h.Roots, CacheDir: t.TempDir()})
 	require.NoError(t, err)
 
 	var order []string
@@ -82,7 +82,7 @@ func TestListFindsTheThreeLayouts(t *testing.T) {
 func TestListOfOneAgent(t *testing.T) {
 	h := fakehome.New(t)
 
-	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, Agents: []sessions.Agent{sessions.Agent("codex")}})
+	list, err := sessions.List(sessions.Options{Sources: nodb.Sessions, Roots: h.Roots, Agents: []sessions.Agent{sessions.Agent("codex")}})
 	require.NoError(t, err)
 
 	require.Len(t, list, 2)
@@ -93,7 +93,7 @@ func TestListOfOneAgent(t *testing.T) {
 
 func TestProjectFilter(t *testing.T) {
 	h := fakehome.New(t)
-	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots})
+	list, err := sessions.List(sessions.Options{Sources: nodb.Sessions, Roots: h.Roots})
 	require.NoError(t, err)
 	sub := filepath.Join(h.Project, "internal", "count")
 	require.NoError(t, os.MkdirAll(sub, 0o755))
@@ -117,7 +117,7 @@ func TestProjectFilter(t *testing.T) {
 func TestIndexReadsOnlyChangedFiles(t *testing.T) {
 	h := fakehome.New(t)
 	cache := t.TempDir()
-	opts := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: cache}
+	opts := sessions.Options{Sources: nodb.Sessions, Roots: h.Roots, CacheDir: cache}
 	_, err := sessions.List(opts)
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(cache, "sessions-index.json"))
@@ -156,7 +156,7 @@ func TestLargeFileCountedExactly(t *testing.T) {
 	}
 	fakehome.Write(t, path, string(data)+calls.String(), time.Now())
 
-	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, Agents: []sessions.Agent{sessions.Agent("codex")}})
+	list, err := sessions.List(sessions.Options{Sources: nodb.Sessions, Roots: h.Roots, Agents: []sessions.Agent{sessions.Agent("codex")}})
 	require.NoError(t, err)
 
 	s := byPath(list)[path]
@@ -172,24 +172,9 @@ func TestUnreadableDirectoryAndFileAreListed(t *testing.T) {
 	require.NoError(t, os.Chmod(h.Paths["codex"], 0))
 	t.Cleanup(func() { os.Chmod(h.Paths["codex"], 0o644) })
 
-	list, err := sessions.List(sessions.Options{Sources: agents.Sessions, Roots: h.Roots})
+	list, err := sessions.List(sessions.Options{Sources: nodb.Sessions, Roots: h.Roots})
 	require.NoError(t, err)
 	assert.Contains(t, byPath(list)[h.Paths["codex"]].Problem, "permission denied")
-}
-
-func TestRootsFromEnv(t *testing.T) {
-	t.Setenv("HOME", "/home/someone")
-	t.Setenv("CLAUDE_CONFIG_DIR", "/etc/claude")
-	t.Setenv("CODEX_HOME", "")
-	t.Setenv("DSH_HOME", "~/harness")
-	t.Setenv("XDG_DATA_HOME", "/data")
-
-	r := sessions.RootsFromEnv(agents.Sessions)
-
-	assert.Equal(t, sessions.Roots{
-		"claude": "/etc/claude", "codex": "/home/someone/.codex", "harness": "/home/someone/harness",
-		"gemini": "/home/someone/.gemini", "opencode": "/data", "crush": "/data",
-	}, r)
 }
 
 // TestSearchWithSummariesFindsWhatAFullScanFinds: over a fake home, a
@@ -198,7 +183,7 @@ func TestRootsFromEnv(t *testing.T) {
 // document, for literals and regular expressions, found or not.
 func TestSearchWithSummariesFindsWhatAFullScanFinds(t *testing.T) {
 	h := fakehome.New(t)
-	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
+	o := sessions.Options{Sources: nodb.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
 	list, err := sessions.List(o)
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(o.CacheDir, "sessions-summaries"))
@@ -228,7 +213,7 @@ func TestSearchWithSummariesFindsWhatAFullScanFinds(t *testing.T) {
 // document is read anew from its session, with the same hits.
 func TestDocumentsAreCompressedAndRebuiltWhenDamaged(t *testing.T) {
 	h := fakehome.New(t)
-	o := sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
+	o := sessions.Options{Sources: nodb.Sessions, Roots: h.Roots, CacheDir: t.TempDir()}
 	legacy := filepath.Join(o.CacheDir, "docs")
 	require.NoError(t, os.MkdirAll(legacy, 0o700))
 	require.NoError(t, os.WriteFile(filepath.Join(legacy, "0123"), []byte("cardtui-document 1\told"), 0o600))

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/testkit"
 )
 
 // pieces are what the generated documents and patterns are made of:
@@ -75,7 +77,8 @@ func hits(d *Document, m Matcher, paths bool) []DocLine {
 // TestSummaryFilterIsExact: over random documents and random literal and
 // regular-expression patterns, a document the summary skips has no hit,
 // so a search with the filter finds exactly what one without it finds;
-// and the filter does skip documents.
+// and the filter does skip documents. -short draws 100 rounds of patterns
+// of the full 400.
 func TestSummaryFilterIsExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	docs := make([]*Document, 150)
@@ -101,7 +104,7 @@ func TestSummaryFilterIsExact(t *testing.T) {
 			}
 		}
 	}
-	for range 400 {
+	for range testkit.Rounds(400, 100) {
 		d := docs[r.IntN(len(docs))]
 		from := r.IntN(len(d.data))
 		to := min(len(d.data), from+1+r.IntN(12))

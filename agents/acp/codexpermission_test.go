@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -23,7 +23,7 @@ func TestCodexPermissionText(t *testing.T) {
 		`"rawInput":{"call_id":"call_20","proposed_execpolicy_amendment":["python3","-c","import calc"],"available_decisions":["approved","abort"]}}`
 	req := fmt.Sprintf(`agent {"jsonrpc":"2.0","id":7,"method":"session/request_permission","params":{"sessionId":"s","toolCall":%s,`+
 		`"options":[{"optionId":"approved","name":"Yes, proceed","kind":"allow_once"},{"optionId":"abort","name":"No, and tell Codex what to do differently","kind":"reject_once"}]}}`, call)
-	tr := replaytest.Load(t, agents.Options(replay.Auto), rec(prompt, req))
+	tr := replaytest.Load(t, nodb.Options(replay.Auto), rec(prompt, req))
 	assert.Empty(t, replaytest.Problems(tr))
 	out := replaytest.RenderPlain(tr, 100)
 	for _, internal := range []string{"Proposed Amendment", "Available Decisions", "ApprovedExecpolicyAmendment"} {
@@ -48,7 +48,7 @@ func TestCodexFailedRead(t *testing.T) {
 		"text content alone": "",
 	} {
 		t.Run(name, func(t *testing.T) {
-			tr := replaytest.Load(t, agents.Options(replay.Auto), rec(prompt,
+			tr := replaytest.Load(t, nodb.Options(replay.Auto), rec(prompt,
 				update(`{"sessionUpdate":"tool_call","toolCallId":"call_r1","title":"Read missing.py","kind":"read","status":"in_progress",`+
 					`"locations":[{"path":"/p/missing.py"}],`+input+`}`),
 				update(`{"sessionUpdate":"tool_call_update","toolCallId":"call_r1","status":"failed"`+output+

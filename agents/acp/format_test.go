@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	acpclient "github.com/cardtui/cardtui/acpclient"
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
@@ -21,7 +21,7 @@ import (
 )
 
 func TestACPRecording(t *testing.T) {
-	tr, err := replay.Load(bytes.NewReader(golden.Session(t, "acp-example.jsonl")), "acp-example.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(bytes.NewReader(golden.Session(t, "acp-example.jsonl")), "acp-example.jsonl", replay.Options{Formats: nodb.Formats})
 	require.NoError(t, err)
 	assert.Equal(t, "acp", tr.Format, "detected from the content")
 	assert.Zero(t, tr.Stats.Problems)
@@ -44,7 +44,7 @@ func TestACPRecording(t *testing.T) {
 }
 
 func TestACPRecordingBadLines(t *testing.T) {
-	tr := replaytest.Load(t, agents.Options(replay.Auto), strings.Join([]string{
+	tr := replaytest.Load(t, nodb.Options(replay.Auto), strings.Join([]string{
 		`{"time":"2026-01-01T00:00:00Z","from":"cardtui","start":{"command":["agent"],"dir":"/p"}}`,
 		`{"time":"2026-01-01T00:00:01Z","from":"client","text":"a client never writes text"}`,
 		`{"time":"2026-01-01T00:00:02Z","from":"agent","msg":{"jsonrpc":"2.0","id":9,"result":{}}}`,
@@ -83,7 +83,7 @@ func TestACPReplayMatchesLive(t *testing.T) {
 	require.Eventually(t, func() bool { return !s.State().Busy }, 20*time.Second, 10*time.Millisecond)
 	live := s.Entries()
 
-	tr, err := replay.Load(bytes.NewReader(rec.Bytes()), "rec.jsonl", replay.Options{Formats: agents.Formats, Format: "acp"})
+	tr, err := replay.Load(bytes.NewReader(rec.Bytes()), "rec.jsonl", replay.Options{Formats: nodb.Formats, Format: "acp"})
 	require.NoError(t, err)
 	assert.Equal(t, live, tr.Entries)
 }

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
@@ -30,5 +30,5 @@ func FuzzACP(f *testing.F) {
 			f.Add(b)
 		}
 	}
-	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "acp"})
+	replaytest.Fuzz(f, replay.Options{Formats: nodb.Formats, Format: "acp"})
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
@@ -56,7 +56,7 @@ func allocations(t *testing.T, recording string) uint64 {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	tr := replaytest.Load(t, agents.Options(replay.Auto), recording)
+	tr := replaytest.Load(t, nodb.Options(replay.Auto), recording)
 	runtime.ReadMemStats(&after)
 	require.NotEmpty(t, tr.Entries)
 	return after.Mallocs - before.Mallocs
@@ -79,7 +79,7 @@ func TestNestedCallsAreLinear(t *testing.T) {
 // TestNestedCallsKeepTheirCards: the cards drawn bit by bit are those of
 // the whole tree: every nested call, once, under its parent.
 func TestNestedCallsKeepTheirCards(t *testing.T) {
-	tr := replaytest.Load(t, agents.Options(replay.Auto), nestedRecordings["chain"](5))
+	tr := replaytest.Load(t, nodb.Options(replay.Auto), nestedRecordings["chain"](5))
 	require.Len(t, replaytest.Problems(tr), 0)
 	card := tr.Entries[len(tr.Entries)-1].(cards.ToolCard)
 	for depth := 1; depth <= 5; depth++ {
@@ -94,7 +94,7 @@ func TestNestedCallsKeepTheirCards(t *testing.T) {
 // TestNestingIsBounded: a call nested deeper than eight calls is drawn
 // beside the eighth, under the same parent.
 func TestNestingIsBounded(t *testing.T) {
-	tr := replaytest.Load(t, agents.Options(replay.Auto), nestedRecordings["chain"](20))
+	tr := replaytest.Load(t, nodb.Options(replay.Auto), nestedRecordings["chain"](20))
 	card := tr.Entries[len(tr.Entries)-1].(cards.ToolCard)
 	depth := 0
 	for len(card.Children) == 1 {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -16,7 +16,7 @@ import (
 // it) and checks every card's kind, title and state against a golden
 // list.
 func TestRecordedAgents(t *testing.T) {
-	replaytest.EachRecording(t, agents.Options(replay.Auto), "acp", func(t *testing.T, tr *replay.Transcript) {
+	replaytest.EachRecording(t, nodb.Options(replay.Auto), "acp", func(t *testing.T, tr *replay.Transcript) {
 		plain := replaytest.RenderPlain(tr, 120)
 		assert.NotContains(t, plain, `\"`, "no card shows escaped JSON")
 		assert.NotContains(t, plain, `\n`, "no card shows escaped JSON")

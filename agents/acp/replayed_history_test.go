@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
@@ -22,7 +22,7 @@ func TestReplayedHistoryAsTheAgentsUIShowsIt(t *testing.T) {
 	messages := func(path string) (user, context []string) {
 		data, err := os.ReadFile(path)
 		require.NoError(t, err)
-		tr := replaytest.Load(t, agents.Options(replay.Auto), string(data))
+		tr := replaytest.Load(t, nodb.Options(replay.Auto), string(data))
 		for _, m := range replaytest.Messages(tr, cards.RoleUser) {
 			user = append(user, m.Text)
 		}

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
@@ -46,7 +46,7 @@ func answer(id int, option string) string {
 // toolCards loads a recording and returns its tool cards by id.
 func toolCards(t *testing.T, recording string) map[string]cards.ToolCard {
 	t.Helper()
-	tr := replaytest.Load(t, agents.Options(replay.Auto), recording)
+	tr := replaytest.Load(t, nodb.Options(replay.Auto), recording)
 	require.Zero(t, tr.Stats.Problems, "%#v", replaytest.Problems(tr))
 	out := map[string]cards.ToolCard{}
 	for _, e := range tr.Entries {

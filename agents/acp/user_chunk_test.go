@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
@@ -22,7 +22,7 @@ func TestUserChunkOutsideALoadIsTheAgents(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hostile", "agent-as-user.acp.jsonl"))
 	require.NoError(t, err)
 	_, body, _ := strings.Cut(string(data), "\n") // the corpus comment
-	tr := replaytest.Load(t, agents.Options(replay.Auto), body)
+	tr := replaytest.Load(t, nodb.Options(replay.Auto), body)
 	var roles []cards.Role
 	for _, e := range tr.Entries {
 		if m, ok := e.(cards.Message); ok {

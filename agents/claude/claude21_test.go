@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -39,7 +39,7 @@ func loadRecorded(t *testing.T, version, name string) *replay.Transcript {
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	tr, err := replay.Load(f, path, replay.Options{Formats: agents.Formats, Path: path})
+	tr, err := replay.Load(f, path, replay.Options{Formats: nodb.Formats, Path: path})
 	require.NoError(t, err)
 	require.Empty(t, replaytest.Problems(tr), "%s: no problems", path)
 	return tr
@@ -221,7 +221,7 @@ func TestClaude21BadSubagentLineIsAProblemUnderItsCard(t *testing.T) {
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	tr, err := replay.Load(f, path, replay.Options{Formats: agents.Formats, Path: path})
+	tr, err := replay.Load(f, path, replay.Options{Formats: nodb.Formats, Path: path})
 	require.NoError(t, err)
 	card := agentCard(t, tr, "Survey TODOs")
 	var problems []cards.Problem
@@ -256,7 +256,7 @@ func TestClaude21SubagentWrittenAfterItsCallIsNested(t *testing.T) {
 		_, _ = w.Write(bytes.Join(lines[call+1:], nil))
 		_ = w.Close()
 	}()
-	tr, err := replay.Stream(context.Background(), r, path, replay.StreamOptions{Options: replay.Options{Formats: agents.Formats, Path: path}}, func(replay.Batch) {})
+	tr, err := replay.Stream(context.Background(), r, path, replay.StreamOptions{Options: replay.Options{Formats: nodb.Formats, Path: path}}, func(replay.Batch) {})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Read:done", "Grep:done"}, nestedTools(agentCard(t, tr, "Survey TODOs")))
 	assert.Equal(t, []string{"Bash:done"}, nestedTools(agentCard(t, tr, "Count util.py lines")))

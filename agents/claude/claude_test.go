@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -183,7 +183,7 @@ func TestClaudeWaitsForAParentOnlySoLong(t *testing.T) {
 func TestClaudeStreamsLinesInOrder(t *testing.T) {
 	data := golden.Session(t, "claude-subagent.jsonl")
 	var batches []replay.Batch
-	streamed, err := replay.Stream(context.Background(), bytes.NewReader(data), "test.jsonl", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) {
+	streamed, err := replay.Stream(context.Background(), bytes.NewReader(data), "test.jsonl", replay.StreamOptions{Options: nodb.Options("")}, func(b replay.Batch) {
 		batches = append(batches, b)
 	})
 	require.NoError(t, err)
@@ -315,7 +315,7 @@ func TestTranscriptFormat(t *testing.T) {
 	for name, want := range detected {
 		assert.Equal(t, want, replaytest.LoadBytes(t, agentsOptions, golden.Session(t, name)).Format, name)
 	}
-	forced, err := replay.Load(bytes.NewReader(golden.Session(t, "codex-exec.jsonl")), "x", replay.Options{Formats: agents.Formats, Format: "claude"})
+	forced, err := replay.Load(bytes.NewReader(golden.Session(t, "codex-exec.jsonl")), "x", replay.Options{Formats: nodb.Formats, Format: "claude"})
 	require.NoError(t, err)
 	assert.Equal(t, "claude", forced.Format)
 	tr, err := replay.Load(strings.NewReader("not json\n"+replaytest.CallLine+"\n"), "x", agentsOptions)

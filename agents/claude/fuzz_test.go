@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
@@ -41,7 +41,7 @@ func FuzzClaudeCode(f *testing.F) {
 		}
 	}
 	f.Add([]byte(claudeLine("a", "b", "1") + "\n" + claudeLine("b", "a", "2") + "\n" + claudeLine("a", "", "3") + "\n{\"type\":\"user\""))
-	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "claude"})
+	replaytest.Fuzz(f, replay.Options{Formats: nodb.Formats, Format: "claude"})
 }
 
 // fixtureLines returns up to max lines of the real sessions in

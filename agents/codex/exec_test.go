@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -75,7 +75,7 @@ func TestCodexExecLive(t *testing.T) {
 	}()
 	var first []cards.Change
 	sent := false
-	tr, err := replay.Stream(context.Background(), r, "-", replay.StreamOptions{Options: agents.Options("")}, func(b replay.Batch) {
+	tr, err := replay.Stream(context.Background(), r, "-", replay.StreamOptions{Options: nodb.Options("")}, func(b replay.Batch) {
 		if sent {
 			return
 		}

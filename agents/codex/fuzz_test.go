@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
@@ -32,7 +32,7 @@ func FuzzCodex(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(strings.Join([]string{codexEnd, codexBegin, codexOutput, codexCall, codexCall, codexOutput}, "\n")))
-	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "codex"})
+	replaytest.Fuzz(f, replay.Options{Formats: nodb.Formats, Format: "codex"})
 }
 
 // FuzzCodexExec feeds arbitrary input, seeded with what `codex exec
@@ -45,5 +45,5 @@ func FuzzCodexExec(f *testing.F) {
 			f.Add(line)
 		}
 	}
-	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "codex-exec"})
+	replaytest.Fuzz(f, replay.Options{Formats: nodb.Formats, Format: "codex-exec"})
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/agents/gemini"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -35,7 +35,7 @@ func loadDocument(t *testing.T, path string) *replay.Transcript {
 	require.NoError(t, err)
 	data, err := io.ReadAll(rc)
 	require.NoError(t, err)
-	tr := replaytest.LoadBytes(t, replay.Options{Formats: agents.Formats, Format: gemini.Document.Format}, data)
+	tr := replaytest.LoadBytes(t, nodb.Options(gemini.Document.Format), data)
 	replaytest.CheckAccounted(t, data, tr)
 	return tr
 }
@@ -55,26 +55,6 @@ func TestChatDocument(t *testing.T) {
 	require.True(t, ok, "%T", shell.Result)
 	assert.Equal(t, "calc.py\nREADME.md", out.Output, "the rows' padding and the blank rows at the end are dropped")
 	assert.Len(t, replaytest.Messages(tr, cards.RoleUser), 1, "a recorded tool response is no prompt")
-}
-
-// A chat document is read whole; one that is no JSON says why, and a
-// log of JSON lines is no document.
-func TestChatDocumentMatch(t *testing.T) {
-	rc, format, ok, err := agents.OpenDocument(chatDocument)
-	require.NoError(t, err)
-	require.True(t, ok, "a chat document is one of agents.Documents")
-	assert.Equal(t, "gemini", format)
-	require.NoError(t, rc.Close())
-
-	_, _, ok, err = agents.OpenDocument("testdata/gemini-0.61.0/chat.jsonl")
-	require.NoError(t, err)
-	assert.False(t, ok, "a log of lines is no document")
-
-	bad := filepath.Join(t.TempDir(), "session-x.json")
-	require.NoError(t, os.WriteFile(bad, []byte("{\n  \"sessionId\": \"s\",\n  \"projectHash\": \"h\",\n  \"messages\": [\n"), 0o644))
-	_, _, ok, err = agents.OpenDocument(bad)
-	assert.True(t, ok)
-	assert.ErrorContains(t, err, "gemini chat")
 }
 
 // The sessions list finds the chat documents beside the logs and reads

@@ -5,9 +5,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
-	"github.com/cardtui/cardtui/replay"
 )
 
 // FuzzGemini feeds arbitrary input, seeded with the recorded chat and
@@ -24,5 +23,5 @@ func FuzzGemini(f *testing.F) {
 	for _, l := range lines[1:] {
 		f.Add(append(append(append([]byte{}, lines[0]...), '\n'), l...))
 	}
-	replaytest.Fuzz(f, replay.Options{Formats: agents.Formats, Format: "gemini"})
+	replaytest.Fuzz(f, nodb.Options("gemini"))
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -23,7 +23,7 @@ import (
 const chat = "testdata/gemini-0.61.0/chat.jsonl"
 
 // autoOptions detects the format among every agent's.
-var autoOptions = replay.Options{Formats: agents.Formats}
+var autoOptions = nodb.Options(replay.Auto)
 
 func TestRecordedChat(t *testing.T) {
 	data, err := os.ReadFile(chat)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/gemini"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -14,7 +14,7 @@ import (
 func listSessions(t *testing.T, home string) []sessions.Session {
 	t.Helper()
 	list, err := sessions.List(sessions.Options{
-		Sources: agents.Sessions, Agents: []sessions.Agent{"gemini"},
+		Sources: []sessions.Source{gemini.Sessions}, Agents: []sessions.Agent{"gemini"},
 		Roots: sessions.Roots{"gemini": home + "/.gemini"},
 	})
 	require.NoError(t, err)

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
@@ -476,7 +476,7 @@ func TestHeadlessStream(t *testing.T) {
 		assert.Equal(t, `missing field "type"`, ps[3].Reason)
 	})
 	t.Run("forced", func(t *testing.T) {
-		tr, err := replay.Load(strings.NewReader(header+"\n"+wrap(session[0])), "f", replay.Options{Formats: agents.Formats, Format: "headless"})
+		tr, err := replay.Load(strings.NewReader(header+"\n"+wrap(session[0])), "f", replay.Options{Formats: nodb.Formats, Format: "headless"})
 		require.NoError(t, err)
 
 		assert.Equal(t, map[string]int{"session": 1}, tr.Stats.Skipped, "the log's header is no headless line")

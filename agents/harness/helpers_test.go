@@ -1,9 +1,9 @@
 package harness_test
 
 import (
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/replay"
 )
 
 // agentsOptions detects every agent's format.
-var agentsOptions = replay.Options{Formats: agents.Formats}
+var agentsOptions = replay.Options{Formats: nodb.Formats}

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
@@ -36,7 +36,7 @@ func TestOptionsProducersDrawTheHarnessOwnTools(t *testing.T) {
 		harnesslog.ResultEvent("d1", "ok", false, ""),
 		harnesslog.CallEvent("b1", "bash", bashArgs),
 	}, "\n") + "\n"
-	opts := replay.Options{Formats: agents.Formats, Producers: producers.Registry{"deploy": deployProducer}}
+	opts := replay.Options{Formats: nodb.Formats, Producers: producers.Registry{"deploy": deployProducer}}
 	for _, format := range []string{replay.Auto, "harness"} {
 		opts.Format = format
 		tr, err := replay.Load(strings.NewReader(input), "s.jsonl", opts)
@@ -53,7 +53,7 @@ func TestOptionsProducersDrawTheHarnessOwnTools(t *testing.T) {
 		assert.IsType(t, cards.TerminalCall{}, tools[1].Call, "the family's producers still draw the other tools")
 	}
 
-	tr, err := replay.Load(strings.NewReader(input), "s.jsonl", replay.Options{Formats: agents.Formats})
+	tr, err := replay.Load(strings.NewReader(input), "s.jsonl", replay.Options{Formats: nodb.Formats})
 	require.NoError(t, err)
 	assert.IsType(t, cards.GenericCall{}, tr.Entries[0].(cards.ToolCard).Call, "without the option the tool falls back")
 }

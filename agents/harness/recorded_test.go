@@ -3,7 +3,7 @@ package harness_test
 import (
 	"testing"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -14,5 +14,5 @@ import (
 // sandbox's denial, the rejected escalation and the failing command
 // among them.
 func TestRecordedLogs(t *testing.T) {
-	replaytest.EachRecording(t, agents.Options(replay.Auto), "harness", nil)
+	replaytest.EachRecording(t, nodb.Options(replay.Auto), "harness", nil)
 }

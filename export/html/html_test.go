@@ -11,7 +11,7 @@ import (
 	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/lexbudget"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	exporthtml "github.com/cardtui/cardtui/export/html"
 
 	"github.com/stretchr/testify/assert"
@@ -28,7 +28,7 @@ import (
 // demoHTML is the HTML export of the demo session.
 func demoHTML(t testing.TB) (string, *replay.Transcript) {
 	t.Helper()
-	tr, err := replay.Load(bytes.NewReader(demo.Session), "demo.jsonl", agents.Options(replay.Auto))
+	tr, err := replay.Load(bytes.NewReader(demo.Session), "demo.jsonl", nodb.Options(replay.Auto))
 	require.NoError(t, err)
 	var b strings.Builder
 	require.NoError(t, exporthtml.Write(&b, tr.Entries, exporthtml.Header{Title: tr.Title, Agent: "harness", Project: "/home/dev/tally", Source: "demo.jsonl"}))

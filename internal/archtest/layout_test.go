@@ -129,6 +129,13 @@ func TestSessionsKnowsNoAgent(t *testing.T) {
 	requireNoDeps(t, listPackages(t), module+"/sessions", module+"/agents", module+"/export")
 }
 
+// TestNoDBLinksNoDatabase: agents/nodb, the tables without the agents
+// whose sessions are SQLite databases, does not pull in the SQLite
+// driver, which is what it is for.
+func TestNoDBLinksNoDatabase(t *testing.T) {
+	requireNoDeps(t, listPackages(t), module+"/agents/nodb", "modernc.org/sqlite", module+"/agents/internal/sqlitedb")
+}
+
 // tableRows reads the package table of ARCHITECTURE.md: each package
 // name of a row's first cell (`agents/<name>` stands for every folder
 // under agents/, `internal/testkit/…` for every package under that) and

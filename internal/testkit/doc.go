@@ -1,7 +1,8 @@
 // Package testkit is the parent of the test kits, which only tests
 // import. It says which tests are long (Long, SkipLong): the everyday
-// loop, go test -short, leaves them out; and it measures the bytes a
-// piece of work allocates (Allocated). The kits: golden files
+// loop, go test -short, leaves them out, and how many random rounds a
+// property test runs there (Rounds); and it measures the bytes a piece
+// of work allocates (Allocated). The kits: golden files
 // (golden), programs built once per test binary (gobuild), tmux
 // sessions (tmuxtest), fake homes with agents' session files
 // (fakehome), scripted ACP agents (acptest),

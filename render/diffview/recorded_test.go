@@ -10,10 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents/claude"
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/diffinput"
-	"github.com/cardtui/cardtui/producers"
 	"github.com/cardtui/cardtui/render"
 )
 
@@ -63,18 +61,6 @@ func withoutLines(diffs []cards.FileDiff) []cards.FileDiff {
 		out[i].Lines = nil
 	}
 	return out
-}
-
-func TestRecordedHunkOfClaudeStructuredPatch(t *testing.T) {
-	meta := `{"filePath":"server.go","structuredPatch":[{"oldStart":1,"oldLines":8,"newStart":1,"newLines":8,"lines":` +
-		`[" package server"," "," import \"net/http\""," "," // Serve starts the server.","-func Serve(addr string) error {",` +
-		`"+func Serve(addr string, h http.Handler) error {","-\treturn http.ListenAndServe(addr, nil)","+\treturn http.ListenAndServe(addr, h)"," }"]}]}`
-	r := producers.Result{Content: []cards.ContentBlock{cards.TextBlock{Text: "The file server.go has been updated."}}, Meta: []byte(meta)}
-	view := claude.Tools().Result("Edit", []byte(`{"file_path":"server.go","old_string":"nil","new_string":"h"}`), r)
-	want, got := diffinput.RecordedSample, diffinput.RecordedSample
-	want.Result = cards.DiffResult{Title: "Edit server.go", Diffs: diffinput.RecordedHunks[:1]}
-	got.Result = view
-	assert.Equal(t, plainRows(t, want), plainRows(t, got), "a structuredPatch is drawn as its hunks were recorded")
 }
 
 // bigRecordedHunk is a recorded hunk of n changed lines between kept

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardtui/cardtui/agents"
+	"github.com/cardtui/cardtui/agents/nodb"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/picker"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
@@ -50,5 +50,5 @@ func benchHome(b *testing.B) sessions.Options {
 	home, err := benchinput.KeptHome(b.TempDir(), strings.Repeat("../", 4), n)
 	require.NoError(b, err)
 	roots := sessions.Roots{"claude": filepath.Join(home, ".claude"), "codex": filepath.Join(home, ".codex"), "harness": filepath.Join(home, ".dsh")}
-	return sessions.Options{Sources: agents.Sessions, Roots: roots, Heads: true}
+	return sessions.Options{Sources: nodb.Sessions, Roots: roots, Heads: true}
 }

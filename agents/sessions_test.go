@@ -1,4 +1,4 @@
-package sessions_test
+package agents_test
 
 import (
 	"os"
@@ -13,10 +13,28 @@ import (
 	"github.com/cardtui/cardtui/sessions"
 )
 
-// FuzzRead reads arbitrary bytes as a session file of every agent, plain
-// and as a .zstd log: reading never panics, and what it learns holds
-// together (the size is the file's; a count is never negative).
-func FuzzRead(f *testing.F) {
+// TestRootsFromEnv: the home of each agent of agents.Sessions, as the
+// environment names it.
+func TestRootsFromEnv(t *testing.T) {
+	t.Setenv("HOME", "/home/someone")
+	t.Setenv("CLAUDE_CONFIG_DIR", "/etc/claude")
+	t.Setenv("CODEX_HOME", "")
+	t.Setenv("DSH_HOME", "~/harness")
+	t.Setenv("XDG_DATA_HOME", "/data")
+
+	r := sessions.RootsFromEnv(agents.Sessions)
+
+	assert.Equal(t, sessions.Roots{
+		"claude": "/etc/claude", "codex": "/home/someone/.codex", "harness": "/home/someone/harness",
+		"gemini": "/home/someone/.gemini", "opencode": "/data", "crush": "/data",
+	}, r)
+}
+
+// FuzzSessionsRead reads arbitrary bytes as a session file of every agent
+// of agents.Sessions, plain and as a .zstd log: reading never panics, and
+// what it learns holds together (the size is the file's; a count is never
+// negative).
+func FuzzSessionsRead(f *testing.F) {
 	for _, name := range []string{"claude-tools.jsonl", "codex-exec.jsonl", "demo.jsonl", "torn-tail.jsonl"} {
 		f.Add([]byte(fakehome.SessionFile(f, name)))
 	}

@@ -1,4 +1,4 @@
-package replay_test
+package agents_test
 
 import (
 	"cmp"
@@ -12,6 +12,8 @@ import (
 	"github.com/cardtui/cardtui/replay"
 )
 
+// TestParseFormat: the --input-format flag takes auto or the name of one
+// of agents.Formats, in the table's order.
 func TestParseFormat(t *testing.T) {
 	assert.Equal(t, []string{"auto", "views", "harness", "headless", "codex", "codex-exec", "claude", "acp", "gemini", "opencode", "crush"}, agents.FormatNames())
 	for _, name := range agents.FormatNames() {
@@ -27,6 +29,10 @@ func TestParseFormat(t *testing.T) {
 	assert.EqualError(t, err, `unknown input format "cursor": want one of auto, views, harness, headless, codex, codex-exec, claude, acp, gemini, opencode, crush`)
 }
 
+// TestDetect: which of the whole table's formats a first line is in, or
+// why none is; replay's engine tests read the inputs that are no session
+// with the formats of nodb, and these cases hold for the database
+// formats too.
 func TestDetect(t *testing.T) {
 	cases := []struct {
 		name, line string
@@ -60,6 +66,9 @@ func TestDetect(t *testing.T) {
 		{"codex exec --json", `{"type":"thread.started","thread_id":"t1"}`, "codex-exec", ""},
 		{"codex exec --json item", `{"type":"item.completed","item":{"id":"i","type":"agent_message","text":"hi"}}`, "codex-exec", ""},
 		{"codex type without a payload", `{"type":"response_item"}`, replay.Auto, `type "response_item" belongs to no known format`},
+		{"a type no format of the table has", `{"type":"bogus"}`, replay.Auto, `type "bogus" belongs to no known format`},
+		{"an object without a type", `{"a":1}`, replay.Auto, `no "type" field`},
+		{"a line of text", `root:x:0:0:root:/root:/bin/bash`, replay.Auto, "not a JSON object"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
