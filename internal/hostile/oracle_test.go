@@ -2,6 +2,7 @@ package hostile_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
@@ -67,11 +69,50 @@ func checkOutput(out string, allowed escapes, width int) error {
 		if len(line) <= width {
 			continue
 		}
-		if w := ansi.StringWidth(line); w > width {
+		if w := lineWidth(line); w > width {
 			return fmt.Errorf("line %d is %d cells wide, more than %d: %q", i, w, width, ansi.Strip(line))
 		}
 	}
 	return nil
+}
+
+// lineWidth is the number of cells a line takes, as ansi.StringWidth
+// counts them. A line of ASCII whose escape sequences are SGR or links
+// is counted here, exactly and without grapheme segmentation: each
+// printable byte is one cell and a sequence none. Any other line is left
+// to ansi.StringWidth.
+func lineWidth(line string) int {
+	if !isASCII(line) {
+		return ansi.StringWidth(line)
+	}
+	cells := 0
+	for at := 0; at < len(line); {
+		c := line[at]
+		if c >= ' ' && c < ansi.DEL {
+			cells++
+			at++
+			continue
+		}
+		if c != ansi.ESC {
+			return ansi.StringWidth(line)
+		}
+		seq, _, n, state := ansi.DecodeSequence(line[at:], ansi.NormalState, nil)
+		if state != ansi.NormalState || !(isSGR(seq) || osc8Sequence.MatchString(seq)) {
+			return ansi.StringWidth(line)
+		}
+		at += n
+	}
+	return cells
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // maxCluster is the longest grapheme cluster a drawing may hold: a family
@@ -227,6 +268,26 @@ func TestOracleTellsSafeFromUnsafe(t *testing.T) {
 	}
 	assert.Equal(t, []string{"https://a.example/", "https://b.example/"},
 		links("x\x1b[1m\x1b]8;;https://a.example/\x07a\x1b]8;;\x07 é\x1b]8;;https://b.example/\x1b\\b\x1b]8;;\x1b\\"))
+}
+
+// TestLineWidthIsStringWidth: lineWidth counts as ansi.StringWidth does,
+// on lines of ASCII, escape sequences of every kind (whole, cut short,
+// bare), controls and wide or joined characters, strung at random.
+func TestLineWidthIsStringWidth(t *testing.T) {
+	pieces := []string{
+		"a", "Z", " ", "~", "0", "\x1b[m", "\x1b[1;38;2;1;2;3m", "\x1b[38:2::1:2:3m", "\x1b]8;;https://a.example/\x07",
+		"\x1b]8;;\x1b\\", "\x1b]8;;https://é.example/\x07", "\x1b]0;title\x07", "\x1b[2J", "\x1b[?25h", "\x1b", "\x1b[",
+		"\x1b[31", "\x1bP$qm\x1b\\", "\x07", "\x7f", "\t", "\r", "\u009b", "é", "e\u0301", "中", "👩\u200d👩", "❤\ufe0f",
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		line := b.String()
+		require.Equal(t, ansi.StringWidth(line), lineWidth(line), "%q", line)
+	}
 }
 
 // markdownSources are the Markdown texts of an entry: a message's text,
