@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -77,23 +78,30 @@ func checkOutput(out string, allowed escapes, width int) error {
 }
 
 // lineWidth is the number of cells a line takes, as ansi.StringWidth
-// counts them. A line of ASCII whose escape sequences are SGR or links
-// is counted here, exactly and without grapheme segmentation: each
-// printable byte is one cell and a sequence none. Any other line is left
-// to ansi.StringWidth.
+// counts them. A line whose escape sequences are SGR or links and whose
+// characters are ASCII or lone runes (loneWidths) is counted here,
+// exactly and without grapheme segmentation: each character is a
+// cluster of its own, with the width it has alone, and a sequence takes
+// no cell. Any other line is left to ansi.StringWidth.
 func lineWidth(line string) int {
-	if !isASCII(line) {
-		return ansi.StringWidth(line)
-	}
+	lone := loneWidths()
 	cells := 0
 	for at := 0; at < len(line); {
 		c := line[at]
-		if c >= ' ' && c < ansi.DEL {
+		switch {
+		case c >= ' ' && c < ansi.DEL:
 			cells++
 			at++
 			continue
-		}
-		if c != ansi.ESC {
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(line[at:])
+			if int(r) >= len(lone) || lone[r] < 0 || (r == utf8.RuneError && n == 1) {
+				return ansi.StringWidth(line)
+			}
+			cells += int(lone[r])
+			at += n
+			continue
+		case c != ansi.ESC:
 			return ansi.StringWidth(line)
 		}
 		seq, _, n, state := ansi.DecodeSequence(line[at:], ansi.NormalState, nil)
@@ -105,10 +113,32 @@ func lineWidth(line string) int {
 	return cells
 }
 
-// isASCII reports whether s is all ASCII.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
+// loneWidths is, for each rune of the Basic Multilingual Plane above
+// ASCII, its width when it is a grapheme cluster alone, or -1 when it is
+// not a lone rune. A lone rune is a cluster of its own beside any ASCII
+// character, any other lone rune, and itself: no grapheme rule joins it
+// to a neighbour (it is no extending or joining mark, no prefix, no
+// regional indicator, no Hangul jamo), so in a line of ASCII and lone
+// runes every character is a cluster of its own.
+var loneWidths = sync.OnceValue(func() []int8 {
+	widths := make([]int8, 0x10000)
+	for r := range widths {
+		widths[r] = -1
+		if r < utf8.RuneSelf || !utf8.ValidRune(rune(r)) || !alone(string(rune(r))) {
+			continue
+		}
+		_, w := ansi.FirstGraphemeCluster(string(rune(r)), ansi.GraphemeWidth)
+		widths[r] = int8(w)
+	}
+	return widths
+})
+
+// alone reports whether the character s is a grapheme cluster of its own
+// before "a", after "a", and before itself.
+func alone(s string) bool {
+	pairs := []struct{ pair, first string }{{s + "a", s}, {"a" + s, "a"}, {s + s, s}}
+	for _, p := range pairs {
+		if first, _ := ansi.FirstGraphemeCluster(p.pair, ansi.GraphemeWidth); first != p.first {
 			return false
 		}
 	}
@@ -278,6 +308,9 @@ func TestLineWidthIsStringWidth(t *testing.T) {
 		"a", "Z", " ", "~", "0", "\x1b[m", "\x1b[1;38;2;1;2;3m", "\x1b[38:2::1:2:3m", "\x1b]8;;https://a.example/\x07",
 		"\x1b]8;;\x1b\\", "\x1b]8;;https://é.example/\x07", "\x1b]0;title\x07", "\x1b[2J", "\x1b[?25h", "\x1b", "\x1b[",
 		"\x1b[31", "\x1bP$qm\x1b\\", "\x07", "\x7f", "\t", "\r", "\u009b", "é", "e\u0301", "中", "👩\u200d👩", "❤\ufe0f",
+		"│", "─", "╭", "▶", "…", "␛", "\u0301", "\u200d", "\ufe0f", "\ufe0e", "\u200b", "\u202e", "🇫", "🇷", "ᄀ", "ᅡ", "ᆨ", "가",
+		"각", "\u0600", "\u0915", "\u094d", "\u0903", "\u00ad", "\u2028", "\u3000", "\uff21", "\ufffd", "👍", "\U0001F3FB",
+		"\xff", "\xe2\x94", "\u0085", "\u00a0",
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
