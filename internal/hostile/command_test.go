@@ -178,8 +178,7 @@ func validateByFormat(t *testing.T, bin, dir string, cases []hostileCase) map[st
 func writeSmall(t *testing.T, dir string, c hostileCase) bool {
 	t.Helper()
 	if c.big {
-		bigCases.Lock()
-		defer bigCases.Unlock()
+		defer holdBig(t, c.weight())()
 	}
 	input := c.load(t)
 	if len(input) > commandInputLimit {
