@@ -148,8 +148,7 @@ const hugeValue = "zeroblob(64 * 1024 * 1024 + 1)"
 func TestDatabaseHugeValue(t *testing.T) {
 	testkit.SkipLong(t, "writes five values of 64 MiB")
 	t.Parallel()
-	bigCases.Lock() // as much memory as a big case of the corpus
-	defer bigCases.Unlock()
+	defer holdBig(t, heavyWeight)() // as much memory as a heavy case of the corpus
 	t.Run("opencode", func(t *testing.T) {
 		home, path := opencodeHome(t, opencodeSchema, opencodeSession,
 			opencodeRows("ses1", `{"type":"text","text":"one"}`), opencodeRows("ses2", `{"type":"text","text":"two"}`),

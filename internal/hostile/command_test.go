@@ -107,13 +107,17 @@ func TestHostileCommand(t *testing.T) {
 		}
 	}
 	require.NoError(t, os.Chmod(dir, 0o555))
-	defer os.Chmod(dir, 0o755)
+	t.Cleanup(func() { _ = os.Chmod(dir, 0o755) })
 	t.Parallel()
 	bin := gobuild.Program(t, commandPackage)
 	before := snapshot(t, dir)
+	// The cases' runs are parallel subtests: they end after this function
+	// returns, and the files are compared once they all have.
+	t.Cleanup(func() { assert.Equal(t, before, snapshot(t, dir), "the command changed the files it read") })
 	validated := validateByFormat(t, bin, dir, cases)
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			file := filepath.Join(dir, c.name)
 			want := 0
 			if c.expect.problems > 0 {
@@ -135,7 +139,6 @@ func TestHostileCommand(t *testing.T) {
 			checkCommandOutput(t, strings.Join(printArgs, " "), p, width)
 		})
 	}
-	assert.Equal(t, before, snapshot(t, dir), "the command changed the files it read")
 }
 
 // validateByFormat runs `validate` once for each format of cases, on all
@@ -175,8 +178,7 @@ func validateByFormat(t *testing.T, bin, dir string, cases []hostileCase) map[st
 func writeSmall(t *testing.T, dir string, c hostileCase) bool {
 	t.Helper()
 	if c.big {
-		bigCases.Lock()
-		defer bigCases.Unlock()
+		defer holdBig(t, c.weight())()
 	}
 	input := c.load(t)
 	if len(input) > commandInputLimit {

@@ -2,16 +2,18 @@ package hostile_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/cardtui/cardtui/agents"
 	"github.com/cardtui/cardtui/internal/testkit"
@@ -63,20 +65,52 @@ func (c hostileCase) load(t testing.TB) []byte {
 	return input
 }
 
-// bigCases lets one big case at a time be drawn by the package's tests
-// (or run a test as greedy, TestDatabaseHugeValue), which bounds their
-// memory.
-var bigCases sync.Mutex
+// bigCases bounds the memory the package's big tests hold at once: a
+// heavy one takes all of it (heavyWeight) and runs alone, a light one a
+// share (lightWeight), so that two light ones run side by side.
+var bigCases = semaphore.NewWeighted(heavyWeight)
+
+// The weights of the big tests in bigCases.
+const (
+	heavyWeight = 2
+	lightWeight = 1
+)
+
+// lightCases are the big cases of the corpus that hold little memory
+// while they are drawn (each under 150 MB of peak RSS run alone, where
+// the heavy ones hold 250 to 700 MB): they are big in time, or in a
+// dimension that costs no memory. Any other big case is heavy.
+var lightCases = map[string]bool{
+	"lexer-storm.gen": true, "many-parts.gen": true, "many-lines-harness.gen": true, "many-files.gen": true,
+	"long-fields.gen": true, "grapheme-storm.gen": true, "deep-json-harness.gen": true, "deep-json-headless.gen": true,
+	"deep-json-views.gen": true, "indent-bomb.gen": true, "indent-bomb-harness.gen": true, "zstd-bomb.gen": true,
+	"zstd-window.gen": true,
+}
+
+// weight is the case's weight in bigCases.
+func (c hostileCase) weight() int64 {
+	if lightCases[c.name] {
+		return lightWeight
+	}
+	return heavyWeight
+}
+
+// holdBig waits until the big tests running leave weight free in
+// bigCases, takes it, and returns the func that gives it back.
+func holdBig(t testing.TB, weight int64) (release func()) {
+	t.Helper()
+	require.NoError(t, bigCases.Acquire(context.Background(), weight))
+	return func() { bigCases.Release(weight) }
+}
 
 // loadAlone is load for a subtest that draws the case: a big case is
-// skipped under -short and otherwise waits until no other big case is
-// drawn, and holds bigCases until the subtest ends.
+// skipped under -short and otherwise waits for its weight in bigCases,
+// which it holds until the subtest ends.
 func (c hostileCase) loadAlone(t *testing.T) []byte {
 	t.Helper()
 	if c.big {
 		testkit.SkipLong(t, "a big generated input")
-		bigCases.Lock()
-		t.Cleanup(bigCases.Unlock)
+		t.Cleanup(holdBig(t, c.weight()))
 	}
 	return c.load(t)
 }
@@ -278,4 +312,16 @@ func (e *expectation) parseProblems(s string) error {
 		return fmt.Errorf("%d problems at %d lines", e.problems, len(e.problemLines))
 	}
 	return nil
+}
+
+// TestLightCasesAreBigCases: every case lightCases names is a big case of
+// the corpus, so that the list follows the corpus.
+func TestLightCasesAreBigCases(t *testing.T) {
+	big := map[string]bool{}
+	for _, c := range loadCorpus(t) {
+		big[c.name] = c.big
+	}
+	for name := range lightCases {
+		assert.True(t, big[name], "%s is no big case of the corpus", name)
+	}
 }

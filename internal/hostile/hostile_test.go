@@ -133,9 +133,10 @@ type drawing struct {
 	allowed escapes
 	// width bounds every line; 0 for Markdown, which has no width.
 	width int
-	// plain is the text a reader sees, for the visible and hint clauses;
-	// "" when the drawing is not one they look at.
-	plain string
+	// seen turns the text into what a reader sees, for the visible and
+	// hint clauses; nil when the drawing is not one they look at. It is
+	// called only when the case has such a clause.
+	seen func(string) string
 	// whole is set for the Markdown export, which shows every card whole
 	// and so need not meet the hint clauses.
 	whole bool
@@ -154,9 +155,7 @@ func checkDrawings(t *testing.T, c hostileCase, entries []cards.Entry) {
 	widest := ws[len(ws)-1]
 	for _, w := range ws {
 		checkGlamourOutput(t, entries, w)
-		for _, d := range drawEverything(t, c.expect, entries, w, w == widest) {
-			checkDrawing(t, c.expect, d)
-		}
+		drawEverything(t, c.expect, entries, w, w == widest)
 	}
 }
 
@@ -175,28 +174,8 @@ func checkDrawing(t *testing.T, e expectation, d drawing) {
 			t.Errorf("%s holds %q: %q", d.what, text, excerpt(d.text, i))
 		}
 	}
-	if d.plain != "" {
-		for _, text := range e.visible {
-			if !strings.Contains(d.plain, text) {
-				t.Errorf("%s does not show %q", d.what, text)
-			}
-		}
-	}
-	if d.plain != "" && !d.whole {
-		for _, text := range e.hints {
-			if !strings.Contains(d.plain, text) {
-				t.Errorf("%s does not show the hint %q", d.what, text)
-			}
-		}
-	}
-	if d.plain != "" && d.coloured {
-		for _, text := range e.colourHints {
-			if !strings.Contains(d.plain, text) {
-				t.Errorf("%s does not show the hint %q", d.what, text)
-			}
-		}
-	}
-	if d.allowed != sgrAndLinks {
+	checkSeen(t, e, d)
+	if d.allowed != sgrAndLinks || (!e.noLinks && len(e.linksTo) == 0) {
 		return
 	}
 	got := links(d.text)
@@ -206,6 +185,33 @@ func checkDrawing(t *testing.T, e expectation, d drawing) {
 	for _, url := range e.linksTo {
 		if !slices.Contains(got, url) {
 			t.Errorf("%s does not link to %q, only to %q", d.what, url, got)
+		}
+	}
+}
+
+// checkSeen checks the visible and hint clauses on what a reader sees of
+// a drawing that counts for them.
+func checkSeen(t *testing.T, e expectation, d drawing) {
+	t.Helper()
+	wanted := slices.Clone(e.visible)
+	if !d.whole {
+		wanted = append(wanted, e.hints...)
+	}
+	if d.coloured {
+		wanted = append(wanted, e.colourHints...)
+	}
+	if d.seen == nil || len(wanted) == 0 {
+		return
+	}
+	plain := d.seen(d.text)
+	for i, text := range wanted {
+		if strings.Contains(plain, text) {
+			continue
+		}
+		if i < len(e.visible) {
+			t.Errorf("%s does not show %q", d.what, text)
+		} else {
+			t.Errorf("%s does not show the hint %q", d.what, text)
 		}
 	}
 }
@@ -221,56 +227,80 @@ func plainOptions(width int) render.Options {
 	return render.Options{Width: width, Profile: colorprofile.NoTTY, Terminal: true}
 }
 
-// drawEverything draws the entries at width in every format: styled and
-// plain text, collapsed and expanded, Markdown (once, at the widest
-// width, which is when the drawings also count for the visible clauses),
-// and the viewer's screen. It checks the rows of each collapsed entry
-// against the case's bound.
-func drawEverything(t *testing.T, e expectation, entries []cards.Entry, width int, widest bool) []drawing {
+// drawEverything draws the entries at width in every format and checks
+// each drawing (checkDrawing) before it draws the next, so that only one
+// is held at a time: styled and plain text, collapsed and expanded, the
+// viewer's screen, and Markdown (once, at the widest width, which is when
+// the drawings also count for the visible clauses). It checks the rows of
+// each collapsed entry against the case's bound.
+func drawEverything(t *testing.T, e expectation, entries []cards.Entry, width int, widest bool) {
 	styled, plain := styledOptions(width), plainOptions(width)
 	expanded := styled
 	expanded.Expanded = true
-	var ansiText, plainText, expandedText, markdown []string
+	var strip, same func(string) string
+	if widest {
+		strip, same = ansi.Strip, func(s string) string { return s }
+	}
+	at := " at width " + strconv.Itoa(width)
 	rows := 0
-	for i, entry := range entries {
+	styledAll := joinEntries(entries, func(i int, entry cards.Entry) string {
 		out := render.Entry(entry, styled)
 		n := strings.Count(out, "\n") + 1
 		rows += n + 1
 		if _, isCard := entry.(cards.ToolCard); isCard && e.maxRows > 0 && n > e.maxRows {
 			t.Errorf("entry %d at width %d has %d rows, more than %d", i, width, n, e.maxRows)
 		}
-		ansiText = append(ansiText, out)
-		plainText = append(plainText, render.Entry(entry, plain))
-		expandedText = append(expandedText, render.Entry(entry, expanded))
-		if widest {
-			markdown = append(markdown, exportmd.Entry(entry, styled))
-		}
+		return out
+	})
+	checkDrawing(t, e, drawing{what: "ansi" + at, text: styledAll, allowed: sgrAndLinks, width: width, seen: strip, coloured: true})
+	styledAll = ""
+	draw := func(o render.Options) string {
+		return joinEntries(entries, func(_ int, entry cards.Entry) string { return render.Entry(entry, o) })
 	}
-	seen := func(s string) string {
-		if widest {
-			return s
-		}
-		return ""
-	}
-	styledAll, plainAll := strings.Join(ansiText, "\n"), strings.Join(plainText, "\n")
+	checkDrawing(t, e, drawing{what: "plain" + at, text: draw(plain), allowed: noEscapes, width: width, seen: same})
+	checkDrawing(t, e, drawing{what: "expanded" + at, text: draw(expanded), allowed: sgrAndLinks, width: width})
 	screen, expandedScreen := viewerScreens(t, entries, width, rows+4)
-	ds := []drawing{
-		{what: "ansi", text: styledAll, allowed: sgrAndLinks, width: width, plain: seen(ansi.Strip(styledAll)), coloured: true},
-		{what: "plain", text: plainAll, allowed: noEscapes, width: width, plain: seen(plainAll)},
-		{what: "expanded", text: strings.Join(expandedText, "\n"), allowed: sgrAndLinks, width: width},
-		{what: "viewer", text: screen, allowed: sgrAndLinks, width: width, plain: seen(ansi.Strip(screen)), coloured: true},
-		{what: "viewer expanded", text: expandedScreen, allowed: sgrAndLinks, width: width},
-	}
+	checkDrawing(t, e, drawing{what: "viewer" + at, text: screen, allowed: sgrAndLinks, width: width, seen: strip, coloured: true})
+	screen = ""
+	checkDrawing(t, e, drawing{what: "viewer expanded" + at, text: expandedScreen, allowed: sgrAndLinks, width: width})
+	expandedScreen = ""
 	if widest {
-		md := strings.Join(markdown, "\n")
-		ds = append(ds, drawing{what: "markdown", text: md, allowed: noEscapes, plain: unescapeMarkdown(md), whole: true})
-		checkSelfContained(t, markdown)
-		checkExported(t, "the Markdown export", e, renderedText(markdownHTML(md)))
+		checkMarkdown(t, e, entries, styled)
 	}
-	for i := range ds {
-		ds[i].what += " at width " + strconv.Itoa(width)
+}
+
+// joinEntries is the drawings of the entries, one after another on lines
+// of their own.
+func joinEntries(entries []cards.Entry, draw func(i int, entry cards.Entry) string) string {
+	parts := make([]string, len(entries))
+	for i, entry := range entries {
+		parts[i] = draw(i, entry)
 	}
-	return ds
+	return strings.Join(parts, "\n")
+}
+
+// checkMarkdown checks the Markdown export of the entries: as a drawing
+// (checkDrawing), as a document each entry of which is self-contained,
+// and as a CommonMark viewer shows it, for the exported clauses.
+func checkMarkdown(t *testing.T, e expectation, entries []cards.Entry, o render.Options) {
+	t.Helper()
+	parts := make([]string, len(entries))
+	for i, entry := range entries {
+		parts[i] = exportmd.Entry(entry, o)
+	}
+	md := strings.Join(parts, "\n")
+	what := "markdown at width " + strconv.Itoa(o.Width)
+	checkDrawing(t, e, drawing{what: what, text: md, allowed: noEscapes, seen: unescapeMarkdown, whole: true})
+	if len(parts) <= 1 && len(e.exported) == 0 {
+		return // one part reads as itself, and no clause looks at the rest
+	}
+	doc := newMarkdownDoc(md)
+	if err := doc.selfContained(parts); err != nil {
+		t.Error(err)
+	}
+	if len(e.exported) > 0 {
+		checkExported(t, "the Markdown export", e, doc.text())
+	}
 }
 
 // viewerScreens are the viewer's screen, of width by height cells, on
@@ -308,45 +338,59 @@ func unescapeMarkdown(md string) string {
 	return strings.ReplaceAll(markdownEscape.ReplaceAllString(md, "$1"), "&lt;", "<")
 }
 
-// checkSelfContained checks that the Markdown of each entry is a
-// self-contained part of the document the entries make.
-func checkSelfContained(t *testing.T, parts []string) {
-	t.Helper()
-	if err := selfContained(parts); err != nil {
-		t.Error(err)
-	}
+// selfContained reports whether a Markdown document made of parts reads
+// as its parts read one by one (markdownDoc.selfContained).
+func selfContained(parts []string) error {
+	return newMarkdownDoc(strings.Join(parts, "\n")).selfContained(parts)
 }
 
-// selfContained reports whether a Markdown document made of parts reads
-// as its parts read one by one, so that no entry (an unclosed code fence
-// or HTML comment in a message, a link reference definition) swallows or
+// markdownDoc is a Markdown document as a CommonMark renderer reads it
+// (markdownHTML), and that HTML as a browser parses it.
+type markdownDoc struct {
+	html string
+	root *html.Node
+	err  error
+}
+
+// newMarkdownDoc reads md as a renderer and then a browser do.
+func newMarkdownDoc(md string) markdownDoc {
+	d := markdownDoc{html: markdownHTML(md)}
+	d.root, d.err = html.Parse(strings.NewReader(d.html))
+	return d
+}
+
+// selfContained reports whether the document, made of parts, reads as
+// its parts read one by one, so that no entry (an unclosed code fence or
+// HTML comment in a message, a link reference definition) swallows or
 // changes the ones after it; and whether, once a browser parses the HTML,
 // each entry stays in its own elements (an unclosed <details>, <a href>
-// or <template> would take in the entries after it).
-func selfContained(parts []string) error {
+// or <template> would take in the entries after it). A document of one
+// part is that part, and reads as it does.
+func (d markdownDoc) selfContained(parts []string) error {
+	if len(parts) <= 1 {
+		return nil
+	}
 	var each strings.Builder
 	var eachNodes []string
 	for _, p := range parts {
-		html := markdownHTML(p)
-		each.WriteString(html)
-		eachNodes = append(eachNodes, bodyNodes(html)...)
+		part := newMarkdownDoc(p)
+		each.WriteString(part.html)
+		eachNodes = append(eachNodes, part.bodyNodes()...)
 	}
-	whole := markdownHTML(strings.Join(parts, "\n"))
-	if whole != each.String() {
-		return fmt.Errorf("the Markdown document does not read as its entries do one by one:\n%s\nbut\n%s", whole, each.String())
+	if d.html != each.String() {
+		return fmt.Errorf("the Markdown document does not read as its entries do one by one:\n%s\nbut\n%s", d.html, each.String())
 	}
-	if wholeNodes := bodyNodes(whole); !slices.Equal(wholeNodes, eachNodes) {
+	if wholeNodes := d.bodyNodes(); !slices.Equal(wholeNodes, eachNodes) {
 		return fmt.Errorf("in the HTML of the Markdown document an entry takes in others: its elements are\n%q\nbut each entry's are\n%q", wholeNodes, eachNodes)
 	}
 	return nil
 }
 
-// bodyNodes are the top-level nodes of the body of an HTML document, as
-// a browser parses it, each written back as HTML.
-func bodyNodes(doc string) []string {
-	root, err := html.Parse(strings.NewReader(doc))
-	if err != nil {
-		return []string{"error: " + err.Error()}
+// bodyNodes are the top-level nodes of the body of the document's HTML,
+// as a browser parses it, each written back as HTML.
+func (d markdownDoc) bodyNodes() []string {
+	if d.err != nil {
+		return []string{"error: " + d.err.Error()}
 	}
 	var nodes []string
 	var find func(n *html.Node)
@@ -363,18 +407,17 @@ func bodyNodes(doc string) []string {
 			find(c)
 		}
 	}
-	find(root)
+	find(d.root)
 	return nodes
 }
 
-// renderedText is the text of an HTML document as a browser shows it:
-// its text nodes, not its attributes.
-func renderedText(doc string) string {
-	root, err := html.Parse(strings.NewReader(doc))
-	if err != nil {
-		return "error: " + err.Error()
+// text is the text of the document as a browser shows it: its text
+// nodes, not its attributes.
+func (d markdownDoc) text() string {
+	if d.err != nil {
+		return "error: " + d.err.Error()
 	}
-	return textOf(root)
+	return textOf(d.root)
 }
 
 // checkExported checks the case's exported clauses on the text a reader
@@ -400,7 +443,7 @@ func markdownHTML(md string) string {
 	return b.String()
 }
 
-// TestSelfContainedSeesAnOpenElement: the check of checkSelfContained
+// TestSelfContainedSeesAnOpenElement: selfContained
 // fails on a part whose HTML leaves an element open.
 func TestSelfContainedSeesAnOpenElement(t *testing.T) {
 	for _, open := range []string{"<details>\n", "<a href=\"https://evil.example/\">x\n", "<template>\n"} {
@@ -408,7 +451,7 @@ func TestSelfContainedSeesAnOpenElement(t *testing.T) {
 	}
 }
 
-// TestSelfContainedSeesAnOpenFence: the check of checkSelfContained fails
+// TestSelfContainedSeesAnOpenFence: selfContained fails
 // on a part that leaves a code fence open.
 func TestSelfContainedSeesAnOpenFence(t *testing.T) {
 	parts := []string{"**Assistant**\n\n```\nfence never closed\n", "### ▶ the next card\n"}

@@ -28,7 +28,9 @@ func checkHTML(t *testing.T, c hostileCase, tr *replay.Transcript) {
 	doc, err := html.Parse(&page)
 	require.NoError(t, err)
 	checkInert(t, doc)
-	checkExported(t, "the HTML page", c.expect, textOf(doc))
+	if len(c.expect.exported) > 0 {
+		checkExported(t, "the HTML page", c.expect, textOf(doc))
+	}
 	assert.Equal(t, cardCount, countClass(doc, "card"), "every card and problem is on the page")
 }
 

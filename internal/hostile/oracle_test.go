@@ -2,14 +2,17 @@ package hostile_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render"
@@ -67,11 +70,79 @@ func checkOutput(out string, allowed escapes, width int) error {
 		if len(line) <= width {
 			continue
 		}
-		if w := ansi.StringWidth(line); w > width {
+		if w := lineWidth(line); w > width {
 			return fmt.Errorf("line %d is %d cells wide, more than %d: %q", i, w, width, ansi.Strip(line))
 		}
 	}
 	return nil
+}
+
+// lineWidth is the number of cells a line takes, as ansi.StringWidth
+// counts them. A line whose escape sequences are SGR or links and whose
+// characters are ASCII or lone runes (loneWidths) is counted here,
+// exactly and without grapheme segmentation: each character is a
+// cluster of its own, with the width it has alone, and a sequence takes
+// no cell. Any other line is left to ansi.StringWidth.
+func lineWidth(line string) int {
+	lone := loneWidths()
+	cells := 0
+	for at := 0; at < len(line); {
+		c := line[at]
+		switch {
+		case c >= ' ' && c < ansi.DEL:
+			cells++
+			at++
+			continue
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(line[at:])
+			if int(r) >= len(lone) || lone[r] < 0 || (r == utf8.RuneError && n == 1) {
+				return ansi.StringWidth(line)
+			}
+			cells += int(lone[r])
+			at += n
+			continue
+		case c != ansi.ESC:
+			return ansi.StringWidth(line)
+		}
+		seq, _, n, state := ansi.DecodeSequence(line[at:], ansi.NormalState, nil)
+		if state != ansi.NormalState || !(isSGR(seq) || osc8Sequence.MatchString(seq)) {
+			return ansi.StringWidth(line)
+		}
+		at += n
+	}
+	return cells
+}
+
+// loneWidths is, for each rune of the Basic Multilingual Plane above
+// ASCII, its width when it is a grapheme cluster alone, or -1 when it is
+// not a lone rune. A lone rune is a cluster of its own beside any ASCII
+// character, any other lone rune, and itself: no grapheme rule joins it
+// to a neighbour (it is no extending or joining mark, no prefix, no
+// regional indicator, no Hangul jamo), so in a line of ASCII and lone
+// runes every character is a cluster of its own.
+var loneWidths = sync.OnceValue(func() []int8 {
+	widths := make([]int8, 0x10000)
+	for r := range widths {
+		widths[r] = -1
+		if r < utf8.RuneSelf || !utf8.ValidRune(rune(r)) || !alone(string(rune(r))) {
+			continue
+		}
+		_, w := ansi.FirstGraphemeCluster(string(rune(r)), ansi.GraphemeWidth)
+		widths[r] = int8(w)
+	}
+	return widths
+})
+
+// alone reports whether the character s is a grapheme cluster of its own
+// before "a", after "a", and before itself.
+func alone(s string) bool {
+	pairs := []struct{ pair, first string }{{s + "a", s}, {"a" + s, "a"}, {s + s, s}}
+	for _, p := range pairs {
+		if first, _ := ansi.FirstGraphemeCluster(p.pair, ansi.GraphemeWidth); first != p.first {
+			return false
+		}
+	}
+	return true
 }
 
 // maxCluster is the longest grapheme cluster a drawing may hold: a family
@@ -227,6 +298,29 @@ func TestOracleTellsSafeFromUnsafe(t *testing.T) {
 	}
 	assert.Equal(t, []string{"https://a.example/", "https://b.example/"},
 		links("x\x1b[1m\x1b]8;;https://a.example/\x07a\x1b]8;;\x07 é\x1b]8;;https://b.example/\x1b\\b\x1b]8;;\x1b\\"))
+}
+
+// TestLineWidthIsStringWidth: lineWidth counts as ansi.StringWidth does,
+// on lines of ASCII, escape sequences of every kind (whole, cut short,
+// bare), controls and wide or joined characters, strung at random.
+func TestLineWidthIsStringWidth(t *testing.T) {
+	pieces := []string{
+		"a", "Z", " ", "~", "0", "\x1b[m", "\x1b[1;38;2;1;2;3m", "\x1b[38:2::1:2:3m", "\x1b]8;;https://a.example/\x07",
+		"\x1b]8;;\x1b\\", "\x1b]8;;https://é.example/\x07", "\x1b]0;title\x07", "\x1b[2J", "\x1b[?25h", "\x1b", "\x1b[",
+		"\x1b[31", "\x1bP$qm\x1b\\", "\x07", "\x7f", "\t", "\r", "\u009b", "é", "e\u0301", "中", "👩\u200d👩", "❤\ufe0f",
+		"│", "─", "╭", "▶", "…", "␛", "\u0301", "\u200d", "\ufe0f", "\ufe0e", "\u200b", "\u202e", "🇫", "🇷", "ᄀ", "ᅡ", "ᆨ", "가",
+		"각", "\u0600", "\u0915", "\u094d", "\u0903", "\u00ad", "\u2028", "\u3000", "\uff21", "\ufffd", "👍", "\U0001F3FB",
+		"\xff", "\xe2\x94", "\u0085", "\u00a0",
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		line := b.String()
+		require.Equal(t, ansi.StringWidth(line), lineWidth(line), "%q", line)
+	}
 }
 
 // markdownSources are the Markdown texts of an entry: a message's text,
