@@ -125,8 +125,9 @@ func GrowClaude(sample []byte, size int) []byte {
 // result holds about size bytes; the first skip lines are written once.
 func Repeat(lines []string, skip int, idPrefix string, size int) []byte {
 	var b bytes.Buffer
-	b.WriteString(strings.Join(lines[:skip], "\n") + "\n")
 	body := strings.Join(lines[skip:], "\n") + "\n"
+	b.Grow(size + 2*len(body))
+	b.WriteString(strings.Join(lines[:skip], "\n") + "\n")
 	for round := 0; b.Len() < size; round++ {
 		b.WriteString(strings.ReplaceAll(body, `"`+idPrefix, fmt.Sprintf(`"r%d_%s`, round, idPrefix)))
 	}

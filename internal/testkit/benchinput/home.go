@@ -67,11 +67,12 @@ func cwdOf(data []byte) []byte {
 // the bytes written.
 func Home(root string, n, size int, samples []Sample, newest time.Time) (int64, error) {
 	var total int64
+	renewed := make([][][]byte, len(samples)) // each sample's renewed bodies, by round
 	for i := range n {
 		s := samples[i%len(samples)]
 		day := newest.AddDate(0, 0, -i*365/max(n, 1))
 		want := size/4 + (i*7919)%(size*3/2+1)
-		data := clone(s, i, day, want)
+		data := clone(s, i, day, want, &renewed[i%len(samples)])
 		path := homePath(root, s.Agent, i, day)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return total, err
@@ -108,8 +109,10 @@ var (
 	datePattern = lazyregexp.New(`"20[0-9]{2}-[0-9]{2}-[0-9]{2}T`)
 )
 
-// clone is sample s as the i-th session of day, grown to about size.
-func clone(s Sample, i int, day time.Time, size int) []byte {
+// clone is sample s as the i-th session of day, grown to about size;
+// rounds keeps the sample's renewed bodies, which every clone of it
+// shares.
+func clone(s Sample, i int, day time.Time, size int, rounds *[][]byte) []byte {
 	lines := bytes.SplitAfter(s.Data, []byte("\n"))
 	skip := min(3, len(lines))
 	var out bytes.Buffer
@@ -118,7 +121,10 @@ func clone(s Sample, i int, day time.Time, size int) []byte {
 	}
 	body := bytes.Join(lines[skip:], nil)
 	for round := 0; round == 0 || out.Len() < size; round++ {
-		out.Write(renew(body, s.ID, round))
+		if round == len(*rounds) {
+			*rounds = append(*rounds, renew(body, s.ID, round))
+		}
+		out.Write((*rounds)[round])
 	}
 	data := bytes.ReplaceAll(out.Bytes(), []byte(s.ID), []byte(sessionID(i)))
 	project := fmt.Sprintf("/home/dev/project%02d", i%12)
