@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,6 +26,18 @@ func TestAFileNeedsNoSubcommand(t *testing.T) {
 	alone := runWith("", path, "--format", "plain")
 	assert.Equal(t, withReplay, alone)
 	assert.Contains(t, alone.stdout, "first line renders")
+}
+
+// TestTheProfileOfStdoutIsFoundOnce: the profile of this process's
+// stdout in its own environment is the one lipgloss found before main
+// (no second `tmux info`), and is what detecting it again finds; another
+// environment is detected anew.
+func TestTheProfileOfStdoutIsFoundOnce(t *testing.T) {
+	env := os.Environ()
+	assert.Equal(t, colorprofile.Detect(os.Stdout, env), detectProfile(os.Stdout, env))
+	forced := append(slices.Clip(env), "CLICOLOR_FORCE=1", "TERM=xterm-256color", "NO_COLOR=")
+	assert.Equal(t, colorprofile.Detect(os.Stdout, forced), detectProfile(os.Stdout, forced))
+	assert.NotEqual(t, colorprofile.NoTTY, detectProfile(os.Stdout, forced), "CLICOLOR_FORCE gives colours")
 }
 
 func TestAnExplicitAnsiFormatKeepsItsColours(t *testing.T) {

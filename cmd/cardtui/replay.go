@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/lipgloss/v2"
+
 	exportmd "github.com/cardtui/cardtui/export/markdown"
 
 	"github.com/charmbracelet/colorprofile"
@@ -199,7 +201,7 @@ func colorProfile(color string, ansiAsked bool, stdout io.Writer, env []string) 
 	case "never":
 		return colorprofile.NoTTY
 	}
-	p := colorprofile.Detect(stdout, env)
+	p := detectProfile(stdout, env)
 	if p != colorprofile.NoTTY || !ansiAsked {
 		return p
 	}
@@ -209,6 +211,18 @@ func colorProfile(color string, ansiAsked bool, stdout io.Writer, env []string) 
 		}
 	}
 	return colorprofile.Detect(stdout, append(slices.Clip(env), "CLICOLOR_FORCE=1"))
+}
+
+// detectProfile is colorprofile.Detect(stdout, env), taken from
+// lipgloss.Writer when that is what it detected: the profile of this
+// process's stdout in this environment, found before main ran. Inside
+// tmux each detection runs `tmux info`, which the first screen would
+// otherwise wait for a second time.
+func detectProfile(stdout io.Writer, env []string) colorprofile.Profile {
+	if stdout == io.Writer(os.Stdout) && lipgloss.Writer.Forward == io.Writer(os.Stdout) && slices.Equal(env, os.Environ()) {
+		return lipgloss.Writer.Profile
+	}
+	return colorprofile.Detect(stdout, env)
 }
 
 // terminalWidth is stdout's width when it is a terminal, else
