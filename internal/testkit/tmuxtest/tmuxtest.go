@@ -16,7 +16,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -83,7 +82,7 @@ func Start(t testing.TB, width, height int, env []string, argv ...string) *Sessi
 func (s *Session) watchOutput() {
 	s.t.Helper()
 	fifo := filepath.Join(s.t.TempDir(), "output")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		s.t.Fatal(err)
 	}
 	// Opened for writing too, so that the open does not wait for tmux's
