@@ -23,9 +23,7 @@ func BenchmarkHunkSyntax(b *testing.B) {
 		parts := partsInRows(f, f.lineCount()+len(f.Hunks))
 		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
 			for b.Loop() {
-				runCache.mu.Lock()
-				runCache.runs = nil
-				runCache.mu.Unlock()
+				runCache.clear()
 				h := newHighlighter(f.Path, o, parts)
 				h.deadline = time.Now().Add(time.Hour)
 				for _, p := range parts {

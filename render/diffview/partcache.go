@@ -2,7 +2,6 @@ package diffview
 
 import (
 	"slices"
-	"sync"
 
 	"github.com/cardtui/cardtui/cards"
 )
@@ -23,13 +22,7 @@ type partKey struct {
 // at several widths, collapsed and expanded, and exported; its diff, which
 // may take lineDiffBudget, is computed once and is the same each time,
 // rough or not.
-var partCache struct {
-	mu    sync.Mutex
-	parts map[partKey]part
-	bytes int
-	// diffed counts the FileDiffs diffed, for the tests.
-	diffed int
-}
+var partCache = memo[partKey, part]{limit: maxCachedPartBytes}
 
 // cachedPart is diffPart(d), from partCache when d was diffed before. Its
 // hunks are the caller's to change; their lines are shared and read-only.
@@ -38,31 +31,11 @@ func cachedPart(d cards.FileDiff) part {
 		return recordedPart(d)
 	}
 	key := partKey{old: oldText(d), new: d.NewText, newFile: d.IsNewFile(), oldStart: d.OldStart, newStart: d.NewStart}
-	partCache.mu.Lock()
-	p, ok := partCache.parts[key]
-	if !ok {
-		partCache.diffed++
-	}
-	partCache.mu.Unlock()
+	p, ok := partCache.get(key)
 	if !ok {
 		p = diffPart(d)
-		keepPart(key, p)
+		partCache.put(key, p, len(key.old)+len(key.new))
 	}
 	p.hunks = slices.Clone(p.hunks)
 	return p
-}
-
-// keepPart adds p to partCache under key.
-func keepPart(key partKey, p part) {
-	size := len(key.old) + len(key.new)
-	if size > maxCachedPartBytes {
-		return
-	}
-	partCache.mu.Lock()
-	defer partCache.mu.Unlock()
-	if partCache.parts == nil || partCache.bytes+size > maxCachedPartBytes {
-		partCache.parts, partCache.bytes = map[partKey]part{}, 0
-	}
-	partCache.parts[key] = p
-	partCache.bytes += size
 }

@@ -12,27 +12,20 @@ import (
 	"github.com/cardtui/cardtui/render/style"
 )
 
-// emptyPartCache forgets every diff computed.
-func emptyPartCache() {
-	partCache.mu.Lock()
-	defer partCache.mu.Unlock()
-	partCache.parts, partCache.bytes = nil, 0
-}
-
 // TestADiffIsComputedOnce draws a diff at two widths: the second drawing
 // diffs nothing and is the same as a drawing with an empty cache.
 func TestADiffIsComputedOnce(t *testing.T) {
 	old := diffinput.GeneratedGo(300)
 	diffs := []cards.FileDiff{wholeFile("gen.go", diffinput.JoinLines(old), diffinput.JoinLines(diffinput.ScatteredEdit(old, 5)))}
-	emptyPartCache()
+	partCache.clear()
 	renderDiffs(diffs, themeOptions(style.Dark, 80, true))
-	diffed := partCache.diffed
+	diffed := partCache.misses
 	cached := renderDiffs(diffs, themeOptions(style.Light, 120, false))
-	assert.Equal(t, diffed, partCache.diffed, "the second drawing diffs nothing")
+	assert.Equal(t, diffed, partCache.misses, "the second drawing diffs nothing")
 
-	emptyPartCache()
+	partCache.clear()
 	assert.Equal(t, renderDiffs(diffs, themeOptions(style.Light, 120, false)), cached)
-	assert.Greater(t, partCache.diffed, diffed)
+	assert.Greater(t, partCache.misses, diffed)
 }
 
 // TestCachedHunksAreNotChanged builds a file of two parts, which changes
@@ -46,7 +39,7 @@ func TestCachedHunksAreNotChanged(t *testing.T) {
 	}
 	first := positioned(1, "a\nb\nc\n", "a\nB\nc\n")
 	second := positioned(40, strings.Repeat("x\n", 8), strings.Repeat("x\n", 4)+"y\n"+strings.Repeat("x\n", 3))
-	emptyPartCache()
+	partCache.clear()
 	alone := Files([]cards.FileDiff{second})
 	both := Files([]cards.FileDiff{first, second})
 	require.Len(t, both, 1)

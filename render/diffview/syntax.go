@@ -174,19 +174,10 @@ type runKey struct {
 	text    string
 }
 
-// runMemo keeps the runs of the sides lexed within their budget, so that
-// drawing a card again (at another width, or a viewer's redraw) does not
-// lex it again; bytes is the size of the texts it holds, lexed the number
-// of texts it did not hold.
-type runMemo struct {
-	mu    sync.Mutex
-	runs  map[runKey][][]colorRun
-	bytes int
-	lexed int
-}
-
-// runCache holds the runs of the sides drawn lately.
-var runCache runMemo
+// runCache keeps the runs of the sides lexed within their budget, so
+// that drawing a card again (at another width, or a viewer's redraw) does
+// not lex it again.
+var runCache = memo[runKey, [][]colorRun]{limit: maxCachedRunBytes}
 
 // cachedLines is h.lines(text), from runCache when it was lexed before.
 func (h *highlighter) cachedLines(text string) [][]colorRun {
@@ -198,26 +189,14 @@ func (h *highlighter) cachedLines(text string) [][]colorRun {
 // are not kept.
 func (h *highlighter) cached(text string, lex func() [][]colorRun) [][]colorRun {
 	key := runKey{h.lexer.Config().Name, h.palette, text}
-	runCache.mu.Lock()
-	runs, ok := runCache.runs[key]
-	if !ok {
-		runCache.lexed++
-	}
-	runCache.mu.Unlock()
-	if ok {
+	if runs, ok := runCache.get(key); ok {
 		return runs
 	}
-	runs = lex()
+	runs := lex()
 	if h.over.Load() || runs == nil {
 		return runs
 	}
-	runCache.mu.Lock()
-	defer runCache.mu.Unlock()
-	if runCache.runs == nil || runCache.bytes+len(text) > maxCachedRunBytes {
-		runCache.runs, runCache.bytes = map[runKey][][]colorRun{}, 0
-	}
-	runCache.runs[key] = runs
-	runCache.bytes += len(text)
+	runCache.put(key, runs, len(text))
 	return runs
 }
 

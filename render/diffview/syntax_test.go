@@ -181,18 +181,14 @@ func TestHighlighterGivesBackEveryByte(t *testing.T) {
 func TestSyntaxRunsAreLexedOnce(t *testing.T) {
 	old := strings.Join(diffinput.GeneratedGo(200), "\n") + "\n"
 	diffs := []cards.FileDiff{wholeFile("gen.go", old, diffinput.JoinLines(diffinput.ScatteredEdit(diffinput.GeneratedGo(200), 3)))}
-	runCache.mu.Lock()
-	runCache.runs = nil
-	runCache.mu.Unlock()
+	runCache.clear()
 	renderDiffs(diffs, themeOptions(style.Dark, 80, true))
-	lexed := runCache.lexed
-	require.Positive(t, len(runCache.runs))
+	lexed := runCache.misses
+	require.Positive(t, runCache.len())
 	cached := renderDiffs(diffs, themeOptions(style.Dark, 120, true))
-	assert.Equal(t, lexed, runCache.lexed, "the second drawing lexes nothing")
+	assert.Equal(t, lexed, runCache.misses, "the second drawing lexes nothing")
 
-	runCache.mu.Lock()
-	runCache.runs = nil
-	runCache.mu.Unlock()
+	runCache.clear()
 	assert.Equal(t, renderDiffs(diffs, themeOptions(style.Dark, 120, true)), cached)
-	assert.Greater(t, runCache.lexed, lexed)
+	assert.Greater(t, runCache.misses, lexed)
 }
