@@ -222,6 +222,10 @@ func TestClaudeHunkMarkers(t *testing.T) {
 	bad := claudeResult(t, "Edit", `{"file_path":"a","old_string":"o","new_string":"n"}`, `"ok"`, false,
 		`{"structuredPatch":[{"oldStart":1,"newStart":1,"lines":["?what"]}]}`)
 	producertest.RequireFallbackNote(t, bad, `structuredPatch[0]`, `"?what" does not start with`)
+
+	empty := claudeResult(t, "Edit", `{"file_path":"a","old_string":"o","new_string":"n"}`, `"ok"`, false,
+		`{"structuredPatch":[{"oldStart":1,"newStart":1,"lines":[]}]}`)
+	producertest.RequireFallbackNote(t, empty, `structuredPatch[0]`, "a hunk without lines")
 }
 
 func TestClaudeEditResultWithoutHunks(t *testing.T) {

@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -12,8 +13,11 @@ import (
 // an apply_patch chunk — with its lines kept (cards.FileDiff.Lines), so
 // that the card draws them as recorded. An empty line is an empty kept
 // line, as diff readers take it; oldStart and newStart are 0 when not
-// known.
+// known. A hunk without lines is an error: no diff tool writes one.
 func RecordedHunk(path string, lines []string, oldStart, newStart int) (cards.FileDiff, error) {
+	if len(lines) == 0 {
+		return cards.FileDiff{}, errors.New("a hunk without lines")
+	}
 	prefixed := make([]string, len(lines))
 	for i, line := range lines {
 		prefixed[i] = line
