@@ -119,6 +119,7 @@ func startEscaping(t *testing.T, dir, nonce string) *scripted {
 // closes, none of them is left. Old main's marker reaper missed the
 // env -i one.
 func TestTerminalTreeDiesWithTheSession(t *testing.T) {
+	t.Parallel()
 	requireNamespaces(t)
 	nonce := newNonce(t)
 	s := startEscaping(t, t.TempDir(), nonce)
@@ -139,6 +140,7 @@ const (
 // terminal, says "ready" and waits; it is killed with SIGKILL, so it
 // closes nothing. Old main left both setsid descendants running.
 func TestTerminalTreeDiesWithCardtuiKilled(t *testing.T) {
+	t.Parallel()
 	if nonce := os.Getenv(killedHelperEnv); nonce != "" {
 		startEscaping(t, os.Getenv(killedDirEnv), nonce)
 		fmt.Println("ready")

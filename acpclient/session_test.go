@@ -66,6 +66,7 @@ func everyKind(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 }
 
 func TestEveryUpdateKind(t *testing.T) {
+	t.Parallel()
 	s := startScripted(t, t.TempDir(), false, everyKind)
 	s.turn(t, "do it")
 	entries := s.entries()
@@ -119,6 +120,7 @@ func TestEveryUpdateKind(t *testing.T) {
 }
 
 func TestOutOfOrderAndUnknownIDs(t *testing.T) {
+	t.Parallel()
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		for _, u := range []sdk.SessionUpdate{
 			sdk.UpdateToolCall("late", sdk.WithUpdateStatus(sdk.ToolCallStatusInProgress), sdk.WithUpdateTitle("updated first")),
@@ -152,6 +154,7 @@ func TestOutOfOrderAndUnknownIDs(t *testing.T) {
 }
 
 func TestNonJSONOutputAndAgentGone(t *testing.T) {
+	t.Parallel()
 	gone := make(chan struct{})
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		if err := a.Update(ctx, sid, sdk.UpdateAgentMessageText("before")); err != nil {
@@ -232,6 +235,7 @@ func TestThousandUpdatesPerSecond(t *testing.T) {
 }
 
 func TestPermission(t *testing.T) {
+	t.Parallel()
 	answers := make(chan sdk.RequestPermissionOutcome, 3)
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		if err := a.Update(ctx, sid, sdk.StartToolCall("w", "Write config", sdk.WithStartKind(sdk.ToolKindEdit))); err != nil {
@@ -279,6 +283,7 @@ func TestPermission(t *testing.T) {
 }
 
 func TestUnreportedPermission(t *testing.T) {
+	t.Parallel()
 	goOn := make(chan struct{})
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		_, err := a.Conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
@@ -305,6 +310,7 @@ func TestUnreportedPermission(t *testing.T) {
 }
 
 func TestTerminalForgottenIsKilledAtClose(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "pid")
 	created := make(chan string, 1)
@@ -331,6 +337,7 @@ func TestTerminalForgottenIsKilledAtClose(t *testing.T) {
 }
 
 func TestReadOnly(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	errs := make(chan error, 2)
 	s := startScripted(t, dir, true, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {

@@ -145,6 +145,7 @@ const (
 )
 
 func TestPickerShowsTheProjectThenAll(t *testing.T) {
+	t.Parallel()
 	r := newPickerRun(t, fakehome.New(t))
 
 	s := r.until(claudeLabel)
@@ -168,6 +169,7 @@ func TestPickerShowsTheProjectThenAll(t *testing.T) {
 // takes the sessions read whole as they come, the session it opened the
 // same before and after.
 func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
+	t.Parallel()
 	h := fakehome.New(t)
 	var reports []sessions.Progress
 	_, err := sessions.ListProgressively(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir(), Heads: true},
@@ -193,6 +195,7 @@ func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 }
 
 func TestPickerPreviewsTheSelectedSession(t *testing.T) {
+	t.Parallel()
 	r := newPickerRun(t, fakehome.New(t))
 
 	s := r.until(claudeLabel)
@@ -210,6 +213,7 @@ func TestPickerPreviewsTheSelectedSession(t *testing.T) {
 }
 
 func TestPickerFilterNarrowsTheList(t *testing.T) {
+	t.Parallel()
 	r := newPickerRun(t, fakehome.New(t))
 	r.until(claudeLabel)
 
@@ -226,6 +230,7 @@ func TestPickerFilterNarrowsTheList(t *testing.T) {
 }
 
 func TestPickerOpensASessionAndEscReturns(t *testing.T) {
+	t.Parallel()
 	r := newPickerRun(t, fakehome.New(t))
 	r.until(claudeLabel)
 
@@ -261,6 +266,7 @@ func TestPickerOpensASessionAndEscReturns(t *testing.T) {
 }
 
 func TestPickerQuitsFromTheViewer(t *testing.T) {
+	t.Parallel()
 	r := newPickerRun(t, fakehome.New(t))
 	r.until(claudeLabel)
 
@@ -271,6 +277,7 @@ func TestPickerQuitsFromTheViewer(t *testing.T) {
 }
 
 func TestPickerSaysWhyASessionCannotBeOpened(t *testing.T) {
+	t.Parallel()
 	h := fakehome.New(t)
 	r := newPickerRun(t, h)
 	r.until(claudeLabel)
@@ -337,6 +344,7 @@ func typed(text string) []tea.KeyPressMsg {
 // is opened off the UI loop, without blocking, and refused: the picker
 // answers keys all along and says why.
 func TestPickerRefusesAFIFO(t *testing.T) {
+	t.Parallel()
 	h := fakehome.New(t)
 	r := newPickerRun(t, h)
 	r.until(claudeLabel)
