@@ -16,11 +16,12 @@ import (
 	"github.com/cardtui/cardtui/render"
 )
 
-// slowCard is the slowest card of the hostile corpus (diff-swap): a
-// write whose diff turns n lines "a" and n "b" into n "b" then n "a",
-// which takes the line diff its whole time budget.
+// slowCard has the shape of the hostile corpus's slowest card
+// (diff-swap), smaller: a write whose diff turns n lines "a" and n "b"
+// into n "b" then n "a", which takes the line diff its whole time budget
+// (250 ms) at any n past a few thousand.
 func slowCard() cards.ToolCard {
-	const n = 120_000
+	const n = 30_000
 	a, b := strings.Repeat("a\n", n), strings.Repeat("b\n", n)
 	return cards.ToolCard{ID: "w1", Call: cards.DiffCall{
 		Title: "Edit swap.txt",

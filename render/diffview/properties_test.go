@@ -117,14 +117,14 @@ func generatedPair(n int) textPair {
 
 // TestDiffPropertiesOnRealAndRandomText checks, for random pairs (the
 // first 100 of 300 with -short), real pairs (the Go files changed in the
-// repository's history, the edits of the real sessions in
+// repository's last 20 commits, the last 5 with -short; the edits of the real sessions in
 // ../shared/fixtures) and generated files (the 20,000-line one only
 // without -short), that the card's unified diff applied to the old text
 // gives the new text, that the model does too, and that +A -R are the
 // counts of a minimal diff: GNU diff --minimal's when it is installed, a
 // longest common subsequence otherwise. No card is ever approximate.
 func TestDiffPropertiesOnRealAndRandomText(t *testing.T) {
-	real := append(realPairs(t, 20), fixturePairs(t)...)
+	real := append(realPairs(t, testkit.Rounds(20, 5)), fixturePairs(t)...)
 	pairs := append(randomPairs(testkit.Rounds(300, 100)), real...)
 	pairs = append(pairs, generatedPair(2_000))
 	if testkit.Long() {
