@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/internal/testkit/zstdframes"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -106,7 +107,7 @@ func TestUndetectedLinesKeepTheirPlace(t *testing.T) {
 // TestNotSessionCompressed checks that a compressed input is judged by
 // what it decompresses to.
 func TestNotSessionCompressed(t *testing.T) {
-	data, _ := replaytest.CompressFrames(t, []byte(passwd), 10)
+	data, _ := zstdframes.Compress(t, []byte(passwd), 10)
 
 	_, err := replay.Load(bytes.NewReader(data), "FILE.jsonl.zstd", lineOptions)
 

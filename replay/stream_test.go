@@ -22,6 +22,7 @@ import (
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/internal/testkit/zstdframes"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -141,7 +142,7 @@ func TestStreamBatchesAreBoundedAndReportProgress(t *testing.T) {
 // TestStreamZstd: a compressed input streams what it holds, and the
 // progress counts its compressed bytes.
 func TestStreamZstd(t *testing.T) {
-	compressed, _ := replaytest.CompressFrames(t, demo.Session, 5)
+	compressed, _ := zstdframes.Compress(t, demo.Session, 5)
 
 	s, _ := streamAll(t, compressed, replay.StreamOptions{Options: nodb.Options(""), Total: int64(len(compressed))})
 

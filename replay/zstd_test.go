@@ -16,6 +16,7 @@ import (
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/internal/testkit/zstdframes"
 	"github.com/cardtui/cardtui/replay"
 )
 
@@ -24,7 +25,7 @@ import (
 func TestZstdReadsEveryFrame(t *testing.T) {
 	raw := replaytest.LoadBytes(t, lineOptions, demo.Session)
 	for _, perFrame := range []int{1, 5, 1000} {
-		compressed, starts := replaytest.CompressFrames(t, demo.Session, perFrame)
+		compressed, starts := zstdframes.Compress(t, demo.Session, perFrame)
 		if perFrame == 5 {
 			require.Greater(t, len(starts), 30, "the demo makes many frames")
 		}
@@ -43,7 +44,7 @@ func tornFrameSession(t *testing.T) (lines []string, compressed []byte, starts [
 		header, harnesslog.UserEvent("user", "go"), harnesslog.CallEvent("c1", "bash", bashArgs),
 		harnesslog.ResultEvent("c1", "ok", false, ""), harnesslog.AssistantEvent(harnesslog.TextPart(strings.Repeat("All done. ", 30))),
 	}
-	compressed, starts = replaytest.CompressFrames(t, []byte(strings.Join(lines, "\n")+"\n"), 1)
+	compressed, starts = zstdframes.Compress(t, []byte(strings.Join(lines, "\n")+"\n"), 1)
 	require.Len(t, starts, len(lines))
 	return lines, compressed, starts
 }

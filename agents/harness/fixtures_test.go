@@ -14,6 +14,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/internal/testkit/zstdframes"
 )
 
 // fixtureFiles lists the harness's real session logs and headless streams
@@ -97,7 +98,7 @@ func TestFixturesZstdTwins(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			require.NoError(t, err)
-			compressed, starts := replaytest.CompressFrames(t, data, 5)
+			compressed, starts := zstdframes.Compress(t, data, 5)
 			if bytes.Count(data, []byte("\n")) > 5 {
 				require.Greater(t, len(starts), 1)
 			}

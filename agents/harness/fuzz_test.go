@@ -8,6 +8,7 @@ import (
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/harnesslog"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
+	"github.com/cardtui/cardtui/internal/testkit/zstdframes"
 )
 
 // FuzzHarnessLog feeds arbitrary input, seeded with the demo session log
@@ -23,7 +24,7 @@ func FuzzHarnessLog(f *testing.F) {
 		f.Add([]byte(header + "\n" + c.line + "\n" + lines[5]))
 	}
 	f.Add([]byte(wrap(lines[1:12]...) + `{"type":"result","output":"done"}`))
-	compressed, _ := replaytest.CompressFrames(f, []byte(strings.Join(lines[:12], "\n")+"\n"), 3)
+	compressed, _ := zstdframes.Compress(f, []byte(strings.Join(lines[:12], "\n")+"\n"), 3)
 	f.Add(compressed)
 	f.Add(compressed[:len(compressed)-7])
 	// The older shapes and the nested events: whole sessions, and each

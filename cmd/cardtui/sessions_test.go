@@ -1,37 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/internal/demo"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/zstdframes"
 )
-
-// compressFrames compresses data as a .jsonl.zstd file is written: one
-// frame per linesPerFrame lines. It returns the bytes and the offset of
-// the last frame.
-func compressFrames(t *testing.T, data []byte, linesPerFrame int) (compressed []byte, lastFrame int) {
-	t.Helper()
-	enc, err := zstd.NewWriter(nil)
-	require.NoError(t, err)
-	defer enc.Close()
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	for i := 0; i < len(lines); i += linesPerFrame {
-		if chunk := bytes.Join(lines[i:min(i+linesPerFrame, len(lines))], nil); len(chunk) > 0 {
-			lastFrame = len(compressed)
-			compressed = enc.EncodeAll(chunk, compressed)
-		}
-	}
-	return compressed, lastFrame
-}
 
 // TestFixturesReplayWithExitZero runs replay and validate on every real
 // session of ../shared/fixtures/dsh, and replay on its .jsonl.zstd twin,
@@ -42,7 +23,7 @@ func TestFixturesReplayWithExitZero(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			require.NoError(t, err)
-			compressed, _ := compressFrames(t, data, 5)
+			compressed, _ := zstdframes.Compress(t, data, 5)
 			twin := writeSession(t, filepath.Base(file)+".zstd", string(compressed))
 
 			raw := runWith("", "replay", "--print", "--format", "plain", file)
@@ -101,7 +82,8 @@ func TestReplayTornTail(t *testing.T) {
 		assert.Contains(t, strings.Join(strings.Fields(r.stdout), " "), "line 12 is torn")
 	})
 	t.Run("zstd frame", func(t *testing.T) {
-		compressed, last := compressFrames(t, demo.Session, 5)
+		compressed, starts := zstdframes.Compress(t, demo.Session, 5)
+		last := starts[len(starts)-1]
 		file := writeSession(t, "demo.jsonl.zstd", string(compressed[:last+(len(compressed)-last)/2]))
 
 		r := runWith("", "replay", "--print", "--format", "plain", "--width", "200", file)
@@ -116,7 +98,7 @@ func TestReplayTornTail(t *testing.T) {
 }
 
 func TestReplayCompressedStdin(t *testing.T) {
-	compressed, _ := compressFrames(t, demo.Session, 7)
+	compressed, _ := zstdframes.Compress(t, demo.Session, 7)
 
 	r := runWith(string(compressed), "replay", "--format", "plain", "-")
 

@@ -12,10 +12,10 @@ import (
 
 	"github.com/cardtui/cardtui/internal/demo"
 
-	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/internal/testkit/zstdframes"
 	"github.com/cardtui/cardtui/sessions"
 )
 
@@ -33,21 +33,6 @@ func Write(t *testing.T, path, data string, mtime time.Time) string {
 	require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
 	require.NoError(t, os.Chtimes(path, mtime, mtime))
 	return path
-}
-
-// ZstdFrames compresses data as the harness does: one frame per few
-// lines.
-func ZstdFrames(t *testing.T, data string) string {
-	t.Helper()
-	enc, err := zstd.NewWriter(nil)
-	require.NoError(t, err)
-	defer enc.Close()
-	var out []byte
-	lines := strings.SplitAfter(data, "\n")
-	for i := 0; i < len(lines); i += 4 {
-		out = enc.EncodeAll([]byte(strings.Join(lines[i:min(i+4, len(lines))], "")), out)
-	}
-	return string(out)
 }
 
 // Home is a home directory with the three agents' layouts.
@@ -86,11 +71,18 @@ func New(t *testing.T) Home {
 		"archived": Write(t, filepath.Join(roots["codex"], "archived_sessions", "rollout-2025-10-05T10-00-00-0199a000.jsonl"),
 			inProject(SessionFile(t, "codex-patch.jsonl")), base.Add(4*time.Hour)),
 		"zstd": Write(t, filepath.Join(roots["harness"], "sessions", "--home-dev-tally--", "5f0c2b1e", "session.jsonl.zstd"),
-			ZstdFrames(t, string(demo.Session)), base.Add(5*time.Hour)),
+			compressed(t, demo.Session), base.Add(5*time.Hour)),
 		"harness": Write(t, filepath.Join(roots["harness"], "sessions", "--elsewhere--", "77aa", "session.v1.jsonl"),
 			strings.ReplaceAll(SessionFile(t, "torn-tail.jsonl"), "/home/dev/", "/elsewhere/"), base.Add(6*time.Hour)),
 	}}
 	// An older generation of the same harness session is not listed.
 	Write(t, filepath.Join(roots["harness"], "sessions", "--elsewhere--", "77aa", "session.jsonl"), "{}\n", base)
 	return h
+}
+
+// compressed is data in zstd frames of four lines, as the harness writes
+// its logs.
+func compressed(t *testing.T, data []byte) string {
+	c, _ := zstdframes.Compress(t, data, 4)
+	return string(c)
 }

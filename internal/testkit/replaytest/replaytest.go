@@ -19,7 +19,6 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -241,28 +240,6 @@ func RenderPlain(tr *replay.Transcript, width int) string {
 		parts[i] = render.Entry(e, o)
 	}
 	return strings.Join(parts, "\n\n") + "\n"
-}
-
-// CompressFrames compresses data as a .jsonl.zstd file is written: one
-// independent, checksummed frame per linesPerFrame lines. It returns the
-// compressed bytes and the offset where each frame starts.
-func CompressFrames(t testing.TB, data []byte, linesPerFrame int) ([]byte, []int) {
-	t.Helper()
-	enc, err := zstd.NewWriter(nil)
-	require.NoError(t, err)
-	defer enc.Close()
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	var out []byte
-	var starts []int
-	for i := 0; i < len(lines); i += linesPerFrame {
-		chunk := bytes.Join(lines[i:min(i+linesPerFrame, len(lines))], nil)
-		if len(chunk) == 0 {
-			continue
-		}
-		starts = append(starts, len(out))
-		out = enc.EncodeAll(chunk, out)
-	}
-	return out, starts
 }
 
 // BenchmarkLoad loads data with opts in b's loop, fails b on an error or
