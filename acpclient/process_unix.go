@@ -31,8 +31,13 @@ func signalName(sig syscall.Signal) string {
 }
 
 // groupAlive reports whether the process group that pid leads still has
-// a process.
-func groupAlive(pid int) bool { return syscall.Kill(-pid, 0) == nil }
+// a process. The dead ones cardtui adopted are reaped first: a zombie
+// answers kill(2) as if alive, and an agent's child that died after the
+// agent held Close for the whole stopGrace.
+func groupAlive(pid int) bool {
+	reapAdopted(pid)
+	return syscall.Kill(-pid, 0) == nil
+}
 
 // openNonblock opens a file without waiting: a FIFO opened for reading
 // would wait for a writer.

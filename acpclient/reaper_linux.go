@@ -81,21 +81,61 @@ func markedChildren(marker string) []int {
 
 // parentOf is the parent process id of pid, -1 when unknown.
 func parentOf(pid int) int {
+	st, ok := statOf(pid)
+	if !ok {
+		return -1
+	}
+	return st.ppid
+}
+
+// procStat is what /proc/PID/stat says of a process that the reaper
+// reads: its state ('Z' for a zombie), its parent and its process group.
+type procStat struct {
+	state      byte
+	ppid, pgrp int
+}
+
+// statOf reads /proc/PID/stat; false when the process is gone or the
+// file does not read.
+func statOf(pid int) (procStat, bool) {
 	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return -1
+		return procStat{}, false
 	}
 	i := strings.LastIndex(string(stat), ") ") // the name may hold anything, ")" too
 	if i < 0 {
-		return -1
+		return procStat{}, false
 	}
 	fields := strings.Fields(string(stat)[i+2:])
-	if len(fields) < 2 {
-		return -1
+	if len(fields) < 3 || len(fields[0]) != 1 {
+		return procStat{}, false
 	}
-	ppid, err := strconv.Atoi(fields[1])
+	ppid, errP := strconv.Atoi(fields[1])
+	pgrp, errG := strconv.Atoi(fields[2])
+	if errP != nil || errG != nil {
+		return procStat{}, false
+	}
+	return procStat{state: fields[0][0], ppid: ppid, pgrp: pgrp}, true
+}
+
+// reapAdopted reaps the dead processes of the group that leader leads
+// which cardtui adopted as their subreaper: an agent's child that died
+// after the agent. Dead and unreaped, each would keep the group alive
+// for kill(2). The leader is left to the Wait of its own exec.Cmd.
+func reapAdopted(leader int) {
+	dirs, err := os.ReadDir("/proc")
 	if err != nil {
-		return -1
+		return
 	}
-	return ppid
+	self := os.Getpid()
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil || pid == leader {
+			continue
+		}
+		if st, ok := statOf(pid); ok && st.state == 'Z' && st.ppid == self && st.pgrp == leader {
+			var ws syscall.WaitStatus
+			_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+		}
+	}
 }

@@ -8,3 +8,7 @@ func adoptOrphans() {}
 
 // reapStrays does nothing where there is no child subreaper.
 func reapStrays(string) {}
+
+// reapAdopted does nothing where there is no child subreaper: no orphan
+// becomes cardtui's child.
+func reapAdopted(int) {}

@@ -208,3 +208,37 @@ func TestUncontainedTerminalsSayWhyAndReapMarked(t *testing.T) {
 	require.NoError(t, s.Close())
 	assertNoSurvivor(t, nonce, "the marked descendants are reaped at the session's end")
 }
+
+// TestCloseReapsTheAgentsAdoptedChildren: the agent's child ignores
+// SIGTERM and outlives the agent by a moment; cardtui adopts it as the
+// subreaper and reaps it once it is dead, so that Close need not wait
+// out stopGrace for a zombie and none is left behind. Old main left the
+// zombie, and Close waited the 2 s grace for it.
+func TestCloseReapsTheAgentsAdoptedChildren(t *testing.T) {
+	t.Parallel()
+	cfg := Config{Command: []string{"sh", "-c", `sh -c "trap '' TERM; sleep 0.2" & read line; sleep 30`}, Dir: t.TempDir()}
+	s, err := Launch(cfg)
+	require.NoError(t, err)
+	leader := s.cmd.Process.Pid
+	require.Eventually(t, func() bool { return len(groupMembers(leader)) == 3 }, 5*time.Second, 5*time.Millisecond,
+		"the agent, its sleep and its child that ignores SIGTERM")
+	require.NoError(t, s.Close())
+	<-s.Done()
+	assert.Empty(t, groupMembers(leader), "no process of the agent's group, dead or alive, is left")
+}
+
+// groupMembers are the processes of the group leader leads, zombies too.
+func groupMembers(leader int) []int {
+	dirs, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		if st, ok := statOf(pid); ok && st.pgrp == leader {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
