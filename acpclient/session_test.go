@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
 )
 
@@ -181,9 +182,12 @@ func TestNonJSONOutputAndAgentGone(t *testing.T) {
 	assert.True(t, s.State().Ended)
 }
 
+// TestThousandUpdatesPerSecond: an agent sends an update each
+// millisecond, a thousand of them (250 with -short), and every one
+// arrives, coalesced into fewer changes.
 func TestThousandUpdatesPerSecond(t *testing.T) {
 	t.Parallel() // a second of ticks, waited beside the other tests
-	const n = 1000
+	n := testkit.Rounds(1000, 250)
 	s := startScripted(t, t.TempDir(), false, func(ctx context.Context, a *acptest.Agent, sid sdk.SessionId) error {
 		tick := time.NewTicker(time.Millisecond)
 		defer tick.Stop()
