@@ -85,7 +85,10 @@ type Model struct {
 	// their Options are nil.
 	KeyMap KeyMap
 
-	list    list.Model
+	list list.Model
+	// filled counts the times the list was filled: with the filter's
+	// text, what a filter's matches were made for (filterFor).
+	filled  int
 	all     []sessions.Session
 	project sessions.Project
 	// inProject is whether the list holds the current project's sessions
@@ -204,7 +207,9 @@ func (p *Model) fill() tea.Cmd {
 	}
 	p.list.Title = title
 	p.list.SetDelegate(newRowDelegate(p.dark, p.home, !p.inProject))
-	return p.list.SetItems(items)
+	p.filled++
+	cmd := p.list.SetItems(items)
+	return stampMatches(cmd, p.filterFor())
 }
 
 // listed shows the sessions the listing knows now, keeping the selected
@@ -286,6 +291,11 @@ func (p Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, nil
 	case ListedMsg:
 		return p, p.listed(msg)
+	case matchesMsg:
+		if msg.of == p.filterFor() {
+			p.list, _ = p.list.Update(msg.matches)
+		}
+		return p, nil
 	}
 	if p.shown != nil {
 		return p, p.updateViewer(msg)
@@ -330,7 +340,7 @@ func (p *Model) updateList(msg tea.Msg) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	p.list, cmd = p.list.Update(msg)
-	return cmd
+	return stampMatches(cmd, p.filterFor())
 }
 
 // updateViewer handles a message while a session is shown: esc goes back
