@@ -76,6 +76,15 @@ func (r *pickerRun) keys(keys ...tea.KeyPressMsg) {
 	}
 }
 
+// typeText types text at once, as a fast typist or a paste does, then
+// handles the messages the keys led to.
+func (r *pickerRun) typeText(text string) {
+	for _, k := range typed(text) {
+		r.update(k)
+	}
+	r.drain()
+}
+
 // drain handles the messages that arrive within a short while.
 func (r *pickerRun) drain() {
 	for {
@@ -218,7 +227,7 @@ func TestPickerFilterNarrowsTheList(t *testing.T) {
 	r.until(claudeLabel)
 
 	r.keys(keyOf("/"))
-	r.keys(typed("whitespace")...)
+	r.typeText("whitespace")
 	s := r.until("2 sessions • 1 filtered")
 	assert.Contains(t, s, claudeLabel)
 	assert.Contains(t, s, archivedLabel, `fuzzy: "white space" matches`)
@@ -235,7 +244,7 @@ func TestPickerOpensASessionAndEscReturns(t *testing.T) {
 	r.until(claudeLabel)
 
 	r.keys(keyOf("/"))
-	r.keys(typed("tests fail")...)
+	r.typeText("tests fail")
 	r.keys(keyOf("enter"), keyOf("enter"))
 	s := r.until("rollout-2025-10-06")
 	assert.NotContains(t, s, "Sessions of", "the viewer has the window")
