@@ -128,6 +128,9 @@ func packHead(head, domain string, width int, plain, strong func(...string) stri
 	cells := 0
 	add := func(part string, style func(...string) string) {
 		for _, piece := range strings.Split(ansi.Hardwrap(part, width, false), "\n") {
+			if ansi.StringWidth(piece) > width { // a wide character, one cell wide
+				piece = ansi.Truncate(piece, width, "…")
+			}
 			w := ansi.StringWidth(piece)
 			if cells > 0 && cells+w > width {
 				rows, cells = append(rows, row.String()), 0
