@@ -77,7 +77,13 @@ const completionRows = 5
 // New is the front-end on a connected session; cfg is the configuration
 // it was started with, whose Source names the agent.
 func New(s *acpclient.Session, cfg acpclient.Config) *Model {
-	opts := viewer.DefaultOptions()
+	return newModel(s, cfg, viewer.DefaultOptions())
+}
+
+// newModel is New with the viewer's options given. The tests have the
+// cards drawn on the program's loop (RenderWait 0), so that a screen they
+// read does not depend on how fast a loaded machine draws.
+func newModel(s *acpclient.Session, cfg acpclient.Config, opts viewer.Options) *Model {
 	opts.Keys.Quit.SetEnabled(false) // the front-end quits itself
 	opts.Source = cfg.Source
 	input := textarea.New()

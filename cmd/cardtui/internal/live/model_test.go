@@ -20,6 +20,7 @@ import (
 
 	"github.com/cardtui/cardtui/acpclient"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
+	"github.com/cardtui/cardtui/viewer"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 )
 
@@ -68,7 +69,9 @@ func liveThrough(t testing.TB, cfg acpclient.Config, turn func(context.Context, 
 		agent.Hangup()
 		_ = s.Close()
 	})
-	m := New(s, cfg)
+	opts := viewer.DefaultOptions()
+	opts.RenderWait = 0
+	m := newModel(s, cfg, opts)
 	m.now = (&testClock{}).Now // still, unless a test moves it
 	m.Update(tea.WindowSizeMsg{Width: width, Height: height})
 	m.input.Focus()
