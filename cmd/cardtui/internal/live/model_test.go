@@ -20,8 +20,8 @@ import (
 
 	"github.com/cardtui/cardtui/acpclient"
 	"github.com/cardtui/cardtui/internal/testkit/acptest"
-	"github.com/cardtui/cardtui/viewer"
 	"github.com/cardtui/cardtui/internal/testkit/golden"
+	"github.com/cardtui/cardtui/viewer"
 )
 
 // liveWith is the front-end on an in-process agent that runs turn, sized
