@@ -60,15 +60,10 @@ func reapStrays(marker string) {
 // markedChildren are the children of this process whose environment
 // holds marker.
 func markedChildren(marker string) []int {
-	dirs, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
 	self := os.Getpid()
 	var out []int
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil || parentOf(pid) != self {
+	for pid, st := range processes {
+		if st.ppid != self {
 			continue
 		}
 		env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
@@ -79,13 +74,19 @@ func markedChildren(marker string) []int {
 	return out
 }
 
-// parentOf is the parent process id of pid, -1 when unknown.
-func parentOf(pid int) int {
-	st, ok := statOf(pid)
-	if !ok {
-		return -1
+// processes yields each process of the system with what /proc/PID/stat
+// says of it; none when /proc does not read.
+func processes(yield func(int, procStat) bool) {
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		if st, ok := statOf(pid); ok && !yield(pid, st) {
+			return
+		}
 	}
-	return st.ppid
 }
 
 // procStat is what /proc/PID/stat says of a process that the reaper
@@ -123,17 +124,9 @@ func statOf(pid int) (procStat, bool) {
 // after the agent. Dead and unreaped, each would keep the group alive
 // for kill(2). The leader is left to the Wait of its own exec.Cmd.
 func reapAdopted(leader int) {
-	dirs, err := os.ReadDir("/proc")
-	if err != nil {
-		return
-	}
 	self := os.Getpid()
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil || pid == leader {
-			continue
-		}
-		if st, ok := statOf(pid); ok && st.state == 'Z' && st.ppid == self && st.pgrp == leader {
+	for pid, st := range processes {
+		if pid != leader && st.state == 'Z' && st.ppid == self && st.pgrp == leader {
 			var ws syscall.WaitStatus
 			_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
 		}

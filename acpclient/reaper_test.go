@@ -43,14 +43,12 @@ func newNonce(t *testing.T) string {
 // withArgument are the live processes one of whose arguments is
 // "300.<nonce><suffix>".
 func withArgument(nonce, suffix string) []int {
-	dirs, _ := os.ReadDir("/proc")
 	var pids []int
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil || pid == os.Getpid() {
+	for pid := range processes {
+		if pid == os.Getpid() {
 			continue
 		}
-		argv, err := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
+		argv, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
 		if err == nil && strings.Contains("\x00"+string(argv), "\x00300."+nonce+suffix+"\x00") && processAlive(pid) {
 			pids = append(pids, pid)
 		}
@@ -229,14 +227,9 @@ func TestCloseReapsTheAgentsAdoptedChildren(t *testing.T) {
 
 // groupMembers are the processes of the group leader leads, zombies too.
 func groupMembers(leader int) []int {
-	dirs, _ := os.ReadDir("/proc")
 	var pids []int
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil {
-			continue
-		}
-		if st, ok := statOf(pid); ok && st.pgrp == leader {
+	for pid, st := range processes {
+		if st.pgrp == leader {
 			pids = append(pids, pid)
 		}
 	}
