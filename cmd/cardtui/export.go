@@ -12,7 +12,7 @@ import (
 	"github.com/cardtui/cardtui/cmd/cardtui/internal/listing"
 	exporthtml "github.com/cardtui/cardtui/export/html"
 	exportmd "github.com/cardtui/cardtui/export/markdown"
-	mdtext "github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/mdwrite"
 	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/replay"
 )
@@ -110,7 +110,7 @@ func (l *localWriter) Write(p []byte) (int, error) {
 // markdownHead is the top of a Markdown export: the session's title, what
 // its turns add up to, and the index of its prompts with their times.
 func markdownHead(sh sharing) string {
-	head := "# " + mdtext.EscapeInline(textcut.OneLine(firstNonEmpty(sh.title, "session"))) + "\n"
+	head := "# " + mdwrite.EscapeInline(textcut.OneLine(firstNonEmpty(sh.title, "session"))) + "\n"
 	for _, part := range []string{exportmd.Totals(sh.entries), exportmd.PromptIndex(sh.entries)} {
 		if part != "" {
 			head += "\n" + part

@@ -9,6 +9,7 @@ import (
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
 	mdtext "github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/mdwrite"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
@@ -21,33 +22,33 @@ func webSearchMarkdown(v cards.WebSearch) string {
 	for i, s := range v.Sources {
 		fmt.Fprintf(&b, "%d. %s\n", i+1, sourceMarkdown(s))
 		if sn := textcut.OneLine(s.Snippet); sn != "" {
-			b.WriteString("   " + mdtext.EscapeInline(sn) + "\n")
+			b.WriteString("   " + mdwrite.EscapeInline(sn) + "\n")
 		}
 	}
 	footer := textcut.Plural(len(v.Sources), "source", "sources")
 	if v.Truncated {
 		footer += " (truncated)"
 	}
-	return mdtext.Join(titleMarkdown(v.Title), mdtext.CloseBlocks(termsafe.SanitizeText(v.Answer)), b.String(), "_"+footer+"_")
+	return mdwrite.Join(titleMarkdown(v.Title), mdtext.CloseBlocks(termsafe.SanitizeText(v.Answer)), b.String(), "_"+footer+"_")
 }
 
 // sourceMarkdown is one source's title linked to its URL, then its date.
 func sourceMarkdown(s cards.WebSource) string {
-	title := mdtext.EscapeInline(textcut.OneLine(s.Title))
+	title := mdwrite.EscapeInline(textcut.OneLine(s.Title))
 	_, safe := termsafe.SafeURL(s.URL)
 	var line string
 	switch {
 	case title != "" && safe && mdtext.SameTarget(textcut.OneLine(s.Title), s.URL):
-		line = mdtext.Link(title, s.URL)
+		line = mdwrite.Link(title, s.URL)
 	case title != "" && safe:
-		line = mdtext.Link(title, s.URL) + " (" + mdtext.CodeSpan(mdtext.TargetText(s.URL)) + ")"
+		line = mdwrite.Link(title, s.URL) + " (" + mdwrite.CodeSpan(mdtext.TargetText(s.URL)) + ")"
 	case title != "":
 		line = title + " — " + urlMarkdown(s.URL)
 	default:
 		line = urlMarkdown(s.URL)
 	}
 	if d := textcut.OneLine(s.PublishedAt); d != "" {
-		line += " · " + mdtext.EscapeInline(d)
+		line += " · " + mdwrite.EscapeInline(d)
 	}
 	return line
 }
@@ -56,9 +57,9 @@ func sourceMarkdown(s cards.WebSource) string {
 // span followed by "(unsafe link)".
 func urlMarkdown(raw string) string {
 	if safe, ok := termsafe.SafeURL(raw); ok {
-		return mdtext.Link(mdtext.EscapeInline(safe), safe)
+		return mdwrite.Link(mdwrite.EscapeInline(safe), safe)
 	}
-	return mdtext.CodeSpan(textcut.OneLine(raw)) + " " + cardtext.UnsafeNote
+	return mdwrite.CodeSpan(textcut.OneLine(raw)) + " " + cardtext.UnsafeNote
 }
 
 // webFetchMarkdown is the Markdown of a fetched page.
@@ -67,7 +68,7 @@ func webFetchMarkdown(v cards.WebFetch) string {
 	if v.Truncated {
 		line += " (truncated)"
 	}
-	return mdtext.Join(titleMarkdown(v.Title), line, contentMarkdown(v.Content))
+	return mdwrite.Join(titleMarkdown(v.Title), line, contentMarkdown(v.Content))
 }
 
 // messageMarkdown is the Markdown of a conversation message: a bold label,
@@ -77,14 +78,14 @@ func messageMarkdown(m cards.Message, o style.Options) string {
 	text := strings.Trim(termsafe.SanitizeText(m.Text), "\n")
 	switch m.Role {
 	case cards.RoleUser:
-		return mdtext.Join("**You**"+factsMarkdown(cardtext.TurnFacts(m.Turn, o.Location)), quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
+		return mdwrite.Join("**You**"+factsMarkdown(cardtext.TurnFacts(m.Turn, o.Location)), quoteMarkdown(strings.TrimSuffix(preformattedMarkdown(text, "text"), "\n")))
 	case cards.RoleReasoning:
 		return detailsMarkdown("Thinking", text)
 	case cards.RoleContext:
 		return detailsMarkdown("Context", text)
 	}
-	label := "**" + mdtext.EscapeInline(cardtext.RoleLabel(m.Role)) + "**" + factsMarkdown(cardtext.ReplyFacts(m.Reply, o.Location))
-	return mdtext.Join(label, mdtext.CloseBlocks(text))
+	label := "**" + mdwrite.EscapeInline(cardtext.RoleLabel(m.Role)) + "**" + factsMarkdown(cardtext.ReplyFacts(m.Reply, o.Location))
+	return mdwrite.Join(label, mdtext.CloseBlocks(text))
 }
 
 // quoteMarkdown puts text in a blockquote.
@@ -146,10 +147,10 @@ func readMarkdown(v cards.ReadResult) string {
 	}
 	var code string
 	if b.Len() > 0 {
-		code = mdtext.Fence(b.String(), cardtext.FenceInfo(v.Lang))
+		code = mdwrite.Fence(b.String(), cardtext.FenceInfo(v.Lang))
 	}
-	footer := "_" + mdtext.CodeSpan(textcut.OneLine(v.Path)) + " · " + cardtext.ReadRange(v) + "_"
-	return mdtext.Join(titleMarkdown(v.Title), code, footer, contentMarkdown(v.Content))
+	footer := "_" + mdwrite.CodeSpan(textcut.OneLine(v.Path)) + " · " + cardtext.ReadRange(v) + "_"
+	return mdwrite.Join(titleMarkdown(v.Title), code, footer, contentMarkdown(v.Content))
 }
 
 // rollbackMarkdown is the label of a rolled-back entry in the Markdown
@@ -164,19 +165,19 @@ func rollbackMarkdown(e cards.Entry) string {
 // problemMarkdown is the Markdown of a problem: a blockquote with the
 // title, the reason and the excerpt in a code span.
 func problemMarkdown(p cards.Problem) string {
-	lines := []string{"**" + mdtext.EscapeInline(cardtext.ProblemTitle(p)) + "**", ""}
+	lines := []string{"**" + mdwrite.EscapeInline(cardtext.ProblemTitle(p)) + "**", ""}
 	for _, line := range strings.Split(strings.Trim(termsafe.SanitizeText(p.Reason), "\n"), "\n") {
-		lines = append(lines, mdtext.EscapeInline(line))
+		lines = append(lines, mdwrite.EscapeInline(line))
 	}
 	if e := textcut.OneLine(p.Excerpt); e != "" {
-		lines = append(lines, "", mdtext.CodeSpan(e))
+		lines = append(lines, "", mdwrite.CodeSpan(e))
 	}
 	return quoteMarkdown(strings.Join(lines, "\n")) + "\n"
 }
 
 // noticeMarkdown is the Markdown of a notice, an italic blockquote.
 func noticeMarkdown(n cards.Notice) string {
-	return "> _" + mdtext.EscapeInline(textcut.OneLine(n.Text)) + "_\n"
+	return "> _" + mdwrite.EscapeInline(textcut.OneLine(n.Text)) + "_\n"
 }
 
 // searchMatchesMarkdown is the Markdown of content-search matches: a list
@@ -184,28 +185,28 @@ func noticeMarkdown(n cards.Notice) string {
 func searchMatchesMarkdown(v cards.SearchMatches) string {
 	var b strings.Builder
 	for _, f := range v.Files {
-		b.WriteString("- " + mdtext.CodeSpan(textcut.OneLine(f.Path)) + "\n")
+		b.WriteString("- " + mdwrite.CodeSpan(textcut.OneLine(f.Path)) + "\n")
 		for _, m := range f.Matches {
-			b.WriteString("  - " + strconv.Itoa(m.LineNumber) + ": " + mdtext.CodeSpan(strings.TrimSpace(cardtext.SourceText(m.Line))) + "\n")
+			b.WriteString("  - " + strconv.Itoa(m.LineNumber) + ": " + mdwrite.CodeSpan(strings.TrimSpace(cardtext.SourceText(m.Line))) + "\n")
 		}
 	}
-	return mdtext.Join(titleMarkdown(v.Title), b.String(), "_"+cardtext.MatchesFooter(v)+"_")
+	return mdwrite.Join(titleMarkdown(v.Title), b.String(), "_"+cardtext.MatchesFooter(v)+"_")
 }
 
 // searchPathsMarkdown is the Markdown of a list of found paths.
 func searchPathsMarkdown(v cards.SearchPaths) string {
 	var b strings.Builder
 	for _, p := range v.Paths {
-		b.WriteString("- " + mdtext.CodeSpan(textcut.OneLine(p)) + "\n")
+		b.WriteString("- " + mdwrite.CodeSpan(textcut.OneLine(p)) + "\n")
 	}
-	return mdtext.Join(titleMarkdown(v.Title), b.String(), "_"+cardtext.PathsFooter(v)+"_")
+	return mdwrite.Join(titleMarkdown(v.Title), b.String(), "_"+cardtext.PathsFooter(v)+"_")
 }
 
 // genericCallMarkdown is the Markdown of a generic call's body: content,
 // raw input in a fence and locations as a list. A body starts with a blank
 // line, to separate it from the card's heading.
 func genericCallMarkdown(v cards.GenericCall, o style.Options) string {
-	if body := mdtext.Join(contentMarkdown(v.Content), rawInputMarkdown(v.RawInput), locationsMarkdown(v.Locations)); body != "" {
+	if body := mdwrite.Join(contentMarkdown(v.Content), rawInputMarkdown(v.RawInput), locationsMarkdown(v.Locations)); body != "" {
 		return "\n" + body
 	}
 	return ""
@@ -213,13 +214,13 @@ func genericCallMarkdown(v cards.GenericCall, o style.Options) string {
 
 // genericResultMarkdown is the Markdown of a generic result's body.
 func genericResultMarkdown(v cards.GenericResult) string {
-	return mdtext.Join(titleMarkdown(v.Title), contentMarkdown(v.Content))
+	return mdwrite.Join(titleMarkdown(v.Title), contentMarkdown(v.Content))
 }
 
 // titleMarkdown is a result's own title as a bold line.
 func titleMarkdown(title string) string {
 	if t := textcut.OneLine(title); t != "" {
-		return "**" + mdtext.EscapeInline(t) + "**"
+		return "**" + mdwrite.EscapeInline(t) + "**"
 	}
 	return ""
 }
@@ -233,14 +234,14 @@ func contentMarkdown(blocks []cards.ContentBlock) string {
 		text, ph := cardtext.BlockParts(block)
 		switch t, ok := block.(cards.TextBlock); {
 		case ph != "":
-			parts = append(parts, "_"+mdtext.EscapeInline(ph)+"_")
+			parts = append(parts, "_"+mdwrite.EscapeInline(ph)+"_")
 		case ok && !t.Markdown:
 			parts = append(parts, preformattedMarkdown(text, t.Lang))
 		default:
 			parts = append(parts, mdtext.CloseBlocks(termsafe.SanitizeText(text)))
 		}
 	}
-	return mdtext.Join(parts...)
+	return mdwrite.Join(parts...)
 }
 
 // rawInputMarkdown puts the raw input in a fence: ```json for JSON, a plain
@@ -251,9 +252,9 @@ func rawInputMarkdown(raw json.RawMessage) string {
 		return ""
 	}
 	if isJSON {
-		return mdtext.Fence(text, "json")
+		return mdwrite.Fence(text, "json")
 	}
-	return mdtext.Fence(text, "")
+	return mdwrite.Fence(text, "")
 }
 
 // locationsMarkdown lists locations; absolute paths link to their file.
@@ -264,7 +265,7 @@ func locationsMarkdown(locs []cards.FileLocation) string {
 		if l.Line > 0 {
 			text += ":" + strconv.Itoa(l.Line)
 		}
-		b.WriteString("- " + mdtext.Link(mdtext.CodeSpan(text), cardtext.AbsFileURL(l.Path)) + "\n")
+		b.WriteString("- " + mdwrite.Link(mdwrite.CodeSpan(text), cardtext.AbsFileURL(l.Path)) + "\n")
 	}
 	return b.String()
 }
@@ -276,7 +277,7 @@ func preformattedMarkdown(text, lang string) string {
 	if text == "" {
 		return ""
 	}
-	return mdtext.Fence(text, cardtext.FenceInfo(lang))
+	return mdwrite.Fence(text, cardtext.FenceInfo(lang))
 }
 
 // stateMarkdown is the italic state line of an exported card that did
@@ -296,5 +297,5 @@ func notAppliedMarkdown(s cards.State) string {
 	if s.Applied() {
 		return ""
 	}
-	return "\n**" + mdtext.EscapeInline(cardtext.NotAppliedNotes[s]) + "**\n"
+	return "\n**" + mdwrite.EscapeInline(cardtext.NotAppliedNotes[s]) + "**\n"
 }

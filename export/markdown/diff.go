@@ -6,7 +6,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/diffview"
-	mdtext "github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/mdwrite"
 	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
 )
@@ -35,19 +35,19 @@ func fileMarkdown(f diffview.File) string {
 	name := textcut.OneLine(f.Path)
 	switch {
 	case f.Opaque != nil:
-		return mdtext.EscapeInline(name) + ": " + diffview.OpaqueSummary(*f.Opaque) + "\n"
+		return mdwrite.EscapeInline(name) + ": " + diffview.OpaqueSummary(*f.Opaque) + "\n"
 	case len(f.Hunks) == 0:
-		return mdtext.EscapeInline(name) + ": " + diffview.Unchanged(f) + "\n"
+		return mdwrite.EscapeInline(name) + ": " + diffview.Unchanged(f) + "\n"
 	}
 	body := unifiedDiff(f, name)
-	fence := strings.Repeat("`", max(3, mdtext.LongestRun(body, '`')+1))
+	fence := strings.Repeat("`", max(3, mdwrite.LongestRun(body, '`')+1))
 	endings := ""
 	if f.Endings != "" {
 		// The sanitised lines no longer show their carriage returns.
-		endings = mdtext.EscapeInline(name) + ": line endings " + f.Endings + "\n\n"
+		endings = mdwrite.EscapeInline(name) + ": line endings " + f.Endings + "\n\n"
 	}
 	if f.Rough {
-		endings += "_" + mdtext.EscapeInline(diffview.RoughNote) + "_\n\n"
+		endings += "_" + mdwrite.EscapeInline(diffview.RoughNote) + "_\n\n"
 	}
 	return endings + fence + "diff\n" + body + fence + "\n"
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/cardtui/cardtui/cards"
 	"github.com/cardtui/cardtui/render/cardtext"
-	mdtext "github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/mdwrite"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/textcut"
 )
@@ -100,7 +100,7 @@ func resultMarkdown(c cards.ToolCard, o style.Options) string {
 
 // heading is a card's Markdown heading.
 func heading(glyph, title string) string {
-	return "### " + glyph + " " + mdtext.EscapeInline(textcut.OneLine(title)) + "\n"
+	return "### " + glyph + " " + mdwrite.EscapeInline(textcut.OneLine(title)) + "\n"
 }
 
 // factsMarkdown is " · 14:02 · sonnet-4.6 · 2m13s · 48k tokens" after a
@@ -110,7 +110,7 @@ func factsMarkdown(facts []string) string {
 	if len(facts) == 0 {
 		return ""
 	}
-	return " · " + mdtext.EscapeInline(strings.Join(facts, " · "))
+	return " · " + mdwrite.EscapeInline(strings.Join(facts, " · "))
 }
 
 // Totals is the line that sums a session's turns up, "*3 turns · 12m04s ·
@@ -121,7 +121,7 @@ func Totals(entries []cards.Entry) string {
 	if text == "" {
 		return ""
 	}
-	return "*" + mdtext.EscapeInline(text) + "*\n"
+	return "*" + mdwrite.EscapeInline(text) + "*\n"
 }
 
 // PromptIndex lists a session's prompts with their times, "1. `14:02`
@@ -137,9 +137,9 @@ func PromptIndex(entries []cards.Entry) string {
 	for i, p := range ps {
 		fmt.Fprintf(&b, "%d. ", i+1)
 		if p.Time != "" {
-			b.WriteString(mdtext.CodeSpan(p.Time) + " ")
+			b.WriteString(mdwrite.CodeSpan(p.Time) + " ")
 		}
-		b.WriteString(mdtext.EscapeInline(p.Line) + "\n")
+		b.WriteString(mdwrite.EscapeInline(p.Line) + "\n")
 	}
 	return b.String()
 }

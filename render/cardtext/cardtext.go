@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/cardtui/cardtui/cards"
-	"github.com/cardtui/cardtui/render/markdown"
+	"github.com/cardtui/cardtui/render/mdwrite"
 	"github.com/cardtui/cardtui/render/style"
 	"github.com/cardtui/cardtui/render/textcut"
 	"github.com/cardtui/cardtui/termsafe"
@@ -210,12 +210,12 @@ func terminalStatus(r cards.TerminalResult) (string, bool) {
 func TerminalCallMarkdown(v cards.TerminalCall) string {
 	var b strings.Builder
 	if d := strings.TrimSpace(termsafe.SanitizeText(v.Description)); d != "" {
-		b.WriteString(markdown.EscapeInline(d) + "\n\n")
+		b.WriteString(mdwrite.EscapeInline(d) + "\n\n")
 	}
 	if cwd := textcut.OneLine(v.Cwd); cwd != "" {
-		b.WriteString("in " + markdown.EscapeInline(cwd) + "\n\n")
+		b.WriteString("in " + mdwrite.EscapeInline(cwd) + "\n\n")
 	}
-	b.WriteString(markdown.Fence("$ "+termsafe.SanitizeText(v.Title), "console"))
+	b.WriteString(mdwrite.Fence("$ "+termsafe.SanitizeText(v.Title), "console"))
 	return b.String()
 }
 
@@ -226,15 +226,15 @@ func TerminalCallMarkdown(v cards.TerminalCall) string {
 func TerminalMarkdown(r cards.TerminalResult) string {
 	var b strings.Builder
 	if t := textcut.OneLine(r.Title); t != "" {
-		b.WriteString(markdown.EscapeInline(t) + "\n\n")
+		b.WriteString(mdwrite.EscapeInline(t) + "\n\n")
 	}
 	if out := strings.TrimSuffix(r.Output, "\n"); out != "" {
-		b.WriteString(markdown.Fence(ansi.Strip(termsafe.SanitizeOutput(out)), "console"))
+		b.WriteString(mdwrite.Fence(ansi.Strip(termsafe.SanitizeOutput(out)), "console"))
 	} else {
 		b.WriteString("(no output)\n")
 	}
 	status, _ := terminalStatus(r)
-	b.WriteString("\n" + markdown.EscapeInline(status) + "\n")
+	b.WriteString("\n" + mdwrite.EscapeInline(status) + "\n")
 	return b.String()
 }
 
@@ -378,7 +378,7 @@ func AbsFileURL(p string) string {
 // for one JSON object or array.
 func guessLanguage(text string) string {
 	trimmed := strings.TrimSpace(text)
-	if trimmed == "" || len(trimmed) > markdown.ColourBytes || trimmed[0] != '{' && trimmed[0] != '[' || !json.Valid([]byte(trimmed)) {
+	if trimmed == "" || len(trimmed) > style.ColourBytes || trimmed[0] != '{' && trimmed[0] != '[' || !json.Valid([]byte(trimmed)) {
 		return ""
 	}
 	return "json"

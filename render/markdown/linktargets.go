@@ -9,6 +9,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/cardtui/cardtui/render/mdwrite"
 )
 
 // ShowLinkTargets writes, after every inline link of md whose text is not
@@ -33,7 +35,7 @@ func ShowLinkTargets(md string) string {
 		end, ok := link.Attribute(linkEndAttribute)
 		dest := string(link.Destination)
 		if ok && !SameTarget(PlainText(link, src), dest) {
-			inserts = append(inserts, insert{at: end.(int), text: " (" + CodeSpan(TargetText(dest)) + ")"})
+			inserts = append(inserts, insert{at: end.(int), text: " (" + mdwrite.CodeSpan(TargetText(dest)) + ")"})
 		}
 		return ast.WalkSkipChildren, nil
 	})

@@ -589,68 +589,6 @@ func tokenStyle(e chroma.StyleEntry) ansi.Style {
 	return s
 }
 
-// Join joins the non-empty Markdown blocks with a blank line
-// between them; each block ends with a newline.
-func Join(blocks ...string) string {
-	var parts []string
-	for _, b := range blocks {
-		if b = strings.Trim(b, "\n"); b != "" {
-			parts = append(parts, b)
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return strings.Join(parts, "\n\n") + "\n"
-}
-
-// Link is [text](<url>) when rawURL passes termsafe.SafeURL, else the text
-// alone; text must already be Markdown. The angle brackets a URL's query
-// may still hold are escaped, as they would end the destination.
-func Link(text, rawURL string) string {
-	safe, ok := termsafe.SafeURL(rawURL)
-	if !ok {
-		return text
-	}
-	return "[" + text + "](<" + angleEscaper.Replace(safe) + ">)"
-}
-
-// angleEscaper percent-encodes angle brackets.
-var angleEscaper = strings.NewReplacer("<", "%3C", ">", "%3E")
-
-// Fence puts text in a code fence longer than any backtick run inside it.
-func Fence(text, info string) string {
-	ticks := strings.Repeat("`", max(3, LongestRun(text, '`')+1))
-	return ticks + info + "\n" + strings.TrimRight(text, "\n") + "\n" + ticks + "\n"
-}
-
-// CodeSpan puts one line of text in a code span whose backtick string is
-// longer than any run inside it.
-func CodeSpan(text string) string {
-	if text == "" {
-		return ""
-	}
-	ticks := strings.Repeat("`", LongestRun(text, '`')+1)
-	if strings.HasPrefix(text, "`") || strings.HasSuffix(text, "`") {
-		text = " " + text + " "
-	}
-	return ticks + text + ticks
-}
-
-// LongestRun is the length of the longest run of c in s.
-func LongestRun(s string, c byte) int {
-	longest, run := 0, 0
-	for i := range len(s) {
-		if s[i] != c {
-			run = 0
-			continue
-		}
-		run++
-		longest = max(longest, run)
-	}
-	return longest
-}
-
 // CloseBlocks makes sanitised Markdown from the input a self-contained
 // part of a Markdown document, which reads as it does alone: its raw HTML
 // is shown as text (inertHTML), so that an unclosed <details> or <a href>
@@ -751,15 +689,12 @@ func isFence(lead string) bool {
 	return strings.HasPrefix(lead, "```") || strings.HasPrefix(lead, "~~~")
 }
 
-// The bounds of the syntax colours of one code block: beyond
-// colourLines lines or colourBytes bytes of code shown, the block is drawn
-// in the plain colour of code, with a note saying so, so that no card costs
-// much more than 100 ms (chroma lexes some 20,000 to 50,000 lines a
-// second).
-const (
-	colourLines = 2000
-	ColourBytes = 256 << 10
-)
+// colourLines bounds the syntax colours of one code block: beyond
+// colourLines lines or style.ColourBytes bytes of code shown, the block is
+// drawn in the plain colour of code, with a note saying so, so that no
+// card costs much more than 100 ms (chroma lexes some 20,000 to 50,000
+// lines a second).
+const colourLines = 2000
 
 // Part is a run of Markdown text or a fenced code block: its lines
 // and language.
@@ -837,7 +772,7 @@ func fenceLanguage(lead, fence string) string {
 // indented by the code block style's margin and coloured by chroma with
 // the same theme, a line too long for the width wrapped under the margin;
 // only the first shown lines are coloured (all for allShown), unless they
-// are more than colourLines or colourBytes: then none is, and a dim note
+// are more than colourLines or style.ColourBytes: then none is, and a dim note
 // before the code says why.
 func codeBlockLines(part Part, width, shown int, o style.Options) []string {
 	return CodeLines(part, codeMargin(o.Theme), plainCode(o.Theme), width, shown, o)
@@ -852,7 +787,7 @@ func CodeLines(part Part, marginCells int, plain ansi.Style, width, shown int, o
 	}
 	head := strings.Join(part.Code[:coloured], "\n")
 	var lines []string
-	if coloured > colourLines || len(head) > ColourBytes {
+	if coloured > colourLines || len(head) > style.ColourBytes {
 		lines = []string{style.Dim(fmt.Sprintf("(no syntax colours: %s of code)", textcut.Plural(len(part.Code), "line", "lines")), o)}
 		coloured, head = 0, ""
 	}

@@ -62,6 +62,11 @@ type Options struct {
 // wraps.
 const MinWidth = 8
 
+// ColourBytes bounds the syntax colours of one block of code: a block of
+// more bytes is drawn in the plain colour of code (render/markdown), and
+// output of more bytes is not taken for JSON (render/cardtext).
+const ColourBytes = 256 << 10
+
 // DefaultOptions are true colour, dark, 80 columns, with terminal
 // capability and hyperlinks.
 func DefaultOptions() Options {
