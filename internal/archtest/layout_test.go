@@ -130,6 +130,16 @@ func TestSessionsKnowsNoAgent(t *testing.T) {
 	requireNoDeps(t, listPackages(t), module+"/sessions", module+"/agents", module+"/export")
 }
 
+// TestListingLinksNoMarkdownRenderer: listing sessions and writing the
+// words of a card draw nothing, so sessions, render/cardtext and the
+// agents' readers link no Markdown renderer and no syntax colourer.
+func TestListingLinksNoMarkdownRenderer(t *testing.T) {
+	pkgs := listPackages(t)
+	for _, from := range []string{"/sessions", "/render/cardtext", "/render/mdwrite", "/agents/nodb"} {
+		requireNoDeps(t, pkgs, module+from, "charm.land/glamour", "github.com/yuin/goldmark", "github.com/alecthomas/chroma")
+	}
+}
+
 // TestNoDBLinksNoDatabase: agents/nodb, the tables without the agents
 // whose sessions are SQLite databases, does not pull in the SQLite
 // driver, which is what it is for.
