@@ -38,12 +38,13 @@ func adoptOrphans() { _ = subreaper() }
 const reapRounds = 64
 
 // reapStrays kills and reaps the children of this process whose
-// environment holds marker, round after round (each kill orphans the
-// next generation), for at most reapRounds rounds or a few seconds.
-func reapStrays(marker string) {
+// environment holds marker, but for the processes spared, round after
+// round (each kill orphans the next generation), for at most reapRounds
+// rounds or a few seconds.
+func reapStrays(marker string, spared map[int]bool) {
 	deadline := time.Now().Add(3 * time.Second)
 	for range reapRounds {
-		strays := markedChildren(marker)
+		strays := markedChildren(marker, spared)
 		if len(strays) == 0 || time.Now().After(deadline) {
 			return
 		}
@@ -58,12 +59,12 @@ func reapStrays(marker string) {
 }
 
 // markedChildren are the children of this process whose environment
-// holds marker.
-func markedChildren(marker string) []int {
+// holds marker, but for the processes spared.
+func markedChildren(marker string, spared map[int]bool) []int {
 	self := os.Getpid()
 	var out []int
 	for pid, st := range processes {
-		if st.ppid != self {
+		if st.ppid != self || spared[pid] {
 			continue
 		}
 		env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))

@@ -7,7 +7,7 @@ package acpclient
 func adoptOrphans() {}
 
 // reapStrays does nothing where there is no child subreaper.
-func reapStrays(string) {}
+func reapStrays(string, map[int]bool) {}
 
 // reapAdopted does nothing where there is no child subreaper: no orphan
 // becomes cardtui's child.

@@ -265,23 +265,41 @@ func (ts *terminals) release(id string) error {
 }
 
 // closeAll kills every terminal's process group, released or forgotten,
-// waits for them to end, then kills the descendants that left their
-// groups (reapStrays).
+// and waits for them to end. Meanwhile it kills the descendants that left
+// their groups (reapStrays) as they become cardtui's: such a descendant
+// may hold a terminal's output open, which would hold its end for the
+// whole terminalWaitDelay. The terminals' own commands are left to their
+// Wait, which reaps them and ends their output.
 func (ts *terminals) closeAll() {
 	ts.mu.Lock()
 	all := ts.all
 	ts.mu.Unlock()
+	commands := map[int]bool{}
 	for _, t := range all {
 		killGroup(t.cmd.Process.Pid, syscall.SIGKILL)
+		commands[t.cmd.Process.Pid] = true
 	}
+	deadline := time.After(2 * terminalWaitDelay)
+	tick := time.NewTicker(strayScanEvery)
+	defer tick.Stop()
 	for _, t := range all {
-		select {
-		case <-t.done:
-		case <-time.After(2 * terminalWaitDelay):
+		for waiting := true; waiting; {
+			select {
+			case <-t.done:
+				waiting = false
+			case <-deadline:
+				waiting = false
+			case <-tick.C:
+				reapStrays(ts.marker, commands)
+			}
 		}
 	}
-	reapStrays(ts.marker)
+	reapStrays(ts.marker, nil)
 }
+
+// strayScanEvery is how often closeAll looks for the strays to kill
+// while it waits for the terminals to end.
+const strayScanEvery = 20 * time.Millisecond
 
 // uncontainedNotice says that terminals run without a PID namespace,
 // why, and what that leaves.
