@@ -1,4 +1,4 @@
-package main
+package fakemodel_test
 
 import (
 	"net/http"
@@ -11,8 +11,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardtui/cardtui/internal/testkit/fakemodel"
 )
 
+// scenarioFile writes a scenario that answers "hi" to everything.
 func scenarioFile(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "s.json")
@@ -20,18 +23,24 @@ func scenarioFile(t *testing.T) string {
 	return path
 }
 
-func TestRunRefusesNonLoopback(t *testing.T) {
-	err := run([]string{"-scenario", scenarioFile(t), "-addr", "0.0.0.0:0"})
+// TestMainRefusesNonLoopback: the server listens on a loopback address
+// only, and needs a scenario.
+func TestMainRefusesNonLoopback(t *testing.T) {
+	err := fakemodel.Main([]string{"-scenario", scenarioFile(t), "-addr", "0.0.0.0:0"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "loopback")
-	assert.Error(t, run([]string{"-addr", "127.0.0.1:0"}), "no scenario")
+	assert.Error(t, fakemodel.Main([]string{"-addr", "127.0.0.1:0"}), "no scenario")
 }
 
-func TestRunServesUntilTerminated(t *testing.T) {
+// TestMainServesUntilTerminated: it says where it listens, logs each
+// request and ends cleanly on SIGTERM.
+func TestMainServesUntilTerminated(t *testing.T) {
 	dir := t.TempDir()
 	ready, logPath := filepath.Join(dir, "ready"), filepath.Join(dir, "log")
 	done := make(chan error, 1)
-	go func() { done <- run([]string{"-scenario", scenarioFile(t), "-ready-file", ready, "-log", logPath}) }()
+	go func() {
+		done <- fakemodel.Main([]string{"-scenario", scenarioFile(t), "-ready-file", ready, "-log", logPath})
+	}()
 	var addr string
 	require.Eventually(t, func() bool {
 		b, err := os.ReadFile(ready)
