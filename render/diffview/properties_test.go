@@ -38,29 +38,68 @@ func randomPairs(n int) []textPair {
 
 // realPairs are the versions before and after each change of render's Go
 // files (the diff card's and the diff view's) in the repository's recent
-// history; none without git.
+// history; none without git. One git log names the blobs before and after
+// each change (a merge's against its first parent) and one git cat-file
+// reads them all.
 func realPairs(t *testing.T, commits int) []textPair {
 	t.Helper()
-	git := func(args ...string) (string, bool) {
-		out, err := exec.Command("git", args...).Output()
-		return string(out), err == nil
-	}
-	log, ok := git("log", "--format=%H", "-n", strconv.Itoa(commits))
-	if !ok {
+	log, err := exec.Command("git", "log", "-n", strconv.Itoa(commits), "--format=commit %H",
+		"--raw", "--no-abbrev", "--no-renames", "--diff-merges=first-parent").Output()
+	if err != nil {
 		return nil
 	}
 	var pairs []textPair
-	for _, c := range strings.Fields(log) {
-		files, _ := git("diff", "--name-only", c+"^", c, "--", ":(top)render/*.go")
-		for _, f := range strings.Fields(files) {
-			old, okOld := git("show", c+"^:"+f)
-			new, okNew := git("show", c+":"+f)
-			if okOld && okNew {
-				pairs = append(pairs, textPair{c[:8] + " " + f, old, new})
-			}
+	var blobs []string
+	commit := ""
+	for _, line := range strings.Split(string(log), "\n") {
+		if c, ok := strings.CutPrefix(line, "commit "); ok {
+			commit = c
+			continue
+		}
+		meta, path, ok := strings.Cut(line, "\t")
+		f := strings.Fields(meta)
+		// ":mode mode old new status": a file added or deleted has no
+		// version on one side.
+		if !ok || len(f) != 5 || f[4] != "M" || !strings.HasPrefix(path, "render/") || !strings.HasSuffix(path, ".go") {
+			continue
+		}
+		pairs = append(pairs, textPair{name: commit[:8] + " " + path})
+		blobs = append(blobs, f[2], f[3])
+	}
+	texts := gitBlobs(t, blobs)
+	kept := pairs[:0]
+	for i, p := range pairs {
+		old, okOld := texts[blobs[2*i]]
+		new, okNew := texts[blobs[2*i+1]]
+		if okOld && okNew {
+			kept = append(kept, textPair{p.name, old, new})
 		}
 	}
-	return pairs
+	return kept
+}
+
+// gitBlobs reads the blobs of the repository by their hashes with one git
+// cat-file; a blob that is missing (a shallow clone) is left out.
+func gitBlobs(t *testing.T, hashes []string) map[string]string {
+	t.Helper()
+	cmd := exec.Command("git", "cat-file", "--batch")
+	cmd.Stdin = strings.NewReader(strings.Join(hashes, "\n") + "\n")
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	texts := map[string]string{}
+	for rest := string(out); rest != ""; {
+		var header string
+		header, rest, _ = strings.Cut(rest, "\n")
+		f := strings.Fields(header)
+		if len(f) != 3 {
+			continue // "HASH missing"
+		}
+		size, err := strconv.Atoi(f[2])
+		require.NoError(t, err, header)
+		texts[f[0]] = rest[:size]
+		rest = rest[size+1:]
+	}
+	return texts
 }
 
 // fixturePairs are the old_string and new_string of every edit in the
@@ -133,6 +172,13 @@ func TestDiffPropertiesOnRealAndRandomText(t *testing.T) {
 	_, err := exec.LookPath("diff")
 	gnuDiff := err == nil
 	t.Logf("%d pairs, %d of them real; GNU diff: %v", len(pairs), len(real), gnuDiff)
+	byGNU := map[int]bool{}
+	if gnuDiff {
+		for i, p := range pairs {
+			byGNU[i] = i%10 == 0 || !strings.HasPrefix(p.name, "random")
+		}
+	}
+	gnuCounts := minimalDiffCounts(t, pairs, byGNU)
 	for i, p := range pairs {
 		d := cards.FileDiff{Path: "f.txt", OldText: &p.old, NewText: p.new, OldStart: 1, NewStart: 1}
 		f := diffview.Files([]cards.FileDiff{d})[0]
@@ -148,8 +194,8 @@ func TestDiffPropertiesOnRealAndRandomText(t *testing.T) {
 		}
 		var added, removed int
 		switch {
-		case gnuDiff && (i%10 == 0 || !strings.HasPrefix(p.name, "random")):
-			added, removed = minimalDiffCounts(t, p.old, p.new)
+		case byGNU[i]:
+			added, removed = gnuCounts[i][0], gnuCounts[i][1]
 		case len(p.old)+len(p.new) < 1<<16:
 			lcs := lcsLength(diffview.SplitLines(p.old), diffview.SplitLines(p.new))
 			added, removed = len(diffview.SplitLines(p.new))-lcs, len(diffview.SplitLines(p.old))-lcs
@@ -180,27 +226,49 @@ func isVerbatim(s string) bool {
 	return true
 }
 
-// minimalDiffCounts runs GNU diff --minimal on two texts and counts the
-// lines it adds and removes.
-func minimalDiffCounts(t *testing.T, old, new string) (added, removed int) {
+// minimalDiffCounts runs GNU diff --minimal once over the pairs that use
+// says, each pair an old and a new file of two folders, and counts the
+// lines it adds and removes in each: counts[i] is pair i's added and
+// removed.
+func minimalDiffCounts(t *testing.T, pairs []textPair, use map[int]bool) map[int][2]int {
 	t.Helper()
+	counts := map[int][2]int{}
+	if len(use) == 0 {
+		return counts
+	}
 	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	require.NoError(t, os.WriteFile(a, []byte(old), 0o600))
-	require.NoError(t, os.WriteFile(b, []byte(new), 0o600))
-	out, err := exec.Command("diff", "--minimal", a, b).Output()
+	for _, side := range []string{"a", "b"} {
+		require.NoError(t, os.Mkdir(filepath.Join(dir, side), 0o700))
+	}
+	for i, p := range pairs {
+		if use[i] {
+			name := strconv.Itoa(i)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "a", name), []byte(p.old), 0o600))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "b", name), []byte(p.new), 0o600))
+			counts[i] = [2]int{}
+		}
+	}
+	cmd := exec.Command("diff", "--minimal", "-r", "a", "b")
+	cmd.Dir = dir
+	out, err := cmd.Output()
 	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 1 {
 		require.NoError(t, err)
 	}
+	pair := -1
 	for _, line := range strings.Split(string(out), "\n") {
 		switch {
+		case strings.HasPrefix(line, "diff --minimal -r a/"):
+			pair, err = strconv.Atoi(strings.TrimPrefix(strings.Fields(line)[3], "a/"))
+			require.NoError(t, err, line)
 		case strings.HasPrefix(line, "> "):
-			added++
+			c := counts[pair]
+			counts[pair] = [2]int{c[0] + 1, c[1]}
 		case strings.HasPrefix(line, "< "):
-			removed++
+			c := counts[pair]
+			counts[pair] = [2]int{c[0], c[1] + 1}
 		}
 	}
-	return added, removed
+	return counts
 }
 
 // applyUnified applies the unified diffs fenced in a card's Markdown
