@@ -312,6 +312,7 @@ func requireWithin(t *testing.T, s string, width int) {
 }
 
 func TestDiffCardFitsEveryWidth(t *testing.T) {
+	t.Parallel()
 	diffs := []cards.FileDiff{
 		wholeFile("/home/dev/項目/很長的文件名稱/main.go", "漢字\n"+strings.Repeat("x", 300)+"\n", "漢字 🎉 emoji\n"+strings.Repeat("y", 300)+"\n"),
 		{Path: "new.txt", NewText: diffinput.Numbered("line", 12), NewStart: 99990},

@@ -136,6 +136,7 @@ func TestFragmentWithoutFinalNewlines(t *testing.T) {
 // of a minimal diff, and that hunks keep at most diffContext lines of
 // context at their edges.
 func TestDiffModelProperties(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 11))
 	for i := range 2000 {
 		old, new := randomText(r, 30), randomText(r, 30)

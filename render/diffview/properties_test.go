@@ -163,6 +163,7 @@ func generatedPair(n int) textPair {
 // counts of a minimal diff: GNU diff --minimal's when it is installed, a
 // longest common subsequence otherwise. No card is ever approximate.
 func TestDiffPropertiesOnRealAndRandomText(t *testing.T) {
+	t.Parallel()
 	real := append(realPairs(t, testkit.Rounds(20, 5)), fixturePairs(t)...)
 	pairs := append(randomPairs(testkit.Rounds(300, 100)), real...)
 	pairs = append(pairs, generatedPair(2_000))

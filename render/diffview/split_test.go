@@ -26,6 +26,7 @@ func splitOptions(width int, expanded bool) style.Options {
 // left and every new line once on the right, in order, and faces paired
 // lines with each other.
 func TestSplitRowsShowEveryLineOncePerSide(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 8))
 	for i := range 1000 {
 		old, new := randomText(r, 30), randomText(r, 30)

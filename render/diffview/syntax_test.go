@@ -92,6 +92,10 @@ func TestSyntaxColoursAtEverySize(t *testing.T) {
 // text does: 4 KB take it four seconds.
 type slowLexer struct{}
 
+// The slow lexer is registered before any test runs, so that no test
+// reading chroma's registry in parallel sees it change.
+func init() { lexers.Register(slowLexer{}) }
+
 func (slowLexer) Config() *chroma.Config {
 	return &chroma.Config{Name: "slow", Filenames: []string{"*.slowlex"}}
 }
@@ -116,7 +120,7 @@ func (slowLexer) Tokenise(_ *chroma.TokeniseOptions, text string) (chroma.Iterat
 // for 4 KB is little more than syntax.Budget, and the card says so and still
 // draws every line.
 func TestSyntaxColoursStopOnAQuadraticLexer(t *testing.T) {
-	lexers.Register(slowLexer{})
+	t.Parallel() // it sleeps out its budget while the heavy tests run
 	const lines = 50
 	text := strings.Repeat(strings.Repeat("x", 79)+"\n", lines)
 	start := time.Now()

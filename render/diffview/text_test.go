@@ -43,6 +43,7 @@ func randomDeco(r *rand.Rand, s string) LineDeco {
 // changes what is shown: without markers, the pieces of any line with any
 // decoration spell its sanitised text.
 func TestDisplayPiecesDrawTheSanitisedLine(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
 		raw := randomLine(r)
@@ -116,6 +117,7 @@ func TestFitPieces(t *testing.T) {
 // TestFitPiecesKeepsEveryCharacter checks that wrapping keeps all the
 // text in rows that fit, and that cutting keeps a prefix and fits.
 func TestFitPiecesKeepsEveryCharacter(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(4, 4))
 	for range 2000 {
 		raw := termsafe.SanitizeText(randomLine(r) + randomLine(r))

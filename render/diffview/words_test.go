@@ -64,6 +64,7 @@ func TestWordDiffSpans(t *testing.T) {
 // outside them are the same sequence on both sides: exactly the changed
 // words are emphasised.
 func TestWordDiffProperties(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 5))
 	pieces := []string{"a", "b", "foo", "bar", " ", "  ", "\t", "(", ")", ".", "漢", "字", "x1", "_y", "\r"}
 	line := func() string {
