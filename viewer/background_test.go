@@ -33,6 +33,7 @@ func slowCard() cards.ToolCard {
 // the screen shows a placeholder in its place and q still quits; once it
 // is drawn, a cardsDrawnMsg brings it to the screen.
 func TestSlowCardIsDrawnInTheBackground(t *testing.T) {
+	t.Parallel() // the line diff spends its whole time budget
 	opts := testOptions()
 	opts.RenderWait = 20 * time.Millisecond
 	m := New(opts)
@@ -73,6 +74,7 @@ func TestQuickCardsAreDrawnAtOnce(t *testing.T) {
 // coloured drawing is done in the background, with them; the plain
 // drawing leaves the cache.
 func TestLargeDiffIsShownPlainThenColoured(t *testing.T) {
+	t.Parallel()
 	opts := testOptions()
 	opts.Render.Profile, opts.Render.Expanded = colorprofile.TrueColor, true
 	opts.RenderWait = time.Hour // the first frame waits for the plain drawing

@@ -59,6 +59,7 @@ func assertFits(t *testing.T, m Model, width, height int) {
 }
 
 func TestResizeKeepsEveryCardExactlyOnce(t *testing.T) {
+	t.Parallel()
 	entries := titledCards(60)
 	for i := 3; i < 60; i += 7 {
 		entries[i] = withText(i, strings.Repeat("words that wrap differently at every width ", 6))

@@ -170,6 +170,7 @@ func BenchmarkBottomLatency(b *testing.B) {
 // cards, scrolling through a few screens, jumping to the end and resizing
 // draw the cards shown and hardly any other.
 func TestRenderingFollowsTheScreen(t *testing.T) {
+	t.Parallel()
 	opts := DefaultOptions()
 	opts.ThemeFixed, opts.NoFollow = true, true
 	m := New(opts)
