@@ -437,7 +437,9 @@ func TestSanitizeMemoryIsBounded(t *testing.T) {
 	// Sanitising allocates little more than its output and four bytes a
 	// cell for its longest line, even when a line is overwritten again and
 	// again (glyphs are collected) or is a flood of padding (shared pages).
-	const size = 1 << 20
+	// With -short the inputs are 256 KiB, not 1 MiB: each allocates as many
+	// bytes an input byte as at 1 MiB, a little more for the fixed costs.
+	size := testkit.Rounds(1<<20, 1<<18)
 	for name, in := range map[string]string{
 		"overwritten glyphs":      strings.Repeat("中\r", size/4),
 		"overwritten attachments": strings.Repeat("a\x00\u0301\r", size/6),
