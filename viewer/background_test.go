@@ -3,6 +3,7 @@ package viewer
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,28 +14,36 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/cards"
+	"github.com/cardtui/cardtui/internal/testkit/lexbudget"
 	"github.com/cardtui/cardtui/render"
 )
 
-// slowCard has the shape of the hostile corpus's slowest card
-// (diff-swap), smaller: a write whose diff turns n lines "a" and n "b"
-// into n "b" then n "a", which takes the line diff its whole time budget
-// (250 ms) at any n past a few thousand.
+// slowCards numbers the slow cards, so that no run of a test finds the
+// colours of an earlier one cached (-count).
+var slowCards atomic.Int32
+
+// slowCard is a new file whose syntax colours take lexbudget.SlowLexer
+// 200 ms, well within their budget and ten times RenderWait, spent asleep
+// rather than on the CPU.
 func slowCard() cards.ToolCard {
-	const n = 30_000
-	a, b := strings.Repeat("a\n", n), strings.Repeat("b\n", n)
+	text := fmt.Sprintf("%-199d\n", slowCards.Add(1))
 	return cards.ToolCard{ID: "w1", Call: cards.DiffCall{
-		Title: "Edit swap.txt",
-		Diffs: []cards.FileDiff{{Path: "swap.txt", OldText: &[]string{a + b}[0], NewText: b + a}},
+		Title: "Write slow" + lexbudget.SlowFile,
+		Diffs: []cards.FileDiff{{Path: "slow" + lexbudget.SlowFile, NewText: text}},
 	}}
 }
+
+// The slow lexer is registered before any test runs, so that no test
+// reading chroma's registry in parallel sees it change.
+func init() { lexbudget.RegisterSlow() }
 
 // TestSlowCardIsDrawnInTheBackground: while a card takes long to draw,
 // the screen shows a placeholder in its place and q still quits; once it
 // is drawn, a cardsDrawnMsg brings it to the screen.
 func TestSlowCardIsDrawnInTheBackground(t *testing.T) {
-	t.Parallel() // the line diff spends its whole time budget
+	t.Parallel() // the card takes 200 ms to colour, asleep
 	opts := testOptions()
+	opts.Render.Profile = colorprofile.TrueColor // the card's colours are what is slow
 	opts.RenderWait = 20 * time.Millisecond
 	m := New(opts)
 	m.SetSize(100, 20)
@@ -53,7 +62,7 @@ func TestSlowCardIsDrawnInTheBackground(t *testing.T) {
 		require.Less(t, time.Since(before), time.Minute)
 	}
 	drawnAfter := time.Since(before)
-	assert.Contains(t, screen(m), "swap.txt")
+	assert.Contains(t, screen(m), "slow"+lexbudget.SlowFile)
 	t.Logf("drawn after %v", drawnAfter)
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/cardtui/cardtui/internal/testkit/lexbudget"
 
 	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
@@ -87,36 +86,12 @@ func TestSyntaxColoursAtEverySize(t *testing.T) {
 	assert.Contains(t, renderDiffs(wide, themeOptions(style.Dark, 80, false)), operator, "a line of 200 KB")
 }
 
-// slowLexer is a chroma lexer of "*.slowlex" files that takes a
-// millisecond a token of one byte, as a lexer gone quadratic on hostile
-// text does: 4 KB take it four seconds.
-type slowLexer struct{}
-
 // The slow lexer is registered before any test runs, so that no test
 // reading chroma's registry in parallel sees it change.
-func init() { lexers.Register(slowLexer{}) }
-
-func (slowLexer) Config() *chroma.Config {
-	return &chroma.Config{Name: "slow", Filenames: []string{"*.slowlex"}}
-}
-func (l slowLexer) SetRegistry(*chroma.LexerRegistry) chroma.Lexer { return l }
-func (l slowLexer) SetAnalyser(func(string) float32) chroma.Lexer  { return l }
-func (slowLexer) AnalyseText(string) float32                       { return 0 }
-
-func (slowLexer) Tokenise(_ *chroma.TokeniseOptions, text string) (chroma.Iterator, error) {
-	return func() chroma.Token {
-		if text == "" {
-			return chroma.EOF
-		}
-		time.Sleep(time.Millisecond)
-		tok := chroma.Token{Type: chroma.Keyword, Value: text[:1]}
-		text = text[1:]
-		return tok
-	}, nil
-}
+func init() { lexbudget.RegisterSlow() }
 
 // TestSyntaxColoursStopOnAQuadraticLexer draws a new file of 4 KB with a
-// lexer that would take four seconds: lexing stops at its budget, which
+// lexer that would take four seconds (lexbudget.SlowLexer): lexing stops at its budget, which
 // for 4 KB is little more than syntax.Budget, and the card says so and still
 // draws every line.
 func TestSyntaxColoursStopOnAQuadraticLexer(t *testing.T) {
@@ -124,7 +99,7 @@ func TestSyntaxColoursStopOnAQuadraticLexer(t *testing.T) {
 	const lines = 50
 	text := strings.Repeat(strings.Repeat("x", 79)+"\n", lines)
 	start := time.Now()
-	card := renderDiffs([]cards.FileDiff{{Path: "a.slowlex", NewText: text}}, themeOptions(style.Dark, 80, true))
+	card := renderDiffs([]cards.FileDiff{{Path: "a" + lexbudget.SlowFile, NewText: text}}, themeOptions(style.Dark, 80, true))
 	t.Logf("drawn in %v", time.Since(start)) // not asserted: the machine may be slow
 	assert.True(t, strings.Contains(card, syntax.ScaledOverNote), "the card notes that colouring stopped")
 	assert.Equal(t, lines, strings.Count(ansi.Strip(card), "+ "+strings.Repeat("x", 70)), "every line is drawn")
