@@ -52,6 +52,7 @@ func bodyRows(card string) []string {
 }
 
 func TestDiffCard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		diffs    []cards.FileDiff
@@ -375,6 +376,7 @@ func manyFiles(n int) []cards.FileDiff {
 }
 
 func TestDiffCardRowsAreBoundedWhenCollapsed(t *testing.T) {
+	t.Parallel()
 	for _, diffs := range [][]cards.FileDiff{
 		manyFiles(1000),
 		{wholeFile("l.txt", diffinput.Numbered("line", 500), "")},

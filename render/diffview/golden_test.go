@@ -17,6 +17,7 @@ import (
 // both layouts and three widths, collapsed, and expanded side by side at
 // 160 columns (where long lines wrap in each half).
 func TestGoldenDiff(t *testing.T) {
+	t.Parallel()
 	themes := []render.Theme{render.Dark, render.Light}
 	layouts := []render.DiffLayout{render.DiffUnified, render.DiffSplit}
 	for _, s := range diffinput.Samples {
@@ -55,6 +56,7 @@ var fallbackDiffSamples = []string{"diff-edit", "diff-word-emphasis", "diff-long
 // tints with 256 colours; with 16, green and red text, changed words on
 // green or red, and a border that shows on the theme's background.
 func TestGoldenDiffFallbackColours(t *testing.T) {
+	t.Parallel()
 	profiles := map[string]colorprofile.Profile{"ansi256": colorprofile.ANSI256, "ansi": colorprofile.ANSI}
 	for _, s := range diffinput.Samples {
 		if !slices.Contains(fallbackDiffSamples, s.Name) {
