@@ -155,7 +155,7 @@ const (
 
 func TestPickerShowsTheProjectThenAll(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 
 	s := r.until(claudeLabel)
 	assert.Contains(t, s, "Sessions of ~/src/tally")
@@ -179,7 +179,7 @@ func TestPickerShowsTheProjectThenAll(t *testing.T) {
 // same before and after.
 func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 	t.Parallel()
-	h := fakehome.New(t)
+	h := fakehome.Shared(t)
 	var reports []sessions.Progress
 	_, err := sessions.ListProgressively(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir(), Heads: true},
 		func(p sessions.Progress) bool { reports = append(reports, p); return true })
@@ -205,7 +205,7 @@ func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 
 func TestPickerPreviewsTheSelectedSession(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 
 	s := r.until(claudeLabel)
 	preview := s[strings.LastIndex(s, "─"):]
@@ -223,7 +223,7 @@ func TestPickerPreviewsTheSelectedSession(t *testing.T) {
 
 func TestPickerFilterNarrowsTheList(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 	r.until(claudeLabel)
 
 	r.keys(keyOf("/"))
@@ -240,7 +240,7 @@ func TestPickerFilterNarrowsTheList(t *testing.T) {
 
 func TestPickerOpensASessionAndEscReturns(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 	r.until(claudeLabel)
 
 	r.keys(keyOf("/"))
@@ -276,7 +276,7 @@ func TestPickerOpensASessionAndEscReturns(t *testing.T) {
 
 func TestPickerQuitsFromTheViewer(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 	r.until(claudeLabel)
 
 	r.keys(keyOf("enter"))
