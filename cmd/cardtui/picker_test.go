@@ -29,6 +29,17 @@ type pickerRun struct {
 	m    tea.Model
 	msgs chan tea.Msg
 	quit bool
+	// round counts the keys handled; running, the commands of each round
+	// whose messages have not come back.
+	round   int
+	running map[int]int
+}
+
+// commandDone is the message of a command that pickerRun ran in a round,
+// told apart from those the picker sends by itself.
+type commandDone struct {
+	round int
+	msg   tea.Msg
 }
 
 // newPickerRun is the picker on the sessions of a fake home, in its
@@ -41,7 +52,7 @@ func newPickerRun(t *testing.T, h fakehome.Home) *pickerRun {
 
 // newPickerRunOn is newPickerRun on the sessions list.
 func newPickerRunOn(t *testing.T, h fakehome.Home, list []sessions.Session) *pickerRun {
-	r := &pickerRun{t: t, msgs: make(chan tea.Msg, 4096)}
+	r := &pickerRun{t: t, msgs: make(chan tea.Msg, 4096), running: map[int]int{}}
 	cfg := replayConfig{theme: render.Dark, themeSet: true}
 	p := picker.New(picker.Options{
 		Sessions: list, Project: sessions.ProjectOf(h.Project), Home: h.Dir, Dark: true, ThemeSet: true,
@@ -64,13 +75,16 @@ func (r *pickerRun) update(msg tea.Msg) {
 // run runs a command on a goroutine; its message is handled by until.
 func (r *pickerRun) run(cmd tea.Cmd) {
 	if cmd != nil {
-		go func() { r.msgs <- cmd() }()
+		round := r.round
+		r.running[round]++
+		go func() { r.msgs <- commandDone{round, cmd()} }()
 	}
 }
 
 // keys presses keys, each handled with the messages it leads to.
 func (r *pickerRun) keys(keys ...tea.KeyPressMsg) {
 	for _, k := range keys {
+		r.round++
 		r.update(k)
 		r.drain()
 	}
@@ -79,15 +93,27 @@ func (r *pickerRun) keys(keys ...tea.KeyPressMsg) {
 // typeText types text at once, as a fast typist or a paste does, then
 // handles the messages the keys led to.
 func (r *pickerRun) typeText(text string) {
+	r.round++
 	for _, k := range typed(text) {
 		r.update(k)
 	}
 	r.drain()
 }
 
-// drain handles the messages that arrive within a short while.
+// drain handles the messages that arrive within a short while, or at
+// once when every command of the round has come back and no message
+// waits: what the keys of the round led to has been handled.
 func (r *pickerRun) drain() {
 	for {
+		select {
+		case msg := <-r.msgs:
+			r.handle(msg)
+			continue
+		default:
+		}
+		if r.running[r.round] == 0 {
+			return
+		}
 		select {
 		case msg := <-r.msgs:
 			r.handle(msg)
@@ -100,6 +126,10 @@ func (r *pickerRun) drain() {
 // handle is what the program does with a message: a batch runs each of
 // its commands, a quit ends the run, any other goes to Update.
 func (r *pickerRun) handle(msg tea.Msg) {
+	if done, ok := msg.(commandDone); ok {
+		r.running[done.round]--
+		msg = done.msg
+	}
 	switch msg := msg.(type) {
 	case tea.BatchMsg:
 		for _, cmd := range msg {
