@@ -174,6 +174,10 @@ func keyOf(name string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: rune(name[0]), Text: name}
 }
 
+// viewerShown is what only the viewer's screen shows, its footer's card
+// count: the list's rows and preview show a session's title and path too.
+const viewerShown = "card 1/"
+
 // The labels of the fake home's sessions in its project, and of one
 // elsewhere.
 const (
@@ -221,7 +225,8 @@ func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 	assert.Contains(t, s, "Sessions of ~/src/tally · indexing 0 of 6")
 	assert.Contains(t, s, codexLabel)
 	r.keys(keyOf("enter"))
-	before := r.until("Word counts")
+	before := r.until(viewerShown)
+	assert.Contains(t, before, "Word counts")
 	assert.NotContains(t, before, "Sessions of", "the viewer has the window")
 
 	r.update(picker.ListedMsg(reports[len(reports)-1]))
@@ -230,7 +235,7 @@ func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 	assert.NotContains(t, s, "indexing")
 	assert.Contains(t, s, "21 tool calls", "the preview's count, read whole")
 	r.keys(keyOf("enter"))
-	assert.Equal(t, before, r.until("Word counts"))
+	assert.Equal(t, before, r.until(viewerShown))
 }
 
 func TestPickerPreviewsTheSelectedSession(t *testing.T) {
@@ -276,7 +281,8 @@ func TestPickerOpensASessionAndEscReturns(t *testing.T) {
 	r.keys(keyOf("/"))
 	r.typeText("tests fail")
 	r.keys(keyOf("enter"), keyOf("enter"))
-	s := r.until("rollout-2025-10-06")
+	s := r.until(viewerShown)
+	assert.Contains(t, s, "rollout-2025-10-06")
 	assert.NotContains(t, s, "Sessions of", "the viewer has the window")
 
 	viewing := func() *viewer.Model {
@@ -310,7 +316,7 @@ func TestPickerQuitsFromTheViewer(t *testing.T) {
 	r.until(claudeLabel)
 
 	r.keys(keyOf("enter"))
-	r.until("5b1e0c7a")
+	assert.Contains(t, r.until(viewerShown), "5b1e0c7a")
 	r.keys(keyOf("q"))
 	assert.True(t, r.quit)
 }
