@@ -40,17 +40,26 @@ func newNonce(t *testing.T) string {
 	return fmt.Sprintf("%015d", n)
 }
 
-// withArgument are the live processes one of whose arguments is
-// "300.<nonce><suffix>".
-func withArgument(nonce, suffix string) []int {
-	var pids []int
+// sleepSuffixes end the arguments of escapingScript's three sleeps.
+var sleepSuffixes = []string{"1", "2", "3"}
+
+// withArguments are the live processes one of whose arguments is
+// "300.<nonce><suffix>", by suffix of sleepSuffixes, found in one pass
+// over the processes.
+func withArguments(nonce string) map[string][]int {
+	pids := map[string][]int{}
 	for pid := range processes {
 		if pid == os.Getpid() {
 			continue
 		}
 		argv, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
-		if err == nil && strings.Contains("\x00"+string(argv), "\x00300."+nonce+suffix+"\x00") && processAlive(pid) {
-			pids = append(pids, pid)
+		if err != nil {
+			continue
+		}
+		for _, suffix := range sleepSuffixes {
+			if strings.Contains("\x00"+string(argv), "\x00300."+nonce+suffix+"\x00") && processAlive(pid) {
+				pids[suffix] = append(pids[suffix], pid)
+			}
 		}
 	}
 	return pids
@@ -61,7 +70,8 @@ func withArgument(nonce, suffix string) []int {
 func requireEscaped(t *testing.T, nonce string) {
 	t.Helper()
 	require.Eventually(t, func() bool {
-		return len(withArgument(nonce, "1")) > 0 && len(withArgument(nonce, "2")) > 0 && len(withArgument(nonce, "3")) > 0
+		running := withArguments(nonce)
+		return len(running["1"]) > 0 && len(running["2"]) > 0 && len(running["3"]) > 0
 	}, 10*time.Second, 10*time.Millisecond, "the terminal's sleeps did not start")
 }
 
@@ -71,8 +81,9 @@ func assertNoSurvivor(t *testing.T, nonce, why string) {
 	t.Helper()
 	survivors := func() []int {
 		var pids []int
-		for _, suffix := range []string{"1", "2", "3"} {
-			pids = append(pids, withArgument(nonce, suffix)...)
+		running := withArguments(nonce)
+		for _, suffix := range sleepSuffixes {
+			pids = append(pids, running[suffix]...)
 		}
 		return pids
 	}

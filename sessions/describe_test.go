@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardtui/cardtui/agents/nodb"
+	"github.com/cardtui/cardtui/internal/testkit"
 	"github.com/cardtui/cardtui/internal/testkit/benchinput"
 	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 	"github.com/cardtui/cardtui/replay"
@@ -18,12 +19,15 @@ import (
 // TestDescribeSaysWhatReadSays: given the transcript a caller decoded,
 // Describe says of every session file of a fake home, of one of several
 // MiB (whose last lines are read from its tail) and of a Gemini CLI chat
-// document (one JSON document, not lines), what Read says.
+// document (one JSON document, not lines), what Read says. Under -short
+// the big file is 1.5 MiB, still past the 1 MiB head and 64 KiB tail
+// that Describe reads before it seeks to the tail.
 func TestDescribeSaysWhatReadSays(t *testing.T) {
 	h := fakehome.New(t)
 	big := filepath.Join(h.Roots["claude"], "projects", "-big", "0001.jsonl")
 	require.NoError(t, os.MkdirAll(filepath.Dir(big), 0o755))
-	require.NoError(t, os.WriteFile(big, benchinput.GrowClaude([]byte(fakehome.SessionFile(t, "claude-tools.jsonl")), 3<<20), 0o644))
+	size := testkit.Rounds(3<<20, 3<<19)
+	require.NoError(t, os.WriteFile(big, benchinput.GrowClaude([]byte(fakehome.SessionFile(t, "claude-tools.jsonl")), size), 0o644))
 	doc, err := filepath.Glob("../agents/gemini/testdata/chat-document/session-*.json")
 	require.NoError(t, err)
 	require.Len(t, doc, 1)

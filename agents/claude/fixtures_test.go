@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,6 +30,31 @@ func claudeFixtures(t testing.TB) map[string][]byte {
 		fixtures[filepath.Base(file)] = data
 	}
 	return fixtures
+}
+
+// loadedClaudeFixtures are the real transcripts' counts and loaded
+// transcripts by name, each counted and loaded once for the tests that
+// check them.
+var loadedClaudeFixtures sync.Map
+
+// claudeFixture is a real transcript counted by countClaude and loaded as
+// replaytest.LoadBytes gives it with agentsOptions; the tests only read
+// them.
+type claudeFixture struct {
+	counts claudeCounts
+	tr     *replay.Transcript
+}
+
+// loadClaudeFixture is the transcript name of claudeFixtures, counted
+// and loaded at the first call.
+func loadClaudeFixture(t *testing.T, name string, data []byte) claudeFixture {
+	t.Helper()
+	if f, ok := loadedClaudeFixtures.Load(name); ok {
+		return f.(claudeFixture)
+	}
+	f := claudeFixture{counts: countClaude(t, data), tr: replaytest.LoadBytes(t, agentsOptions, data)}
+	loadedClaudeFixtures.Store(name, f)
+	return f
 }
 
 // claudeCounts is what a transcript holds, counted by scanning its JSON
@@ -117,8 +143,8 @@ func countClaude(t *testing.T, data []byte) claudeCounts {
 func TestClaudeFixturesReplayCleanly(t *testing.T) {
 	for name, data := range claudeFixtures(t) {
 		t.Run(name, func(t *testing.T) {
-			counts := countClaude(t, data)
-			tr := replaytest.LoadBytes(t, agentsOptions, data)
+			f := loadClaudeFixture(t, name, data)
+			counts, tr := f.counts, f.tr
 
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, counts.lines, tr.Stats.Lines)
@@ -141,8 +167,9 @@ func TestClaudeFixturesReplayCleanly(t *testing.T) {
 func TestClaudeFixtureEditsHaveNumberedHunks(t *testing.T) {
 	checked := 0
 	for name, data := range claudeFixtures(t) {
-		counts := countClaude(t, data)
-		for _, c := range replaytest.ToolCards(replaytest.LoadBytes(t, agentsOptions, data)) {
+		f := loadClaudeFixture(t, name, data)
+		counts := f.counts
+		for _, c := range replaytest.ToolCards(f.tr) {
 			hunks, ok := counts.patches[c.ID]
 			if !ok {
 				continue
@@ -167,8 +194,8 @@ func TestClaudeFixtureEditsHaveNumberedHunks(t *testing.T) {
 func TestClaudeFixtureSubagentsFollowTheirTask(t *testing.T) {
 	grouped := 0
 	for name, data := range claudeFixtures(t) {
-		counts := countClaude(t, data)
-		tr := replaytest.LoadBytes(t, agentsOptions, data)
+		f := loadClaudeFixture(t, name, data)
+		counts, tr := f.counts, f.tr
 		index := map[string]int{}
 		for i, e := range tr.Entries {
 			if c, ok := e.(cards.ToolCard); ok {

@@ -58,7 +58,7 @@ func TestClaudeTurnFacts(t *testing.T) {
 // when they are there: every prompt that got an answer has a model.
 func TestClaudeTurnFactsOfSharedSessions(t *testing.T) {
 	for file, data := range claudeFixtures(t) {
-		tr := replaytest.LoadBytes(t, agentsOptions, data)
+		tr := loadClaudeFixture(t, file, data).tr
 		totals := cards.SessionTotals(tr.Entries)
 		assert.NotZero(t, totals.Turns, file)
 		assert.NotEmpty(t, totals.Models, file)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,6 +16,7 @@ import (
 	"github.com/cardtui/cardtui/internal/testkit/golden"
 	"github.com/cardtui/cardtui/internal/testkit/replaytest"
 	"github.com/cardtui/cardtui/internal/testkit/zstdframes"
+	"github.com/cardtui/cardtui/replay"
 )
 
 // fixtureFiles lists the harness's real session logs and headless streams
@@ -23,6 +25,31 @@ func fixtureFiles(t *testing.T) []string {
 	t.Helper()
 	files := golden.SharedFixtures(t, "dsh", "session logs")
 	return files
+}
+
+// loadedFixtures are the fixtures' bytes and transcripts by path, each
+// file read and loaded once for the tests that check it.
+var loadedFixtures sync.Map
+
+// loadedFixture is a fixture's bytes and its transcript as
+// replaytest.LoadBytes gives it with agentsOptions, loaded once for every
+// test that reads it; the tests only read the transcript.
+type loadedFixture struct {
+	data []byte
+	tr   *replay.Transcript
+}
+
+// loadFixture is the fixture at path, read and loaded at the first call.
+func loadFixture(t *testing.T, path string) loadedFixture {
+	t.Helper()
+	if f, ok := loadedFixtures.Load(path); ok {
+		return f.(loadedFixture)
+	}
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	f := loadedFixture{data: data, tr: replaytest.LoadBytes(t, agentsOptions, data)}
+	loadedFixtures.Store(path, f)
+	return f
 }
 
 // fixtureCounts counts, independently of the decoder, the lines of a
@@ -69,11 +96,10 @@ func fixtureCounts(t *testing.T, data []byte) (lines, toolCalls, nested int) {
 func TestFixturesReplayCleanly(t *testing.T) {
 	for _, file := range fixtureFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			data, err := os.ReadFile(file)
-			require.NoError(t, err)
-			lines, toolCalls, nested := fixtureCounts(t, data)
+			f := loadFixture(t, file)
+			lines, toolCalls, nested := fixtureCounts(t, f.data)
 
-			tr := replaytest.LoadBytes(t, agentsOptions, data)
+			tr := f.tr
 
 			require.Empty(t, replaytest.Problems(tr), replaytest.Describe(tr))
 			assert.Equal(t, lines, tr.Stats.Events)
@@ -96,14 +122,13 @@ func TestFixturesReplayCleanly(t *testing.T) {
 func TestFixturesZstdTwins(t *testing.T) {
 	for _, file := range fixtureFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			data, err := os.ReadFile(file)
-			require.NoError(t, err)
-			compressed, starts := zstdframes.Compress(t, data, 5)
-			if bytes.Count(data, []byte("\n")) > 5 {
+			f := loadFixture(t, file)
+			compressed, starts := zstdframes.Compress(t, f.data, 5)
+			if bytes.Count(f.data, []byte("\n")) > 5 {
 				require.Greater(t, len(starts), 1)
 			}
 
-			raw, twin := replaytest.LoadBytes(t, agentsOptions, data), replaytest.LoadBytes(t, agentsOptions, compressed)
+			raw, twin := f.tr, replaytest.LoadBytes(t, agentsOptions, compressed)
 
 			assert.Equal(t, raw.Entries, twin.Entries)
 			assert.Equal(t, raw.Stats, twin.Stats)
@@ -128,10 +153,7 @@ func TestFixturesShowWhatMatters(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			file, ok := files[name]
 			require.True(t, ok, "fixture missing")
-			data, err := os.ReadFile(file)
-			require.NoError(t, err)
-
-			assert.Contains(t, replaytest.LoadBytes(t, agentsOptions, data).Entries, cards.Notice{Text: want})
+			assert.Contains(t, loadFixture(t, file).tr.Entries, cards.Notice{Text: want})
 		})
 	}
 }

@@ -1,7 +1,6 @@
 package harness_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -133,9 +132,7 @@ func TestHarnessNestedEnded(t *testing.T) {
 func TestFixturesNestEverySubcall(t *testing.T) {
 	nestedSeen := 0
 	for _, file := range fixtureFiles(t) {
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
-		tr := replaytest.LoadBytes(t, agentsOptions, data)
+		tr := loadFixture(t, file).tr
 		for _, c := range replaytest.ToolCards(tr) {
 			for _, child := range c.Children {
 				nestedSeen++

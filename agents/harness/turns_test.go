@@ -1,7 +1,6 @@
 package harness_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -48,9 +47,7 @@ func TestHarnessTurnFactsOfSharedSessions(t *testing.T) {
 		if filepath.Base(file) != "multi-turn--session.jsonl" {
 			continue
 		}
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
-		totals := cards.SessionTotals(replaytest.LoadBytes(t, agentsOptions, data).Entries)
+		totals := cards.SessionTotals(loadFixture(t, file).tr.Entries)
 		assert.Equal(t, 2, totals.Turns)
 		assert.Equal(t, []string{"deepseek-v4-flash"}, totals.Models)
 		assert.Equal(t, cards.Usage{Input: 5744, Cached: 2816, Output: 41, Reasoning: 36}, totals.Usage)

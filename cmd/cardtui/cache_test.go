@@ -15,7 +15,7 @@ import (
 // text documents older versions kept too), and the next listing builds
 // it again.
 func TestSessionsCacheSaysWhereAndClears(t *testing.T) {
-	inFakeHome(t)
+	inSharedHome(t)
 	dir := filepath.Join(os.Getenv("XDG_CACHE_HOME"), "cardtui")
 	require.Equal(t, exitOK, runWith("", "sessions", "--all").code)
 	require.Equal(t, exitOK, runWith("", "search", "--all", "go test").code)

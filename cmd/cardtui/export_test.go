@@ -127,7 +127,7 @@ func TestExportMarkdownFitsAHugeIndex(t *testing.T) {
 // TestExportIndexesThePrompts: both exports start with the session's
 // prompts, each with its time; the page's entries link to their cards.
 func TestExportIndexesThePrompts(t *testing.T) {
-	h := inFakeHome(t)
+	h := inSharedHome(t)
 
 	page := runWith("", "export", "-o", "-", h.Paths["claude"])
 	markdown := runWith("", "export", "--format", "markdown", "-o", "-", h.Paths["claude"])

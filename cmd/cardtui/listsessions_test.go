@@ -20,7 +20,18 @@ import (
 // inFakeHome makes a fake home the user's, with its agents at their
 // default places, and its project the current directory.
 func inFakeHome(t *testing.T) fakehome.Home {
-	h := fakehome.New(t)
+	return inHome(t, fakehome.New(t))
+}
+
+// inSharedHome is inFakeHome on the home the package's tests share, for
+// a test that only reads it.
+func inSharedHome(t *testing.T) fakehome.Home {
+	return inHome(t, fakehome.Shared(t))
+}
+
+// inHome makes h the user's home, with its agents at their default
+// places, and its project the current directory.
+func inHome(t *testing.T, h fakehome.Home) fakehome.Home {
 	t.Setenv("HOME", h.Dir)
 	for _, env := range []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME", "XDG_DATA_HOME"} {
 		t.Setenv(env, "")
@@ -31,7 +42,7 @@ func inFakeHome(t *testing.T) fakehome.Home {
 }
 
 func TestSessionsListsTheCurrentProject(t *testing.T) {
-	inFakeHome(t)
+	inSharedHome(t)
 
 	r := runWith("", "sessions")
 
@@ -45,7 +56,7 @@ func TestSessionsListsTheCurrentProject(t *testing.T) {
 }
 
 func TestSessionsAllListsProblemsToo(t *testing.T) {
-	h := inFakeHome(t)
+	h := inSharedHome(t)
 
 	r := runWith("", "sessions", "--all", "--width", "300")
 
@@ -60,7 +71,7 @@ func TestSessionsAllListsProblemsToo(t *testing.T) {
 }
 
 func TestSessionsJSON(t *testing.T) {
-	h := inFakeHome(t)
+	h := inSharedHome(t)
 
 	r := runWith("", "sessions", "--all", "--json")
 
@@ -85,7 +96,7 @@ func TestSessionsJSON(t *testing.T) {
 }
 
 func TestSessionsOfOneAgent(t *testing.T) {
-	inFakeHome(t)
+	inSharedHome(t)
 
 	r := runWith("", "sessions", "--all", "--agent", "harness", "--json")
 	bad := runWith("", "sessions", "--agent", "cursor")
@@ -98,7 +109,7 @@ func TestSessionsOfOneAgent(t *testing.T) {
 }
 
 func TestSessionsNoneFound(t *testing.T) {
-	inFakeHome(t)
+	inSharedHome(t)
 	t.Chdir(t.TempDir())
 
 	r := runWith("", "sessions")
@@ -110,7 +121,7 @@ func TestSessionsNoneFound(t *testing.T) {
 }
 
 func TestReplayLastOpensTheNewestOfTheProject(t *testing.T) {
-	inFakeHome(t)
+	inSharedHome(t)
 
 	r := runWith("", "replay", "--last", "--print", "--format", "plain")
 	both := runWith("", "replay", "--last", "x.jsonl")
@@ -122,7 +133,7 @@ func TestReplayLastOpensTheNewestOfTheProject(t *testing.T) {
 }
 
 func TestReplayLastWithoutSessions(t *testing.T) {
-	inFakeHome(t)
+	inSharedHome(t)
 	t.Chdir(t.TempDir())
 
 	r := runWith("", "replay", "--last", "--print")
@@ -179,7 +190,7 @@ func TestSessionsSaysItIsIndexing(t *testing.T) {
 // the first screen is drawn: reading the rest on every processor held the
 // first frame back.
 func TestListingWaitsForTheFirstScreen(t *testing.T) {
-	inFakeHome(t)
+	inSharedHome(t)
 	drawn := make(chan struct{})
 	var quit atomic.Bool
 	reports := historyFromEnv(nil).listInBackground(&quit, drawn)

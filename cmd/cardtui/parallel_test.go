@@ -2,16 +2,21 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"os"
 	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/cardtui/cardtui/internal/testkit/fakehome"
 )
 
 // waitersPerProcessor is how many parallel tests run at once per
 // processor, unless -parallel says otherwise.
 const waitersPerProcessor = 4
 
-// TestMain runs the package's tests. Its parallel tests mostly wait — on
+// TestMain runs the package's tests, and removes the fake home they
+// share when they end. Its parallel tests mostly wait — on
 // the command drawing in tmux, on an agent's pauses, on an idle renderer —
 // so with -parallel at its default, one per processor, the waiting ones
 // held the slots while the others queued behind them.
@@ -24,5 +29,10 @@ func TestMain(m *testing.M) {
 			panic(err)
 		}
 	}
-	m.Run()
+	code := m.Run()
+	if err := fakehome.RemoveShared(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		code = 1
+	}
+	os.Exit(code)
 }

@@ -29,6 +29,17 @@ type pickerRun struct {
 	m    tea.Model
 	msgs chan tea.Msg
 	quit bool
+	// round counts the keys handled; running, the commands of each round
+	// whose messages have not come back.
+	round   int
+	running map[int]int
+}
+
+// commandDone is the message of a command that pickerRun ran in a round,
+// told apart from those the picker sends by itself.
+type commandDone struct {
+	round int
+	msg   tea.Msg
 }
 
 // newPickerRun is the picker on the sessions of a fake home, in its
@@ -41,7 +52,7 @@ func newPickerRun(t *testing.T, h fakehome.Home) *pickerRun {
 
 // newPickerRunOn is newPickerRun on the sessions list.
 func newPickerRunOn(t *testing.T, h fakehome.Home, list []sessions.Session) *pickerRun {
-	r := &pickerRun{t: t, msgs: make(chan tea.Msg, 4096)}
+	r := &pickerRun{t: t, msgs: make(chan tea.Msg, 4096), running: map[int]int{}}
 	cfg := replayConfig{theme: render.Dark, themeSet: true}
 	p := picker.New(picker.Options{
 		Sessions: list, Project: sessions.ProjectOf(h.Project), Home: h.Dir, Dark: true, ThemeSet: true,
@@ -64,13 +75,16 @@ func (r *pickerRun) update(msg tea.Msg) {
 // run runs a command on a goroutine; its message is handled by until.
 func (r *pickerRun) run(cmd tea.Cmd) {
 	if cmd != nil {
-		go func() { r.msgs <- cmd() }()
+		round := r.round
+		r.running[round]++
+		go func() { r.msgs <- commandDone{round, cmd()} }()
 	}
 }
 
 // keys presses keys, each handled with the messages it leads to.
 func (r *pickerRun) keys(keys ...tea.KeyPressMsg) {
 	for _, k := range keys {
+		r.round++
 		r.update(k)
 		r.drain()
 	}
@@ -79,15 +93,27 @@ func (r *pickerRun) keys(keys ...tea.KeyPressMsg) {
 // typeText types text at once, as a fast typist or a paste does, then
 // handles the messages the keys led to.
 func (r *pickerRun) typeText(text string) {
+	r.round++
 	for _, k := range typed(text) {
 		r.update(k)
 	}
 	r.drain()
 }
 
-// drain handles the messages that arrive within a short while.
+// drain handles the messages that arrive within a short while, or at
+// once when every command of the round has come back and no message
+// waits: what the keys of the round led to has been handled.
 func (r *pickerRun) drain() {
 	for {
+		select {
+		case msg := <-r.msgs:
+			r.handle(msg)
+			continue
+		default:
+		}
+		if r.running[r.round] == 0 {
+			return
+		}
 		select {
 		case msg := <-r.msgs:
 			r.handle(msg)
@@ -100,6 +126,10 @@ func (r *pickerRun) drain() {
 // handle is what the program does with a message: a batch runs each of
 // its commands, a quit ends the run, any other goes to Update.
 func (r *pickerRun) handle(msg tea.Msg) {
+	if done, ok := msg.(commandDone); ok {
+		r.running[done.round]--
+		msg = done.msg
+	}
 	switch msg := msg.(type) {
 	case tea.BatchMsg:
 		for _, cmd := range msg {
@@ -144,6 +174,10 @@ func keyOf(name string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: rune(name[0]), Text: name}
 }
 
+// viewerShown is what only the viewer's screen shows, its footer's card
+// count: the list's rows and preview show a session's title and path too.
+const viewerShown = "card 1/"
+
 // The labels of the fake home's sessions in its project, and of one
 // elsewhere.
 const (
@@ -155,7 +189,7 @@ const (
 
 func TestPickerShowsTheProjectThenAll(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 
 	s := r.until(claudeLabel)
 	assert.Contains(t, s, "Sessions of ~/src/tally")
@@ -179,7 +213,7 @@ func TestPickerShowsTheProjectThenAll(t *testing.T) {
 // same before and after.
 func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 	t.Parallel()
-	h := fakehome.New(t)
+	h := fakehome.Shared(t)
 	var reports []sessions.Progress
 	_, err := sessions.ListProgressively(sessions.Options{Sources: agents.Sessions, Roots: h.Roots, CacheDir: t.TempDir(), Heads: true},
 		func(p sessions.Progress) bool { reports = append(reports, p); return true })
@@ -191,7 +225,8 @@ func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 	assert.Contains(t, s, "Sessions of ~/src/tally · indexing 0 of 6")
 	assert.Contains(t, s, codexLabel)
 	r.keys(keyOf("enter"))
-	before := r.until("Word counts")
+	before := r.until(viewerShown)
+	assert.Contains(t, before, "Word counts")
 	assert.NotContains(t, before, "Sessions of", "the viewer has the window")
 
 	r.update(picker.ListedMsg(reports[len(reports)-1]))
@@ -200,12 +235,12 @@ func TestPickerShowsRowsBeforeTheIndex(t *testing.T) {
 	assert.NotContains(t, s, "indexing")
 	assert.Contains(t, s, "21 tool calls", "the preview's count, read whole")
 	r.keys(keyOf("enter"))
-	assert.Equal(t, before, r.until("Word counts"))
+	assert.Equal(t, before, r.until(viewerShown))
 }
 
 func TestPickerPreviewsTheSelectedSession(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 
 	s := r.until(claudeLabel)
 	preview := s[strings.LastIndex(s, "─"):]
@@ -223,7 +258,7 @@ func TestPickerPreviewsTheSelectedSession(t *testing.T) {
 
 func TestPickerFilterNarrowsTheList(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 	r.until(claudeLabel)
 
 	r.keys(keyOf("/"))
@@ -240,13 +275,14 @@ func TestPickerFilterNarrowsTheList(t *testing.T) {
 
 func TestPickerOpensASessionAndEscReturns(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 	r.until(claudeLabel)
 
 	r.keys(keyOf("/"))
 	r.typeText("tests fail")
 	r.keys(keyOf("enter"), keyOf("enter"))
-	s := r.until("rollout-2025-10-06")
+	s := r.until(viewerShown)
+	assert.Contains(t, s, "rollout-2025-10-06")
 	assert.NotContains(t, s, "Sessions of", "the viewer has the window")
 
 	viewing := func() *viewer.Model {
@@ -276,11 +312,11 @@ func TestPickerOpensASessionAndEscReturns(t *testing.T) {
 
 func TestPickerQuitsFromTheViewer(t *testing.T) {
 	t.Parallel()
-	r := newPickerRun(t, fakehome.New(t))
+	r := newPickerRun(t, fakehome.Shared(t))
 	r.until(claudeLabel)
 
 	r.keys(keyOf("enter"))
-	r.until("5b1e0c7a")
+	assert.Contains(t, r.until(viewerShown), "5b1e0c7a")
 	r.keys(keyOf("q"))
 	assert.True(t, r.quit)
 }

@@ -76,6 +76,7 @@ func requireNoDeps(t *testing.T, pkgs map[string]pkg, from string, forbidden ...
 // pulls in no session format, no reader of logs, no ACP client and no
 // zstd decoder.
 func TestViewerDependsOnCardsAndRenderOnly(t *testing.T) {
+	t.Parallel()
 	requireNoDeps(t, listPackages(t), module+"/viewer",
 		module+"/agents", module+"/replay", module+"/acpclient", module+"/sessions", module+"/producers",
 		"github.com/klauspost/compress", "github.com/coder/acp-go-sdk")
@@ -85,6 +86,7 @@ func TestViewerDependsOnCardsAndRenderOnly(t *testing.T) {
 // share sit below every agent's tools, the harness's native family
 // included; the helpers they share sit below the registry.
 func TestProducersKnowNoAgent(t *testing.T) {
+	t.Parallel()
 	pkgs := listPackages(t)
 	requireNoDeps(t, pkgs, module+"/producers", module+"/agents", module+"/replay")
 	requireNoDeps(t, pkgs, module+"/internal/toolkit", module+"/producers", module+"/agents")
@@ -93,12 +95,14 @@ func TestProducersKnowNoAgent(t *testing.T) {
 // TestStyleIsBelowTheLineHelpers: render/style (options, palettes, inks)
 // does not reach up to render/textcut, which fits lines with it.
 func TestStyleIsBelowTheLineHelpers(t *testing.T) {
+	t.Parallel()
 	requireNoDeps(t, listPackages(t), module+"/render/style", module+"/render/textcut")
 }
 
 // TestNoPackageImportsACommand: commands sit at the top; nothing imports
 // a main package.
 func TestNoPackageImportsACommand(t *testing.T) {
+	t.Parallel()
 	pkgs := listPackages(t)
 	for _, p := range pkgs {
 		for _, imp := range p.Imports {
@@ -112,6 +116,7 @@ func TestNoPackageImportsACommand(t *testing.T) {
 // TestOneTranscriptAndOneChangeType: the module declares one type named
 // Transcript and one named Change.
 func TestOneTranscriptAndOneChangeType(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"Transcript", "Change"} {
 		grep := exec.Command("git", "grep", "-l", "-E", "^type "+name+" (struct|=|[a-z])", "--", "*.go", ":!*_test.go")
 		grep.Dir = "../.."
@@ -127,6 +132,7 @@ func TestOneTranscriptAndOneChangeType(t *testing.T) {
 // agent package, and the agents package lists the sources. Nor does it
 // depend on an export: a tool card's searchable text is the caller's.
 func TestSessionsKnowsNoAgent(t *testing.T) {
+	t.Parallel()
 	requireNoDeps(t, listPackages(t), module+"/sessions", module+"/agents", module+"/export")
 }
 
@@ -134,6 +140,7 @@ func TestSessionsKnowsNoAgent(t *testing.T) {
 // words of a card draw nothing, so sessions, render/cardtext and the
 // agents' readers link no Markdown renderer and no syntax colourer.
 func TestListingLinksNoMarkdownRenderer(t *testing.T) {
+	t.Parallel()
 	pkgs := listPackages(t)
 	for _, from := range []string{"/sessions", "/render/cardtext", "/render/mdwrite", "/agents/nodb"} {
 		requireNoDeps(t, pkgs, module+from, "charm.land/glamour", "github.com/yuin/goldmark", "github.com/alecthomas/chroma")
@@ -144,6 +151,7 @@ func TestListingLinksNoMarkdownRenderer(t *testing.T) {
 // whose sessions are SQLite databases, does not pull in the SQLite
 // driver, which is what it is for.
 func TestNoDBLinksNoDatabase(t *testing.T) {
+	t.Parallel()
 	requireNoDeps(t, listPackages(t), module+"/agents/nodb", "modernc.org/sqlite", module+"/agents/internal/sqlitedb")
 }
 
@@ -192,6 +200,7 @@ func rowOf(rows map[string]int, path string) (int, bool) {
 // TestImportsFollowTheTable: ARCHITECTURE.md lists the packages so that
 // each imports only packages of its row or the rows above it.
 func TestImportsFollowTheTable(t *testing.T) {
+	t.Parallel()
 	rows := tableRows(t)
 	for _, p := range listPackages(t) {
 		from, ok := rowOf(rows, strings.TrimPrefix(p.ImportPath, module+"/"))

@@ -55,7 +55,12 @@ type Home struct {
 // of another project. Their mtimes order them.
 func New(t *testing.T) Home {
 	t.Helper()
-	home := t.TempDir()
+	return write(t, t.TempDir())
+}
+
+// write writes the home of New in the directory home.
+func write(t *testing.T, home string) Home {
+	t.Helper()
 	project := filepath.Join(home, "src", "tally")
 	require.NoError(t, os.MkdirAll(filepath.Join(project, ".git"), 0o755))
 	inProject := func(s string) string { return strings.ReplaceAll(s, "/home/dev/tally", project) }
