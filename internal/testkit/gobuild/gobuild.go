@@ -30,7 +30,7 @@ type build struct {
 var builds sync.Map
 
 // Program builds pkg — a directory relative to the test's package ("."
-// or "../../examples/embed") or an import path from the module cache —
+// or "../examples/embed") or an import path from the module cache —
 // the first time a test of this binary asks for it, and returns the
 // program's path. It skips the test in -short mode.
 //

@@ -1,4 +1,4 @@
-package main
+package viewer_test
 
 import (
 	"regexp"
@@ -11,12 +11,15 @@ import (
 	"github.com/cardtui/cardtui/internal/testkit/tmuxtest"
 )
 
-// TestEveryCallEnds runs the program in a terminal: every card it starts
+// TestTheExampleHarnessEndsEveryCall runs examples/embed, the viewer
+// embedded in a program of its own, in a terminal: every card it starts
 // reaches its final state (the command's exit status, the edit done), no
 // card is left running; q typed into the viewer's search is a letter of
-// the query, and q outside it quits.
-func TestEveryCallEnds(t *testing.T) {
-	bin := gobuild.Program(t, ".")
+// the query, and q outside it quits. (It lives here, beside the harness
+// of example_harness_test.go, so that the example needs no test binary
+// of its own.)
+func TestTheExampleHarnessEndsEveryCall(t *testing.T) {
+	bin := gobuild.Program(t, "../examples/embed")
 	s := tmuxtest.Start(t, 80, 30, nil, bin)
 	s.WaitFor("the edit ended", func(screen []string) bool {
 		return regexp.MustCompile(`Edit count.go ─+ done ─╮`).MatchString(strings.Join(screen, "\n"))

@@ -1,5 +1,0 @@
-package main
-
-// The golden files' -update flag, known here too so that
-// `go test ./... -update` runs every package.
-import _ "github.com/cardtui/cardtui/internal/testkit/golden"
