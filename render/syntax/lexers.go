@@ -55,6 +55,9 @@ func ForPath(path string) chroma.Lexer {
 		return nil
 	}
 	return pathLexers.Get(lexerKey(name), func() chroma.Lexer {
+		if !mayMatch(name) {
+			return nil
+		}
 		l := lexers.Match(name)
 		if l == nil || l.Config().Name == "plaintext" {
 			return nil
@@ -110,13 +113,14 @@ var codeLanguages LexerMemo
 
 // ForLanguage returns the lexer of a code block's language (chroma's
 // fallback when it names none), cached: for a language that is no lexer's
-// name or alias chroma tries every filename pattern.
+// name or alias chroma tries every filename pattern, so it is asked only
+// when a pattern matches (lookUpLanguage).
 func ForLanguage(lang string) chroma.Lexer {
 	if len(lang) > maxLexerName {
 		return lexers.Fallback
 	}
 	return codeLanguages.Get(lang, func() chroma.Lexer {
-		l := lexers.Get(lang)
+		l := lookUpLanguage(lang)
 		if l == nil {
 			l = lexers.Fallback
 		}
