@@ -85,7 +85,8 @@ func withPrefix(s globShape, glob string) globShape {
 }
 
 // globShapes are the shapes of every registered lexer's filename
-// patterns, built once.
+// patterns, built at the first lookup (as namePrefixes is): a lexer
+// registered later is found by its name only through chroma.
 var globShapes = sync.OnceValue(func() []globShape {
 	globs := lexerGlobs()
 	shapes := make([]globShape, len(globs))
@@ -121,7 +122,7 @@ func (s globShape) matchesAStem(name string) bool {
 }
 
 // lexerNames are the registered lexers by name and by alias, each also
-// lowercased, as chroma's registry keeps them, built once.
+// lowercased, as chroma's registry keeps them, built at the first lookup.
 var lexerNames = sync.OnceValue(func() (names [2]map[string]chroma.Lexer) {
 	names = [2]map[string]chroma.Lexer{{}, {}}
 	for _, l := range lexers.GlobalLexerRegistry.Lexers {
