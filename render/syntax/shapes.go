@@ -85,8 +85,8 @@ func withPrefix(s globShape, glob string) globShape {
 }
 
 // globShapes are the shapes of every registered lexer's filename
-// patterns, built at the first lookup (as namePrefixes is): a lexer
-// registered later is found by its name only through chroma.
+// patterns, built at the first lookup (as namePrefixes is): register a
+// lexer of your own before drawing anything.
 var globShapes = sync.OnceValue(func() []globShape {
 	globs := lexerGlobs()
 	shapes := make([]globShape, len(globs))
