@@ -7,10 +7,10 @@ LINT := $(GO) tool -modfile=tools/go.mod golangci-lint
 help: ## this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
 
-test: ## every test, as CI runs them (about 75-90 s)
+test: ## every test, as CI runs them (about 75-85 s)
 	$(GO) test ./...
 
-test-short: ## the everyday loop: no tmux, subprocess or recording tests (about 30-35 s)
+test-short: ## the everyday loop: no tmux, subprocess or recording tests (about 27-30 s)
 	$(GO) test -short ./...
 
 lint: ## vet, exhaustive switches, staticcheck, golangci-lint (godot, misspell, revive, gofumpt, goimports)
