@@ -8,5 +8,5 @@
 // drawing half (render/markdown, with glamour and chroma) so that
 // render/cardtext, sessions and the agents' packages write a card's
 // Markdown without linking a Markdown renderer. It depends only on
-// termsafe.
+// termsafe and internal/lazyregexp.
 package mdwrite
