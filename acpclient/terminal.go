@@ -279,22 +279,30 @@ func (ts *terminals) closeAll() {
 		killGroup(t.cmd.Process.Pid, syscall.SIGKILL)
 		commands[t.cmd.Process.Pid] = true
 	}
-	deadline := time.After(2 * terminalWaitDelay)
-	tick := time.NewTicker(strayScanEvery)
-	defer tick.Stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*terminalWaitDelay)
+	defer cancel()
 	for _, t := range all {
-		for waiting := true; waiting; {
-			select {
-			case <-t.done:
-				waiting = false
-			case <-deadline:
-				waiting = false
-			case <-tick.C:
-				reapStrays(ts.marker, commands)
-			}
-		}
+		ts.awaitReaping(ctx, t.done, commands)
 	}
 	reapStrays(ts.marker, nil)
+}
+
+// awaitReaping waits until done is closed or ctx ends, killing the strays
+// of the terminals, but for the processes spared, every strayScanEvery
+// meanwhile.
+func (ts *terminals) awaitReaping(ctx context.Context, done <-chan struct{}, spared map[int]bool) {
+	tick := time.NewTicker(strayScanEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			reapStrays(ts.marker, spared)
+		}
+	}
 }
 
 // strayScanEvery is how often closeAll looks for the strays to kill
