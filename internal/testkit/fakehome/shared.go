@@ -9,11 +9,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// shared is the home Shared writes once per test binary.
+// shared is the home Shared writes once per test binary; its Dir is ""
+// until it is written.
 var shared struct {
 	sync.Mutex
-	home    Home
-	written bool
+	home Home
 }
 
 // Shared is the home of New, written once for the whole test binary and
@@ -24,15 +24,15 @@ func Shared(t *testing.T) Home {
 	t.Helper()
 	shared.Lock()
 	defer shared.Unlock()
-	if !shared.written {
+	if shared.home.Dir == "" {
 		dir, err := os.MkdirTemp("", "fakehome")
 		require.NoError(t, err)
 		defer func() {
-			if !shared.written {
+			if shared.home.Dir == "" {
 				_ = os.RemoveAll(dir) // the writing failed
 			}
 		}()
-		shared.home, shared.written = write(t, dir), true
+		shared.home = write(t, dir)
 	}
 	h := shared.home
 	h.Roots, h.Paths = maps.Clone(h.Roots), maps.Clone(h.Paths)
@@ -43,9 +43,10 @@ func Shared(t *testing.T) Home {
 func RemoveShared() error {
 	shared.Lock()
 	defer shared.Unlock()
-	if !shared.written {
+	dir := shared.home.Dir
+	if dir == "" {
 		return nil
 	}
-	shared.written = false
-	return os.RemoveAll(shared.home.Dir)
+	shared.home = Home{}
+	return os.RemoveAll(dir)
 }
